@@ -1,0 +1,176 @@
+package bt_test
+
+import (
+	"errors"
+	"math"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+func TestBuilderReportsMisuse(t *testing.T) {
+	rec := &recorder{}
+	a := func() bt.Action[mem] { return act(rec, "a", nil) }
+	cfg := bt.Config[mem]{Heuristic: goal}
+	tests := []struct {
+		name  string
+		build func() *bt.Builder[mem]
+		want  []string // each must appear in the error
+	}{
+		{"empty tree", func() *bt.Builder[mem] { return bt.New(cfg) },
+			[]string{"empty tree: add a root node"}},
+		{"End with nothing open", func() *bt.Builder[mem] { return bt.New(cfg).Do("a", a()).End() },
+			[]string{"End with nothing open"}},
+		{"unclosed composites", func() *bt.Builder[mem] {
+			return bt.New(cfg).Selector("combat").Sequence("engage").Do("swing", a())
+		}, []string{"combat/engage: not closed: add End()", "combat: not closed: add End()"}},
+		{"empty composite", func() *bt.Builder[mem] { return bt.New(cfg).Selector("combat").Sequence("engage").End().End() },
+			[]string{"combat/engage: empty sequence"}},
+		{"nil action", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("combat").Do("swing", nil).End() },
+			[]string{"combat/swing: nil action"}},
+		{"nil instant run", func() *bt.Builder[mem] {
+			return bt.New(cfg).Sequence("s").Do("x", bt.Instant[mem](nil, nil)).End()
+		}, []string{"s/x: nil run function"}},
+		{"nil condition", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Condition("ok?", nil).End() },
+			[]string{"s/ok?: nil condition function"}},
+		{"nil decorator", func() *bt.Builder[mem] { return bt.New(cfg).Decorate("d", nil).Do("a", a()).End() },
+			[]string{"d: nil decorator"}},
+		{"decorator without a child", func() *bt.Builder[mem] { return bt.New(cfg).Decorate("d", passThrough).End() },
+			[]string{"d: a decorator needs exactly one child, has 0"}},
+		{"decorator with two children", func() *bt.Builder[mem] {
+			return bt.New(cfg).Decorate("d", passThrough).Do("a", a()).Do("b", a()).End()
+		}, []string{"d: a decorator needs exactly one child, has 2"}},
+		{"decorator error", func() *bt.Builder[mem] {
+			return bt.New(cfg).Decorate("d", func(*sim.Context[mem], *bt.Child[mem]) (bt.Node[mem], error) {
+				return nil, errors.New("bad setting")
+			}).Do("a", a()).End()
+		}, []string{"d: bad setting"}},
+		{"composite making nil", func() *bt.Builder[mem] {
+			return bt.New(cfg).Composite("c", func(*sim.Context[mem], []*bt.Child[mem]) (bt.Node[mem], error) {
+				return nil, nil
+			}).Do("a", a()).End()
+		}, []string{"c: made a nil node"}},
+		{"negative weight", func() *bt.Builder[mem] { return bt.New(cfg).RandomSelector("r").Do("a", a()).Weight(-1).End() },
+			[]string{"r/a: Weight: -1 is not a finite weight >= 0"}},
+		{"NaN weight", func() *bt.Builder[mem] { return bt.New(cfg).RandomSelector("r").Do("a", a()).Weight(math.NaN()).End() },
+			[]string{"r/a: Weight: NaN"}},
+		{"weight outside a random selector", func() *bt.Builder[mem] { return bt.New(cfg).Selector("s").Do("a", a()).Weight(2).End() },
+			[]string{"s/a: Weight: only children of a RandomSelector have weights"}},
+		{"invalid minimum outcome", func() *bt.Builder[mem] {
+			return bt.New(cfg).Sequence("s", bt.MinOutcome(heuristic.Outcome(42))).Do("a", a()).End()
+		}, []string{"s: MinOutcome: invalid outcome Outcome(42)"}},
+		{"invalid policy", func() *bt.Builder[mem] { return bt.New(cfg).Parallel("p", bt.SucceedOn(0)).Do("a", a()).End() },
+			[]string{"p: SucceedOn: invalid policy"}},
+		{"nil option", func() *bt.Builder[mem] { return bt.New(cfg).Selector("s", nil).Do("a", a()).End() },
+			[]string{"s: nil option"}},
+		{"prefer-current off on a random selector", func() *bt.Builder[mem] {
+			return bt.New(cfg).RandomSelector("r", bt.PreferCurrent(false)).Do("a", a()).End()
+		}, []string{"r: PreferCurrent(false): a random selector always keeps"}},
+		{"nameless node", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Do("", a()).End() },
+			[]string{"s/#1: node has no name"}},
+		{"slash in a name", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Do("a/b", a()).End() },
+			[]string{`s/a/b: name "a/b" contains '/'`}},
+		{"duplicate sibling names", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Do("a", a()).Do("a", a()).End() },
+			[]string{`s/a: duplicate name "a"`}},
+		{"two roots", func() *bt.Builder[mem] { return bt.New(cfg).Do("a", a()).Do("b", a()) },
+			[]string{"b: a second root"}},
+		{"a selector without a heuristic", func() *bt.Builder[mem] {
+			return bt.New(bt.Config[mem]{}).Selector("s").Do("a", a()).End()
+		}, []string{"s: a simulated selector needs a heuristic"}},
+		{"Constrain before any node", func() *bt.Builder[mem] {
+			return bt.New(cfg).Constrain(foeVisible).Do("a", a())
+		}, []string{"Constrain before any node was added"}},
+		{"nil constraint", func() *bt.Builder[mem] { return bt.New(cfg).Do("a", a()).Constrain(nil) },
+			[]string{"a: Constrain: constraint 1 is nil"}},
+		{"if/else with three children", func() *bt.Builder[mem] {
+			return bt.New(cfg).IfElse("i", func(*mem) bool { return true }).Do("a", a()).Do("b", a()).Do("c", a()).End()
+		}, []string{"i: takes at most 2 children, has 3"}},
+		{"nil branch", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Branch(nil).Do("a", a()).End() },
+			[]string{"s: nil branch"}},
+		{"a leaf option for another memory type", func() *bt.Builder[mem] {
+			return bt.New(cfg).Do("a", a(), bt.SimulateWith(func(*sim.Context[int], *int) heuristic.Verdict {
+				return heuristic.Verdict{}
+			}))
+		}, []string{"a: option bt.simulateOption[int] is not a leaf option for this memory type"}},
+		{"every problem at once", func() *bt.Builder[mem] {
+			return bt.New(cfg).Selector("combat").Sequence("engage").Do("swing", nil).End().Sequence("empty").End()
+		}, []string{"combat/engage/swing: nil action", "combat/empty: empty sequence", "combat: not closed"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var tree *bt.Tree[mem]
+			var err error
+			func() {
+				defer func() {
+					if r := recover(); r != nil {
+						t.Fatalf("builder panicked: %v", r)
+					}
+				}()
+				tree, err = tt.build().Build()
+			}()
+			if err == nil || tree != nil {
+				t.Fatalf("Build() = %v, %v; want an error", tree, err)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error %q\ndoes not contain %q", err, w)
+				}
+			}
+		})
+	}
+}
+
+func passThrough(_ *sim.Context[mem], c *bt.Child[mem]) (bt.Node[mem], error) {
+	return &pass{c}, nil
+}
+
+// pass is a decorator that changes nothing.
+type pass struct{ c *bt.Child[mem] }
+
+func (p *pass) Begin(m *mem) bt.Status { return p.c.Tick(m, 0) }
+func (p *pass) Update(m *mem, dt time.Duration) bt.Status {
+	return p.c.Tick(m, dt)
+}
+func (p *pass) End(*mem, bt.Status) {}
+func (p *pass) Simulate(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+	return p.c.Simulate(ctx, m)
+}
+
+func TestBuildTwice(t *testing.T) {
+	b := bt.New(bt.Config[mem]{}).Do("a", act(&recorder{}, "a", nil))
+	if _, err := b.Build(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Build(); err == nil || !strings.Contains(err.Error(), "Build called twice") {
+		t.Errorf("second Build: %v", err)
+	}
+}
+
+// A NodeError can be picked out of Build's joined error.
+func TestBuildErrorsAreNodeErrors(t *testing.T) {
+	_, err := bt.New(bt.Config[mem]{}).Sequence("s").Do("a", nil).End().Build()
+	var ne *bt.NodeError
+	if !errors.As(err, &ne) || ne.Path != "s/a" {
+		t.Errorf("errors.As(%v) = %v, want a NodeError for s/a", err, ne)
+	}
+}
+
+// A Branch is a reusable subtree.
+func TestBranchReusedAcrossTrees(t *testing.T) {
+	rec := &recorder{}
+	flee := func(b *bt.Builder[mem]) {
+		b.Sequence("flee").Do("turn", act(rec, "turn", nil)).Do("run", act(rec, "run", nil)).End()
+	}
+	for _, root := range []string{"guard", "thief"} {
+		tree := mustBuild(t, bt.New(bt.Config[mem]{}).Sequence(root).Branch(flee).End())
+		tickN(t, tree, &mem{}, 1)
+	}
+	want := "turn.begin turn.end(Success) run.begin run.end(Success) "
+	if got := strings.Join(rec.take(), " ") + " "; got != want+want {
+		t.Errorf("log = %q", got)
+	}
+}

@@ -1,0 +1,69 @@
+package bt
+
+import (
+	"math/rand/v2"
+	"strconv"
+	"time"
+)
+
+// Check is a constraint's answer.
+type Check uint8
+
+// The answers a constraint can give.
+const (
+	// Pass: the node may begin, or go on.
+	Pass Check = iota
+	// Done: what the node would do is already done, so it finishes with
+	// Success at once. In simulation the unchanged memory is judged.
+	Done
+	// Fail: the node may not run. It fails at Begin, is ended while
+	// running, and simulates as Impossible.
+	Fail
+)
+
+// String returns "Pass", "Done", "Fail", or "Check(n)".
+func (c Check) String() string {
+	switch c {
+	case Pass:
+		return "Pass"
+	case Done:
+		return "Done"
+	case Fail:
+		return "Fail"
+	}
+	return "Check(" + strconv.Itoa(int(c)) + ")"
+}
+
+// A Situation tells a constraint where and when it is being checked.
+type Situation struct {
+	// Now is the tree's clock.
+	Now time.Duration
+	// Simulating is true when the check is part of a prediction.
+	Simulating bool
+	// Running is true when the node is running: the check guards an
+	// Update, or the prediction of what remains of a run.
+	Running bool
+	// HasRun reports whether the node has ever ended, and LastEnd when.
+	HasRun  bool
+	LastEnd time.Duration
+	// Rand is the tree's seeded random source.
+	Rand *rand.Rand
+}
+
+// SinceLastRun returns the time since the node last ended, and false when
+// it never ran.
+func (s Situation) SinceLastRun() (time.Duration, bool) {
+	if !s.HasRun {
+		return 0, false
+	}
+	return s.Now - s.LastEnd, true
+}
+
+// A Constraint guards a node. Evaluate checks a memory (the live one, or a
+// scratch copy while simulating) and returns its answer and a short reason
+// for traces, such as "out of range". Any number of constraints can be
+// attached to a node with Builder.Constrain; Fail from any of them wins,
+// then Done. The package constraints holds a catalogue.
+type Constraint[M any] interface {
+	Evaluate(s Situation, m *M) (Check, string)
+}

@@ -1,0 +1,404 @@
+package bt_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+func TestHaltEndsDeepestFirst(t *testing.T) {
+	rec, trace := &recorder{}, &traceLog{}
+	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal, Tracer: trace}).
+		Sequence("root").
+		Parallel("both").
+		Do("a", act(rec, "a", nil, R)).
+		Sequence("inner").Do("b", act(rec, "b", shine, R)).End().
+		End().
+		End())
+	m := mem{}
+	tickN(t, tree, &m, 1)
+	trace.lines = nil
+	if err := tree.Halt(&m); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"end root/both/a Running",
+		"end root/both/inner/b Running",
+		"end root/both/inner Running",
+		"end root/both Running",
+		"end root Running",
+	}
+	if diff := cmp.Diff(want, trace.lines); diff != "" {
+		t.Errorf("halt order (-want +got):\n%s", diff)
+	}
+	if tree.Running() {
+		t.Error("tree still running after Halt")
+	}
+	trace.lines = nil
+	if err := tree.Halt(&m); err != nil || len(trace.lines) != 0 {
+		t.Errorf("second Halt: err %v, events %v; want nothing", err, trace.lines)
+	}
+	rec.take()
+	tickN(t, tree, &m, 1)
+	if got := rec.take(); !cmp.Equal(got, []string{"a.begin", "b.begin"}) {
+		t.Errorf("after Halt the tree should begin afresh, log %v", got)
+	}
+}
+
+func TestConstraintsLive(t *testing.T) {
+	tests := []struct {
+		name   string
+		check  func(s bt.Situation) bt.Check
+		script []bt.Status
+		ticks  int
+		want   []bt.Status
+		log    []string
+		trace  []string
+	}{{
+		name:   "Fail at Begin: the node never begins",
+		check:  func(bt.Situation) bt.Check { return bt.Fail },
+		script: []bt.Status{S},
+		ticks:  1,
+		want:   []bt.Status{F},
+		trace:  []string{"constraint x Fail why"},
+	}, {
+		name:   "Done at Begin: success without running",
+		check:  func(bt.Situation) bt.Check { return bt.Done },
+		script: []bt.Status{S},
+		ticks:  1,
+		want:   []bt.Status{S},
+		trace:  []string{"constraint x Done why"},
+	}, {
+		name: "Fail while running ends the node",
+		check: func(s bt.Situation) bt.Check {
+			if s.Running {
+				return bt.Fail
+			}
+			return bt.Pass
+		},
+		script: []bt.Status{R},
+		ticks:  2,
+		want:   []bt.Status{R, F},
+		log:    []string{"x.begin", "x.end(Failure)"},
+		trace:  []string{"begin x", "constraint x Fail why", "end x Failure"},
+	}, {
+		name: "Done while running ends it with success",
+		check: func(s bt.Situation) bt.Check {
+			if s.Running {
+				return bt.Done
+			}
+			return bt.Pass
+		},
+		script: []bt.Status{R},
+		ticks:  2,
+		want:   []bt.Status{R, S},
+		log:    []string{"x.begin", "x.end(Success)"},
+		trace:  []string{"begin x", "constraint x Done why", "end x Success"},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec, trace := &recorder{}, &traceLog{}
+			c := fn(func(s bt.Situation, _ *mem) (bt.Check, string) { return tt.check(s), "why" })
+			tree := mustBuild(t, bt.New(bt.Config[mem]{Tracer: trace}).
+				Do("x", act(rec, "x", nil, tt.script...)).Constrain(c))
+			got := tickN(t, tree, &mem{}, tt.ticks)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("statuses (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.log, rec.take()); diff != "" {
+				t.Errorf("log (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.trace, trace.lines); diff != "" {
+				t.Errorf("trace (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// Fail wins over Done, whatever the order the constraints were attached in.
+func TestConstraintFailBeatsDone(t *testing.T) {
+	done := fn(func(bt.Situation, *mem) (bt.Check, string) { return bt.Done, "done" })
+	fail := fn(func(bt.Situation, *mem) (bt.Check, string) { return bt.Fail, "fail" })
+	rec := &recorder{}
+	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Do("x", act(rec, "x", nil)).Constrain(done, fail))
+	if got := tickN(t, tree, &mem{}, 1)[0]; got != F {
+		t.Errorf("status = %v, want Failure", got)
+	}
+}
+
+func TestConstraintsSimulate(t *testing.T) {
+	for _, tt := range []struct {
+		check bt.Check
+		want  heuristic.Verdict
+	}{
+		{bt.Pass, heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: "hit foe"}},
+		{bt.Done, heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: heuristic.Otherwise}},
+		{bt.Fail, heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "why"}},
+	} {
+		var saw bt.Situation
+		c := fn(func(s bt.Situation, _ *mem) (bt.Check, string) { saw = s; return tt.check, "why" })
+		tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+			Do("x", act(&recorder{}, "x", hitFoe(1))).Constrain(c))
+		p, err := tree.Preview(&mem{Foe: 5})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Verdict != tt.want {
+			t.Errorf("%v: verdict = %v, want %v", tt.check, p.Verdict, tt.want)
+		}
+		if !saw.Simulating || saw.Running || saw.Rand == nil {
+			t.Errorf("%v: situation = %+v, want simulating, not running, with a random source", tt.check, saw)
+		}
+	}
+}
+
+// The situation tells a constraint when its node last ran, on the tree
+// clock, which is what cooldowns are made of.
+func TestSituationTracksRuns(t *testing.T) {
+	var seen []bt.Situation
+	c := fn(func(s bt.Situation, _ *mem) (bt.Check, string) { seen = append(seen, s); return bt.Pass, "" })
+	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Do("x", act(&recorder{}, "x", nil, R, S)).Constrain(c))
+	tickN(t, tree, &mem{}, 3) // begin, update→success, begin again
+	if len(seen) != 3 {
+		t.Fatalf("constraint checked %d times, want 3", len(seen))
+	}
+	if seen[0].HasRun || seen[0].Running {
+		t.Errorf("first check: %+v, want never run, not running", seen[0])
+	}
+	if !seen[1].Running {
+		t.Errorf("second check: %+v, want running", seen[1])
+	}
+	since, ok := seen[2].SinceLastRun()
+	if !ok || since != 100*time.Millisecond || seen[2].LastEnd != 200*time.Millisecond {
+		t.Errorf("third check: since %v (%v), last end %v; want 100ms after it ended at 200ms", since, ok, seen[2].LastEnd)
+	}
+}
+
+// panicky panics in the method named by where.
+type panicky struct {
+	where string
+	ends  int
+}
+
+func (p *panicky) Begin(*mem) bt.Status {
+	if p.where == "Begin" {
+		panic("boom")
+	}
+	return bt.Running
+}
+
+func (p *panicky) Update(*mem, time.Duration) bt.Status {
+	if p.where == "Update" {
+		panic("boom")
+	}
+	return bt.Running
+}
+
+func (p *panicky) End(*mem, bt.Status) {
+	p.ends++
+	if p.where == "End" {
+		panic("boom")
+	}
+}
+
+func (p *panicky) Simulate(*sim.Context[mem], *mem) {
+	if p.where == "Simulate" {
+		panic("boom")
+	}
+}
+
+func TestPanicsFailTheNodeAndTheTreeGoesOn(t *testing.T) {
+	for _, where := range []string{"Begin", "Update", "End", "Simulate"} {
+		t.Run(where, func(t *testing.T) {
+			rec := &recorder{}
+			p := &panicky{where: where}
+			tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+				Selector("root", bt.Reselect(0)).
+				Do("bad", p, bt.Cosmetic()).
+				Do("good", act(rec, "good", nil, R), bt.CosmeticWhileRunning()).
+				End())
+			m := mem{}
+			var errs []error
+			for i := 0; i < 4; i++ {
+				if _, err := tree.Tick(&m, time.Millisecond); err != nil {
+					errs = append(errs, err)
+				}
+				if i == 1 { // lets End run for the End case
+					if err := tree.Halt(&m); err != nil {
+						errs = append(errs, err)
+					}
+				}
+			}
+			var pe *bt.PanicError
+			if len(errs) == 0 || !errors.As(errs[0], &pe) {
+				t.Fatalf("errors = %v, want a *PanicError", errs)
+			}
+			if pe.Path != "root/bad" || pe.Method != where || pe.Value != "boom" {
+				t.Errorf("panic error = %+v", pe)
+			}
+			if !strings.Contains(pe.Error(), "root/bad: panic in "+where) {
+				t.Errorf("message %q", pe.Error())
+			}
+		})
+	}
+}
+
+// A Begin that panics still gets its End, keeping the pairing.
+func TestPanicInBeginStillEnds(t *testing.T) {
+	p := &panicky{where: "Begin"}
+	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Do("bad", p))
+	s, err := tree.Tick(&mem{}, 0)
+	if s != bt.Failure || err == nil {
+		t.Errorf("Tick = %v, %v; want Failure and an error", s, err)
+	}
+	if p.ends != 1 {
+		t.Errorf("End called %d times, want 1", p.ends)
+	}
+}
+
+type badStatus struct{ noop }
+
+func (b *badStatus) Begin(*mem) bt.Status { return 0 }
+
+func TestInvalidStatusIsAFault(t *testing.T) {
+	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Sequence("s").Do("bad", &badStatus{}).End())
+	s, err := tree.Tick(&mem{}, 0)
+	var ne *bt.NodeError
+	if s != bt.Failure || !errors.As(err, &ne) || ne.Path != "s/bad" {
+		t.Errorf("Tick = %v, %v; want Failure and a NodeError for s/bad", s, err)
+	}
+}
+
+func TestTickRefusesBadInput(t *testing.T) {
+	rec := &recorder{}
+	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Do("x", act(rec, "x", nil, R)))
+	if _, err := tree.Tick(nil, 0); !errors.Is(err, bt.ErrNilMemory) {
+		t.Errorf("nil memory: %v", err)
+	}
+	if _, err := tree.Tick(&mem{}, -time.Second); !errors.Is(err, bt.ErrNegativeStep) {
+		t.Errorf("negative step: %v", err)
+	}
+	if tree.Now() != 0 || tree.Ticks() != 0 || len(rec.log) != 0 {
+		t.Errorf("refused ticks changed the tree: now %v, ticks %d, log %v", tree.Now(), tree.Ticks(), rec.log)
+	}
+}
+
+// reentrant ticks its own tree from inside Begin.
+type reentrant struct {
+	noop
+	tree *bt.Tree[mem]
+	err  error
+}
+
+func (r *reentrant) Begin(m *mem) bt.Status {
+	_, r.err = r.tree.Tick(m, 0)
+	return bt.Success
+}
+
+func TestReentrantTickIsRefused(t *testing.T) {
+	r := &reentrant{}
+	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Do("x", r))
+	r.tree = tree
+	if _, err := tree.Tick(&mem{}, 0); err != nil {
+		t.Fatal(err)
+	}
+	if !errors.Is(r.err, bt.ErrReentrant) {
+		t.Errorf("inner tick: %v, want ErrReentrant", r.err)
+	}
+}
+
+func TestSetHeuristicTakesEffectAtNextSimulation(t *testing.T) {
+	rec := &recorder{}
+	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+		Selector("root").
+		Do("strike", act(rec, "strike", hitFoe(1))).
+		Do("pose", act(rec, "pose", shine)).
+		End())
+	m := mem{Foe: 10}
+	tickN(t, tree, &m, 1)
+	vain := heuristic.Func[mem](func(b, a *mem) heuristic.Outcome {
+		if a.Shine > b.Shine {
+			return heuristic.Urgent
+		}
+		return heuristic.Cosmetic
+	})
+	tree.SetHeuristic(vain)
+	tickN(t, tree, &m, 1)
+	want := []string{"strike.begin", "strike.end(Success)", "pose.begin", "pose.end(Success)"}
+	if diff := cmp.Diff(want, rec.take()); diff != "" {
+		t.Errorf("log (-want +got):\n%s", diff)
+	}
+	if tree.Heuristic() == nil {
+		t.Error("Heuristic() = nil")
+	}
+}
+
+// Previewing between ticks never changes what the ticks decide, even with
+// random selectors drawing from the tree's source.
+func TestPreviewDoesNotDisturbDecisions(t *testing.T) {
+	run := func(preview bool) []string {
+		trace := &traceLog{}
+		b := bt.New(bt.Config[mem]{Heuristic: goal, Seed: 7, Tracer: trace}).RandomSelector("pick")
+		for _, n := range []string{"a", "b", "c", "d"} {
+			b.Do(n, act(&recorder{}, n, shine))
+		}
+		tree := mustBuild(t, b.End())
+		m := mem{}
+		for i := 0; i < 20; i++ {
+			if preview {
+				if _, err := tree.Preview(&m); err != nil {
+					t.Fatal(err)
+				}
+			}
+			tickN(t, tree, &m, 1)
+		}
+		return trace.lines
+	}
+	if diff := cmp.Diff(run(false), run(true)); diff != "" {
+		t.Errorf("previews changed the decisions (-without +with):\n%s", diff)
+	}
+}
+
+func TestPreviewReportsPathAndDecisions(t *testing.T) {
+	rec := &recorder{}
+	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+		Selector("root").
+		Sequence("fight").
+		Condition("foe?", func(m *mem) bool { return m.Foe > 0 }).
+		Selector("how").
+		Do("kick", act(rec, "kick", hitFoe(1))).
+		Do("wave", act(rec, "wave", shine)).
+		End().
+		End().
+		Do("idle", act(rec, "idle", shine)).
+		End())
+	m := mem{Foe: 3}
+	p, err := tree.Preview(&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := p.Path, []string{"root", "root/fight", "root/fight/foe?"}; !cmp.Equal(got, want) {
+		t.Errorf("path = %v, want %v", got, want)
+	}
+	var got []string
+	for _, d := range p.Decisions {
+		got = append(got, d.String())
+	}
+	want := []string{
+		"root → fight (best outcome) [fight: Beneficial (hit foe), idle: Cosmetic (shine)]",
+		"root/fight/how → kick (best outcome) [kick: Beneficial (hit foe), wave: Cosmetic (shine)]",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("decisions (-want +got):\n%s", diff)
+	}
+	if len(rec.log) != 0 || m != (mem{Foe: 3}) {
+		t.Errorf("Preview acted: log %v, memory %+v", rec.log, m)
+	}
+}

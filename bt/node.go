@@ -1,0 +1,52 @@
+package bt
+
+import (
+	"time"
+
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// Node is the contract every node of a tree keeps: composites, decorators
+// and leaves alike. Nodes are stateful and belong to one tree; build one
+// tree per agent.
+//
+// The tree calls a node through its Child handle, which enforces the life
+// cycle, so a Node implementation may rely on it:
+//
+//   - Begin starts the node against the live memory. It returns Running
+//     when the node needs more ticks, or finishes at once.
+//   - Update is called once per tick while the node is Running, with the
+//     time step.
+//   - End is called exactly once for every Begin: when the node finished
+//     (with its final status), or when it was interrupted by its parent or
+//     by Tree.Halt (with Running). Children still running are halted,
+//     deepest first, before End is called.
+//   - Simulate predicts the memory after the node runs to completion from
+//     where it is now (a running node predicts only what remains), writes
+//     the prediction into m, which is a scratch copy, and returns the
+//     verdict. It must never call Begin, Update or End, and never touch
+//     live memory or the game.
+type Node[M any] interface {
+	Begin(m *M) Status
+	Update(m *M, dt time.Duration) Status
+	End(m *M, s Status)
+	Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict
+}
+
+// An Action is the behaviour of a leaf: something the agent does. Its
+// live methods follow the Node life cycle. Simulate applies the action's
+// predicted effect to the scratch memory m; the tree judges the change with
+// the heuristic in force, so an action never scores itself.
+type Action[M any] interface {
+	Begin(m *M) Status
+	Update(m *M, dt time.Duration) Status
+	End(m *M, s Status)
+	Simulate(ctx *sim.Context[M], m *M)
+}
+
+// A Describer is a Node that can describe itself for tree dumps and
+// pictures. Describe returns a short summary such as "repeat 3".
+type Describer interface {
+	Describe() string
+}

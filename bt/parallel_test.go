@@ -1,0 +1,225 @@
+package bt_test
+
+import (
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+)
+
+func TestParallelLive(t *testing.T) {
+	tests := []struct {
+		name    string
+		opts    []bt.ParallelOption
+		scripts [][]bt.Status
+		ticks   int
+		want    []bt.Status
+		log     []string
+	}{{
+		name:    "runs while any child runs, then succeeds",
+		scripts: [][]bt.Status{{S}, {R, S}},
+		ticks:   2,
+		want:    []bt.Status{R, S},
+		log:     []string{"a.begin", "a.end(Success)", "b.begin", "b.update", "b.end(Success)"},
+	}, {
+		name:    "by default fails only when all fail",
+		scripts: [][]bt.Status{{F}, {F}},
+		ticks:   1,
+		want:    []bt.Status{F},
+		log:     []string{"a.begin", "a.end(Failure)", "b.begin", "b.end(Failure)"},
+	}, {
+		name:    "by default a mixed result succeeds",
+		scripts: [][]bt.Status{{F}, {R, S}},
+		ticks:   2,
+		want:    []bt.Status{R, S},
+		log:     []string{"a.begin", "a.end(Failure)", "b.begin", "b.update", "b.end(Success)"},
+	}, {
+		name:    "fail on one halts the rest",
+		opts:    []bt.ParallelOption{bt.FailOn(bt.RequireOne)},
+		scripts: [][]bt.Status{{R}, {R, F}},
+		ticks:   2,
+		want:    []bt.Status{R, F},
+		log:     []string{"a.begin", "b.begin", "a.update", "b.update", "b.end(Failure)", "a.end(Running)"},
+	}, {
+		name:    "succeed on one halts the rest",
+		opts:    []bt.ParallelOption{bt.SucceedOn(bt.RequireOne)},
+		scripts: [][]bt.Status{{S}, {R}},
+		ticks:   1,
+		want:    []bt.Status{S},
+		log:     []string{"a.begin", "a.end(Success)", "b.begin", "b.end(Running)"},
+	}, {
+		name:    "failure is decided before success",
+		opts:    []bt.ParallelOption{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireOne)},
+		scripts: [][]bt.Status{{S}, {F}},
+		ticks:   1,
+		want:    []bt.Status{F},
+		log:     []string{"a.begin", "a.end(Success)", "b.begin", "b.end(Failure)"},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{}
+			b := bt.New(bt.Config[mem]{}).Parallel("par", tt.opts...)
+			for i, s := range tt.scripts {
+				name := string(rune('a' + i))
+				b.Do(name, act(rec, name, nil, s...))
+			}
+			tree := mustBuild(t, b.End())
+			got := tickN(t, tree, &mem{}, tt.ticks)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("statuses (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.log, rec.take()); diff != "" {
+				t.Errorf("log (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestParallelSimulate(t *testing.T) {
+	blocked := fn(func(bt.Situation, *mem) (bt.Check, string) { return bt.Fail, "blocked" })
+	tests := []struct {
+		name  string
+		opts  []bt.ParallelOption
+		block []bool
+		want  heuristic.Outcome
+	}{
+		{name: "children one after another", block: []bool{false, false}, want: heuristic.Beneficial},
+		{name: "an impossible child is passed over", block: []bool{true, false}, want: heuristic.Cosmetic},
+		{name: "all impossible", block: []bool{true, true}, want: heuristic.Impossible},
+		{name: "fail on one: one impossible child is enough", opts: []bt.ParallelOption{bt.FailOn(bt.RequireOne)},
+			block: []bool{false, true}, want: heuristic.Impossible},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{}
+			b := bt.New(bt.Config[mem]{Heuristic: goal}).Parallel("par", tt.opts...)
+			b.Do("strike", act(rec, "strike", hitFoe(1)))
+			if tt.block[0] {
+				b.Constrain(blocked)
+			}
+			b.Do("pose", act(rec, "pose", shine))
+			if tt.block[1] {
+				b.Constrain(blocked)
+			}
+			tree := mustBuild(t, b.End())
+			p, err := tree.Preview(&mem{HP: 10, Foe: 10})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Verdict.Outcome != tt.want {
+				t.Errorf("verdict = %v, want %v", p.Verdict, tt.want)
+			}
+		})
+	}
+}
+
+func TestPriority(t *testing.T) {
+	tests := []struct {
+		name    string
+		scripts [][]bt.Status
+		ticks   int
+		want    []bt.Status
+		log     []string
+	}{{
+		name:    "the first child that does not fail wins",
+		scripts: [][]bt.Status{{F}, {S}, {S}},
+		ticks:   1,
+		want:    []bt.Status{S},
+		log:     []string{"a.begin", "a.end(Failure)", "b.begin", "b.end(Success)"},
+	}, {
+		name:    "all fail",
+		scripts: [][]bt.Status{{F}, {F}},
+		ticks:   1,
+		want:    []bt.Status{F},
+		log:     []string{"a.begin", "a.end(Failure)", "b.begin", "b.end(Failure)"},
+	}, {
+		name:    "a running child is kept, and a later failure falls through",
+		scripts: [][]bt.Status{{R, F}, {S}},
+		ticks:   2,
+		want:    []bt.Status{R, S},
+		log:     []string{"a.begin", "a.update", "a.end(Failure)", "b.begin", "b.end(Success)"},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{}
+			b := bt.New(bt.Config[mem]{}).Priority("fallback")
+			for i, s := range tt.scripts {
+				name := string(rune('a' + i))
+				b.Do(name, act(rec, name, nil, s...))
+			}
+			tree := mustBuild(t, b.End())
+			got := tickN(t, tree, &mem{}, tt.ticks)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("statuses (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.log, rec.take()); diff != "" {
+				t.Errorf("log (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A priority predicts the first child that is not Impossible.
+func TestPrioritySimulate(t *testing.T) {
+	rec := &recorder{}
+	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+		Priority("fallback").
+		Do("strike", act(rec, "strike", hitFoe(1))).Constrain(foeVisible).
+		Do("pose", act(rec, "pose", shine)).
+		End())
+	for _, tt := range []struct {
+		foe  int
+		want heuristic.Outcome
+	}{{10, heuristic.Beneficial}, {0, heuristic.Cosmetic}} {
+		p, err := tree.Preview(&mem{Foe: tt.foe})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Verdict.Outcome != tt.want {
+			t.Errorf("foe %d: verdict = %v, want %v", tt.foe, p.Verdict, tt.want)
+		}
+	}
+}
+
+func TestIfElse(t *testing.T) {
+	tests := []struct {
+		name     string
+		foe      int
+		noElse   bool
+		want     bt.Status
+		log      []string
+		simulate heuristic.Outcome
+	}{
+		{name: "condition holds", foe: 5, want: S, log: []string{"strike.begin", "strike.end(Success)"}, simulate: heuristic.Beneficial},
+		{name: "condition fails", foe: 0, want: S, log: []string{"pose.begin", "pose.end(Success)"}, simulate: heuristic.Cosmetic},
+		{name: "no else branch", foe: 0, noElse: true, want: F, simulate: heuristic.Impossible},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{}
+			b := bt.New(bt.Config[mem]{Heuristic: goal}).
+				IfElse("foe?", func(m *mem) bool { return m.Foe > 0 }).
+				Do("strike", act(rec, "strike", hitFoe(1)))
+			if !tt.noElse {
+				b.Do("pose", act(rec, "pose", shine))
+			}
+			tree := mustBuild(t, b.End())
+			m := mem{Foe: tt.foe}
+			p, err := tree.Preview(&m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if p.Verdict.Outcome != tt.simulate {
+				t.Errorf("verdict = %v, want %v", p.Verdict, tt.simulate)
+			}
+			if got := tickN(t, tree, &m, 1)[0]; got != tt.want {
+				t.Errorf("status = %v, want %v", got, tt.want)
+			}
+			if diff := cmp.Diff(tt.log, rec.take()); diff != "" {
+				t.Errorf("log (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,335 @@
+package bt
+
+import (
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// A SelectorOption configures a Selector or a RandomSelector.
+type SelectorOption func(*selectorConfig) error
+
+type selectorConfig struct {
+	interval      time.Duration // re-selection period; negative: never
+	allowNegative bool
+	preferCurrent bool
+	debounce      bool
+	random        bool
+}
+
+// Reselect sets how often a running selector plans again: every interval
+// of tree time, every tick for 0, and never for a negative interval (the
+// default: it commits to its choice until that child ends). A re-selection
+// that picks another child ends the old one before the new one begins.
+func Reselect(interval time.Duration) SelectorOption {
+	return func(c *selectorConfig) error { c.interval = interval; return nil }
+}
+
+// AllowNegative lets a selector choose a child whose best outcome is
+// Irrelevant or worse (never Impossible). By default such a selector
+// chooses nothing and fails, so the agent does nothing rather than
+// something pointless or harmful.
+func AllowNegative() SelectorOption {
+	return func(c *selectorConfig) error { c.allowNegative = true; return nil }
+}
+
+// PreferCurrent sets whether the running child wins a tie at re-selection
+// (default true). A root that should always take the first of equal
+// options, as the Jedi's does, turns it off.
+func PreferCurrent(on bool) SelectorOption {
+	return func(c *selectorConfig) error {
+		if c.random && !on {
+			return errors.New("PreferCurrent(false): a random selector always keeps its running child while it is as good as the best")
+		}
+		c.preferCurrent = on
+		return nil
+	}
+}
+
+// Debounce makes a selector pick the child that ended last only when it
+// is the sole acceptable option, so the agent does not repeat itself.
+func Debounce() SelectorOption {
+	return func(c *selectorConfig) error { c.debounce = true; return nil }
+}
+
+// selector simulates every child on its own scratch copy and runs the one
+// whose prediction the heuristic likes best. With random set, children tied
+// for the best are drawn by weight from the tree's random source.
+type selector[M any] struct {
+	selectorConfig
+	tree     *Tree[M]
+	self     *Child[M]
+	children []*Child[M]
+	weights  []float64 // random selectors only
+
+	active    bool
+	current   int // running child, or -1
+	lastEnded int // the child that ended last, or -1
+	since     time.Duration
+
+	work     []heuristic.Verdict // verdicts of the simulation under way
+	planned  []heuristic.Verdict // verdicts behind plan
+	plan     plan
+	decision Decision // the last live decision, reported to tracers
+}
+
+// A plan is the choice a selector made while simulating, kept so that
+// beginning the selector in the same tick runs that very choice, random
+// draws included, instead of rolling again.
+type plan struct {
+	epoch  uint64
+	choice int
+	why    Why
+}
+
+func newSelector[M any](t *Tree[M], self *Child[M], children []*Child[M], cfg selectorConfig) *selector[M] {
+	s := &selector[M]{
+		selectorConfig: cfg,
+		tree:           t,
+		self:           self,
+		children:       children,
+		current:        -1,
+		lastEnded:      -1,
+		work:           make([]heuristic.Verdict, len(children)),
+		planned:        make([]heuristic.Verdict, len(children)),
+		decision: Decision{
+			Selector:   self.path,
+			Candidates: make([]Candidate, len(children)),
+			Chosen:     -1,
+		},
+	}
+	for i, c := range children {
+		s.decision.Candidates[i].Name = c.name
+	}
+	if cfg.random {
+		s.weights = make([]float64, len(children))
+		for i, c := range children {
+			s.weights[i] = c.weight
+		}
+	}
+	return s
+}
+
+func (s *selector[M]) Begin(m *M) Status {
+	s.active, s.current, s.since = true, -1, 0
+	var choice int
+	var why Why
+	if s.plan.epoch == s.tree.epoch {
+		choice, why = s.plan.choice, s.plan.why
+	} else {
+		choice, why = s.decide(m)
+	}
+	s.report(choice, why)
+	if choice < 0 {
+		return Failure
+	}
+	s.current = choice
+	return s.tick(m, 0)
+}
+
+func (s *selector[M]) Update(m *M, dt time.Duration) Status {
+	if s.interval >= 0 {
+		s.since += dt
+		if s.since >= s.interval {
+			s.since = 0
+			if status, switched := s.reselect(m); switched {
+				return status
+			}
+		}
+	}
+	return s.tick(m, dt)
+}
+
+// reselect plans again while a child runs. It reports whether it replaced
+// the running child, and if so the selector's status.
+func (s *selector[M]) reselect(m *M) (Status, bool) {
+	choice, why := s.decide(m)
+	s.report(choice, why)
+	if choice == s.current {
+		return Running, false
+	}
+	s.children[s.current].Halt(m)
+	s.lastEnded, s.current = s.current, choice
+	if choice < 0 {
+		return Failure, true
+	}
+	return s.tick(m, 0), true
+}
+
+func (s *selector[M]) End(*M, Status) {
+	s.active = false
+	if s.current >= 0 {
+		s.lastEnded, s.current = s.current, -1
+	}
+}
+
+func (s *selector[M]) tick(m *M, dt time.Duration) Status {
+	status := s.children[s.current].Tick(m, dt)
+	if status != Running {
+		s.lastEnded, s.current = s.current, -1
+	}
+	return status
+}
+
+// decide chooses from the live memory. The children simulate on scratch
+// copies of m; m itself is only read.
+func (s *selector[M]) decide(m *M) (int, Why) {
+	choice, why, _ := s.choose(s.tree.ctx, m, false)
+	copy(s.planned, s.work)
+	return choice, why
+}
+
+// report records a live decision and hands it to the tracer.
+func (s *selector[M]) report(choice int, why Why) {
+	for i := range s.decision.Candidates {
+		s.decision.Candidates[i].Verdict = s.planned[i]
+	}
+	s.decision.Chosen, s.decision.Why = choice, why
+	s.tree.traceDecision(s.self, &s.decision)
+}
+
+// Simulate predicts the selector's run. A running selector that never
+// re-selects predicts what remains of its current child; otherwise it
+// chooses as it would live and writes the winner's prediction into m.
+func (s *selector[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+	if s.active && s.current >= 0 && s.interval < 0 {
+		return s.children[s.current].Simulate(ctx, m)
+	}
+	choice, why, v := s.choose(ctx, m, true)
+	if s.plan.epoch != s.tree.epoch {
+		s.plan = plan{epoch: s.tree.epoch, choice: choice, why: why}
+		copy(s.planned, s.work)
+	}
+	return v
+}
+
+// nothingAcceptable is the verdict of a selector that would choose nothing
+// and fail.
+var nothingAcceptable = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "nothing acceptable"}
+
+var zeroWeight = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "zero weight"}
+
+// choose simulates every child on a scratch copy of m and picks one,
+// keeping the winner's predicted memory without copying each candidate.
+// With writeBack, the winner's prediction is copied into m.
+func (s *selector[M]) choose(ctx *sim.Context[M], m *M, writeBack bool) (int, Why, heuristic.Verdict) {
+	base := ctx.Depth()
+	skip := -1 // debounced child
+	var spare *M
+	if s.debounce && s.lastEnded >= 0 {
+		skip, spare = s.lastEnded, ctx.Reserve()
+	}
+	keep := ctx.Reserve()
+
+	best, tied, locked := -1, 0, false
+	var bestV, skipV heuristic.Verdict
+	var total float64 // weight of the children tied for the best
+	for i, c := range s.children {
+		if s.random && s.weights[i] == 0 {
+			s.work[i] = zeroWeight
+			continue
+		}
+		try := ctx.Push(m)
+		v := c.Simulate(ctx, try)
+		s.work[i] = v
+		take := false
+		switch {
+		case !s.acceptable(v.Outcome):
+		case i == skip:
+			skipV = v
+			ctx.Copy(spare, try)
+		case best < 0 || v.Outcome > bestV.Outcome:
+			take, tied, locked = true, 1, s.prefers(i)
+			total = s.weight(i)
+		case v.Outcome == bestV.Outcome:
+			tied++
+			switch {
+			case locked:
+			case s.prefers(i):
+				take, locked = true, true
+			case s.random:
+				w := s.weight(i)
+				total += w
+				take = ctx.Rand().Float64()*total < w
+			}
+		}
+		if take {
+			best, bestV = i, v
+			ctx.Swap() // the candidate becomes the kept memory
+			keep = try
+		}
+		ctx.Pop()
+	}
+
+	why := BestOutcome
+	switch {
+	case best >= 0 && tied > 1 && locked:
+		why = KeptCurrent
+	case best >= 0 && tied > 1 && s.random:
+		why = RandomDraw
+	case best < 0 && skip >= 0 && s.acceptable(skipV.Outcome):
+		best, bestV, keep, why = skip, skipV, spare, SoleOption
+	case best < 0:
+		bestV, why = nothingAcceptable, NothingAcceptable
+	}
+	if best >= 0 && writeBack {
+		ctx.Copy(m, keep)
+	}
+	ctx.Unwind(base)
+	return best, why, bestV
+}
+
+// acceptable reports whether a child with outcome o may be chosen. A
+// simulated selector wants better than Irrelevant, a random one at least
+// Irrelevant; with AllowNegative anything but Impossible goes.
+func (s *selector[M]) acceptable(o heuristic.Outcome) bool {
+	switch {
+	case o == heuristic.Impossible:
+		return false
+	case s.allowNegative:
+		return true
+	case s.random:
+		return o >= heuristic.Irrelevant
+	}
+	return o > heuristic.Irrelevant
+}
+
+func (s *selector[M]) prefers(i int) bool {
+	return s.preferCurrent && s.active && i == s.current
+}
+
+func (s *selector[M]) weight(i int) float64 {
+	if s.random {
+		return s.weights[i]
+	}
+	return 1
+}
+
+func (s *selector[M]) Describe() string {
+	d := "selector"
+	if s.random {
+		d = "random selector"
+	}
+	switch {
+	case s.interval == 0:
+		d += " reselect=tick"
+	case s.interval > 0:
+		d += " reselect=" + s.interval.String()
+	}
+	if s.allowNegative {
+		d += " allow-negative"
+	}
+	if !s.preferCurrent {
+		d += " prefer-current=off"
+	}
+	if s.debounce {
+		d += " debounce"
+	}
+	return d
+}
+
+// formatWeight renders a weight compactly for tree dumps.
+func formatWeight(w float64) string { return strconv.FormatFloat(w, 'g', 4, 64) }

@@ -1,0 +1,396 @@
+package bt_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// foeVisible passes when the foe has hit points, so a test can switch a
+// child on between ticks by changing the live memory.
+var foeVisible = fn(func(_ bt.Situation, m *mem) (bt.Check, string) {
+	if m.Foe > 0 {
+		return bt.Pass, ""
+	}
+	return bt.Fail, "no foe"
+})
+
+func TestSelectorChoice(t *testing.T) {
+	type child struct {
+		effect func(*mem)
+		block  bool
+	}
+	tests := []struct {
+		name     string
+		opts     []bt.SelectorOption
+		children []child
+		want     bt.Status
+		log      []string
+		why      bt.Why
+	}{{
+		name:     "the best prediction wins",
+		children: []child{{effect: shine}, {effect: hitFoe(1)}, {effect: hurt(1)}},
+		want:     S,
+		log:      []string{"b.begin", "b.end(Success)"},
+		why:      bt.BestOutcome,
+	}, {
+		name:     "a tie goes to designer order",
+		children: []child{{effect: shine}, {effect: hitFoe(1)}, {effect: hitFoe(2)}},
+		want:     S,
+		log:      []string{"b.begin", "b.end(Success)"},
+		why:      bt.BestOutcome,
+	}, {
+		name:     "Irrelevant and worse are not acceptable",
+		children: []child{{effect: nothing}, {effect: hurt(1)}},
+		want:     F,
+		why:      bt.NothingAcceptable,
+	}, {
+		name:     "allow negative takes the least bad",
+		opts:     []bt.SelectorOption{bt.AllowNegative()},
+		children: []child{{effect: hurt(1)}, {effect: nothing}},
+		want:     S,
+		log:      []string{"b.begin", "b.end(Success)"},
+		why:      bt.BestOutcome,
+	}, {
+		name:     "Impossible is never chosen",
+		opts:     []bt.SelectorOption{bt.AllowNegative()},
+		children: []child{{effect: hitFoe(1), block: true}},
+		want:     F,
+		why:      bt.NothingAcceptable,
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{}
+			var why bt.Why
+			trace := bt.TracerFunc(func(e *bt.Event) {
+				if e.Kind == bt.EventDecision {
+					why = e.Decision.Why
+				}
+			})
+			b := bt.New(bt.Config[mem]{Heuristic: goal, Tracer: trace}).Selector("sel", tt.opts...)
+			for i, c := range tt.children {
+				name := string(rune('a' + i))
+				b.Do(name, act(rec, name, c.effect))
+				if c.block {
+					b.Constrain(fn(func(bt.Situation, *mem) (bt.Check, string) { return bt.Fail, "blocked" }))
+				}
+			}
+			tree := mustBuild(t, b.End())
+			m := mem{HP: 10, Foe: 10}
+			if got := tickN(t, tree, &m, 1)[0]; got != tt.want {
+				t.Errorf("status = %v, want %v", got, tt.want)
+			}
+			if diff := cmp.Diff(tt.log, rec.take()); diff != "" {
+				t.Errorf("log (-want +got):\n%s", diff)
+			}
+			if m.Sim != 0 {
+				t.Errorf("simulation wrote live memory: Sim = %d", m.Sim)
+			}
+			if why != tt.why {
+				t.Errorf("why = %v, want %v", why, tt.why)
+			}
+		})
+	}
+}
+
+// reselectTree has a selector over a Cosmetic "idle" that runs forever and
+// an "attack" that needs a visible foe; the test makes the foe appear.
+func reselectTree(t *testing.T, rec *recorder, trace bt.Tracer, attackFirst bool, opts ...bt.SelectorOption) *bt.Tree[mem] {
+	b := bt.New(bt.Config[mem]{Heuristic: goal, Tracer: trace}).Selector("sel", opts...)
+	attack := func() { b.Do("attack", act(rec, "attack", shine, R)).Constrain(foeVisible) }
+	if attackFirst {
+		attack()
+	}
+	b.Do("idle", act(rec, "idle", shine, R))
+	if !attackFirst {
+		attack()
+	}
+	return mustBuild(t, b.End())
+}
+
+func TestSelectorReselection(t *testing.T) {
+	tests := []struct {
+		name        string
+		attackFirst bool
+		opts        []bt.SelectorOption
+		log         []string
+	}{{
+		name: "by default a selector commits to its choice",
+		log:  []string{"idle.begin", "idle.update", "idle.update", "idle.update"},
+	}, {
+		name: "re-selecting every tick keeps the current child on a tie",
+		opts: []bt.SelectorOption{bt.Reselect(0)},
+		log:  []string{"idle.begin", "idle.update", "idle.update", "idle.update"},
+	}, {
+		name:        "the current child wins a tie even against designer order",
+		attackFirst: true,
+		opts:        []bt.SelectorOption{bt.Reselect(0)},
+		log:         []string{"idle.begin", "idle.update", "idle.update", "idle.update"},
+	}, {
+		name:        "without prefer-current designer order wins the tie",
+		attackFirst: true,
+		opts:        []bt.SelectorOption{bt.Reselect(0), bt.PreferCurrent(false)},
+		log:         []string{"idle.begin", "idle.update", "idle.end(Running)", "attack.begin", "attack.update"},
+	}, {
+		name:        "an interval re-selects once enough time has passed",
+		attackFirst: true,
+		opts:        []bt.SelectorOption{bt.Reselect(250 * time.Millisecond), bt.PreferCurrent(false)},
+		log:         []string{"idle.begin", "idle.update", "idle.update", "idle.end(Running)", "attack.begin"},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{}
+			tree := reselectTree(t, rec, nil, tt.attackFirst, tt.opts...)
+			m := mem{HP: 10}
+			tickN(t, tree, &m, 2) // no foe: idle begins
+			m.Foe = 10            // a foe appears: attack ties with idle
+			tickN(t, tree, &m, 2)
+			if diff := cmp.Diff(tt.log, rec.take()); diff != "" {
+				t.Errorf("log (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A better child found at re-selection replaces the running one, which is
+// ended before the new one begins.
+func TestSelectorSwitchEndsOldFirst(t *testing.T) {
+	rec, trace := &recorder{}, &traceLog{}
+	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal, Tracer: trace}).
+		Selector("sel", bt.Reselect(0)).
+		Do("idle", act(rec, "idle", shine, R)).
+		Do("attack", act(rec, "attack", hitFoe(1), R)).Constrain(foeVisible).
+		End())
+	m := mem{HP: 10}
+	tickN(t, tree, &m, 1)
+	m.Foe = 10
+	tickN(t, tree, &m, 1)
+	want := []string{"idle.begin", "idle.end(Running)", "attack.begin"}
+	if diff := cmp.Diff(want, rec.take()); diff != "" {
+		t.Errorf("log (-want +got):\n%s", diff)
+	}
+	wantTrace := []string{
+		"begin sel",
+		"decision sel → idle (best outcome) [idle: Cosmetic (shine), attack: Impossible (no foe)]",
+		"begin sel/idle",
+		"decision sel → attack (best outcome) [idle: Cosmetic (shine), attack: Beneficial (hit foe)]",
+		"end sel/idle Running", "begin sel/attack",
+	}
+	if diff := cmp.Diff(wantTrace, trace.lines); diff != "" {
+		t.Errorf("trace (-want +got):\n%s", diff)
+	}
+}
+
+func TestSelectorNothingAcceptableWhileRunningFails(t *testing.T) {
+	rec := &recorder{}
+	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+		Selector("sel", bt.Reselect(0)).
+		Do("attack", act(rec, "attack", hitFoe(1), R)).Constrain(foeVisible).
+		End())
+	m := mem{HP: 10, Foe: 10}
+	tickN(t, tree, &m, 1)
+	m.Foe = 0
+	if got := tickN(t, tree, &m, 1); got[0] != F {
+		t.Errorf("status = %v, want Failure", got[0])
+	}
+	want := []string{"attack.begin", "attack.end(Running)"}
+	if diff := cmp.Diff(want, rec.take()); diff != "" {
+		t.Errorf("log (-want +got):\n%s", diff)
+	}
+}
+
+func TestSelectorDebounce(t *testing.T) {
+	tests := []struct {
+		name   string
+		opts   []bt.SelectorOption
+		second func(*mem)
+		want   []string
+		why    bt.Why
+	}{{
+		name:   "without debounce the best repeats",
+		second: shine,
+		want:   []string{"a", "a", "a"},
+	}, {
+		name:   "debounce alternates between acceptable options",
+		opts:   []bt.SelectorOption{bt.Debounce()},
+		second: shine,
+		want:   []string{"a", "b", "a"},
+	}, {
+		name:   "debounce repeats the sole option",
+		opts:   []bt.SelectorOption{bt.Debounce()},
+		second: nothing,
+		want:   []string{"a", "a", "a"},
+		why:    bt.SoleOption,
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{}
+			var whys []bt.Why
+			trace := bt.TracerFunc(func(e *bt.Event) {
+				if e.Kind == bt.EventDecision {
+					whys = append(whys, e.Decision.Why)
+				}
+			})
+			tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal, Tracer: trace}).
+				Selector("sel", tt.opts...).
+				Do("a", act(rec, "a", hitFoe(1))).
+				Do("b", act(rec, "b", tt.second)).
+				End())
+			m := mem{HP: 10, Foe: 10}
+			var got []string
+			for i := 0; i < 3; i++ {
+				tickN(t, tree, &m, 1)
+				got = append(got, rec.take()[0][:1])
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("choices (-want +got):\n%s", diff)
+			}
+			if tt.why != 0 && whys[len(whys)-1] != tt.why {
+				t.Errorf("why = %v, want %v", whys[len(whys)-1], tt.why)
+			}
+		})
+	}
+}
+
+// A selector's winning prediction is copied into its parent's scratch
+// memory: the condition after it sees the foe already hit.
+func TestSelectorCopiesWinnerBack(t *testing.T) {
+	rec := &recorder{}
+	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+		Sequence("plan").
+		Selector("pick").
+		Do("wound", act(rec, "wound", hurt(1))).
+		Do("strike", act(rec, "strike", hitFoe(3))).
+		End().
+		Condition("foe weakened", func(m *mem) bool { return m.Foe <= 7 }).
+		End())
+	p, err := tree.Preview(&mem{HP: 10, Foe: 10})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: "hit foe"}
+	if p.Verdict != want {
+		t.Errorf("verdict = %v, want %v", p.Verdict, want)
+	}
+}
+
+// claim is a condition that simulates as Beneficial with its own name as
+// the reason, so two of them tie and a trace shows which was drawn.
+func claim(b *bt.Builder[mem], name string) *bt.Builder[mem] {
+	return b.Condition(name, func(*mem) bool { return true },
+		bt.SimulateWith(func(*sim.Context[mem], *mem) heuristic.Verdict {
+			return heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: name}
+		}))
+}
+
+// The random draw made while the root simulated its children is the one
+// the random selector begins: it never rolls a second time.
+func TestSimulatedChoiceIsTheOneBegun(t *testing.T) {
+	differs := 0
+	for seed := uint64(0); seed < 64; seed++ {
+		var predicted, begun string
+		trace := bt.TracerFunc(func(e *bt.Event) {
+			if e.Kind != bt.EventDecision {
+				return
+			}
+			c, _ := e.Decision.Choice()
+			if e.Path == "root" {
+				predicted = c.Verdict.Reason
+			} else {
+				begun = c.Name
+			}
+		})
+		b := bt.New(bt.Config[mem]{Heuristic: goal, Seed: seed, Tracer: trace}).
+			Selector("root").
+			RandomSelector("coin")
+		claim(b, "heads")
+		claim(b, "tails")
+		tree := mustBuild(t, b.End().End())
+		tickN(t, tree, &mem{}, 1)
+		if predicted != begun {
+			t.Fatalf("seed %d: root predicted %q but the random selector began %q", seed, predicted, begun)
+		}
+		if begun == "tails" {
+			differs++
+		}
+	}
+	if differs == 0 || differs == 64 {
+		t.Errorf("tails won %d of 64 seeds; the draw is not random", differs)
+	}
+}
+
+func TestRandomSelectorWeights(t *testing.T) {
+	const trees = 1000
+	rec := &recorder{}
+	var idleSims int
+	counts := map[string]int{}
+	for seed := uint64(0); seed < trees; seed++ {
+		b := bt.New(bt.Config[mem]{Heuristic: goal, Seed: seed}).RandomSelector("dodge")
+		b.Do("left", act(rec, "left", shine)).Weight(1)
+		b.Do("right", act(rec, "right", shine)).Weight(3)
+		b.Do("never", act(rec, "never", func(m *mem) { idleSims++; shine(m) })).Weight(0)
+		tree := mustBuild(t, b.End())
+		tickN(t, tree, &mem{}, 1)
+		counts[rec.take()[0]]++
+	}
+	if idleSims != 0 {
+		t.Errorf("a zero-weight child was simulated %d times", idleSims)
+	}
+	if counts["never.begin"] != 0 {
+		t.Errorf("a zero-weight child was chosen %d times", counts["never.begin"])
+	}
+	// 1:3 odds over 1000 fixed seeds: about 250 lefts. The seeds are fixed,
+	// so this is deterministic; the band only guards the odds.
+	if l := counts["left.begin"]; l < 200 || l > 300 {
+		t.Errorf("left chosen %d times of %d, want about %d", l, trees, trees/4)
+	}
+}
+
+func TestRandomSelectorAcceptsIrrelevant(t *testing.T) {
+	rec := &recorder{}
+	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+		RandomSelector("wander").
+		Do("stand", act(rec, "stand", nothing)).
+		Do("fall", act(rec, "fall", hurt(1))).
+		End())
+	if got := tickN(t, tree, &mem{HP: 10}, 1)[0]; got != S {
+		t.Errorf("status = %v, want Success", got)
+	}
+	if diff := cmp.Diff([]string{"stand.begin", "stand.end(Success)"}, rec.take()); diff != "" {
+		t.Errorf("log (-want +got):\n%s", diff)
+	}
+}
+
+// A random selector that re-selects keeps its running child while it is
+// still as good as the best.
+func TestRandomSelectorKeepsCurrent(t *testing.T) {
+	for seed := uint64(0); seed < 16; seed++ {
+		rec := &recorder{}
+		var whys []bt.Why
+		trace := bt.TracerFunc(func(e *bt.Event) {
+			if e.Kind == bt.EventDecision {
+				whys = append(whys, e.Decision.Why)
+			}
+		})
+		tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal, Seed: seed, Tracer: trace}).
+			RandomSelector("dodge", bt.Reselect(0)).
+			Do("left", act(rec, "left", shine, R)).
+			Do("right", act(rec, "right", shine, R)).
+			End())
+		tickN(t, tree, &mem{}, 5)
+		log := rec.take()
+		for _, l := range log[1:] {
+			if l != log[0][:len(log[0])-len("begin")]+"update" {
+				t.Fatalf("seed %d: switched children: %v", seed, log)
+			}
+		}
+		if whys[0] != bt.RandomDraw || whys[1] != bt.KeptCurrent {
+			t.Errorf("seed %d: whys = %v, want random draw then kept current", seed, whys)
+		}
+	}
+}

@@ -1,0 +1,119 @@
+package bt
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/foresight-bt/foresight/heuristic"
+)
+
+// EventKind says what an Event reports.
+type EventKind uint8
+
+// The kinds of events a tree reports to its Tracer.
+const (
+	// EventBegin: a node began (Path).
+	EventBegin EventKind = iota + 1
+	// EventEnd: a node ended (Path) with Status; Running means it was
+	// interrupted.
+	EventEnd
+	// EventConstraint: a constraint stopped a live node (Path): Check is
+	// Fail or Done and Reason is the constraint's reason. Constraints that
+	// fail while simulating show up as Impossible candidates instead.
+	EventConstraint
+	// EventDecision: a selector decided live (Path, Decision).
+	EventDecision
+	// EventFault: user code panicked or broke the node contract (Path,
+	// Reason); the node failed and the tree went on.
+	EventFault
+)
+
+var eventKindNames = [...]string{"", "begin", "end", "constraint", "decision", "fault"}
+
+// String returns the kind's lower-case name, as used in JSON traces.
+func (k EventKind) String() string {
+	if int(k) < len(eventKindNames) && k != 0 {
+		return eventKindNames[k]
+	}
+	return "EventKind(" + strconv.Itoa(int(k)) + ")"
+}
+
+// An Event is one thing that happened in a tree. The tree reuses a single
+// Event for all its reports: a Tracer must copy what it keeps.
+type Event struct {
+	Kind     EventKind
+	Tick     uint64        // the tree's tick count when it happened
+	Time     time.Duration // the tree's clock
+	Path     string        // the node concerned
+	Status   Status        // EventEnd: the final status
+	Check    Check         // EventConstraint: Fail or Done
+	Reason   string        // EventConstraint, EventFault: why
+	Decision *Decision     // EventDecision: what was decided
+}
+
+// A Tracer receives a tree's events as they happen. Trace must not call
+// back into the tree. Without a tracer a tree does no tracing work at all.
+type Tracer interface {
+	Trace(e *Event)
+}
+
+// TracerFunc adapts a function to the Tracer interface.
+type TracerFunc func(e *Event)
+
+// Trace calls f(e).
+func (f TracerFunc) Trace(e *Event) { f(e) }
+
+// Why says how a selector came to its choice.
+type Why uint8
+
+// The reasons for a selector's choice.
+const (
+	// BestOutcome: the chosen child's outcome beat every other; among
+	// equals, the first in designer order.
+	BestOutcome Why = iota + 1
+	// KeptCurrent: the running child tied for the best and was kept.
+	KeptCurrent
+	// RandomDraw: several children tied for the best and a weighted draw
+	// from the tree's random source picked one.
+	RandomDraw
+	// SoleOption: the child that just ended was picked again because
+	// nothing else was acceptable (debounce).
+	SoleOption
+	// NothingAcceptable: no child's outcome was acceptable; the selector
+	// chose nothing and fails.
+	NothingAcceptable
+)
+
+var whyNames = [...]string{"", "best outcome", "kept current", "random draw", "sole option", "nothing acceptable"}
+
+// String returns a short phrase such as "kept current".
+func (w Why) String() string {
+	if int(w) < len(whyNames) && w != 0 {
+		return whyNames[w]
+	}
+	return "Why(" + strconv.Itoa(int(w)) + ")"
+}
+
+// A Candidate is one child as a selector saw it: its name and the verdict
+// on its simulation.
+type Candidate struct {
+	Name    string
+	Verdict heuristic.Verdict
+}
+
+// A Decision is a selector's choice: the verdict on every child, which one
+// won (-1 for none) and why.
+type Decision struct {
+	Selector   string // the selector's path
+	Candidates []Candidate
+	Chosen     int
+	Why        Why
+}
+
+// Choice returns the chosen candidate, and false when nothing was chosen.
+func (d Decision) Choice() (Candidate, bool) {
+	if d.Chosen < 0 || d.Chosen >= len(d.Candidates) {
+		return Candidate{}, false
+	}
+	return d.Candidates[d.Chosen], true
+}

@@ -1,0 +1,40 @@
+package heuristic
+
+// A Heuristic judges a prediction: given the memory before an action and
+// the memory the action is predicted to leave, it returns how good the
+// change is. It is the agent's current goal; it must only read its
+// arguments.
+type Heuristic[M any] interface {
+	Judge(before, after *M) Outcome
+}
+
+// Func adapts an ordinary function to the Heuristic interface.
+type Func[M any] func(before, after *M) Outcome
+
+// Judge returns f(before, after).
+func (f Func[M]) Judge(before, after *M) Outcome { return f(before, after) }
+
+// A Verdict is an outcome together with the reason for it: the name of the
+// heuristic rule that fired, or what else produced the outcome (a failed
+// constraint, a floor). Reasons are short static strings, so passing a
+// Verdict around never allocates.
+type Verdict struct {
+	Outcome Outcome
+	Reason  string
+}
+
+// String formats the verdict as "Outcome (reason)", or just the outcome
+// when there is no reason.
+func (v Verdict) String() string {
+	if v.Reason == "" {
+		return v.Outcome.String()
+	}
+	return v.Outcome.String() + " (" + v.Reason + ")"
+}
+
+// An Explainer is a Heuristic that can also say why it judged as it did.
+// Trees prefer Explain when the heuristic has it, so traces name the rule.
+type Explainer[M any] interface {
+	Heuristic[M]
+	Explain(before, after *M) Verdict
+}

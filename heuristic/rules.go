@@ -1,0 +1,93 @@
+package heuristic
+
+import (
+	"errors"
+	"fmt"
+)
+
+// A Rule is one line of an ordered heuristic: Match looks at the memory
+// before and after and, when the rule applies, returns its outcome and true.
+type Rule[M any] struct {
+	Name  string
+	Match func(before, after *M) (Outcome, bool)
+}
+
+// When returns a rule that gives the fixed outcome o whenever cond holds.
+func When[M any](name string, o Outcome, cond func(before, after *M) bool) Rule[M] {
+	if cond == nil {
+		return Rule[M]{Name: name}
+	}
+	return Rule[M]{Name: name, Match: func(before, after *M) (Outcome, bool) {
+		return o, cond(before, after)
+	}}
+}
+
+// Rules is a heuristic written as an ordered rule list: the first rule that
+// matches decides the outcome, and a default applies when none does. It
+// reads like a design document, and Explain names the rule that fired.
+type Rules[M any] struct {
+	rules     []Rule[M]
+	otherwise Verdict
+}
+
+// Otherwise is the reason given when no rule of a Rules heuristic matches.
+const Otherwise = "otherwise"
+
+// NewRules returns the heuristic that tries rules in order and falls back
+// to the outcome otherwise. It reports every rule without a name or a
+// match function, duplicate names, and invalid outcomes.
+func NewRules[M any](otherwise Outcome, rules ...Rule[M]) (*Rules[M], error) {
+	var errs []error
+	if !otherwise.Valid() {
+		errs = append(errs, fmt.Errorf("heuristic: default outcome %v is not valid", otherwise))
+	}
+	seen := make(map[string]bool, len(rules))
+	for i, r := range rules {
+		switch {
+		case r.Name == "":
+			errs = append(errs, fmt.Errorf("heuristic: rule %d has no name", i+1))
+		case seen[r.Name]:
+			errs = append(errs, fmt.Errorf("heuristic: rule %d: duplicate name %q", i+1, r.Name))
+		}
+		seen[r.Name] = true
+		if r.Match == nil {
+			errs = append(errs, fmt.Errorf("heuristic: rule %d (%q) has no match function", i+1, r.Name))
+		}
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return &Rules[M]{
+		rules:     append([]Rule[M](nil), rules...),
+		otherwise: Verdict{Outcome: otherwise, Reason: Otherwise},
+	}, nil
+}
+
+// Judge returns the outcome of the first matching rule.
+func (r *Rules[M]) Judge(before, after *M) Outcome { return r.Explain(before, after).Outcome }
+
+// Explain returns the outcome of the first matching rule with the rule's
+// name as the reason, or the default outcome with reason Otherwise. A rule
+// that returns an invalid outcome yields Impossible, so a bug in one rule
+// can never produce a value outside the ordered set.
+func (r *Rules[M]) Explain(before, after *M) Verdict {
+	for i := range r.rules {
+		rule := &r.rules[i]
+		if o, ok := rule.Match(before, after); ok {
+			if !o.Valid() {
+				o = Impossible
+			}
+			return Verdict{Outcome: o, Reason: rule.Name}
+		}
+	}
+	return r.otherwise
+}
+
+// Names returns the rule names in order, followed by Otherwise.
+func (r *Rules[M]) Names() []string {
+	names := make([]string, 0, len(r.rules)+1)
+	for _, rule := range r.rules {
+		names = append(names, rule.Name)
+	}
+	return append(names, Otherwise)
+}

@@ -1,0 +1,169 @@
+package sim
+
+import (
+	"math/rand/v2"
+	"time"
+
+	"github.com/foresight-bt/foresight/heuristic"
+)
+
+// Config describes what a Context sees. Every field may be left zero.
+type Config[M any] struct {
+	// Heuristic judges predictions. Without one, every judgement is
+	// Irrelevant with reason NoHeuristic.
+	Heuristic heuristic.Heuristic[M]
+	// Copy copies src into dst, reusing dst's storage. Nil means plain
+	// assignment, which is right for memories without slices or maps.
+	Copy func(dst, src *M)
+	// Model advances a memory by a span of simulated time: how the world
+	// moves on while an action waits. Nil means time changes nothing.
+	Model func(m *M, dt time.Duration)
+	// Terminal reports a memory from which nothing more can happen (the
+	// agent died, or lost control); composites stop simulating there.
+	// Nil means no memory is terminal.
+	Terminal func(m *M) bool
+	// Clock is the tree's clock; nil gives a clock of its own at zero.
+	Clock *Clock
+	// Rand is the tree's seeded random source; nil gives a source seeded
+	// with zero.
+	Rand *rand.Rand
+}
+
+// NoHeuristic is the reason given by a Context that has no heuristic.
+const NoHeuristic = "no heuristic"
+
+// A Context is what a node sees while it simulates: the judge, the scratch
+// stack, the clock and the random numbers. A tree owns one Context and
+// passes it to every Simulate; a Context is not safe for concurrent use.
+type Context[M any] struct {
+	heuristic heuristic.Heuristic[M]
+	explainer heuristic.Explainer[M]
+	copy      func(dst, src *M)
+	model     func(m *M, dt time.Duration)
+	terminal  func(m *M) bool
+	clock     *Clock
+	rand      *rand.Rand
+
+	stack []*M // scratch memories; stack[:depth] are in use
+	depth int
+}
+
+// New returns a Context for the given configuration.
+func New[M any](cfg Config[M]) *Context[M] {
+	c := &Context[M]{
+		copy:     cfg.Copy,
+		model:    cfg.Model,
+		terminal: cfg.Terminal,
+		clock:    cfg.Clock,
+		rand:     cfg.Rand,
+	}
+	if c.copy == nil {
+		c.copy = assign[M]
+	}
+	if c.clock == nil {
+		c.clock = new(Clock)
+	}
+	if c.rand == nil {
+		c.rand = rand.New(rand.NewPCG(0, 0))
+	}
+	c.SetHeuristic(cfg.Heuristic)
+	return c
+}
+
+func assign[M any](dst, src *M) { *dst = *src }
+
+// Heuristic returns the heuristic in force.
+func (c *Context[M]) Heuristic() heuristic.Heuristic[M] { return c.heuristic }
+
+// SetHeuristic puts h in force and returns the heuristic it replaces, so a
+// subtree with a goal of its own can restore its parent's afterwards.
+func (c *Context[M]) SetHeuristic(h heuristic.Heuristic[M]) heuristic.Heuristic[M] {
+	old := c.heuristic
+	c.heuristic = h
+	c.explainer, _ = h.(heuristic.Explainer[M])
+	return old
+}
+
+// Judge returns the heuristic's verdict on the change from before to after,
+// with the rule that fired when the heuristic can explain itself.
+func (c *Context[M]) Judge(before, after *M) heuristic.Verdict {
+	switch {
+	case c.explainer != nil:
+		return c.explainer.Explain(before, after)
+	case c.heuristic != nil:
+		return heuristic.Verdict{Outcome: c.heuristic.Judge(before, after)}
+	}
+	return heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: NoHeuristic}
+}
+
+// Push copies m into the next scratch memory of the stack and returns it.
+// The copy stays valid until the matching Pop.
+func (c *Context[M]) Push(m *M) *M {
+	s := c.Reserve()
+	c.copy(s, m)
+	return s
+}
+
+// Reserve pushes a scratch memory without filling it: its contents are
+// whatever an earlier simulation left there. A selector reserves the slot
+// that will keep its best candidate.
+func (c *Context[M]) Reserve() *M {
+	if c.depth == len(c.stack) {
+		c.stack = append(c.stack, new(M))
+	}
+	s := c.stack[c.depth]
+	c.depth++
+	return s
+}
+
+// Pop releases the newest scratch memory.
+func (c *Context[M]) Pop() {
+	if c.depth > 0 {
+		c.depth--
+	}
+}
+
+// Swap exchanges the two newest scratch memories, so a candidate that just
+// won can be kept one level down while the next one is tried on top,
+// without copying either.
+func (c *Context[M]) Swap() {
+	if c.depth >= 2 {
+		s := c.stack
+		s[c.depth-1], s[c.depth-2] = s[c.depth-2], s[c.depth-1]
+	}
+}
+
+// Depth returns the number of scratch memories in use.
+func (c *Context[M]) Depth() int { return c.depth }
+
+// Unwind pops scratch memories until Depth is d. A tree uses it to restore
+// the stack when a simulation was cut short by a panic.
+func (c *Context[M]) Unwind(d int) {
+	if d >= 0 && d < c.depth {
+		c.depth = d
+	}
+}
+
+// Copy copies src into dst with the tree's copy function.
+func (c *Context[M]) Copy(dst, src *M) { c.copy(dst, src) }
+
+// Advance lets dt of simulated time pass on m with the tree's model of the
+// world; without a model it does nothing.
+func (c *Context[M]) Advance(m *M, dt time.Duration) {
+	if c.model != nil && dt > 0 {
+		c.model(m, dt)
+	}
+}
+
+// Terminal reports whether nothing more can happen from m.
+func (c *Context[M]) Terminal(m *M) bool { return c.terminal != nil && c.terminal(m) }
+
+// Now returns the tree's clock. It stands still while a decision is being
+// simulated; time that passes inside a prediction belongs in the memory
+// (see Advance).
+func (c *Context[M]) Now() time.Duration { return c.clock.Now() }
+
+// Rand returns the tree's seeded random source. Draws made while
+// simulating are part of the decision, so the same seed and inputs always
+// give the same choices.
+func (c *Context[M]) Rand() *rand.Rand { return c.rand }
