@@ -205,7 +205,10 @@ func (b *Builder[M]) Do(name string, action Action[M], opts ...LeafOption) *Buil
 			s.errs = append(s.errs, fmt.Errorf("option %T is not a leaf option for this memory type", o))
 		}
 	}
-	s.make = func(*Child[M], []*Child[M]) (Node[M], error) { return l, nil }
+	s.make = func(self *Child[M], _ []*Child[M]) (Node[M], error) {
+		l.self, self.leaf = self, l
+		return l, nil
+	}
 	return b
 }
 
@@ -393,6 +396,9 @@ func (b *Builder[M]) Build() (*Tree[M], error) {
 	t := b.tree
 	t.root = root
 	t.nodes = appendNodes(t.nodes, root)
+	for i, c := range t.nodes {
+		c.index = int32(i)
+	}
 	return t, nil
 }
 

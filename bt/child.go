@@ -10,14 +10,16 @@ import (
 // A Child is a node as its parent sees it. Composites and decorators drive
 // their children only through Child, which keeps the life-cycle rules for
 // them: constraints are checked, a finished child is ended before Tick
-// returns, a halted child ends its own running children first, panics in
-// user code fail the node instead of the game, and every step is traced.
+// returns, a halted child ends its own running children first, and every
+// step is traced.
 //
 // A Child belongs to its parent; keep it only inside the node it was handed
 // to.
 type Child[M any] struct {
 	tree        *Tree[M]
+	index       int32 // position in tree.nodes
 	node        Node[M]
+	leaf        *leaf[M] // set for action leaves, which are called directly
 	name        string
 	path        string
 	kind        string
@@ -26,9 +28,10 @@ type Child[M any] struct {
 	constraints []Constraint[M]
 	weight      float64
 
-	running bool
-	hasRun  bool
-	lastEnd time.Duration
+	running     bool
+	hasRun      bool
+	quarantined bool // its user code panicked: it no longer runs
+	lastEnd     time.Duration
 }
 
 // Name returns the node's name.
@@ -47,10 +50,10 @@ func (c *Child[M]) Running() bool { return c.running }
 // running (a child that finished begins afresh) and updates it with dt
 // otherwise. A child that finishes is ended before Tick returns.
 func (c *Child[M]) Tick(m *M, dt time.Duration) Status {
-	if !c.running {
-		return c.begin(m)
+	if c.running {
+		return c.update(m, dt)
 	}
-	return c.update(m, dt)
+	return c.begin(m)
 }
 
 // Halt interrupts a running child: its running descendants are ended,
@@ -62,100 +65,167 @@ func (c *Child[M]) Halt(m *M) {
 	}
 }
 
+// quarantinedVerdict is how a node that panicked simulates from then on.
+var quarantinedVerdict = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "quarantined after a panic"}
+
 // Simulate predicts the child's run on the scratch memory m. A constraint
 // that fails makes the child Impossible without simulating it; Done judges
-// the unchanged memory. A panic in the child's simulation gives Impossible
-// and is reported by the tree.
-func (c *Child[M]) Simulate(ctx *sim.Context[M], m *M) (v heuristic.Verdict) {
-	depth := ctx.Depth()
-	defer func() {
-		if r := recover(); r != nil {
-			ctx.Unwind(depth)
-			c.tree.panicked(c, "Simulate", r)
-			v = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "panic"}
+// the unchanged memory.
+func (c *Child[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+	return c.simulate(ctx, nil, m)
+}
+
+// simulate is Simulate where the caller may know that m was just copied
+// from before: an action leaf then judges against before instead of taking
+// a snapshot of its own, which saves a copy per candidate in selectors.
+func (c *Child[M]) simulate(ctx *sim.Context[M], before, m *M) heuristic.Verdict {
+	if len(c.constraints) != 0 || c.quarantined {
+		switch check, why := c.check(m, true); check {
+		case Fail:
+			return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: why}
+		case Done:
+			return ctx.Judge(m, m)
 		}
-	}()
-	switch check, why := c.check(m, true); check {
-	case Fail:
-		return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: why}
-	case Done:
-		return ctx.Judge(m, m)
 	}
-	v = c.node.Simulate(ctx, m)
+	t := c.tree
+	at := t.enter(c, opSimulate)
+	var v heuristic.Verdict
+	if c.leaf != nil {
+		v = c.leaf.predict(ctx, before, m, c.running)
+	} else {
+		v = c.node.Simulate(ctx, m)
+	}
+	t.at = at
 	if !v.Outcome.Valid() {
-		c.tree.invalid(c, "Simulate returned an invalid outcome")
+		t.invalid(c, "Simulate returned an invalid outcome")
 		v = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "invalid outcome"}
 	}
 	return v
 }
 
 func (c *Child[M]) begin(m *M) Status {
-	if check, why := c.check(m, false); check != Pass {
-		c.tree.traceCheck(c, check, why)
-		if check == Done {
-			return Success
+	if len(c.constraints) != 0 || c.quarantined {
+		if s, stopped := c.admit(m); stopped {
+			return s
 		}
-		return Failure
 	}
+	t := c.tree
 	c.running = true
-	c.tree.traceBegin(c)
-	s := c.callBegin(m)
+	if t.tracer != nil {
+		t.trace(EventBegin, c.path, 0, 0, "")
+	}
+	at := t.enter(c, opBegin)
+	var s Status
+	if c.leaf != nil {
+		s = c.leaf.action.Begin(m)
+	} else {
+		s = c.node.Begin(m)
+	}
+	t.at = at
 	if s != Running {
+		if !s.Valid() {
+			s = c.invalidStatus("Begin")
+		}
 		c.finish(m, s)
 	}
 	return s
 }
 
 func (c *Child[M]) update(m *M, dt time.Duration) Status {
-	if check, why := c.check(m, false); check != Pass {
-		c.tree.traceCheck(c, check, why)
-		s := Failure
-		if check == Done {
-			s = Success
+	if len(c.constraints) != 0 {
+		if s, stopped := c.admit(m); stopped {
+			return s
 		}
-		c.finish(m, s)
-		return s
 	}
-	s := c.callUpdate(m, dt)
+	t := c.tree
+	at := t.enter(c, opUpdate)
+	var s Status
+	if c.leaf != nil {
+		s = c.leaf.action.Update(m, dt)
+	} else {
+		s = c.node.Update(m, dt)
+	}
+	t.at = at
 	if s != Running {
+		if !s.Valid() {
+			s = c.invalidStatus("Update")
+		}
 		c.finish(m, s)
 	}
 	return s
 }
 
+// admit checks the constraints of a live node. When one stops the node it
+// reports the status to return: a running node is ended first.
+func (c *Child[M]) admit(m *M) (Status, bool) {
+	check, why := c.check(m, false)
+	if check == Pass {
+		return Running, false
+	}
+	c.tree.traceCheck(c, check, why)
+	s := Failure
+	if check == Done {
+		s = Success
+	}
+	if c.running {
+		c.finish(m, s)
+	}
+	return s, true
+}
+
+// invalidStatus reports a node that returned an invalid status, which
+// counts as Failure.
+func (c *Child[M]) invalidStatus(method string) Status {
+	c.tree.invalid(c, method+" returned an invalid status")
+	return Failure
+}
+
 // finish ends a running node: running children first, deepest first, then
-// the node itself with its final status (Running when interrupted).
+// the node itself with its final status (Running when interrupted). The
+// node counts as ended even if End panics.
 func (c *Child[M]) finish(m *M, s Status) {
 	for _, k := range c.children {
 		k.Halt(m)
 	}
-	c.callEnd(m, s)
+	t := c.tree
 	c.running = false
 	c.hasRun = true
-	c.lastEnd = c.tree.clock.Now()
-	c.tree.traceEnd(c, s)
+	c.lastEnd = t.clock.Now()
+	at := t.enter(c, opEnd)
+	if c.leaf != nil {
+		c.leaf.action.End(m, s)
+	} else {
+		c.node.End(m, s)
+	}
+	t.at = at
+	if t.tracer != nil {
+		t.trace(EventEnd, c.path, s, 0, "")
+	}
 }
 
-// check evaluates the constraints: any Fail wins, then any Done.
-func (c *Child[M]) check(m *M, simulating bool) (check Check, why string) {
-	if len(c.constraints) == 0 {
-		return Pass, ""
+// check evaluates the constraints: any Fail wins, then any Done. A
+// quarantined node always fails.
+func (c *Child[M]) check(m *M, simulating bool) (Check, string) {
+	if c.quarantined {
+		return Fail, quarantinedVerdict.Reason
 	}
-	defer func() {
-		if r := recover(); r != nil {
-			c.tree.panicked(c, "constraint", r)
-			check, why = Fail, "panic"
-		}
-	}()
+	t := c.tree
 	s := Situation{
-		Now:        c.tree.clock.Now(),
+		Now:        t.clock.Now(),
 		Simulating: simulating,
 		Running:    c.running,
 		HasRun:     c.hasRun,
 		LastEnd:    c.lastEnd,
-		Rand:       c.tree.ctx.Rand(),
+		Rand:       t.ctx.Rand(),
 	}
-	check = Pass
+	at := t.enter(c, opConstraint)
+	check, why := c.evaluate(s, m)
+	t.at = at
+	return check, why
+}
+
+func (c *Child[M]) evaluate(s Situation, m *M) (Check, string) {
+	check, why := Pass, ""
 	for _, k := range c.constraints {
 		switch got, reason := k.Evaluate(s, m); got {
 		case Pass:
@@ -166,48 +236,9 @@ func (c *Child[M]) check(m *M, simulating bool) (check Check, why string) {
 		case Fail:
 			return Fail, reason
 		default:
-			c.tree.invalid(c, "constraint returned an invalid check")
+			c.tree.invalid(c, "a constraint returned an invalid check")
 			return Fail, "invalid check"
 		}
 	}
 	return check, why
-}
-
-func (c *Child[M]) callBegin(m *M) (s Status) {
-	defer func() {
-		if r := recover(); r != nil {
-			c.tree.panicked(c, "Begin", r)
-			s = Failure
-		}
-	}()
-	s = c.node.Begin(m)
-	if !s.Valid() {
-		c.tree.invalid(c, "Begin returned an invalid status")
-		s = Failure
-	}
-	return s
-}
-
-func (c *Child[M]) callUpdate(m *M, dt time.Duration) (s Status) {
-	defer func() {
-		if r := recover(); r != nil {
-			c.tree.panicked(c, "Update", r)
-			s = Failure
-		}
-	}()
-	s = c.node.Update(m, dt)
-	if !s.Valid() {
-		c.tree.invalid(c, "Update returned an invalid status")
-		s = Failure
-	}
-	return s
-}
-
-func (c *Child[M]) callEnd(m *M, s Status) {
-	defer func() {
-		if r := recover(); r != nil {
-			c.tree.panicked(c, "End", r)
-		}
-	}()
-	c.node.End(m, s)
 }

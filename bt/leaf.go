@@ -54,37 +54,40 @@ func SimulateWith[M any](fn func(ctx *sim.Context[M], m *M) heuristic.Verdict) L
 }
 
 // leaf adapts an Action to a Node: it judges the action's predicted effect
-// with the heuristic in force.
+// with the heuristic in force. Child calls the action and predict
+// directly, saving an interface call per step on the hot path.
 type leaf[M any] struct {
 	action   Action[M]
 	simulate simulateOption[M]
 	lift     lift
-	active   bool
+	self     *Child[M]
 }
 
-func (l *leaf[M]) Begin(m *M) Status {
-	l.active = true
-	return l.action.Begin(m)
-}
-
+func (l *leaf[M]) Begin(m *M) Status                    { return l.action.Begin(m) }
 func (l *leaf[M]) Update(m *M, dt time.Duration) Status { return l.action.Update(m, dt) }
-
-func (l *leaf[M]) End(m *M, s Status) {
-	l.active = false
-	l.action.End(m, s)
-}
+func (l *leaf[M]) End(m *M, s Status)                   { l.action.End(m, s) }
 
 func (l *leaf[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+	return l.predict(ctx, nil, m, l.self.running)
+}
+
+// predict applies the action's predicted effect to m and judges it
+// against before, which is a snapshot of m taken here when nil.
+func (l *leaf[M]) predict(ctx *sim.Context[M], before, m *M, running bool) heuristic.Verdict {
 	var v heuristic.Verdict
-	if l.simulate != nil {
+	switch {
+	case l.simulate != nil:
 		v = l.simulate(ctx, m)
-	} else {
-		before := ctx.Push(m)
+	case before != nil:
+		l.action.Simulate(ctx, m)
+		v = ctx.Judge(before, m)
+	default:
+		before = ctx.Push(m)
 		l.action.Simulate(ctx, m)
 		v = ctx.Judge(before, m)
 		ctx.Pop()
 	}
-	return l.lift.apply(v, l.active)
+	return l.lift.apply(v, running)
 }
 
 // Instant returns an action that does its work at Begin: run reports

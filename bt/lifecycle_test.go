@@ -214,20 +214,26 @@ func (p *panicky) Simulate(*sim.Context[mem], *mem) {
 	}
 }
 
-func TestPanicsFailTheNodeAndTheTreeGoesOn(t *testing.T) {
+// A panic abandons the tick: the node that panicked is ended with Failure
+// and quarantined, the rest is halted, and from the next tick the agent
+// works around the broken node.
+func TestPanicQuarantinesTheNode(t *testing.T) {
 	for _, where := range []string{"Begin", "Update", "End", "Simulate"} {
 		t.Run(where, func(t *testing.T) {
-			rec := &recorder{}
+			rec, trace := &recorder{}, &traceLog{}
 			p := &panicky{where: where}
-			tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+			tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal, Tracer: trace}).
 				Selector("root", bt.Reselect(0)).
 				Do("bad", p, bt.Cosmetic()).
-				Do("good", act(rec, "good", nil, R), bt.CosmeticWhileRunning()).
+				Do("good", act(rec, "good", nil, R), bt.Cosmetic()).
 				End())
 			m := mem{}
 			var errs []error
+			var statuses []bt.Status
 			for i := 0; i < 4; i++ {
-				if _, err := tree.Tick(&m, time.Millisecond); err != nil {
+				s, err := tree.Tick(&m, time.Millisecond)
+				statuses = append(statuses, s)
+				if err != nil {
 					errs = append(errs, err)
 				}
 				if i == 1 { // lets End run for the End case
@@ -236,15 +242,32 @@ func TestPanicsFailTheNodeAndTheTreeGoesOn(t *testing.T) {
 					}
 				}
 			}
+			if len(errs) != 1 {
+				t.Fatalf("errors = %v, want exactly one", errs)
+			}
 			var pe *bt.PanicError
-			if len(errs) == 0 || !errors.As(errs[0], &pe) {
-				t.Fatalf("errors = %v, want a *PanicError", errs)
+			if !errors.As(errs[0], &pe) || pe.Path != "root/bad" || pe.Method != where || pe.Value != "boom" {
+				t.Fatalf("error = %#v, want a *PanicError for root/bad in %s", errs[0], where)
 			}
-			if pe.Path != "root/bad" || pe.Method != where || pe.Value != "boom" {
-				t.Errorf("panic error = %+v", pe)
-			}
-			if !strings.Contains(pe.Error(), "root/bad: panic in "+where) {
+			if !strings.Contains(pe.Error(), "root/bad: panic in "+where+": boom") {
 				t.Errorf("message %q", pe.Error())
+			}
+			if where != "End" && p.ends != 1 && where != "Simulate" {
+				t.Errorf("bad was ended %d times, want once", p.ends)
+			}
+			log := rec.take()
+			if len(log) == 0 || log[len(log)-1] != "good.update" {
+				t.Errorf("the agent did not work around the broken node: %v (statuses %v)", log, statuses)
+			}
+			plan, err := tree.Preview(&m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := plan.Decisions[0].Candidates[0].Verdict.Reason; got != "quarantined after a panic" {
+				t.Errorf("bad now simulates as %q", got)
+			}
+			if !strings.Contains(joined(trace.lines), "fault root/bad root/bad: panic in "+where) {
+				t.Errorf("no fault event in trace:\n%s", joined(trace.lines))
 			}
 		})
 	}

@@ -38,31 +38,34 @@ func (p Plan) String() string {
 // End is called, m is not written, and the tree's random source is
 // restored afterwards, so previewing never changes what later ticks decide.
 // Unlike Tick, Preview allocates the Plan it returns.
-func (t *Tree[M]) Preview(m *M) (Plan, error) {
-	if err := t.enter(m); err != nil {
+//
+// A panic in user code is reported as a *PanicError with an empty Plan; it
+// does not quarantine the node, since previewing changes nothing.
+func (t *Tree[M]) Preview(m *M) (p Plan, err error) {
+	if err := t.open(m); err != nil {
 		return Plan{}, err
 	}
 	saved := t.pcg
+	defer func() {
+		if r := recover(); r != nil {
+			t.fault(r, false)
+			p = Plan{}
+		}
+		t.pcg = saved
+		err = t.leave()
+	}()
 	t.epoch++ // plans made here are never taken up by a tick
 	scratch := t.ctx.Push(m)
 	v := t.root.Simulate(t.ctx, scratch)
 	t.ctx.Pop()
-	p := Plan{Verdict: v, Path: t.path(m), Decisions: t.decisions()}
-	t.pcg = saved
-	return p, t.leave()
+	return Plan{Verdict: v, Path: t.path(m), Decisions: t.decisions()}, nil
 }
 
 // path follows the planned way down from the root. An if/else that has
-// not begun is asked for its branch on m; if its condition panics, the
-// path stops there and the panic is reported.
-func (t *Tree[M]) path(m *M) (path []string) {
-	var c *Child[M]
-	defer func() {
-		if r := recover(); r != nil {
-			t.panicked(c, "Preview", r)
-		}
-	}()
-	for c = t.root; c != nil; c = t.next(c, m) {
+// not begun is asked for its branch on m.
+func (t *Tree[M]) path(m *M) []string {
+	var path []string
+	for c := t.root; c != nil; c = t.next(c, m) {
 		path = append(path, c.path)
 	}
 	return path
@@ -92,6 +95,7 @@ func (t *Tree[M]) next(c *Child[M], m *M) *Child[M] {
 		if n.branch != nil {
 			return n.branch
 		}
+		t.enter(c, opSimulate)
 		return n.pick(m)
 	}
 	if len(c.children) > 0 {
@@ -108,12 +112,8 @@ func (t *Tree[M]) decisions() []Decision {
 		if !ok || s.plan.epoch != t.epoch {
 			continue
 		}
-		d := Decision{Selector: c.path, Chosen: s.plan.choice, Why: s.plan.why,
-			Candidates: make([]Candidate, len(s.children))}
-		for i, k := range s.children {
-			d.Candidates[i] = Candidate{Name: k.name, Verdict: s.planned[i]}
-		}
-		ds = append(ds, d)
+		ds = append(ds, Decision{Selector: c.path, Chosen: s.plan.choice, Why: s.plan.why,
+			Candidates: append([]Candidate(nil), s.planned...)})
 	}
 	return ds
 }

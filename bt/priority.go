@@ -44,7 +44,7 @@ func (p *priority[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	}
 	for _, c := range rest {
 		try := ctx.Push(m)
-		v := c.Simulate(ctx, try)
+		v := c.simulate(ctx, m, try) // try is a fresh copy of m
 		if v.Outcome != heuristic.Impossible {
 			ctx.Copy(m, try)
 			ctx.Pop()

@@ -70,10 +70,13 @@ type selector[M any] struct {
 	lastEnded int // the child that ended last, or -1
 	since     time.Duration
 
-	work     []heuristic.Verdict // verdicts of the simulation under way
-	planned  []heuristic.Verdict // verdicts behind plan
+	// Three candidate buffers rotate instead of being copied: work holds
+	// the simulation under way, planned the one behind plan, and
+	// decision.Candidates the last live decision, reported to tracers.
+	work     []Candidate
+	planned  []Candidate
 	plan     plan
-	decision Decision // the last live decision, reported to tracers
+	decision Decision
 }
 
 // A plan is the choice a selector made while simulating, kept so that
@@ -93,16 +96,9 @@ func newSelector[M any](t *Tree[M], self *Child[M], children []*Child[M], cfg se
 		children:       children,
 		current:        -1,
 		lastEnded:      -1,
-		work:           make([]heuristic.Verdict, len(children)),
-		planned:        make([]heuristic.Verdict, len(children)),
-		decision: Decision{
-			Selector:   self.path,
-			Candidates: make([]Candidate, len(children)),
-			Chosen:     -1,
-		},
-	}
-	for i, c := range children {
-		s.decision.Candidates[i].Name = c.name
+		work:           candidates(children),
+		planned:        candidates(children),
+		decision:       Decision{Selector: self.path, Candidates: candidates(children), Chosen: -1},
 	}
 	if cfg.random {
 		s.weights = make([]float64, len(children))
@@ -113,12 +109,23 @@ func newSelector[M any](t *Tree[M], self *Child[M], children []*Child[M], cfg se
 	return s
 }
 
+// candidates returns a buffer of candidates named after children.
+func candidates[M any](children []*Child[M]) []Candidate {
+	cs := make([]Candidate, len(children))
+	for i, c := range children {
+		cs[i].Name = c.name
+	}
+	return cs
+}
+
 func (s *selector[M]) Begin(m *M) Status {
 	s.active, s.current, s.since = true, -1, 0
 	var choice int
 	var why Why
 	if s.plan.epoch == s.tree.epoch {
 		choice, why = s.plan.choice, s.plan.why
+		s.plan.epoch = 0 // a plan is begun once; a second Begin decides afresh
+		s.decision.Candidates, s.planned = s.planned, s.decision.Candidates
 	} else {
 		choice, why = s.decide(m)
 	}
@@ -174,19 +181,17 @@ func (s *selector[M]) tick(m *M, dt time.Duration) Status {
 	return status
 }
 
-// decide chooses from the live memory. The children simulate on scratch
-// copies of m; m itself is only read.
+// decide chooses from the live memory and keeps the candidates as the
+// decision to report. The children simulate on scratch copies of m; m
+// itself is only read.
 func (s *selector[M]) decide(m *M) (int, Why) {
 	choice, why, _ := s.choose(s.tree.ctx, m, false)
-	copy(s.planned, s.work)
+	s.decision.Candidates, s.work = s.work, s.decision.Candidates
 	return choice, why
 }
 
 // report records a live decision and hands it to the tracer.
 func (s *selector[M]) report(choice int, why Why) {
-	for i := range s.decision.Candidates {
-		s.decision.Candidates[i].Verdict = s.planned[i]
-	}
 	s.decision.Chosen, s.decision.Why = choice, why
 	s.tree.traceDecision(s.self, &s.decision)
 }
@@ -201,7 +206,7 @@ func (s *selector[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	choice, why, v := s.choose(ctx, m, true)
 	if s.plan.epoch != s.tree.epoch {
 		s.plan = plan{epoch: s.tree.epoch, choice: choice, why: why}
-		copy(s.planned, s.work)
+		s.work, s.planned = s.planned, s.work
 	}
 	return v
 }
@@ -217,58 +222,39 @@ var zeroWeight = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "zero 
 // With writeBack, the winner's prediction is copied into m.
 func (s *selector[M]) choose(ctx *sim.Context[M], m *M, writeBack bool) (int, Why, heuristic.Verdict) {
 	base := ctx.Depth()
-	skip := -1 // debounced child
+	skip := -1 // the debounced child
 	var spare *M
 	if s.debounce && s.lastEnded >= 0 {
 		skip, spare = s.lastEnded, ctx.Reserve()
 	}
 	keep := ctx.Reserve()
-
-	best, tied, locked := -1, 0, false
-	var bestV, skipV heuristic.Verdict
-	var total float64 // weight of the children tied for the best
+	r := race{best: -1}
+	var skipV heuristic.Verdict
 	for i, c := range s.children {
 		if s.random && s.weights[i] == 0 {
-			s.work[i] = zeroWeight
+			s.work[i].Verdict = zeroWeight
 			continue
 		}
 		try := ctx.Push(m)
-		v := c.Simulate(ctx, try)
-		s.work[i] = v
-		take := false
+		v := c.simulate(ctx, m, try) // try is a fresh copy of m
+		s.work[i].Verdict = v
 		switch {
 		case !s.acceptable(v.Outcome):
 		case i == skip:
 			skipV = v
 			ctx.Copy(spare, try)
-		case best < 0 || v.Outcome > bestV.Outcome:
-			take, tied, locked = true, 1, s.prefers(i)
-			total = s.weight(i)
-		case v.Outcome == bestV.Outcome:
-			tied++
-			switch {
-			case locked:
-			case s.prefers(i):
-				take, locked = true, true
-			case s.random:
-				w := s.weight(i)
-				total += w
-				take = ctx.Rand().Float64()*total < w
-			}
-		}
-		if take {
-			best, bestV = i, v
+		case s.enter(&r, i, v, ctx):
 			ctx.Swap() // the candidate becomes the kept memory
 			keep = try
 		}
 		ctx.Pop()
 	}
 
-	why := BestOutcome
+	best, bestV, why := r.best, r.verdict, BestOutcome
 	switch {
-	case best >= 0 && tied > 1 && locked:
+	case best >= 0 && r.tied > 1 && r.locked:
 		why = KeptCurrent
-	case best >= 0 && tied > 1 && s.random:
+	case best >= 0 && r.tied > 1 && s.random:
 		why = RandomDraw
 	case best < 0 && skip >= 0 && s.acceptable(skipV.Outcome):
 		best, bestV, keep, why = skip, skipV, spare, SoleOption
@@ -280,6 +266,41 @@ func (s *selector[M]) choose(ctx *sim.Context[M], m *M, writeBack bool) (int, Wh
 	}
 	ctx.Unwind(base)
 	return best, why, bestV
+}
+
+// A race is the state of a choice under way.
+type race struct {
+	best    int // the leading child, or -1
+	verdict heuristic.Verdict
+	tied    int     // children sharing the leading outcome
+	total   float64 // their weight, for random draws
+	locked  bool    // the running child leads and keeps the lead on ties
+}
+
+// enter adds acceptable child i with verdict v to the race and reports
+// whether it takes the lead: with a better outcome, or on a tie as the
+// running child (when preferred) or by a weighted draw (random selectors).
+func (s *selector[M]) enter(r *race, i int, v heuristic.Verdict, ctx *sim.Context[M]) bool {
+	take := false
+	switch {
+	case r.best < 0 || v.Outcome > r.verdict.Outcome:
+		take, r.tied, r.locked, r.total = true, 1, s.prefers(i), s.weight(i)
+	case v.Outcome == r.verdict.Outcome:
+		r.tied++
+		switch {
+		case r.locked:
+		case s.prefers(i):
+			take, r.locked = true, true
+		case s.random:
+			w := s.weight(i)
+			r.total += w
+			take = ctx.Rand().Float64()*r.total < w
+		}
+	}
+	if take {
+		r.best, r.verdict = i, v
+	}
+	return take
 }
 
 // acceptable reports whether a child with outcome o may be chosen. A

@@ -49,6 +49,40 @@ type Tree[M any] struct {
 	busy  bool   // inside Tick, Halt or Preview
 	errs  []error
 	event Event
+
+	// at says which node's code is running and what it is doing, so a
+	// panic can be pinned on it without a deferred recover in every node.
+	// It packs the node's index and an op into an integer: storing it costs
+	// no write barrier on the hot path.
+	at location
+}
+
+// A location is a node index and an op, packed; zero means no node.
+type location uint32
+
+func (l location) node() int32 { return int32(l>>3) - 1 }
+func (l location) op() op       { return op(l & 7) }
+
+// op is what a node is doing when it is called.
+type op uint8
+
+const (
+	opNone op = iota
+	opBegin
+	opUpdate
+	opEnd
+	opSimulate
+	opConstraint
+)
+
+var opNames = [...]string{"", "Begin", "Update", "End", "Simulate", "constraint"}
+
+// enter records that c is about to run o and returns where the tree was,
+// for the caller to restore.
+func (t *Tree[M]) enter(c *Child[M], o op) location {
+	prev := t.at
+	t.at = location(c.index+1)<<3 | location(o)
+	return prev
 }
 
 func newTree[M any](cfg Config[M]) *Tree[M] {
@@ -69,13 +103,18 @@ func newTree[M any](cfg Config[M]) *Tree[M] {
 // if it is not running (a finished tree begins afresh), else it is updated.
 // It returns the root's status.
 //
-// The error reports faults that the tree recovered from during the tick
-// (panics in user code, invalid statuses), as *PanicError and *NodeError
-// values joined together; the tick still happened. A nil memory, a
-// negative dt or a re-entrant call is refused with Failure and
-// ErrNilMemory, ErrNegativeStep or ErrReentrant, and changes nothing.
-func (t *Tree[M]) Tick(m *M, dt time.Duration) (Status, error) {
-	if err := t.enter(m); err != nil {
+// The error reports faults in user code, as *PanicError and *NodeError
+// values joined together. A node returning an invalid status or outcome
+// fails and the tick goes on. A panic abandons the tick: the node that
+// panicked is ended with Failure and quarantined (from then on it fails at
+// Begin and simulates as Impossible, so the agent works around it), every
+// other running node is halted deepest first, and Tick returns Failure; the
+// next Tick begins afresh.
+//
+// A nil memory, a negative dt or a re-entrant call is refused with Failure
+// and ErrNilMemory, ErrNegativeStep or ErrReentrant, and changes nothing.
+func (t *Tree[M]) Tick(m *M, dt time.Duration) (status Status, err error) {
+	if err := t.open(m); err != nil {
 		return Failure, err
 	}
 	if dt < 0 {
@@ -85,18 +124,81 @@ func (t *Tree[M]) Tick(m *M, dt time.Duration) (Status, error) {
 	t.clock.Advance(dt)
 	t.ticks++
 	t.epoch++
-	s := t.root.Tick(m, dt)
-	return s, t.leave()
+	defer func() {
+		if r := recover(); r != nil {
+			t.recoverLive(r, m)
+			status = Failure
+		}
+		err = t.leave()
+	}()
+	return t.root.Tick(m, dt), nil
 }
 
 // Halt interrupts the tree: every running node is ended, deepest first,
-// with End(m, Running). The next Tick begins afresh.
-func (t *Tree[M]) Halt(m *M) error {
-	if err := t.enter(m); err != nil {
+// with End(m, Running). The next Tick begins afresh. A panic in an End is
+// reported and the node quarantined; the other nodes are still ended.
+func (t *Tree[M]) Halt(m *M) (err error) {
+	if err := t.open(m); err != nil {
 		return err
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			t.recoverLive(r, m)
+		}
+		err = t.leave()
+	}()
 	t.root.Halt(m)
-	return t.leave()
+	return nil
+}
+
+// recoverLive handles a panic that escaped user code during Tick or Halt.
+func (t *Tree[M]) recoverLive(r any, m *M) {
+	bad := t.fault(r, true)
+	for range t.nodes { // each failed attempt ends at least one more node
+		if t.cleanUp(m, bad) {
+			return
+		}
+		bad = nil
+	}
+}
+
+// fault records the panic r against the node that was running and returns
+// that node (nil if none). The scratch stack is reset; with quarantine, the
+// node never runs again.
+func (t *Tree[M]) fault(r any, quarantine bool) *Child[M] {
+	var c *Child[M]
+	if i := t.at.node(); i >= 0 && int(i) < len(t.nodes) {
+		c = t.nodes[i]
+	}
+	o := t.at.op()
+	t.at = 0
+	t.ctx.Unwind(0)
+	path := "(tree)"
+	if c != nil {
+		path = c.path
+		c.quarantined = c.quarantined || quarantine
+	}
+	err := &PanicError{Path: path, Method: opNames[o], Value: r}
+	t.errs = append(t.errs, err)
+	t.traceFault(path, err.Error())
+	return c
+}
+
+// cleanUp ends the node that panicked with Failure and halts every other
+// running node. It reports false if an End panicked on the way; that node
+// is quarantined and already counts as ended, so trying again progresses.
+func (t *Tree[M]) cleanUp(m *M, bad *Child[M]) (done bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			t.fault(r, true)
+			done = false
+		}
+	}()
+	if bad != nil && bad.running {
+		bad.finish(m, Failure)
+	}
+	t.root.Halt(m)
+	return true
 }
 
 // Running reports whether the root is running.
@@ -119,7 +221,8 @@ func (t *Tree[M]) Heuristic() heuristic.Heuristic[M] { return t.ctx.Heuristic() 
 // simulation, and may be called between ticks or from inside an action.
 func (t *Tree[M]) SetHeuristic(h heuristic.Heuristic[M]) { t.ctx.SetHeuristic(h) }
 
-func (t *Tree[M]) enter(m *M) error {
+// open starts a call from outside: Tick, Halt or Preview.
+func (t *Tree[M]) open(m *M) error {
 	switch {
 	case t.busy:
 		return ErrReentrant
@@ -131,7 +234,7 @@ func (t *Tree[M]) enter(m *M) error {
 }
 
 func (t *Tree[M]) leave() error {
-	t.busy = false
+	t.busy, t.at = false, 0
 	if len(t.errs) == 0 {
 		return nil
 	}
@@ -140,55 +243,44 @@ func (t *Tree[M]) leave() error {
 	return err
 }
 
-func (t *Tree[M]) panicked(c *Child[M], method string, value any) {
-	err := &PanicError{Path: c.path, Method: method, Value: value}
-	t.errs = append(t.errs, err)
-	t.traceFault(c, err.Error())
-}
-
 func (t *Tree[M]) invalid(c *Child[M], msg string) {
 	t.errs = append(t.errs, &NodeError{Path: c.path, Err: errors.New(msg)})
-	t.traceFault(c, msg)
+	t.traceFault(c.path, msg)
 }
 
-// The trace methods fill the tree's one Event; they cost a nil check when
-// there is no tracer.
-
-func (t *Tree[M]) traceBegin(c *Child[M]) {
-	if t.tracer != nil {
-		t.emit(Event{Kind: EventBegin, Path: c.path})
-	}
-}
-
-func (t *Tree[M]) traceEnd(c *Child[M], s Status) {
-	if t.tracer != nil {
-		t.emit(Event{Kind: EventEnd, Path: c.path, Status: s})
-	}
-}
+// The trace methods report events. Callers on the hot path test t.tracer
+// themselves and call trace, which is kept out of line so that a tree
+// without a tracer pays one comparison per event and nothing else.
 
 func (t *Tree[M]) traceCheck(c *Child[M], check Check, why string) {
 	if t.tracer != nil {
-		t.emit(Event{Kind: EventConstraint, Path: c.path, Check: check, Reason: why})
+		t.trace(EventConstraint, c.path, 0, check, why)
 	}
 }
 
 func (t *Tree[M]) traceDecision(c *Child[M], d *Decision) {
 	if t.tracer != nil {
-		t.emit(Event{Kind: EventDecision, Path: c.path, Decision: d})
+		t.event = Event{Kind: EventDecision, Path: c.path, Decision: d}
+		t.emit()
 	}
 }
 
-func (t *Tree[M]) traceFault(c *Child[M], why string) {
+func (t *Tree[M]) traceFault(path, why string) {
 	if t.tracer != nil {
-		t.emit(Event{Kind: EventFault, Path: c.path, Reason: why})
+		t.trace(EventFault, path, 0, 0, why)
 	}
 }
 
-// emit hands e to the tracer. A tracer that panics is switched off and the
-// panic reported, so a broken tool can never break the game.
-func (t *Tree[M]) emit(e Event) {
-	e.Tick, e.Time = t.ticks, t.clock.Now()
-	t.event = e
+//go:noinline
+func (t *Tree[M]) trace(kind EventKind, path string, s Status, check Check, reason string) {
+	t.event = Event{Kind: kind, Path: path, Status: s, Check: check, Reason: reason}
+	t.emit()
+}
+
+// emit hands t.event to the tracer. A tracer that panics is switched off
+// and the panic reported, so a broken tool can never break the game.
+func (t *Tree[M]) emit() {
+	t.event.Tick, t.event.Time = t.ticks, t.clock.Now()
 	defer func() {
 		if r := recover(); r != nil {
 			t.tracer = nil

@@ -38,7 +38,7 @@ const NoHeuristic = "no heuristic"
 type Context[M any] struct {
 	heuristic heuristic.Heuristic[M]
 	explainer heuristic.Explainer[M]
-	copy      func(dst, src *M)
+	copy      func(dst, src *M) // nil: plain assignment, done inline
 	model     func(m *M, dt time.Duration)
 	terminal  func(m *M) bool
 	clock     *Clock
@@ -57,9 +57,6 @@ func New[M any](cfg Config[M]) *Context[M] {
 		clock:    cfg.Clock,
 		rand:     cfg.Rand,
 	}
-	if c.copy == nil {
-		c.copy = assign[M]
-	}
 	if c.clock == nil {
 		c.clock = new(Clock)
 	}
@@ -69,8 +66,6 @@ func New[M any](cfg Config[M]) *Context[M] {
 	c.SetHeuristic(cfg.Heuristic)
 	return c
 }
-
-func assign[M any](dst, src *M) { *dst = *src }
 
 // Heuristic returns the heuristic in force.
 func (c *Context[M]) Heuristic() heuristic.Heuristic[M] { return c.heuristic }
@@ -100,7 +95,7 @@ func (c *Context[M]) Judge(before, after *M) heuristic.Verdict {
 // The copy stays valid until the matching Pop.
 func (c *Context[M]) Push(m *M) *M {
 	s := c.Reserve()
-	c.copy(s, m)
+	c.Copy(s, m)
 	return s
 }
 
@@ -109,12 +104,18 @@ func (c *Context[M]) Push(m *M) *M {
 // that will keep its best candidate.
 func (c *Context[M]) Reserve() *M {
 	if c.depth == len(c.stack) {
-		c.stack = append(c.stack, new(M))
+		c.grow()
 	}
 	s := c.stack[c.depth]
 	c.depth++
 	return s
 }
+
+// grow adds a scratch memory; it happens once per depth, so it is kept out
+// of line, off the hot path.
+//
+//go:noinline
+func (c *Context[M]) grow() { c.stack = append(c.stack, new(M)) }
 
 // Pop releases the newest scratch memory.
 func (c *Context[M]) Pop() {
@@ -145,7 +146,13 @@ func (c *Context[M]) Unwind(d int) {
 }
 
 // Copy copies src into dst with the tree's copy function.
-func (c *Context[M]) Copy(dst, src *M) { c.copy(dst, src) }
+func (c *Context[M]) Copy(dst, src *M) {
+	if c.copy == nil {
+		*dst = *src
+		return
+	}
+	c.copy(dst, src)
+}
 
 // Advance lets dt of simulated time pass on m with the tree's model of the
 // world; without a model it does nothing.

@@ -1,0 +1,148 @@
+package bt_test
+
+import (
+	"strconv"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// big is a 256-byte value memory, the size the benchmarks promise figures for.
+type big struct {
+	HP, Foe int64
+	Pad     [30]int64
+}
+
+// quick is an instant action on big: it succeeds or fails at Begin and
+// predicts a hit of its own strength.
+type quick struct {
+	ok       bool
+	strength int64
+}
+
+func (q *quick) Begin(m *big) bt.Status {
+	if q.ok {
+		return bt.Success
+	}
+	return bt.Failure
+}
+func (q *quick) Update(*big, time.Duration) bt.Status { return bt.Success }
+func (q *quick) End(*big, bt.Status)                  {}
+func (q *quick) Simulate(_ *sim.Context[big], m *big) { m.Foe -= q.strength; m.Pad[q.strength%30]++ }
+
+// bigGoal prefers bigger hits: Beneficial for a small one, Safe for more.
+var bigGoal = heuristic.Func[big](func(b, a *big) heuristic.Outcome {
+	switch d := b.Foe - a.Foe; {
+	case d >= 5:
+		return heuristic.Safe
+	case d > 0:
+		return heuristic.Beneficial
+	}
+	return heuristic.Irrelevant
+})
+
+func name(prefix string, i int) string { return prefix + strconv.Itoa(i) }
+
+// sequenceTree is a sequence of n instant leaves: a tick visits n+1 nodes.
+func sequenceTree(n int) (*bt.Builder[big], int) {
+	b := bt.New(bt.Config[big]{Heuristic: bigGoal}).Sequence("seq")
+	for i := 0; i < n; i++ {
+		b.Do(name("a", i), &quick{ok: true, strength: 1})
+	}
+	return b.End(), n + 1
+}
+
+// priorityTree is a priority over three 10-leaf sequences of which the
+// first two fail at their last leaf: a tick visits all 34 nodes.
+func priorityTree() (*bt.Builder[big], int) {
+	b := bt.New(bt.Config[big]{Heuristic: bigGoal}).Priority("fallback")
+	for s := 0; s < 3; s++ {
+		b.Sequence(name("s", s))
+		for i := 0; i < 10; i++ {
+			b.Do(name("a", i), &quick{ok: s == 2 || i < 9, strength: 1})
+		}
+		b.End()
+	}
+	return b.End(), 34
+}
+
+// deepTree is a 100-node tree of depth 4 (1 + 3 + 12 + 84 nodes) of
+// sequences over instant leaves: a tick visits every node.
+func deepTree() (*bt.Builder[big], int) {
+	b := bt.New(bt.Config[big]{Heuristic: bigGoal}).Sequence("root")
+	for i := 0; i < 3; i++ {
+		b.Sequence(name("s", i))
+		for j := 0; j < 4; j++ {
+			b.Sequence(name("t", j))
+			for k := 0; k < 7; k++ {
+				b.Do(name("a", k), &quick{ok: true, strength: 1})
+			}
+			b.End()
+		}
+		b.End()
+	}
+	return b.End(), 100
+}
+
+// selectorTree is a simulated selector over n instant leaves of rising
+// strength, so the winner changes as the loop goes: each tick simulates
+// every leaf and runs the winner.
+func selectorTree(n int) *bt.Builder[big] {
+	b := bt.New(bt.Config[big]{Heuristic: bigGoal}).Selector("choose")
+	for i := 0; i < n; i++ {
+		b.Do(name("a", i), &quick{ok: true, strength: int64(1 + i%7)})
+	}
+	return b.End()
+}
+
+// mixedTree has every composite kind, nested, for the allocation tests.
+func mixedTree(seed uint64) *bt.Builder[big] {
+	b := bt.New(bt.Config[big]{Heuristic: bigGoal, Seed: seed}).
+		Selector("root", bt.Reselect(0), bt.Debounce()).
+		Sequence("combo").
+		Do("jab", &quick{ok: true, strength: 1}).
+		Selector("finisher").
+		Do("hook", &quick{ok: true, strength: 3}).
+		Do("upper", &quick{ok: true, strength: 6}).
+		End().
+		End().
+		RandomSelector("feint", bt.Reselect(0)).
+		Do("left", &quick{ok: true, strength: 5}).Weight(2).
+		Do("right", &quick{ok: true, strength: 5}).
+		Do("never", &quick{ok: true, strength: 5}).Weight(0).
+		End().
+		Parallel("both").
+		Do("x", &quick{ok: true, strength: 2}).
+		Do("y", &quick{ok: false, strength: 2}).
+		End().
+		Priority("fallback").
+		Do("p", &quick{ok: false, strength: 1}).
+		Do("q", &quick{ok: true, strength: 1}).
+		End().
+		IfElse("if", func(m *big) bool { return m.Foe%2 == 0 }).
+		Do("even", &quick{ok: true, strength: 4}).
+		Do("odd", &quick{ok: true, strength: 2}).
+		End().
+		End()
+	return b
+}
+
+// busy is an action that stays Running: a steady-state tick updates it.
+type busy struct{}
+
+func (busy) Begin(*big) bt.Status                 { return bt.Running }
+func (busy) Update(*big, time.Duration) bt.Status { return bt.Running }
+func (busy) End(*big, bt.Status)                  {}
+func (busy) Simulate(_ *sim.Context[big], m *big) { m.Pad[0]++ }
+
+// runningTree is a parallel of ten sequences, each running its first leaf:
+// a steady-state tick updates 21 nodes and begins or ends none.
+func runningTree() (*bt.Builder[big], int) {
+	b := bt.New(bt.Config[big]{Heuristic: bigGoal}).Parallel("all")
+	for i := 0; i < 10; i++ {
+		b.Sequence(name("s", i)).Do("work", busy{}).Do("then", busy{}).End()
+	}
+	return b.End(), 21
+}

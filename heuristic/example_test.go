@@ -1,0 +1,48 @@
+package heuristic_test
+
+import (
+	"fmt"
+
+	"github.com/foresight-bt/foresight/heuristic"
+)
+
+// A rule list reads like the design document, and Explain says which rule
+// decided.
+func ExampleRules() {
+	type Fighter struct{ HP, EnemyHP int }
+
+	goal, err := heuristic.NewRules(heuristic.Irrelevant,
+		heuristic.When("took damage", heuristic.Harmful, func(before, after *Fighter) bool {
+			return after.HP < before.HP
+		}),
+		heuristic.When("enemy hurt", heuristic.Beneficial, func(before, after *Fighter) bool {
+			return after.EnemyHP < before.EnemyHP
+		}),
+	)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	now := Fighter{HP: 100, EnemyHP: 50}
+	for _, next := range []Fighter{
+		{HP: 100, EnemyHP: 25}, // a clean hit
+		{HP: 80, EnemyHP: 25},  // a trade: taking damage is checked first
+		{HP: 100, EnemyHP: 50}, // nothing happens
+	} {
+		fmt.Println(goal.Explain(&now, &next))
+	}
+	// Output:
+	// Beneficial (enemy hurt)
+	// Harmful (took damage)
+	// Irrelevant (otherwise)
+}
+
+func ExampleParseOutcome() {
+	o, err := heuristic.ParseOutcome("beneficial")
+	fmt.Println(o, err, o > heuristic.Cosmetic)
+	_, err = heuristic.ParseOutcome("great")
+	fmt.Println(err)
+	// Output:
+	// Beneficial <nil> true
+	// heuristic: unknown outcome "great" (want one of Impossible, Deadly, Harmful, Irrelevant, Cosmetic, Beneficial, Safe, Urgent)
+}

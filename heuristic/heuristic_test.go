@@ -1,0 +1,145 @@
+package heuristic_test
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/foresight-bt/foresight/heuristic"
+)
+
+func TestOutcomeOrderAndNames(t *testing.T) {
+	want := []string{"Impossible", "Deadly", "Harmful", "Irrelevant", "Cosmetic", "Beneficial", "Safe", "Urgent"}
+	if heuristic.NumOutcomes != len(want) {
+		t.Fatalf("NumOutcomes = %d, want %d", heuristic.NumOutcomes, len(want))
+	}
+	for i, name := range want {
+		o := heuristic.Outcome(i)
+		if o.String() != name || !o.Valid() {
+			t.Errorf("Outcome(%d) = %q (valid %v), want %q", i, o, o.Valid(), name)
+		}
+		if i > 0 && !(heuristic.Outcome(i-1) < o) {
+			t.Errorf("%v is not worse than %v", heuristic.Outcome(i-1), o)
+		}
+		for _, spelling := range []string{name, strings.ToLower(name), strings.ToUpper(name)} {
+			if got, err := heuristic.ParseOutcome(spelling); err != nil || got != o {
+				t.Errorf("ParseOutcome(%q) = %v, %v", spelling, got, err)
+			}
+		}
+	}
+}
+
+func TestOutcomeInvalid(t *testing.T) {
+	for _, o := range []heuristic.Outcome{-1, 8, 127} {
+		if o.Valid() {
+			t.Errorf("%d is valid", o)
+		}
+		if !strings.HasPrefix(o.String(), "Outcome(") {
+			t.Errorf("String(%d) = %q", int8(o), o.String())
+		}
+		if _, err := o.MarshalText(); err == nil {
+			t.Errorf("MarshalText(%d) did not fail", int8(o))
+		}
+	}
+	for _, s := range []string{"", "Great", "Impossibl", "Beneficial "} {
+		_, err := heuristic.ParseOutcome(s)
+		if err == nil || !strings.Contains(err.Error(), "want one of Impossible, Deadly") {
+			t.Errorf("ParseOutcome(%q) error = %v", s, err)
+		}
+	}
+}
+
+func TestOutcomeJSON(t *testing.T) {
+	in := map[string]heuristic.Outcome{"swing": heuristic.Beneficial, "wait": heuristic.Cosmetic}
+	data, err := json.Marshal(in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := string(data), `{"swing":"Beneficial","wait":"Cosmetic"}`; got != want {
+		t.Errorf("json = %s, want %s", got, want)
+	}
+	var out map[string]heuristic.Outcome
+	if err := json.Unmarshal(data, &out); err != nil || out["swing"] != heuristic.Beneficial {
+		t.Errorf("round trip = %v, %v", out, err)
+	}
+	if err := json.Unmarshal([]byte(`{"x":"Meh"}`), &out); err == nil {
+		t.Error("unknown outcome decoded without error")
+	}
+}
+
+type world struct{ HP, Foe int }
+
+func TestRulesFirstMatchWins(t *testing.T) {
+	rules, err := heuristic.NewRules(heuristic.Irrelevant,
+		heuristic.Rule[world]{Name: "hurt", Match: func(b, a *world) (heuristic.Outcome, bool) {
+			if a.HP <= 0 {
+				return heuristic.Deadly, a.HP < b.HP
+			}
+			return heuristic.Harmful, a.HP < b.HP
+		}},
+		heuristic.When("foe hit", heuristic.Beneficial, func(b, a *world) bool { return a.Foe < b.Foe }),
+		heuristic.When("broken", heuristic.Outcome(99), func(b, a *world) bool { return a.Foe > b.Foe }),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name         string
+		before, after world
+		want         heuristic.Verdict
+	}{
+		{"nothing", world{10, 10}, world{10, 10}, heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: heuristic.Otherwise}},
+		{"a hit", world{10, 10}, world{10, 5}, heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: "foe hit"}},
+		{"a trade: the first rule wins", world{10, 10}, world{5, 5}, heuristic.Verdict{Outcome: heuristic.Harmful, Reason: "hurt"}},
+		{"death", world{10, 10}, world{0, 5}, heuristic.Verdict{Outcome: heuristic.Deadly, Reason: "hurt"}},
+		{"an invalid outcome is Impossible", world{10, 10}, world{10, 11}, heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "broken"}},
+	}
+	for _, tt := range tests {
+		got := rules.Explain(&tt.before, &tt.after)
+		if got != tt.want {
+			t.Errorf("%s: Explain = %v, want %v", tt.name, got, tt.want)
+		}
+		if o := rules.Judge(&tt.before, &tt.after); o != tt.want.Outcome {
+			t.Errorf("%s: Judge = %v, want %v", tt.name, o, tt.want.Outcome)
+		}
+	}
+	if got, want := strings.Join(rules.Names(), ","), "hurt,foe hit,broken,otherwise"; got != want {
+		t.Errorf("Names = %s, want %s", got, want)
+	}
+}
+
+func TestNewRulesRejectsBadRules(t *testing.T) {
+	always := func(*world, *world) bool { return true }
+	_, err := heuristic.NewRules(heuristic.Outcome(-3),
+		heuristic.When("", heuristic.Safe, always),
+		heuristic.When("twice", heuristic.Safe, always),
+		heuristic.When("twice", heuristic.Safe, always),
+		heuristic.When[world]("no func", heuristic.Safe, nil),
+	)
+	if err == nil {
+		t.Fatal("NewRules accepted bad rules")
+	}
+	for _, want := range []string{
+		"default outcome Outcome(-3) is not valid",
+		"rule 1 has no name",
+		`rule 3: duplicate name "twice"`,
+		`rule 4 ("no func") has no match function`,
+	} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q\nlacks %q", err, want)
+		}
+	}
+}
+
+func TestFuncAndVerdict(t *testing.T) {
+	h := heuristic.Func[world](func(b, a *world) heuristic.Outcome { return heuristic.Safe })
+	if h.Judge(&world{}, &world{}) != heuristic.Safe {
+		t.Error("Func did not call its function")
+	}
+	if got := (heuristic.Verdict{Outcome: heuristic.Safe}).String(); got != "Safe" {
+		t.Errorf("String = %q", got)
+	}
+	if got := (heuristic.Verdict{Outcome: heuristic.Harmful, Reason: "hurt"}).String(); got != "Harmful (hurt)" {
+		t.Errorf("String = %q", got)
+	}
+}
