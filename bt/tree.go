@@ -61,7 +61,7 @@ type Tree[M any] struct {
 type location uint32
 
 func (l location) node() int32 { return int32(l>>3) - 1 }
-func (l location) op() op       { return op(l & 7) }
+func (l location) op() op      { return op(l & 7) }
 
 // op is what a node is doing when it is called.
 type op uint8

@@ -84,9 +84,9 @@ func TestRulesFirstMatchWins(t *testing.T) {
 		t.Fatal(err)
 	}
 	tests := []struct {
-		name         string
+		name          string
 		before, after world
-		want         heuristic.Verdict
+		want          heuristic.Verdict
 	}{
 		{"nothing", world{10, 10}, world{10, 10}, heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: heuristic.Otherwise}},
 		{"a hit", world{10, 10}, world{10, 5}, heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: "foe hit"}},
