@@ -1,0 +1,154 @@
+package bt_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// Guard is the memory of a guard watching a corridor.
+type Guard struct {
+	Pos, Intruder int // positions on the corridor; Intruder < 0: none seen
+	IntruderHP    int
+}
+
+// stepToward moves the guard one square toward the intruder.
+type stepToward struct{}
+
+func (stepToward) Begin(g *Guard) bt.Status { return bt.Running }
+func (stepToward) Update(g *Guard, _ time.Duration) bt.Status {
+	g.Pos += sign(g.Intruder - g.Pos)
+	return bt.Success
+}
+func (stepToward) End(*Guard, bt.Status) {}
+func (stepToward) Simulate(_ *sim.Context[Guard], g *Guard) {
+	g.Pos += sign(g.Intruder - g.Pos)
+}
+
+func sign(n int) int {
+	switch {
+	case n > 0:
+		return 1
+	case n < 0:
+		return -1
+	}
+	return 0
+}
+
+func abs(n int) int { return n * sign(n) }
+
+// guardGoal is the guard's heuristic: hurt the intruder, else close in.
+func guardGoal() heuristic.Heuristic[Guard] {
+	goal, err := heuristic.NewRules(heuristic.Irrelevant,
+		heuristic.When("intruder hurt", heuristic.Safe, func(b, a *Guard) bool {
+			return a.IntruderHP < b.IntruderHP
+		}),
+		heuristic.When("closer", heuristic.Beneficial, func(b, a *Guard) bool {
+			return b.Intruder >= 0 && abs(a.Intruder-a.Pos) < abs(b.Intruder-b.Pos)
+		}),
+	)
+	if err != nil {
+		panic(err)
+	}
+	return goal
+}
+
+// A tree is built in a few lines that read like the tree, and ticked once
+// per frame. The selector simulates each child and runs the best.
+func ExampleBuilder() {
+	strike := bt.Instant(
+		func(g *Guard) bool { g.IntruderHP -= 10; return true },
+		func(g *Guard) { g.IntruderHP -= 10 },
+	)
+	inReach := func(g *Guard) bool { return g.Intruder >= 0 && abs(g.Intruder-g.Pos) <= 1 }
+
+	tree, err := bt.New(bt.Config[Guard]{Heuristic: guardGoal()}).
+		Selector("guard").
+		Sequence("attack").
+		Condition("in reach", inReach).
+		Do("strike", strike).
+		End().
+		Do("chase", stepToward{}).
+		End().
+		Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	g := Guard{Pos: 0, Intruder: 3, IntruderHP: 20}
+	for i := 0; i < 6; i++ {
+		status, _ := tree.Tick(&g, 100*time.Millisecond)
+		fmt.Printf("pos %d, intruder hp %d: %v\n", g.Pos, g.IntruderHP, status)
+	}
+	// Output:
+	// pos 0, intruder hp 20: Running
+	// pos 1, intruder hp 20: Success
+	// pos 1, intruder hp 20: Running
+	// pos 2, intruder hp 20: Success
+	// pos 2, intruder hp 10: Success
+	// pos 2, intruder hp 0: Success
+}
+
+// Preview shows what the tree would do now and why, without acting: every
+// candidate's predicted outcome and the rule of the heuristic behind it.
+func ExampleTree_Preview() {
+	tree, err := bt.New(bt.Config[Guard]{Heuristic: guardGoal()}).
+		Selector("guard").
+		Do("chase", stepToward{}).
+		Do("strike", bt.Instant(
+			func(g *Guard) bool { g.IntruderHP -= 10; return true },
+			func(g *Guard) { g.IntruderHP -= 10 },
+		)).Constrain(reach{}).
+		Do("wait", bt.Instant(func(*Guard) bool { return true }, nil), bt.Cosmetic()).
+		End().
+		Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	for _, g := range []Guard{{Pos: 0, Intruder: 5, IntruderHP: 20}, {Pos: 4, Intruder: 5, IntruderHP: 20}} {
+		plan, _ := tree.Preview(&g)
+		fmt.Println(plan.Decisions[0])
+	}
+	// Output:
+	// guard → chase (best outcome) [chase: Beneficial (closer), strike: Impossible (out of reach), wait: Cosmetic (otherwise)]
+	// guard → strike (best outcome) [chase: Beneficial (closer), strike: Safe (intruder hurt), wait: Cosmetic (otherwise)]
+}
+
+// reach is a constraint: the intruder must be within one square.
+type reach struct{}
+
+func (reach) Evaluate(_ bt.Situation, g *Guard) (bt.Check, string) {
+	if g.Intruder >= 0 && abs(g.Intruder-g.Pos) <= 1 {
+		return bt.Pass, ""
+	}
+	return bt.Fail, "out of reach"
+}
+
+// A random selector draws among equally good children by weight, from the
+// tree's seeded source: the same seed gives the same draws.
+func ExampleBuilder_RandomSelector() {
+	for _, seed := range []uint64{1, 2} {
+		var picks []string
+		pick := func(name string) bt.Action[Guard] {
+			return bt.Instant(func(*Guard) bool { picks = append(picks, name); return true }, nil)
+		}
+		tree, _ := bt.New(bt.Config[Guard]{Seed: seed}).
+			RandomSelector("idle").
+			Do("look left", pick("left")).Weight(1).
+			Do("look right", pick("right")).Weight(1).
+			Do("yawn", pick("yawn")).Weight(2).
+			End().
+			Build()
+		for i := 0; i < 8; i++ {
+			tree.Tick(&Guard{}, time.Second)
+		}
+		fmt.Println(seed, picks)
+	}
+	// Output:
+	// 1 [right left yawn left left right right left]
+	// 2 [left yawn yawn yawn yawn yawn yawn right]
+}
