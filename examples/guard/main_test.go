@@ -1,0 +1,66 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+func runGuard(t *testing.T, args ...string) (stdout, stderr string, code int) {
+	t.Helper()
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+func TestSameSeedSameOutput(t *testing.T) {
+	a, _, _ := runGuard(t, "-seed", "7")
+	b, _, _ := runGuard(t, "-seed", "7")
+	c, _, _ := runGuard(t, "-seed", "8")
+	if a != b {
+		t.Error("the same seed gave different runs")
+	}
+	if a == c {
+		t.Error("different seeds gave the same run")
+	}
+}
+
+// Over a long enough watch the guard patrols, chases and strikes, and
+// brings the intruder down.
+func TestTheGuardDoesItsJob(t *testing.T) {
+	out, errs, code := runGuard(t, "-seed", "1", "-ticks", "400")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	for _, want := range []string{
+		"patrol  Cosmetic (on the round)",
+		"chase   Beneficial (closer to the intruder)",
+		"attack  Safe (intruder hurt)",
+		"the intruder is down after 3 blows",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-seed", "x"},
+		{"-ticks", "0"},
+		{"-speed", "3"},
+		{"extra"},
+	} {
+		out, errs, code := runGuard(t, args...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "guard: ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line on stderr", args, code, out, errs)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	out, _, code := runGuard(t, "-h")
+	if code != 0 || !strings.Contains(out, "usage: guard") {
+		t.Errorf("-h: exit %d, %q", code, out)
+	}
+}
