@@ -190,10 +190,8 @@ func (b *Builder[M]) Do(name string, action Action[M], opts ...LeafOption) *Buil
 	l := &leaf[M]{action: action}
 	if action == nil {
 		s.errs = append(s.errs, errors.New("nil action"))
-	} else if v, ok := action.(interface{ validate() error }); ok {
-		if err := v.validate(); err != nil {
-			s.errs = append(s.errs, err)
-		}
+	} else {
+		s.validate(action)
 	}
 	for _, o := range opts {
 		switch o := o.(type) {
@@ -244,6 +242,8 @@ func (b *Builder[M]) Leaf(name string, n Node[M]) *Builder[M] {
 	s := b.add(name, "leaf")
 	if n == nil {
 		s.errs = append(s.errs, errors.New("nil node"))
+	} else {
+		s.validate(n)
 	}
 	s.make = func(*Child[M], []*Child[M]) (Node[M], error) { return n, nil }
 	return b
@@ -271,6 +271,7 @@ func (b *Builder[M]) Constrain(cs ...Constraint[M]) *Builder[M] {
 			s.errs = append(s.errs, fmt.Errorf("Constrain: constraint %d is nil", i+1))
 			continue
 		}
+		s.validate(c)
 		s.constraints = append(s.constraints, c)
 	}
 	return b
@@ -334,6 +335,15 @@ func (b *Builder[M]) add(name, kind string) *spec[M] {
 	parent.children = append(parent.children, s)
 	b.last = s
 	return s
+}
+
+// validate records the error of a value that can check its settings.
+func (s *spec[M]) validate(v any) {
+	if v, ok := v.(Validator); ok {
+		if err := v.Validate(); err != nil {
+			s.errs = append(s.errs, err)
+		}
+	}
 }
 
 // openScope records a composite and makes it the innermost open scope.
@@ -438,6 +448,14 @@ func (b *Builder[M]) make(s *spec[M], errs *[]error) *Child[M] {
 		*errs = append(*errs, &NodeError{Path: s.path, Err: err})
 	case n == nil:
 		*errs = append(*errs, &NodeError{Path: s.path, Err: errors.New("made a nil node")})
+	case s.kind == "decorator" || s.kind == "composite":
+		// Nodes made by user factories check their settings here; leaves
+		// were checked when added.
+		if v, ok := n.(Validator); ok {
+			if err := v.Validate(); err != nil {
+				*errs = append(*errs, &NodeError{Path: s.path, Err: err})
+			}
+		}
 	}
 	c.node = n
 	if d, ok := n.(Describer); ok {

@@ -170,7 +170,7 @@ func TestBranchReusedAcrossTrees(t *testing.T) {
 		tickN(t, tree, &mem{}, 1)
 	}
 	want := "turn.begin turn.end(Success) run.begin run.end(Success) "
-	if got := strings.Join(rec.take(), " ") + " "; got != want+want {
+	if got := strings.Join(rec.Take(), " ") + " "; got != want+want {
 		t.Errorf("log = %q", got)
 	}
 }

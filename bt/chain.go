@@ -5,44 +5,64 @@ import (
 	"github.com/foresight-bt/foresight/sim"
 )
 
-// A chain simulates children one after another on one shared scratch
-// memory and judges the whole against the memory it started from. If the
-// whole is Irrelevant, the best child's verdict stands for it: a sequence
-// whose parts were Cosmetic is Cosmetic.
-type chain[M any] struct {
+// A Chain predicts steps taken one after another on one shared scratch
+// memory and judges them as a whole, against the memory it started from.
+// If the whole is Irrelevant, the best counted step's verdict stands for
+// it: a run whose parts were Cosmetic is Cosmetic. Sequences, parallels
+// and repeating decorators simulate with a Chain:
+//
+//	ch := bt.StartChain(ctx, m)
+//	for _, c := range children {
+//		v, terminal := ch.Step(c)
+//		if v.Outcome == heuristic.Impossible {
+//			return ch.Stop(v)
+//		}
+//		ch.Count(v)
+//		if terminal {
+//			break
+//		}
+//	}
+//	return ch.Finish()
+//
+// Every chain must end with Stop or Finish, which release its snapshot.
+type Chain[M any] struct {
 	ctx       *sim.Context[M]
 	m, before *M
 	best      heuristic.Verdict
-	steps     int // children whose verdict counted
+	steps     int
 }
 
-func startChain[M any](ctx *sim.Context[M], m *M) chain[M] {
-	return chain[M]{ctx: ctx, m: m, before: ctx.Push(m)}
+// StartChain starts a chain on m, taking a snapshot to judge against.
+func StartChain[M any](ctx *sim.Context[M], m *M) Chain[M] {
+	return Chain[M]{ctx: ctx, m: m, before: ctx.Push(m)}
 }
 
-// add simulates c on the shared memory and returns its verdict, and
-// whether the chain must go no further because the memory is terminal.
-func (ch *chain[M]) add(c *Child[M]) (heuristic.Verdict, bool) {
+// Step simulates c on the shared memory and returns its verdict, and
+// whether the memory is now terminal, so the chain should go no further.
+func (ch *Chain[M]) Step(c *Child[M]) (heuristic.Verdict, bool) {
 	v := c.Simulate(ch.ctx, ch.m)
 	return v, ch.ctx.Terminal(ch.m)
 }
 
-// count records v as a step that took place.
-func (ch *chain[M]) count(v heuristic.Verdict) {
+// Count records v as a step that took place.
+func (ch *Chain[M]) Count(v heuristic.Verdict) {
 	if ch.steps == 0 || v.Outcome > ch.best.Outcome {
 		ch.best = v
 	}
 	ch.steps++
 }
 
-// stop abandons the chain with verdict v.
-func (ch *chain[M]) stop(v heuristic.Verdict) heuristic.Verdict {
+// Steps returns how many steps were counted.
+func (ch *Chain[M]) Steps() int { return ch.steps }
+
+// Stop abandons the chain with verdict v.
+func (ch *Chain[M]) Stop(v heuristic.Verdict) heuristic.Verdict {
 	ch.ctx.Pop()
 	return v
 }
 
-// finish judges the chain as a whole.
-func (ch *chain[M]) finish() heuristic.Verdict {
+// Finish judges the chain as a whole.
+func (ch *Chain[M]) Finish() heuristic.Verdict {
 	v := ch.ctx.Judge(ch.before, ch.m)
 	ch.ctx.Pop()
 	if v.Outcome == heuristic.Irrelevant && ch.steps > 0 {

@@ -32,6 +32,16 @@ type Child[M any] struct {
 	hasRun      bool
 	quarantined bool // its user code panicked: it no longer runs
 	lastEnd     time.Duration
+	rolled      uint64 // the decision epoch of roll
+	rollValue   float64
+}
+
+// roll returns the node's random number for the decision under way.
+func (c *Child[M]) roll() float64 {
+	if t := c.tree; c.rolled != t.epoch {
+		c.rolled, c.rollValue = t.epoch, t.ctx.Rand().Float64()
+	}
+	return c.rollValue
 }
 
 // Name returns the node's name.
@@ -217,6 +227,7 @@ func (c *Child[M]) check(m *M, simulating bool) (Check, string) {
 		HasRun:     c.hasRun,
 		LastEnd:    c.lastEnd,
 		Rand:       t.ctx.Rand(),
+		roller:     c,
 	}
 	at := t.enter(c, opConstraint)
 	check, why := c.evaluate(s, m)

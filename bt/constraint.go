@@ -48,6 +48,22 @@ type Situation struct {
 	LastEnd time.Duration
 	// Rand is the tree's seeded random source.
 	Rand *rand.Rand
+
+	roller roller
+}
+
+// roller gives a node's roll for the decision under way.
+type roller interface{ roll() float64 }
+
+// Roll returns a number in [0, 1) drawn from the tree's seeded source once
+// per node and decision: every check of this node's constraints while the
+// tree plans a tick, and again when the node begins in that tick, sees the
+// same roll. A chance taken while planning is thus the chance that holds.
+func (s Situation) Roll() float64 {
+	if s.roller == nil {
+		return 0
+	}
+	return s.roller.roll()
 }
 
 // SinceLastRun returns the time since the node last ended, and false when
@@ -57,6 +73,14 @@ func (s Situation) SinceLastRun() (time.Duration, bool) {
 		return 0, false
 	}
 	return s.Now - s.LastEnd, true
+}
+
+// A Validator can check its own settings. Build calls Validate on every
+// action, constraint and custom node that has it, and reports an error
+// with the node's path, so bad settings (a negative duration, a
+// probability above 1) are caught before the tree runs.
+type Validator interface {
+	Validate() error
 }
 
 // A Constraint guards a node. Evaluate checks a memory (the live one, or a

@@ -120,7 +120,8 @@ func (a *instant[M]) Simulate(_ *sim.Context[M], m *M) {
 	}
 }
 
-func (a *instant[M]) validate() error {
+// Validate reports an instant action without a run function.
+func (a *instant[M]) Validate() error {
 	if a.run == nil {
 		return errors.New("nil run function: give Instant the function that performs the action")
 	}

@@ -96,7 +96,7 @@ func TestCosmeticWhileRunningKeepsActionInProgress(t *testing.T) {
 		tickN(t, tree, &m, 1)
 		tree.SetHeuristic(goal)
 		tickN(t, tree, &m, 1)
-		if got := rec.take(); !slices.Equal(got, tt.want) {
+		if got := rec.Take(); !slices.Equal(got, tt.want) {
 			t.Errorf("options %v: log %v, want %v", tt.opts, got, tt.want)
 		}
 	}

@@ -24,7 +24,7 @@ func TestHaltEndsDeepestFirst(t *testing.T) {
 		End())
 	m := mem{}
 	tickN(t, tree, &m, 1)
-	trace.lines = nil
+	trace.Lines = nil
 	if err := tree.Halt(&m); err != nil {
 		t.Fatal(err)
 	}
@@ -35,19 +35,19 @@ func TestHaltEndsDeepestFirst(t *testing.T) {
 		"end root/both Running",
 		"end root Running",
 	}
-	if diff := cmp.Diff(want, trace.lines); diff != "" {
+	if diff := cmp.Diff(want, trace.Lines); diff != "" {
 		t.Errorf("halt order (-want +got):\n%s", diff)
 	}
 	if tree.Running() {
 		t.Error("tree still running after Halt")
 	}
-	trace.lines = nil
-	if err := tree.Halt(&m); err != nil || len(trace.lines) != 0 {
-		t.Errorf("second Halt: err %v, events %v; want nothing", err, trace.lines)
+	trace.Lines = nil
+	if err := tree.Halt(&m); err != nil || len(trace.Lines) != 0 {
+		t.Errorf("second Halt: err %v, events %v; want nothing", err, trace.Lines)
 	}
-	rec.take()
+	rec.Take()
 	tickN(t, tree, &m, 1)
-	if got := rec.take(); !cmp.Equal(got, []string{"a.begin", "b.begin"}) {
+	if got := rec.Take(); !cmp.Equal(got, []string{"a.begin", "b.begin"}) {
 		t.Errorf("after Halt the tree should begin afresh, log %v", got)
 	}
 }
@@ -112,10 +112,10 @@ func TestConstraintsLive(t *testing.T) {
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("statuses (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(tt.log, rec.take()); diff != "" {
+			if diff := cmp.Diff(tt.log, rec.Take()); diff != "" {
 				t.Errorf("log (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(tt.trace, trace.lines); diff != "" {
+			if diff := cmp.Diff(tt.trace, trace.Lines); diff != "" {
 				t.Errorf("trace (-want +got):\n%s", diff)
 			}
 		})
@@ -255,7 +255,7 @@ func TestPanicQuarantinesTheNode(t *testing.T) {
 			if where != "End" && p.ends != 1 && where != "Simulate" {
 				t.Errorf("bad was ended %d times, want once", p.ends)
 			}
-			log := rec.take()
+			log := rec.Take()
 			if len(log) == 0 || log[len(log)-1] != "good.update" {
 				t.Errorf("the agent did not work around the broken node: %v (statuses %v)", log, statuses)
 			}
@@ -266,8 +266,8 @@ func TestPanicQuarantinesTheNode(t *testing.T) {
 			if got := plan.Decisions[0].Candidates[0].Verdict.Reason; got != "quarantined after a panic" {
 				t.Errorf("bad now simulates as %q", got)
 			}
-			if !strings.Contains(joined(trace.lines), "fault root/bad root/bad: panic in "+where) {
-				t.Errorf("no fault event in trace:\n%s", joined(trace.lines))
+			if !strings.Contains(joined(trace.Lines), "fault root/bad root/bad: panic in "+where) {
+				t.Errorf("no fault event in trace:\n%s", joined(trace.Lines))
 			}
 		})
 	}
@@ -308,8 +308,8 @@ func TestTickRefusesBadInput(t *testing.T) {
 	if _, err := tree.Tick(&mem{}, -time.Second); !errors.Is(err, bt.ErrNegativeStep) {
 		t.Errorf("negative step: %v", err)
 	}
-	if tree.Now() != 0 || tree.Ticks() != 0 || len(rec.log) != 0 {
-		t.Errorf("refused ticks changed the tree: now %v, ticks %d, log %v", tree.Now(), tree.Ticks(), rec.log)
+	if tree.Now() != 0 || tree.Ticks() != 0 || len(rec.Log) != 0 {
+		t.Errorf("refused ticks changed the tree: now %v, ticks %d, log %v", tree.Now(), tree.Ticks(), rec.Log)
 	}
 }
 
@@ -355,7 +355,7 @@ func TestSetHeuristicTakesEffectAtNextSimulation(t *testing.T) {
 	tree.SetHeuristic(vain)
 	tickN(t, tree, &m, 1)
 	want := []string{"strike.begin", "strike.end(Success)", "pose.begin", "pose.end(Success)"}
-	if diff := cmp.Diff(want, rec.take()); diff != "" {
+	if diff := cmp.Diff(want, rec.Take()); diff != "" {
 		t.Errorf("log (-want +got):\n%s", diff)
 	}
 	if tree.Heuristic() == nil {
@@ -382,7 +382,7 @@ func TestPreviewDoesNotDisturbDecisions(t *testing.T) {
 			}
 			tickN(t, tree, &m, 1)
 		}
-		return trace.lines
+		return trace.Lines
 	}
 	if diff := cmp.Diff(run(false), run(true)); diff != "" {
 		t.Errorf("previews changed the decisions (-without +with):\n%s", diff)
@@ -421,7 +421,7 @@ func TestPreviewReportsPathAndDecisions(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("decisions (-want +got):\n%s", diff)
 	}
-	if len(rec.log) != 0 || m != (mem{Foe: 3}) {
-		t.Errorf("Preview acted: log %v, memory %+v", rec.log, m)
+	if len(rec.Log) != 0 || m != (mem{Foe: 3}) {
+		t.Errorf("Preview acted: log %v, memory %+v", rec.Log, m)
 	}
 }

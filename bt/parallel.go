@@ -121,19 +121,19 @@ func (p *parallel[M]) status() Status {
 // one failure fails the parallel; otherwise it is passed over, and only a
 // parallel whose every child is Impossible is Impossible.
 func (p *parallel[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	ch := startChain(ctx, m)
+	ch := StartChain(ctx, m)
 	impossible := 0
 	var last heuristic.Verdict
 	for i, c := range p.children {
 		if p.active && p.results[i] != Running {
 			continue
 		}
-		v, terminal := ch.add(c)
+		v, terminal := ch.Step(c)
 		switch {
 		case v.Outcome != heuristic.Impossible:
-			ch.count(v)
+			ch.Count(v)
 		case p.fail == RequireOne:
-			return ch.stop(v)
+			return ch.Stop(v)
 		default:
 			impossible++
 			last = v
@@ -142,10 +142,10 @@ func (p *parallel[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 			break
 		}
 	}
-	if ch.steps == 0 && impossible > 0 {
-		return ch.stop(last)
+	if ch.Steps() == 0 && impossible > 0 {
+		return ch.Stop(last)
 	}
-	return ch.finish()
+	return ch.Finish()
 }
 
 func (p *parallel[M]) Describe() string {

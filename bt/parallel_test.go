@@ -70,7 +70,7 @@ func TestParallelLive(t *testing.T) {
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("statuses (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(tt.log, rec.take()); diff != "" {
+			if diff := cmp.Diff(tt.log, rec.Take()); diff != "" {
 				t.Errorf("log (-want +got):\n%s", diff)
 			}
 		})
@@ -154,7 +154,7 @@ func TestPriority(t *testing.T) {
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("statuses (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(tt.log, rec.take()); diff != "" {
+			if diff := cmp.Diff(tt.log, rec.Take()); diff != "" {
 				t.Errorf("log (-want +got):\n%s", diff)
 			}
 		})
@@ -217,7 +217,7 @@ func TestIfElse(t *testing.T) {
 			if got := tickN(t, tree, &m, 1)[0]; got != tt.want {
 				t.Errorf("status = %v, want %v", got, tt.want)
 			}
-			if diff := cmp.Diff(tt.log, rec.take()); diff != "" {
+			if diff := cmp.Diff(tt.log, rec.Take()); diff != "" {
 				t.Errorf("log (-want +got):\n%s", diff)
 			}
 		})

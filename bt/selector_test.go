@@ -85,7 +85,7 @@ func TestSelectorChoice(t *testing.T) {
 			if got := tickN(t, tree, &m, 1)[0]; got != tt.want {
 				t.Errorf("status = %v, want %v", got, tt.want)
 			}
-			if diff := cmp.Diff(tt.log, rec.take()); diff != "" {
+			if diff := cmp.Diff(tt.log, rec.Take()); diff != "" {
 				t.Errorf("log (-want +got):\n%s", diff)
 			}
 			if m.Sim != 0 {
@@ -150,7 +150,7 @@ func TestSelectorReselection(t *testing.T) {
 			tickN(t, tree, &m, 2) // no foe: idle begins
 			m.Foe = 10            // a foe appears: attack ties with idle
 			tickN(t, tree, &m, 2)
-			if diff := cmp.Diff(tt.log, rec.take()); diff != "" {
+			if diff := cmp.Diff(tt.log, rec.Take()); diff != "" {
 				t.Errorf("log (-want +got):\n%s", diff)
 			}
 		})
@@ -171,7 +171,7 @@ func TestSelectorSwitchEndsOldFirst(t *testing.T) {
 	m.Foe = 10
 	tickN(t, tree, &m, 1)
 	want := []string{"idle.begin", "idle.end(Running)", "attack.begin"}
-	if diff := cmp.Diff(want, rec.take()); diff != "" {
+	if diff := cmp.Diff(want, rec.Take()); diff != "" {
 		t.Errorf("log (-want +got):\n%s", diff)
 	}
 	wantTrace := []string{
@@ -181,7 +181,7 @@ func TestSelectorSwitchEndsOldFirst(t *testing.T) {
 		"decision sel → attack (best outcome) [idle: Cosmetic (shine), attack: Beneficial (hit foe)]",
 		"end sel/idle Running", "begin sel/attack",
 	}
-	if diff := cmp.Diff(wantTrace, trace.lines); diff != "" {
+	if diff := cmp.Diff(wantTrace, trace.Lines); diff != "" {
 		t.Errorf("trace (-want +got):\n%s", diff)
 	}
 }
@@ -199,7 +199,7 @@ func TestSelectorNothingAcceptableWhileRunningFails(t *testing.T) {
 		t.Errorf("status = %v, want Failure", got[0])
 	}
 	want := []string{"attack.begin", "attack.end(Running)"}
-	if diff := cmp.Diff(want, rec.take()); diff != "" {
+	if diff := cmp.Diff(want, rec.Take()); diff != "" {
 		t.Errorf("log (-want +got):\n%s", diff)
 	}
 }
@@ -245,7 +245,7 @@ func TestSelectorDebounce(t *testing.T) {
 			var got []string
 			for i := 0; i < 3; i++ {
 				tickN(t, tree, &m, 1)
-				got = append(got, rec.take()[0][:1])
+				got = append(got, rec.Take()[0][:1])
 			}
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("choices (-want +got):\n%s", diff)
@@ -336,7 +336,7 @@ func TestRandomSelectorWeights(t *testing.T) {
 		b.Do("never", act(rec, "never", func(m *mem) { idleSims++; shine(m) })).Weight(0)
 		tree := mustBuild(t, b.End())
 		tickN(t, tree, &mem{}, 1)
-		counts[rec.take()[0]]++
+		counts[rec.Take()[0]]++
 	}
 	if idleSims != 0 {
 		t.Errorf("a zero-weight child was simulated %d times", idleSims)
@@ -361,7 +361,7 @@ func TestRandomSelectorAcceptsIrrelevant(t *testing.T) {
 	if got := tickN(t, tree, &mem{HP: 10}, 1)[0]; got != S {
 		t.Errorf("status = %v, want Success", got)
 	}
-	if diff := cmp.Diff([]string{"stand.begin", "stand.end(Success)"}, rec.take()); diff != "" {
+	if diff := cmp.Diff([]string{"stand.begin", "stand.end(Success)"}, rec.Take()); diff != "" {
 		t.Errorf("log (-want +got):\n%s", diff)
 	}
 }
@@ -383,7 +383,7 @@ func TestRandomSelectorKeepsCurrent(t *testing.T) {
 			Do("right", act(rec, "right", shine, R)).
 			End())
 		tickN(t, tree, &mem{}, 5)
-		log := rec.take()
+		log := rec.Take()
 		for _, l := range log[1:] {
 			if l != log[0][:len(log[0])-len("begin")]+"update" {
 				t.Fatalf("seed %d: switched children: %v", seed, log)

@@ -87,22 +87,22 @@ func (s *sequence[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	if s.active {
 		rest = rest[s.current:]
 	}
-	ch := startChain(ctx, m)
+	ch := StartChain(ctx, m)
 	for _, c := range rest {
-		v, terminal := ch.add(c)
+		v, terminal := ch.Step(c)
 		switch {
 		case v.Outcome == heuristic.Impossible && s.allowFailure:
 			// the sequence would move on past this failure
 		case v.Outcome <= s.min:
-			return ch.stop(v)
+			return ch.Stop(v)
 		default:
-			ch.count(v)
+			ch.Count(v)
 		}
 		if terminal {
 			break
 		}
 	}
-	return ch.finish()
+	return ch.Finish()
 }
 
 func (s *sequence[M]) Describe() string {

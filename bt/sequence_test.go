@@ -76,7 +76,7 @@ func TestSequenceLive(t *testing.T) {
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("statuses (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(tt.log, rec.take()); diff != "" {
+			if diff := cmp.Diff(tt.log, rec.Take()); diff != "" {
 				t.Errorf("log (-want +got):\n%s", diff)
 			}
 		})
@@ -156,8 +156,8 @@ func TestSequenceSimulate(t *testing.T) {
 			if diff := cmp.Diff(tt.want, plan.Verdict); diff != "" {
 				t.Errorf("verdict (-want +got):\n%s", diff)
 			}
-			if len(rec.log) > 0 {
-				t.Errorf("simulation called live methods: %v", rec.log)
+			if len(rec.Log) > 0 {
+				t.Errorf("simulation called live methods: %v", rec.Log)
 			}
 		})
 	}

@@ -43,6 +43,7 @@ type Tree[M any] struct {
 	pcg    rand.PCG
 	seed   uint64
 	tracer Tracer
+	goal   heuristic.Heuristic[M] // the tree's own heuristic, restored after a panic
 
 	ticks uint64 // Ticks so far
 	epoch uint64 // one per decision point (Tick or Preview), for plans
@@ -86,7 +87,7 @@ func (t *Tree[M]) enter(c *Child[M], o op) location {
 }
 
 func newTree[M any](cfg Config[M]) *Tree[M] {
-	t := &Tree[M]{seed: cfg.Seed, tracer: cfg.Tracer}
+	t := &Tree[M]{seed: cfg.Seed, tracer: cfg.Tracer, goal: cfg.Heuristic}
 	t.pcg.Seed(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)
 	t.ctx = sim.New(sim.Config[M]{
 		Heuristic: cfg.Heuristic,
@@ -173,6 +174,7 @@ func (t *Tree[M]) fault(r any, quarantine bool) *Child[M] {
 	o := t.at.op()
 	t.at = 0
 	t.ctx.Unwind(0)
+	t.ctx.SetHeuristic(t.goal) // a subtree with a goal of its own may have been cut short
 	path := "(tree)"
 	if c != nil {
 		path = c.path
@@ -219,7 +221,10 @@ func (t *Tree[M]) Heuristic() heuristic.Heuristic[M] { return t.ctx.Heuristic() 
 
 // SetHeuristic replaces the tree's goal. It takes effect at the next
 // simulation, and may be called between ticks or from inside an action.
-func (t *Tree[M]) SetHeuristic(h heuristic.Heuristic[M]) { t.ctx.SetHeuristic(h) }
+func (t *Tree[M]) SetHeuristic(h heuristic.Heuristic[M]) {
+	t.goal = h
+	t.ctx.SetHeuristic(h)
+}
 
 // open starts a call from outside: Tick, Halt or Preview.
 func (t *Tree[M]) open(m *M) error {

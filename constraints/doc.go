@@ -1,0 +1,27 @@
+// Package constraints is a catalogue of constraints for foresight trees: a
+// predicate with a name, Not, All and Any to compose them, Cooldown (time
+// between runs), Window (a duration read from memory within bounds — the
+// generalised kill timer) and Chance (a seeded roll).
+//
+// A constraint guards the node it is attached to with Builder.Constrain:
+//
+//	b.Do("swing", swing).Constrain(
+//		constraints.Func("in reach", inReach, constraints.SkipWhileRunning()),
+//		constraints.Cooldown[Memory](2*time.Second),
+//	)
+//
+// A constraint answers Pass, Done or Fail (see bt.Check). Fail keeps the
+// node from beginning, ends it while running, and makes it Impossible in
+// simulation, so a selector never plans on it; Done finishes the node with
+// success at once. Two options fit every constraint here, and Skipping
+// adds them to any other:
+//
+//   - SkipWhileRunning: once begun, the node is not stopped by this
+//     constraint (a combo keeps going when the target steps out of reach).
+//   - SkipWhileSimulating: the constraint only guards the live run, so
+//     plans may include the node.
+//
+// Settings that make no sense (a negative duration, a probability above 1,
+// a nil function) are reported by Build with the node's path; the
+// constraint itself never panics.
+package constraints

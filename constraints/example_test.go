@@ -1,0 +1,45 @@
+package constraints_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
+)
+
+// Target is what a fighter knows about its target.
+type Target struct {
+	Distance float64
+	Shielded bool
+	Chosen   time.Duration // how long ago it became the target
+}
+
+// Constraints compose: a swing needs the target in reach and unshielded,
+// and not before two seconds on it (a kill timer). Each failure says why.
+func ExampleAll() {
+	canSwing := constraints.All(
+		constraints.Func("in reach", func(t *Target) bool { return t.Distance <= 5 }),
+		constraints.Not(constraints.Func("shield up", func(t *Target) bool { return t.Shielded })),
+		constraints.Window("time on target", func(t *Target) time.Duration { return t.Chosen }, 2*time.Second, 0),
+	)
+	fmt.Println(canSwing)
+	for _, t := range []Target{
+		{Distance: 3, Chosen: 3 * time.Second},
+		{Distance: 9, Chosen: 3 * time.Second},
+		{Distance: 3, Shielded: true, Chosen: 3 * time.Second},
+		{Distance: 3, Chosen: time.Second},
+	} {
+		if check, why := canSwing.Evaluate(bt.Situation{}, &t); check == bt.Pass {
+			fmt.Println("swing")
+		} else {
+			fmt.Println(check, why)
+		}
+	}
+	// Output:
+	// all(in reach, not shield up, time on target in [2s, ∞])
+	// swing
+	// Fail not in reach
+	// Fail shield up
+	// Fail time on target below 2s
+}

@@ -1,0 +1,62 @@
+package constraints
+
+import (
+	"errors"
+
+	"github.com/foresight-bt/foresight/bt"
+)
+
+// Func returns a constraint that passes when pass reports true of the
+// memory. name says what must hold ("in reach"); a failure is reported as
+// "not in reach".
+func Func[M any](name string, pass func(m *M) bool, opts ...Option) bt.Constraint[M] {
+	c := &predicate[M]{skips: newSkips(opts), name: name, pass: pass, failure: "not " + name}
+	if pass == nil {
+		c.fail(errors.New("Func " + name + ": nil function"))
+	}
+	if name == "" {
+		c.fail(errors.New("Func: empty name"))
+	}
+	return c
+}
+
+type predicate[M any] struct {
+	skips
+	name, failure string
+	pass          func(m *M) bool
+}
+
+func (c *predicate[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
+	if c.skip(st) || c.pass(m) {
+		return bt.Pass, ""
+	}
+	return bt.Fail, c.failure
+}
+
+func (c *predicate[M]) String() string { return c.name }
+
+// From returns a constraint from a function that answers for itself, with
+// the full situation: use it when a constraint can say Done, or needs the
+// clock. name describes it in tree dumps.
+func From[M any](name string, evaluate func(s bt.Situation, m *M) (bt.Check, string), opts ...Option) bt.Constraint[M] {
+	c := &custom[M]{skips: newSkips(opts), name: name, evaluate: evaluate}
+	if evaluate == nil {
+		c.fail(errors.New("From " + name + ": nil function"))
+	}
+	return c
+}
+
+type custom[M any] struct {
+	skips
+	name     string
+	evaluate func(s bt.Situation, m *M) (bt.Check, string)
+}
+
+func (c *custom[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
+	if c.skip(st) {
+		return bt.Pass, ""
+	}
+	return c.evaluate(st, m)
+}
+
+func (c *custom[M]) String() string { return c.name }

@@ -1,0 +1,144 @@
+package constraints
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/foresight-bt/foresight/bt"
+)
+
+// Not returns a constraint that passes when c fails and fails when c
+// passes, with c's description as the reason ("shield up"). Done passes
+// through unchanged.
+func Not[M any](c bt.Constraint[M], opts ...Option) bt.Constraint[M] {
+	n := &not[M]{skips: newSkips(opts), inner: c}
+	if c == nil {
+		n.fail(errors.New("Not: nil constraint"))
+		return n
+	}
+	n.holds = describe(c)
+	return n
+}
+
+type not[M any] struct {
+	skips
+	inner bt.Constraint[M]
+	holds string
+}
+
+func (n *not[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
+	if n.skip(st) {
+		return bt.Pass, ""
+	}
+	switch check, why := n.inner.Evaluate(st, m); check {
+	case bt.Pass:
+		return bt.Fail, n.holds
+	case bt.Fail:
+		return bt.Pass, ""
+	default:
+		return check, why
+	}
+}
+
+func (n *not[M]) Validate() error { return firstError(n.err, validate(n.inner)) }
+
+func (n *not[M]) String() string { return "not " + n.holds }
+
+// All returns a constraint that passes when every one of cs passes. Any
+// Fail wins, with its reason; otherwise any Done.
+func All[M any](cs ...bt.Constraint[M]) bt.Constraint[M] {
+	return &all[M]{group: newGroup("All", cs)}
+}
+
+type all[M any] struct{ group[M] }
+
+func (a *all[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
+	result, reason := bt.Pass, ""
+	for _, c := range a.cs {
+		switch check, why := c.Evaluate(st, m); check {
+		case bt.Fail:
+			return bt.Fail, why
+		case bt.Done:
+			if result == bt.Pass {
+				result, reason = bt.Done, why
+			}
+		}
+	}
+	return result, reason
+}
+
+func (a *all[M]) String() string { return "all(" + a.names + ")" }
+
+// Any returns a constraint that passes when at least one of cs passes.
+// When none does, it is Done if one of them is, and fails otherwise with
+// the reason "none of (a, b)".
+func Any[M any](cs ...bt.Constraint[M]) bt.Constraint[M] {
+	a := &anyOf[M]{group: newGroup("Any", cs)}
+	a.failure = "none of (" + a.names + ")"
+	return a
+}
+
+type anyOf[M any] struct {
+	group[M]
+	failure string
+}
+
+func (a *anyOf[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
+	done, reason := false, ""
+	for _, c := range a.cs {
+		switch check, why := c.Evaluate(st, m); check {
+		case bt.Pass:
+			return bt.Pass, ""
+		case bt.Done:
+			if !done {
+				done, reason = true, why
+			}
+		}
+	}
+	if done {
+		return bt.Done, reason
+	}
+	return bt.Fail, a.failure
+}
+
+func (a *anyOf[M]) String() string { return "any(" + a.names + ")" }
+
+// group is what All and Any share: the members, their names, and the
+// settings error.
+type group[M any] struct {
+	cs    []bt.Constraint[M]
+	names string
+	err   error
+}
+
+func newGroup[M any](op string, cs []bt.Constraint[M]) group[M] {
+	g := group[M]{cs: append([]bt.Constraint[M](nil), cs...)}
+	names := make([]string, 0, len(cs))
+	var errs []error
+	if len(cs) == 0 {
+		errs = append(errs, fmt.Errorf("%s: no constraints", op))
+	}
+	for i, c := range cs {
+		if c == nil {
+			errs = append(errs, fmt.Errorf("%s: constraint %d is nil", op, i+1))
+			continue
+		}
+		names = append(names, describe(c))
+		errs = append(errs, validate(c))
+	}
+	g.names = strings.Join(names, ", ")
+	g.err = errors.Join(errs...)
+	return g
+}
+
+func (g *group[M]) Validate() error { return g.err }
+
+func firstError(errs ...error) error {
+	for _, err := range errs {
+		if err != nil {
+			return err
+		}
+	}
+	return nil
+}

@@ -1,0 +1,197 @@
+package decorators_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decorators"
+	"github.com/foresight-bt/foresight/heuristic"
+)
+
+func TestDecoratorsLive(t *testing.T) {
+	tests := []struct {
+		name   string
+		d      bt.Decorator[mem]
+		script []bt.Status
+		ticks  int
+		want   []bt.Status
+		log    []string
+	}{
+		{"invert success", decorators.Invert[mem](), []bt.Status{S}, 1, []bt.Status{F}, []string{"x.begin", "x.end(Success)"}},
+		{"invert failure", decorators.Invert[mem](), []bt.Status{F}, 1, []bt.Status{S}, []string{"x.begin", "x.end(Failure)"}},
+		{"invert keeps running", decorators.Invert[mem](), []bt.Status{R, S}, 2, []bt.Status{R, F}, []string{"x.begin", "x.update", "x.end(Success)"}},
+		{"force success", decorators.ForceSuccess[mem](), []bt.Status{F}, 1, []bt.Status{S}, []string{"x.begin", "x.end(Failure)"}},
+		{"force failure", decorators.ForceFailure[mem](), []bt.Status{S}, 1, []bt.Status{F}, []string{"x.begin", "x.end(Success)"}},
+		{"repeat instant child in one tick", decorators.Repeat[mem](3), []bt.Status{S}, 1, []bt.Status{S},
+			[]string{"x.begin", "x.end(Success)", "x.begin", "x.end(Success)", "x.begin", "x.end(Success)"}},
+		{"repeat stops at a failure", decorators.Repeat[mem](3), []bt.Status{F}, 1, []bt.Status{F}, []string{"x.begin", "x.end(Failure)"}},
+		{"repeat a running child", decorators.Repeat[mem](2), []bt.Status{R, S}, 4, []bt.Status{R, R, S, R},
+			[]string{"x.begin", "x.update", "x.end(Success)", "x.begin", "x.update", "x.end(Success)", "x.begin"}},
+		{"loop restarts on the next tick", decorators.Loop[mem](), []bt.Status{S}, 2, []bt.Status{R, R},
+			[]string{"x.begin", "x.end(Success)", "x.begin", "x.end(Success)"}},
+		{"loop ends in success when the child fails", decorators.Loop[mem](), []bt.Status{F}, 1, []bt.Status{S},
+			[]string{"x.begin", "x.end(Failure)"}},
+		{"timeout fails and halts the child", decorators.Timeout[mem](250 * time.Millisecond), []bt.Status{R}, 4, []bt.Status{R, R, R, F},
+			[]string{"x.begin", "x.update", "x.update", "x.end(Running)"}},
+		{"timeout lets a quick child finish", decorators.Timeout[mem](250 * time.Millisecond), []bt.Status{R, S}, 2, []bt.Status{R, S},
+			[]string{"x.begin", "x.update", "x.end(Success)"}},
+		{"delay waits before beginning", decorators.Delay[mem](250 * time.Millisecond), []bt.Status{S}, 4, []bt.Status{R, R, R, S},
+			[]string{"x.begin", "x.end(Success)"}},
+		{"a zero delay begins at once", decorators.Delay[mem](0), []bt.Status{S}, 1, []bt.Status{S},
+			[]string{"x.begin", "x.end(Success)"}},
+		{"cooldown refuses until the time has passed", decorators.Cooldown[mem](250 * time.Millisecond), []bt.Status{S}, 4,
+			[]bt.Status{S, F, F, S}, []string{"x.begin", "x.end(Success)", "x.begin", "x.end(Success)"}},
+		{"floor changes nothing live", decorators.Floor[mem](heuristic.Beneficial), []bt.Status{R, F}, 2, []bt.Status{R, F},
+			[]string{"x.begin", "x.update", "x.end(Failure)"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{}
+			tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+				Decorate("d", tt.d).Do("x", act(rec, "x", nil, tt.script...)).End())
+			got := tickN(t, tree, &mem{}, tt.ticks)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("statuses (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.log, rec.Take()); diff != "" {
+				t.Errorf("log (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestRetry(t *testing.T) {
+	for _, tt := range []struct {
+		failures int
+		want     bt.Status
+		begins   int
+	}{{0, S, 1}, {2, S, 3}, {3, F, 3}} {
+		rec := &recorder{}
+		tree := mustBuild(t, bt.New(bt.Config[mem]{}).
+			Decorate("again", decorators.Retry[mem](3)).Do("x", &flaky{failures: tt.failures, rec: rec}).End())
+		if got := tickN(t, tree, &mem{}, 1)[0]; got != tt.want || len(rec.Take()) != tt.begins {
+			t.Errorf("%d failures: status %v, want %v after %d attempts", tt.failures, got, tt.want, tt.begins)
+		}
+	}
+}
+
+// verdict previews a tree of one decorator over one action with the given
+// predicted effect, guarded by blocked, from the memory m.
+func verdict(t *testing.T, cfg bt.Config[mem], d bt.Decorator[mem], effect func(*mem), blocked bool, m mem) heuristic.Verdict {
+	t.Helper()
+	cfg.Heuristic = goal
+	b := bt.New(cfg).Decorate("d", d).Do("x", act(&recorder{}, "x", effect))
+	if blocked {
+		b.Constrain(treetestCheck(bt.Fail, "blocked"))
+	}
+	p, err := mustBuild(t, b.End()).Preview(&m)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p.Verdict
+}
+
+func TestDecoratorsSimulate(t *testing.T) {
+	v := func(o heuristic.Outcome, reason string) heuristic.Verdict {
+		return heuristic.Verdict{Outcome: o, Reason: reason}
+	}
+	hit, cosmetic := v(heuristic.Beneficial, "hit foe"), v(heuristic.Cosmetic, "shine")
+	wounding := bt.Config[mem]{Model: func(m *mem, dt time.Duration) { m.HP -= int(dt / (100 * time.Millisecond)) }}
+	tests := []struct {
+		name    string
+		cfg     bt.Config[mem]
+		d       bt.Decorator[mem]
+		effect  func(*mem)
+		blocked bool
+		want    heuristic.Verdict
+	}{
+		{"invert: a possible child means failure", bt.Config[mem]{}, decorators.Invert[mem](), hitFoe(1), false, v(heuristic.Impossible, "inverted success")},
+		{"invert: an impossible child means success", bt.Config[mem]{}, decorators.Invert[mem](), hitFoe(1), true, v(heuristic.Irrelevant, "inverted failure")},
+		{"force success keeps a good prediction", bt.Config[mem]{}, decorators.ForceSuccess[mem](), hitFoe(1), false, hit},
+		{"force success makes the impossible irrelevant", bt.Config[mem]{}, decorators.ForceSuccess[mem](), hitFoe(1), true, v(heuristic.Irrelevant, "forced success")},
+		{"force failure is impossible", bt.Config[mem]{}, decorators.ForceFailure[mem](), hitFoe(1), false, v(heuristic.Impossible, "forced failure")},
+		{"repeat judges the whole", bt.Config[mem]{}, decorators.Repeat[mem](3), shine, false, cosmetic},
+		{"repeat of the impossible", bt.Config[mem]{}, decorators.Repeat[mem](3), shine, true, v(heuristic.Impossible, "blocked")},
+		{"loop predicts one pass", bt.Config[mem]{}, decorators.Loop[mem](), hitFoe(1), false, hit},
+		{"a loop of the impossible ends at once", bt.Config[mem]{}, decorators.Loop[mem](), hitFoe(1), true, v(heuristic.Irrelevant, "loop ends at once")},
+		{"retry predicts one attempt", bt.Config[mem]{}, decorators.Retry[mem](3), hitFoe(1), false, hit},
+		{"timeout predicts its child", bt.Config[mem]{}, decorators.Timeout[mem](time.Second), hitFoe(1), false, hit},
+		{"delay: the world moves on while waiting", wounding, decorators.Delay[mem](300 * time.Millisecond), shine, false, v(heuristic.Harmful, "hurt")},
+		{"delay without a model", bt.Config[mem]{}, decorators.Delay[mem](300 * time.Millisecond), shine, false, cosmetic},
+		{"floor raises what is possible", bt.Config[mem]{}, decorators.Floor[mem](heuristic.Beneficial), shine, false, v(heuristic.Beneficial, "floor Beneficial")},
+		{"floor raises the harmful too", bt.Config[mem]{}, decorators.Floor[mem](heuristic.Beneficial), hurt(1), false, v(heuristic.Beneficial, "floor Beneficial")},
+		{"floor leaves the impossible", bt.Config[mem]{}, decorators.Floor[mem](heuristic.Beneficial), shine, true, v(heuristic.Impossible, "blocked")},
+		{"floor leaves better outcomes", bt.Config[mem]{}, decorators.Floor[mem](heuristic.Cosmetic), hitFoe(1), false, hit},
+		{"goal judges the subtree by its own heuristic", bt.Config[mem]{},
+			decorators.Goal[mem](heuristic.Func[mem](func(b, a *mem) heuristic.Outcome { return heuristic.Urgent })),
+			shine, false, v(heuristic.Urgent, "")},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := verdict(t, tt.cfg, tt.d, tt.effect, tt.blocked, mem{HP: 10, Foe: 10})
+			if got != tt.want {
+				t.Errorf("verdict = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
+// Repeat's prediction carries into what follows: three predicted hits.
+func TestRepeatPredictsEveryRepetition(t *testing.T) {
+	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+		Sequence("combo").
+		Decorate("thrice", decorators.Repeat[mem](3)).Do("jab", act(&recorder{}, "jab", hitFoe(1))).End().
+		Condition("foe at 7", func(m *mem) bool { return m.Foe == 7 }).
+		End())
+	p, err := tree.Preview(&mem{HP: 10, Foe: 10})
+	if err != nil || p.Verdict.Outcome != heuristic.Beneficial {
+		t.Errorf("verdict %v, %v; want Beneficial: the condition sees three hits", p.Verdict, err)
+	}
+}
+
+func TestCooldownDecoratorSimulates(t *testing.T) {
+	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+		Sequence("when").
+		Condition("foe in sight", func(m *mem) bool { return m.Foe > 0 }).
+		Decorate("rest", decorators.Cooldown[mem](time.Second)).Do("x", act(&recorder{}, "x", hitFoe(1))).End().
+		End())
+	m := mem{Foe: 10}
+	tickN(t, tree, &m, 1)
+	m.Foe = 0 // let time pass without running the cooldown's child
+	if p, _ := tree.Preview(&mem{Foe: 10}); p.Verdict.Reason != "cooling down (1s)" {
+		t.Errorf("while cooling: %v, want Impossible (cooling down (1s))", p.Verdict)
+	}
+	tickN(t, tree, &m, 10)
+	if p, _ := tree.Preview(&mem{Foe: 10}); p.Verdict.Outcome != heuristic.Beneficial {
+		t.Errorf("after cooling: %v, want Beneficial", p.Verdict)
+	}
+}
+
+func TestDecoratorSettingsAreChecked(t *testing.T) {
+	for _, tt := range []struct {
+		d    bt.Decorator[mem]
+		want string
+	}{
+		{decorators.Repeat[mem](0), "guard/d: Repeat: 0 repetitions"},
+		{decorators.Retry[mem](-1), "guard/d: Retry: -1 attempts"},
+		{decorators.Timeout[mem](0), "guard/d: Timeout: duration 0s"},
+		{decorators.Delay[mem](-time.Second), "guard/d: Delay: negative duration -1s"},
+		{decorators.Cooldown[mem](-time.Second), "guard/d: Cooldown: negative duration -1s"},
+		{decorators.Floor[mem](heuristic.Outcome(9)), "guard/d: Floor: invalid outcome Outcome(9)"},
+		{decorators.Goal[mem](nil), "guard/d: Goal: nil heuristic"},
+		{decorators.FakeSim(decorators.Fake[mem]{}), "guard/d: FakeSim: nil Edit"},
+		{decorators.FakeSim(decorators.Fake[mem]{Edit: shine, Duration: -1}), "guard/d: FakeSim: negative Duration"},
+		{decorators.FakeSim(decorators.Fake[mem]{Edit: shine, Floor: 42}), "guard/d: FakeSim: invalid Floor"},
+	} {
+		_, err := bt.New(bt.Config[mem]{Heuristic: goal}).
+			Sequence("guard").Decorate("d", tt.d).Do("x", act(&recorder{}, "x", nil)).End().End().
+			Build()
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("error %v, want it to contain %q", err, tt.want)
+		}
+	}
+}

@@ -1,0 +1,108 @@
+package decorators_test
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decorators"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// Duel is the memory of a fighter facing a shielded opponent.
+type Duel struct {
+	OpponentHP int
+	Shield     bool
+}
+
+// strike hurts the opponent unless the shield is up.
+type strike struct{}
+
+func (strike) Begin(d *Duel) bt.Status {
+	if !d.Shield {
+		d.OpponentHP -= 25
+	}
+	return bt.Success
+}
+func (strike) Update(*Duel, time.Duration) bt.Status { return bt.Success }
+func (strike) End(*Duel, bt.Status)                  {}
+func (strike) Simulate(_ *sim.Context[Duel], d *Duel) {
+	if !d.Shield {
+		d.OpponentHP -= 25
+	}
+}
+
+func duelGoal() heuristic.Heuristic[Duel] {
+	return heuristic.Func[Duel](func(before, after *Duel) heuristic.Outcome {
+		if after.OpponentHP < before.OpponentHP {
+			return heuristic.Beneficial
+		}
+		return heuristic.Irrelevant
+	})
+}
+
+// A FakeSim plants a mistake: it tells the planner the shield is down, so
+// the fighter strikes at a raised shield — visibly wrong, for the player
+// to see and exploit — while nothing changes in the real duel.
+func ExampleFakeSim() {
+	wait := bt.Instant(func(*Duel) bool { return true }, nil)
+	tree, err := bt.New(bt.Config[Duel]{Heuristic: duelGoal()}).
+		Selector("fight").
+		Decorate("mistake", decorators.FakeSim(decorators.Fake[Duel]{
+			Edit: func(d *Duel) { d.Shield = false },
+		})).
+		Do("strike", strike{}).
+		End().
+		Do("wait", wait, bt.Cosmetic()).
+		End().
+		Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d := Duel{OpponentHP: 100, Shield: true}
+	plan, _ := tree.Preview(&d)
+	fmt.Println(plan.Decisions[0])
+	tree.Tick(&d, time.Second)
+	fmt.Printf("after the strike: hp %d, shield up %v\n", d.OpponentHP, d.Shield)
+	// Output:
+	// fight → mistake (best outcome) [mistake: Beneficial, wait: Cosmetic]
+	// after the strike: hp 100, shield up true
+}
+
+// Cooldown keeps a powerful move from being used again too soon: in
+// between, the planner falls back on the ordinary one.
+func ExampleCooldown() {
+	var used []string
+	move := func(name string, damage int) bt.Action[Duel] {
+		return bt.Instant(
+			func(d *Duel) bool { used = append(used, name); d.OpponentHP -= damage; return true },
+			func(d *Duel) { d.OpponentHP -= damage },
+		)
+	}
+	goal := heuristic.Func[Duel](func(before, after *Duel) heuristic.Outcome {
+		switch hurt := before.OpponentHP - after.OpponentHP; {
+		case hurt >= 30:
+			return heuristic.Urgent
+		case hurt > 0:
+			return heuristic.Beneficial
+		}
+		return heuristic.Irrelevant
+	})
+	tree, _ := bt.New(bt.Config[Duel]{Heuristic: goal}).
+		Selector("fight").
+		Decorate("rest", decorators.Cooldown[Duel](2*time.Second)).
+		Do("force push", move("push", 40)).
+		End().
+		Do("swing", move("swing", 10)).
+		End().
+		Build()
+	d := Duel{OpponentHP: 1000}
+	for i := 0; i < 6; i++ {
+		tree.Tick(&d, time.Second)
+	}
+	fmt.Println(used)
+	// Output:
+	// [push swing push swing push swing]
+}

@@ -1,0 +1,56 @@
+package decorators_test
+
+import (
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+type (
+	mem      = treetest.Mem
+	recorder = treetest.Recorder
+)
+
+var (
+	goal   = treetest.Goal
+	act    = treetest.Act
+	hitFoe = treetest.HitFoe
+	hurt   = treetest.Hurt
+	shine  = treetest.Shine
+)
+
+const (
+	R = bt.Running
+	S = bt.Success
+	F = bt.Failure
+)
+
+func mustBuild(t treetest.T, b *bt.Builder[mem]) *bt.Tree[mem] {
+	t.Helper()
+	return treetest.MustBuild(t, b)
+}
+
+func tickN(t treetest.T, tree *bt.Tree[mem], m *mem, n int) []bt.Status {
+	t.Helper()
+	return treetest.TickN(t, tree, m, n)
+}
+
+// flaky fails its first failures begins, then succeeds.
+type flaky struct {
+	failures, begun int
+	rec             *recorder
+}
+
+func (f *flaky) Begin(*mem) bt.Status {
+	f.begun++
+	f.rec.Add("flaky.begin")
+	if f.begun <= f.failures {
+		return bt.Failure
+	}
+	return bt.Success
+}
+func (f *flaky) Update(*mem, time.Duration) bt.Status { return bt.Success }
+func (f *flaky) End(*mem, bt.Status)                  {}
+func (f *flaky) Simulate(*sim.Context[mem], *mem)     {}

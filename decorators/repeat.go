@@ -1,0 +1,159 @@
+package decorators
+
+import (
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// Repeat runs the child n times in a row, beginning it again as soon as it
+// succeeds (in the same tick when it finishes at once). It fails as soon
+// as the child fails and succeeds after the n-th success.
+//
+// Simulate predicts the repetitions still to come one after another on
+// one memory and judges them as a whole, like a sequence; an Impossible
+// repetition makes the whole Impossible. Each repetition is predicted the
+// way the child predicts itself now.
+func Repeat[M any](n int) bt.Decorator[M] {
+	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+		if n < 1 {
+			return nil, fmt.Errorf("Repeat: %d repetitions: give at least 1", n)
+		}
+		return &repeat[M]{child: child, n: n}, nil
+	}
+}
+
+type repeat[M any] struct {
+	child  *bt.Child[M]
+	n      int
+	done   int
+	active bool
+}
+
+func (r *repeat[M]) Begin(m *M) bt.Status {
+	r.done, r.active = 0, true
+	return r.run(m, 0)
+}
+
+func (r *repeat[M]) Update(m *M, dt time.Duration) bt.Status { return r.run(m, dt) }
+
+func (r *repeat[M]) End(*M, bt.Status) { r.active = false }
+
+func (r *repeat[M]) run(m *M, dt time.Duration) bt.Status {
+	for {
+		switch r.child.Tick(m, dt) {
+		case bt.Running:
+			return bt.Running
+		case bt.Failure:
+			return bt.Failure
+		}
+		if r.done++; r.done >= r.n {
+			return bt.Success
+		}
+		dt = 0
+	}
+}
+
+func (r *repeat[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+	left := r.n
+	if r.active {
+		left -= r.done
+	}
+	ch := bt.StartChain(ctx, m)
+	for i := 0; i < left; i++ {
+		v, terminal := ch.Step(r.child)
+		if v.Outcome == heuristic.Impossible {
+			return ch.Stop(v)
+		}
+		ch.Count(v)
+		if terminal {
+			break
+		}
+	}
+	return ch.Finish()
+}
+
+func (r *repeat[M]) Describe() string { return "repeat " + strconv.Itoa(r.n) }
+
+// Loop runs the child again, on the next tick, every time it succeeds,
+// until it fails; then the loop succeeds. "Keep striking until you can't,
+// then taunt" is a sequence of a Loop and a taunt.
+//
+// Simulate predicts one pass of the child. A child predicted Impossible
+// ends the loop at once: Irrelevant.
+func Loop[M any]() bt.Decorator[M] {
+	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+		return &loop[M]{child}, nil
+	}
+}
+
+type loop[M any] struct{ child *bt.Child[M] }
+
+func (l *loop[M]) Begin(m *M) bt.Status                    { return l.step(l.child.Tick(m, 0)) }
+func (l *loop[M]) Update(m *M, dt time.Duration) bt.Status { return l.step(l.child.Tick(m, dt)) }
+func (l *loop[M]) End(*M, bt.Status)                       {}
+func (l *loop[M]) Describe() string                        { return "loop" }
+
+func (l *loop[M]) step(s bt.Status) bt.Status {
+	if s == bt.Failure {
+		return bt.Success
+	}
+	return bt.Running // a success starts over on the next tick
+}
+
+var loopEnds = heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: "loop ends at once"}
+
+func (l *loop[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+	if v := l.child.Simulate(ctx, m); v.Outcome != heuristic.Impossible {
+		return v
+	}
+	return loopEnds
+}
+
+// Retry gives the child up to n attempts: when it fails it begins again at
+// once, and Retry fails only when the n-th attempt fails.
+//
+// Simulate predicts one attempt: a prediction does not change on retry.
+func Retry[M any](n int) bt.Decorator[M] {
+	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+		if n < 1 {
+			return nil, fmt.Errorf("Retry: %d attempts: give at least 1", n)
+		}
+		return &retry[M]{through: through[M]{child}, n: n}, nil
+	}
+}
+
+type retry[M any] struct {
+	through[M]
+	n, failed int
+}
+
+func (r *retry[M]) Begin(m *M) bt.Status {
+	r.failed = 0
+	return r.run(m, 0)
+}
+
+func (r *retry[M]) Update(m *M, dt time.Duration) bt.Status { return r.run(m, dt) }
+
+func (r *retry[M]) run(m *M, dt time.Duration) bt.Status {
+	for {
+		s := r.child.Tick(m, dt)
+		if s != bt.Failure {
+			return s
+		}
+		if r.failed++; r.failed >= r.n {
+			return bt.Failure
+		}
+		dt = 0
+	}
+}
+
+func (r *retry[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+	return r.child.Simulate(ctx, m)
+}
+
+func (r *retry[M]) Describe() string { return "retry " + strconv.Itoa(r.n) }

@@ -1,0 +1,159 @@
+package decorators
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// Timeout fails the child, halting it, once it has run for d of tree time
+// without finishing.
+//
+// Simulate predicts the child: a prediction runs to completion.
+func Timeout[M any](d time.Duration) bt.Decorator[M] {
+	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+		if d <= 0 {
+			return nil, fmt.Errorf("Timeout: duration %v: give a positive one", d)
+		}
+		return &timeout[M]{through: through[M]{child}, limit: d}, nil
+	}
+}
+
+type timeout[M any] struct {
+	through[M]
+	limit, elapsed time.Duration
+}
+
+func (t *timeout[M]) Begin(m *M) bt.Status {
+	t.elapsed = 0
+	return t.child.Tick(m, 0)
+}
+
+func (t *timeout[M]) Update(m *M, dt time.Duration) bt.Status {
+	if t.elapsed += dt; t.elapsed >= t.limit {
+		t.child.Halt(m)
+		return bt.Failure
+	}
+	return t.child.Tick(m, dt)
+}
+
+func (t *timeout[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+	return t.child.Simulate(ctx, m)
+}
+
+func (t *timeout[M]) Describe() string { return "timeout " + t.limit.String() }
+
+// Delay waits d of tree time, Running, before it begins the child.
+//
+// Simulate lets the rest of the wait pass on the memory, through the
+// tree's Model, then predicts the child, and judges the whole: what the
+// world does during the wait counts. An Impossible child stands, and if
+// the whole is Irrelevant the child's verdict stands for it.
+func Delay[M any](d time.Duration) bt.Decorator[M] {
+	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+		if d < 0 {
+			return nil, fmt.Errorf("Delay: negative duration %v", d)
+		}
+		return &delay[M]{through: through[M]{child}, wait: d}, nil
+	}
+}
+
+type delay[M any] struct {
+	through[M]
+	wait, waited time.Duration
+	started      bool
+}
+
+func (d *delay[M]) Begin(m *M) bt.Status {
+	d.waited, d.started = 0, false
+	return d.Update(m, 0)
+}
+
+func (d *delay[M]) Update(m *M, dt time.Duration) bt.Status {
+	if !d.started {
+		if d.waited += dt; d.waited < d.wait {
+			return bt.Running
+		}
+		d.started = true
+		return d.child.Tick(m, 0)
+	}
+	return d.child.Tick(m, dt)
+}
+
+func (d *delay[M]) End(*M, bt.Status) { d.started = false }
+
+func (d *delay[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+	if d.started || d.wait == d.waited {
+		return d.child.Simulate(ctx, m)
+	}
+	before := ctx.Push(m)
+	ctx.Advance(m, d.wait-d.waited)
+	v := d.child.Simulate(ctx, m)
+	if v.Outcome == heuristic.Impossible {
+		ctx.Pop()
+		return v
+	}
+	j := ctx.Judge(before, m)
+	ctx.Pop()
+	if j.Outcome == heuristic.Irrelevant {
+		j = v
+	}
+	return j
+}
+
+func (d *delay[M]) Describe() string { return "delay " + d.wait.String() }
+
+// Cooldown keeps the child from beginning again until d of tree time has
+// passed since it last ran: meanwhile the decorator fails at once.
+//
+// Simulate is Impossible while cooling down, and predicts the child
+// otherwise.
+func Cooldown[M any](d time.Duration) bt.Decorator[M] {
+	return func(ctx *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+		if d < 0 {
+			return nil, fmt.Errorf("Cooldown: negative duration %v", d)
+		}
+		return &cooldown[M]{through: through[M]{child}, ctx: ctx, d: d,
+			cooling: heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "cooling down (" + d.String() + ")"}}, nil
+	}
+}
+
+type cooldown[M any] struct {
+	through[M]
+	ctx     *sim.Context[M]
+	d       time.Duration
+	cooling heuristic.Verdict
+	ran     bool // the child has run at least once
+	began   bool // the child began in this run of the decorator
+	ended   time.Duration
+}
+
+func (c *cooldown[M]) coolingDown() bool {
+	return c.ran && c.ctx.Now()-c.ended < c.d
+}
+
+func (c *cooldown[M]) Begin(m *M) bt.Status {
+	if c.coolingDown() {
+		return bt.Failure
+	}
+	c.began = true
+	return c.child.Tick(m, 0)
+}
+
+func (c *cooldown[M]) End(*M, bt.Status) {
+	if c.began {
+		c.began, c.ran, c.ended = false, true, c.ctx.Now()
+	}
+}
+
+func (c *cooldown[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+	if !c.began && c.coolingDown() {
+		return c.cooling
+	}
+	return c.child.Simulate(ctx, m)
+}
+
+func (c *cooldown[M]) Describe() string { return "cooldown " + c.d.String() }

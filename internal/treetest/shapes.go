@@ -1,0 +1,385 @@
+package treetest
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"pgregory.net/rapid"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decorators"
+	"github.com/foresight-bt/foresight/heuristic"
+)
+
+// A Shape describes a random tree that can be built any number of times,
+// so two trees built alike can be compared.
+type Shape struct {
+	Kind     string
+	Children []*Shape
+	Script   []bt.Status // actions: statuses for Begin, then Updates
+	Effect   int         // actions: the predicted effect; conditions: the test
+	Weight   float64     // children of random selectors
+	Option   int         // which option set a composite or decorator gets
+	Guards   []int       // constraints attached, by kind
+	Skip     int         // their skip options
+}
+
+// The kinds of node a Shape can be.
+var (
+	leafKinds      = []string{"action", "condition"}
+	compositeKinds = []string{"sequence", "selector", "random", "parallel", "priority", "ifelse"}
+	decoratorKinds = []string{"invert", "force-success", "force-failure", "repeat", "loop", "retry",
+		"timeout", "delay", "cooldown", "floor", "fakesim", "goal"}
+	guardKinds = 8
+)
+
+var effects = []func(*Mem){Nothing, Shine, HitFoe(1), HitFoe(3), Hurt(1), Heal(2), dropShield}
+
+func dropShield(m *Mem) { m.Shield = 0; m.Sim++ }
+
+// DrawShape draws a random tree of at most the given depth.
+func DrawShape(t *rapid.T, depth int) *Shape { return drawShape(t, depth, "root") }
+
+func drawShape(t *rapid.T, depth int, label string) *Shape {
+	kinds := leafKinds
+	if depth > 0 {
+		kinds = append(append(append([]string(nil), leafKinds...), compositeKinds...), decoratorKinds...)
+	}
+	s := &Shape{Kind: rapid.SampledFrom(kinds).Draw(t, label+".kind")}
+	if rapid.IntRange(0, 3).Draw(t, label+".guarded") == 0 {
+		s.Guards = rapid.SliceOfN(rapid.IntRange(0, guardKinds-1), 1, 2).Draw(t, label+".guards")
+		s.Skip = rapid.IntRange(0, 3).Draw(t, label+".skip")
+	}
+	s.Option = rapid.IntRange(0, 3).Draw(t, label+".option")
+	switch {
+	case s.Kind == "action":
+		s.Script = rapid.SliceOfN(rapid.SampledFrom([]bt.Status{bt.Running, bt.Success, bt.Failure}), 1, 4).Draw(t, label+".script")
+		s.Effect = rapid.IntRange(0, len(effects)-1).Draw(t, label+".effect")
+	case s.Kind == "condition":
+		s.Effect = rapid.IntRange(0, 2).Draw(t, label+".test")
+	default:
+		n := 1
+		if isComposite(s.Kind) {
+			n = rapid.IntRange(1, 4).Draw(t, label+".n")
+		}
+		if s.Kind == "ifelse" {
+			n = rapid.IntRange(1, 2).Draw(t, label+".n")
+		}
+		for i := 0; i < n; i++ {
+			c := drawShape(t, depth-1, label+".c"+strconv.Itoa(i))
+			if s.Kind == "random" {
+				c.Weight = rapid.SampledFrom([]float64{0, 0.5, 1, 3}).Draw(t, label+".w"+strconv.Itoa(i))
+			}
+			s.Children = append(s.Children, c)
+		}
+	}
+	return s
+}
+
+func isComposite(kind string) bool {
+	for _, k := range compositeKinds {
+		if k == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// Build adds the shape to b as a node named name; actions record under
+// their path, which is unique.
+func (s *Shape) Build(b *bt.Builder[Mem], rec *Recorder, name, path string) {
+	switch s.Kind {
+	case "action":
+		opts := [][]bt.LeafOption{nil, {bt.Cosmetic()}, {bt.CosmeticWhileRunning()}, nil}[s.Option]
+		b.Do(name, Act(rec, path, effects[s.Effect], s.Script...), opts...)
+	case "condition":
+		b.Condition(name, []func(*Mem) bool{
+			func(*Mem) bool { return true },
+			func(m *Mem) bool { return m.Foe > 5 },
+			func(m *Mem) bool { return m.HP%2 == 0 },
+		}[s.Effect])
+	default:
+		if isComposite(s.Kind) {
+			s.open(b, name)
+		} else {
+			b.Decorate(name, s.decorator())
+		}
+		for i, c := range s.Children {
+			child := "n" + strconv.Itoa(i)
+			c.Build(b, rec, child, path+"/"+child)
+			if s.Kind == "random" {
+				b.Weight(c.Weight)
+			}
+		}
+		b.End()
+	}
+	for _, g := range s.Guards {
+		b.Constrain(guard(g, s.Skip))
+	}
+}
+
+func (s *Shape) open(b *bt.Builder[Mem], name string) {
+	switch s.Kind {
+	case "sequence":
+		b.Sequence(name, [][]bt.SequenceOption{nil, {bt.AllowFailure()}, {bt.MinOutcome(heuristic.Harmful)}, {bt.Loop()}}[s.Option]...)
+	case "selector", "random":
+		opts := [][]bt.SelectorOption{nil, {bt.Reselect(0)}, {bt.Reselect(150 * time.Millisecond), bt.Debounce()}, {bt.AllowNegative(), bt.Reselect(0)}}[s.Option]
+		if s.Kind == "random" {
+			b.RandomSelector(name, opts...)
+			return
+		}
+		if s.Option == 3 {
+			opts = append(opts, bt.PreferCurrent(false))
+		}
+		b.Selector(name, opts...)
+	case "parallel":
+		b.Parallel(name, [][]bt.ParallelOption{nil, {bt.SucceedOn(bt.RequireOne)}, {bt.FailOn(bt.RequireOne)},
+			{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireOne)}}[s.Option]...)
+	case "priority":
+		b.Priority(name)
+	default:
+		b.IfElse(name, func(m *Mem) bool { return m.Foe%2 == 0 })
+	}
+}
+
+func (s *Shape) decorator() bt.Decorator[Mem] {
+	n := s.Option + 1
+	d := time.Duration(n) * 100 * time.Millisecond
+	switch s.Kind {
+	case "invert":
+		return decorators.Invert[Mem]()
+	case "force-success":
+		return decorators.ForceSuccess[Mem]()
+	case "force-failure":
+		return decorators.ForceFailure[Mem]()
+	case "repeat":
+		return decorators.Repeat[Mem](n)
+	case "loop":
+		return decorators.Loop[Mem]()
+	case "retry":
+		return decorators.Retry[Mem](n)
+	case "timeout":
+		return decorators.Timeout[Mem](d)
+	case "delay":
+		return decorators.Delay[Mem](d)
+	case "cooldown":
+		return decorators.Cooldown[Mem](d)
+	case "floor":
+		return decorators.Floor[Mem](heuristic.Outcome(3 + s.Option))
+	case "fakesim":
+		return decorators.FakeSim(decorators.Fake[Mem]{
+			Edit:  dropShield,
+			After: s.Option%2 == 1,
+			Floor: heuristic.Outcome(s.Option * 2),
+			Restore: func(before, after *Mem) {
+				if s.Option == 3 {
+					after.HP = before.HP
+				}
+			},
+		})
+	}
+	return decorators.Goal[Mem](heuristic.Func[Mem](func(b, a *Mem) heuristic.Outcome {
+		if a.Shine > b.Shine {
+			return heuristic.Urgent
+		}
+		return heuristic.Irrelevant
+	}))
+}
+
+// guard returns a constraint of the given kind, which reads the memory,
+// the clock or the roll.
+func guard(kind, skip int) bt.Constraint[Mem] {
+	opts := [][]constraints.Option{nil, {constraints.SkipWhileRunning()}, {constraints.SkipWhileSimulating()},
+		{constraints.SkipWhileRunning(), constraints.SkipWhileSimulating()}}[skip]
+	foeLeft := constraints.Func("foe not divisible by 3", func(m *Mem) bool { return m.Foe%3 != 0 }, opts...)
+	switch kind {
+	case 0:
+		return foeLeft
+	case 1:
+		return constraints.Not(foeLeft, opts...)
+	case 2:
+		return constraints.All(foeLeft, constraints.Chance[Mem](0.7, opts...))
+	case 3:
+		return constraints.Any(constraints.Func("hp even", func(m *Mem) bool { return m.HP%2 == 0 }), foeLeft)
+	case 4:
+		return constraints.Cooldown[Mem](300*time.Millisecond, opts...)
+	case 5:
+		return constraints.Window("foe timer", func(m *Mem) time.Duration { return time.Duration(m.Foe) * 100 * time.Millisecond },
+			200*time.Millisecond, 900*time.Millisecond, opts...)
+	case 6:
+		return constraints.Chance[Mem](0.5, opts...)
+	}
+	return constraints.From("healthy is done", func(_ bt.Situation, m *Mem) (bt.Check, string) {
+		if m.HP > 12 {
+			return bt.Done, "healthy"
+		}
+		return bt.Pass, ""
+	}, opts...)
+}
+
+// A Step is one thing a run does to a tree.
+type Step struct {
+	Halt, Preview bool
+	DT            time.Duration
+	Foe, HP       int // the live memory changes, to make choices move
+}
+
+// DrawSteps draws a run.
+func DrawSteps(t *rapid.T) []Step {
+	return rapid.SliceOfN(rapid.Custom(func(t *rapid.T) Step {
+		return Step{
+			Halt:    rapid.IntRange(0, 9).Draw(t, "halt") == 0,
+			Preview: rapid.IntRange(0, 4).Draw(t, "preview") == 0,
+			DT:      time.Duration(rapid.IntRange(0, 200).Draw(t, "dt")) * time.Millisecond,
+			Foe:     rapid.IntRange(0, 12).Draw(t, "foe"),
+			HP:      rapid.IntRange(1, 14).Draw(t, "hp"),
+		}
+	}), 1, 30).Draw(t, "steps")
+}
+
+// T is what Run needs of a test: *testing.T and *rapid.T both have it.
+type T interface {
+	Helper()
+	Fatalf(format string, args ...any)
+}
+
+// Run builds the shape, plays the steps and halts, checking at every step
+// that previews act on nothing, that predictions never reach live memory
+// and that every verdict is a valid outcome. It returns the tree's trace
+// and the actions' log.
+func Run(t T, s *Shape, seed uint64, steps []Step) (trace, log []string) {
+	t.Helper()
+	rec, tl := &Recorder{}, &TraceLog{}
+	b := bt.New(bt.Config[Mem]{Heuristic: Goal, Seed: seed, Tracer: tl})
+	s.Build(b, rec, "root", "root")
+	tree, err := b.Build()
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	m := Mem{HP: 10, Shield: 1}
+	for _, st := range steps {
+		m.Foe, m.HP = st.Foe, st.HP
+		if st.Preview {
+			previewActsOnNothing(t, tree, &m, rec, tl)
+		}
+		if st.Halt {
+			if err := tree.Halt(&m); err != nil {
+				t.Fatalf("Halt: %v", err)
+			}
+		} else if _, err := tree.Tick(&m, st.DT); err != nil {
+			t.Fatalf("Tick: %v", err)
+		}
+		if m.Sim != 0 {
+			t.Fatalf("a prediction reached live memory: Sim = %d", m.Sim)
+		}
+	}
+	if err := tree.Halt(&m); err != nil {
+		t.Fatalf("final Halt: %v", err)
+	}
+	return tl.Lines, rec.Log
+}
+
+func previewActsOnNothing(t T, tree *bt.Tree[Mem], m *Mem, rec *Recorder, tl *TraceLog) {
+	t.Helper()
+	before, logged, traced := *m, len(rec.Log), len(tl.Lines)
+	p, err := tree.Preview(m)
+	if err != nil {
+		t.Fatalf("Preview: %v", err)
+	}
+	if *m != before {
+		t.Fatalf("Preview changed live memory: %+v, was %+v", *m, before)
+	}
+	if len(rec.Log) != logged || len(tl.Lines) != traced {
+		t.Fatalf("Preview called live methods: %v / %v", rec.Log[logged:], tl.Lines[traced:])
+	}
+	if !p.Verdict.Outcome.Valid() {
+		t.Fatalf("Preview verdict %v is not a valid outcome", p.Verdict)
+	}
+	for _, d := range p.Decisions {
+		for _, c := range d.Candidates {
+			if !c.Verdict.Outcome.Valid() {
+				t.Fatalf("%s: candidate %s has invalid outcome %v", d.Selector, c.Name, c.Verdict)
+			}
+		}
+	}
+}
+
+// CheckLifeCycle checks a run's trace and log: every Begin is matched by
+// exactly one End, a node ends only after its descendants, outside
+// parallels a parent runs one child at a time, nothing is left running,
+// and the actions' own records agree.
+func CheckLifeCycle(t T, s *Shape, trace, log []string) {
+	t.Helper()
+	open := map[string]bool{}
+	for _, line := range trace {
+		kind, rest, _ := strings.Cut(line, " ")
+		path, _, _ := strings.Cut(rest, " ")
+		switch kind {
+		case "begin":
+			if open[path] {
+				t.Fatalf("%s began twice without ending:\n%s", path, Joined(trace))
+			}
+			if parent, _, ok := cutLast(path); ok && s.at(parent).Kind != "parallel" {
+				for p := range open {
+					if q, _, ok := cutLast(p); ok && q == parent {
+						t.Fatalf("%s began while its sibling %s runs:\n%s", path, p, Joined(trace))
+					}
+				}
+			}
+			open[path] = true
+		case "end":
+			if !open[path] {
+				t.Fatalf("%s ended without having begun:\n%s", path, Joined(trace))
+			}
+			for p := range open {
+				if strings.HasPrefix(p, path+"/") {
+					t.Fatalf("%s ended before its descendant %s:\n%s", path, p, Joined(trace))
+				}
+			}
+			delete(open, path)
+		}
+	}
+	if len(open) != 0 {
+		t.Fatalf("still running after Halt: %v", open)
+	}
+	began := map[string]bool{}
+	for _, l := range log {
+		i := strings.LastIndex(l, ".")
+		who, what := l[:i], l[i+1:]
+		switch {
+		case what == "begin":
+			if began[who] {
+				t.Fatalf("action %s began twice: %v", who, log)
+			}
+			began[who] = true
+		case strings.HasPrefix(what, "end"):
+			if !began[who] {
+				t.Fatalf("action %s ended without Begin: %v", who, log)
+			}
+			began[who] = false
+		case what == "update" && !began[who]:
+			t.Fatalf("action %s updated while not running: %v", who, log)
+		}
+	}
+}
+
+// cutLast splits "a/b/c" into "a/b" and "c".
+func cutLast(path string) (string, string, bool) {
+	i := strings.LastIndex(path, "/")
+	if i < 0 {
+		return "", path, false
+	}
+	return path[:i], path[i+1:], true
+}
+
+// at returns the shape at a path such as "root/n0/n2".
+func (s *Shape) at(path string) *Shape {
+	parts := strings.Split(path, "/")[1:]
+	for _, p := range parts {
+		i, _ := strconv.Atoi(strings.TrimPrefix(p, "n"))
+		s = s.Children[i]
+	}
+	return s
+}
