@@ -220,7 +220,20 @@ func (c *Child[M]) check(m *M, simulating bool) (Check, string) {
 		return Fail, quarantinedVerdict.Reason
 	}
 	t := c.tree
-	s := Situation{
+	s := c.Situation(simulating)
+	at := t.enter(c, opConstraint)
+	check, why := c.evaluate(s, m)
+	t.at = at
+	return check, why
+}
+
+// Situation returns what the child's constraints are told now: the clock,
+// whether it runs, when it last ran, and its roll for the decision under
+// way. A decorator that evaluates constraints of its own, such as a
+// FakeSim's gate, uses it.
+func (c *Child[M]) Situation(simulating bool) Situation {
+	t := c.tree
+	return Situation{
 		Now:        t.clock.Now(),
 		Simulating: simulating,
 		Running:    c.running,
@@ -229,10 +242,6 @@ func (c *Child[M]) check(m *M, simulating bool) (Check, string) {
 		Rand:       t.ctx.Rand(),
 		roller:     c,
 	}
-	at := t.enter(c, opConstraint)
-	check, why := c.evaluate(s, m)
-	t.at = at
-	return check, why
 }
 
 func (c *Child[M]) evaluate(s Situation, m *M) (Check, string) {

@@ -79,7 +79,7 @@ type fakeSim[M any] struct {
 func (n *fakeSim[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	f := &n.fake
 	before := ctx.Push(m)
-	fake := f.Gate == nil || n.gate(ctx, m)
+	fake := f.Gate == nil || n.gate(m)
 	if fake && !f.After {
 		n.plant(ctx, m)
 	}
@@ -110,14 +110,9 @@ func (n *fakeSim[M]) plant(ctx *sim.Context[M], m *M) {
 	ctx.Advance(m, n.fake.Duration)
 }
 
-// gate asks the gate about the simulated memory.
-func (n *fakeSim[M]) gate(ctx *sim.Context[M], m *M) bool {
-	check, _ := n.fake.Gate.Evaluate(bt.Situation{
-		Now:        ctx.Now(),
-		Simulating: true,
-		Running:    n.child.Running(),
-		Rand:       ctx.Rand(),
-	}, m)
+// gate asks the gate about the simulated memory, in the child's situation.
+func (n *fakeSim[M]) gate(m *M) bool {
+	check, _ := n.fake.Gate.Evaluate(n.child.Situation(true), m)
 	return check == bt.Pass
 }
 

@@ -1,0 +1,156 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/foresight-bt/foresight/jedi"
+)
+
+// A report shows a fight as it goes.
+type report interface {
+	start(f *jedi.Fight)
+	decide(d *jedi.Decide)
+	summary(s jedi.Summary)
+}
+
+// timeline writes a readable account.
+type timeline struct {
+	w   io.Writer
+	cfg jedi.FightConfig
+}
+
+func (t *timeline) start(f *jedi.Fight) {
+	counts := map[jedi.EnemyType]int{}
+	for _, e := range t.cfg.Enemies {
+		counts[e]++
+	}
+	var list []string
+	for _, k := range []jedi.EnemyType{jedi.Droid, jedi.Brawler, jedi.Trooper, jedi.Rusher} {
+		if counts[k] > 0 {
+			list = append(list, fmt.Sprintf("%d %v", counts[k], k))
+		}
+	}
+	fmt.Fprintf(t.w, "A Jedi of skill %.2g faces %s (seed %d).\n\n", t.cfg.Skill, strings.Join(list, ", "), t.cfg.Seed)
+	fmt.Fprintf(t.w, "%7s  %-18s %-38s %4s  %s\n", "time", "action", "because", "hp", "victim")
+}
+
+func (t *timeline) decide(d *jedi.Decide) {
+	victim := "-"
+	if d.Victim != 0 {
+		victim = fmt.Sprintf("%v#%d %dhp", d.VictimType, d.Victim, d.VictimHP)
+		if d.VictimShield > 0 {
+			victim += fmt.Sprintf(" +%d shield", d.VictimShield)
+		}
+	}
+	fmt.Fprintf(t.w, "%6.2fs  %-18s %-38s %4d  %s\n", d.T.Seconds(), d.Action, d.Verdict.String(), d.JediHP, victim)
+	if len(d.Options) > 0 {
+		var not []string
+		for _, o := range d.Options {
+			not = append(not, o.Action+" "+o.Verdict.String())
+		}
+		fmt.Fprintf(t.w, "%27s %s\n", "not:", strings.Join(not, " · "))
+	}
+}
+
+func (t *timeline) summary(s jedi.Summary) {
+	fmt.Fprintln(t.w)
+	switch s.Winner {
+	case "jedi":
+		fmt.Fprintf(t.w, "The Jedi won in %.1fs, taking %d damage (%d hp left).\n", s.Duration.Seconds(), s.Damage, s.JediHP)
+	case "enemies":
+		fmt.Fprintf(t.w, "The Jedi fell after %.1fs.\n", s.Duration.Seconds())
+	default:
+		fmt.Fprintf(t.w, "Time ran out after %.1fs; the Jedi has %d hp left.\n", s.Duration.Seconds(), s.JediHP)
+	}
+	for _, k := range s.Kills {
+		fmt.Fprintf(t.w, "  %-10s fell at %6.2fs, %5.2fs after it became the victim (desired %.2fs), to %s\n",
+			fmt.Sprintf("%v#%d", k.Type, k.Enemy), k.At.Seconds(), k.VictimTime.Seconds(), k.Desired.Seconds(), k.Move)
+	}
+	if s.ShieldSwings > 0 {
+		fmt.Fprintf(t.w, "  The Jedi swung at a raised shield %d times.\n", s.ShieldSwings)
+	}
+}
+
+// jsonLines writes one JSON object per line: a decide event per action
+// begun, then a summary event. The schema:
+//
+//	{"event":"decide","t":1.5,"action":"swing","outcome":"Beneficial","rule":"victim damaged",
+//	 "options":[{"action":"idle","outcome":"Cosmetic","rule":"otherwise"}],
+//	 "jedi_hp":200,"victim":3,"victim_type":"droid","victim_hp":25,"victim_shield":0}
+//	{"event":"summary","winner":"jedi","jedi_hp":150,"duration":41.2,
+//	 "kills":[{"enemy":3,"type":"droid","t":6.2,"victim_time":5.1}]}
+//
+// Times are in seconds.
+type jsonLines struct {
+	w   io.Writer
+	enc *json.Encoder
+}
+
+type jsonOption struct {
+	Action  string `json:"action"`
+	Outcome string `json:"outcome"`
+	Rule    string `json:"rule"`
+}
+
+type jsonDecide struct {
+	Event        string       `json:"event"`
+	T            float64      `json:"t"`
+	Action       string       `json:"action"`
+	Outcome      string       `json:"outcome"`
+	Rule         string       `json:"rule"`
+	Options      []jsonOption `json:"options"`
+	JediHP       int          `json:"jedi_hp"`
+	Victim       int          `json:"victim"`
+	VictimType   string       `json:"victim_type"`
+	VictimHP     int          `json:"victim_hp"`
+	VictimShield int          `json:"victim_shield"`
+}
+
+type jsonKill struct {
+	Enemy      int     `json:"enemy"`
+	Type       string  `json:"type"`
+	T          float64 `json:"t"`
+	VictimTime float64 `json:"victim_time"`
+}
+
+type jsonSummary struct {
+	Event    string     `json:"event"`
+	Winner   string     `json:"winner"`
+	JediHP   int        `json:"jedi_hp"`
+	Duration float64    `json:"duration"`
+	Kills    []jsonKill `json:"kills"`
+}
+
+func (j *jsonLines) start(*jedi.Fight) { j.enc = json.NewEncoder(j.w) }
+
+func (j *jsonLines) decide(d *jedi.Decide) {
+	e := jsonDecide{
+		Event: "decide", T: secs(d.T), Action: d.Action,
+		Outcome: d.Verdict.Outcome.String(), Rule: d.Verdict.Reason,
+		Options: []jsonOption{}, JediHP: d.JediHP, Victim: d.Victim,
+		VictimHP: d.VictimHP, VictimShield: d.VictimShield,
+	}
+	if d.Victim != 0 {
+		e.VictimType = d.VictimType.String()
+	}
+	for _, o := range d.Options {
+		e.Options = append(e.Options, jsonOption{Action: o.Action, Outcome: o.Verdict.Outcome.String(), Rule: o.Verdict.Reason})
+	}
+	j.enc.Encode(e)
+}
+
+func (j *jsonLines) summary(s jedi.Summary) {
+	e := jsonSummary{Event: "summary", Winner: s.Winner, JediHP: s.JediHP, Duration: secs(s.Duration), Kills: []jsonKill{}}
+	for _, k := range s.Kills {
+		e.Kills = append(e.Kills, jsonKill{Enemy: k.Enemy, Type: k.Type.String(), T: secs(k.At), VictimTime: secs(k.VictimTime)})
+	}
+	j.enc.Encode(e)
+}
+
+// secs turns a duration into seconds, rounded to the millisecond so the
+// output reads cleanly.
+func secs(d time.Duration) float64 { return float64(d.Round(time.Millisecond)) / float64(time.Second) }

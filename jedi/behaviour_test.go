@@ -1,0 +1,194 @@
+package jedi
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+)
+
+// The original's claims about its Jedi, checked on the arena. Every fight
+// is seeded, so these tests are deterministic; the seeds cover many
+// different fights.
+
+var crowd = []EnemyType{Droid, Droid, Droid, Brawler, Trooper, Rusher}
+
+const seeds = 20
+
+func fight(t *testing.T, cfg FightConfig) Summary {
+	t.Helper()
+	f, err := NewFight(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s, err := f.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+// 1. Skill: over the same seeds, a master kills sooner than a knight, who
+// kills sooner than a padawan. Only the skill level differs, and skill
+// reaches the tree only through the heuristic's desired kill time and the
+// skill-range constraints.
+func TestSkillSetsThePace(t *testing.T) {
+	mean := map[string]time.Duration{}
+	for _, level := range []string{"master", "knight", "padawan"} {
+		skill, _ := ParseSkill(level)
+		var total time.Duration
+		kills := 0
+		for seed := uint64(1); seed <= seeds; seed++ {
+			for _, k := range fight(t, FightConfig{Seed: seed, Skill: skill, Enemies: crowd}).Kills {
+				total += k.VictimTime
+				kills++
+			}
+		}
+		if kills == 0 {
+			t.Fatalf("%s killed nothing", level)
+		}
+		mean[level] = total / time.Duration(kills)
+	}
+	t.Logf("mean time to kill: master %v, knight %v, padawan %v", mean["master"], mean["knight"], mean["padawan"])
+	if !(mean["master"] < mean["knight"] && mean["knight"] < mean["padawan"]) {
+		t.Errorf("mean time to kill: master %v, knight %v, padawan %v; want them in that order",
+			mean["master"], mean["knight"], mean["padawan"])
+	}
+}
+
+// 2. Patience: no enemy dies before its desired kill time, except to a
+// counter-attack, which the tree floors at Beneficial so that it is taken
+// even when it kills too soon.
+func TestPatience(t *testing.T) {
+	forced := 0
+	for _, skill := range []float64{1, 0.6, 0.2} {
+		for seed := uint64(1); seed <= seeds; seed++ {
+			for _, k := range fight(t, FightConfig{Seed: seed, Skill: skill, Enemies: crowd}).Kills {
+				if k.Forced {
+					forced++
+					continue
+				}
+				if k.VictimTime < k.Desired {
+					t.Errorf("skill %v seed %d: %v#%d died %v after becoming the victim, before the desired %v (by %s)",
+						skill, seed, k.Type, k.Enemy, k.VictimTime, k.Desired, k.Action)
+				}
+			}
+		}
+	}
+	t.Logf("%d kills by counter-attacks", forced)
+}
+
+// swingWatch records, for every swing the first Jedi begins, the bolts it
+// knew were flying at it.
+type swingWatch struct {
+	mind    *Memory
+	open    map[string][]int // swing path -> bolts in flight when it began
+	windows []swingWindow
+}
+
+type swingWindow struct {
+	path       string
+	from, till time.Duration
+	bolts      []int
+}
+
+func (w *swingWatch) Trace(e *bt.Event) {
+	name := e.Path[strings.LastIndex(e.Path, "/")+1:]
+	if name != "swing" && name != "slash" {
+		return
+	}
+	switch e.Kind {
+	case bt.EventBegin:
+		var bolts []int
+		for i := 0; i < w.mind.NumThreats; i++ {
+			if t := &w.mind.Threats[i]; t.Kind == Bolt {
+				bolts = append(bolts, t.ID)
+			}
+		}
+		w.open[e.Path] = bolts
+		w.windows = append(w.windows, swingWindow{path: e.Path, from: e.Time, till: -1, bolts: bolts})
+	case bt.EventEnd:
+		for i := len(w.windows) - 1; i >= 0; i-- {
+			if w.windows[i].path == e.Path && w.windows[i].till < 0 {
+				w.windows[i].till = e.Time + time.Second/60
+				break
+			}
+		}
+	}
+}
+
+// 3. Threats: the Jedi does not swing into a bolt it can see coming: no
+// bolt it knew was flying at it when a swing began lands during that
+// swing. (It deflects, blocks or dodges first, or strikes where the bolt
+// misses.) Bolts it had not yet noticed may land: it has a reaction time.
+func TestNoSwingingIntoBolts(t *testing.T) {
+	swings := 0
+	for _, skill := range []float64{1, 0.6, 0.2} {
+		for seed := uint64(1); seed <= seeds; seed++ {
+			w := &swingWatch{open: map[string][]int{}}
+			f, err := NewFight(FightConfig{Seed: seed, Skill: skill, Enemies: crowd, Tracer: w})
+			if err != nil {
+				t.Fatal(err)
+			}
+			w.mind = &f.Fighters[0].Memory
+			if _, err := f.Run(); err != nil {
+				t.Fatal(err)
+			}
+			swings += len(w.windows)
+			for _, h := range f.Arena.Hits() {
+				if h.Jedi != 0 || h.Kind != Bolt {
+					continue
+				}
+				for _, win := range w.windows {
+					if h.At >= win.from && (win.till < 0 || h.At <= win.till) && contains(win.bolts, h.Bolt) {
+						t.Errorf("skill %v seed %d: bolt %d, in flight when %s began at %v, hit at %v",
+							skill, seed, h.Bolt, win.path, win.from, h.At)
+					}
+				}
+			}
+		}
+	}
+	if swings == 0 {
+		t.Fatal("no swings seen")
+	}
+}
+
+func contains(xs []int, x int) bool {
+	for _, y := range xs {
+		if y == x {
+			return true
+		}
+	}
+	return false
+}
+
+// 4. Mistakes: with mistakes on, facing a shielded trooper, the Jedi swings
+// at the raised shield at least once; with mistakes off, never.
+func TestMistakes(t *testing.T) {
+	for seed := uint64(1); seed <= seeds; seed++ {
+		for _, mistakes := range []bool{false, true} {
+			s := fight(t, FightConfig{Seed: seed, Skill: 0.6, Enemies: []EnemyType{Trooper}, Mistakes: mistakes})
+			switch {
+			case mistakes && s.ShieldSwings == 0:
+				t.Errorf("seed %d: with mistakes on, the Jedi never swung at the raised shield", seed)
+			case !mistakes && s.ShieldSwings != 0:
+				t.Errorf("seed %d: with mistakes off, the Jedi swung at the raised shield %d times", seed, s.ShieldSwings)
+			}
+		}
+	}
+}
+
+// 5. Durability: take away one attack branch and the Jedi still wins on
+// the same seeds: the planner finds another way.
+func TestDurability(t *testing.T) {
+	for _, without := range [][]string{nil, {"dash strike"}, {"leap strike"}, {"kick combo"}, {"kick"},
+		{"force push"}, {"deflect and strike"}, {"block and counter"}, {"dodge and counter"}} {
+		for seed := uint64(1); seed <= seeds; seed++ {
+			s := fight(t, FightConfig{Seed: seed, Skill: 0.6, Enemies: crowd, Without: without})
+			if s.Winner != "jedi" {
+				t.Errorf("without %v, seed %d: %s won (Jedi at %d hp after %v)", without, seed, s.Winner, s.JediHP, s.Duration)
+			}
+		}
+	}
+}

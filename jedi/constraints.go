@@ -1,0 +1,197 @@
+package jedi
+
+import (
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
+)
+
+// The Jedi's domain constraints. Each reads only the memory it is given,
+// so it guards live runs and predictions alike.
+
+// Alive passes while the Jedi stands: a fallen Jedi fails every check.
+func Alive() bt.Constraint[Memory] {
+	return constraints.Func("alive", func(m *Memory) bool { return m.Self.Alive() })
+}
+
+// HasVictim passes when the Jedi has a victim.
+func HasVictim() bt.Constraint[Memory] {
+	return constraints.Func("a victim", func(m *Memory) bool { return m.VictimEnemy() != nil })
+}
+
+// VictimIs passes when the victim is of one of the given types.
+func VictimIs(types ...EnemyType) bt.Constraint[Memory] {
+	var mask uint32
+	names := make([]string, len(types))
+	for i, t := range types {
+		mask |= 1 << t
+		names[i] = t.String()
+	}
+	return constraints.Func("victim is "+strings.Join(names, " or "), func(m *Memory) bool {
+		v := m.VictimEnemy()
+		return v != nil && mask&(1<<v.Type) != 0
+	})
+}
+
+// VictimShielded passes when the victim's shield is up.
+func VictimShielded() bt.Constraint[Memory] {
+	return constraints.Func("victim shielded", func(m *Memory) bool {
+		v := m.VictimEnemy()
+		return v != nil && v.Shield > 0
+	})
+}
+
+// ShieldIntact passes when the victim's shield is up and untouched.
+func ShieldIntact() bt.Constraint[Memory] {
+	return constraints.Func("shield intact", func(m *Memory) bool {
+		v := m.VictimEnemy()
+		return v != nil && v.Shield > 0 && v.Shield >= kinds[v.Type].shield
+	})
+}
+
+// VictimStumbling passes when the victim is off balance.
+func VictimStumbling() bt.Constraint[Memory] {
+	return constraints.Func("victim stumbling", func(m *Memory) bool {
+		v := m.VictimEnemy()
+		return v != nil && v.Stumbling()
+	})
+}
+
+// Distance passes when the victim is between min and max meters away (a
+// max of 0 is no bound).
+func Distance(min, max float64, opts ...constraints.Option) bt.Constraint[Memory] {
+	near := fmt.Sprintf("victim nearer than %gm", min)
+	far := fmt.Sprintf("victim farther than %gm", max)
+	return constraints.From(fmt.Sprintf("victim within %g-%gm", min, max), func(_ bt.Situation, m *Memory) (bt.Check, string) {
+		v := m.VictimEnemy()
+		if v == nil {
+			return bt.Fail, "no victim"
+		}
+		switch d := m.Self.Pos.Dist(v.Pos); {
+		case d < min:
+			return bt.Fail, near
+		case max > 0 && d > max:
+			return bt.Fail, far
+		}
+		return bt.Pass, ""
+	}, opts...)
+}
+
+// Desired stands for the victim's desired kill time in KillTimer.
+const Desired time.Duration = -1
+
+// KillTimer passes while the victim timer lies in [min, max]: 0 is no
+// bound, and Desired is the desired kill time. KillTimer(Desired, 0) only
+// lets a finishing move through once the Jedi has been patient enough.
+func KillTimer(min, max time.Duration, opts ...constraints.Option) bt.Constraint[Memory] {
+	bound := func(d time.Duration, m *Memory) time.Duration {
+		if d == Desired {
+			return m.DesiredKillTime
+		}
+		return d
+	}
+	early, late := "too early for the victim", "too late for the victim"
+	return constraints.From(fmt.Sprintf("kill timer in [%v, %v]", label(min), label(max)), func(_ bt.Situation, m *Memory) (bt.Check, string) {
+		lo, hi := bound(min, m), bound(max, m)
+		switch {
+		case lo != 0 && m.VictimTimer < lo:
+			return bt.Fail, early
+		case hi != 0 && m.VictimTimer > hi:
+			return bt.Fail, late
+		}
+		return bt.Pass, ""
+	}, opts...)
+}
+
+func label(d time.Duration) string {
+	switch d {
+	case Desired:
+		return "desired"
+	case 0:
+		return "-"
+	}
+	return d.String()
+}
+
+// Skill ranges of the original.
+var (
+	HighSkill    = [2]float64{0.25, 1}
+	LowSkill     = [2]float64{0, 0.75}
+	PadawanSkill = [2]float64{0, 0.25}
+)
+
+// SkillRange passes when the Jedi's skill lies in r.
+func SkillRange(r [2]float64) bt.Constraint[Memory] {
+	return constraints.Func(fmt.Sprintf("skill in [%g, %g]", r[0], r[1]), func(m *Memory) bool {
+		return m.Self.Skill >= r[0] && m.Self.Skill <= r[1]
+	})
+}
+
+// Threatened passes when an attack of one of the given kinds (any kind if
+// none given) will land on the Jedi within d, as things stand: attacks it
+// is already avoiding do not count.
+func Threatened(d time.Duration, kinds ...ThreatKind) bt.Constraint[Memory] {
+	return threatened("threatened", d, false, kinds)
+}
+
+// Countering passes when the victim itself has an attack of one of the
+// given kinds on its way, landing within d, whether or not the Jedi is
+// avoiding it: the moment for a counter.
+func Countering(d time.Duration, kinds ...ThreatKind) bt.Constraint[Memory] {
+	return threatened("victim attacking", d, true, kinds)
+}
+
+// Unthreatened passes when no attack of the given kinds will land within
+// d: a move that cannot be interrupted safely waits for a clear moment.
+func Unthreatened(d time.Duration, kinds ...ThreatKind) bt.Constraint[Memory] {
+	return constraints.Not(threatened("threatened", d, false, kinds))
+}
+
+// threatened builds Threatened and Countering: fromVictim counts only the
+// victim's attacks, avoided or not; otherwise only unavoided ones count.
+func threatened(name string, d time.Duration, fromVictim bool, kinds []ThreatKind) bt.Constraint[Memory] {
+	var mask uint32
+	for _, k := range kinds {
+		mask |= 1 << k
+	}
+	if mask == 0 {
+		mask = ^uint32(0)
+	}
+	if len(kinds) > 0 {
+		ks := make([]string, len(kinds))
+		for i, k := range kinds {
+			ks[i] = k.String()
+		}
+		name += " by " + strings.Join(ks, " or ")
+	}
+	name += " within " + d.String()
+	return constraints.Func(name, func(m *Memory) bool {
+		for i := 0; i < m.NumThreats; i++ {
+			t := &m.Threats[i]
+			if mask&(1<<t.Kind) == 0 || t.Impact > d {
+				continue
+			}
+			if fromVictim && t.Source == m.VictimID || !fromVictim && !m.Self.avoids(t, t.Impact) {
+				return true
+			}
+		}
+		return false
+	})
+}
+
+// TooClose passes when the Jedi is too close to another Jedi.
+func TooClose() bt.Constraint[Memory] {
+	return constraints.Func("too close to another Jedi", func(m *Memory) bool { return m.TooClose })
+}
+
+// Facing passes when the Jedi faces its victim at least this squarely (a
+// dot product: 1 dead ahead, 0 abeam).
+func Facing(min float64) bt.Constraint[Memory] {
+	return constraints.Func(fmt.Sprintf("facing the victim (%g)", min), func(m *Memory) bool {
+		v := m.VictimEnemy()
+		return v != nil && m.Self.facing(v.Pos) >= min
+	})
+}

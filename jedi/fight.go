@@ -1,0 +1,331 @@
+package jedi
+
+import (
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+)
+
+// A Fighter is one Jedi's mind: its memory and its combat tree, bound to
+// its body in an arena.
+type Fighter struct {
+	Tree   *bt.Tree[Memory]
+	Memory Memory
+	arena  *Arena
+	who    int
+}
+
+// NewFighter builds the mind of Jedi who in the arena.
+func NewFighter(a *Arena, who int, opts Options) (*Fighter, error) {
+	tree, err := NewTree(a, who, opts)
+	if err != nil {
+		return nil, err
+	}
+	return &Fighter{Tree: tree, arena: a, who: who, Memory: Memory{Victim: -1}}, nil
+}
+
+// Think senses the arena and ticks the tree for dt. A new victim halts the
+// tree first: the original's root drops its action when the victim
+// changes.
+func (f *Fighter) Think(dt time.Duration) (bt.Status, error) {
+	if f.arena.Sense(f.who, &f.Memory, dt) {
+		if err := f.Tree.Halt(&f.Memory); err != nil {
+			return bt.Failure, err
+		}
+	}
+	return f.Tree.Tick(&f.Memory, dt)
+}
+
+// FightConfig describes a fight: the arena, the Jedi's mind, and how long
+// it may last.
+type FightConfig struct {
+	Seed     uint64
+	Skill    float64 // of both Jedi
+	Enemies  []EnemyType
+	Partner  bool
+	Mistakes bool
+	Without  []string      // branches left out of the Jedi's trees
+	Duration time.Duration // the fight stops after this long; 0 is two minutes
+	Step     time.Duration // a tick; 0 is 1/60 s
+	// Tracer, if set, also receives the events of the first Jedi's tree.
+	Tracer bt.Tracer
+	// OnDecide, if set, is told every time the first Jedi begins an
+	// action. The Decide is reused: copy what you keep.
+	OnDecide func(*Decide)
+}
+
+// A Fight runs an arena and its Jedi minds tick by tick.
+type Fight struct {
+	Arena    *Arena
+	Fighters []*Fighter
+	cfg      FightConfig
+	watch    *watcher
+	kills    []KillRecord
+	err      error
+}
+
+// A KillRecord is a kill with what the killer's mind knew.
+type KillRecord struct {
+	Kill
+	Action     string        // the path of the action that struck
+	VictimTime time.Duration // how long the enemy had been the killer's victim
+	Desired    time.Duration // the killer's desired kill time for it
+	// Forced is set when the action was part of a counter-attack, whose
+	// outcome the tree floors at Beneficial: the one rule that may kill a
+	// victim before its desired kill time.
+	Forced bool
+}
+
+// NewFight sets up a fight.
+func NewFight(cfg FightConfig) (*Fight, error) {
+	if cfg.Duration == 0 {
+		cfg.Duration = 2 * time.Minute
+	}
+	if cfg.Step == 0 {
+		cfg.Step = time.Second / 60
+	}
+	if cfg.Duration < 0 || cfg.Step < 0 {
+		return nil, errors.New("jedi: negative duration or step")
+	}
+	a, err := NewArena(Config{Seed: cfg.Seed, Enemies: cfg.Enemies, Partner: cfg.Partner})
+	if err != nil {
+		return nil, err
+	}
+	f := &Fight{Arena: a, cfg: cfg}
+	for who := 0; who < a.NumJedi(); who++ {
+		opts := Options{Skill: cfg.Skill, Mistakes: cfg.Mistakes, Without: cfg.Without, Seed: cfg.Seed + uint64(who)}
+		if who == 0 {
+			f.watch = newWatcher(f, cfg.Tracer)
+			opts.Tracer = f.watch
+		}
+		fighter, err := NewFighter(a, who, opts)
+		if err != nil {
+			return nil, err
+		}
+		f.Fighters = append(f.Fighters, fighter)
+	}
+	f.watch.learn(f.Fighters[0].Tree)
+	return f, nil
+}
+
+// Step runs one tick: every Jedi senses and decides, then the arena moves
+// on. It reports whether the fight is over.
+func (f *Fight) Step() (bool, error) {
+	if f.Over() {
+		return true, f.err
+	}
+	for _, fighter := range f.Fighters {
+		if !f.Arena.jedi[fighter.who].Alive() {
+			continue
+		}
+		if _, err := fighter.Think(f.cfg.Step); err != nil && f.err == nil {
+			f.err = fmt.Errorf("jedi %d at %v: %w", fighter.who, f.Arena.Now(), err)
+		}
+	}
+	before := f.Arena.nKills
+	f.Arena.Step(f.cfg.Step)
+	for _, k := range f.Arena.kills[before:f.Arena.nKills] {
+		m := &f.Fighters[k.By].Memory
+		action := f.watchOf(k.By)
+		f.kills = append(f.kills, KillRecord{
+			Kill:       k,
+			Action:     action,
+			VictimTime: m.VictimTimer + f.cfg.Step,
+			Desired:    DesiredKillTime(m.Self.Skill, k.Type),
+			Forced:     f.watch.floored(action),
+		})
+	}
+	return f.Over(), f.err
+}
+
+// watchOf returns the path of the action Jedi who is running, as far as
+// the fight knows (it watches the first Jedi only).
+func (f *Fight) watchOf(who int) string {
+	if who == 0 {
+		return f.watch.running
+	}
+	return ""
+}
+
+// Over reports whether the fight is decided or out of time.
+func (f *Fight) Over() bool { return f.Arena.Over() || f.Arena.Now() >= f.cfg.Duration }
+
+// Run steps the fight to its end and sums it up.
+func (f *Fight) Run() (Summary, error) {
+	for {
+		if over, err := f.Step(); over || err != nil {
+			return f.Summary(), err
+		}
+	}
+}
+
+// A Summary sums a fight up.
+type Summary struct {
+	Winner   string // "jedi", "enemies", or "none" when time ran out
+	JediHP   int    // the first Jedi's hit points at the end
+	Damage   int    // the damage it took
+	Duration time.Duration
+	Kills    []KillRecord
+	// ShieldSwings counts the first Jedi's swings at a raised shield.
+	ShieldSwings int
+}
+
+// Summary sums the fight up so far.
+func (f *Fight) Summary() Summary {
+	j := f.Arena.jedi[0]
+	s := Summary{
+		Winner:       "none",
+		JediHP:       j.HP,
+		Damage:       j.MaxHP - j.HP,
+		Duration:     f.Arena.Now(),
+		Kills:        slices.Clone(f.kills),
+		ShieldSwings: j.ShieldSwings,
+	}
+	switch {
+	case f.Arena.JediDown():
+		s.Winner = "enemies"
+	case f.Arena.Over():
+		s.Winner = "jedi"
+	}
+	return s
+}
+
+// A Decide tells that the first Jedi began an action, and why.
+type Decide struct {
+	T       time.Duration
+	Action  string // the action's name
+	Path    string // its path in the tree
+	Verdict heuristic.Verdict
+	// Options are the best options turned down on the way, best first.
+	Options      []Option
+	JediHP       int
+	Victim       int // enemy ID, 0 for none
+	VictimType   EnemyType
+	VictimHP     int
+	VictimShield int
+}
+
+// An Option is a choice turned down, with its verdict.
+type Option struct {
+	Action  string
+	Verdict heuristic.Verdict
+}
+
+// maxOptions is how many turned-down options a Decide lists.
+const maxOptions = 4
+
+// watcher follows the first Jedi's tree: it remembers the decisions made
+// this tick and tells of each action begun.
+type watcher struct {
+	fight   *Fight
+	outer   bt.Tracer
+	leaves  map[string]bool // paths of the tree's actions
+	floors  []string        // paths of its floor decorators
+	running string // path of the action running
+	recent  [8]decisionCopy
+	next    int
+	decide  Decide
+}
+
+type decisionCopy struct {
+	selector   string
+	candidates []bt.Candidate
+	chosen     int
+}
+
+func newWatcher(f *Fight, outer bt.Tracer) *watcher {
+	return &watcher{fight: f, outer: outer}
+}
+
+// learn notes the tree's actions and floors.
+func (w *watcher) learn(t *bt.Tree[Memory]) {
+	w.leaves = map[string]bool{}
+	for _, n := range t.Nodes() {
+		if n.Leaf() {
+			w.leaves[n.Path] = true
+		}
+		if strings.HasPrefix(n.Detail, "floor") {
+			w.floors = append(w.floors, n.Path)
+		}
+	}
+}
+
+// floored reports whether the node at path is under a floor decorator.
+func (w *watcher) floored(path string) bool {
+	for _, f := range w.floors {
+		if strings.HasPrefix(path, f+"/") {
+			return true
+		}
+	}
+	return false
+}
+
+func (w *watcher) Trace(e *bt.Event) {
+	if w.outer != nil {
+		w.outer.Trace(e)
+	}
+	switch e.Kind {
+	case bt.EventDecision:
+		w.keep(e.Decision)
+	case bt.EventBegin:
+		if w.leaves[e.Path] {
+			w.running = e.Path
+			w.tell(e.Path)
+		}
+	}
+}
+
+// keep copies a decision, replacing the last one of the same selector.
+func (w *watcher) keep(d *bt.Decision) {
+	slot := &w.recent[w.next]
+	for i := range w.recent {
+		if w.recent[i].selector == d.Selector {
+			slot = &w.recent[i]
+			break
+		}
+	}
+	if slot == &w.recent[w.next] {
+		w.next = (w.next + 1) % len(w.recent)
+	}
+	slot.selector, slot.chosen = d.Selector, d.Chosen
+	slot.candidates = append(slot.candidates[:0], d.Candidates...)
+}
+
+// tell reports the action at path, with the decisions that led there.
+func (w *watcher) tell(path string) {
+	if w.fight.cfg.OnDecide == nil {
+		return
+	}
+	d := &w.decide
+	*d = Decide{Options: d.Options[:0], T: w.fight.Arena.Now(), Path: path, Action: path[strings.LastIndex(path, "/")+1:]}
+	depth := -1
+	for i := range w.recent {
+		r := &w.recent[i]
+		if r.selector == "" || !strings.HasPrefix(path, r.selector+"/") {
+			continue
+		}
+		if n := strings.Count(r.selector, "/"); n > depth && r.chosen >= 0 {
+			depth, d.Verdict = n, r.candidates[r.chosen].Verdict
+		}
+		for j, c := range r.candidates {
+			if j != r.chosen {
+				d.Options = append(d.Options, Option{Action: c.Name, Verdict: c.Verdict})
+			}
+		}
+	}
+	slices.SortStableFunc(d.Options, func(a, b Option) int { return int(b.Verdict.Outcome) - int(a.Verdict.Outcome) })
+	if len(d.Options) > maxOptions {
+		d.Options = d.Options[:maxOptions]
+	}
+	m := &w.fight.Fighters[0].Memory
+	d.JediHP = m.Self.HP
+	if v := m.VictimEnemy(); v != nil {
+		d.Victim, d.VictimType, d.VictimHP, d.VictimShield = v.ID, v.Type, v.HP, v.Shield
+	}
+	w.fight.cfg.OnDecide(d)
+}

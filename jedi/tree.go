@@ -1,0 +1,300 @@
+package jedi
+
+import (
+	"fmt"
+	"math"
+	"slices"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decorators"
+	"github.com/foresight-bt/foresight/heuristic"
+)
+
+// Options shape a Jedi's mind.
+type Options struct {
+	// Skill, from 0 to 1, is the Jedi's skill level: 1 for a master. It
+	// sets the desired kill times the heuristic reads and the skill
+	// ranges some moves need; no action reads it.
+	Skill float64
+	// Mistakes lets the Jedi swing at a raised shield now and then,
+	// believing it down: a visible mistake for the player to exploit.
+	Mistakes bool
+	// Without names branches to leave out of the tree, such as "dash
+	// strike": the rest must cope (see Branches).
+	Without []string
+	// Seed seeds the tree's random choices.
+	Seed uint64
+	// Tracer, if set, receives the tree's events.
+	Tracer bt.Tracer
+}
+
+// Skill levels by name.
+var skills = map[string]float64{"master": 1, "knight": 0.6, "padawan": 0.2}
+
+// ParseSkill reads a skill level: master, knight, padawan, or a number
+// from 0 to 1.
+func ParseSkill(s string) (float64, error) {
+	if v, ok := skills[s]; ok {
+		return v, nil
+	}
+	var v float64
+	if _, err := fmt.Sscanf(s, "%g", &v); err != nil || math.IsNaN(v) || v < 0 || v > 1 {
+		return 0, fmt.Errorf("skill %q: want master, knight, padawan or a number from 0 to 1", s)
+	}
+	return v, nil
+}
+
+// Branches lists the names of the branches Options.Without can remove.
+var Branches = []string{
+	"deflect and strike", "dash strike", "leap strike", "slash",
+	"block and counter", "kick combo", "kick", "force push",
+	"dodge and counter", "strafe", "taunt", "close in",
+}
+
+// NewTree builds the combat tree of Jedi who in the arena, the original's
+// layout: a root selector that re-plans every tick (ties go to designer
+// order) over giving another Jedi space, engaging the victim (a branch
+// per enemy type; counter-attacks are floored at Beneficial), defending
+// (a random selector with the original's odds that re-selects every
+// quarter second) and idling.
+func NewTree(a *Arena, who int, opts Options) (*bt.Tree[Memory], error) {
+	if a == nil || who < 0 || who >= a.numJedi {
+		return nil, fmt.Errorf("jedi: no Jedi %d in the arena", who)
+	}
+	if math.IsNaN(opts.Skill) || opts.Skill < 0 || opts.Skill > 1 {
+		return nil, fmt.Errorf("jedi: skill %v: want 0 to 1", opts.Skill)
+	}
+	for _, w := range opts.Without {
+		if !slices.Contains(Branches, w) {
+			return nil, fmt.Errorf("jedi: no branch %q to leave out (have %v)", w, Branches)
+		}
+	}
+	a.jedi[who].Skill = opts.Skill
+	t := &plan{a: a, who: who, opts: opts}
+	return bt.New(bt.Config[Memory]{
+		Heuristic: Goal(),
+		Terminal:  func(m *Memory) bool { return !m.able() },
+		Seed:      opts.Seed,
+		Tracer:    opts.Tracer,
+	}).
+		Selector("combat", bt.Reselect(0), bt.PreferCurrent(false)).Constrain(Alive()).
+		Sequence("give space").Constrain(TooClose()).
+		Do("step away", t.act(MoveGiveSpace, 1)).
+		End().
+		Selector("engage").Constrain(HasVictim()).
+		Branch(t.vsDroid).
+		Branch(t.vsBrawler).
+		Branch(t.vsTrooper).
+		Branch(t.vsRusher).
+		End().
+		Branch(t.defend).
+		Branch(t.idle).
+		End().
+		Build()
+}
+
+// plan holds what the branches of one Jedi's tree share.
+type plan struct {
+	a    *Arena
+	who  int
+	opts Options
+}
+
+// keep reports whether the named branch stays in the tree.
+func (t *plan) keep(name string) bool { return !slices.Contains(t.opts.Without, name) }
+
+// act returns the action for a move.
+func (t *plan) act(k MoveKind, count int) bt.Action[Memory] {
+	m := move{arena: t.a, who: t.who, kind: k, count: count}
+	switch k {
+	case MoveSwing:
+		return &swing{m}
+	case MoveKick:
+		return &kick{m}
+	case MovePush:
+		return &push{m}
+	case MoveDash:
+		return &dash{m}
+	case MoveJumpForward:
+		return &jumpForward{m}
+	case MoveJumpOver:
+		return &jumpOver{m}
+	case MoveDodgeLeft, MoveDodgeRight, MoveDodgeBack:
+		return &dodge{m}
+	case MoveCrouch:
+		return &guard{m, Melee}
+	case MoveDeflect:
+		return &guard{m, Bolt}
+	case MoveBlock:
+		return &guard{m, Melee}
+	case MoveStance:
+		return &stance{m}
+	case MoveStrafe:
+		return &strafe{m}
+	case MoveTaunt:
+		return &taunt{m}
+	case MoveApproach:
+		return &approach{m}
+	case MoveGiveSpace:
+		return &giveSpace{m}
+	}
+	return &wait{m}
+}
+
+// cleanSwing is a swing that waits for a moment when no bolt will land
+// before it is done: counters are floored at Beneficial, so the heuristic
+// alone would not hold them back.
+func (t *plan) cleanSwing(b *bt.Builder[Memory], name string, n int) {
+	b.Do(name, t.act(MoveSwing, n)).Constrain(Unthreatened(time.Duration(n)*2*swingHalf+time.Second, Bolt))
+}
+
+// counter adds a counter-attack: a sequence floored at Beneficial, begun
+// when the victim attacks and carried through once begun.
+func (t *plan) counter(b *bt.Builder[Memory], name string, when bt.Constraint[Memory], steps func(b *bt.Builder[Memory])) {
+	if !t.keep(name) {
+		return
+	}
+	b.Decorate(name, decorators.Floor[Memory](heuristic.Beneficial)).
+		Constrain(constraints.Skipping(when, constraints.SkipWhileRunning())).
+		Sequence(name + " moves")
+	steps(b)
+	b.End().End()
+}
+
+// strike adds a sequence that closes in with move and then swings.
+func (t *plan) strike(b *bt.Builder[Memory], name string, closeIn MoveKind, cs ...bt.Constraint[Memory]) {
+	if !t.keep(name) {
+		return
+	}
+	b.Sequence(name).Constrain(cs...).
+		Do(closeIn.String(), t.act(closeIn, 1)).
+		Do("swing", t.act(MoveSwing, 1)).
+		End()
+}
+
+// slash adds plain swings.
+func (t *plan) slash(b *bt.Builder[Memory], swings int) {
+	if t.keep("slash") {
+		b.Do("slash", t.act(MoveSwing, swings))
+	}
+}
+
+// mistake adds, with Options.Mistakes, a swing at a raised shield that a
+// FakeSim makes the planner believe is down. The fake is gated on an
+// untouched shield: the Jedi's first reaction to a shielded trooper is to
+// strike the shield in vain, a beat the player learns from, until a kick
+// or a push has dented it.
+func (t *plan) mistake(b *bt.Builder[Memory]) {
+	if !t.opts.Mistakes {
+		return
+	}
+	b.Decorate("mistake", decorators.FakeSim(decorators.Fake[Memory]{
+		Edit: func(m *Memory) {
+			if v := m.VictimEnemy(); v != nil {
+				v.Shield = 0
+			}
+		},
+		Gate: ShieldIntact(),
+	})).Constrain(VictimShielded()).
+		Do("swing at the shield", t.act(MoveSwing, 1)).
+		End()
+}
+
+func (t *plan) vsDroid(b *bt.Builder[Memory]) {
+	b.Selector("vs droid").Constrain(VictimIs(Droid))
+	t.counter(b, "deflect and strike", Countering(1500*time.Millisecond, Bolt), func(b *bt.Builder[Memory]) {
+		b.Do("deflect", t.act(MoveDeflect, 1))
+		b.Do("dash", t.act(MoveDash, 1))
+		t.cleanSwing(b, "swing", 1)
+	})
+	t.strike(b, "dash strike", MoveDash, Distance(6, 25, constraints.SkipWhileRunning()), constraints.Cooldown[Memory](3*time.Second))
+	t.strike(b, "leap strike", MoveJumpForward, Distance(4, leapRange, constraints.SkipWhileRunning()), SkillRange(HighSkill),
+		constraints.Skipping(Facing(0.9), constraints.SkipWhileRunning()),
+		constraints.Cooldown[Memory](5*time.Second))
+	t.slash(b, 2)
+	b.End()
+}
+
+func (t *plan) vsBrawler(b *bt.Builder[Memory]) {
+	b.Selector("vs brawler").Constrain(VictimIs(Brawler))
+	t.counter(b, "block and counter", Countering(800*time.Millisecond, Melee), func(b *bt.Builder[Memory]) {
+		b.Do("block", t.act(MoveBlock, 1))
+		b.Do("kick", t.act(MoveKick, 1))
+	})
+	if t.keep("kick combo") {
+		b.Sequence("kick combo").Constrain(constraints.Cooldown[Memory](4 * time.Second)).
+			Do("kick", t.act(MoveKick, 1)).
+			Do("swing", t.act(MoveSwing, 2)).
+			End()
+	}
+	t.kick(b)
+	t.slash(b, 1)
+	b.End()
+}
+
+// kick adds a lone kick: it breaks shields and throws enemies off
+// balance, opening them to the saber.
+func (t *plan) kick(b *bt.Builder[Memory]) {
+	if t.keep("kick") {
+		b.Do("kick", t.act(MoveKick, 1)).Constrain(constraints.Cooldown[Memory](3 * time.Second))
+	}
+}
+
+func (t *plan) vsTrooper(b *bt.Builder[Memory]) {
+	b.Selector("vs trooper").Constrain(VictimIs(Trooper))
+	t.mistake(b)
+	if t.keep("force push") {
+		b.Do("force push", t.act(MovePush, 1)).Constrain(VictimShielded(), Distance(0, pushRadius),
+			constraints.Cooldown[Memory](6*time.Second))
+	}
+	t.kick(b)
+	t.strike(b, "dash strike", MoveDash, Distance(6, 25, constraints.SkipWhileRunning()), constraints.Cooldown[Memory](3*time.Second))
+	t.slash(b, 2)
+	b.End()
+}
+
+func (t *plan) vsRusher(b *bt.Builder[Memory]) {
+	b.Selector("vs rusher").Constrain(VictimIs(Rusher))
+	t.counter(b, "dodge and counter", Countering(1200*time.Millisecond, Heavy), func(b *bt.Builder[Memory]) {
+		b.Do("dodge", t.act(MoveDodgeLeft, 1))
+		t.cleanSwing(b, "swing", 1)
+	})
+	t.strike(b, "dash strike", MoveDash, Distance(6, 25, constraints.SkipWhileRunning()), constraints.Cooldown[Memory](3*time.Second))
+	t.slash(b, 2)
+	b.End()
+}
+
+// defend draws among the defences with the original's odds, choosing
+// again every quarter second.
+func (t *plan) defend(b *bt.Builder[Memory]) {
+	b.RandomSelector("defend", bt.Reselect(250*time.Millisecond)).Constrain(Threatened(3 * time.Second)).
+		Do("dodge left", t.act(MoveDodgeLeft, 1)).Weight(0.33).
+		Do("dodge right", t.act(MoveDodgeRight, 1)).Weight(0.33).
+		Do("dodge back", t.act(MoveDodgeBack, 1)).Weight(0.33).
+		Do("crouch", t.act(MoveCrouch, 1)).Weight(1).Constrain(Threatened(2*time.Second, Melee), constraints.Cooldown[Memory](5*time.Second)).
+		Do("deflect", t.act(MoveDeflect, 1)).Weight(1).Constrain(Threatened(2*time.Second, Bolt)).
+		Do("block", t.act(MoveBlock, 1)).Weight(0.75).Constrain(Threatened(2*time.Second, Melee)).
+		Do("jump forward", t.act(MoveJumpForward, 1)).Weight(0.5).Constrain(HasVictim(), Distance(4, leapRange)).
+		Do("jump over", t.act(MoveJumpOver, 1)).Weight(0.5).Constrain(constraints.Cooldown[Memory](5 * time.Second)).
+		End()
+}
+
+// idle keeps the Jedi looking alive when nothing better is worth doing:
+// close in, circle, taunt, hold a stance, or simply wait.
+func (t *plan) idle(b *bt.Builder[Memory]) {
+	b.Selector("idle", bt.Debounce())
+	if t.keep("close in") {
+		b.Do("close in", t.act(MoveApproach, 1), bt.Cosmetic()).Constrain(Distance(approachRange+1, 0))
+	}
+	if t.keep("strafe") {
+		b.Do("strafe", t.act(MoveStrafe, 1), bt.Cosmetic()).Constrain(HasVictim(), constraints.Cooldown[Memory](2*time.Second))
+	}
+	if t.keep("taunt") {
+		b.Do("taunt", t.act(MoveTaunt, 1), bt.Cosmetic()).Constrain(Facing(0.8), constraints.Cooldown[Memory](5*time.Second))
+	}
+	b.Do("defensive stance", t.act(MoveStance, 1), bt.Cosmetic()).Constrain(constraints.Cooldown[Memory](3 * time.Second))
+	b.Do("wait", t.act(MoveWait, 1), bt.Cosmetic())
+	b.End()
+}
