@@ -226,7 +226,7 @@ type watcher struct {
 	outer   bt.Tracer
 	leaves  map[string]bool // paths of the tree's actions
 	floors  []string        // paths of its floor decorators
-	running string // path of the action running
+	running string          // path of the action running
 	recent  [8]decisionCopy
 	next    int
 	decide  Decide

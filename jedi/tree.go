@@ -224,7 +224,7 @@ func (t *plan) vsBrawler(b *bt.Builder[Memory]) {
 		b.Do("kick", t.act(MoveKick, 1))
 	})
 	if t.keep("kick combo") {
-		b.Sequence("kick combo").Constrain(constraints.Cooldown[Memory](4 * time.Second)).
+		b.Sequence("kick combo").Constrain(constraints.Cooldown[Memory](4*time.Second)).
 			Do("kick", t.act(MoveKick, 1)).
 			Do("swing", t.act(MoveSwing, 2)).
 			End()
@@ -269,7 +269,7 @@ func (t *plan) vsRusher(b *bt.Builder[Memory]) {
 // defend draws among the defences with the original's odds, choosing
 // again every quarter second.
 func (t *plan) defend(b *bt.Builder[Memory]) {
-	b.RandomSelector("defend", bt.Reselect(250*time.Millisecond)).Constrain(Threatened(3 * time.Second)).
+	b.RandomSelector("defend", bt.Reselect(250*time.Millisecond)).Constrain(Threatened(3*time.Second)).
 		Do("dodge left", t.act(MoveDodgeLeft, 1)).Weight(0.33).
 		Do("dodge right", t.act(MoveDodgeRight, 1)).Weight(0.33).
 		Do("dodge back", t.act(MoveDodgeBack, 1)).Weight(0.33).
