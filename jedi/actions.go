@@ -60,18 +60,46 @@ func seconds(s float64) time.Duration { return time.Duration(s * float64(time.Se
 // able reports whether the Jedi can carry on with a move.
 func (m *Memory) able() bool { return m.Self.Alive() && m.Self.Knocked == 0 }
 
-// approachVictim predicts running into reach of the victim, and reports
-// whether the Jedi is still able to go on.
+// pursuitLeg is how long the predicted Jedi runs before it looks again
+// where its moving victim has got to.
+const pursuitLeg = 150 * time.Millisecond
+
+// approachVictim predicts running into reach of the victim, which may be
+// moving too: the Jedi runs in short legs, aiming anew each time, walking
+// instead once within walkWithin of it (if set), and gives up after
+// approachLimit, as its body does. It reports whether the Jedi got there
+// able to go on.
 func (m *Memory) approachVictim(reach, speed float64) bool {
+	return m.pursue(reach, speed, 0)
+}
+
+func (m *Memory) pursue(reach, speed, walkWithin float64) bool {
 	v := m.VictimEnemy()
 	if v == nil {
 		return false
 	}
-	m.Self.turnTo(v.Pos)
-	if d := m.Self.Pos.Dist(v.Pos) - reach; d > 0 {
-		m.travel(toward(m.Self.Pos, v.Pos, d, reach), speed)
+	for spent := time.Duration(0); ; {
+		m.Self.turnTo(v.Pos)
+		d := m.Self.Pos.Dist(v.Pos)
+		gap := d - reach
+		switch {
+		case gap <= 1e-6:
+			return m.able()
+		case spent >= approachLimit || !m.able():
+			return false
+		}
+		pace, leg := speed, pursuitLeg
+		switch {
+		case walkWithin == 0:
+		case d <= walkWithin+0.05:
+			pace = walkSpeed
+		default: // run no further than where walking starts
+			leg = min(leg, seconds((d-walkWithin)/speed))
+		}
+		leg = min(leg, seconds(gap/pace))
+		m.travel(toward(m.Self.Pos, v.Pos, pace*leg.Seconds(), reach), pace)
+		spent += leg
 	}
-	return m.able()
 }
 
 // blowAfter predicts a saber blow landing after a wind-up of d: it hurts
@@ -335,11 +363,7 @@ func (a *taunt) Simulate(_ *sim.Context[Memory], m *Memory) { a.timed(m, tauntTi
 type approach struct{ move }
 
 func (a *approach) Simulate(_ *sim.Context[Memory], m *Memory) {
-	speed := runSpeed
-	if v := m.VictimEnemy(); v != nil && m.Self.Pos.Dist(v.Pos) < 2*approachRange {
-		speed = walkSpeed
-	}
-	m.approachVictim(approachRange, speed)
+	m.pursue(approachRange, runSpeed, 2*approachRange)
 }
 
 // giveSpace steps away from another Jedi who is too close.

@@ -45,10 +45,6 @@ type Kill struct {
 // wait their turn, as enemies do in games so that fights stay readable.
 const maxTokens = 2
 
-// closeQuarters is the distance within which an enemy stops backing off:
-// a Jedi this close is fought, not escaped.
-const closeQuarters = 4.0
-
 // maxBolts bounds the bolts in flight.
 const maxBolts = 32
 
@@ -218,7 +214,6 @@ func (a *Arena) think(f *foe, dt time.Duration) {
 		return
 	}
 	k := kinds[f.Type]
-	step := k.speed * dt.Seconds()
 	d := f.Pos.Dist(j.Pos)
 	if !f.Charging {
 		f.Facing = j.Pos.Sub(f.Pos).Unit()
@@ -229,20 +224,18 @@ func (a *Arena) think(f *foe, dt time.Duration) {
 			a.strike(f, j, Melee)
 		}
 	case f.Charging:
-		f.Pos = toward(f.Pos, j.Pos, chargeSpeed*dt.Seconds(), contactRange)
+		f.step(j.Pos, dt)
 		if f.Pos.Dist(j.Pos) <= contactRange+1e-9 {
 			a.strike(f, j, Heavy)
 			f.Charging, f.retreat = false, 2*time.Second
 		}
 	case f.retreat > 0:
 		f.retreat = max(0, f.retreat-dt)
-		f.Pos = f.Pos.Add(f.Pos.Sub(j.Pos).Unit().Scale(step))
+		f.Pos = f.Pos.Add(f.Pos.Sub(j.Pos).Unit().Scale(k.speed * dt.Seconds()))
 	case f.reload == 0 && d <= k.far+4 && a.takeToken(f):
 		a.attack(f, j, d)
-	case d > k.far:
-		f.Pos = toward(f.Pos, j.Pos, step, jediRadius+enemyRadius)
-	case d < k.near && d > closeQuarters:
-		f.Pos = f.Pos.Add(f.Pos.Sub(j.Pos).Unit().Scale(step))
+	default:
+		f.step(j.Pos, dt)
 	}
 }
 

@@ -2,6 +2,7 @@ package jedi
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 )
@@ -112,6 +113,36 @@ func (e *Enemy) blocks(from Vec) bool {
 		return true
 	}
 	return e.Type == Brawler && !e.Stumbling() && e.Facing.Dot(from.Sub(e.Pos).Unit()) >= blockFacing
+}
+
+// closeQuarters is the distance within which an enemy stops backing off:
+// a Jedi this close is fought, not escaped.
+const closeQuarters = 4.0
+
+// step moves the enemy for dt the way its kind moves toward a Jedi at
+// target: a charging rusher runs at it; otherwise an enemy closes to its
+// far range, and a ranged one backs off to its near range unless the Jedi
+// is already within close quarters. Nothing passes through the Jedi. An
+// enemy off balance stays put. The arena moves its enemies with step, and
+// the Jedi's predictions move theirs with it too.
+func (e *Enemy) step(target Vec, dt time.Duration) {
+	if e.Stumbling() || !e.Alive() {
+		return
+	}
+	if e.Charging {
+		e.Pos = toward(e.Pos, target, chargeSpeed*dt.Seconds(), contactRange)
+		return
+	}
+	k := &kinds[e.Type]
+	d2 := e.Pos.dist2(target)
+	switch {
+	case d2 > k.far*k.far:
+		d := math.Sqrt(d2)
+		e.Pos = toward(e.Pos, target, min(k.speed*dt.Seconds(), d-k.far), jediRadius+enemyRadius)
+	case d2 < k.near*k.near && d2 > closeQuarters*closeQuarters:
+		d := math.Sqrt(d2)
+		e.Pos = e.Pos.Add(e.Pos.Sub(target).Scale(min(k.speed*dt.Seconds(), k.near-d) / d))
+	}
 }
 
 // kicked applies a kick: it breaks a shield first, and off-balances the

@@ -89,8 +89,10 @@ func (m *Memory) enemyByID(id int) int {
 }
 
 // Simulate predicts dt of time passing: the victim timer runs, the Jedi
-// moves at its velocity, charging rushers close in (never through the
-// Jedi), the Jedi's states run down, and threats advance. A threat whose
+// moves at its velocity, the enemies move as their kinds do (Enemy.step:
+// rushers charge, brawlers close in, ranged enemies keep their distance;
+// never through the Jedi), the Jedi's states run down, and threats
+// advance. A threat whose
 // time runs out lands on the Jedi unless avoided; heavy attacks knock the
 // Jedi down; threats from dead or off-balance attackers vanish. Then the
 // threat level is recomputed.
@@ -99,14 +101,15 @@ func (m *Memory) Simulate(dt time.Duration) {
 		return
 	}
 	m.landThreats(dt)
+	// Enemies react to the Jedi as it moves: to where it is halfway
+	// through the step, the best single guess for the whole of it.
+	halfway := m.Self.Pos.Add(m.Self.Vel.Scale(dt.Seconds() / 2))
 	m.Self.Pos = m.Self.Pos.Add(m.Self.Vel.Scale(dt.Seconds()))
 	m.Self.elapse(dt)
 	for i := 0; i < m.NumEnemies; i++ {
 		e := &m.Enemies[i]
+		e.step(halfway, dt)
 		e.Stumble = max(0, e.Stumble-dt)
-		if e.Charging && e.Alive() {
-			e.Pos = toward(e.Pos, m.Self.Pos, chargeSpeed*dt.Seconds(), contactRange)
-		}
 	}
 	m.VictimTimer += dt
 	m.Elapsed += dt

@@ -97,7 +97,9 @@ func (s *Self) hurt(t *Threat, at time.Duration) int {
 	}
 	s.HP = max(0, s.HP-dmg)
 	if t.Kind == Heavy {
-		s.Knocked = knockTime
+		// The knock-down runs from the impact; the timers of the step it
+		// lands in are run down afterwards by the whole step.
+		s.Knocked = max(s.Knocked, knockTime+at)
 	}
 	return dmg
 }
