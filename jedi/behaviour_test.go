@@ -164,14 +164,15 @@ func contains(xs []int, x int) bool {
 }
 
 // 4. Mistakes: with mistakes on, facing a shielded trooper, the Jedi swings
-// at the raised shield at least once; with mistakes off, never.
+// at the raised shield, once: the shield stops the blow and the Jedi learns.
+// With mistakes off, never.
 func TestMistakes(t *testing.T) {
 	for seed := uint64(1); seed <= seeds; seed++ {
 		for _, mistakes := range []bool{false, true} {
 			s := fight(t, FightConfig{Seed: seed, Skill: 0.6, Enemies: []EnemyType{Trooper}, Mistakes: mistakes})
 			switch {
-			case mistakes && s.ShieldSwings == 0:
-				t.Errorf("seed %d: with mistakes on, the Jedi never swung at the raised shield", seed)
+			case mistakes && s.ShieldSwings != 1:
+				t.Errorf("seed %d: with mistakes on, the Jedi swung at the raised shield %d times, want once", seed, s.ShieldSwings)
 			case !mistakes && s.ShieldSwings != 0:
 				t.Errorf("seed %d: with mistakes off, the Jedi swung at the raised shield %d times", seed, s.ShieldSwings)
 			}

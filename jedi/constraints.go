@@ -52,6 +52,12 @@ func ShieldIntact() bt.Constraint[Memory] {
 	})
 }
 
+// Unfooled passes until a blow of the Jedi's has met the victim's shield:
+// a mistake is made once per victim, then learnt from.
+func Unfooled() bt.Constraint[Memory] {
+	return constraints.Func("not yet fooled by this shield", func(m *Memory) bool { return m.ShieldStrikes == 0 })
+}
+
 // VictimStumbling passes when the victim is off balance.
 func VictimStumbling() bt.Constraint[Memory] {
 	return constraints.Func("victim stumbling", func(m *Memory) bool {

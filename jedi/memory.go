@@ -38,6 +38,9 @@ type Memory struct {
 	VictimID        int
 	VictimTimer     time.Duration
 	DesiredKillTime time.Duration
+	// ShieldStrikes counts the Jedi's blows that the victim's shield has
+	// stopped: what it has learnt about this victim.
+	ShieldStrikes int
 
 	Enemies    [MaxEnemies]Enemy
 	NumEnemies int

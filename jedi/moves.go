@@ -99,8 +99,9 @@ type body struct {
 	order  order
 	victim int // enemy ID, kept by the sensors
 	// ShieldSwings counts swings that met a raised shield: the visible
-	// mistake.
-	ShieldSwings int
+	// mistake; shieldStrikes counts those against the current victim.
+	ShieldSwings  int
+	shieldStrikes int
 }
 
 func newBody(at Vec) body {
@@ -300,6 +301,9 @@ func (a *Arena) runSwing(j int, b *body, f *foe, dt time.Duration) {
 			if f.blocks(b.Pos) {
 				if f.Shield > 0 {
 					b.ShieldSwings++
+					if f.ID == b.victim {
+						b.shieldStrikes++
+					}
 				}
 			} else {
 				a.hit(f, j, saberDamage, MoveSwing)

@@ -37,10 +37,11 @@ func (a *Arena) Sense(j int, m *Memory, dt time.Duration) (victimChanged bool) {
 	victimChanged = victim != b.victim
 	b.victim = victim
 	if victimChanged {
-		m.VictimTimer = 0
+		m.VictimTimer, b.shieldStrikes = 0, 0
 	} else {
 		m.VictimTimer += dt
 	}
+	m.ShieldStrikes = b.shieldStrikes
 
 	a.senseEnemies(j, m, victim)
 	m.Victim, m.VictimID, m.DesiredKillTime = m.enemyByID(victim), victim, 0

@@ -183,9 +183,10 @@ func (t *plan) slash(b *bt.Builder[Memory], swings int) {
 
 // mistake adds, with Options.Mistakes, a swing at a raised shield that a
 // FakeSim makes the planner believe is down. The fake is gated on an
-// untouched shield: the Jedi's first reaction to a shielded trooper is to
-// strike the shield in vain, a beat the player learns from, until a kick
-// or a push has dented it.
+// untouched shield that has not yet stopped one of the Jedi's blows: the
+// Jedi's first reaction to a shielded trooper is to strike the shield in
+// vain, a beat the player learns from; the shield stops the blow, and the
+// Jedi knows better from then on.
 func (t *plan) mistake(b *bt.Builder[Memory]) {
 	if !t.opts.Mistakes {
 		return
@@ -196,7 +197,7 @@ func (t *plan) mistake(b *bt.Builder[Memory]) {
 				v.Shield = 0
 			}
 		},
-		Gate: ShieldIntact(),
+		Gate: constraints.All(ShieldIntact(), Unfooled()),
 	})).Constrain(VictimShielded()).
 		Do("swing at the shield", t.act(MoveSwing, 1)).
 		End()

@@ -70,7 +70,11 @@ func (t *timeline) summary(s jedi.Summary) {
 		fmt.Fprintf(t.w, "  %-10s fell at %6.2fs, %5.2fs after it became the victim (desired %.2fs), to %s\n",
 			fmt.Sprintf("%v#%d", k.Type, k.Enemy), k.At.Seconds(), k.VictimTime.Seconds(), k.Desired.Seconds(), k.Move)
 	}
-	if s.ShieldSwings > 0 {
+	switch s.ShieldSwings {
+	case 0:
+	case 1:
+		fmt.Fprintln(t.w, "  The Jedi swung at a raised shield once, and learnt.")
+	default:
 		fmt.Fprintf(t.w, "  The Jedi swung at a raised shield %d times.\n", s.ShieldSwings)
 	}
 }

@@ -1,0 +1,144 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func runJedi(args ...string) (stdout, stderr string, code int) {
+	var out, errb bytes.Buffer
+	code = run(args, &out, &errb)
+	return out.String(), errb.String(), code
+}
+
+// 6. Determinism: the same flags give byte-identical JSON.
+func TestSameFlagsSameJSON(t *testing.T) {
+	for _, args := range [][]string{
+		{"-json", "-seed", "4"},
+		{"-json", "-seed", "9", "-skill", "master", "-partner", "-mistakes", "-enemies", "trooper:2,droid:2"},
+	} {
+		a, _, codeA := runJedi(args...)
+		b, _, codeB := runJedi(args...)
+		if codeA != 0 || codeB != 0 {
+			t.Fatalf("%v: exit %d, %d", args, codeA, codeB)
+		}
+		if a != b {
+			t.Errorf("%v: two runs differ", args)
+		}
+		other, _, _ := runJedi(append(args[:len(args):len(args)], "-seed", "5")...)
+		if other == a {
+			t.Errorf("%v: another seed gave the same fight", args)
+		}
+	}
+}
+
+// The JSON lines follow the documented schema: decide events, then one
+// summary.
+func TestJSONSchema(t *testing.T) {
+	out, _, code := runJedi("-json", "-seed", "2")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	if len(lines) < 10 {
+		t.Fatalf("only %d lines", len(lines))
+	}
+	for i, line := range lines[:len(lines)-1] {
+		var e map[string]any
+		if err := json.Unmarshal([]byte(line), &e); err != nil {
+			t.Fatalf("line %d: %v", i+1, err)
+		}
+		for _, k := range []string{"event", "t", "action", "outcome", "rule", "options", "jedi_hp", "victim", "victim_type", "victim_hp", "victim_shield"} {
+			if _, ok := e[k]; !ok {
+				t.Fatalf("line %d lacks %q: %s", i+1, k, line)
+			}
+		}
+		if e["event"] != "decide" {
+			t.Fatalf("line %d: event %v, want decide", i+1, e["event"])
+		}
+		for _, o := range e["options"].([]any) {
+			o := o.(map[string]any)
+			if o["action"] == nil || o["outcome"] == nil || o["rule"] == nil {
+				t.Fatalf("line %d: option %v lacks a field", i+1, o)
+			}
+		}
+	}
+	var s struct {
+		Event    string  `json:"event"`
+		Winner   string  `json:"winner"`
+		JediHP   int     `json:"jedi_hp"`
+		Duration float64 `json:"duration"`
+		Kills    []struct {
+			Enemy      int     `json:"enemy"`
+			Type       string  `json:"type"`
+			T          float64 `json:"t"`
+			VictimTime float64 `json:"victim_time"`
+		} `json:"kills"`
+	}
+	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &s); err != nil {
+		t.Fatal(err)
+	}
+	if s.Event != "summary" || s.Winner != "jedi" || len(s.Kills) != 6 || s.Duration <= 0 {
+		t.Errorf("summary %+v: want the Jedi to win against all six", s)
+	}
+	for _, k := range s.Kills {
+		if k.Enemy == 0 || k.Type == "" || k.T <= 0 || k.VictimTime <= 0 || k.VictimTime > k.T {
+			t.Errorf("kill %+v", k)
+		}
+	}
+}
+
+func TestTimeline(t *testing.T) {
+	out, errs, code := runJedi("-seed", "3", "-mistakes", "-enemies", "trooper")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, want := range []string{
+		"A Jedi of skill 0.6 faces 1 trooper (seed 3).",
+		"swing at the shield",
+		"not: ",
+		"The Jedi won in",
+		"trooper#1",
+		"The Jedi swung at a raised shield",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("timeline lacks %q", want)
+		}
+	}
+}
+
+func TestBadFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-skill", "godlike"}, "-skill"},
+		{[]string{"-skill", "1.5"}, "-skill"},
+		{[]string{"-skill", "NaN"}, "-skill"},
+		{[]string{"-enemies", "ghost:1"}, "unknown enemy type"},
+		{[]string{"-enemies", "droid:0"}, "at least 1"},
+		{[]string{"-enemies", "droid:x"}, "whole number"},
+		{[]string{"-enemies", "droid:9"}, "at most 8"},
+		{[]string{"-enemies", ""}, "unknown enemy type"},
+		{[]string{"-duration", "0s"}, "-duration"},
+		{[]string{"-duration", "-3s"}, "-duration"},
+		{[]string{"-duration", "2h"}, "-duration"},
+		{[]string{"-seed", "x"}, "invalid value"},
+		{[]string{"-frob"}, "not defined"},
+		{[]string{"extra"}, "unexpected argument"},
+	} {
+		out, errs, code := runJedi(tt.args...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "jedi: ") || !strings.Contains(errs, tt.want) {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line about %q", tt.args, code, out, errs, tt.want)
+		}
+	}
+}
+
+func TestHelp(t *testing.T) {
+	out, _, code := runJedi("-h")
+	if code != 0 || !strings.HasPrefix(out, "usage: jedi") {
+		t.Errorf("-h: exit %d, %q", code, out)
+	}
+}
