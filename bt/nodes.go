@@ -12,8 +12,9 @@ type NodeInfo struct {
 	Depth       int      // 0 for the root
 	Children    int      // how many children it has
 	Constraints []string // what guards it, described
-	Weight      float64  // its odds, as a child of a random selector
-	Parent      string   // the parent's path; empty for the root
+	Weighted    bool     // it is a child of a random selector, with odds Weight
+	Weight      float64
+	Parent      string // the parent's path; empty for the root
 }
 
 // Leaf reports whether the node has no children.
@@ -22,21 +23,25 @@ func (n NodeInfo) Leaf() bool { return n.Children == 0 }
 // Nodes describes every node of the tree, depth first, root first.
 func (t *Tree[M]) Nodes() []NodeInfo {
 	out := make([]NodeInfo, 0, len(t.nodes))
-	var walk func(c *Child[M], parent string, depth int)
-	walk = func(c *Child[M], parent string, depth int) {
+	var walk func(c *Child[M], parent *Child[M], depth int)
+	walk = func(c *Child[M], parent *Child[M], depth int) {
 		info := NodeInfo{
 			Path: c.path, Name: c.name, Kind: c.kind, Detail: c.detail,
-			Depth: depth, Children: len(c.children), Parent: parent, Weight: c.weight,
+			Depth: depth, Children: len(c.children),
+		}
+		if parent != nil {
+			info.Parent = parent.path
+			info.Weighted, info.Weight = parent.kind == "random", c.weight
 		}
 		for _, k := range c.constraints {
 			info.Constraints = append(info.Constraints, describe(k))
 		}
 		out = append(out, info)
 		for _, k := range c.children {
-			walk(k, c.path, depth+1)
+			walk(k, c, depth+1)
 		}
 	}
-	walk(t.root, "", 0)
+	walk(t.root, nil, 0)
 	return out
 }
 

@@ -77,6 +77,7 @@ type selector[M any] struct {
 	planned  []Candidate
 	plan     plan
 	decision Decision
+	decided  bool // decision holds a live decision
 }
 
 // A plan is the choice a selector made while simulating, kept so that
@@ -192,7 +193,7 @@ func (s *selector[M]) decide(m *M) (int, Why) {
 
 // report records a live decision and hands it to the tracer.
 func (s *selector[M]) report(choice int, why Why) {
-	s.decision.Chosen, s.decision.Why = choice, why
+	s.decision.Chosen, s.decision.Why, s.decided = choice, why, true
 	s.tree.traceDecision(s.self, &s.decision)
 }
 

@@ -216,6 +216,12 @@ func (t *Tree[M]) Ticks() uint64 { return t.ticks }
 // Seed returns the seed the tree was built with.
 func (t *Tree[M]) Seed() uint64 { return t.seed }
 
+// SetTracer replaces the tracer (nil: none) from the next event on. Call it
+// between ticks: tracing changes nothing the tree does, so it may be
+// switched on, off or swapped at any time, as when a tool needs the built
+// tree's Nodes before it can follow it.
+func (t *Tree[M]) SetTracer(tr Tracer) { t.tracer = tr }
+
 // Heuristic returns the heuristic in force.
 func (t *Tree[M]) Heuristic() heuristic.Heuristic[M] { return t.ctx.Heuristic() }
 

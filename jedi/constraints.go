@@ -71,7 +71,14 @@ func VictimStumbling() bt.Constraint[Memory] {
 func Distance(min, max float64, opts ...constraints.Option) bt.Constraint[Memory] {
 	near := fmt.Sprintf("victim nearer than %gm", min)
 	far := fmt.Sprintf("victim farther than %gm", max)
-	return constraints.From(fmt.Sprintf("victim within %g-%gm", min, max), func(_ bt.Situation, m *Memory) (bt.Check, string) {
+	name := fmt.Sprintf("victim within %g-%gm", min, max)
+	switch {
+	case max == 0:
+		name = fmt.Sprintf("victim %gm or more away", min)
+	case min == 0:
+		name = fmt.Sprintf("victim within %gm", max)
+	}
+	return constraints.From(name, func(_ bt.Situation, m *Memory) (bt.Check, string) {
 		v := m.VictimEnemy()
 		if v == nil {
 			return bt.Fail, "no victim"

@@ -8,7 +8,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/trace"
 )
 
 // A Fighter is one Jedi's mind: its memory and its combat tree, bound to
@@ -55,7 +55,8 @@ type FightConfig struct {
 	// Tracer, if set, also receives the events of the first Jedi's tree.
 	Tracer bt.Tracer
 	// OnDecide, if set, is told every time the first Jedi begins an
-	// action. The Decide is reused: copy what you keep.
+	// action, with what got it chosen and the options turned down. The
+	// Decide is reused: copy what you keep.
 	OnDecide func(*Decide)
 }
 
@@ -97,10 +98,13 @@ func NewFight(cfg FightConfig) (*Fight, error) {
 		return nil, err
 	}
 	f := &Fight{Arena: a, cfg: cfg}
+	f.watch = &watcher{fight: f}
+	if cfg.Tracer != nil {
+		f.watch.outer = append(f.watch.outer, cfg.Tracer)
+	}
 	for who := 0; who < a.NumJedi(); who++ {
 		opts := Options{Skill: cfg.Skill, Mistakes: cfg.Mistakes, Without: cfg.Without, Seed: cfg.Seed + uint64(who)}
 		if who == 0 {
-			f.watch = newWatcher(f, cfg.Tracer)
 			opts.Tracer = f.watch
 		}
 		fighter, err := NewFighter(a, who, opts)
@@ -112,6 +116,11 @@ func NewFight(cfg FightConfig) (*Fight, error) {
 	f.watch.learn(f.Fighters[0].Tree)
 	return f, nil
 }
+
+// AddTracer has the first Jedi's tree report its events to t as well, from
+// now on. Tracers that need the tree's shape can read it from
+// f.Fighters[0].Tree.Nodes().
+func (f *Fight) AddTracer(t bt.Tracer) { f.watch.outer = append(f.watch.outer, t) }
 
 // Step runs one tick: every Jedi senses and decides, then the arena moves
 // on. It reports whether the fight is over.
@@ -156,12 +165,17 @@ func (f *Fight) watchOf(who int) string {
 func (f *Fight) Over() bool { return f.Arena.Over() || f.Arena.Now() >= f.cfg.Duration }
 
 // Run steps the fight to its end and sums it up.
-func (f *Fight) Run() (Summary, error) {
-	for {
+func (f *Fight) Run() (Summary, error) { return f.RunUntil(f.cfg.Duration) }
+
+// RunUntil steps the fight until it is over or its clock reaches t, and
+// sums it up so far.
+func (f *Fight) RunUntil(t time.Duration) (Summary, error) {
+	for f.Arena.Now() < t {
 		if over, err := f.Step(); over || err != nil {
 			return f.Summary(), err
 		}
 	}
+	return f.Summary(), f.err
 }
 
 // A Summary sums a fight up.
@@ -195,14 +209,10 @@ func (f *Fight) Summary() Summary {
 	return s
 }
 
-// A Decide tells that the first Jedi began an action, and why.
+// A Decide tells that the first Jedi began an action, why, and how the
+// fight stood.
 type Decide struct {
-	T       time.Duration
-	Action  string // the action's name
-	Path    string // its path in the tree
-	Verdict heuristic.Verdict
-	// Options are the best options turned down on the way, best first.
-	Options      []Option
+	trace.Action
 	JediHP       int
 	Victim       int // enemy ID, 0 for none
 	VictimType   EnemyType
@@ -210,49 +220,51 @@ type Decide struct {
 	VictimShield int
 }
 
-// An Option is a choice turned down, with its verdict.
-type Option struct {
-	Action  string
-	Verdict heuristic.Verdict
-}
-
-// maxOptions is how many turned-down options a Decide lists.
-const maxOptions = 4
-
-// watcher follows the first Jedi's tree: it remembers the decisions made
-// this tick and tells of each action begun.
+// watcher follows the first Jedi's tree: it reports each action begun,
+// remembers which is running, and passes the events on to the fight's
+// tracers.
 type watcher struct {
 	fight   *Fight
-	outer   bt.Tracer
-	leaves  map[string]bool // paths of the tree's actions
-	floors  []string        // paths of its floor decorators
-	running string          // path of the action running
-	recent  [8]decisionCopy
-	next    int
+	actions *trace.Actions
+	outer   []bt.Tracer
+	floors  []string // paths of the tree's floor decorators
+	running string   // path of the action running
 	decide  Decide
 }
 
-type decisionCopy struct {
-	selector   string
-	candidates []bt.Candidate
-	chosen     int
+func (w *watcher) Trace(e *bt.Event) {
+	w.actions.Trace(e)
+	for _, t := range w.outer {
+		t.Trace(e)
+	}
 }
 
-func newWatcher(f *Fight, outer bt.Tracer) *watcher {
-	return &watcher{fight: f, outer: outer}
-}
-
-// learn notes the tree's actions and floors.
+// learn reads the tree's shape.
 func (w *watcher) learn(t *bt.Tree[Memory]) {
-	w.leaves = map[string]bool{}
-	for _, n := range t.Nodes() {
-		if n.Leaf() {
-			w.leaves[n.Path] = true
-		}
+	nodes := t.Nodes()
+	for _, n := range nodes {
 		if strings.HasPrefix(n.Detail, "floor") {
 			w.floors = append(w.floors, n.Path)
 		}
 	}
+	w.actions = trace.NewActions(nodes, w.began)
+}
+
+// began notes an action begun and tells of it.
+func (w *watcher) began(a *trace.Action) {
+	w.running = a.Path
+	tell := w.fight.cfg.OnDecide
+	if tell == nil {
+		return
+	}
+	d := &w.decide
+	*d = Decide{Action: *a}
+	m := &w.fight.Fighters[0].Memory
+	d.JediHP = m.Self.HP
+	if v := m.VictimEnemy(); v != nil {
+		d.Victim, d.VictimType, d.VictimHP, d.VictimShield = v.ID, v.Type, v.HP, v.Shield
+	}
+	tell(d)
 }
 
 // floored reports whether the node at path is under a floor decorator.
@@ -263,69 +275,4 @@ func (w *watcher) floored(path string) bool {
 		}
 	}
 	return false
-}
-
-func (w *watcher) Trace(e *bt.Event) {
-	if w.outer != nil {
-		w.outer.Trace(e)
-	}
-	switch e.Kind {
-	case bt.EventDecision:
-		w.keep(e.Decision)
-	case bt.EventBegin:
-		if w.leaves[e.Path] {
-			w.running = e.Path
-			w.tell(e.Path)
-		}
-	}
-}
-
-// keep copies a decision, replacing the last one of the same selector.
-func (w *watcher) keep(d *bt.Decision) {
-	slot := &w.recent[w.next]
-	for i := range w.recent {
-		if w.recent[i].selector == d.Selector {
-			slot = &w.recent[i]
-			break
-		}
-	}
-	if slot == &w.recent[w.next] {
-		w.next = (w.next + 1) % len(w.recent)
-	}
-	slot.selector, slot.chosen = d.Selector, d.Chosen
-	slot.candidates = append(slot.candidates[:0], d.Candidates...)
-}
-
-// tell reports the action at path, with the decisions that led there.
-func (w *watcher) tell(path string) {
-	if w.fight.cfg.OnDecide == nil {
-		return
-	}
-	d := &w.decide
-	*d = Decide{Options: d.Options[:0], T: w.fight.Arena.Now(), Path: path, Action: path[strings.LastIndex(path, "/")+1:]}
-	depth := -1
-	for i := range w.recent {
-		r := &w.recent[i]
-		if r.selector == "" || !strings.HasPrefix(path, r.selector+"/") {
-			continue
-		}
-		if n := strings.Count(r.selector, "/"); n > depth && r.chosen >= 0 {
-			depth, d.Verdict = n, r.candidates[r.chosen].Verdict
-		}
-		for j, c := range r.candidates {
-			if j != r.chosen {
-				d.Options = append(d.Options, Option{Action: c.Name, Verdict: c.Verdict})
-			}
-		}
-	}
-	slices.SortStableFunc(d.Options, func(a, b Option) int { return int(b.Verdict.Outcome) - int(a.Verdict.Outcome) })
-	if len(d.Options) > maxOptions {
-		d.Options = d.Options[:maxOptions]
-	}
-	m := &w.fight.Fighters[0].Memory
-	d.JediHP = m.Self.HP
-	if v := m.VictimEnemy(); v != nil {
-		d.Victim, d.VictimType, d.VictimHP, d.VictimShield = v.ID, v.Type, v.HP, v.Shield
-	}
-	w.fight.cfg.OnDecide(d)
 }

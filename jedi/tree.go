@@ -105,6 +105,14 @@ type plan struct {
 // keep reports whether the named branch stays in the tree.
 func (t *plan) keep(name string) bool { return !slices.Contains(t.opts.Without, name) }
 
+// attack adds an attacking action: once under way, the rest of it counts
+// as Cosmetic rather than Irrelevant, as the original lifted "a swing or
+// grip already in progress", so the root does not drop a recovering
+// swing for an idle flourish.
+func (t *plan) attack(b *bt.Builder[Memory], name string, k MoveKind, count int) *bt.Builder[Memory] {
+	return b.Do(name, t.act(k, count), bt.CosmeticWhileRunning())
+}
+
 // act returns the action for a move.
 func (t *plan) act(k MoveKind, count int) bt.Action[Memory] {
 	m := move{arena: t.a, who: t.who, kind: k, count: count}
@@ -147,7 +155,7 @@ func (t *plan) act(k MoveKind, count int) bt.Action[Memory] {
 // before it is done: counters are floored at Beneficial, so the heuristic
 // alone would not hold them back.
 func (t *plan) cleanSwing(b *bt.Builder[Memory], name string, n int) {
-	b.Do(name, t.act(MoveSwing, n)).Constrain(Unthreatened(time.Duration(n)*2*swingHalf+time.Second, Bolt))
+	t.attack(b, name, MoveSwing, n).Constrain(Unthreatened(time.Duration(n)*2*swingHalf+time.Second, Bolt))
 }
 
 // counter adds a counter-attack: a sequence floored at Beneficial, begun
@@ -168,16 +176,14 @@ func (t *plan) strike(b *bt.Builder[Memory], name string, closeIn MoveKind, cs .
 	if !t.keep(name) {
 		return
 	}
-	b.Sequence(name).Constrain(cs...).
-		Do(closeIn.String(), t.act(closeIn, 1)).
-		Do("swing", t.act(MoveSwing, 1)).
-		End()
+	b.Sequence(name).Constrain(cs...).Do(closeIn.String(), t.act(closeIn, 1))
+	t.attack(b, "swing", MoveSwing, 1).End()
 }
 
 // slash adds plain swings.
 func (t *plan) slash(b *bt.Builder[Memory], swings int) {
 	if t.keep("slash") {
-		b.Do("slash", t.act(MoveSwing, swings))
+		t.attack(b, "slash", MoveSwing, swings)
 	}
 }
 
@@ -198,9 +204,8 @@ func (t *plan) mistake(b *bt.Builder[Memory]) {
 			}
 		},
 		Gate: constraints.All(ShieldIntact(), Unfooled()),
-	})).Constrain(VictimShielded()).
-		Do("swing at the shield", t.act(MoveSwing, 1)).
-		End()
+	})).Constrain(VictimShielded())
+	t.attack(b, "swing at the shield", MoveSwing, 1).End()
 }
 
 func (t *plan) vsDroid(b *bt.Builder[Memory]) {
@@ -222,13 +227,12 @@ func (t *plan) vsBrawler(b *bt.Builder[Memory]) {
 	b.Selector("vs brawler").Constrain(VictimIs(Brawler))
 	t.counter(b, "block and counter", Countering(800*time.Millisecond, Melee), func(b *bt.Builder[Memory]) {
 		b.Do("block", t.act(MoveBlock, 1))
-		b.Do("kick", t.act(MoveKick, 1))
+		t.attack(b, "kick", MoveKick, 1)
 	})
 	if t.keep("kick combo") {
-		b.Sequence("kick combo").Constrain(constraints.Cooldown[Memory](4*time.Second)).
-			Do("kick", t.act(MoveKick, 1)).
-			Do("swing", t.act(MoveSwing, 2)).
-			End()
+		b.Sequence("kick combo").Constrain(constraints.Cooldown[Memory](4 * time.Second))
+		t.attack(b, "kick", MoveKick, 1)
+		t.attack(b, "swing", MoveSwing, 2).End()
 	}
 	t.kick(b)
 	t.slash(b, 1)
@@ -239,7 +243,7 @@ func (t *plan) vsBrawler(b *bt.Builder[Memory]) {
 // balance, opening them to the saber.
 func (t *plan) kick(b *bt.Builder[Memory]) {
 	if t.keep("kick") {
-		b.Do("kick", t.act(MoveKick, 1)).Constrain(constraints.Cooldown[Memory](3 * time.Second))
+		t.attack(b, "kick", MoveKick, 1).Constrain(constraints.Cooldown[Memory](3 * time.Second))
 	}
 }
 
@@ -247,7 +251,7 @@ func (t *plan) vsTrooper(b *bt.Builder[Memory]) {
 	b.Selector("vs trooper").Constrain(VictimIs(Trooper))
 	t.mistake(b)
 	if t.keep("force push") {
-		b.Do("force push", t.act(MovePush, 1)).Constrain(VictimShielded(), Distance(0, pushRadius),
+		t.attack(b, "force push", MovePush, 1).Constrain(VictimShielded(), Distance(0, pushRadius),
 			constraints.Cooldown[Memory](6*time.Second))
 	}
 	t.kick(b)

@@ -13,9 +13,16 @@
 //	-skill S         master, knight, padawan, or a number from 0 to 1 (default knight)
 //	-enemies LIST    e.g. droid:3,brawler:1,trooper:1,rusher:1 (the default)
 //	-partner         a second Jedi fights alongside
-//	-mistakes        the Jedi sometimes swings at a raised shield, believing it down
+//	-mistakes        the Jedi swings once at a raised shield, believing it down
 //	-duration D      the longest the fight may last (default 2m)
 //	-json            one JSON object per line instead of the timeline
+//	-dot FILE        write the combat tree as a Graphviz diagram, annotated
+//	                 with the Jedi's last decisions
+//	-mermaid FILE    the same as a Mermaid flowchart
+//	-at SECONDS      annotate the diagrams with the decisions at this time
+//	                 instead of the end of the fight
+//	-runs N          fight N seeds from -seed on and print how often each
+//	                 node of the tree was simulated, chosen and run
 //
 // Each line of the timeline shows the time, the action begun with the
 // outcome its prediction earned and the rule that gave it, the Jedi's hit
@@ -34,16 +41,28 @@ import (
 	"strings"
 	"time"
 
+	"github.com/foresight-bt/foresight/draw"
 	"github.com/foresight-bt/foresight/jedi"
+	"github.com/foresight-bt/foresight/stats"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-const usage = "usage: jedi [-seed N] [-skill master|knight|padawan|0..1] [-enemies droid:3,brawler:1,...] [-partner] [-mistakes] [-duration D] [-json]"
+const usage = "usage: jedi [-seed N] [-skill master|knight|padawan|0..1] [-enemies droid:3,brawler:1,...] " +
+	"[-partner] [-mistakes] [-duration D] [-json] [-dot FILE] [-mermaid FILE] [-at SECONDS] [-runs N]"
+
+// options are the command line, read.
+type options struct {
+	fight        jedi.FightConfig
+	json         bool
+	dot, mermaid string
+	at           time.Duration // 0: the end of the fight
+	runs         int
+}
 
 // run runs the program and returns its exit status: 2 for bad flags.
 func run(args []string, stdout, stderr io.Writer) int {
-	cfg, jsonOut, err := parseFlags(args)
+	o, err := parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
 		fmt.Fprintln(stdout, usage)
 		return 0
@@ -52,58 +71,184 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "jedi: %v\n", err)
 		return 2
 	}
-	var out report = &timeline{w: stdout, cfg: cfg}
-	if jsonOut {
-		out = &jsonLines{w: stdout}
+	if o.runs > 0 {
+		err = survey(o, stdout, stderr)
+	} else {
+		err = watch(o, stdout)
 	}
-	cfg.OnDecide = out.decide
-	fight, err := jedi.NewFight(cfg)
-	if err != nil {
-		fmt.Fprintf(stderr, "jedi: %v\n", err)
-		return 2
-	}
-	out.start(fight)
-	summary, err := fight.Run()
 	if err != nil {
 		fmt.Fprintf(stderr, "jedi: %v\n", err)
 		return 1
 	}
-	out.summary(summary)
 	return 0
 }
 
-// parseFlags reads the command line into a fight's configuration.
-func parseFlags(args []string) (jedi.FightConfig, bool, error) {
+// watch runs one fight and reports it.
+func watch(o options, stdout io.Writer) error {
+	var out report = &timeline{w: stdout, cfg: o.fight}
+	if o.json {
+		out = &jsonLines{w: stdout}
+	}
+	o.fight.OnDecide = out.decide
+	fight, err := jedi.NewFight(o.fight)
+	if err != nil {
+		return err
+	}
+	out.start(fight)
+	var pic draw.Picture
+	if o.at > 0 {
+		if _, err := fight.RunUntil(o.at); err != nil {
+			return err
+		}
+		pic = picture(fight)
+	}
+	summary, err := fight.Run()
+	if err != nil {
+		return err
+	}
+	out.summary(summary)
+	if o.at == 0 {
+		pic = picture(fight)
+	}
+	return drawTo(pic, o)
+}
+
+// picture draws the first Jedi's tree with its last decisions.
+func picture(f *jedi.Fight) draw.Picture {
+	t := f.Fighters[0].Tree
+	return draw.Picture{
+		Title:     fmt.Sprintf("the Jedi's combat tree at %.2fs", f.Arena.Now().Seconds()),
+		Nodes:     t.Nodes(),
+		Decisions: t.LastDecisions(),
+	}
+}
+
+func drawTo(pic draw.Picture, o options) error {
+	for _, out := range []struct {
+		file string
+		draw func(draw.Picture, io.Writer) error
+	}{{o.dot, draw.Picture.DOT}, {o.mermaid, draw.Picture.Mermaid}} {
+		if out.file == "" {
+			continue
+		}
+		f, err := os.Create(out.file)
+		if err != nil {
+			return err
+		}
+		if err := out.draw(pic, f); err != nil {
+			f.Close()
+			return err
+		}
+		if err := f.Close(); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// survey fights o.runs seeds and prints what the tree did, node by node.
+func survey(o options, stdout, stderr io.Writer) error {
+	var counts *stats.Collector
+	terminal := isTerminal(stderr)
+	wins := 0
+	for i := 0; i < o.runs; i++ {
+		cfg := o.fight
+		cfg.Seed += uint64(i)
+		fight, err := jedi.NewFight(cfg)
+		if err != nil {
+			return err
+		}
+		if counts == nil {
+			counts = stats.New(fight.Fighters[0].Tree.Nodes())
+		}
+		fight.AddTracer(counts)
+		s, err := fight.Run()
+		if err != nil {
+			return err
+		}
+		if s.Winner == "jedi" {
+			wins++
+		}
+		if terminal {
+			fmt.Fprintf(stderr, "\rfight %d of %d", i+1, o.runs)
+		}
+	}
+	if terminal {
+		fmt.Fprintln(stderr)
+	}
+	fmt.Fprintf(stdout, "%d fights from seed %d: the Jedi won %d.\n\n", o.runs, o.fight.Seed, wins)
+	if err := counts.WriteTable(stdout); err != nil {
+		return err
+	}
+	fmt.Fprintln(stdout, "\nNever chosen:")
+	for _, p := range counts.NeverChosen() {
+		fmt.Fprintln(stdout, "  "+p)
+	}
+	fmt.Fprintln(stdout, "\nAlways impossible:")
+	for _, imp := range counts.AlwaysImpossible() {
+		fmt.Fprintf(stdout, "  %s (%d times): %s\n", imp.Path, imp.Times, strings.Join(imp.Reasons, "; "))
+	}
+	return nil
+}
+
+// isTerminal reports whether w is a terminal, where a progress line helps
+// rather than clutters.
+func isTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	if !ok {
+		return false
+	}
+	info, err := f.Stat()
+	return err == nil && info.Mode()&os.ModeCharDevice != 0
+}
+
+// parseFlags reads the command line.
+func parseFlags(args []string) (options, error) {
+	var o options
 	fs := flag.NewFlagSet("jedi", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
 	seed := fs.Uint64("seed", 1, "")
 	skill := fs.String("skill", "knight", "")
 	enemies := fs.String("enemies", "droid:3,brawler:1,trooper:1,rusher:1", "")
-	partner := fs.Bool("partner", false, "")
-	mistakes := fs.Bool("mistakes", false, "")
+	fs.BoolVar(&o.fight.Partner, "partner", false, "")
+	fs.BoolVar(&o.fight.Mistakes, "mistakes", false, "")
 	duration := fs.Duration("duration", 2*time.Minute, "")
-	jsonOut := fs.Bool("json", false, "")
+	fs.BoolVar(&o.json, "json", false, "")
+	fs.StringVar(&o.dot, "dot", "", "")
+	fs.StringVar(&o.mermaid, "mermaid", "", "")
+	at := fs.Float64("at", 0, "")
+	fs.IntVar(&o.runs, "runs", 0, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
-			return jedi.FightConfig{}, false, err
+			return o, err
 		}
-		return jedi.FightConfig{}, false, fmt.Errorf("%v (%s)", err, usage)
+		return o, fmt.Errorf("%v (%s)", err, usage)
 	}
 	if fs.NArg() > 0 {
-		return jedi.FightConfig{}, false, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), usage)
+		return o, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), usage)
 	}
-	cfg := jedi.FightConfig{Seed: *seed, Partner: *partner, Mistakes: *mistakes, Duration: *duration}
+	o.fight.Seed = *seed
 	var err error
-	if cfg.Skill, err = jedi.ParseSkill(*skill); err != nil {
-		return cfg, false, fmt.Errorf("-skill: %v", err)
+	if o.fight.Skill, err = jedi.ParseSkill(*skill); err != nil {
+		return o, fmt.Errorf("-skill: %v", err)
 	}
-	if cfg.Enemies, err = parseEnemies(*enemies); err != nil {
-		return cfg, false, fmt.Errorf("-enemies: %v", err)
+	if o.fight.Enemies, err = parseEnemies(*enemies); err != nil {
+		return o, fmt.Errorf("-enemies: %v", err)
 	}
 	if *duration <= 0 || *duration > time.Hour {
-		return cfg, false, fmt.Errorf("-duration %v: give more than 0 and at most 1h", *duration)
+		return o, fmt.Errorf("-duration %v: give more than 0 and at most 1h", *duration)
 	}
-	return cfg, *jsonOut, nil
+	o.fight.Duration = *duration
+	switch {
+	case *at < 0 || *at != *at || *at > duration.Seconds():
+		return o, fmt.Errorf("-at %v: give a time within the fight's duration, in seconds", *at)
+	case o.runs < 0 || o.runs > 10000:
+		return o, fmt.Errorf("-runs %d: give 1 to 10000", o.runs)
+	case o.runs > 0 && (o.json || o.dot != "" || o.mermaid != "" || *at != 0):
+		return o, errors.New("-runs prints statistics; it does not go with -json, -dot, -mermaid or -at")
+	}
+	o.at = time.Duration(*at * float64(time.Second))
+	return o, nil
 }
 
 // parseEnemies reads a list such as "droid:3,brawler:1".
@@ -124,10 +269,10 @@ func parseEnemies(s string) ([]jedi.EnemyType, error) {
 		}
 		for i := 0; i < n; i++ {
 			out = append(out, t)
+			if len(out) > jedi.MaxEnemies {
+				return nil, fmt.Errorf("more than %d enemies: the arena holds at most %d", jedi.MaxEnemies, jedi.MaxEnemies)
+			}
 		}
-	}
-	if len(out) > jedi.MaxEnemies {
-		return nil, fmt.Errorf("%d enemies: the arena holds at most %d", len(out), jedi.MaxEnemies)
 	}
 	return out, nil
 }

@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
 	"strings"
 	"testing"
 )
@@ -140,5 +141,59 @@ func TestHelp(t *testing.T) {
 	out, _, code := runJedi("-h")
 	if code != 0 || !strings.HasPrefix(out, "usage: jedi") {
 		t.Errorf("-h: exit %d, %q", code, out)
+	}
+}
+
+func TestPictures(t *testing.T) {
+	dir := t.TempDir()
+	dot, mmd := dir+"/tree.dot", dir+"/tree.mmd"
+	_, errs, code := runJedi("-seed", "2", "-at", "3.5", "-dot", dot, "-mermaid", mmd)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	for _, tt := range []struct{ file, want string }{
+		{dot, `digraph "the Jedi's combat tree at 3.52s"`},
+		{dot, "penwidth=3"},
+		{mmd, "flowchart TD"},
+		{mmd, "linkStyle"},
+	} {
+		data, err := os.ReadFile(tt.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.Contains(string(data), tt.want) {
+			t.Errorf("%s lacks %q", tt.file, tt.want)
+		}
+	}
+	if _, errs, code := runJedi("-dot", dir+"/no/such/dir/x.dot", "-duration", "1s"); code != 1 || !strings.Contains(errs, "no such file") {
+		t.Errorf("an unwritable file: exit %d, %q", code, errs)
+	}
+}
+
+func TestRuns(t *testing.T) {
+	out, errs, code := runJedi("-runs", "3", "-seed", "10")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if errs != "" {
+		t.Errorf("a progress line was written though stderr is no terminal: %q", errs)
+	}
+	for _, want := range []string{
+		"3 fights from seed 10: the Jedi won 3.",
+		"node                                         simulated",
+		"combat ",
+		"Never chosen:",
+		"combat/give space",
+		"Always impossible:",
+		"combat/give space (", "not too close to another Jedi",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q", want)
+		}
+	}
+	for _, args := range [][]string{{"-runs", "2", "-json"}, {"-runs", "2", "-dot", "x"}, {"-runs", "-1"}, {"-at", "-2"}, {"-at", "500"}} {
+		if _, _, code := runJedi(args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2", args, code)
+		}
 	}
 }

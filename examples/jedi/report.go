@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/jedi"
+	"github.com/foresight-bt/foresight/trace"
 )
 
 // A report shows a fight as it goes.
@@ -17,7 +18,9 @@ type report interface {
 	summary(s jedi.Summary)
 }
 
-// timeline writes a readable account.
+// timeline writes a readable account: a header, the trace package's
+// timeline of the first Jedi with its hit points and victim alongside, and
+// a summary.
 type timeline struct {
 	w   io.Writer
 	cfg jedi.FightConfig
@@ -35,26 +38,26 @@ func (t *timeline) start(f *jedi.Fight) {
 		}
 	}
 	fmt.Fprintf(t.w, "A Jedi of skill %.2g faces %s (seed %d).\n\n", t.cfg.Skill, strings.Join(list, ", "), t.cfg.Seed)
-	fmt.Fprintf(t.w, "%7s  %-18s %-38s %4s  %s\n", "time", "action", "because", "hp", "victim")
+	fmt.Fprintf(t.w, "%7s  %-18s %-38s  %s\n", "time", "action", "because", "hp   victim")
+	m := &f.Fighters[0].Memory
+	f.AddTracer(trace.Timeline(t.w, f.Fighters[0].Tree.Nodes(), func() string { return status(m) }))
 }
 
-func (t *timeline) decide(d *jedi.Decide) {
-	victim := "-"
-	if d.Victim != 0 {
-		victim = fmt.Sprintf("%v#%d %dhp", d.VictimType, d.Victim, d.VictimHP)
-		if d.VictimShield > 0 {
-			victim += fmt.Sprintf(" +%d shield", d.VictimShield)
-		}
+// status describes the Jedi's hit points and its victim.
+func status(m *jedi.Memory) string {
+	s := fmt.Sprintf("%3d", m.Self.HP)
+	v := m.VictimEnemy()
+	if v == nil {
+		return s + "  -"
 	}
-	fmt.Fprintf(t.w, "%6.2fs  %-18s %-38s %4d  %s\n", d.T.Seconds(), d.Action, d.Verdict.String(), d.JediHP, victim)
-	if len(d.Options) > 0 {
-		var not []string
-		for _, o := range d.Options {
-			not = append(not, o.Action+" "+o.Verdict.String())
-		}
-		fmt.Fprintf(t.w, "%27s %s\n", "not:", strings.Join(not, " · "))
+	s += fmt.Sprintf("  %v#%d %dhp", v.Type, v.ID, v.HP)
+	if v.Shield > 0 {
+		s += fmt.Sprintf(" +%d shield", v.Shield)
 	}
+	return s
 }
+
+func (t *timeline) decide(*jedi.Decide) {}
 
 func (t *timeline) summary(s jedi.Summary) {
 	fmt.Fprintln(t.w)
@@ -133,7 +136,7 @@ func (j *jsonLines) start(*jedi.Fight) { j.enc = json.NewEncoder(j.w) }
 
 func (j *jsonLines) decide(d *jedi.Decide) {
 	e := jsonDecide{
-		Event: "decide", T: secs(d.T), Action: d.Action,
+		Event: "decide", T: secs(d.Time), Action: d.Name,
 		Outcome: d.Verdict.Outcome.String(), Rule: d.Verdict.Reason,
 		Options: []jsonOption{}, JediHP: d.JediHP, Victim: d.Victim,
 		VictimHP: d.VictimHP, VictimShield: d.VictimShield,
@@ -142,7 +145,7 @@ func (j *jsonLines) decide(d *jedi.Decide) {
 		e.VictimType = d.VictimType.String()
 	}
 	for _, o := range d.Options {
-		e.Options = append(e.Options, jsonOption{Action: o.Action, Outcome: o.Verdict.Outcome.String(), Rule: o.Verdict.Reason})
+		e.Options = append(e.Options, jsonOption{Action: o.Name, Outcome: o.Verdict.Outcome.String(), Rule: o.Verdict.Reason})
 	}
 	j.enc.Encode(e)
 }

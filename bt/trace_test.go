@@ -1,0 +1,136 @@
+package bt_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/trace"
+)
+
+func TestDump(t *testing.T) {
+	tree := mustBuild(t, treetest.Duel(bt.Config[mem]{}))
+	want := `duel  selector reselect=tick
+├─ attack  sequence  [in reach]
+│  ├─ lunge  action
+│  └─ riposte  action
+├─ flourish  random selector reselect=300ms
+│  ├─ twirl  action  weight 2
+│  └─ bow  action
+└─ hold  force success
+   └─ guard  action
+`
+	if diff := cmp.Diff(want, tree.String()); diff != "" {
+		t.Errorf("dump (-want +got):\n%s", diff)
+	}
+}
+
+// Each kind of event is reported exactly when the semantics say, and no
+// other time.
+func TestEventsAreEmittedWhenTheSemanticsSay(t *testing.T) {
+	fail := fn(func(s bt.Situation, _ *mem) (bt.Check, string) { return bt.Fail, "no" })
+	failRunning := fn(func(s bt.Situation, _ *mem) (bt.Check, string) {
+		if s.Running {
+			return bt.Fail, "stopped"
+		}
+		return bt.Pass, ""
+	})
+	tests := []struct {
+		name  string
+		build func() *bt.Builder[mem]
+		ticks int
+		want  []string
+	}{{
+		name:  "an action that succeeds at once: begin and end",
+		build: func() *bt.Builder[mem] { return bt.New(bt.Config[mem]{}).Do("a", act(nil, "a", nil, S)) },
+		ticks: 1,
+		want:  []string{"begin a", "end a Success"},
+	}, {
+		name:  "a running action: no events while it runs",
+		build: func() *bt.Builder[mem] { return bt.New(bt.Config[mem]{}).Do("a", act(nil, "a", nil, R, R, F)) },
+		ticks: 3,
+		want:  []string{"begin a", "end a Failure"},
+	}, {
+		name:  "a constraint that fails at Begin: a constraint event and nothing else",
+		build: func() *bt.Builder[mem] { return bt.New(bt.Config[mem]{}).Do("a", act(nil, "a", nil, S)).Constrain(fail) },
+		ticks: 1,
+		want:  []string{"constraint a Fail no"},
+	}, {
+		name: "a constraint that fails while running: the event, then the end",
+		build: func() *bt.Builder[mem] {
+			return bt.New(bt.Config[mem]{}).Do("a", act(nil, "a", nil, R)).Constrain(failRunning)
+		},
+		ticks: 2,
+		want:  []string{"begin a", "constraint a Fail stopped", "end a Failure"},
+	}, {
+		name: "a selector decides when it begins and when it re-selects, not in between",
+		build: func() *bt.Builder[mem] {
+			return bt.New(bt.Config[mem]{Heuristic: goal}).
+				Selector("s", bt.Reselect(150*time.Millisecond)).Do("a", act(nil, "a", shine, R)).End()
+		},
+		ticks: 3,
+		want: []string{"begin s", "decision s → a (best outcome) [a: Cosmetic (shine)]", "begin s/a",
+			"decision s → a (best outcome) [a: Cosmetic (shine)]"},
+	}, {
+		name: "simulation makes no events: a sequence under nothing",
+		build: func() *bt.Builder[mem] {
+			return bt.New(bt.Config[mem]{Heuristic: goal}).Sequence("q").Do("a", act(nil, "a", shine, S)).End()
+		},
+		ticks: 1,
+		want:  []string{"begin q", "begin q/a", "end q/a Success", "end q Success"},
+	}, {
+		name: "a fault: the event, then the cleanup",
+		build: func() *bt.Builder[mem] {
+			return bt.New(bt.Config[mem]{}).Sequence("q").Do("bad", &panicky{where: "Begin"}).End()
+		},
+		ticks: 1,
+		want:  []string{"begin q", "begin q/bad", "fault q/bad q/bad: panic in Begin: boom", "end q/bad Failure", "end q Running"},
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tl := &traceLog{}
+			tree := mustBuild(t, tt.build())
+			tree.SetTracer(tl)
+			m := mem{}
+			for i := 0; i < tt.ticks; i++ {
+				tree.Tick(&m, 100*time.Millisecond)
+			}
+			if diff := cmp.Diff(tt.want, tl.Lines); diff != "" {
+				t.Errorf("events (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// Tracing costs nothing when there is no tracer, and allocates nothing
+// when there is one: compare the two.
+func BenchmarkTrace(b *testing.B) {
+	for _, bench := range []struct {
+		name   string
+		tracer bt.Tracer
+	}{
+		{"none", nil},
+		{"discard", bt.TracerFunc(func(*bt.Event) {})},
+		{"recorder", &trace.Recorder{}},
+	} {
+		b.Run(bench.name, func(b *testing.B) {
+			builder, nodes := deepTree()
+			tree := mustBuild(b, builder)
+			tree.SetTracer(bench.tracer)
+			m := big{Foe: 1 << 40}
+			tree.Tick(&m, time.Millisecond)
+			b.ReportAllocs()
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				if r, ok := bench.tracer.(*trace.Recorder); ok && i%64 == 0 {
+					r.Reset()
+				}
+				tree.Tick(&m, time.Millisecond)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
+		})
+	}
+}

@@ -1,0 +1,48 @@
+package treetest
+
+import (
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decorators"
+)
+
+// Duel builds a small tree that uses every feature a picture or a trace
+// shows: a re-planning selector with a constrained child, a sequence, a
+// random selector with weights, and a decorator. Scripted actions make its
+// run the same every time.
+func Duel(cfg bt.Config[Mem]) *bt.Builder[Mem] {
+	cfg.Heuristic = Goal
+	inReach := constraints.Func("in reach", func(m *Mem) bool { return m.Foe <= 5 })
+	return bt.New(cfg).
+		Selector("duel", bt.Reselect(0)).
+		Sequence("attack").Constrain(inReach).
+		Do("lunge", Act(nil, "lunge", HitFoe(1), bt.Running, bt.Success)).
+		Do("riposte", Act(nil, "riposte", HitFoe(2))).
+		End().
+		RandomSelector("flourish", bt.Reselect(300*time.Millisecond)).
+		Do("twirl", Act(nil, "twirl", Shine, bt.Running, bt.Running, bt.Success)).Weight(2).
+		Do("bow", Act(nil, "bow", Shine, bt.Running, bt.Success)).
+		End().
+		Decorate("hold", decorators.ForceSuccess[Mem]()).
+		Do("guard", Act(nil, "guard", Nothing), bt.Cosmetic()).
+		End().
+		End()
+}
+
+// DuelRun ticks a duel tree for a second and a half with the foe stepping
+// into reach halfway, which is when the attack becomes possible.
+func DuelRun(t T, tree *bt.Tree[Mem]) {
+	t.Helper()
+	m := Mem{HP: 10, Foe: 9}
+	for i := 0; i < 15; i++ {
+		if i == 7 {
+			m.Foe = 4
+		}
+		if _, err := tree.Tick(&m, 100*time.Millisecond); err != nil {
+			t.Fatalf("tick %d: %v", i, err)
+		}
+	}
+}
+

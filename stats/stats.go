@@ -1,0 +1,171 @@
+// Package stats counts what a behaviour tree does over one run or many:
+// per node, how often it was simulated and with which outcomes, chosen,
+// begun, succeeded and failed. Its reports point at design smells the
+// planner-analytics way: an action that is never chosen, a node that is
+// always Impossible and the constraint responsible.
+//
+//	c := stats.New(tree.Nodes())
+//	// build the tree with Config.Tracer: c, or trace.Tee(c, ...)
+//	...
+//	c.WriteTable(os.Stdout)
+//	fmt.Println(c.NeverChosen())
+//
+// One collector can follow many runs of trees of the same shape, one after
+// another: nodes are known by path.
+package stats
+
+import (
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+)
+
+// Counts are what a collector knows of one node.
+type Counts struct {
+	Simulated int // times a selector predicted it
+	Chosen    int // times a selector chose it
+	Begun     int
+	Succeeded int
+	Failed    int
+	Halted    int // ended while running
+	Refused   int // stopped by a constraint, at Begin or while running
+	// Outcomes counts its predictions by outcome.
+	Outcomes [heuristic.NumOutcomes]int
+	// Impossible counts the reasons it was predicted Impossible.
+	Impossible map[string]int
+}
+
+// A Collector is a tracer that counts.
+type Collector struct {
+	nodes  []bt.NodeInfo
+	counts map[string]*Counts
+}
+
+// New returns a collector for trees with the given nodes.
+func New(nodes []bt.NodeInfo) *Collector {
+	c := &Collector{nodes: nodes, counts: make(map[string]*Counts, len(nodes))}
+	for _, n := range nodes {
+		c.counts[n.Path] = &Counts{Impossible: map[string]int{}}
+	}
+	return c
+}
+
+// Trace counts the event.
+func (c *Collector) Trace(e *bt.Event) {
+	switch e.Kind {
+	case bt.EventBegin:
+		c.at(e.Path).Begun++
+	case bt.EventEnd:
+		n := c.at(e.Path)
+		switch e.Status {
+		case bt.Success:
+			n.Succeeded++
+		case bt.Failure:
+			n.Failed++
+		default:
+			n.Halted++
+		}
+	case bt.EventConstraint:
+		c.at(e.Path).Refused++
+	case bt.EventDecision:
+		for i, cand := range e.Decision.Candidates {
+			n := c.at(e.Path + "/" + cand.Name)
+			n.Simulated++
+			n.Outcomes[cand.Verdict.Outcome]++
+			if cand.Verdict.Outcome == heuristic.Impossible {
+				n.Impossible[cand.Verdict.Reason]++
+			}
+			if i == e.Decision.Chosen {
+				n.Chosen++
+			}
+		}
+	}
+}
+
+func (c *Collector) at(path string) *Counts {
+	n := c.counts[path]
+	if n == nil { // a node the collector was not told of
+		n = &Counts{Impossible: map[string]int{}}
+		c.counts[path] = n
+	}
+	return n
+}
+
+// Counts returns the counts of the node at path, or zero counts.
+func (c *Collector) Counts(path string) Counts {
+	if n := c.counts[path]; n != nil {
+		return *n
+	}
+	return Counts{}
+}
+
+// NeverChosen lists the actions that never began, and the children of
+// selectors that were never chosen, in tree order: parts of the design the
+// AI never used.
+func (c *Collector) NeverChosen() []string {
+	var out []string
+	for _, n := range c.nodes {
+		k := c.counts[n.Path]
+		switch {
+		case k.Simulated > 0 && k.Chosen == 0:
+			out = append(out, n.Path)
+		case k.Simulated == 0 && n.Leaf() && k.Begun == 0:
+			out = append(out, n.Path)
+		}
+	}
+	return out
+}
+
+// An Impossibility is a node every prediction found Impossible, with the
+// reasons given, most frequent first.
+type Impossibility struct {
+	Path    string
+	Times   int
+	Reasons []string
+}
+
+// AlwaysImpossible lists the nodes that were predicted, and Impossible
+// every time, with the constraints responsible.
+func (c *Collector) AlwaysImpossible() []Impossibility {
+	var out []Impossibility
+	for _, n := range c.nodes {
+		k := c.counts[n.Path]
+		if k.Simulated == 0 || k.Outcomes[heuristic.Impossible] != k.Simulated {
+			continue
+		}
+		reasons := make([]string, 0, len(k.Impossible))
+		for r := range k.Impossible {
+			reasons = append(reasons, r)
+		}
+		sort.Slice(reasons, func(i, j int) bool {
+			if k.Impossible[reasons[i]] != k.Impossible[reasons[j]] {
+				return k.Impossible[reasons[i]] > k.Impossible[reasons[j]]
+			}
+			return reasons[i] < reasons[j]
+		})
+		out = append(out, Impossibility{Path: n.Path, Times: k.Simulated, Reasons: reasons})
+	}
+	return out
+}
+
+// WriteTable writes the counts of every node as an aligned table, in tree
+// order, with the outcome histogram of its predictions.
+func (c *Collector) WriteTable(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%-44s %9s %7s %7s %7s %7s %7s %7s  %s\n", "node", "simulated", "chosen", "begun", "success", "failure", "halted", "refused", "outcomes (Imp/Dea/Har/Irr/Cos/Ben/Saf/Urg)")
+	for _, n := range c.nodes {
+		k := c.counts[n.Path]
+		name := strings.Repeat("  ", n.Depth) + n.Name
+		hist := make([]string, heuristic.NumOutcomes)
+		for i, v := range k.Outcomes {
+			hist[i] = fmt.Sprint(v)
+		}
+		fmt.Fprintf(&b, "%-44s %9d %7d %7d %7d %7d %7d %7d  %s\n", name, k.Simulated, k.Chosen, k.Begun, k.Succeeded, k.Failed, k.Halted, k.Refused, strings.Join(hist, "/"))
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}

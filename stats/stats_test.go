@@ -1,0 +1,90 @@
+package stats_test
+
+import (
+	"bytes"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/stats"
+)
+
+func run(t *testing.T, runs int) *stats.Collector {
+	var c *stats.Collector
+	for i := 0; i < runs; i++ {
+		tree := treetest.MustBuild(t, treetest.Duel(bt.Config[treetest.Mem]{Seed: 3}))
+		if c == nil {
+			c = stats.New(tree.Nodes())
+		}
+		tree.SetTracer(c)
+		treetest.DuelRun(t, tree)
+	}
+	return c
+}
+
+// The counts of a scripted duel, checked against what it does: the root
+// decides every tick, for 15 ticks; the attack is impossible for the
+// first 7 (out of reach) and chosen from then on.
+func TestCounts(t *testing.T) {
+	c := run(t, 1)
+	attack := c.Counts("duel/attack")
+	if attack.Simulated != 15 || attack.Outcomes[heuristic.Impossible] != 7 || attack.Outcomes[heuristic.Beneficial] != 8 {
+		t.Errorf("attack: simulated %d, outcomes %v; want 15 = 7 Impossible + 8 Beneficial", attack.Simulated, attack.Outcomes)
+	}
+	if attack.Impossible["not in reach"] != 7 {
+		t.Errorf("attack's reasons: %v", attack.Impossible)
+	}
+	if attack.Chosen != 8 {
+		t.Errorf("attack chosen %d times, want 8", attack.Chosen)
+	}
+	lunge, riposte := c.Counts("duel/attack/lunge"), c.Counts("duel/attack/riposte")
+	if lunge.Begun != 4 || lunge.Succeeded != 4 || riposte.Begun != 4 || riposte.Succeeded != 4 {
+		t.Errorf("lunge %+v, riposte %+v: want four of each, all succeeded", lunge, riposte)
+	}
+	hold := c.Counts("duel/hold")
+	if hold.Chosen != 0 || hold.Begun != 0 || hold.Simulated != 15 {
+		t.Errorf("hold: %+v; want simulated every tick, never chosen", hold)
+	}
+	if diff := cmp.Diff([]string{"duel/flourish/bow", "duel/hold", "duel/hold/guard"}, c.NeverChosen()); diff != "" {
+		t.Errorf("never chosen (-want +got):\n%s", diff)
+	}
+	if got := c.AlwaysImpossible(); len(got) != 0 {
+		t.Errorf("always impossible: %v", got)
+	}
+}
+
+// A collector follows many runs: counts add up.
+func TestManyRuns(t *testing.T) {
+	one, three := run(t, 1), run(t, 3)
+	if got, want := three.Counts("duel/attack").Simulated, 3*one.Counts("duel/attack").Simulated; got != want {
+		t.Errorf("over three runs attack was simulated %d times, want %d", got, want)
+	}
+}
+
+func TestAlwaysImpossible(t *testing.T) {
+	tree := treetest.MustBuild(t, bt.New(bt.Config[treetest.Mem]{Heuristic: treetest.Goal}).
+		Selector("s").
+		Do("never", treetest.Act(nil, "never", treetest.HitFoe(1))).Constrain(treetest.Check(func(bt.Situation, *treetest.Mem) (bt.Check, string) {
+		return bt.Fail, "door shut"
+	})).
+		Do("pose", treetest.Act(nil, "pose", treetest.Shine)).
+		End())
+	c := stats.New(tree.Nodes())
+	tree.SetTracer(c)
+	treetest.TickN(t, tree, &treetest.Mem{}, 3)
+	want := []stats.Impossibility{{Path: "s/never", Times: 3, Reasons: []string{"door shut"}}}
+	if diff := cmp.Diff(want, c.AlwaysImpossible()); diff != "" {
+		t.Errorf("always impossible (-want +got):\n%s", diff)
+	}
+}
+
+func TestTableGolden(t *testing.T) {
+	var b bytes.Buffer
+	if err := run(t, 2).WriteTable(&b); err != nil {
+		t.Fatal(err)
+	}
+	treetest.Golden(t, "table", b.Bytes())
+}

@@ -1,0 +1,20 @@
+// Package trace has ready-made tracers for foresight trees, the answers to
+// a designer's first two questions about a planning AI: what is it doing
+// and why, and why isn't it doing something else.
+//
+//   - Recorder keeps every event, for tests and tools.
+//   - JSON writes one JSON object per event, in a stable schema.
+//   - Actions reports each action as it begins, with the verdict that got
+//     it chosen and the best options turned down on the way.
+//   - Timeline writes those reports as a readable account.
+//   - Tee hands events to several tracers.
+//
+// A tree hands its events to the tracer set in bt.Config.Tracer:
+//
+//	rec := &trace.Recorder{}
+//	tree, err := bt.New(bt.Config[World]{Heuristic: goal, Tracer: rec}).
+//		...
+//
+// A tree reuses one Event for all its reports; these tracers copy what
+// they keep.
+package trace

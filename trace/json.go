@@ -1,0 +1,82 @@
+package trace
+
+import (
+	"encoding/json"
+	"io"
+
+	"github.com/foresight-bt/foresight/bt"
+)
+
+// JSON returns a tracer that writes each event as one JSON object on a
+// line. The schema is stable; fields that do not apply to an event's kind
+// are left out:
+//
+//	{"tick":12,"t":0.2,"kind":"begin","path":"guard/chase"}
+//	{"tick":12,"t":0.2,"kind":"end","path":"guard/chase","status":"Success"}
+//	{"tick":12,"t":0.2,"kind":"constraint","path":"guard/attack","check":"Fail","reason":"out of reach"}
+//	{"tick":12,"t":0.2,"kind":"fault","path":"guard/attack","reason":"guard/attack: panic in Begin: boom"}
+//	{"tick":12,"t":0.2,"kind":"decision","path":"guard",
+//	 "decision":{"chosen":"chase","why":"best outcome","candidates":[
+//	   {"name":"attack","outcome":"Impossible","reason":"out of reach"},
+//	   {"name":"chase","outcome":"Beneficial","reason":"closer"}]}}
+//
+// t is the tree's clock in seconds; chosen is empty when the selector
+// chose nothing. The first write error stops the writing and is kept, for
+// Err.
+func JSON(w io.Writer) *JSONWriter { return &JSONWriter{enc: json.NewEncoder(w)} }
+
+// A JSONWriter is the tracer JSON returns.
+type JSONWriter struct {
+	enc *json.Encoder
+	err error
+}
+
+type jsonEvent struct {
+	Tick     uint64        `json:"tick"`
+	T        float64       `json:"t"`
+	Kind     string        `json:"kind"`
+	Path     string        `json:"path"`
+	Status   string        `json:"status,omitempty"`
+	Check    string        `json:"check,omitempty"`
+	Reason   string        `json:"reason,omitempty"`
+	Decision *jsonDecision `json:"decision,omitempty"`
+}
+
+type jsonDecision struct {
+	Chosen     string          `json:"chosen"`
+	Why        string          `json:"why"`
+	Candidates []jsonCandidate `json:"candidates"`
+}
+
+type jsonCandidate struct {
+	Name    string `json:"name"`
+	Outcome string `json:"outcome"`
+	Reason  string `json:"reason"`
+}
+
+// Trace writes e.
+func (j *JSONWriter) Trace(e *bt.Event) {
+	if j.err != nil {
+		return
+	}
+	out := jsonEvent{Tick: e.Tick, T: e.Time.Seconds(), Kind: e.Kind.String(), Path: e.Path, Reason: e.Reason}
+	switch e.Kind {
+	case bt.EventEnd:
+		out.Status = e.Status.String()
+	case bt.EventConstraint:
+		out.Check = e.Check.String()
+	case bt.EventDecision:
+		d := &jsonDecision{Why: e.Decision.Why.String(), Candidates: make([]jsonCandidate, len(e.Decision.Candidates))}
+		if c, ok := e.Decision.Choice(); ok {
+			d.Chosen = c.Name
+		}
+		for i, c := range e.Decision.Candidates {
+			d.Candidates[i] = jsonCandidate{Name: c.Name, Outcome: c.Verdict.Outcome.String(), Reason: c.Verdict.Reason}
+		}
+		out.Decision = d
+	}
+	j.err = j.enc.Encode(out)
+}
+
+// Err returns the first write error, if any.
+func (j *JSONWriter) Err() error { return j.err }
