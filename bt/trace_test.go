@@ -54,8 +54,10 @@ func TestEventsAreEmittedWhenTheSemanticsSay(t *testing.T) {
 		ticks: 3,
 		want:  []string{"begin a", "end a Failure"},
 	}, {
-		name:  "a constraint that fails at Begin: a constraint event and nothing else",
-		build: func() *bt.Builder[mem] { return bt.New(bt.Config[mem]{}).Do("a", act(nil, "a", nil, S)).Constrain(fail) },
+		name: "a constraint that fails at Begin: a constraint event and nothing else",
+		build: func() *bt.Builder[mem] {
+			return bt.New(bt.Config[mem]{}).Do("a", act(nil, "a", nil, S)).Constrain(fail)
+		},
 		ticks: 1,
 		want:  []string{"constraint a Fail no"},
 	}, {

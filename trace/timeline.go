@@ -14,8 +14,8 @@ import (
 // points, the target; nil for none), then a line with the best options
 // turned down:
 //
-//	  2.50s  chase      Beneficial (closer)       hp 100
-//	                    not: patrol Cosmetic (on the round) · attack Impossible (out of reach)
+//	2.50s  chase      Beneficial (closer)       hp 100
+//	                  not: patrol Cosmetic (on the round) · attack Impossible (out of reach)
 //
 // The Jedi demo prints its fights this way.
 func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions {

@@ -45,4 +45,3 @@ func DuelRun(t T, tree *bt.Tree[Mem]) {
 		}
 	}
 }
-
