@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"math"
+	"slices"
 	"strings"
 
 	"github.com/foresight-bt/foresight/sim"
@@ -252,7 +253,11 @@ func (b *Builder[M]) Leaf(name string, n Node[M]) *Builder[M] {
 // Branch adds the subtree that br builds.
 func (b *Builder[M]) Branch(br Branch[M]) *Builder[M] {
 	if br == nil {
-		b.errs = append(b.errs, errors.New(b.scopePath()+"nil branch"))
+		if s := b.open[len(b.open)-1]; s != &b.top {
+			s.errs = append(s.errs, errors.New("nil branch"))
+		} else {
+			b.errs = append(b.errs, errors.New("nil branch"))
+		}
 		return b
 	}
 	br(b)
@@ -301,13 +306,6 @@ func (b *Builder[M]) target(call string) *spec[M] {
 		b.errs = append(b.errs, fmt.Errorf("%s before any node was added", call))
 	}
 	return b.last
-}
-
-func (b *Builder[M]) scopePath() string {
-	if s := b.open[len(b.open)-1]; s != &b.top {
-		return s.path + ": "
-	}
-	return ""
 }
 
 // add records a node in the innermost open scope.
@@ -372,7 +370,8 @@ func callOption[C any](opt func(*C) error, cfg *C) error {
 
 // Build checks the whole description and makes the tree. It reports every
 // misuse at once, each naming the offending node's path. A Builder builds
-// one tree; start a new one for the next.
+// one tree; start a new one for the next. Calls made on it after Build
+// change nothing in the tree it built.
 func (b *Builder[M]) Build() (*Tree[M], error) {
 	if b.built {
 		return nil, errors.New("bt: Build called twice: start a new builder for each tree")
@@ -436,7 +435,7 @@ func (b *Builder[M]) make(s *spec[M], errs *[]error) *Child[M] {
 		path:        s.path,
 		kind:        s.kind,
 		children:    kids,
-		constraints: s.constraints,
+		constraints: slices.Clip(s.constraints), // a later Constrain cannot reach the tree
 		weight:      s.weight,
 	}
 	if len(*errs) > before || s.make == nil {

@@ -15,6 +15,9 @@ var (
 	ErrNegativeStep = errors.New("bt: negative time step")
 	// ErrNilMemory: a nil memory pointer.
 	ErrNilMemory = errors.New("bt: nil memory")
+	// ErrClockOverflow: a time step that would carry the tree's clock past
+	// the largest time.Duration (some 292 years of game time).
+	ErrClockOverflow = errors.New("bt: time step would overflow the tree's clock")
 )
 
 // A NodeError is an error that belongs to one node of a tree: a misuse

@@ -2,6 +2,7 @@ package bt_test
 
 import (
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -423,5 +424,44 @@ func TestPreviewReportsPathAndDecisions(t *testing.T) {
 	}
 	if len(rec.Log) != 0 || m != (mem{Foe: 3}) {
 		t.Errorf("Preview acted: log %v, memory %+v", rec.Log, m)
+	}
+}
+
+func TestClockCannotOverflow(t *testing.T) {
+	rec := &recorder{}
+	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Do("x", act(rec, "x", nil, R)))
+	m := mem{}
+	if _, err := tree.Tick(&m, math.MaxInt64-time.Second); err != nil {
+		t.Fatalf("a huge step: %v", err)
+	}
+	if _, err := tree.Tick(&m, 2*time.Second); !errors.Is(err, bt.ErrClockOverflow) {
+		t.Errorf("an overflowing step: %v, want ErrClockOverflow", err)
+	}
+	if tree.Now() != math.MaxInt64-time.Second || tree.Ticks() != 1 {
+		t.Errorf("the refused step changed the tree: now %v, ticks %d", tree.Now(), tree.Ticks())
+	}
+	if _, err := tree.Tick(&m, 0); err != nil {
+		t.Errorf("a zero step: %v", err)
+	}
+}
+
+// A builder used after Build changes nothing in the tree it built.
+func TestBuilderAfterBuildChangesNothing(t *testing.T) {
+	rec := &recorder{}
+	b := bt.New(bt.Config[mem]{Heuristic: goal}).
+		RandomSelector("r").
+		Do("a", act(rec, "a", shine)).Constrain(foeVisible).
+		End()
+	tree := mustBuild(t, b)
+	before := tree.String()
+	b.Constrain(foeVisible).Weight(7).Do("late", act(rec, "late", nil))
+	if _, err := b.Build(); err == nil {
+		t.Error("a second Build succeeded")
+	}
+	if after := tree.String(); after != before {
+		t.Errorf("the built tree changed:\n%s\nwas\n%s", after, before)
+	}
+	if n := tree.Nodes()[1]; len(n.Constraints) != 1 {
+		t.Errorf("constraints of r/a: %v", n.Constraints)
 	}
 }

@@ -10,14 +10,16 @@ import (
 )
 
 // Over random trees of every composite, decorator and constraint kind,
-// run through random ticks, halts and previews: every Begin is matched by
-// one End, ends go deepest first, outside parallels one child runs at a
-// time, previews act on nothing, and predictions never reach live memory.
+// run through random ticks (zero, negative and huge steps among them),
+// halts and previews: every Begin is matched by one End, ends go deepest
+// first, outside parallels one child runs at a time, previews act on
+// nothing, predictions never reach live memory, refused steps change
+// nothing.
 func TestPropertyLifeCycle(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		s := treetest.DrawShape(t, 3)
-		trace, log := treetest.Run(t, s, rapid.Uint64().Draw(t, "seed"), treetest.DrawSteps(t))
-		treetest.CheckLifeCycle(t, s, trace, log)
+		nodes, trace, log := treetest.Run(t, s, rapid.Uint64().Draw(t, "seed"), treetest.DrawSteps(t))
+		treetest.CheckLifeCycle(t, nodes, trace, log)
 	})
 }
 
@@ -27,8 +29,8 @@ func TestPropertyDeterminism(t *testing.T) {
 		s := treetest.DrawShape(t, 3)
 		seed := rapid.Uint64().Draw(t, "seed")
 		steps := treetest.DrawSteps(t)
-		trace1, log1 := treetest.Run(t, s, seed, steps)
-		trace2, log2 := treetest.Run(t, s, seed, steps)
+		_, trace1, log1 := treetest.Run(t, s, seed, steps)
+		_, trace2, log2 := treetest.Run(t, s, seed, steps)
 		if diff := cmp.Diff(trace1, trace2); diff != "" {
 			t.Fatalf("traces differ (-first +second):\n%s", diff)
 		}

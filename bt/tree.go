@@ -3,6 +3,7 @@ package bt
 import (
 	"errors"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"time"
 
@@ -32,9 +33,11 @@ type Config[M any] struct {
 }
 
 // A Tree runs a behaviour tree for one agent: Tick it once per frame with
-// the agent's memory. A tree is not safe for concurrent use; give every
-// agent a tree of its own (building is cheap) and tick each from one
-// goroutine at a time.
+// the agent's memory. A tree is not safe for concurrent use: ticking one
+// tree from two goroutines at once is a data race. Give every agent a tree
+// of its own (building is cheap) and tick each from one goroutine at a
+// time; many trees on many goroutines are fine. Its shape cannot change
+// once built: only the heuristic and the tracer can be replaced.
 type Tree[M any] struct {
 	root   *Child[M]
 	nodes  []*Child[M] // depth first, root first
@@ -112,15 +115,21 @@ func newTree[M any](cfg Config[M]) *Tree[M] {
 // other running node is halted deepest first, and Tick returns Failure; the
 // next Tick begins afresh.
 //
-// A nil memory, a negative dt or a re-entrant call is refused with Failure
-// and ErrNilMemory, ErrNegativeStep or ErrReentrant, and changes nothing.
+// A step of zero is a tick in which no time passes; a huge step is taken
+// as it comes. A nil memory, a negative dt, a step that would overflow the
+// clock, or a re-entrant call is refused with Failure and ErrNilMemory,
+// ErrNegativeStep, ErrClockOverflow or ErrReentrant, and changes nothing.
 func (t *Tree[M]) Tick(m *M, dt time.Duration) (status Status, err error) {
 	if err := t.open(m); err != nil {
 		return Failure, err
 	}
-	if dt < 0 {
+	switch {
+	case dt < 0:
 		t.busy = false
 		return Failure, fmt.Errorf("%w: %v", ErrNegativeStep, dt)
+	case dt > math.MaxInt64-t.clock.Now():
+		t.busy = false
+		return Failure, fmt.Errorf("%w: %v after %v", ErrClockOverflow, dt, t.clock.Now())
 	}
 	t.clock.Advance(dt)
 	t.ticks++

@@ -9,24 +9,56 @@ import (
 )
 
 // Config describes an arena: who fights, and the seed of everything the
-// arena decides by chance (where enemies stand, when they fire).
+// arena decides by chance (where enemies stand, when they fire). Give the
+// enemies either as Enemies, placed at random around the Jedi, or as
+// Spawns, placed where you say.
 type Config struct {
 	Seed    uint64
-	Enemies []EnemyType // 1 to MaxEnemies
+	Enemies []EnemyType // 1 to MaxEnemies, placed at random
+	Spawns  []Spawn     // 1 to MaxEnemies, placed as given
 	Partner bool        // a second Jedi fights alongside
 }
 
+// A Spawn places an enemy: its type, where it stands (the first Jedi
+// starts at the origin), and its hit points (0: its type's full health).
+type Spawn struct {
+	Type EnemyType
+	Pos  Vec
+	HP   int
+}
+
+// Limits of the arena: where things may stand, and how tough they may be.
+const (
+	ArenaRadius = 100.0 // m from the origin
+	MaxHP       = 10000
+)
+
 // Validate reports a configuration the arena cannot hold.
 func (c Config) Validate() error {
+	n := len(c.Enemies) + len(c.Spawns)
 	switch {
-	case len(c.Enemies) == 0:
+	case len(c.Enemies) > 0 && len(c.Spawns) > 0:
+		return errors.New("jedi: give enemies as Enemies or as Spawns, not both")
+	case n == 0:
 		return errors.New("jedi: no enemies: give at least one")
-	case len(c.Enemies) > MaxEnemies:
-		return fmt.Errorf("jedi: %d enemies: the arena holds at most %d", len(c.Enemies), MaxEnemies)
+	case n > MaxEnemies:
+		return fmt.Errorf("jedi: %d enemies: the arena holds at most %d", n, MaxEnemies)
 	}
 	for _, t := range c.Enemies {
 		if t < Droid || t > Rusher {
 			return fmt.Errorf("jedi: invalid enemy type %v", t)
+		}
+	}
+	for i, s := range c.Spawns {
+		switch {
+		case s.Type < Droid || s.Type > Rusher:
+			return fmt.Errorf("jedi: spawn %d: invalid enemy type %v", i+1, s.Type)
+		case math.IsNaN(s.Pos.X) || math.IsNaN(s.Pos.Y) || !(s.Pos.Len() <= ArenaRadius):
+			return fmt.Errorf("jedi: spawn %d: position %v is outside the arena (within %gm of the origin)", i+1, s.Pos, ArenaRadius)
+		case s.Pos.Len() < jediRadius+enemyRadius:
+			return fmt.Errorf("jedi: spawn %d: position %v is on top of the Jedi", i+1, s.Pos)
+		case s.HP < 0 || s.HP > MaxHP:
+			return fmt.Errorf("jedi: spawn %d: %d hit points: give 1 to %d, or 0 for the type's own", i+1, s.HP, MaxHP)
 		}
 	}
 	return nil
@@ -103,21 +135,29 @@ func NewArena(cfg Config) (*Arena, error) {
 		a.jedi[1] = newBody(Vec{-2, 4})
 		a.numJedi = 2
 	}
-	for i, t := range cfg.Enemies {
-		angle := 2 * math.Pi * (float64(i) + 0.5*a.rng.Float64()) / float64(len(cfg.Enemies))
-		dist := 9 + 7*a.rng.Float64()
-		k := kinds[t]
+	spawns := cfg.Spawns
+	if len(spawns) == 0 {
+		spawns = make([]Spawn, len(cfg.Enemies))
+		for i, t := range cfg.Enemies {
+			angle := 2 * math.Pi * (float64(i) + 0.5*a.rng.Float64()) / float64(len(cfg.Enemies))
+			dist := 9 + 7*a.rng.Float64()
+			spawns[i] = Spawn{Type: t, Pos: Vec{dist * math.Cos(angle), dist * math.Sin(angle)}}
+		}
+	}
+	for i, s := range spawns {
+		k := kinds[s.Type]
+		hp := s.HP
+		if hp == 0 {
+			hp = k.hp
+		}
 		a.foes[i] = foe{
-			Enemy: Enemy{
-				ID: i + 1, Type: t, HP: k.hp, MaxHP: k.hp, Shield: k.shield,
-				Pos: Vec{dist * math.Cos(angle), dist * math.Sin(angle)},
-			},
+			Enemy:  Enemy{ID: i + 1, Type: s.Type, HP: hp, MaxHP: hp, Shield: k.shield, Pos: s.Pos},
 			target: i % a.numJedi,
 			reload: k.reload/2 + time.Duration(a.rng.Int64N(int64(k.reloadSpread)+1)),
 		}
 		a.foes[i].Facing = a.jedi[a.foes[i].target].Pos.Sub(a.foes[i].Pos).Unit()
 	}
-	a.numFoes = len(cfg.Enemies)
+	a.numFoes = len(spawns)
 	return a, nil
 }
 

@@ -1,6 +1,7 @@
 package jedi
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -114,8 +115,9 @@ func TestSensing(t *testing.T) {
 		t.Errorf("victim changed %v, timer %v after %v", changed, m.VictimTimer, timer)
 	}
 	// A dead victim is replaced and the timer starts again.
-	a.foeByID(m.VictimID).HP = 0
-	if changed := a.Sense(0, &m, tick); !changed || m.VictimTimer != 0 || m.VictimID == v.ID {
+	dead := m.VictimID
+	a.foeByID(dead).HP = 0
+	if changed := a.Sense(0, &m, tick); !changed || m.VictimTimer != 0 || m.VictimID == dead {
 		t.Errorf("after the victim died: changed %v, timer %v, victim %d", changed, m.VictimTimer, m.VictimID)
 	}
 }
@@ -214,5 +216,34 @@ func TestPredictionsMatchTheArena(t *testing.T) {
 				t.Errorf("the move took %v, predicted %v", took, predicted.Elapsed)
 			}
 		})
+	}
+}
+
+func TestSpawns(t *testing.T) {
+	a, err := NewArena(Config{Spawns: []Spawn{{Type: Brawler, Pos: Vec{3, 4}, HP: 7}, {Type: Droid, Pos: Vec{-20, 0}}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	es := a.Enemies()
+	if es[0].Pos != (Vec{3, 4}) || es[0].HP != 7 || es[1].HP != kinds[Droid].hp {
+		t.Errorf("spawned %+v", es)
+	}
+	nan := math.NaN()
+	for _, tt := range []struct {
+		cfg  Config
+		want string
+	}{
+		{Config{Enemies: []EnemyType{Droid}, Spawns: []Spawn{{Type: Droid, Pos: Vec{5, 0}}}}, "not both"},
+		{Config{Spawns: []Spawn{{Type: 9, Pos: Vec{5, 0}}}}, "invalid enemy type"},
+		{Config{Spawns: []Spawn{{Type: Droid, Pos: Vec{nan, 0}}}}, "outside the arena"},
+		{Config{Spawns: []Spawn{{Type: Droid, Pos: Vec{math.Inf(1), 0}}}}, "outside the arena"},
+		{Config{Spawns: []Spawn{{Type: Droid, Pos: Vec{500, 0}}}}, "outside the arena"},
+		{Config{Spawns: []Spawn{{Type: Droid, Pos: Vec{0.1, 0}}}}, "on top of the Jedi"},
+		{Config{Spawns: []Spawn{{Type: Droid, Pos: Vec{5, 0}, HP: -3}}}, "hit points"},
+		{Config{Spawns: make([]Spawn, 9)}, "at most 8"},
+	} {
+		if _, err := NewArena(tt.cfg); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%+v: %v, want an error about %q", tt.cfg, err, tt.want)
+		}
 	}
 }

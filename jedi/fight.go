@@ -47,6 +47,7 @@ type FightConfig struct {
 	Seed     uint64
 	Skill    float64 // of both Jedi
 	Enemies  []EnemyType
+	Spawns   []Spawn // instead of Enemies, to place them (see Config)
 	Partner  bool
 	Mistakes bool
 	Without  []string      // branches left out of the Jedi's trees
@@ -93,7 +94,7 @@ func NewFight(cfg FightConfig) (*Fight, error) {
 	if cfg.Duration < 0 || cfg.Step < 0 {
 		return nil, errors.New("jedi: negative duration or step")
 	}
-	a, err := NewArena(Config{Seed: cfg.Seed, Enemies: cfg.Enemies, Partner: cfg.Partner})
+	a, err := NewArena(Config{Seed: cfg.Seed, Enemies: cfg.Enemies, Spawns: cfg.Spawns, Partner: cfg.Partner})
 	if err != nil {
 		return nil, err
 	}

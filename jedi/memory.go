@@ -111,8 +111,9 @@ func (m *Memory) Simulate(dt time.Duration) {
 	m.Self.elapse(dt)
 	for i := 0; i < m.NumEnemies; i++ {
 		e := &m.Enemies[i]
-		e.step(halfway, dt)
+		free := dt - min(dt, e.Stumble) // an enemy finding its feet moves for the rest of the step
 		e.Stumble = max(0, e.Stumble-dt)
+		e.step(halfway, free)
 	}
 	m.VictimTimer += dt
 	m.Elapsed += dt

@@ -1,6 +1,7 @@
 package treetest
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"time"
@@ -90,6 +91,15 @@ func isComposite(kind string) bool {
 // Build adds the shape to b as a node named name; actions record under
 // their path, which is unique.
 func (s *Shape) Build(b *bt.Builder[Mem], rec *Recorder, name, path string) {
+	s.BuildWith(b, rec, name, path, nil)
+}
+
+// BuildWith is Build calling between, if set, before each node is added:
+// a fuzzer slips builder calls, misuse included, into a well-formed tree.
+func (s *Shape) BuildWith(b *bt.Builder[Mem], rec *Recorder, name, path string, between func()) {
+	if between != nil {
+		between()
+	}
 	switch s.Kind {
 	case "action":
 		opts := [][]bt.LeafOption{nil, {bt.Cosmetic()}, {bt.CosmeticWhileRunning()}, nil}[s.Option]
@@ -108,7 +118,7 @@ func (s *Shape) Build(b *bt.Builder[Mem], rec *Recorder, name, path string) {
 		}
 		for i, c := range s.Children {
 			child := "n" + strconv.Itoa(i)
-			c.Build(b, rec, child, path+"/"+child)
+			c.BuildWith(b, rec, child, path+"/"+child, between)
 			if s.Kind == "random" {
 				b.Weight(c.Weight)
 			}
@@ -226,13 +236,23 @@ type Step struct {
 	Foe, HP       int // the live memory changes, to make choices move
 }
 
-// DrawSteps draws a run.
+// DrawSteps draws a run. Most time steps are ordinary; some are zero,
+// negative (which a tree must refuse, changing nothing) or huge.
 func DrawSteps(t *rapid.T) []Step {
 	return rapid.SliceOfN(rapid.Custom(func(t *rapid.T) Step {
+		dt := time.Duration(rapid.IntRange(0, 200).Draw(t, "dt")) * time.Millisecond
+		switch rapid.IntRange(0, 19).Draw(t, "hostile") {
+		case 0:
+			dt = -time.Duration(rapid.IntRange(1, 1000).Draw(t, "back")) * time.Millisecond
+		case 1:
+			dt = time.Duration(rapid.IntRange(1, 1000).Draw(t, "hours")) * time.Hour
+		case 2:
+			dt = 0
+		}
 		return Step{
 			Halt:    rapid.IntRange(0, 9).Draw(t, "halt") == 0,
 			Preview: rapid.IntRange(0, 4).Draw(t, "preview") == 0,
-			DT:      time.Duration(rapid.IntRange(0, 200).Draw(t, "dt")) * time.Millisecond,
+			DT:      dt,
 			Foe:     rapid.IntRange(0, 12).Draw(t, "foe"),
 			HP:      rapid.IntRange(1, 14).Draw(t, "hp"),
 		}
@@ -246,10 +266,10 @@ type T interface {
 }
 
 // Run builds the shape, plays the steps and halts, checking at every step
-// that previews act on nothing, that predictions never reach live memory
-// and that every verdict is a valid outcome. It returns the tree's trace
-// and the actions' log.
-func Run(t T, s *Shape, seed uint64, steps []Step) (trace, log []string) {
+// that previews act on nothing, that predictions never reach live memory,
+// that every verdict is a valid outcome and that negative steps are
+// refused. It returns the tree's nodes, its trace and the actions' log.
+func Run(t T, s *Shape, seed uint64, steps []Step) (nodes []bt.NodeInfo, trace, log []string) {
 	t.Helper()
 	rec, tl := &Recorder{}, &TraceLog{}
 	b := bt.New(bt.Config[Mem]{Heuristic: Goal, Seed: seed, Tracer: tl})
@@ -264,12 +284,17 @@ func Run(t T, s *Shape, seed uint64, steps []Step) (trace, log []string) {
 		if st.Preview {
 			previewActsOnNothing(t, tree, &m, rec, tl)
 		}
-		if st.Halt {
+		switch {
+		case st.Halt:
 			if err := tree.Halt(&m); err != nil {
 				t.Fatalf("Halt: %v", err)
 			}
-		} else if _, err := tree.Tick(&m, st.DT); err != nil {
-			t.Fatalf("Tick: %v", err)
+		case st.DT < 0:
+			tickRefused(t, tree, &m, st.DT, rec, tl)
+		default:
+			if _, err := tree.Tick(&m, st.DT); err != nil {
+				t.Fatalf("Tick(%v): %v", st.DT, err)
+			}
 		}
 		if m.Sim != 0 {
 			t.Fatalf("a prediction reached live memory: Sim = %d", m.Sim)
@@ -278,7 +303,19 @@ func Run(t T, s *Shape, seed uint64, steps []Step) (trace, log []string) {
 	if err := tree.Halt(&m); err != nil {
 		t.Fatalf("final Halt: %v", err)
 	}
-	return tl.Lines, rec.Log
+	return tree.Nodes(), tl.Lines, rec.Log
+}
+
+// tickRefused checks that a negative step is refused and changes nothing.
+func tickRefused(t T, tree *bt.Tree[Mem], m *Mem, dt time.Duration, rec *Recorder, tl *TraceLog) {
+	t.Helper()
+	before, now, ticks, logged, traced := *m, tree.Now(), tree.Ticks(), len(rec.Log), len(tl.Lines)
+	if s, err := tree.Tick(m, dt); s != bt.Failure || !errors.Is(err, bt.ErrNegativeStep) {
+		t.Fatalf("Tick(%v) = %v, %v; want Failure and ErrNegativeStep", dt, s, err)
+	}
+	if *m != before || tree.Now() != now || tree.Ticks() != ticks || len(rec.Log) != logged || len(tl.Lines) != traced {
+		t.Fatalf("a refused Tick(%v) changed something", dt)
+	}
 }
 
 func previewActsOnNothing(t T, tree *bt.Tree[Mem], m *Mem, rec *Recorder, tl *TraceLog) {
@@ -306,22 +343,29 @@ func previewActsOnNothing(t T, tree *bt.Tree[Mem], m *Mem, rec *Recorder, tl *Tr
 	}
 }
 
-// CheckLifeCycle checks a run's trace and log: every Begin is matched by
-// exactly one End, a node ends only after its descendants, outside
-// parallels a parent runs one child at a time, nothing is left running,
-// and the actions' own records agree.
-func CheckLifeCycle(t T, s *Shape, trace, log []string) {
+// CheckLifeCycle checks a run's trace (TraceLog lines) and the actions'
+// log against the tree's nodes: every Begin is matched by exactly one End,
+// a node ends only after its descendants, outside parallels a parent runs
+// one child at a time, nothing is left running, and the actions' own
+// records, if any, agree.
+func CheckLifeCycle(t T, nodes []bt.NodeInfo, trace, log []string) {
 	t.Helper()
+	kindOf := make(map[string]string, len(nodes))
+	for _, n := range nodes {
+		kindOf[n.Path] = n.Kind
+	}
 	open := map[string]bool{}
 	for _, line := range trace {
-		kind, rest, _ := strings.Cut(line, " ")
-		path, _, _ := strings.Cut(rest, " ")
+		kind, path, _ := strings.Cut(line, " ") // "begin a/b c", "end a/b c Success": paths may hold spaces
+		if kind == "end" {
+			path = path[:strings.LastIndex(path, " ")]
+		}
 		switch kind {
 		case "begin":
 			if open[path] {
 				t.Fatalf("%s began twice without ending:\n%s", path, Joined(trace))
 			}
-			if parent, _, ok := cutLast(path); ok && s.at(parent).Kind != "parallel" {
+			if parent, _, ok := cutLast(path); ok && kindOf[parent] != "parallel" {
 				for p := range open {
 					if q, _, ok := cutLast(p); ok && q == parent {
 						t.Fatalf("%s began while its sibling %s runs:\n%s", path, p, Joined(trace))
@@ -372,14 +416,4 @@ func cutLast(path string) (string, string, bool) {
 		return "", path, false
 	}
 	return path[:i], path[i+1:], true
-}
-
-// at returns the shape at a path such as "root/n0/n2".
-func (s *Shape) at(path string) *Shape {
-	parts := strings.Split(path, "/")[1:]
-	for _, p := range parts {
-		i, _ := strconv.Atoi(strings.TrimPrefix(p, "n"))
-		s = s.Children[i]
-	}
-	return s
 }

@@ -1,0 +1,22 @@
+// Package fuzz holds foresight's fuzz targets, for Go's native fuzzing:
+//
+//		go test ./fuzz -run='^$' -fuzz=FuzzTree -fuzztime=15s
+//
+//	  - FuzzTree: a random tree of every composite, decorator and constraint
+//	    kind, with scripted actions, run through random ticks (zero, negative
+//	    and huge steps among them), halts and previews. No panic; Begin and
+//	    End pair up; previews act on nothing; predictions never reach live
+//	    memory; verdicts are valid outcomes; the same input gives the same
+//	    events.
+//	  - FuzzBuilder: a random sequence of builder calls, misuse included.
+//	    Build returns a tree that runs, or errors that each name a node's
+//	    path (or are one of the builder's few global complaints); it never
+//	    panics.
+//	  - FuzzArena: a random Jedi arena fought for a few seconds. No panic;
+//	    hit points never negative; positions always finite; every kill
+//	    recorded once.
+//
+// The inputs are decoded by rapid's generators (rapid.MakeFuzz), the same
+// ones the property tests draw from. Seed corpora live in testdata/fuzz,
+// with every crasher found kept there.
+package fuzz
