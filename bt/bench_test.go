@@ -22,15 +22,7 @@ func BenchmarkTick(b *testing.B) {
 	} {
 		b.Run(bench.name, func(b *testing.B) {
 			builder, nodes := bench.build()
-			tree := mustBuild(b, builder)
-			m := big{HP: 100, Foe: 1 << 40}
-			tree.Tick(&m, time.Millisecond)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				tree.Tick(&m, time.Millisecond)
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(nodes), "ns/node")
+			ticks(b, mustBuild(b, builder), nodes, "ns/node")
 		})
 	}
 }
@@ -40,18 +32,21 @@ func BenchmarkTick(b *testing.B) {
 // runs the winner.
 func BenchmarkSimulate(b *testing.B) {
 	for _, n := range []int{10, 100} {
-		b.Run(name("leaves", n), func(b *testing.B) {
-			tree := mustBuild(b, selectorTree(n))
-			m := big{HP: 100, Foe: 1 << 40}
-			tree.Tick(&m, time.Millisecond)
-			b.ReportAllocs()
-			b.ResetTimer()
-			for i := 0; i < b.N; i++ {
-				tree.Tick(&m, time.Millisecond)
-			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/leaf")
-		})
+		b.Run(name("leaves", n), func(b *testing.B) { ticks(b, mustBuild(b, selectorTree(n)), n, "ns/leaf") })
 	}
+}
+
+// ticks times a tree's ticks, after one to warm it, and reports the time
+// per unit (a node visited, a leaf simulated).
+func ticks(b *testing.B, tree *bt.Tree[big], units int, unit string) {
+	m := big{HP: 100, Foe: 1 << 40}
+	tree.Tick(&m, time.Millisecond)
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		tree.Tick(&m, time.Millisecond)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(units), unit)
 }
 
 // BenchmarkCopy is the floor for BenchmarkSimulate: the one 256-byte copy

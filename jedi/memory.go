@@ -103,6 +103,7 @@ func (m *Memory) Simulate(dt time.Duration) {
 	if dt <= 0 {
 		return
 	}
+	m.dropCancelled()
 	m.landThreats(dt)
 	// Enemies react to the Jedi as it moves: to where it is halfway
 	// through the step, the best single guess for the whole of it.
@@ -156,6 +157,19 @@ func (m *Memory) travel(p Vec, speed float64) {
 	m.Self.Vel = Vec{}
 	if m.able() {
 		m.Self.Pos = p // no rounding drift
+	}
+}
+
+// dropCancelled removes the swings and charges of attackers that are down
+// or off balance: as in the arena, a stumble cancels an attack, even one
+// that would land after the stumble is over.
+func (m *Memory) dropCancelled() {
+	for i := 0; i < m.NumThreats; {
+		if t := &m.Threats[i]; !m.attackerAble(t) {
+			m.removeThreat(i)
+			continue
+		}
+		i++
 	}
 }
 

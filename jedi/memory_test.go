@@ -172,20 +172,30 @@ func TestThreatLevel(t *testing.T) {
 }
 
 // Predicting a then b is predicting a+b: the model has no hidden
-// dependence on how time is cut up. It holds while the Jedi stands still;
-// when a prediction moves the Jedi, a charging rusher aims at where the
-// Jedi ends each step, so its path depends on the steps.
+// dependence on how time is cut up, for any enemies doing anything and any
+// attacks on their way, while the Jedi stands still. (When a prediction
+// moves the Jedi, the enemies react to where it is halfway through each
+// step, which does depend on the steps.)
 func TestSimulateIsAdditive(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		m := standing()
 		m.Self.Dodge = rapid.SampledFrom([]time.Duration{0, 300 * time.Millisecond}).Draw(t, "dodge")
 		m.Self.Stance = rapid.SampledFrom([]time.Duration{0, 700 * time.Millisecond}).Draw(t, "stance")
-		kinds := []ThreatKind{Bolt, Melee, Heavy}
+		m.NumEnemies = rapid.IntRange(1, MaxEnemies).Draw(t, "enemies")
+		for i := 0; i < m.NumEnemies; i++ {
+			typ := rapid.SampledFrom([]EnemyType{Droid, Brawler, Trooper, Rusher}).Draw(t, "type")
+			m.Enemies[i] = Enemy{
+				ID: i + 1, Type: typ, HP: rapid.IntRange(1, 100).Draw(t, "hp"),
+				Pos:      Vec{rapid.Float64Range(-30, 30).Draw(t, "x"), rapid.Float64Range(-30, 30).Draw(t, "y")},
+				Stumble:  time.Duration(rapid.IntRange(0, 2000).Draw(t, "stumble")) * time.Millisecond,
+				Charging: typ == Rusher && rapid.Bool().Draw(t, "charging"),
+			}
+		}
 		for i, n := 0, rapid.IntRange(0, MaxThreats).Draw(t, "threats"); i < n; i++ {
-			k := rapid.SampledFrom(kinds).Draw(t, "kind")
-			m.Threats[i] = Threat{Kind: k, Strength: rapid.IntRange(1, 40).Draw(t, "strength"),
-				Source: int(k), Impact: time.Duration(rapid.IntRange(0, 3000).Draw(t, "impact")) * time.Millisecond,
-				From: m.Enemies[k-1].Pos}
+			from := &m.Enemies[rapid.IntRange(0, m.NumEnemies-1).Draw(t, "source")]
+			m.Threats[i] = Threat{Kind: rapid.SampledFrom([]ThreatKind{Bolt, Melee, Heavy}).Draw(t, "kind"),
+				Strength: rapid.IntRange(1, 40).Draw(t, "strength"), Source: from.ID, From: from.Pos,
+				Impact: time.Duration(rapid.IntRange(0, 3000).Draw(t, "impact")) * time.Millisecond}
 			m.NumThreats++
 		}
 		m.refresh()

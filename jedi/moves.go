@@ -282,16 +282,23 @@ func (a *Arena) finishAfter(o *order, d time.Duration) {
 	}
 }
 
+// closeIn runs the approach phase of a blow: toward f until within reach,
+// then on to the wind-up; a target not reached in time fails the move.
+func (b *body) closeIn(f *foe, reach float64, dt time.Duration) {
+	o := &b.order
+	if b.approach(f.Pos, reach, runSpeed, dt) {
+		o.next(phaseWindup)
+	} else if o.t > approachLimit {
+		o.fail()
+	}
+}
+
 // runSwing: run into reach, wind up, strike, recover; again for each swing.
 func (a *Arena) runSwing(j int, b *body, f *foe, dt time.Duration) {
 	o := &b.order
 	switch o.phase {
 	case phaseApproach:
-		if b.approach(f.Pos, swingReach, runSpeed, dt) {
-			o.next(phaseWindup)
-		} else if o.t > approachLimit {
-			o.fail()
-		}
+		b.closeIn(f, swingReach, dt)
 	case phaseWindup:
 		b.turnTo(f.Pos)
 		if o.t < swingHalf {
@@ -327,11 +334,7 @@ func (a *Arena) runKick(j int, b *body, f *foe, dt time.Duration) {
 	o := &b.order
 	switch o.phase {
 	case phaseApproach:
-		if b.approach(f.Pos, kickReach, runSpeed, dt) {
-			o.next(phaseWindup)
-		} else if o.t > approachLimit {
-			o.fail()
-		}
+		b.closeIn(f, kickReach, dt)
 	case phaseWindup:
 		if o.t >= kickTime/2 {
 			if b.Pos.Dist(f.Pos) <= kickReach+0.3 {

@@ -4,7 +4,6 @@ import (
 	"runtime"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
@@ -107,39 +106,5 @@ func TestPropertyJediLifeCycle(t *testing.T) {
 			t.Fatal(err)
 		}
 		treetest.CheckLifeCycle(t, jedi.Tree.Nodes(), tl.Lines, nil)
-	})
-}
-
-// Memory.Simulate(a) then Simulate(b) is Simulate(a+b) for any standing
-// Jedi and any enemies, whatever they are doing: enemies move by rules
-// that do not depend on how time is cut up while the Jedi stands still.
-// (When a prediction moves the Jedi, the enemies react to where it is
-// halfway through each step, which does depend on the steps.)
-func TestSimulateIsAdditiveForAnyEnemies(t *testing.T) {
-	rapid.Check(t, func(t *rapid.T) {
-		m := standing()
-		m.NumEnemies = rapid.IntRange(1, MaxEnemies).Draw(t, "enemies")
-		for i := 0; i < m.NumEnemies; i++ {
-			typ := rapid.SampledFrom([]EnemyType{Droid, Brawler, Trooper, Rusher}).Draw(t, "type")
-			m.Enemies[i] = Enemy{
-				ID: i + 1, Type: typ, HP: rapid.IntRange(1, 100).Draw(t, "hp"),
-				Pos:      Vec{rapid.Float64Range(-30, 30).Draw(t, "x"), rapid.Float64Range(-30, 30).Draw(t, "y")},
-				Stumble:  time.Duration(rapid.IntRange(0, 2000).Draw(t, "stumble")) * time.Millisecond,
-				Charging: typ == Rusher && rapid.Bool().Draw(t, "charging"),
-			}
-		}
-		m.refresh()
-		a := time.Duration(rapid.IntRange(0, 1500).Draw(t, "a")) * time.Millisecond
-		b := time.Duration(rapid.IntRange(0, 1500).Draw(t, "b")) * time.Millisecond
-		split, whole := m, m
-		split.Simulate(a)
-		split.Simulate(b)
-		whole.Simulate(a + b)
-		for i := 0; i < m.NumEnemies; i++ {
-			if d := split.Enemies[i].Pos.Dist(whole.Enemies[i].Pos); d > 1e-6 {
-				t.Fatalf("enemy %d (%v, stumbling %v) ends %gm apart: %v vs %v",
-					i+1, m.Enemies[i].Type, m.Enemies[i].Stumble, d, split.Enemies[i].Pos, whole.Enemies[i].Pos)
-			}
-		}
 	})
 }
