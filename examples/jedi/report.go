@@ -70,8 +70,12 @@ func (t *timeline) summary(s jedi.Summary) {
 		fmt.Fprintf(t.w, "Time ran out after %.1fs; the Jedi has %d hp left.\n", s.Duration.Seconds(), s.JediHP)
 	}
 	for _, k := range s.Kills {
+		how := k.Move.String()
+		if k.Forced {
+			how += " in a counter-attack"
+		}
 		fmt.Fprintf(t.w, "  %-10s fell at %6.2fs, %5.2fs after it became the victim (desired %.2fs), to %s\n",
-			fmt.Sprintf("%v#%d", k.Type, k.Enemy), k.At.Seconds(), k.VictimTime.Seconds(), k.Desired.Seconds(), k.Move)
+			fmt.Sprintf("%v#%d", k.Type, k.Enemy), k.At.Seconds(), k.VictimTime.Seconds(), k.Desired.Seconds(), how)
 	}
 	switch s.ShieldSwings {
 	case 0:
