@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -297,7 +298,7 @@ func Run(t T, s *Shape, seed uint64, steps []Step) (nodes []bt.NodeInfo, trace, 
 			}
 		}
 		if m.Sim != 0 {
-			t.Fatalf("a prediction reached live memory: Sim = %d", m.Sim)
+			t.Fatalf("a prediction reached live memory: Sim = %d (%+v)", m.Sim, m)
 		}
 	}
 	if err := tree.Halt(&m); err != nil {
@@ -325,8 +326,8 @@ func previewActsOnNothing(t T, tree *bt.Tree[Mem], m *Mem, rec *Recorder, tl *Tr
 	if err != nil {
 		t.Fatalf("Preview: %v", err)
 	}
-	if *m != before {
-		t.Fatalf("Preview changed live memory: %+v, was %+v", *m, before)
+	if diff := cmp.Diff(before, *m); diff != "" {
+		t.Fatalf("Preview changed live memory (-before +after):\n%s", diff)
 	}
 	if len(rec.Log) != logged || len(tl.Lines) != traced {
 		t.Fatalf("Preview called live methods: %v / %v", rec.Log[logged:], tl.Lines[traced:])
