@@ -2,7 +2,6 @@ package bt
 
 import (
 	"errors"
-	"strconv"
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
@@ -352,6 +351,3 @@ func (s *selector[M]) Describe() string {
 	}
 	return d
 }
-
-// formatWeight renders a weight compactly for tree dumps.
-func formatWeight(w float64) string { return strconv.FormatFloat(w, 'g', 4, 64) }

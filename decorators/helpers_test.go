@@ -14,11 +14,13 @@ type (
 )
 
 var (
-	goal   = treetest.Goal
-	act    = treetest.Act
-	hitFoe = treetest.HitFoe
-	hurt   = treetest.Hurt
-	shine  = treetest.Shine
+	mustBuild = treetest.MustBuild[mem]
+	tickN     = treetest.TickN[mem]
+	goal      = treetest.Goal
+	act       = treetest.Act
+	hitFoe    = treetest.HitFoe
+	hurt      = treetest.Hurt
+	shine     = treetest.Shine
 )
 
 const (
@@ -26,16 +28,6 @@ const (
 	S = bt.Success
 	F = bt.Failure
 )
-
-func mustBuild(t treetest.T, b *bt.Builder[mem]) *bt.Tree[mem] {
-	t.Helper()
-	return treetest.MustBuild(t, b)
-}
-
-func tickN(t treetest.T, tree *bt.Tree[mem], m *mem, n int) []bt.Status {
-	t.Helper()
-	return treetest.TickN(t, tree, m, n)
-}
 
 // flaky fails its first failures begins, then succeeds.
 type flaky struct {
