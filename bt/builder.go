@@ -7,6 +7,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/foresight-bt/foresight/internal/nilness"
 	"github.com/foresight-bt/foresight/sim"
 )
 
@@ -23,16 +24,25 @@ import (
 // A composite or decorator opens a scope that End closes. Misuse does not
 // panic: the builder notes it against the node's path and Build reports
 // every problem at once, as in "guard/attack: nil action".
+//
+// The zero Builder is ready to use, as New with a zero Config.
 type Builder[M any] struct {
-	tree  *Tree[M]
-	top   spec[M]    // holds the root as its only child
-	open  []*spec[M] // open scopes, innermost last; open[0] is &top
-	last  *spec[M]   // the node the previous call added or closed
-	errs  []error
-	built bool
+	tree     *Tree[M]
+	copySet  bool       // Config.Copy was given
+	top      spec[M]    // holds the root as its only child
+	open     []*spec[M] // open scopes, innermost last; open[0] is &top
+	last     *spec[M]   // the node the previous call added or closed
+	errs     []error
+	built    bool
+	branches int // Branch calls under way, one inside another
 	// simulated records a selector that needs a heuristic
-	simulated string
+	simulated *spec[M]
 }
+
+// MaxBranchDepth is how deeply Branch calls may nest, one inside another.
+// A branch that adds itself with no end would otherwise recurse until the
+// program runs out of stack, a crash no recover can catch.
+const MaxBranchDepth = 256
 
 // A Branch adds a subtree to a builder. Write one as a function to reuse a
 // piece of behaviour in many trees:
@@ -53,10 +63,11 @@ type CompositeFunc[M any] func(ctx *sim.Context[M], children []*Child[M]) (Node[
 
 // spec describes a node until Build makes it.
 type spec[M any] struct {
-	name, path  string
+	name, label string // label is the name, or "#n" for a nameless node
 	kind        string
 	parent      *spec[M]
 	children    []*spec[M]
+	names       map[string]bool // the children's names, to refuse duplicates
 	constraints []Constraint[M]
 	weight      float64
 	minKids     int // children a composite needs; 0 for leaves
@@ -67,20 +78,66 @@ type spec[M any] struct {
 
 // New starts a builder for a tree with the given configuration.
 func New[M any](cfg Config[M]) *Builder[M] {
-	b := &Builder[M]{tree: newTree(cfg)}
+	b := &Builder[M]{}
+	b.init(cfg)
+	return b
+}
+
+func (b *Builder[M]) init(cfg Config[M]) {
+	b.tree = newTree(cfg)
+	b.copySet = cfg.Copy != nil
 	b.top.maxKids = -1
 	b.open = []*spec[M]{&b.top}
-	return b
+	if cfg.Heuristic != nil && nilness.Of(cfg.Heuristic) {
+		b.errs = append(b.errs, fmt.Errorf("Config.Heuristic is a nil %T: give it a heuristic or leave it unset", cfg.Heuristic))
+	}
+	if err := checkMemory[M](); err != nil && !b.copySet {
+		b.errs = append(b.errs, err)
+	}
+}
+
+// ready makes a zero Builder usable. It reports false for a nil one.
+func (b *Builder[M]) ready() bool {
+	if b == nil {
+		return false
+	}
+	if b.tree == nil {
+		b.init(Config[M]{})
+	}
+	return true
 }
 
 // Sequence opens a sequence: children run in order, and it fails as soon
 // as one fails.
 func (b *Builder[M]) Sequence(name string, opts ...SequenceOption) *Builder[M] {
+	if !b.ready() {
+		return b
+	}
+	return b.sequence(name, "sequence", false, opts)
+}
+
+// ReactiveSequence opens a sequence that re-checks, every tick before it
+// updates its running child, the conditions (Condition leaves) among the
+// children it has already passed. When one no longer holds, the running
+// child is halted (End with Running) and the sequence fails in that tick:
+// "while the enemy is in sight, aim, then fire" stops firing the moment
+// the enemy is lost. Other earlier children are not re-run or re-checked.
+// Simulated, it is a Sequence that is Impossible while such a condition
+// fails.
+func (b *Builder[M]) ReactiveSequence(name string, opts ...SequenceOption) *Builder[M] {
+	if !b.ready() {
+		return b
+	}
+	return b.sequence(name, "reactive-sequence", true, opts)
+}
+
+func (b *Builder[M]) sequence(name, kind string, reactive bool, opts []SequenceOption) *Builder[M] {
 	var cfg sequenceConfig
-	s := b.openScope(name, "sequence", 1, -1)
+	s := b.openScope(name, kind, 1, -1)
 	b.apply(s, len(opts), func(i int) error { return callOption(opts[i], &cfg) })
+	t := b.tree
 	s.make = func(_ *Child[M], kids []*Child[M]) (Node[M], error) {
-		return &sequence[M]{sequenceConfig: cfg, children: kids}, nil
+		return &sequence[M]{sequenceConfig: cfg, tree: t, children: kids, reactive: reactive}, nil
 	}
 	return b
 }
@@ -88,6 +145,9 @@ func (b *Builder[M]) Sequence(name string, opts ...SequenceOption) *Builder[M] {
 // Selector opens a simulated selector: it simulates every child, asks the
 // heuristic how good each prediction is, and runs the best.
 func (b *Builder[M]) Selector(name string, opts ...SelectorOption) *Builder[M] {
+	if !b.ready() {
+		return b
+	}
 	return b.selector(name, "selector", selectorConfig{interval: -1, preferCurrent: true}, opts)
 }
 
@@ -95,14 +155,17 @@ func (b *Builder[M]) Selector(name string, opts ...SelectorOption) *Builder[M] {
 // children tied for the best it draws by weight (see Weight) from the
 // tree's seeded random source. Children of weight zero are never simulated.
 func (b *Builder[M]) RandomSelector(name string, opts ...SelectorOption) *Builder[M] {
+	if !b.ready() {
+		return b
+	}
 	return b.selector(name, "random", selectorConfig{interval: -1, preferCurrent: true, random: true}, opts)
 }
 
 func (b *Builder[M]) selector(name, kind string, cfg selectorConfig, opts []SelectorOption) *Builder[M] {
 	s := b.openScope(name, kind, 1, -1)
 	b.apply(s, len(opts), func(i int) error { return callOption(opts[i], &cfg) })
-	if !cfg.random && b.simulated == "" {
-		b.simulated = s.path
+	if !cfg.random && b.simulated == nil {
+		b.simulated = s
 	}
 	t := b.tree
 	s.make = func(self *Child[M], kids []*Child[M]) (Node[M], error) {
@@ -111,8 +174,25 @@ func (b *Builder[M]) selector(name, kind string, cfg selectorConfig, opts []Sele
 	return b
 }
 
-// Parallel opens a parallel: all children begin in the same tick.
+// Parallel opens a parallel: all children begin in the same tick, and
+// those still running are updated every tick until the parallel decides,
+// which it does as soon as the result is certain. With n children, S
+// successes required (1 for SucceedOn(RequireOne), n for RequireAll, the
+// default) and F failures required (1 for FailOn(RequireOne), n for
+// RequireAll, the default), it checks after every tick, in this order:
+//
+//	failed >= F                       Failure
+//	succeeded >= S                    Success
+//	succeeded + still running < S     Failure (success is out of reach)
+//	otherwise                         Running
+//
+// so by default it succeeds when all succeed and fails as soon as one
+// fails; SucceedOn(RequireOne) succeeds when one succeeds and fails when
+// all fail. Children still running when it decides are halted.
 func (b *Builder[M]) Parallel(name string, opts ...ParallelOption) *Builder[M] {
+	if !b.ready() {
+		return b
+	}
 	cfg := parallelConfig{succeed: RequireAll, fail: RequireAll}
 	s := b.openScope(name, "parallel", 1, -1)
 	b.apply(s, len(opts), func(i int) error { return callOption(opts[i], &cfg) })
@@ -123,11 +203,44 @@ func (b *Builder[M]) Parallel(name string, opts ...ParallelOption) *Builder[M] {
 }
 
 // Priority opens a classic fallback: children run in order until one does
-// not fail. It chooses without simulating.
+// not fail. It chooses without simulating, and sticks with the running
+// child until it finishes.
 func (b *Builder[M]) Priority(name string) *Builder[M] {
-	s := b.openScope(name, "priority", 1, -1)
+	if !b.ready() {
+		return b
+	}
+	return b.priority(name, "priority", false)
+}
+
+// ReactivePriority opens a fallback that re-checks, every tick before it
+// updates its running child, the guards of the children before it: their
+// constraints, and the test of a Condition leaf. The first whose guard
+// passes takes over in that tick: the running child is halted (End with
+// Running), then that child begins. A child without a guard (no
+// constraints, not a condition) never takes over, since nothing says when
+// it could; a child whose guard passes but that then fails at once lets
+// the fallback move on down, beginning the interrupted child afresh, so
+// give such children guards that say truly when they can run.
+//
+// Use it for the classic reactivity of behaviour trees, with no
+// heuristic: "attack when the enemy is seen, else patrol", where attack
+// is guarded by "enemy seen". A Selector with Reselect(0) gets the same
+// reactivity by planning: it simulates every option each tick and runs
+// the best, at the cost of the simulations. Simulated, a reactive
+// priority predicts the child a tick would run: the first whose guard
+// passes, and otherwise as Priority.
+func (b *Builder[M]) ReactivePriority(name string) *Builder[M] {
+	if !b.ready() {
+		return b
+	}
+	return b.priority(name, "reactive-priority", true)
+}
+
+func (b *Builder[M]) priority(name, kind string, reactive bool) *Builder[M] {
+	s := b.openScope(name, kind, 1, -1)
+	t := b.tree
 	s.make = func(_ *Child[M], kids []*Child[M]) (Node[M], error) {
-		return &priority[M]{children: kids}, nil
+		return &priority[M]{tree: t, children: kids, reactive: reactive}, nil
 	}
 	return b
 }
@@ -136,6 +249,9 @@ func (b *Builder[M]) Priority(name string) *Builder[M] {
 // Begin, its second (optional) otherwise; without a second child it fails
 // when cond does not hold.
 func (b *Builder[M]) IfElse(name string, cond func(m *M) bool) *Builder[M] {
+	if !b.ready() {
+		return b
+	}
 	s := b.openScope(name, "ifelse", 1, 2)
 	if cond == nil {
 		s.errs = append(s.errs, errors.New("nil condition: IfElse needs the function that picks the branch"))
@@ -152,8 +268,11 @@ func (b *Builder[M]) IfElse(name string, cond func(m *M) bool) *Builder[M] {
 
 // Decorate opens a decorator, which must get exactly one child.
 func (b *Builder[M]) Decorate(name string, d Decorator[M]) *Builder[M] {
+	if !b.ready() {
+		return b
+	}
 	s := b.openScope(name, "decorator", 1, 1)
-	if d == nil {
+	if nilness.Of(d) {
 		s.errs = append(s.errs, errors.New("nil decorator"))
 		return b
 	}
@@ -164,8 +283,11 @@ func (b *Builder[M]) Decorate(name string, d Decorator[M]) *Builder[M] {
 
 // Composite opens a custom composite made by f from its children.
 func (b *Builder[M]) Composite(name string, f CompositeFunc[M]) *Builder[M] {
+	if !b.ready() {
+		return b
+	}
 	s := b.openScope(name, "composite", 1, -1)
-	if f == nil {
+	if nilness.Of(f) {
 		s.errs = append(s.errs, errors.New("nil composite function"))
 		return b
 	}
@@ -176,6 +298,9 @@ func (b *Builder[M]) Composite(name string, f CompositeFunc[M]) *Builder[M] {
 
 // End closes the innermost open composite or decorator.
 func (b *Builder[M]) End() *Builder[M] {
+	if !b.ready() {
+		return b
+	}
 	if len(b.open) == 1 {
 		b.errs = append(b.errs, errors.New("End with nothing open"))
 		return b
@@ -187,10 +312,13 @@ func (b *Builder[M]) End() *Builder[M] {
 
 // Do adds a leaf that runs action.
 func (b *Builder[M]) Do(name string, action Action[M], opts ...LeafOption) *Builder[M] {
+	if !b.ready() {
+		return b
+	}
 	s := b.add(name, "action")
 	l := &leaf[M]{action: action}
-	if action == nil {
-		s.errs = append(s.errs, errors.New("nil action"))
+	if nilness.Of(action) {
+		s.errs = append(s.errs, nilError("action", action))
 	} else {
 		s.validate(action)
 	}
@@ -199,6 +327,9 @@ func (b *Builder[M]) Do(name string, action Action[M], opts ...LeafOption) *Buil
 		case liftOption:
 			l.lift = lift(o)
 		case simulateOption[M]:
+			if o == nil {
+				s.errs = append(s.errs, errors.New("SimulateWith(nil): give it the function that predicts"))
+			}
 			l.simulate = o
 		default:
 			s.errs = append(s.errs, fmt.Errorf("option %T is not a leaf option for this memory type", o))
@@ -215,6 +346,9 @@ func (b *Builder[M]) Do(name string, action Action[M], opts ...LeafOption) *Buil
 // It simulates as Irrelevant when test holds on the scratch memory and
 // Impossible when not, unless given SimulateWith.
 func (b *Builder[M]) Condition(name string, test func(m *M) bool, opts ...LeafOption) *Builder[M] {
+	if !b.ready() {
+		return b
+	}
 	s := b.add(name, "condition")
 	c := &condition[M]{
 		test:      test,
@@ -229,6 +363,9 @@ func (b *Builder[M]) Condition(name string, test func(m *M) bool, opts ...LeafOp
 		case liftOption:
 			c.lift = lift(o)
 		case simulateOption[M]:
+			if o == nil {
+				s.errs = append(s.errs, errors.New("SimulateWith(nil): give it the function that predicts"))
+			}
 			c.simulate = o
 		default:
 			s.errs = append(s.errs, fmt.Errorf("option %T is not a leaf option for this memory type", o))
@@ -240,9 +377,12 @@ func (b *Builder[M]) Condition(name string, test func(m *M) bool, opts ...LeafOp
 
 // Leaf adds a custom node with no children.
 func (b *Builder[M]) Leaf(name string, n Node[M]) *Builder[M] {
+	if !b.ready() {
+		return b
+	}
 	s := b.add(name, "leaf")
-	if n == nil {
-		s.errs = append(s.errs, errors.New("nil node"))
+	if nilness.Of(n) {
+		s.errs = append(s.errs, nilError("node", n))
 	} else {
 		s.validate(n)
 	}
@@ -250,29 +390,55 @@ func (b *Builder[M]) Leaf(name string, n Node[M]) *Builder[M] {
 	return b
 }
 
-// Branch adds the subtree that br builds.
+// Branch adds the subtree that br builds. Branches may add branches, up
+// to MaxBranchDepth deep: a branch that adds itself with no end is
+// reported, with the path where it was cut off.
 func (b *Builder[M]) Branch(br Branch[M]) *Builder[M] {
-	if br == nil {
-		if s := b.open[len(b.open)-1]; s != &b.top {
-			s.errs = append(s.errs, errors.New("nil branch"))
-		} else {
-			b.errs = append(b.errs, errors.New("nil branch"))
-		}
+	if !b.ready() {
 		return b
 	}
-	br(b)
+	switch {
+	case br == nil:
+		b.scopeError(errors.New("nil branch"))
+	case b.branches >= MaxBranchDepth:
+		b.scopeError(fmt.Errorf("branches nested more than %d deep: does a branch add itself with no end?", MaxBranchDepth))
+	default:
+		b.branches++
+		br(b)
+		b.branches--
+	}
 	return b
+}
+
+// scopeError notes err against the innermost open scope, or the builder.
+func (b *Builder[M]) scopeError(err error) {
+	if s := b.open[len(b.open)-1]; s != &b.top {
+		s.errs = append(s.errs, err)
+	} else {
+		b.errs = append(b.errs, err)
+	}
+}
+
+// nilError describes a nil value that was given for what.
+func nilError(what string, v any) error {
+	if v == nil {
+		return errors.New("nil " + what)
+	}
+	return fmt.Errorf("nil %s (a nil %T)", what, v)
 }
 
 // Constrain attaches constraints to the node the previous call added (a
 // leaf, or a composite just opened or just closed).
 func (b *Builder[M]) Constrain(cs ...Constraint[M]) *Builder[M] {
+	if !b.ready() {
+		return b
+	}
 	s := b.target("Constrain")
 	if s == nil {
 		return b
 	}
 	for i, c := range cs {
-		if c == nil {
+		if nilness.Of(c) {
 			s.errs = append(s.errs, fmt.Errorf("Constrain: constraint %d is nil", i+1))
 			continue
 		}
@@ -286,6 +452,9 @@ func (b *Builder[M]) Constrain(cs ...Constraint[M]) *Builder[M] {
 // a child of a RandomSelector. Weights are relative (default 1); zero
 // means never.
 func (b *Builder[M]) Weight(w float64) *Builder[M] {
+	if !b.ready() {
+		return b
+	}
 	s := b.target("Weight")
 	switch {
 	case s == nil:
@@ -311,28 +480,34 @@ func (b *Builder[M]) target(call string) *spec[M] {
 // add records a node in the innermost open scope.
 func (b *Builder[M]) add(name, kind string) *spec[M] {
 	parent := b.open[len(b.open)-1]
-	s := &spec[M]{name: name, kind: kind, parent: parent, weight: 1}
-	label := name
+	s := &spec[M]{name: name, label: name, kind: kind, parent: parent, weight: 1}
 	switch {
 	case name == "":
-		label = fmt.Sprintf("#%d", len(parent.children)+1)
+		s.label = fmt.Sprintf("#%d", len(parent.children)+1)
 		s.errs = append(s.errs, errors.New("node has no name"))
 	case strings.Contains(name, "/"):
 		s.errs = append(s.errs, fmt.Errorf("name %q contains '/', which separates path elements", name))
+	case parent.names[name]:
+		s.errs = append(s.errs, fmt.Errorf("duplicate name %q among its siblings: paths must be unique", name))
 	}
-	for _, sib := range parent.children {
-		if sib.name == name && name != "" {
-			s.errs = append(s.errs, fmt.Errorf("duplicate name %q among its siblings: paths must be unique", name))
-			break
-		}
+	if parent.names == nil {
+		parent.names = make(map[string]bool)
 	}
-	s.path = label
-	if parent != &b.top {
-		s.path = parent.path + "/" + label
-	}
+	parent.names[name] = true
 	parent.children = append(parent.children, s)
 	b.last = s
 	return s
+}
+
+// path returns the node's path. Paths are made when an error needs one,
+// not for every node: a tree of depth d would hold d²/2 bytes of them.
+func (s *spec[M]) path() string {
+	var labels []string
+	for p := s; p != nil && p.parent != nil; p = p.parent {
+		labels = append(labels, p.label)
+	}
+	slices.Reverse(labels)
+	return strings.Join(labels, "/")
 }
 
 // validate records the error of a value that can check its settings.
@@ -373,6 +548,9 @@ func callOption[C any](opt func(*C) error, cfg *C) error {
 // one tree; start a new one for the next. Calls made on it after Build
 // change nothing in the tree it built.
 func (b *Builder[M]) Build() (*Tree[M], error) {
+	if !b.ready() {
+		return nil, errors.New("bt: Build on a nil Builder: start one with New")
+	}
 	if b.built {
 		return nil, errors.New("bt: Build called twice: start a new builder for each tree")
 	}
@@ -380,7 +558,7 @@ func (b *Builder[M]) Build() (*Tree[M], error) {
 	errs := b.errs
 	for len(b.open) > 1 {
 		s := b.open[len(b.open)-1]
-		errs = append(errs, &NodeError{Path: s.path, Err: errors.New("not closed: add End()")})
+		errs = append(errs, &NodeError{Path: s.path(), Err: errors.New("not closed: add End()")})
 		b.open = b.open[:len(b.open)-1]
 	}
 	switch len(b.top.children) {
@@ -388,12 +566,15 @@ func (b *Builder[M]) Build() (*Tree[M], error) {
 		errs = append(errs, errors.New("empty tree: add a root node"))
 	case 1:
 	default:
-		errs = append(errs, &NodeError{Path: b.top.children[1].path,
+		errs = append(errs, &NodeError{Path: b.top.children[1].path(),
 			Err: errors.New("a second root: a tree has one root; put these nodes under a composite")})
 	}
-	if b.simulated != "" && b.tree.ctx.Heuristic() == nil {
-		errs = append(errs, &NodeError{Path: b.simulated,
-			Err: errors.New("a simulated selector needs a heuristic: set Config.Heuristic")})
+	if b.simulated != nil {
+		b.tree.needsHeuristic = b.simulated.path()
+		if b.tree.goal == nil {
+			errs = append(errs, &NodeError{Path: b.tree.needsHeuristic,
+				Err: errors.New("a simulated selector needs a heuristic: set Config.Heuristic")})
+		}
 	}
 	var root *Child[M]
 	if len(b.top.children) > 0 {
@@ -405,6 +586,11 @@ func (b *Builder[M]) Build() (*Tree[M], error) {
 	t := b.tree
 	t.root = root
 	t.nodes = appendNodes(t.nodes, root)
+	for _, c := range t.nodes {
+		for _, k := range c.children {
+			k.parent = c
+		}
+	}
 	for i, c := range t.nodes {
 		c.index = int32(i)
 	}
@@ -414,16 +600,17 @@ func (b *Builder[M]) Build() (*Tree[M], error) {
 // make turns a spec and its descendants into nodes, collecting errors.
 func (b *Builder[M]) make(s *spec[M], errs *[]error) *Child[M] {
 	before := len(*errs)
+	fail := func(err error) { *errs = append(*errs, &NodeError{Path: s.path(), Err: err}) }
 	for _, err := range s.errs {
-		*errs = append(*errs, &NodeError{Path: s.path, Err: err})
+		fail(err)
 	}
 	switch n := len(s.children); {
 	case s.maxKids == 1 && n != 1:
-		*errs = append(*errs, &NodeError{Path: s.path, Err: fmt.Errorf("a %s needs exactly one child, has %d", s.kind, n)})
+		fail(fmt.Errorf("a %s needs exactly one child, has %d", s.kind, n))
 	case n < s.minKids:
-		*errs = append(*errs, &NodeError{Path: s.path, Err: fmt.Errorf("empty %s: give it children or remove it", s.kind)})
+		fail(fmt.Errorf("empty %s: give it children or remove it", s.kind))
 	case s.maxKids >= 0 && n > s.maxKids:
-		*errs = append(*errs, &NodeError{Path: s.path, Err: fmt.Errorf("takes at most %d children, has %d", s.maxKids, n)})
+		fail(fmt.Errorf("takes at most %d children, has %d", s.maxKids, n))
 	}
 	kids := make([]*Child[M], 0, len(s.children))
 	for _, k := range s.children {
@@ -432,7 +619,6 @@ func (b *Builder[M]) make(s *spec[M], errs *[]error) *Child[M] {
 	c := &Child[M]{
 		tree:        b.tree,
 		name:        s.name,
-		path:        s.path,
 		kind:        s.kind,
 		children:    kids,
 		constraints: slices.Clip(s.constraints), // a later Constrain cannot reach the tree
@@ -444,19 +630,24 @@ func (b *Builder[M]) make(s *spec[M], errs *[]error) *Child[M] {
 	n, err := s.make(c, kids)
 	switch {
 	case err != nil:
-		*errs = append(*errs, &NodeError{Path: s.path, Err: err})
-	case n == nil:
-		*errs = append(*errs, &NodeError{Path: s.path, Err: errors.New("made a nil node")})
+		fail(err)
+	case nilness.Of(n):
+		fail(errors.New("made a nil node"))
 	case s.kind == "decorator" || s.kind == "composite":
 		// Nodes made by user factories check their settings here; leaves
 		// were checked when added.
 		if v, ok := n.(Validator); ok {
 			if err := v.Validate(); err != nil {
-				*errs = append(*errs, &NodeError{Path: s.path, Err: err})
+				fail(err)
 			}
 		}
 	}
 	c.node = n
+	if g, ok := n.(GoalNode[M]); ok {
+		if c.goal = g.Goal(); nilness.Of(c.goal) {
+			fail(errors.New("a nil goal: give the subtree a heuristic"))
+		}
+	}
 	if d, ok := n.(Describer); ok {
 		c.detail = d.Describe()
 	}

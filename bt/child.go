@@ -14,14 +14,20 @@ import (
 // step is traced.
 //
 // A Child belongs to its parent; keep it only inside the node it was handed
-// to.
+// to, and drive it only from the parent's Begin and Update (Halt also from
+// End). A child ticked from its parent's End or Simulate, or halted from
+// Simulate, is refused with a NodeError: a node ticked from End would be
+// left running after Tree.Halt, and one ticked from Simulate would act
+// during a Preview.
 type Child[M any] struct {
 	tree        *Tree[M]
+	parent      *Child[M]
 	index       int32 // position in tree.nodes
 	node        Node[M]
-	leaf        *leaf[M] // set for action leaves, which are called directly
+	leaf        *leaf[M]               // set for action leaves, which are called directly
+	goal        heuristic.Heuristic[M] // the subtree's own heuristic (GoalNode), or nil
 	name        string
-	path        string
+	path        string // made on first use: see Path
 	kind        string
 	detail      string // from Describer: options, for dumps and pictures
 	children    []*Child[M]
@@ -30,25 +36,44 @@ type Child[M any] struct {
 
 	running     bool
 	hasRun      bool
-	quarantined bool // its user code panicked: it no longer runs
+	quarantined bool // its own code panicked: it no longer runs
 	lastEnd     time.Duration
-	rolled      uint64 // the decision epoch of roll
-	rollValue   float64
+	drawSession uint64 // the call of the tree that draws counts
+	draws       uint64 // numbers drawn from sim.Context.Rand in that call
 }
 
 // roll returns the node's random number for the decision under way.
-func (c *Child[M]) roll() float64 {
-	if t := c.tree; c.rolled != t.epoch {
-		c.rolled, c.rollValue = t.epoch, t.ctx.Rand().Float64()
-	}
-	return c.rollValue
-}
+func (c *Child[M]) roll() float64 { return unit(keyed(c.tree.key, c.index, streamRoll, 0)) }
 
 // Name returns the node's name.
 func (c *Child[M]) Name() string { return c.name }
 
 // Path returns the node's path from the root, such as "combat/engage/swing".
-func (c *Child[M]) Path() string { return c.path }
+func (c *Child[M]) Path() string {
+	if c.path == "" {
+		c.path = joinPath(c)
+	}
+	return c.path
+}
+
+// joinPath makes c's path. Paths are made on first use, not at Build: a
+// tree of depth d would otherwise hold d²/2 bytes of paths.
+func joinPath[M any](c *Child[M]) string {
+	n := -1
+	for p := c; p != nil; p = p.parent {
+		n += len(p.name) + 1
+	}
+	b := make([]byte, n)
+	for p := c; p != nil; p = p.parent {
+		n -= len(p.name)
+		copy(b[n:], p.name)
+		if n > 0 {
+			n--
+			b[n] = '/'
+		}
+	}
+	return string(b)
+}
 
 // Kind returns what sort of node this is, such as "sequence" or "action".
 func (c *Child[M]) Kind() string { return c.kind }
@@ -60,6 +85,9 @@ func (c *Child[M]) Running() bool { return c.running }
 // running (a child that finished begins afresh) and updates it with dt
 // otherwise. A child that finishes is ended before Tick returns.
 func (c *Child[M]) Tick(m *M, dt time.Duration) Status {
+	if c.tree.at.op() >= opEnd {
+		return c.misuse("ticked")
+	}
 	if c.running {
 		return c.update(m, dt)
 	}
@@ -70,9 +98,25 @@ func (c *Child[M]) Tick(m *M, dt time.Duration) Status {
 // deepest first, then the child itself, each with End(m, Running). Halting
 // a child that is not running does nothing.
 func (c *Child[M]) Halt(m *M) {
+	if c.tree.at.op() >= opSimulate {
+		c.misuse("halted")
+		return
+	}
 	if c.running {
 		c.finish(m, Running)
 	}
+}
+
+// misuse reports a parent that drove c from a method that must not: what
+// it did is refused, and the child counts as failed.
+func (c *Child[M]) misuse(what string) Status {
+	t := c.tree
+	parent := c
+	if i := t.at.node(); i >= 0 && int(i) < len(t.nodes) {
+		parent = t.nodes[i]
+	}
+	t.invalid(parent, what+" its child "+c.name+" from "+opNames[t.at.op()]+"; a parent drives its children from Begin and Update only")
+	return Failure
 }
 
 // quarantinedVerdict is how a node that panicked simulates from then on.
@@ -89,6 +133,16 @@ func (c *Child[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 // from before: an action leaf then judges against before instead of taking
 // a snapshot of its own, which saves a copy per candidate in selectors.
 func (c *Child[M]) simulate(ctx *sim.Context[M], before, m *M) heuristic.Verdict {
+	if c.goal != nil {
+		ctx.PushHeuristic(c.goal)
+		v := c.simulateNode(ctx, before, m)
+		ctx.PopHeuristic()
+		return v
+	}
+	return c.simulateNode(ctx, before, m)
+}
+
+func (c *Child[M]) simulateNode(ctx *sim.Context[M], before, m *M) heuristic.Verdict {
 	if len(c.constraints) != 0 || c.quarantined {
 		switch check, why := c.check(m, true); check {
 		case Fail:
@@ -122,13 +176,18 @@ func (c *Child[M]) begin(m *M) Status {
 	t := c.tree
 	c.running = true
 	if t.tracer != nil {
-		t.trace(EventBegin, c.path, 0, 0, "")
+		t.trace(EventBegin, c.Path(), 0, 0, "")
 	}
 	at := t.enter(c, opBegin)
 	var s Status
-	if c.leaf != nil {
+	switch {
+	case c.leaf != nil:
 		s = c.leaf.action.Begin(m)
-	} else {
+	case c.goal != nil:
+		t.ctx.PushHeuristic(c.goal)
+		s = c.node.Begin(m)
+		t.ctx.PopHeuristic()
+	default:
 		s = c.node.Begin(m)
 	}
 	t.at = at
@@ -150,9 +209,14 @@ func (c *Child[M]) update(m *M, dt time.Duration) Status {
 	t := c.tree
 	at := t.enter(c, opUpdate)
 	var s Status
-	if c.leaf != nil {
+	switch {
+	case c.leaf != nil:
 		s = c.leaf.action.Update(m, dt)
-	} else {
+	case c.goal != nil:
+		t.ctx.PushHeuristic(c.goal)
+		s = c.node.Update(m, dt)
+		t.ctx.PopHeuristic()
+	default:
 		s = c.node.Update(m, dt)
 	}
 	t.at = at
@@ -166,21 +230,22 @@ func (c *Child[M]) update(m *M, dt time.Duration) Status {
 }
 
 // admit checks the constraints of a live node. When one stops the node it
-// reports the status to return: a running node is ended first.
+// reports the status its parent sees: Failure for Fail, Success for Done.
+// A running node stopped this way was interrupted, not finished, so it is
+// ended with Running, as when its parent or Tree.Halt interrupts it.
 func (c *Child[M]) admit(m *M) (Status, bool) {
 	check, why := c.check(m, false)
 	if check == Pass {
 		return Running, false
 	}
 	c.tree.traceCheck(c, check, why)
-	s := Failure
-	if check == Done {
-		s = Success
-	}
 	if c.running {
-		c.finish(m, s)
+		c.finish(m, Running)
 	}
-	return s, true
+	if check == Done {
+		return Success, true
+	}
+	return Failure, true
 }
 
 // invalidStatus reports a node that returned an invalid status, which
@@ -192,7 +257,8 @@ func (c *Child[M]) invalidStatus(method string) Status {
 
 // finish ends a running node: running children first, deepest first, then
 // the node itself with its final status (Running when interrupted). The
-// node counts as ended even if End panics.
+// node counts as ended, and its end is traced, before End is called, so a
+// panic in End leaves no node running and no begin without its end.
 func (c *Child[M]) finish(m *M, s Status) {
 	for _, k := range c.children {
 		k.Halt(m)
@@ -201,6 +267,9 @@ func (c *Child[M]) finish(m *M, s Status) {
 	c.running = false
 	c.hasRun = true
 	c.lastEnd = t.clock.Now()
+	if t.tracer != nil {
+		t.trace(EventEnd, c.Path(), s, 0, "")
+	}
 	at := t.enter(c, opEnd)
 	if c.leaf != nil {
 		c.leaf.action.End(m, s)
@@ -208,9 +277,6 @@ func (c *Child[M]) finish(m *M, s Status) {
 		c.node.End(m, s)
 	}
 	t.at = at
-	if t.tracer != nil {
-		t.trace(EventEnd, c.path, s, 0, "")
-	}
 }
 
 // check evaluates the constraints: any Fail wins, then any Done. A
@@ -224,6 +290,34 @@ func (c *Child[M]) check(m *M, simulating bool) (Check, string) {
 	at := t.enter(c, opConstraint)
 	check, why := c.evaluate(s, m)
 	t.at = at
+	return check, why
+}
+
+// guarded reports whether the node has a guard a reactive parent can
+// check without beginning it: constraints, or the test of a condition.
+func (c *Child[M]) guarded() bool {
+	_, isCondition := c.node.(*condition[M])
+	return len(c.constraints) != 0 || c.quarantined || isCondition
+}
+
+// guard checks whether the node could begin now without beginning it: its
+// constraints and, for a condition leaf, its test.
+func (c *Child[M]) guard(m *M, simulating bool) (Check, string) {
+	check, why := Pass, ""
+	if len(c.constraints) != 0 || c.quarantined {
+		if check, why = c.check(m, simulating); check == Fail {
+			return check, why
+		}
+	}
+	if cond, ok := c.node.(*condition[M]); ok {
+		t := c.tree
+		at := t.enter(c, opConstraint)
+		holds := cond.test(m)
+		t.at = at
+		if !holds {
+			return Fail, cond.whenFalse
+		}
+	}
 	return check, why
 }
 

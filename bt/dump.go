@@ -28,15 +28,51 @@ func (t *Tree[M]) LastDecisions() []Decision {
 //	guard  selector reselect=tick
 //	├─ attack  action  [in reach]
 //	└─ patrol  action
+//
+// It takes time in proportion to its output.
 func (t *Tree[M]) String() string {
-	nodes := t.Nodes()
-	var b strings.Builder
-	for i, n := range nodes {
-		b.WriteString(branches(nodes, i))
-		b.WriteString(n.Name + "  " + n.Label())
-		b.WriteByte('\n')
+	if t == nil || t.root == nil {
+		return ""
 	}
+	var b strings.Builder
+	var prefix []byte // the tree lines of the levels above
+	var walk func(c *Child[M], weighted bool, branch string)
+	walk = func(c *Child[M], weighted bool, branch string) {
+		b.Write(prefix)
+		b.WriteString(branch)
+		b.WriteString(c.name + "  " + c.info(weighted).Label())
+		b.WriteByte('\n')
+		if len(c.children) == 0 {
+			return
+		}
+		n := len(prefix)
+		switch branch {
+		case "├─ ":
+			prefix = append(prefix, "│  "...)
+		case "└─ ":
+			prefix = append(prefix, "   "...)
+		}
+		for i, k := range c.children {
+			next := "├─ "
+			if i == len(c.children)-1 {
+				next = "└─ "
+			}
+			walk(k, c.kind == "random", next)
+		}
+		prefix = prefix[:n]
+	}
+	walk(t.root, false, "")
 	return b.String()
+}
+
+// info describes c without its paths.
+func (c *Child[M]) info(weighted bool) NodeInfo {
+	info := NodeInfo{Name: c.name, Kind: c.kind, Detail: c.detail, Children: len(c.children),
+		Weighted: weighted, Weight: c.weight}
+	for _, k := range c.constraints {
+		info.Constraints = append(info.Constraints, describe(k))
+	}
+	return info
 }
 
 // Label describes the node without its name: kind and options, weight,
@@ -53,40 +89,4 @@ func (n NodeInfo) Label() string {
 		s += "  [" + strings.Join(n.Constraints, "; ") + "]"
 	}
 	return s
-}
-
-// branches draws the tree lines before node i of a depth-first list.
-func branches(nodes []NodeInfo, i int) string {
-	n := nodes[i]
-	if n.Depth == 0 {
-		return ""
-	}
-	var b strings.Builder
-	for d := 1; d < n.Depth; d++ {
-		if moreAt(nodes, i, d) {
-			b.WriteString("│  ")
-		} else {
-			b.WriteString("   ")
-		}
-	}
-	if moreAt(nodes, i, n.Depth) {
-		b.WriteString("├─ ")
-	} else {
-		b.WriteString("└─ ")
-	}
-	return b.String()
-}
-
-// moreAt reports whether another node at depth d follows node i before
-// the tree climbs above d: whether the line at that depth goes on.
-func moreAt(nodes []NodeInfo, i, d int) bool {
-	for _, n := range nodes[i+1:] {
-		switch {
-		case n.Depth == d:
-			return true
-		case n.Depth < d:
-			return false
-		}
-	}
-	return false
 }

@@ -18,6 +18,8 @@ var (
 	// ErrClockOverflow: a time step that would carry the tree's clock past
 	// the largest time.Duration (some 292 years of game time).
 	ErrClockOverflow = errors.New("bt: time step would overflow the tree's clock")
+	// ErrNotBuilt: a Tree that a Builder did not make (a zero or nil Tree).
+	ErrNotBuilt = errors.New("bt: tree not built: make trees with a Builder")
 )
 
 // A NodeError is an error that belongs to one node of a tree: a misuse
@@ -34,16 +36,34 @@ func (e *NodeError) Error() string { return e.Path + ": " + e.Err.Error() }
 // Unwrap returns the underlying error.
 func (e *NodeError) Unwrap() error { return e.Err }
 
-// A PanicError reports a panic in user code (an action, a constraint, a
-// heuristic, a custom node) that the tree recovered from. The node that
-// panicked failed and was ended; the rest of the tree went on.
+// A PanicError reports a panic in user code that the tree recovered from.
+// The tick was abandoned and every running node halted (see Tree.Tick).
+//
+// Path and Method say which node's code was running; Callback is set when
+// the panic came from a callback of the whole tree that this node called
+// (Config.Copy, Model, Terminal, or the heuristic in force), in which case
+// no node was blamed and none quarantined. Otherwise the node's own code
+// panicked, and the node was ended with Failure and quarantined.
 type PanicError struct {
-	Path   string // the node that panicked
-	Method string // "Begin", "Update", "End", "Simulate" or "constraint"
-	Value  any    // what was passed to panic
+	Path     string // the node whose code was running, or "(tree)"
+	Method   string // "Begin", "Update", "End", "Simulate" or "constraint"
+	Callback string // "Copy", "Model", "Terminal", "heuristic", or empty
+	Value    any    // what was passed to panic
+	Stack    []byte // the goroutine's stack where it panicked
 }
 
-// Error describes the panic.
+// Error describes the panic, as "combat/swing: panic in Begin: boom" or
+// "combat/swing: panic in the heuristic (called from Simulate): boom".
 func (e *PanicError) Error() string {
+	if e.Callback != "" {
+		return fmt.Sprintf("%s: panic in the %s callback (called from %s): %v", e.Path, e.Callback, e.Method, e.Value)
+	}
 	return fmt.Sprintf("%s: panic in %s: %v", e.Path, e.Method, e.Value)
+}
+
+// Unwrap returns the panic value when it is an error, so errors.Is and
+// errors.As see through the panic.
+func (e *PanicError) Unwrap() error {
+	err, _ := e.Value.(error)
+	return err
 }

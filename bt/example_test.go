@@ -110,7 +110,7 @@ func ExampleTree_Preview() {
 		return
 	}
 	for _, g := range []Guard{{Pos: 0, Intruder: 5, IntruderHP: 20}, {Pos: 4, Intruder: 5, IntruderHP: 20}} {
-		plan, _ := tree.Preview(&g)
+		plan, _ := tree.Preview(&g, 0)
 		fmt.Println(plan.Decisions[0])
 	}
 	// Output:
@@ -149,6 +149,6 @@ func ExampleBuilder_RandomSelector() {
 		fmt.Println(seed, picks)
 	}
 	// Output:
-	// 1 [right left yawn left left right right left]
-	// 2 [left yawn yawn yawn yawn yawn yawn right]
+	// 1 [right yawn yawn yawn right left left yawn]
+	// 2 [left right yawn left yawn yawn left yawn]
 }

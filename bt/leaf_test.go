@@ -63,7 +63,7 @@ func TestLeafVerdicts(t *testing.T) {
 			b := bt.New(bt.Config[mem]{Heuristic: goal})
 			tt.add(b)
 			tree := mustBuild(t, b)
-			p, err := tree.Preview(&mem{HP: 5, Foe: 5})
+			p, err := tree.Preview(&mem{HP: 5, Foe: 5}, 0)
 			if err != nil {
 				t.Fatal(err)
 			}

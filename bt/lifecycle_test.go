@@ -77,7 +77,7 @@ func TestConstraintsLive(t *testing.T) {
 		want:   []bt.Status{S},
 		trace:  []string{"constraint x Done why"},
 	}, {
-		name: "Fail while running ends the node",
+		name: "Fail while running interrupts the node, and its parent sees Failure",
 		check: func(s bt.Situation) bt.Check {
 			if s.Running {
 				return bt.Fail
@@ -87,10 +87,10 @@ func TestConstraintsLive(t *testing.T) {
 		script: []bt.Status{R},
 		ticks:  2,
 		want:   []bt.Status{R, F},
-		log:    []string{"x.begin", "x.end(Failure)"},
-		trace:  []string{"begin x", "constraint x Fail why", "end x Failure"},
+		log:    []string{"x.begin", "x.end(Running)"},
+		trace:  []string{"begin x", "constraint x Fail why", "end x Running"},
 	}, {
-		name: "Done while running ends it with success",
+		name: "Done while running interrupts the node, and its parent sees Success",
 		check: func(s bt.Situation) bt.Check {
 			if s.Running {
 				return bt.Done
@@ -100,8 +100,8 @@ func TestConstraintsLive(t *testing.T) {
 		script: []bt.Status{R},
 		ticks:  2,
 		want:   []bt.Status{R, S},
-		log:    []string{"x.begin", "x.end(Success)"},
-		trace:  []string{"begin x", "constraint x Done why", "end x Success"},
+		log:    []string{"x.begin", "x.end(Running)"},
+		trace:  []string{"begin x", "constraint x Done why", "end x Running"},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -147,7 +147,7 @@ func TestConstraintsSimulate(t *testing.T) {
 		c := fn(func(s bt.Situation, _ *mem) (bt.Check, string) { saw = s; return tt.check, "why" })
 		tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
 			Do("x", act(&recorder{}, "x", hitFoe(1))).Constrain(c))
-		p, err := tree.Preview(&mem{Foe: 5})
+		p, err := tree.Preview(&mem{Foe: 5}, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -260,7 +260,7 @@ func TestPanicQuarantinesTheNode(t *testing.T) {
 			if len(log) == 0 || log[len(log)-1] != "good.update" {
 				t.Errorf("the agent did not work around the broken node: %v (statuses %v)", log, statuses)
 			}
-			plan, err := tree.Preview(&m)
+			plan, err := tree.Preview(&m, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -377,7 +377,7 @@ func TestPreviewDoesNotDisturbDecisions(t *testing.T) {
 		m := mem{}
 		for i := 0; i < 20; i++ {
 			if preview {
-				if _, err := tree.Preview(&m); err != nil {
+				if _, err := tree.Preview(&m, 0); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -404,7 +404,7 @@ func TestPreviewReportsPathAndDecisions(t *testing.T) {
 		Do("idle", act(rec, "idle", shine)).
 		End())
 	m := mem{Foe: 3}
-	p, err := tree.Preview(&m)
+	p, err := tree.Preview(&m, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

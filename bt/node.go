@@ -50,3 +50,14 @@ type Action[M any] interface {
 type Describer interface {
 	Describe() string
 }
+
+// A GoalNode is a node that gives its subtree a heuristic of its own: a
+// goal that replaces the tree's heuristic for every judgement made in the
+// subtree. The tree puts Goal in force around every call into the node,
+// live and simulated alike, so a selector under it decides by that goal
+// whether it plans for a parent, decides as it runs, or is previewed.
+// Build calls Goal once; decorators.Goal is the ready-made one.
+type GoalNode[M any] interface {
+	Node[M]
+	Goal() heuristic.Heuristic[M]
+}

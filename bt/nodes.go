@@ -7,7 +7,7 @@ import "fmt"
 type NodeInfo struct {
 	Path        string
 	Name        string
-	Kind        string   // "sequence", "selector", "random", "parallel", "priority", "ifelse", "decorator", "composite", "action", "condition" or "leaf"
+	Kind        string   // "sequence", "reactive-sequence", "selector", "random", "parallel", "priority", "reactive-priority", "ifelse", "decorator", "composite", "action", "condition" or "leaf"
 	Detail      string   // the node's options, from its Describe
 	Depth       int      // 0 for the root
 	Children    int      // how many children it has
@@ -26,11 +26,11 @@ func (t *Tree[M]) Nodes() []NodeInfo {
 	var walk func(c *Child[M], parent *Child[M], depth int)
 	walk = func(c *Child[M], parent *Child[M], depth int) {
 		info := NodeInfo{
-			Path: c.path, Name: c.name, Kind: c.kind, Detail: c.detail,
+			Path: c.Path(), Name: c.name, Kind: c.kind, Detail: c.detail,
 			Depth: depth, Children: len(c.children),
 		}
 		if parent != nil {
-			info.Parent = parent.path
+			info.Parent = parent.Path()
 			info.Weighted, info.Weight = parent.kind == "random", c.weight
 		}
 		for _, k := range c.constraints {

@@ -51,7 +51,9 @@ func SucceedOn(p Policy) ParallelOption {
 }
 
 // FailOn sets when a parallel fails: as soon as one child fails, or once
-// all have (the default).
+// all have (the default). Whatever it says, a parallel also fails as soon
+// as the successes SucceedOn requires are out of reach (see
+// Builder.Parallel).
 func FailOn(p Policy) ParallelOption {
 	return func(c *parallelConfig) error {
 		if p != RequireOne && p != RequireAll {
@@ -63,9 +65,9 @@ func FailOn(p Policy) ParallelOption {
 }
 
 // parallel begins all its children in the same tick and updates those
-// still running. Failure is checked before success; children still running
-// when it decides are halted. When every child has finished and neither
-// policy decided, it succeeds — so by default it fails only if all failed.
+// still running, and decides as soon as its result is certain (see
+// Builder.Parallel for the table); children still running when it
+// decides are halted.
 type parallel[M any] struct {
 	parallelConfig
 	children []*Child[M]
@@ -104,46 +106,54 @@ func (p *parallel[M]) status() Status {
 			running++
 		}
 	}
-	n := len(p.results)
+	need := p.succeed.count(len(p.results))
 	switch {
-	case p.fail == RequireOne && failed > 0, p.fail == RequireAll && failed == n:
+	case failed >= p.fail.count(len(p.results)):
 		return Failure
-	case p.succeed == RequireOne && succeeded > 0, p.succeed == RequireAll && succeeded == n:
+	case succeeded >= need:
 		return Success
-	case running == 0:
-		return Success
+	case succeeded+running < need:
+		return Failure // success is out of reach
 	}
 	return Running
 }
 
+// count is how many of n children the policy requires.
+func (p Policy) count(n int) int {
+	if p == RequireOne {
+		return 1
+	}
+	return n
+}
+
 // Simulate runs the children (those still running, if it runs) one after
-// another on one copy. An Impossible child makes the whole Impossible when
-// one failure fails the parallel; otherwise it is passed over, and only a
-// parallel whose every child is Impossible is Impossible.
+// another on one copy. An Impossible child is a predicted failure: the
+// whole is Impossible as soon as the failures predicted, with those
+// already counted live, fail the parallel under the table of
+// Builder.Parallel; otherwise the child is passed over.
 func (p *parallel[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+	n, failed := len(p.children), 0
+	if p.active {
+		for _, r := range p.results {
+			if r == Failure {
+				failed++
+			}
+		}
+	}
 	ch := StartChain(ctx, m)
-	impossible := 0
-	var last heuristic.Verdict
 	for i, c := range p.children {
 		if p.active && p.results[i] != Running {
 			continue
 		}
 		v, terminal := ch.Step(c)
-		switch {
-		case v.Outcome != heuristic.Impossible:
+		if v.Outcome != heuristic.Impossible {
 			ch.Count(v)
-		case p.fail == RequireOne:
+		} else if failed++; failed >= p.fail.count(n) || n-failed < p.succeed.count(n) {
 			return ch.Stop(v)
-		default:
-			impossible++
-			last = v
 		}
 		if terminal {
 			break
 		}
-	}
-	if ch.Steps() == 0 && impossible > 0 {
-		return ch.Stop(last)
 	}
 	return ch.Finish()
 }

@@ -9,53 +9,71 @@ import (
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
+// The parallel's table (Builder.Parallel), for every pair of policies: it
+// decides as soon as its result is certain.
 func TestParallelLive(t *testing.T) {
+	var (
+		all    = []bt.ParallelOption{}
+		oneAll = []bt.ParallelOption{bt.SucceedOn(bt.RequireOne)}
+		allOne = []bt.ParallelOption{bt.FailOn(bt.RequireOne)}
+		oneOne = []bt.ParallelOption{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireOne)}
+	)
 	tests := []struct {
 		name    string
 		opts    []bt.ParallelOption
 		scripts [][]bt.Status
-		ticks   int
 		want    []bt.Status
 		log     []string
 	}{{
-		name:    "runs while any child runs, then succeeds",
+		name: "all/all: runs while any runs, then succeeds", opts: all,
 		scripts: [][]bt.Status{{S}, {R, S}},
-		ticks:   2,
 		want:    []bt.Status{R, S},
 		log:     []string{"a.begin", "a.end(Success)", "b.begin", "b.update", "b.end(Success)"},
 	}, {
-		name:    "by default fails only when all fail",
-		scripts: [][]bt.Status{{F}, {F}},
-		ticks:   1,
-		want:    []bt.Status{F},
-		log:     []string{"a.begin", "a.end(Failure)", "b.begin", "b.end(Failure)"},
-	}, {
-		name:    "by default a mixed result succeeds",
+		name: "all/all: one failure puts success out of reach at once", opts: all,
 		scripts: [][]bt.Status{{F}, {R, S}},
-		ticks:   2,
-		want:    []bt.Status{R, S},
-		log:     []string{"a.begin", "a.end(Failure)", "b.begin", "b.update", "b.end(Success)"},
+		want:    []bt.Status{F},
+		log:     []string{"a.begin", "a.end(Failure)", "b.begin", "b.end(Running)"},
 	}, {
-		name:    "fail on one halts the rest",
-		opts:    []bt.ParallelOption{bt.FailOn(bt.RequireOne)},
-		scripts: [][]bt.Status{{R}, {R, F}},
-		ticks:   2,
+		name: "all/all: a late failure fails it", opts: all,
+		scripts: [][]bt.Status{{S}, {R, F}},
 		want:    []bt.Status{R, F},
-		log:     []string{"a.begin", "b.begin", "a.update", "b.update", "b.end(Failure)", "a.end(Running)"},
+		log:     []string{"a.begin", "a.end(Success)", "b.begin", "b.update", "b.end(Failure)"},
 	}, {
-		name:    "succeed on one halts the rest",
-		opts:    []bt.ParallelOption{bt.SucceedOn(bt.RequireOne)},
+		name: "one/all: one success is enough, the rest are halted", opts: oneAll,
 		scripts: [][]bt.Status{{S}, {R}},
-		ticks:   1,
 		want:    []bt.Status{S},
 		log:     []string{"a.begin", "a.end(Success)", "b.begin", "b.end(Running)"},
 	}, {
-		name:    "failure is decided before success",
-		opts:    []bt.ParallelOption{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireOne)},
+		name: "one/all: a failure waits for the others", opts: oneAll,
+		scripts: [][]bt.Status{{F}, {R, S}},
+		want:    []bt.Status{R, S},
+		log:     []string{"a.begin", "a.end(Failure)", "b.begin", "b.update", "b.end(Success)"},
+	}, {
+		name: "one/all: fails when all fail", opts: oneAll,
+		scripts: [][]bt.Status{{F}, {R, F}},
+		want:    []bt.Status{R, F},
+		log:     []string{"a.begin", "a.end(Failure)", "b.begin", "b.update", "b.end(Failure)"},
+	}, {
+		name: "all/one: one failure halts the rest", opts: allOne,
+		scripts: [][]bt.Status{{R}, {R, F}},
+		want:    []bt.Status{R, F},
+		log:     []string{"a.begin", "b.begin", "a.update", "b.update", "b.end(Failure)", "a.end(Running)"},
+	}, {
+		name: "all/one: succeeds when all succeed", opts: allOne,
+		scripts: [][]bt.Status{{S}, {R, S}},
+		want:    []bt.Status{R, S},
+		log:     []string{"a.begin", "a.end(Success)", "b.begin", "b.update", "b.end(Success)"},
+	}, {
+		name: "one/one: failure is decided before success", opts: oneOne,
 		scripts: [][]bt.Status{{S}, {F}},
-		ticks:   1,
 		want:    []bt.Status{F},
 		log:     []string{"a.begin", "a.end(Success)", "b.begin", "b.end(Failure)"},
+	}, {
+		name: "one/one: the first to finish decides", opts: oneOne,
+		scripts: [][]bt.Status{{R, R, S}, {R, F}},
+		want:    []bt.Status{R, F},
+		log:     []string{"a.begin", "b.begin", "a.update", "b.update", "b.end(Failure)", "a.end(Running)"},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -66,17 +84,23 @@ func TestParallelLive(t *testing.T) {
 				b.Do(name, act(rec, name, nil, s...))
 			}
 			tree := mustBuild(t, b.End())
-			got := tickN(t, tree, &mem{}, tt.ticks)
+			got := tickN(t, tree, &mem{}, len(tt.want))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("statuses (-want +got):\n%s", diff)
 			}
 			if diff := cmp.Diff(tt.log, rec.Take()); diff != "" {
 				t.Errorf("log (-want +got):\n%s", diff)
 			}
+			if tree.Running() {
+				t.Error("the parallel still runs after deciding")
+			}
 		})
 	}
 }
 
+// A parallel simulated predicts its children one after another; an
+// Impossible child is a predicted failure, which makes the whole
+// Impossible when the table says that failure decides it.
 func TestParallelSimulate(t *testing.T) {
 	blocked := fn(func(bt.Situation, *mem) (bt.Check, string) { return bt.Fail, "blocked" })
 	tests := []struct {
@@ -86,9 +110,12 @@ func TestParallelSimulate(t *testing.T) {
 		want  heuristic.Outcome
 	}{
 		{name: "children one after another", block: []bool{false, false}, want: heuristic.Beneficial},
-		{name: "an impossible child is passed over", block: []bool{true, false}, want: heuristic.Cosmetic},
-		{name: "all impossible", block: []bool{true, true}, want: heuristic.Impossible},
-		{name: "fail on one: one impossible child is enough", opts: []bt.ParallelOption{bt.FailOn(bt.RequireOne)},
+		{name: "all/all: one impossible child is enough", block: []bool{true, false}, want: heuristic.Impossible},
+		{name: "one/all: an impossible child is passed over", opts: []bt.ParallelOption{bt.SucceedOn(bt.RequireOne)},
+			block: []bool{true, false}, want: heuristic.Cosmetic},
+		{name: "one/all: all impossible", opts: []bt.ParallelOption{bt.SucceedOn(bt.RequireOne)},
+			block: []bool{true, true}, want: heuristic.Impossible},
+		{name: "all/one: one impossible child is enough", opts: []bt.ParallelOption{bt.FailOn(bt.RequireOne)},
 			block: []bool{false, true}, want: heuristic.Impossible},
 	}
 	for _, tt := range tests {
@@ -104,7 +131,7 @@ func TestParallelSimulate(t *testing.T) {
 				b.Constrain(blocked)
 			}
 			tree := mustBuild(t, b.End())
-			p, err := tree.Preview(&mem{HP: 10, Foe: 10})
+			p, err := tree.Preview(&mem{HP: 10, Foe: 10}, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -173,7 +200,7 @@ func TestPrioritySimulate(t *testing.T) {
 		foe  int
 		want heuristic.Outcome
 	}{{10, heuristic.Beneficial}, {0, heuristic.Cosmetic}} {
-		p, err := tree.Preview(&mem{Foe: tt.foe})
+		p, err := tree.Preview(&mem{Foe: tt.foe}, 0)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -207,7 +234,7 @@ func TestIfElse(t *testing.T) {
 			}
 			tree := mustBuild(t, b.End())
 			m := mem{Foe: tt.foe}
-			p, err := tree.Preview(&m)
+			p, err := tree.Preview(&m, 0)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,22 +1,27 @@
 package bt
 
 import (
+	"runtime/debug"
 	"strings"
+	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
-// A Plan is a decision previewed without acting: what the tree predicts
-// and which way it would go if it were ticked now.
+// A Plan is a decision previewed without acting: which way the tree would
+// go if it were ticked now, what each selector on the way would choose,
+// and what the tree predicts.
 type Plan struct {
 	// Verdict is the root's predicted outcome.
 	Verdict heuristic.Verdict
-	// Path lists the node paths from the root down to the node the tree
-	// would run: through each selector's choice and each composite's
-	// current (or first) child.
+	// Path lists the node paths from the root down to the node the tick
+	// would run: through each selector's choice, as the tick would make
+	// it, each running composite's current child, and the first child of
+	// any other node.
 	Path []string
-	// Decisions holds every choice a selector made in the simulation, in
-	// tree order.
+	// Decisions holds every choice a selector made in the preview, in
+	// tree order: those on Path are the tick's own decisions; the others
+	// were made while simulating options.
 	Decisions []Decision
 }
 
@@ -33,86 +38,153 @@ func (p Plan) String() string {
 	return p.Leaf() + ": " + p.Verdict.String()
 }
 
-// Preview simulates the tree from m, exactly as a tick that planned now
-// would, and reports the plan. It acts on nothing: no Begin, Update or
-// End is called, m is not written, and the tree's random source is
-// restored afterwards, so previewing never changes what later ticks decide.
-// Unlike Tick, Preview allocates the Plan it returns.
+// Preview reports what Tick(m, dt) would decide, without acting: it
+// walks down the tree as that tick would, at the time the tick would see,
+// and where the tick would choose (a selector that begins, or plans again
+// while running), it chooses exactly as the tick will. It acts on
+// nothing: no Begin, Update or End is called, m is not written, and the
+// tree's clock and random numbers are left as they were, so previewing
+// never changes what later ticks decide. Pass the step the next Tick will
+// have (0 for "now").
 //
-// A panic in user code is reported as a *PanicError with an empty Plan; it
-// does not quarantine the node, since previewing changes nothing.
-func (t *Tree[M]) Preview(m *M) (p Plan, err error) {
+// What the preview promises is the tick's decisions, up to the moment
+// the tick first acts: until an action begins or a node finishes in the
+// tick, each selector that decides chooses as its preview did, with the
+// same verdicts, and the nodes the tick begins are those of Plan.Path. An
+// action's Begin or Update changes the world in ways no preview can know;
+// what the tick decides after that was planned on predicted memory, or is
+// decided on the world as it then is.
+//
+// Unlike Tick, Preview allocates the Plan it returns. A panic in user code
+// is reported as a *PanicError with an empty Plan; it does not quarantine
+// the node, since previewing changes nothing. The step is checked as Tick
+// checks it.
+func (t *Tree[M]) Preview(m *M, dt time.Duration) (p Plan, err error) {
 	if err := t.open(m); err != nil {
 		return Plan{}, err
 	}
-	saved := t.pcg
+	if err := t.step(dt); err != nil {
+		t.busy = false
+		return Plan{}, err
+	}
+	saved := t.clock
+	t.clock.Advance(dt)
+	t.key = decisionKey(t.seed, t.ticks+1) // the numbers of the tick previewed
 	defer func() {
 		if r := recover(); r != nil {
-			t.fault(r, false)
+			t.fault(r, debug.Stack(), false)
 			p = Plan{}
 		}
-		t.pcg = saved
+		t.clock = saved
 		err = t.leave()
 	}()
-	t.epoch++ // plans made here are never taken up by a tick
-	scratch := t.ctx.Push(m)
-	v := t.root.Simulate(t.ctx, scratch)
-	t.ctx.Pop()
-	return Plan{Verdict: v, Path: t.path(m), Decisions: t.decisions()}, nil
+	p.Path = t.walk(t.ctx.Push(m)) // the walk reads a copy, in case user code writes
+	pred := t.ctx.Push(m)
+	p.Verdict = t.root.Simulate(t.ctx, pred)
+	t.ctx.Unwind(0)
+	p.Decisions = t.decisions()
+	return p, nil
 }
 
-// path follows the planned way down from the root. An if/else that has
-// not begun is asked for its branch on m.
-func (t *Tree[M]) path(m *M) []string {
+// walk follows the way a tick would go down from the root on m, choosing
+// where the tick would choose, and returns the paths on the way. Through
+// a parallel it visits every branch that would run, for their choices,
+// and its way goes on down the first.
+func (t *Tree[M]) walk(m *M) []string {
 	var path []string
-	for c := t.root; c != nil; c = t.next(c, m) {
-		path = append(path, c.path)
-	}
+	t.visit(t.root, m, &path, true)
+	t.ctx.Reset()
 	return path
 }
 
-// next returns the child that c would run next, or nil.
+func (t *Tree[M]) visit(c *Child[M], m *M, path *[]string, onPath bool) {
+	if !t.wouldRun(c, m) {
+		return
+	}
+	if onPath {
+		*path = append(*path, c.Path())
+	}
+	if c.goal != nil {
+		t.ctx.PushHeuristic(c.goal)
+		defer t.ctx.PopHeuristic()
+	}
+	if n, ok := c.node.(*parallel[M]); ok {
+		first := true
+		for i, k := range c.children {
+			if !n.active || n.results[i] == Running {
+				t.visit(k, m, path, onPath && first)
+				first = false
+			}
+		}
+		return
+	}
+	if k := t.next(c, m); k != nil {
+		t.visit(k, m, path, onPath)
+	}
+}
+
+// wouldRun reports whether c runs in the tick: it runs already, or its
+// constraints would let it begin.
+func (t *Tree[M]) wouldRun(c *Child[M], m *M) bool {
+	if c.running || len(c.constraints) == 0 && !c.quarantined {
+		return true
+	}
+	check, _ := c.check(m, false)
+	return check == Pass
+}
+
+// next returns the child that c would run next on m, or nil. A selector
+// that would choose now chooses, and keeps the choice as its plan, which
+// the tick then carries out.
 func (t *Tree[M]) next(c *Child[M], m *M) *Child[M] {
+	at := t.enter(c, opSimulate)
+	defer func() { t.at = at }()
+	i := 0
 	switch n := c.node.(type) {
 	case *selector[M]:
-		i := n.current
-		if n.plan.epoch == t.epoch {
-			i = n.plan.choice
+		i = n.current
+		if !n.active || i < 0 || n.due() {
+			i = n.planNow(m)
 		}
-		if i < 0 {
-			return nil
-		}
-		return n.children[i]
 	case *sequence[M]:
-		if n.active && n.current < len(n.children) {
-			return n.children[n.current]
+		if n.active {
+			if n.reactive {
+				if j, _ := n.broken(m); j >= 0 {
+					return nil
+				}
+			}
+			i = n.current
 		}
 	case *priority[M]:
-		if n.active && n.current < len(n.children) {
-			return n.children[n.current]
+		if n.active {
+			i = n.current
+			if n.reactive {
+				if j := n.preempting(m); j >= 0 {
+					i = j
+				}
+			}
 		}
 	case *ifElse[M]:
 		if n.branch != nil {
 			return n.branch
 		}
-		t.enter(c, opSimulate)
 		return n.pick(m)
 	}
-	if len(c.children) > 0 {
-		return c.children[0]
+	if i < 0 || i >= len(c.children) {
+		return nil
 	}
-	return nil
+	return c.children[i]
 }
 
-// decisions collects the choices selectors made in this epoch.
+// decisions collects the choices selectors made in this call of the tree.
 func (t *Tree[M]) decisions() []Decision {
 	var ds []Decision
 	for _, c := range t.nodes {
 		s, ok := c.node.(*selector[M])
-		if !ok || s.plan.epoch != t.epoch {
+		if !ok || s.plan.session != t.session {
 			continue
 		}
-		ds = append(ds, Decision{Selector: c.path, Chosen: s.plan.choice, Why: s.plan.why,
+		ds = append(ds, Decision{Selector: c.Path(), Chosen: s.plan.choice, Why: s.plan.why,
 			Candidates: append([]Candidate(nil), s.planned...)})
 	}
 	return ds

@@ -2,6 +2,7 @@ package bt
 
 import (
 	"errors"
+	"math"
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
@@ -56,7 +57,7 @@ func Debounce() SelectorOption {
 
 // selector simulates every child on its own scratch copy and runs the one
 // whose prediction the heuristic likes best. With random set, children tied
-// for the best are drawn by weight from the tree's random source.
+// for the best are drawn by weight from the tree's random numbers.
 type selector[M any] struct {
 	selectorConfig
 	tree     *Tree[M]
@@ -67,7 +68,8 @@ type selector[M any] struct {
 	active    bool
 	current   int // running child, or -1
 	lastEnded int // the child that ended last, or -1
-	since     time.Duration
+	decidedAt time.Duration
+	draws     uint64 // weighted draws made in the choice under way
 
 	// Three candidate buffers rotate instead of being copied: work holds
 	// the simulation under way, planned the one behind plan, and
@@ -79,13 +81,13 @@ type selector[M any] struct {
 	decided  bool // decision holds a live decision
 }
 
-// A plan is the choice a selector made while simulating, kept so that
-// beginning the selector in the same tick runs that very choice, random
-// draws included, instead of rolling again.
+// A plan is the choice a node made while simulating, kept so that acting
+// in the same call of the tree runs that very choice, random draws
+// included, instead of choosing again.
 type plan struct {
-	epoch  uint64
-	choice int
-	why    Why
+	session uint64 // the call of the tree it was made in
+	choice  int
+	why     Why
 }
 
 func newSelector[M any](t *Tree[M], self *Child[M], children []*Child[M], cfg selectorConfig) *selector[M] {
@@ -98,7 +100,7 @@ func newSelector[M any](t *Tree[M], self *Child[M], children []*Child[M], cfg se
 		lastEnded:      -1,
 		work:           candidates(children),
 		planned:        candidates(children),
-		decision:       Decision{Selector: self.path, Candidates: candidates(children), Chosen: -1},
+		decision:       Decision{Candidates: candidates(children), Chosen: -1},
 	}
 	if cfg.random {
 		s.weights = make([]float64, len(children))
@@ -119,17 +121,8 @@ func candidates[M any](children []*Child[M]) []Candidate {
 }
 
 func (s *selector[M]) Begin(m *M) Status {
-	s.active, s.current, s.since = true, -1, 0
-	var choice int
-	var why Why
-	if s.plan.epoch == s.tree.epoch {
-		choice, why = s.plan.choice, s.plan.why
-		s.plan.epoch = 0 // a plan is begun once; a second Begin decides afresh
-		s.decision.Candidates, s.planned = s.planned, s.decision.Candidates
-	} else {
-		choice, why = s.decide(m)
-	}
-	s.report(choice, why)
+	s.active, s.current = true, -1
+	choice := s.decideLive(m)
 	if choice < 0 {
 		return Failure
 	}
@@ -138,23 +131,27 @@ func (s *selector[M]) Begin(m *M) Status {
 }
 
 func (s *selector[M]) Update(m *M, dt time.Duration) Status {
-	if s.interval >= 0 {
-		s.since += dt
-		if s.since >= s.interval {
-			s.since = 0
-			if status, switched := s.reselect(m); switched {
-				return status
-			}
+	if s.due() {
+		if status, switched := s.reselect(m); switched {
+			return status
 		}
 	}
 	return s.tick(m, dt)
 }
 
+// due reports whether a running selector plans again in this tick: when
+// its interval has passed since it last decided. A selector simulated
+// while it runs asks the same question, so it predicts a fresh choice
+// exactly when the tick will make one, and what remains of its current
+// child otherwise.
+func (s *selector[M]) due() bool {
+	return s.interval >= 0 && s.tree.clock.Now()-s.decidedAt >= s.interval
+}
+
 // reselect plans again while a child runs. It reports whether it replaced
 // the running child, and if so the selector's status.
 func (s *selector[M]) reselect(m *M) (Status, bool) {
-	choice, why := s.decide(m)
-	s.report(choice, why)
+	choice := s.decideLive(m)
 	if choice == s.current {
 		return Running, false
 	}
@@ -181,34 +178,56 @@ func (s *selector[M]) tick(m *M, dt time.Duration) Status {
 	return status
 }
 
-// decide chooses from the live memory and keeps the candidates as the
-// decision to report. The children simulate on scratch copies of m; m
-// itself is only read.
-func (s *selector[M]) decide(m *M) (int, Why) {
-	choice, why, _ := s.choose(s.tree.ctx, m, false)
-	s.decision.Candidates, s.work = s.work, s.decision.Candidates
-	return choice, why
-}
-
-// report records a live decision and hands it to the tracer.
-func (s *selector[M]) report(choice int, why Why) {
+// decideLive makes a live decision and reports it. If the selector was
+// simulated in this call of the tree, it takes the choice it made then
+// (once: a second decision in the same call chooses afresh); otherwise it
+// chooses from the live memory, on scratch copies of m.
+func (s *selector[M]) decideLive(m *M) int {
+	t := s.tree
+	var choice int
+	var why Why
+	if s.plan.session == t.session {
+		choice, why = s.plan.choice, s.plan.why
+		s.plan.session = 0
+		s.decision.Candidates, s.planned = s.planned, s.decision.Candidates
+	} else {
+		choice, why, _ = s.choose(t.ctx, m, false)
+		s.decision.Candidates, s.work = s.work, s.decision.Candidates
+	}
+	s.decidedAt = t.clock.Now()
+	s.decision.Selector = s.self.Path()
 	s.decision.Chosen, s.decision.Why, s.decided = choice, why, true
-	s.tree.traceDecision(s.self, &s.decision)
+	t.traceDecision(s.self, &s.decision)
+	return choice
 }
 
-// Simulate predicts the selector's run. A running selector that never
-// re-selects predicts what remains of its current child; otherwise it
-// chooses as it would live and writes the winner's prediction into m.
+// Simulate predicts the selector's run. A running selector that will not
+// plan again in this tick predicts what remains of its current child;
+// otherwise it chooses as it would live and writes the winner's
+// prediction into m. The first such choice in a call of the tree is kept
+// as the plan that acting in the same call will carry out.
 func (s *selector[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	if s.active && s.current >= 0 && s.interval < 0 {
+	if s.active && s.current >= 0 && !s.due() {
 		return s.children[s.current].Simulate(ctx, m)
 	}
 	choice, why, v := s.choose(ctx, m, true)
-	if s.plan.epoch != s.tree.epoch {
-		s.plan = plan{epoch: s.tree.epoch, choice: choice, why: why}
+	if t := s.tree; s.plan.session != t.session {
+		s.plan = plan{session: t.session, choice: choice, why: why}
 		s.work, s.planned = s.planned, s.work
 	}
 	return v
+}
+
+// planNow returns the choice the selector would make live now: its plan
+// if it has one in this call of the tree, else a choice it makes on m and
+// keeps as its plan.
+func (s *selector[M]) planNow(m *M) int {
+	if t := s.tree; s.plan.session != t.session {
+		choice, why, _ := s.choose(t.ctx, m, false)
+		s.plan = plan{session: t.session, choice: choice, why: why}
+		s.work, s.planned = s.planned, s.work
+	}
+	return s.plan.choice
 }
 
 // nothingAcceptable is the verdict of a selector that would choose nothing
@@ -229,6 +248,7 @@ func (s *selector[M]) choose(ctx *sim.Context[M], m *M, writeBack bool) (int, Wh
 	}
 	keep := ctx.Reserve()
 	r := race{best: -1}
+	s.draws = 0
 	var skipV heuristic.Verdict
 	for i, c := range s.children {
 		if s.random && s.weights[i] == 0 {
@@ -243,7 +263,7 @@ func (s *selector[M]) choose(ctx *sim.Context[M], m *M, writeBack bool) (int, Wh
 		case i == skip:
 			skipV = v
 			ctx.Copy(spare, try)
-		case s.enter(&r, i, v, ctx):
+		case s.enter(&r, i, v):
 			ctx.Swap() // the candidate becomes the kept memory
 			keep = try
 		}
@@ -272,19 +292,21 @@ func (s *selector[M]) choose(ctx *sim.Context[M], m *M, writeBack bool) (int, Wh
 type race struct {
 	best    int // the leading child, or -1
 	verdict heuristic.Verdict
-	tied    int     // children sharing the leading outcome
-	total   float64 // their weight, for random draws
-	locked  bool    // the running child leads and keeps the lead on ties
+	tied    int       // children sharing the leading outcome
+	total   weightSum // their weight, for random draws
+	locked  bool      // the running child leads and keeps the lead on ties
 }
 
 // enter adds acceptable child i with verdict v to the race and reports
 // whether it takes the lead: with a better outcome, or on a tie as the
 // running child (when preferred) or by a weighted draw (random selectors).
-func (s *selector[M]) enter(r *race, i int, v heuristic.Verdict, ctx *sim.Context[M]) bool {
+func (s *selector[M]) enter(r *race, i int, v heuristic.Verdict) bool {
 	take := false
 	switch {
 	case r.best < 0 || v.Outcome > r.verdict.Outcome:
-		take, r.tied, r.locked, r.total = true, 1, s.prefers(i), s.weight(i)
+		take, r.tied, r.locked = true, 1, s.prefers(i)
+		r.total = weightSum{}
+		r.total.add(s.weight(i))
 	case v.Outcome == r.verdict.Outcome:
 		r.tied++
 		switch {
@@ -292,9 +314,7 @@ func (s *selector[M]) enter(r *race, i int, v heuristic.Verdict, ctx *sim.Contex
 		case s.prefers(i):
 			take, r.locked = true, true
 		case s.random:
-			w := s.weight(i)
-			r.total += w
-			take = ctx.Rand().Float64()*r.total < w
+			take = s.draw() < r.total.add(s.weight(i))
 		}
 	}
 	if take {
@@ -320,6 +340,39 @@ func (s *selector[M]) acceptable(o heuristic.Outcome) bool {
 
 func (s *selector[M]) prefers(i int) bool {
 	return s.preferCurrent && s.active && i == s.current
+}
+
+// draw returns the selector's next random number in [0, 1) for the
+// choice under way: keyed by the decision, the selector and the count of
+// draws in this choice, so the same choice made again in the same tick
+// draws the same numbers.
+func (s *selector[M]) draw() float64 {
+	n := s.draws
+	s.draws++
+	return unit(keyed(s.tree.key, s.self.index, streamDraw, n))
+}
+
+// A weightSum adds weights without overflow or loss of precision at
+// either end of the float64 range, as a fraction and a binary exponent.
+type weightSum struct {
+	frac float64 // in [0.5, 1), or 0 for an empty sum
+	exp  int
+}
+
+// add adds w > 0 and returns w's share of the new sum: the probability
+// with which a weighted reservoir draw lets w take the lead.
+func (s *weightSum) add(w float64) float64 {
+	wf, we := math.Frexp(w)
+	if s.frac == 0 {
+		s.frac, s.exp = wf, we
+		return 1
+	}
+	e := max(we, s.exp)
+	a, b := math.Ldexp(s.frac, s.exp-e), math.Ldexp(wf, we-e) // both in [0, 1)
+	sum := a + b
+	s.frac, s.exp = math.Frexp(sum)
+	s.exp += e
+	return b / sum
 }
 
 func (s *selector[M]) weight(i int) float64 {

@@ -269,7 +269,7 @@ func TestSelectorCopiesWinnerBack(t *testing.T) {
 		End().
 		Condition("foe weakened", func(m *mem) bool { return m.Foe <= 7 }).
 		End())
-	p, err := tree.Preview(&mem{HP: 10, Foe: 10})
+	p, err := tree.Preview(&mem{HP: 10, Foe: 10}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

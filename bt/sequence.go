@@ -44,10 +44,15 @@ func MinOutcome(o heuristic.Outcome) SequenceOption {
 	}
 }
 
-// sequence runs its children in order and fails when one fails.
+// sequence runs its children in order and fails when one fails. A
+// reactive one also re-checks, every tick, the conditions among the
+// children before the running one, and fails at once, halting the running
+// child, when one no longer holds.
 type sequence[M any] struct {
 	sequenceConfig
+	tree     *Tree[M]
 	children []*Child[M]
+	reactive bool
 	current  int
 	active   bool
 }
@@ -57,7 +62,32 @@ func (s *sequence[M]) Begin(m *M) Status {
 	return s.run(m, 0)
 }
 
-func (s *sequence[M]) Update(m *M, dt time.Duration) Status { return s.run(m, dt) }
+func (s *sequence[M]) Update(m *M, dt time.Duration) Status {
+	if s.reactive {
+		if i, why := s.broken(m); i >= 0 {
+			s.tree.traceCheck(s.children[i], Fail, why)
+			s.children[s.current].Halt(m)
+			return Failure
+		}
+	}
+	return s.run(m, dt)
+}
+
+// broken returns the first condition before the running child that no
+// longer holds, with the reason, or -1. Only conditions are re-checked:
+// an earlier action is done, and its constraints (a cooldown it just
+// started) no longer speak for the sequence.
+func (s *sequence[M]) broken(m *M) (int, string) {
+	for i, c := range s.children[:min(s.current, len(s.children))] {
+		if _, ok := c.node.(*condition[M]); !ok {
+			continue
+		}
+		if check, why := c.guard(m, false); check == Fail {
+			return i, why
+		}
+	}
+	return -1, ""
+}
 
 func (s *sequence[M]) End(*M, Status) { s.active = false }
 
@@ -85,6 +115,11 @@ func (s *sequence[M]) run(m *M, dt time.Duration) Status {
 func (s *sequence[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	rest := s.children
 	if s.active {
+		if s.reactive {
+			if i, why := s.broken(m); i >= 0 {
+				return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: why}
+			}
+		}
 		rest = rest[s.current:]
 	}
 	ch := StartChain(ctx, m)
@@ -107,6 +142,9 @@ func (s *sequence[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 
 func (s *sequence[M]) Describe() string {
 	d := "sequence"
+	if s.reactive {
+		d = "reactive sequence"
+	}
 	if s.loop {
 		d += " loop"
 	}

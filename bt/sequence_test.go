@@ -149,7 +149,7 @@ func TestSequenceSimulate(t *testing.T) {
 			}
 			tree := mustBuild(t, b.End())
 			m := mem{HP: 10, Foe: 10}
-			plan, err := tree.Preview(&m)
+			plan, err := tree.Preview(&m, 0)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -173,9 +173,9 @@ func TestSequenceSimulatesWhatRemains(t *testing.T) {
 		Do("b", act(rec, "b", shine, R)).
 		End())
 	m := mem{HP: 10, Foe: 10}
-	before, _ := tree.Preview(&m)
+	before, _ := tree.Preview(&m, 0)
 	tickN(t, tree, &m, 1)
-	after, _ := tree.Preview(&m)
+	after, _ := tree.Preview(&m, 0)
 	if before.Verdict.Outcome != heuristic.Beneficial || after.Verdict.Outcome != heuristic.Cosmetic {
 		t.Errorf("verdicts before/after the first step = %v / %v, want Beneficial / Cosmetic",
 			before.Verdict, after.Verdict)

@@ -61,12 +61,12 @@ func TestEventsAreEmittedWhenTheSemanticsSay(t *testing.T) {
 		ticks: 1,
 		want:  []string{"constraint a Fail no"},
 	}, {
-		name: "a constraint that fails while running: the event, then the end",
+		name: "a constraint that fails while running: the event, then the interruption",
 		build: func() *bt.Builder[mem] {
 			return bt.New(bt.Config[mem]{}).Do("a", act(nil, "a", nil, R)).Constrain(failRunning)
 		},
 		ticks: 2,
-		want:  []string{"begin a", "constraint a Fail stopped", "end a Failure"},
+		want:  []string{"begin a", "constraint a Fail stopped", "end a Running"},
 	}, {
 		name: "a selector decides when it begins and when it re-selects, not in between",
 		build: func() *bt.Builder[mem] {

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime/debug"
+	"strings"
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
@@ -38,21 +40,29 @@ type Config[M any] struct {
 // of its own (building is cheap) and tick each from one goroutine at a
 // time; many trees on many goroutines are fine. Its shape cannot change
 // once built: only the heuristic and the tracer can be replaced.
+//
+// The zero Tree is not usable: its methods return ErrNotBuilt. Make trees
+// with a Builder.
 type Tree[M any] struct {
 	root   *Child[M]
 	nodes  []*Child[M] // depth first, root first
 	ctx    *sim.Context[M]
 	clock  sim.Clock
-	pcg    rand.PCG
 	seed   uint64
 	tracer Tracer
-	goal   heuristic.Heuristic[M] // the tree's own heuristic, restored after a panic
+	goal   heuristic.Heuristic[M] // the tree's own heuristic
 
-	ticks uint64 // Ticks so far
-	epoch uint64 // one per decision point (Tick or Preview), for plans
-	busy  bool   // inside Tick, Halt or Preview
-	errs  []error
-	event Event
+	// needsHeuristic names a simulated selector, which cannot do without
+	// a heuristic; empty when there is none.
+	needsHeuristic string
+
+	ticks   uint64 // Ticks so far
+	session uint64 // one per call of Tick, Halt or Preview
+	key     uint64 // the decision key of the call under way (see rand.go)
+	draws   uint64 // numbers drawn outside any node in this call
+	busy    bool   // inside Tick, Halt or Preview
+	errs    []error
+	event   Event
 
 	// at says which node's code is running and what it is doing, so a
 	// panic can be pinned on it without a deferred recover in every node.
@@ -67,7 +77,9 @@ type location uint32
 func (l location) node() int32 { return int32(l>>3) - 1 }
 func (l location) op() op      { return op(l & 7) }
 
-// op is what a node is doing when it is called.
+// op is what a node is doing when it is called. The order matters: a
+// child may be ticked only from ops before opEnd, and halted only from
+// ops before opSimulate.
 type op uint8
 
 const (
@@ -91,14 +103,13 @@ func (t *Tree[M]) enter(c *Child[M], o op) location {
 
 func newTree[M any](cfg Config[M]) *Tree[M] {
 	t := &Tree[M]{seed: cfg.Seed, tracer: cfg.Tracer, goal: cfg.Heuristic}
-	t.pcg.Seed(cfg.Seed, cfg.Seed^0x9e3779b97f4a7c15)
 	t.ctx = sim.New(sim.Config[M]{
 		Heuristic: cfg.Heuristic,
 		Copy:      cfg.Copy,
 		Model:     cfg.Model,
 		Terminal:  cfg.Terminal,
 		Clock:     &t.clock,
-		Rand:      rand.New(&t.pcg),
+		Rand:      rand.New(source[M]{t}),
 	})
 	return t
 }
@@ -109,34 +120,40 @@ func newTree[M any](cfg Config[M]) *Tree[M] {
 //
 // The error reports faults in user code, as *PanicError and *NodeError
 // values joined together. A node returning an invalid status or outcome
-// fails and the tick goes on. A panic abandons the tick: the node that
-// panicked is ended with Failure and quarantined (from then on it fails at
-// Begin and simulates as Impossible, so the agent works around it), every
-// other running node is halted deepest first, and Tick returns Failure; the
-// next Tick begins afresh.
+// fails and the tick goes on. A panic abandons the tick, as a panic must:
+//
+//   - when a node's own code panicked (its Begin, Update, End, Simulate or
+//     a constraint on it), that node is ended with Failure and
+//     quarantined: from then on it fails at Begin and simulates as
+//     Impossible, so the agent works around it, until LiftQuarantine;
+//   - when a callback of the whole tree panicked (Config.Copy, Model,
+//     Terminal, or the heuristic in force), no node is to blame and none
+//     is quarantined;
+//   - either way every node still running is halted, deepest first, Tick
+//     returns Failure and a *PanicError, and the next Tick begins afresh.
 //
 // A step of zero is a tick in which no time passes; a huge step is taken
 // as it comes. A nil memory, a negative dt, a step that would overflow the
 // clock, or a re-entrant call is refused with Failure and ErrNilMemory,
 // ErrNegativeStep, ErrClockOverflow or ErrReentrant, and changes nothing.
+//
+// A Tick whose tree has nothing to decide but selectors that all find
+// their options unacceptable returns Failure with a nil error: that is a
+// decision, not a fault (see Selector, and EventDecision for why).
 func (t *Tree[M]) Tick(m *M, dt time.Duration) (status Status, err error) {
 	if err := t.open(m); err != nil {
 		return Failure, err
 	}
-	switch {
-	case dt < 0:
+	if err := t.step(dt); err != nil {
 		t.busy = false
-		return Failure, fmt.Errorf("%w: %v", ErrNegativeStep, dt)
-	case dt > math.MaxInt64-t.clock.Now():
-		t.busy = false
-		return Failure, fmt.Errorf("%w: %v after %v", ErrClockOverflow, dt, t.clock.Now())
+		return Failure, err
 	}
 	t.clock.Advance(dt)
 	t.ticks++
-	t.epoch++
+	t.key = decisionKey(t.seed, t.ticks)
 	defer func() {
 		if r := recover(); r != nil {
-			t.recoverLive(r, m)
+			t.recoverLive(r, debug.Stack(), m)
 			status = Failure
 		}
 		err = t.leave()
@@ -144,16 +161,27 @@ func (t *Tree[M]) Tick(m *M, dt time.Duration) (status Status, err error) {
 	return t.root.Tick(m, dt), nil
 }
 
+// step checks a time step.
+func (t *Tree[M]) step(dt time.Duration) error {
+	switch {
+	case dt < 0:
+		return fmt.Errorf("%w: %v", ErrNegativeStep, dt)
+	case dt > math.MaxInt64-t.clock.Now():
+		return fmt.Errorf("%w: %v after %v", ErrClockOverflow, dt, t.clock.Now())
+	}
+	return nil
+}
+
 // Halt interrupts the tree: every running node is ended, deepest first,
 // with End(m, Running). The next Tick begins afresh. A panic in an End is
-// reported and the node quarantined; the other nodes are still ended.
+// reported and handled as in Tick; the other nodes are still ended.
 func (t *Tree[M]) Halt(m *M) (err error) {
 	if err := t.open(m); err != nil {
 		return err
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			t.recoverLive(r, m)
+			t.recoverLive(r, debug.Stack(), m)
 		}
 		err = t.leave()
 	}()
@@ -162,8 +190,8 @@ func (t *Tree[M]) Halt(m *M) (err error) {
 }
 
 // recoverLive handles a panic that escaped user code during Tick or Halt.
-func (t *Tree[M]) recoverLive(r any, m *M) {
-	bad := t.fault(r, true)
+func (t *Tree[M]) recoverLive(r any, stack []byte, m *M) {
+	bad := t.fault(r, stack, true)
 	for range t.nodes { // each failed attempt ends at least one more node
 		if t.cleanUp(m, bad) {
 			return
@@ -172,36 +200,42 @@ func (t *Tree[M]) recoverLive(r any, m *M) {
 	}
 }
 
-// fault records the panic r against the node that was running and returns
-// that node (nil if none). The scratch stack is reset; with quarantine, the
-// node never runs again.
-func (t *Tree[M]) fault(r any, quarantine bool) *Child[M] {
+// fault records the panic r against whatever was running and returns the
+// node to blame, if any. The scratch stack and subtree goals are reset;
+// with quarantine, a node whose own code panicked never runs again.
+func (t *Tree[M]) fault(r any, stack []byte, quarantine bool) *Child[M] {
 	var c *Child[M]
 	if i := t.at.node(); i >= 0 && int(i) < len(t.nodes) {
 		c = t.nodes[i]
 	}
-	o := t.at.op()
+	o, callback := t.at.op(), t.ctx.Calling()
 	t.at = 0
-	t.ctx.Unwind(0)
-	t.ctx.SetHeuristic(t.goal) // a subtree with a goal of its own may have been cut short
-	path := "(tree)"
-	if c != nil {
-		path = c.path
-		c.quarantined = c.quarantined || quarantine
+	t.ctx.Reset()
+	err := &PanicError{Path: "(tree)", Method: opNames[o], Value: r, Stack: stack}
+	if callback != sim.NoCallback {
+		err.Callback = callback.String()
 	}
-	err := &PanicError{Path: path, Method: opNames[o], Value: r}
+	if c != nil {
+		err.Path = c.Path()
+	}
 	t.errs = append(t.errs, err)
-	t.traceFault(path, err.Error())
+	t.traceFault(err.Path, err.Error())
+	if callback != sim.NoCallback {
+		return nil // a callback of the whole tree: no node is to blame
+	}
+	if c != nil && quarantine {
+		c.quarantined = true
+	}
 	return c
 }
 
 // cleanUp ends the node that panicked with Failure and halts every other
 // running node. It reports false if an End panicked on the way; that node
-// is quarantined and already counts as ended, so trying again progresses.
+// already counts as ended, so trying again progresses.
 func (t *Tree[M]) cleanUp(m *M, bad *Child[M]) (done bool) {
 	defer func() {
 		if r := recover(); r != nil {
-			t.fault(r, true)
+			t.fault(r, debug.Stack(), true)
 			done = false
 		}
 	}()
@@ -212,8 +246,62 @@ func (t *Tree[M]) cleanUp(m *M, bad *Child[M]) (done bool) {
 	return true
 }
 
+// Quarantined returns the paths of the nodes quarantined after a panic in
+// their own code, in tree order.
+func (t *Tree[M]) Quarantined() []string {
+	if t == nil {
+		return nil
+	}
+	var out []string
+	for _, c := range t.nodes {
+		if c.quarantined {
+			out = append(out, c.Path())
+		}
+	}
+	return out
+}
+
+// LiftQuarantine lets the node at path run again, once the game has dealt
+// with what made it panic. Lifting the quarantine of a node that is not
+// quarantined does nothing; an unknown path is an error.
+func (t *Tree[M]) LiftQuarantine(path string) error {
+	if t == nil || t.root == nil {
+		return ErrNotBuilt
+	}
+	c := t.find(path)
+	if c == nil {
+		return fmt.Errorf("bt: no node %q in the tree", path)
+	}
+	c.quarantined = false
+	return nil
+}
+
+// find returns the node at path, or nil.
+func (t *Tree[M]) find(path string) *Child[M] {
+	name, rest, more := strings.Cut(path, "/")
+	c := t.root
+	if c.name != name {
+		return nil
+	}
+	for more {
+		name, rest, more = strings.Cut(rest, "/")
+		var next *Child[M]
+		for _, k := range c.children {
+			if k.name == name {
+				next = k
+				break
+			}
+		}
+		if next == nil {
+			return nil
+		}
+		c = next
+	}
+	return c
+}
+
 // Running reports whether the root is running.
-func (t *Tree[M]) Running() bool { return t.root.running }
+func (t *Tree[M]) Running() bool { return t != nil && t.root != nil && t.root.running }
 
 // Now returns the tree's clock: the sum of the time steps it was ticked
 // with.
@@ -231,25 +319,40 @@ func (t *Tree[M]) Seed() uint64 { return t.seed }
 // tree's Nodes before it can follow it.
 func (t *Tree[M]) SetTracer(tr Tracer) { t.tracer = tr }
 
-// Heuristic returns the heuristic in force.
-func (t *Tree[M]) Heuristic() heuristic.Heuristic[M] { return t.ctx.Heuristic() }
+// Heuristic returns the tree's own heuristic (subtrees under a
+// decorators.Goal judge by theirs).
+func (t *Tree[M]) Heuristic() heuristic.Heuristic[M] { return t.goal }
 
 // SetHeuristic replaces the tree's goal. It takes effect at the next
-// simulation, and may be called between ticks or from inside an action.
-func (t *Tree[M]) SetHeuristic(h heuristic.Heuristic[M]) {
+// judgement, and may be called between ticks or from inside an action.
+// A nil heuristic (or a typed nil, such as a nil heuristic.Func) is
+// refused when the tree has a simulated selector, which cannot choose
+// without one.
+func (t *Tree[M]) SetHeuristic(h heuristic.Heuristic[M]) error {
+	if t == nil || t.root == nil {
+		return ErrNotBuilt
+	}
+	if err := checkHeuristic(h, t.needsHeuristic); err != nil {
+		return err
+	}
 	t.goal = h
 	t.ctx.SetHeuristic(h)
+	return nil
 }
 
 // open starts a call from outside: Tick, Halt or Preview.
 func (t *Tree[M]) open(m *M) error {
 	switch {
+	case t == nil || t.root == nil:
+		return ErrNotBuilt
 	case t.busy:
 		return ErrReentrant
 	case m == nil:
 		return ErrNilMemory
 	}
 	t.busy = true
+	t.session++
+	t.draws = 0
 	return nil
 }
 
@@ -264,8 +367,8 @@ func (t *Tree[M]) leave() error {
 }
 
 func (t *Tree[M]) invalid(c *Child[M], msg string) {
-	t.errs = append(t.errs, &NodeError{Path: c.path, Err: errors.New(msg)})
-	t.traceFault(c.path, msg)
+	t.errs = append(t.errs, &NodeError{Path: c.Path(), Err: errors.New(msg)})
+	t.traceFault(c.Path(), msg)
 }
 
 // The trace methods report events. Callers on the hot path test t.tracer
@@ -274,13 +377,13 @@ func (t *Tree[M]) invalid(c *Child[M], msg string) {
 
 func (t *Tree[M]) traceCheck(c *Child[M], check Check, why string) {
 	if t.tracer != nil {
-		t.trace(EventConstraint, c.path, 0, check, why)
+		t.trace(EventConstraint, c.Path(), 0, check, why)
 	}
 }
 
 func (t *Tree[M]) traceDecision(c *Child[M], d *Decision) {
 	if t.tracer != nil {
-		t.event = Event{Kind: EventDecision, Path: c.path, Decision: d}
+		t.event = Event{Kind: EventDecision, Path: c.Path(), Decision: d}
 		t.emit()
 	}
 }

@@ -147,7 +147,7 @@ func TestSkipWhileSimulatingInATree(t *testing.T) {
 			constraints.Func("door open", func(*mem) bool { return false }, opts...)).
 			Do("pose", treetest.Act(rec, "pose", treetest.Shine)).
 			End())
-		p, _ := tree.Preview(&mem{Foe: 5})
+		p, _ := tree.Preview(&mem{Foe: 5}, 0)
 		chosen, _ := p.Decisions[0].Choice()
 		status, _ := tree.Tick(&mem{Foe: 5}, time.Second)
 		switch {

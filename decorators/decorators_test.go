@@ -1,6 +1,7 @@
 package decorators_test
 
 import (
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -8,8 +9,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
 )
 
 func TestDecoratorsLive(t *testing.T) {
@@ -26,17 +29,17 @@ func TestDecoratorsLive(t *testing.T) {
 		{"invert keeps running", decorators.Invert[mem](), []bt.Status{R, S}, 2, []bt.Status{R, F}, []string{"x.begin", "x.update", "x.end(Success)"}},
 		{"force success", decorators.ForceSuccess[mem](), []bt.Status{F}, 1, []bt.Status{S}, []string{"x.begin", "x.end(Failure)"}},
 		{"force failure", decorators.ForceFailure[mem](), []bt.Status{S}, 1, []bt.Status{F}, []string{"x.begin", "x.end(Success)"}},
-		{"repeat instant child in one tick", decorators.Repeat[mem](3), []bt.Status{S}, 1, []bt.Status{S},
+		{"repeat begins an instant child once a tick", decorators.Repeat[mem](3), []bt.Status{S}, 3, []bt.Status{R, R, S},
 			[]string{"x.begin", "x.end(Success)", "x.begin", "x.end(Success)", "x.begin", "x.end(Success)"}},
 		{"repeat stops at a failure", decorators.Repeat[mem](3), []bt.Status{F}, 1, []bt.Status{F}, []string{"x.begin", "x.end(Failure)"}},
-		{"repeat a running child", decorators.Repeat[mem](2), []bt.Status{R, S}, 4, []bt.Status{R, R, S, R},
+		{"repeat a running child", decorators.Repeat[mem](2), []bt.Status{R, S}, 5, []bt.Status{R, R, R, S, R},
 			[]string{"x.begin", "x.update", "x.end(Success)", "x.begin", "x.update", "x.end(Success)", "x.begin"}},
 		{"loop restarts on the next tick", decorators.Loop[mem](), []bt.Status{S}, 2, []bt.Status{R, R},
 			[]string{"x.begin", "x.end(Success)", "x.begin", "x.end(Success)"}},
 		{"loop ends in success when the child fails", decorators.Loop[mem](), []bt.Status{F}, 1, []bt.Status{S},
 			[]string{"x.begin", "x.end(Failure)"}},
-		{"timeout fails and halts the child", decorators.Timeout[mem](250 * time.Millisecond), []bt.Status{R}, 4, []bt.Status{R, R, R, F},
-			[]string{"x.begin", "x.update", "x.update", "x.end(Running)"}},
+		{"timeout gives the child the time left, then halts it", decorators.Timeout[mem](250 * time.Millisecond), []bt.Status{R}, 4,
+			[]bt.Status{R, R, R, F}, []string{"x.begin", "x.update", "x.update", "x.update", "x.end(Running)"}},
 		{"timeout lets a quick child finish", decorators.Timeout[mem](250 * time.Millisecond), []bt.Status{R, S}, 2, []bt.Status{R, S},
 			[]string{"x.begin", "x.update", "x.end(Success)"}},
 		{"delay waits before beginning", decorators.Delay[mem](250 * time.Millisecond), []bt.Status{S}, 4, []bt.Status{R, R, R, S},
@@ -64,18 +67,114 @@ func TestDecoratorsLive(t *testing.T) {
 	}
 }
 
+// Retry begins one attempt a tick: each attempt meets a new moment.
 func TestRetry(t *testing.T) {
 	for _, tt := range []struct {
 		failures int
-		want     bt.Status
-		begins   int
-	}{{0, S, 1}, {2, S, 3}, {3, F, 3}} {
+		want     []bt.Status
+	}{{0, []bt.Status{S}}, {2, []bt.Status{R, R, S}}, {3, []bt.Status{R, R, F}}} {
 		rec := &recorder{}
 		tree := mustBuild(t, bt.New(bt.Config[mem]{}).
 			Decorate("again", decorators.Retry[mem](3)).Do("x", &flaky{failures: tt.failures, rec: rec}).End())
-		if got := tickN(t, tree, &mem{}, 1)[0]; got != tt.want || len(rec.Take()) != tt.begins {
-			t.Errorf("%d failures: status %v, want %v after %d attempts", tt.failures, got, tt.want, tt.begins)
+		got := tickN(t, tree, &mem{}, len(tt.want))
+		if diff := cmp.Diff(tt.want, got); diff != "" || tree.Running() || len(rec.Take()) != len(tt.want) {
+			t.Errorf("%d failures: statuses (-want +got):\n%s", tt.failures, diff)
 		}
+	}
+}
+
+// Retry(5) around an action gated by Chance(0.5) succeeds as often as five
+// independent coin flips allow (1 - 1/32, about 97%): each attempt, on its
+// own tick, rolls afresh.
+func TestRetryRollsAgain(t *testing.T) {
+	const seeds = 1000
+	succeeded := 0
+	for seed := uint64(0); seed < seeds; seed++ {
+		tree := mustBuild(t, bt.New(bt.Config[mem]{Seed: seed}).
+			Decorate("again", decorators.Retry[mem](5)).
+			Do("x", act(nil, "x", nil)).Constrain(constraints.Chance[mem](0.5)).
+			End())
+		for range 5 {
+			if s, _ := tree.Tick(&mem{}, 100*time.Millisecond); s == S {
+				succeeded++
+			}
+			if !tree.Running() {
+				break
+			}
+		}
+	}
+	// 1000 fixed seeds, so this is deterministic; the band guards the odds.
+	if succeeded < 950 || succeeded > 990 {
+		t.Errorf("Retry(5) of a coin flip succeeded %d times in %d, want about %d", succeeded, seeds, seeds*31/32)
+	}
+}
+
+// Timeout's result does not depend on the frame step: work that fits in
+// the limit succeeds at any step, and work that does not fails.
+func TestTimeoutDoesNotDependOnTheStep(t *testing.T) {
+	const limit = 100 * time.Millisecond
+	for _, work := range []time.Duration{90 * time.Millisecond, limit, 110 * time.Millisecond} {
+		for _, step := range []time.Duration{time.Millisecond, 10 * time.Millisecond, 30 * time.Millisecond,
+			60 * time.Millisecond, limit, 250 * time.Millisecond} {
+			tree := mustBuild(t, bt.New(bt.Config[mem]{}).
+				Decorate("limit", decorators.Timeout[mem](limit)).Do("work", &worker{need: work}).End())
+			var s bt.Status
+			for tree.Running() || s == 0 {
+				var err error
+				if s, err = tree.Tick(&mem{}, step); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if want := map[bool]bt.Status{true: S, false: F}[work <= limit]; s != want {
+				t.Errorf("%v of work at %v steps: %v, want %v", work, step, s, want)
+			}
+		}
+	}
+}
+
+// A worker succeeds once it has been given need of time.
+type worker struct{ need, done time.Duration }
+
+func (w *worker) Begin(*mem) bt.Status { w.done = 0; return R }
+func (w *worker) Update(_ *mem, dt time.Duration) bt.Status {
+	if w.done += dt; w.done >= w.need {
+		return S
+	}
+	return R
+}
+func (w *worker) End(*mem, bt.Status)              {}
+func (w *worker) Simulate(*sim.Context[mem], *mem) {}
+
+// Repeat and Retry do bounded work: a tick begins the child at most once,
+// whatever n is, and a prediction covers at most MaxRepeatPrediction
+// repetitions.
+func TestRepeatIsBounded(t *testing.T) {
+	predicted := 0
+	count := bt.SimulateWith(func(*sim.Context[mem], *mem) heuristic.Verdict {
+		predicted++
+		return heuristic.Verdict{Outcome: heuristic.Cosmetic}
+	})
+	for _, tt := range []struct {
+		name string
+		d    bt.Decorator[mem]
+		runs bt.Status // what the child does: what the decorator goes on after
+	}{{"repeat", decorators.Repeat[mem](math.MaxInt), S}, {"retry", decorators.Retry[mem](math.MaxInt), F}} {
+		rec := &recorder{}
+		tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+			Decorate("d", tt.d).Do("x", act(rec, "x", nil, tt.runs), count).End())
+		tickN(t, tree, &mem{}, 3)
+		if got := len(rec.Take()); got != 2*3 {
+			t.Errorf("%s: 3 ticks began and ended the child %d times, want 3", tt.name, got/2)
+		}
+	}
+	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+		Decorate("d", decorators.Repeat[mem](1<<26)).Do("x", act(nil, "x", nil), count).End())
+	predicted = 0
+	if _, err := tree.Preview(&mem{}, 0); err != nil {
+		t.Fatal(err)
+	}
+	if predicted != decorators.MaxRepeatPrediction {
+		t.Errorf("Repeat(1<<26) predicted %d repetitions, want %d", predicted, decorators.MaxRepeatPrediction)
 	}
 }
 
@@ -88,7 +187,7 @@ func verdict(t *testing.T, cfg bt.Config[mem], d bt.Decorator[mem], effect func(
 	if blocked {
 		b.Constrain(treetestCheck(bt.Fail, "blocked"))
 	}
-	p, err := mustBuild(t, b.End()).Preview(&m)
+	p, err := mustBuild(t, b.End()).Preview(&m, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +246,7 @@ func TestRepeatPredictsEveryRepetition(t *testing.T) {
 		Decorate("thrice", decorators.Repeat[mem](3)).Do("jab", act(&recorder{}, "jab", hitFoe(1))).End().
 		Condition("foe at 7", func(m *mem) bool { return m.Foe == 7 }).
 		End())
-	p, err := tree.Preview(&mem{HP: 10, Foe: 10})
+	p, err := tree.Preview(&mem{HP: 10, Foe: 10}, 0)
 	if err != nil || p.Verdict.Outcome != heuristic.Beneficial {
 		t.Errorf("verdict %v, %v; want Beneficial: the condition sees three hits", p.Verdict, err)
 	}
@@ -162,11 +261,11 @@ func TestCooldownDecoratorSimulates(t *testing.T) {
 	m := mem{Foe: 10}
 	tickN(t, tree, &m, 1)
 	m.Foe = 0 // let time pass without running the cooldown's child
-	if p, _ := tree.Preview(&mem{Foe: 10}); p.Verdict.Reason != "cooling down (1s)" {
+	if p, _ := tree.Preview(&mem{Foe: 10}, 0); p.Verdict.Reason != "cooling down (1s)" {
 		t.Errorf("while cooling: %v, want Impossible (cooling down (1s))", p.Verdict)
 	}
 	tickN(t, tree, &m, 10)
-	if p, _ := tree.Preview(&mem{Foe: 10}); p.Verdict.Outcome != heuristic.Beneficial {
+	if p, _ := tree.Preview(&mem{Foe: 10}, 0); p.Verdict.Outcome != heuristic.Beneficial {
 		t.Errorf("after cooling: %v, want Beneficial", p.Verdict)
 	}
 }

@@ -62,7 +62,7 @@ func ExampleFakeSim() {
 		return
 	}
 	d := Duel{OpponentHP: 100, Shield: true}
-	plan, _ := tree.Preview(&d)
+	plan, _ := tree.Preview(&d, 0)
 	fmt.Println(plan.Decisions[0])
 	tree.Tick(&d, time.Second)
 	fmt.Printf("after the strike: hp %d, shield up %v\n", d.OpponentHP, d.Shield)

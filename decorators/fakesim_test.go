@@ -114,7 +114,7 @@ func TestFakeSimKeepsTheChildsBetterVerdict(t *testing.T) {
 		Decorate("pretend", decorators.FakeSim(decorators.Fake[mem]{Edit: func(m *mem) { m.Shine-- }})).
 		Do("pose", act(&recorder{}, "pose", shine), bt.Cosmetic()).
 		End())
-	p, err := tree.Preview(&mem{})
+	p, err := tree.Preview(&mem{}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/nilness"
 	"github.com/foresight-bt/foresight/sim"
 )
 
@@ -37,12 +38,17 @@ func (f *floor[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 
 func (f *floor[M]) Describe() string { return "floor " + f.min.String() }
 
-// Goal gives the subtree a heuristic of its own: its predictions are judged
+// Goal gives the subtree a heuristic of its own: its decisions are judged
 // by h instead of the tree's heuristic (a defensive stance that judges
-// every option by safety alone). It changes nothing at run time.
+// every option by safety alone). It is a bt.GoalNode: the tree puts h in
+// force for every call into the subtree, live and simulated, so a
+// selector under it chooses by h whether it plans for a parent or decides
+// as it runs, and what a preview shows is what the tick does. A parent
+// that weighs the subtree against its siblings sees its verdict as h gave
+// it. It changes nothing else at run time.
 func Goal[M any](h heuristic.Heuristic[M]) bt.Decorator[M] {
 	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
-		if h == nil {
+		if nilness.Of(h) {
 			return nil, errors.New("Goal: nil heuristic")
 		}
 		return &goal[M]{through: through[M]{child}, h: h}, nil
@@ -54,11 +60,10 @@ type goal[M any] struct {
 	h heuristic.Heuristic[M]
 }
 
+func (g *goal[M]) Goal() heuristic.Heuristic[M] { return g.h }
+
 func (g *goal[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	outer := ctx.SetHeuristic(g.h)
-	v := g.child.Simulate(ctx, m)
-	ctx.SetHeuristic(outer)
-	return v
+	return g.child.Simulate(ctx, m)
 }
 
 func (g *goal[M]) Describe() string { return "goal" }

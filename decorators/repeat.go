@@ -10,14 +10,21 @@ import (
 	"github.com/foresight-bt/foresight/sim"
 )
 
-// Repeat runs the child n times in a row, beginning it again as soon as it
-// succeeds (in the same tick when it finishes at once). It fails as soon
-// as the child fails and succeeds after the n-th success.
+// MaxRepeatPrediction is the most repetitions a Repeat predicts: a
+// prediction of Repeat(n) covers the first min(n, MaxRepeatPrediction)
+// still to come, so that a decision costs the same whatever n is.
+const MaxRepeatPrediction = 16
+
+// Repeat runs the child n times in a row. When the child succeeds and
+// repetitions remain, Repeat reports Running and begins the child again on
+// the next tick, never twice in one tick (like Loop). It fails as soon as
+// the child fails and succeeds after the n-th success.
 //
 // Simulate predicts the repetitions still to come one after another on
-// one memory and judges them as a whole, like a sequence; an Impossible
-// repetition makes the whole Impossible. Each repetition is predicted the
-// way the child predicts itself now.
+// one memory, at most MaxRepeatPrediction of them, and judges them as a
+// whole, like a sequence; an Impossible repetition makes the whole
+// Impossible. Each repetition is predicted the way the child predicts
+// itself now.
 func Repeat[M any](n int) bt.Decorator[M] {
 	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
 		if n < 1 {
@@ -36,26 +43,21 @@ type repeat[M any] struct {
 
 func (r *repeat[M]) Begin(m *M) bt.Status {
 	r.done, r.active = 0, true
-	return r.run(m, 0)
+	return r.step(r.child.Tick(m, 0))
 }
 
-func (r *repeat[M]) Update(m *M, dt time.Duration) bt.Status { return r.run(m, dt) }
+func (r *repeat[M]) Update(m *M, dt time.Duration) bt.Status { return r.step(r.child.Tick(m, dt)) }
 
 func (r *repeat[M]) End(*M, bt.Status) { r.active = false }
 
-func (r *repeat[M]) run(m *M, dt time.Duration) bt.Status {
-	for {
-		switch r.child.Tick(m, dt) {
-		case bt.Running:
-			return bt.Running
-		case bt.Failure:
-			return bt.Failure
-		}
-		if r.done++; r.done >= r.n {
-			return bt.Success
-		}
-		dt = 0
+func (r *repeat[M]) step(s bt.Status) bt.Status {
+	if s != bt.Success {
+		return s
 	}
+	if r.done++; r.done >= r.n {
+		return bt.Success
+	}
+	return bt.Running // the next repetition begins on the next tick
 }
 
 func (r *repeat[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
@@ -64,7 +66,7 @@ func (r *repeat[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 		left -= r.done
 	}
 	ch := bt.StartChain(ctx, m)
-	for i := 0; i < left; i++ {
+	for range min(left, MaxRepeatPrediction) {
 		v, terminal := ch.Step(r.child)
 		if v.Outcome == heuristic.Impossible {
 			return ch.Stop(v)
@@ -114,8 +116,11 @@ func (l *loop[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	return loopEnds
 }
 
-// Retry gives the child up to n attempts: when it fails it begins again at
-// once, and Retry fails only when the n-th attempt fails.
+// Retry gives the child up to n attempts. When an attempt fails and
+// attempts remain, Retry reports Running and begins the child again on
+// the next tick, never twice in one tick, so each attempt meets a new
+// moment: a new world, and a new roll for a Chance on the child. Retry
+// fails only when the n-th attempt fails.
 //
 // Simulate predicts one attempt: a prediction does not change on retry.
 func Retry[M any](n int) bt.Decorator[M] {
@@ -134,22 +139,19 @@ type retry[M any] struct {
 
 func (r *retry[M]) Begin(m *M) bt.Status {
 	r.failed = 0
-	return r.run(m, 0)
+	return r.step(r.child.Tick(m, 0))
 }
 
-func (r *retry[M]) Update(m *M, dt time.Duration) bt.Status { return r.run(m, dt) }
+func (r *retry[M]) Update(m *M, dt time.Duration) bt.Status { return r.step(r.child.Tick(m, dt)) }
 
-func (r *retry[M]) run(m *M, dt time.Duration) bt.Status {
-	for {
-		s := r.child.Tick(m, dt)
-		if s != bt.Failure {
-			return s
-		}
-		if r.failed++; r.failed >= r.n {
-			return bt.Failure
-		}
-		dt = 0
+func (r *retry[M]) step(s bt.Status) bt.Status {
+	if s != bt.Failure {
+		return s
 	}
+	if r.failed++; r.failed >= r.n {
+		return bt.Failure
+	}
+	return bt.Running // the next attempt begins on the next tick
 }
 
 func (r *retry[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {

@@ -9,8 +9,11 @@ import (
 	"github.com/foresight-bt/foresight/sim"
 )
 
-// Timeout fails the child, halting it, once it has run for d of tree time
-// without finishing.
+// Timeout gives the child d of tree time to finish. The tick that reaches
+// the limit gives the child its last update with only the time left, so
+// the result does not depend on the frame step: a child that finishes
+// within d succeeds or fails as it would without the timeout, and one
+// still running at the limit is halted and the timeout fails.
 //
 // Simulate predicts the child: a prediction runs to completion.
 func Timeout[M any](d time.Duration) bt.Decorator[M] {
@@ -33,11 +36,17 @@ func (t *timeout[M]) Begin(m *M) bt.Status {
 }
 
 func (t *timeout[M]) Update(m *M, dt time.Duration) bt.Status {
-	if t.elapsed += dt; t.elapsed >= t.limit {
-		t.child.Halt(m)
-		return bt.Failure
+	left := t.limit - t.elapsed
+	if dt < left {
+		t.elapsed += dt
+		return t.child.Tick(m, dt)
 	}
-	return t.child.Tick(m, dt)
+	t.elapsed = t.limit
+	if s := t.child.Tick(m, left); s != bt.Running {
+		return s
+	}
+	t.child.Halt(m)
+	return bt.Failure
 }
 
 func (t *timeout[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
@@ -46,35 +55,40 @@ func (t *timeout[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 
 func (t *timeout[M]) Describe() string { return "timeout " + t.limit.String() }
 
-// Delay waits d of tree time, Running, before it begins the child.
+// Delay waits d of tree time, Running, before it begins the child, in the
+// first tick at or after d since the delay began.
 //
-// Simulate lets the rest of the wait pass on the memory, through the
-// tree's Model, then predicts the child, and judges the whole: what the
-// world does during the wait counts. An Impossible child stands, and if
-// the whole is Irrelevant the child's verdict stands for it.
+// Simulate lets the rest of the wait pass on the memory (all of it when
+// the delay is not running), through the tree's Model, then predicts the
+// child, and judges the whole: what the world does during the wait counts.
+// An Impossible child stands, and if the whole is Irrelevant the child's
+// verdict stands for it.
 func Delay[M any](d time.Duration) bt.Decorator[M] {
-	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+	return func(ctx *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
 		if d < 0 {
 			return nil, fmt.Errorf("Delay: negative duration %v", d)
 		}
-		return &delay[M]{through: through[M]{child}, wait: d}, nil
+		return &delay[M]{through: through[M]{child}, ctx: ctx, wait: d}, nil
 	}
 }
 
 type delay[M any] struct {
 	through[M]
-	wait, waited time.Duration
-	started      bool
+	ctx     *sim.Context[M]
+	wait    time.Duration
+	began   time.Duration // when the delay began
+	active  bool
+	started bool // the child has begun in this run of the delay
 }
 
 func (d *delay[M]) Begin(m *M) bt.Status {
-	d.waited, d.started = 0, false
+	d.began, d.active, d.started = d.ctx.Now(), true, false
 	return d.Update(m, 0)
 }
 
 func (d *delay[M]) Update(m *M, dt time.Duration) bt.Status {
 	if !d.started {
-		if d.waited += dt; d.waited < d.wait {
+		if d.left() > 0 {
 			return bt.Running
 		}
 		d.started = true
@@ -83,14 +97,23 @@ func (d *delay[M]) Update(m *M, dt time.Duration) bt.Status {
 	return d.child.Tick(m, dt)
 }
 
-func (d *delay[M]) End(*M, bt.Status) { d.started = false }
+func (d *delay[M]) End(*M, bt.Status) { d.active, d.started = false, false }
+
+// left returns the wait still to come.
+func (d *delay[M]) left() time.Duration {
+	if !d.active {
+		return d.wait
+	}
+	return max(0, d.wait-(d.ctx.Now()-d.began))
+}
 
 func (d *delay[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	if d.started || d.wait == d.waited {
+	left := d.left()
+	if d.started || left == 0 {
 		return d.child.Simulate(ctx, m)
 	}
 	before := ctx.Push(m)
-	ctx.Advance(m, d.wait-d.waited)
+	ctx.Advance(m, left)
 	v := d.child.Simulate(ctx, m)
 	if v.Outcome == heuristic.Impossible {
 		ctx.Pop()

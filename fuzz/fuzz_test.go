@@ -74,7 +74,7 @@ func FuzzBuilder(f *testing.F) {
 				t.Fatalf("a tree that built fails to run: %v\n%s", err, tree)
 			}
 		}
-		if _, err := tree.Preview(&m); err != nil {
+		if _, err := tree.Preview(&m, 0); err != nil {
 			t.Fatalf("Preview: %v", err)
 		}
 	}))

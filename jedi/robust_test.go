@@ -89,7 +89,7 @@ func TestPropertyJediLifeCycle(t *testing.T) {
 		for i, n := 0, rapid.IntRange(1, 600).Draw(t, "ticks"); i < n; i++ {
 			if i%37 == 0 {
 				memory, enemies, self := jedi.Memory, f.Arena.Enemies(), f.Arena.Jedi(0)
-				if _, err := jedi.Tree.Preview(&jedi.Memory); err != nil {
+				if _, err := jedi.Tree.Preview(&jedi.Memory, 0); err != nil {
 					t.Fatal(err)
 				}
 				if memory != jedi.Memory || self != f.Arena.Jedi(0) || !cmp.Equal(enemies, f.Arena.Enemies()) {

@@ -32,17 +32,45 @@ type Config[M any] struct {
 // NoHeuristic is the reason given by a Context that has no heuristic.
 const NoHeuristic = "no heuristic"
 
+// A Callback names one of the functions a Context calls on behalf of the
+// whole tree (Config.Copy, Config.Model, Config.Terminal and the heuristic
+// in force), as opposed to a node's own code.
+type Callback uint8
+
+// The callbacks.
+const (
+	NoCallback Callback = iota
+	CallCopy
+	CallModel
+	CallTerminal
+	CallHeuristic
+)
+
+var callbackNames = [...]string{"", "Copy", "Model", "Terminal", "heuristic"}
+
+// String returns "Copy", "Model", "Terminal", "heuristic", or "" for
+// NoCallback.
+func (c Callback) String() string {
+	if int(c) < len(callbackNames) {
+		return callbackNames[c]
+	}
+	return "Callback(?)"
+}
+
 // A Context is what a node sees while it simulates: the judge, the scratch
 // stack, the clock and the random numbers. A tree owns one Context and
 // passes it to every Simulate; a Context is not safe for concurrent use.
 type Context[M any] struct {
-	heuristic heuristic.Heuristic[M]
+	base      heuristic.Heuristic[M]   // the tree's own goal
+	goals     []heuristic.Heuristic[M] // subtree goals in force, innermost last
+	heuristic heuristic.Heuristic[M]   // the one in force: the innermost goal, or base
 	explainer heuristic.Explainer[M]
 	copy      func(dst, src *M) // nil: plain assignment, done inline
 	model     func(m *M, dt time.Duration)
 	terminal  func(m *M) bool
 	clock     *Clock
 	rand      *rand.Rand
+	calling   Callback // the callback running now, for blaming panics
 
 	stack []*M // scratch memories; stack[:depth] are in use
 	depth int
@@ -67,28 +95,75 @@ func New[M any](cfg Config[M]) *Context[M] {
 	return c
 }
 
-// Heuristic returns the heuristic in force.
+// Heuristic returns the heuristic in force: the goal of the innermost
+// subtree that set one with PushHeuristic, or else the tree's own.
 func (c *Context[M]) Heuristic() heuristic.Heuristic[M] { return c.heuristic }
 
-// SetHeuristic puts h in force and returns the heuristic it replaces, so a
-// subtree with a goal of its own can restore its parent's afterwards.
-func (c *Context[M]) SetHeuristic(h heuristic.Heuristic[M]) heuristic.Heuristic[M] {
-	old := c.heuristic
+// SetHeuristic replaces the tree's own heuristic, which is in force
+// wherever no subtree has a goal of its own.
+func (c *Context[M]) SetHeuristic(h heuristic.Heuristic[M]) {
+	c.base = h
+	if len(c.goals) == 0 {
+		c.use(h)
+	}
+}
+
+// PushHeuristic puts h in force for a subtree until the matching
+// PopHeuristic. A decorator that gives its subtree a goal of its own
+// pushes it around every call into the subtree, live and simulated alike,
+// so that the subtree decides by the same goal whether it plans or acts.
+func (c *Context[M]) PushHeuristic(h heuristic.Heuristic[M]) {
+	c.goals = append(c.goals, h)
+	c.use(h)
+}
+
+// PopHeuristic ends the innermost subtree goal.
+func (c *Context[M]) PopHeuristic() {
+	if n := len(c.goals); n > 0 {
+		c.goals = c.goals[:n-1]
+	}
+	if n := len(c.goals); n > 0 {
+		c.use(c.goals[n-1])
+	} else {
+		c.use(c.base)
+	}
+}
+
+func (c *Context[M]) use(h heuristic.Heuristic[M]) {
 	c.heuristic = h
 	c.explainer, _ = h.(heuristic.Explainer[M])
-	return old
 }
+
+// Reset releases every scratch memory and ends every subtree goal. A tree
+// calls it when a panic cut a simulation short.
+func (c *Context[M]) Reset() {
+	c.depth = 0
+	c.goals = c.goals[:0]
+	c.use(c.base)
+	c.calling = NoCallback
+}
+
+// Calling returns the callback running now, or NoCallback. A tree that
+// recovers from a panic asks it, to blame the callback rather than the
+// node that happened to call it.
+func (c *Context[M]) Calling() Callback { return c.calling }
 
 // Judge returns the heuristic's verdict on the change from before to after,
 // with the rule that fired when the heuristic can explain itself.
 func (c *Context[M]) Judge(before, after *M) heuristic.Verdict {
+	var v heuristic.Verdict
 	switch {
 	case c.explainer != nil:
-		return c.explainer.Explain(before, after)
+		c.calling = CallHeuristic
+		v = c.explainer.Explain(before, after)
 	case c.heuristic != nil:
-		return heuristic.Verdict{Outcome: c.heuristic.Judge(before, after)}
+		c.calling = CallHeuristic
+		v = heuristic.Verdict{Outcome: c.heuristic.Judge(before, after)}
+	default:
+		return heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: NoHeuristic}
 	}
-	return heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: NoHeuristic}
+	c.calling = NoCallback
+	return v
 }
 
 // Push copies m into the next scratch memory of the stack and returns it.
@@ -137,8 +212,7 @@ func (c *Context[M]) Swap() {
 // Depth returns the number of scratch memories in use.
 func (c *Context[M]) Depth() int { return c.depth }
 
-// Unwind pops scratch memories until Depth is d. A tree uses it to restore
-// the stack when a simulation was cut short by a panic.
+// Unwind pops scratch memories until Depth is d.
 func (c *Context[M]) Unwind(d int) {
 	if d >= 0 && d < c.depth {
 		c.depth = d
@@ -151,26 +225,40 @@ func (c *Context[M]) Copy(dst, src *M) {
 		*dst = *src
 		return
 	}
+	c.calling = CallCopy
 	c.copy(dst, src)
+	c.calling = NoCallback
 }
 
 // Advance lets dt of simulated time pass on m with the tree's model of the
 // world; without a model it does nothing.
 func (c *Context[M]) Advance(m *M, dt time.Duration) {
 	if c.model != nil && dt > 0 {
+		c.calling = CallModel
 		c.model(m, dt)
+		c.calling = NoCallback
 	}
 }
 
 // Terminal reports whether nothing more can happen from m.
-func (c *Context[M]) Terminal(m *M) bool { return c.terminal != nil && c.terminal(m) }
+func (c *Context[M]) Terminal(m *M) bool {
+	if c.terminal == nil {
+		return false
+	}
+	c.calling = CallTerminal
+	t := c.terminal(m)
+	c.calling = NoCallback
+	return t
+}
 
 // Now returns the tree's clock. It stands still while a decision is being
 // simulated; time that passes inside a prediction belongs in the memory
 // (see Advance).
 func (c *Context[M]) Now() time.Duration { return c.clock.Now() }
 
-// Rand returns the tree's seeded random source. Draws made while
-// simulating are part of the decision, so the same seed and inputs always
-// give the same choices.
+// Rand returns the tree's seeded random source. A tree keys the numbers it
+// gives by decision and by node, so what one node draws never shifts what
+// another sees: the same seed and inputs always give the same choices,
+// and a node simulated while planning draws what it draws when the tree
+// then acts in the same tick.
 func (c *Context[M]) Rand() *rand.Rand { return c.rand }

@@ -1,6 +1,7 @@
 package sim_test
 
 import (
+	"github.com/google/go-cmp/cmp"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -83,12 +84,71 @@ func TestJudgeExplainsWhenItCan(t *testing.T) {
 		t.Errorf("plain heuristic: %v", v)
 	}
 	rules, _ := heuristic.NewRules[state](heuristic.Cosmetic)
-	old := ctx.SetHeuristic(rules)
-	if old == nil {
-		t.Error("SetHeuristic did not return the previous heuristic")
-	}
+	ctx.SetHeuristic(rules)
 	if v := ctx.Judge(&state{}, &state{}); v.Reason != heuristic.Otherwise {
 		t.Errorf("explaining heuristic: %v", v)
+	}
+}
+
+// A subtree's goal is in force until it is popped, whatever the tree's own
+// heuristic becomes meanwhile; Reset ends every subtree goal.
+func TestSubtreeGoals(t *testing.T) {
+	judge := func(o heuristic.Outcome) heuristic.Heuristic[state] {
+		return heuristic.Func[state](func(b, a *state) heuristic.Outcome { return o })
+	}
+	ctx := sim.New(sim.Config[state]{Heuristic: judge(heuristic.Safe)})
+	outcome := func() heuristic.Outcome { return ctx.Judge(&state{}, &state{}).Outcome }
+	steps := []struct {
+		do   func()
+		want heuristic.Outcome
+	}{
+		{func() {}, heuristic.Safe},
+		{func() { ctx.PushHeuristic(judge(heuristic.Harmful)) }, heuristic.Harmful},
+		{func() { ctx.PushHeuristic(judge(heuristic.Urgent)) }, heuristic.Urgent},
+		{func() { ctx.SetHeuristic(judge(heuristic.Cosmetic)) }, heuristic.Urgent},
+		{func() { ctx.PopHeuristic() }, heuristic.Harmful},
+		{func() { ctx.PopHeuristic() }, heuristic.Cosmetic},
+		{func() { ctx.PopHeuristic() }, heuristic.Cosmetic}, // popping nothing is harmless
+		{func() { ctx.PushHeuristic(judge(heuristic.Deadly)); ctx.Push(&state{}); ctx.Reset() }, heuristic.Cosmetic},
+	}
+	for i, s := range steps {
+		s.do()
+		if got := outcome(); got != s.want {
+			t.Errorf("step %d: judged %v, want %v", i, got, s.want)
+		}
+	}
+	if ctx.Depth() != 0 {
+		t.Errorf("Reset left %d scratch memories", ctx.Depth())
+	}
+}
+
+// Calling names the callback under way, so a panic in it can be blamed on
+// it; outside one it is NoCallback.
+func TestCalling(t *testing.T) {
+	var seen []sim.Callback
+	var ctx *sim.Context[state]
+	record := func() { seen = append(seen, ctx.Calling()) }
+	ctx = sim.New(sim.Config[state]{
+		Heuristic: heuristic.Func[state](func(b, a *state) heuristic.Outcome { record(); return heuristic.Safe }),
+		Copy:      func(dst, src *state) { record(); *dst = *src },
+		Model:     func(*state, time.Duration) { record() },
+		Terminal:  func(*state) bool { record(); return false },
+	})
+	m := state{}
+	ctx.Judge(&m, &m)
+	ctx.Pop()
+	ctx.Push(&m)
+	ctx.Advance(&m, time.Second)
+	ctx.Terminal(&m)
+	want := []sim.Callback{sim.CallHeuristic, sim.CallCopy, sim.CallModel, sim.CallTerminal}
+	if diff := cmp.Diff(want, seen); diff != "" {
+		t.Errorf("callbacks seen (-want +got):\n%s", diff)
+	}
+	if ctx.Calling() != sim.NoCallback {
+		t.Errorf("Calling after the callbacks = %v", ctx.Calling())
+	}
+	if got := sim.CallHeuristic.String(); got != "heuristic" {
+		t.Errorf("CallHeuristic.String() = %q", got)
 	}
 }
 

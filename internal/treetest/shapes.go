@@ -31,7 +31,7 @@ type Shape struct {
 // The kinds of node a Shape can be.
 var (
 	leafKinds      = []string{"action", "condition"}
-	compositeKinds = []string{"sequence", "selector", "random", "parallel", "priority", "ifelse"}
+	compositeKinds = []string{"sequence", "reactive-sequence", "selector", "random", "parallel", "priority", "reactive-priority", "ifelse"}
 	decoratorKinds = []string{"invert", "force-success", "force-failure", "repeat", "loop", "retry",
 		"timeout", "delay", "cooldown", "floor", "fakesim", "goal"}
 	guardKinds = 8
@@ -135,6 +135,10 @@ func (s *Shape) open(b *bt.Builder[Mem], name string) {
 	switch s.Kind {
 	case "sequence":
 		b.Sequence(name, [][]bt.SequenceOption{nil, {bt.AllowFailure()}, {bt.MinOutcome(heuristic.Harmful)}, {bt.Loop()}}[s.Option]...)
+	case "reactive-sequence":
+		b.ReactiveSequence(name, [][]bt.SequenceOption{nil, {bt.AllowFailure()}, {bt.MinOutcome(heuristic.Harmful)}, {bt.Loop()}}[s.Option]...)
+	case "reactive-priority":
+		b.ReactivePriority(name)
 	case "selector", "random":
 		opts := [][]bt.SelectorOption{nil, {bt.Reselect(0)}, {bt.Reselect(150 * time.Millisecond), bt.Debounce()}, {bt.AllowNegative(), bt.Reselect(0)}}[s.Option]
 		if s.Kind == "random" {
@@ -180,7 +184,7 @@ func (s *Shape) decorator() bt.Decorator[Mem] {
 	case "floor":
 		return decorators.Floor[Mem](heuristic.Outcome(3 + s.Option))
 	case "fakesim":
-		return decorators.FakeSim(decorators.Fake[Mem]{
+		f := decorators.Fake[Mem]{
 			Edit:  dropShield,
 			After: s.Option%2 == 1,
 			Floor: heuristic.Outcome(s.Option * 2),
@@ -189,11 +193,21 @@ func (s *Shape) decorator() bt.Decorator[Mem] {
 					after.HP = before.HP
 				}
 			},
-		})
+		}
+		switch s.Option {
+		case 1:
+			f.Gate = constraints.Chance[Mem](0.5)
+		case 2:
+			f.Gate = constraints.Func("foe odd", func(m *Mem) bool { return m.Foe%2 == 1 })
+		}
+		return decorators.FakeSim(f)
 	}
 	return decorators.Goal[Mem](heuristic.Func[Mem](func(b, a *Mem) heuristic.Outcome {
-		if a.Shine > b.Shine {
+		switch {
+		case a.Shine > b.Shine:
 			return heuristic.Urgent
+		case a.Foe < b.Foe:
+			return heuristic.Harmful // this subtree's goal: spare the foe
 		}
 		return heuristic.Irrelevant
 	}))
@@ -267,9 +281,11 @@ type T interface {
 }
 
 // Run builds the shape, plays the steps and halts, checking at every step
-// that previews act on nothing, that predictions never reach live memory,
-// that every verdict is a valid outcome and that negative steps are
-// refused. It returns the tree's nodes, its trace and the actions' log.
+// that previews act on nothing, that a preview followed by a tick with the
+// same memory and step plans what the tick does (see CheckPlanIsAct),
+// that predictions never reach live memory, that every verdict is a valid
+// outcome and that negative steps are refused. It returns the tree's
+// nodes, its trace and the actions' log.
 func Run(t T, s *Shape, seed uint64, steps []Step) (nodes []bt.NodeInfo, trace, log []string) {
 	t.Helper()
 	rec, tl := &Recorder{}, &TraceLog{}
@@ -279,11 +295,13 @@ func Run(t T, s *Shape, seed uint64, steps []Step) (nodes []bt.NodeInfo, trace, 
 	if err != nil {
 		t.Fatalf("Build: %v", err)
 	}
+	nodes = tree.Nodes()
 	m := Mem{HP: 10, Shield: 1}
 	for _, st := range steps {
 		m.Foe, m.HP = st.Foe, st.HP
+		var plan *bt.Plan
 		if st.Preview {
-			previewActsOnNothing(t, tree, &m, rec, tl)
+			plan = previewActsOnNothing(t, tree, &m, st.DT, rec, tl)
 		}
 		switch {
 		case st.Halt:
@@ -293,8 +311,12 @@ func Run(t T, s *Shape, seed uint64, steps []Step) (nodes []bt.NodeInfo, trace, 
 		case st.DT < 0:
 			tickRefused(t, tree, &m, st.DT, rec, tl)
 		default:
+			running, before := Running(tl.Lines), len(tl.Lines)
 			if _, err := tree.Tick(&m, st.DT); err != nil {
 				t.Fatalf("Tick(%v): %v", st.DT, err)
+			}
+			if plan != nil {
+				CheckPlanIsAct(t, *plan, nodes, running, tl.Lines[before:])
 			}
 		}
 		if m.Sim != 0 {
@@ -304,7 +326,106 @@ func Run(t T, s *Shape, seed uint64, steps []Step) (nodes []bt.NodeInfo, trace, 
 	if err := tree.Halt(&m); err != nil {
 		t.Fatalf("final Halt: %v", err)
 	}
-	return tree.Nodes(), tl.Lines, rec.Log
+	return nodes, tl.Lines, rec.Log
+}
+
+// Running returns the nodes a trace (TraceLog lines) leaves running.
+func Running(trace []string) map[string]bool {
+	open := map[string]bool{}
+	for _, line := range trace {
+		kind, path := splitLine(line)
+		switch kind {
+		case "begin":
+			open[path] = true
+		case "end":
+			delete(open, path)
+		}
+	}
+	return open
+}
+
+// splitLine returns the kind of a trace line and the node it concerns
+// ("" for decisions).
+func splitLine(line string) (kind, path string) {
+	kind, rest, _ := strings.Cut(line, " ")
+	switch kind {
+	case "begin":
+		return kind, rest
+	case "end":
+		return kind, rest[:strings.LastIndex(rest, " ")] // "end a/b c Success": paths may hold spaces
+	}
+	return kind, ""
+}
+
+// CheckPlanIsAct checks the promise of Tree.Preview against the trace of
+// the tick that followed it, with the same memory and step, from a tree in
+// which the nodes running were running. Until the tick acts (a leaf
+// begins, a node finishes with an end other than an interruption, a
+// constraint stops a node, or a fault), every selector that decides in the
+// tick decides as the preview did, with the same verdicts; and the nodes
+// the tick begins are those of the plan's path that were not running, in
+// order, up to the first leaf (a node that does not descend further, such
+// as a Delay still waiting, may stop before the leaf, and then a sibling
+// under a parallel may begin).
+func CheckPlanIsAct(t T, p bt.Plan, nodes []bt.NodeInfo, running map[string]bool, tick []string) {
+	t.Helper()
+	leaf := make(map[string]bool, len(nodes))
+	for _, n := range nodes {
+		leaf[n.Path] = n.Leaf()
+	}
+	planned := make(map[string]string, len(p.Decisions))
+	for _, d := range p.Decisions {
+		planned[d.Selector] = d.String()
+	}
+	var want []string
+	deepest := "" // the deepest node of the path that already runs
+	for _, q := range p.Path {
+		if running[q] {
+			deepest = q
+		} else {
+			want = append(want, q)
+		}
+	}
+	var begun []string
+	following := true // the begins still follow the path
+scan:
+	for _, line := range tick {
+		kind, path := splitLine(line)
+		switch {
+		case kind == "fault" || kind == "constraint":
+			break scan
+		case kind == "end" && !strings.HasSuffix(line, " Running"):
+			break scan
+		case kind == "decision":
+			d := strings.TrimPrefix(line, "decision ")
+			selector, _, _ := strings.Cut(d, " → ")
+			if want, ok := planned[selector]; !ok || want != d {
+				t.Fatalf("the tick decided\n\t%s\nbut the preview planned\n\t%s\ntick:\n%s", d, want, Joined(tick))
+			}
+		case kind == "begin":
+			last := deepest
+			if len(begun) > 0 {
+				last = begun[len(begun)-1]
+			}
+			switch {
+			case !following:
+			case len(begun) < len(want) && path == want[len(begun)]:
+				begun = append(begun, path)
+			case last == "" || strings.HasPrefix(path, last+"/"):
+				t.Fatalf("the tick began %s after %v, but the preview's path was %v (running before: %v)\ntick:\n%s",
+					path, begun, p.Path, running, Joined(tick))
+			default:
+				following = false // the way down stopped (a Delay waiting), and a sibling's began
+			}
+			if leaf[path] {
+				break scan
+			}
+		}
+	}
+	if len(begun) > 0 && leaf[begun[len(begun)-1]] && len(begun) != len(want) {
+		t.Fatalf("the tick began %v, but the preview's path was %v (running before: %v)\ntick:\n%s",
+			begun, p.Path, running, Joined(tick))
+	}
 }
 
 // tickRefused checks that a negative step is refused and changes nothing.
@@ -319,12 +440,23 @@ func tickRefused(t T, tree *bt.Tree[Mem], m *Mem, dt time.Duration, rec *Recorde
 	}
 }
 
-func previewActsOnNothing(t T, tree *bt.Tree[Mem], m *Mem, rec *Recorder, tl *TraceLog) {
+// previewActsOnNothing previews the tick to come and checks that it
+// changed nothing; a negative step must be refused.
+func previewActsOnNothing(t T, tree *bt.Tree[Mem], m *Mem, dt time.Duration, rec *Recorder, tl *TraceLog) *bt.Plan {
 	t.Helper()
-	before, logged, traced := *m, len(rec.Log), len(tl.Lines)
-	p, err := tree.Preview(m)
+	before, logged, traced, now := *m, len(rec.Log), len(tl.Lines), tree.Now()
+	p, err := tree.Preview(m, dt)
+	if dt < 0 {
+		if !errors.Is(err, bt.ErrNegativeStep) {
+			t.Fatalf("Preview(%v): %v, want ErrNegativeStep", dt, err)
+		}
+		return nil
+	}
 	if err != nil {
 		t.Fatalf("Preview: %v", err)
+	}
+	if tree.Now() != now {
+		t.Fatalf("Preview moved the clock from %v to %v", now, tree.Now())
 	}
 	if diff := cmp.Diff(before, *m); diff != "" {
 		t.Fatalf("Preview changed live memory (-before +after):\n%s", diff)
@@ -342,6 +474,7 @@ func previewActsOnNothing(t T, tree *bt.Tree[Mem], m *Mem, rec *Recorder, tl *Tr
 			}
 		}
 	}
+	return &p
 }
 
 // CheckLifeCycle checks a run's trace (TraceLog lines) and the actions'
@@ -357,10 +490,7 @@ func CheckLifeCycle(t T, nodes []bt.NodeInfo, trace, log []string) {
 	}
 	open := map[string]bool{}
 	for _, line := range trace {
-		kind, path, _ := strings.Cut(line, " ") // "begin a/b c", "end a/b c Success": paths may hold spaces
-		if kind == "end" {
-			path = path[:strings.LastIndex(path, " ")]
-		}
+		kind, path := splitLine(line)
 		switch kind {
 		case "begin":
 			if open[path] {

@@ -1,0 +1,66 @@
+package bt
+
+// The tree's random numbers are keyed, not streamed. Every number a node
+// sees is a pure function of the tree's seed, the decision under way (the
+// tick, or the tick a Preview plans), the node, and how many numbers that
+// node has drawn before in the same call of the tree. What one node draws
+// therefore never shifts what another sees: a selector simulated while
+// planning draws exactly what it draws when the same tick acts, whatever
+// else was simulated in between, and a Preview sees the numbers of the
+// tick it previews.
+
+// The streams of numbers a node draws from.
+const (
+	streamRoll  = 1 // Situation.Roll: one number per node and decision
+	streamDraw  = 2 // a random selector's weighted draws
+	streamUser  = 3 // sim.Context.Rand and Situation.Rand
+	streamTree  = 4 // numbers drawn outside any node
+	seedMixing  = 0x9e3779b97f4a7c15
+	nodeMixing  = 0xd1b54a32d192ed03
+	countMixing = 0xa24baed4963ee407
+)
+
+// mix is SplitMix64's finaliser: a bijection that scatters every input
+// bit over the whole word.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+// decisionKey is the key of every number drawn while deciding tick n.
+func decisionKey(seed, n uint64) uint64 { return mix(mix(seed+seedMixing) ^ n) }
+
+// keyed returns number count of the given stream of node index under the
+// decision key.
+func keyed(key uint64, index int32, stream, count uint64) uint64 {
+	return mix(mix(key^(uint64(uint32(index))+1)*nodeMixing^stream) + count*countMixing)
+}
+
+// unit maps 64 random bits to [0, 1).
+func unit(x uint64) float64 { return float64(x>>11) * 0x1p-53 }
+
+// source is the tree's math/rand/v2 Source: each number is keyed by the
+// node that draws it (the node whose code is running) and a count of that
+// node's draws in the current call of the tree.
+type source[M any] struct{ t *Tree[M] }
+
+func (s source[M]) Uint64() uint64 {
+	t := s.t
+	i := t.at.node()
+	if i < 0 || int(i) >= len(t.nodes) {
+		n := t.draws
+		t.draws++
+		return keyed(t.key, -1, streamTree, n)
+	}
+	c := t.nodes[i]
+	if c.drawSession != t.session {
+		c.drawSession, c.draws = t.session, 0
+	}
+	n := c.draws
+	c.draws++
+	return keyed(t.key, i, streamUser, n)
+}
