@@ -586,9 +586,10 @@ func (b *Builder[M]) Build() (*Tree[M], error) {
 	t := b.tree
 	t.root = root
 	t.nodes = appendNodes(t.nodes, root)
-	for _, c := range t.nodes {
+	root.key = pathKey(0, root.name)
+	for _, c := range t.nodes { // depth first: a parent's key is made before its children's
 		for _, k := range c.children {
-			k.parent = c
+			k.parent, k.key = c, pathKey(c.key, k.name)
 		}
 	}
 	for i, c := range t.nodes {

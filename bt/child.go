@@ -22,7 +22,8 @@ import (
 type Child[M any] struct {
 	tree        *Tree[M]
 	parent      *Child[M]
-	index       int32 // position in tree.nodes
+	index       int32  // position in tree.nodes
+	key         uint64 // its path hashed, which keys its random numbers
 	node        Node[M]
 	leaf        *leaf[M]               // set for action leaves, which are called directly
 	goal        heuristic.Heuristic[M] // the subtree's own heuristic (GoalNode), or nil
@@ -43,7 +44,7 @@ type Child[M any] struct {
 }
 
 // roll returns the node's random number for the decision under way.
-func (c *Child[M]) roll() float64 { return unit(keyed(c.tree.key, c.index, streamRoll, 0)) }
+func (c *Child[M]) roll() float64 { return unit(keyed(c.tree.key, c.key, streamRoll, 0)) }
 
 // Name returns the node's name.
 func (c *Child[M]) Name() string { return c.name }

@@ -149,6 +149,6 @@ func ExampleBuilder_RandomSelector() {
 		fmt.Println(seed, picks)
 	}
 	// Output:
-	// 1 [right yawn yawn yawn right left left yawn]
-	// 2 [left right yawn left yawn yawn left yawn]
+	// 1 [yawn left yawn yawn yawn yawn left yawn]
+	// 2 [right yawn yawn right yawn left right yawn]
 }

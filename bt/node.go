@@ -61,3 +61,18 @@ type GoalNode[M any] interface {
 	Node[M]
 	Goal() heuristic.Heuristic[M]
 }
+
+// A Router is a node that says which of its children a tick would run
+// next. Preview follows the way down that a tick would take; it knows the
+// built-in composites, and follows any other node to its running child,
+// or else its first, unless the node is a Router. A decorator that waits
+// before it begins its child (decorators.Delay), or a custom composite
+// that picks among its children, implements Route so that previews show
+// what ticks do.
+type Router[M any] interface {
+	Node[M]
+	// Route returns the index of the child that a tick now, with memory
+	// m, would begin or update, or -1 when it would run none. It must
+	// only read m.
+	Route(m *M) int
+}

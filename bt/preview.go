@@ -16,8 +16,8 @@ type Plan struct {
 	Verdict heuristic.Verdict
 	// Path lists the node paths from the root down to the node the tick
 	// would run: through each selector's choice, as the tick would make
-	// it, each running composite's current child, and the first child of
-	// any other node.
+	// it, each running composite's current child, the child a Router
+	// routes to, and the first child of any other node.
 	Path []string
 	// Decisions holds every choice a selector made in the preview, in
 	// tree order: those on Path are the tick's own decisions; the others
@@ -169,6 +169,14 @@ func (t *Tree[M]) next(c *Child[M], m *M) *Child[M] {
 			return n.branch
 		}
 		return n.pick(m)
+	case Router[M]:
+		i = n.Route(m)
+	default:
+		for j, k := range c.children {
+			if k.running {
+				i = j
+			}
+		}
 	}
 	if i < 0 || i >= len(c.children) {
 		return nil

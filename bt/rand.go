@@ -2,12 +2,13 @@ package bt
 
 // The tree's random numbers are keyed, not streamed. Every number a node
 // sees is a pure function of the tree's seed, the decision under way (the
-// tick, or the tick a Preview plans), the node, and how many numbers that
-// node has drawn before in the same call of the tree. What one node draws
-// therefore never shifts what another sees: a selector simulated while
-// planning draws exactly what it draws when the same tick acts, whatever
-// else was simulated in between, and a Preview sees the numbers of the
-// tick it previews.
+// tick, or the tick a Preview plans), the node's path, and how many
+// numbers that node has drawn before in the same call of the tree. What
+// one node draws therefore never shifts what another sees: a selector
+// simulated while planning draws exactly what it draws when the same tick
+// acts, whatever else was simulated in between; a Preview sees the numbers
+// of the tick it previews; and adding or removing a branch leaves the
+// draws of every other node as they were.
 
 // The streams of numbers a node draws from.
 const (
@@ -34,10 +35,21 @@ func mix(x uint64) uint64 {
 // decisionKey is the key of every number drawn while deciding tick n.
 func decisionKey(seed, n uint64) uint64 { return mix(mix(seed+seedMixing) ^ n) }
 
-// keyed returns number count of the given stream of node index under the
-// decision key.
-func keyed(key uint64, index int32, stream, count uint64) uint64 {
-	return mix(mix(key^(uint64(uint32(index))+1)*nodeMixing^stream) + count*countMixing)
+// keyed returns number count of the given stream of the node whose path
+// hashes to node, under the decision key.
+func keyed(key, node, stream, count uint64) uint64 {
+	return mix(mix(key^node*nodeMixing^stream) + count*countMixing)
+}
+
+// pathKey hashes a node's path from its parent's hash and its name, so
+// that a tree of any depth keys its nodes in time linear in its size.
+func pathKey(parent uint64, name string) uint64 {
+	h := uint64(14695981039346656037) // FNV-1a over the name
+	for i := 0; i < len(name); i++ {
+		h ^= uint64(name[i])
+		h *= 1099511628211
+	}
+	return mix(parent*seedMixing ^ h)
 }
 
 // unit maps 64 random bits to [0, 1).
@@ -54,7 +66,7 @@ func (s source[M]) Uint64() uint64 {
 	if i < 0 || int(i) >= len(t.nodes) {
 		n := t.draws
 		t.draws++
-		return keyed(t.key, -1, streamTree, n)
+		return keyed(t.key, 0, streamTree, n)
 	}
 	c := t.nodes[i]
 	if c.drawSession != t.session {
@@ -62,5 +74,5 @@ func (s source[M]) Uint64() uint64 {
 	}
 	n := c.draws
 	c.draws++
-	return keyed(t.key, i, streamUser, n)
+	return keyed(t.key, c.key, streamUser, n)
 }

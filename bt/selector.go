@@ -349,7 +349,7 @@ func (s *selector[M]) prefers(i int) bool {
 func (s *selector[M]) draw() float64 {
 	n := s.draws
 	s.draws++
-	return unit(keyed(s.tree.key, s.self.index, streamDraw, n))
+	return unit(keyed(s.tree.key, s.self.key, streamDraw, n))
 }
 
 // A weightSum adds weights without overflow or loss of precision at

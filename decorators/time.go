@@ -99,6 +99,14 @@ func (d *delay[M]) Update(m *M, dt time.Duration) bt.Status {
 
 func (d *delay[M]) End(*M, bt.Status) { d.active, d.started = false, false }
 
+// Route says that the child runs once the wait is over.
+func (d *delay[M]) Route(*M) int {
+	if d.started || d.left() == 0 {
+		return 0
+	}
+	return -1
+}
+
 // left returns the wait still to come.
 func (d *delay[M]) left() time.Duration {
 	if !d.active {
@@ -164,6 +172,14 @@ func (c *cooldown[M]) Begin(m *M) bt.Status {
 	}
 	c.began = true
 	return c.child.Tick(m, 0)
+}
+
+// Route says that the child does not run while cooling down.
+func (c *cooldown[M]) Route(*M) int {
+	if !c.began && c.coolingDown() {
+		return -1
+	}
+	return 0
 }
 
 func (c *cooldown[M]) End(*M, bt.Status) {

@@ -2,6 +2,7 @@ package treetest
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -244,6 +245,13 @@ func guard(kind, skip int) bt.Constraint[Mem] {
 	}, opts...)
 }
 
+// Recover is the tests' model of time passing: the foe recovers a hit
+// point every 200 ms. It marks the memory as simulated.
+func Recover(m *Mem, dt time.Duration) {
+	m.Foe += int(dt / (200 * time.Millisecond))
+	m.Sim++
+}
+
 // A Step is one thing a run does to a tree.
 type Step struct {
 	Halt, Preview bool
@@ -289,7 +297,7 @@ type T interface {
 func Run(t T, s *Shape, seed uint64, steps []Step) (nodes []bt.NodeInfo, trace, log []string) {
 	t.Helper()
 	rec, tl := &Recorder{}, &TraceLog{}
-	b := bt.New(bt.Config[Mem]{Heuristic: Goal, Seed: seed, Tracer: tl})
+	b := bt.New(bt.Config[Mem]{Heuristic: Goal, Seed: seed, Tracer: tl, Model: Recover})
 	s.Build(b, rec, "root", "root")
 	tree, err := b.Build()
 	if err != nil {
@@ -386,15 +394,15 @@ func CheckPlanIsAct(t T, p bt.Plan, nodes []bt.NodeInfo, running map[string]bool
 			want = append(want, q)
 		}
 	}
-	var begun []string
-	following := true // the begins still follow the path
+	var begun, decided []string
+	following, cut := true, false // the begins still follow the path; the tick acted
 scan:
 	for _, line := range tick {
 		kind, path := splitLine(line)
 		switch {
-		case kind == "fault" || kind == "constraint":
-			break scan
-		case kind == "end" && !strings.HasSuffix(line, " Running"):
+		case kind == "fault" || kind == "constraint",
+			kind == "end" && !strings.HasSuffix(line, " Running"):
+			cut = true
 			break scan
 		case kind == "decision":
 			d := strings.TrimPrefix(line, "decision ")
@@ -402,6 +410,7 @@ scan:
 			if want, ok := planned[selector]; !ok || want != d {
 				t.Fatalf("the tick decided\n\t%s\nbut the preview planned\n\t%s\ntick:\n%s", d, want, Joined(tick))
 			}
+			decided = append(decided, selector)
 		case kind == "begin":
 			last := deepest
 			if len(begun) > 0 {
@@ -411,20 +420,31 @@ scan:
 			case !following:
 			case len(begun) < len(want) && path == want[len(begun)]:
 				begun = append(begun, path)
-			case last == "" || strings.HasPrefix(path, last+"/"):
+			case len(begun) == len(want) && (last == "" || !strings.HasPrefix(path, last+"/")):
+				following = false // the path is done, and a parallel's next branch begins
+			default:
 				t.Fatalf("the tick began %s after %v, but the preview's path was %v (running before: %v)\ntick:\n%s",
 					path, begun, p.Path, running, Joined(tick))
-			default:
-				following = false // the way down stopped (a Delay waiting), and a sibling's began
 			}
 			if leaf[path] {
+				cut = true
 				break scan
 			}
 		}
 	}
-	if len(begun) > 0 && leaf[begun[len(begun)-1]] && len(begun) != len(want) {
-		t.Fatalf("the tick began %v, but the preview's path was %v (running before: %v)\ntick:\n%s",
-			begun, p.Path, running, Joined(tick))
+	if !cut || leaf[p.Leaf()] && slices.Contains(begun, p.Leaf()) {
+		if len(begun) != len(want) {
+			t.Fatalf("the tick began %v, but the preview's path was %v (running before: %v)\ntick:\n%s",
+				begun, p.Path, running, Joined(tick))
+		}
+	}
+	if !cut { // every selector the preview showed deciding on the way decided
+		for _, q := range p.Path {
+			if _, ok := planned[q]; ok && !slices.Contains(decided, q) {
+				t.Fatalf("the preview showed %s deciding, but the tick did not\npreview: %v\ntick:\n%s",
+					q, p.Decisions, Joined(tick))
+			}
+		}
 	}
 }
 

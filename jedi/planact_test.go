@@ -1,0 +1,64 @@
+package jedi_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/jedi"
+)
+
+// The Jedi's own layout (a root that plans again every tick over a random
+// defend selector that plans every quarter second, floors, fakes, chance
+// and cooldowns) keeps the library's promise: before every tick of whole
+// fights, a preview with the tick's memory and step plans exactly what the
+// tick then decides and begins.
+func TestJediPlanIsAct(t *testing.T) {
+	seeds, ticks := 12, 1200
+	if testing.Short() {
+		seeds, ticks = 3, 600
+	}
+	const step = time.Second / 60
+	switches := 0
+	for seed := range uint64(seeds) {
+		a, err := jedi.NewArena(jedi.Config{Seed: seed, Enemies: []jedi.EnemyType{jedi.Droid, jedi.Droid, jedi.Brawler, jedi.Trooper, jedi.Rusher}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		log := &treetest.TraceLog{}
+		f, err := jedi.NewFighter(a, 0, jedi.Options{Skill: 0.6, Mistakes: seed%2 == 0, Seed: seed, Tracer: log})
+		if err != nil {
+			t.Fatal(err)
+		}
+		nodes := f.Tree.Nodes()
+		for range ticks {
+			if a.Over() {
+				break
+			}
+			if a.Sense(0, &f.Memory, step) {
+				if err := f.Tree.Halt(&f.Memory); err != nil {
+					t.Fatal(err)
+				}
+			}
+			plan, err := f.Tree.Preview(&f.Memory, step)
+			if err != nil {
+				t.Fatal(err)
+			}
+			running, before := treetest.Running(log.Lines), len(log.Lines)
+			if _, err := f.Tree.Tick(&f.Memory, step); err != nil {
+				t.Fatal(err)
+			}
+			treetest.CheckPlanIsAct(t, plan, nodes, running, log.Lines[before:])
+			for _, l := range log.Lines[before:] {
+				if len(l) > 6 && l[:6] == "begin " {
+					switches++
+					break
+				}
+			}
+			a.Step(step)
+		}
+	}
+	if switches < 100 {
+		t.Errorf("only %d ticks began something: the fights did not exercise the tree", switches)
+	}
+}
