@@ -571,7 +571,7 @@ func (b *Builder[M]) Build() (*Tree[M], error) {
 	}
 	if b.simulated != nil {
 		b.tree.needsHeuristic = b.simulated.path()
-		if b.tree.goal == nil {
+		if nilness.Of(b.tree.goal) {
 			errs = append(errs, &NodeError{Path: b.tree.needsHeuristic,
 				Err: errors.New("a simulated selector needs a heuristic: set Config.Heuristic")})
 		}

@@ -2,6 +2,7 @@ package bt_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -96,6 +97,29 @@ func TestBuilderReportsMisuse(t *testing.T) {
 				return heuristic.Verdict{}
 			}))
 		}, []string{"a: option bt.simulateOption[int] is not a leaf option for this memory type"}},
+		{"a typed nil heuristic", func() *bt.Builder[mem] {
+			return bt.New(bt.Config[mem]{Heuristic: heuristic.Func[mem](nil)}).Selector("s").Do("a", a()).End()
+		}, []string{"Config.Heuristic is a nil heuristic.Func[", "s: a simulated selector needs a heuristic"}},
+		{"a nil rule list", func() *bt.Builder[mem] {
+			return bt.New(bt.Config[mem]{Heuristic: (*heuristic.Rules[mem])(nil)}).Do("a", a())
+		}, []string{"Config.Heuristic is a nil *heuristic.Rules["}},
+		{"SimulateWith(nil)", func() *bt.Builder[mem] {
+			return bt.New(cfg).Sequence("s").Do("a", a(), bt.SimulateWith[mem](nil)).Condition("c", func(*mem) bool { return true }, bt.SimulateWith[mem](nil)).End()
+		}, []string{"s/a: SimulateWith(nil)", "s/c: SimulateWith(nil)"}},
+		{"a typed nil action", func() *bt.Builder[mem] { return bt.New(cfg).Do("a", (*quiet)(nil)) },
+			[]string{"a: nil action (a nil *bt_test.quiet)"}},
+		{"a typed nil constraint", func() *bt.Builder[mem] { return bt.New(cfg).Do("a", a()).Constrain(fn(nil)) },
+			[]string{"a: Constrain: constraint 1 is nil"}},
+		{"a typed nil goal", func() *bt.Builder[mem] {
+			return bt.New(cfg).Decorate("g", func(_ *sim.Context[mem], c *bt.Child[mem]) (bt.Node[mem], error) {
+				return &goalOf{pass{c}, heuristic.Func[mem](nil)}, nil
+			}).Do("a", a()).End()
+		}, []string{"g: a nil goal"}},
+		{"a self-recursive branch", func() *bt.Builder[mem] {
+			var loop bt.Branch[mem]
+			loop = func(b *bt.Builder[mem]) { b.Sequence("s").Branch(loop).End() }
+			return bt.New(cfg).Branch(loop)
+		}, []string{"branches nested more than 256 deep"}},
 		{"every problem at once", func() *bt.Builder[mem] {
 			return bt.New(cfg).Selector("combat").Sequence("engage").Do("swing", nil).End().Sequence("empty").End()
 		}, []string{"combat/engage/swing: nil action", "combat/empty: empty sequence", "combat: not closed"}},
@@ -123,6 +147,17 @@ func TestBuilderReportsMisuse(t *testing.T) {
 		})
 	}
 }
+
+// goalOf is a pass-through node that gives its subtree a goal.
+type goalOf struct {
+	pass
+	h heuristic.Heuristic[mem]
+}
+
+func (g *goalOf) Goal() heuristic.Heuristic[mem] { return g.h }
+
+// quiet is an action that does nothing.
+type quiet struct{ noop }
 
 func passThrough(_ *sim.Context[mem], c *bt.Child[mem]) (bt.Node[mem], error) {
 	return &pass{c}, nil
@@ -172,5 +207,67 @@ func TestBranchReusedAcrossTrees(t *testing.T) {
 	want := "turn.begin turn.end(Success) run.begin run.end(Success) "
 	if got := strings.Join(rec.Take(), " ") + " "; got != want+want {
 		t.Errorf("log = %q", got)
+	}
+}
+
+// A memory that plain assignment cannot copy safely is refused at Build,
+// naming the field, unless Config.Copy says how to copy it: otherwise one
+// Preview would change the live memory through the shared slice.
+func TestBuildRefusesSharedMemory(t *testing.T) {
+	type enemy struct{ HP int }
+	type world struct {
+		Self    struct{ HP int }
+		Enemies []enemy
+	}
+	shine := bt.Instant(func(*world) bool { return true }, func(w *world) { w.Enemies[0].HP-- })
+	_, err := bt.New(bt.Config[world]{}).Do("a", shine).Build()
+	if err == nil || !strings.Contains(err.Error(), "field Enemies is a slice") || !strings.Contains(err.Error(), "set Config.Copy") {
+		t.Fatalf("Build: %v; want the shared slice named, and what to do", err)
+	}
+	deep := func(dst, src *world) { *dst = *src; dst.Enemies = append(dst.Enemies[:0:0], src.Enemies...) }
+	tree, err := bt.New(bt.Config[world]{Copy: deep}).Do("a", shine).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	w := world{Enemies: []enemy{{HP: 3}}}
+	if _, err := tree.Preview(&w, 0); err != nil || w.Enemies[0].HP != 3 {
+		t.Errorf("Preview: %v; live enemy at %d hp, want 3", err, w.Enemies[0].HP)
+	}
+	for _, tt := range []struct {
+		name string
+		err  error
+		want string
+	}{
+		{"pointer", buildWith[struct{ P *int }](), "field P is a ptr"},
+		{"map in an array", buildWith[struct{ A [2]struct{ M map[int]int } }](), "field A[0].M is a map"},
+		{"interface", buildWith[struct{ X any }](), "field X is a interface"},
+		{"the memory itself", buildWith[[]int](), "memory type []int: it is a slice"},
+		{"a value struct", buildWith[struct {
+			A [4]int
+			S string
+		}](), ""},
+	} {
+		if got := fmt.Sprint(tt.err); tt.want == "" && tt.err != nil || tt.want != "" && !strings.Contains(got, tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, tt.err, tt.want)
+		}
+	}
+}
+
+func buildWith[M any]() error {
+	_, err := bt.New(bt.Config[M]{}).Do("a", bt.Instant(func(*M) bool { return true }, nil)).Build()
+	return err
+}
+
+// SetHeuristic refuses a nil or typed nil heuristic for a tree whose
+// selectors must judge.
+func TestSetHeuristicRefusesNil(t *testing.T) {
+	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).Selector("s").Do("a", act(nil, "a", shine)).End())
+	for _, h := range []heuristic.Heuristic[mem]{nil, heuristic.Func[mem](nil), (*heuristic.Rules[mem])(nil)} {
+		if err := tree.SetHeuristic(h); err == nil {
+			t.Errorf("SetHeuristic(%#v) = nil, want an error", h)
+		}
+	}
+	if tree.Heuristic() != goal {
+		t.Error("a refused SetHeuristic replaced the heuristic")
 	}
 }

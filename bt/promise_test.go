@@ -178,8 +178,12 @@ func TestDrawsAreKeyedByNode(t *testing.T) {
 		for seed := range uint64(50) {
 			w := watch(t, bt.Config[mem]{Seed: seed}, func(b *bt.Builder[mem]) {
 				b.Selector("root", bt.Reselect(0))
-				if extra {
-					b.Do("gamble", act(nil, "gamble", hurt(1))).Constrain(constraints.Chance[mem](0.5))
+				if extra { // rolls and draws while the root plans, and is never chosen
+					b.Do("gamble", act(nil, "gamble", hurt(1))).Constrain(constraints.Chance[mem](0.5)).
+						RandomSelector("dither").
+						Do("this", act(nil, "this", nothing)).
+						Do("that", act(nil, "that", nothing)).
+						End()
 				}
 				b.RandomSelector("defend", bt.Reselect(0)).
 					Do("left", act(nil, "left", shine, R)).
@@ -195,5 +199,28 @@ func TestDrawsAreKeyedByNode(t *testing.T) {
 	}
 	if a, b := picks(false), picks(true); strings.Join(a, " ") != strings.Join(b, " ") {
 		t.Errorf("a sibling's roll changed the draws:\n%v\n%v", a, b)
+	}
+}
+
+// A plan made on wrong knowledge (a FakeSim under a parent that plans
+// every tick) is the plan carried out: the inner selector, planning under
+// the fake, believes the shield down and strikes; when it plans again in
+// the tick it takes up that plan rather than choosing again on the truth.
+func TestPlansMadeOnFakedMemoryAreKept(t *testing.T) {
+	w := watch(t, bt.Config[mem]{}, func(b *bt.Builder[mem]) {
+		b.Selector("root", bt.Reselect(0)).
+			Decorate("believe", decorators.FakeSim(decorators.Fake[mem]{Edit: func(m *mem) { m.Shield = 0 }})).
+			Selector("inner", bt.Reselect(0)).
+			Do("strike", act(nil, "strike", hitFoe(1), R)).
+			Do("pose", act(nil, "pose", shine, R)).
+			End().End().
+			Do("idle", act(nil, "idle", nothing, R), bt.Cosmetic()).
+			End()
+	})
+	for tick := range 3 {
+		p, _ := w.step(mem{HP: 10, Foe: 10, Shield: 1}, 100*time.Millisecond)
+		if p.Leaf() != "root/believe/inner/strike" {
+			t.Fatalf("tick %d: planned %s, want the strike the fake makes look good", tick, p.Leaf())
+		}
 	}
 }

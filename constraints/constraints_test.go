@@ -1,6 +1,7 @@
 package constraints_test
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
@@ -223,6 +224,30 @@ func TestSettingsAreCheckedByBuild(t *testing.T) {
 			Build()
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("error %v, want it to contain %q", err, tt.want)
+		}
+	}
+}
+
+// An invalid answer inside All or Any is reported as the tree reports a
+// bare constraint's: a fault naming the node, and the node held back.
+// (Before, All took it for Pass and Any for Fail, silently.)
+func TestInvalidChecksInsideGroupsAreFaults(t *testing.T) {
+	broken := constraints.From("broken", func(bt.Situation, *mem) (bt.Check, string) { return bt.Check(9), "?" })
+	for name, c := range map[string]bt.Constraint[mem]{
+		"bare": broken,
+		"all":  constraints.All(inReach, broken),
+		"any":  constraints.Any(shielded, broken),
+	} {
+		rec := &treetest.Recorder{}
+		tree := treetest.MustBuild(t, bt.New(bt.Config[mem]{}).
+			Sequence("s").Do("x", treetest.Act(rec, "x", nil)).Constrain(c).End())
+		s, err := tree.Tick(&mem{Foe: 3}, 0)
+		var ne *bt.NodeError
+		if s != bt.Failure || !errors.As(err, &ne) || ne.Path != "s/x" || !strings.Contains(err.Error(), "invalid check") {
+			t.Errorf("%s: Tick = %v, %v; want Failure and a fault for s/x", name, s, err)
+		}
+		if log := rec.Take(); len(log) != 0 {
+			t.Errorf("%s: the node ran: %v", name, log)
 		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
 // Not returns a constraint that passes when c fails and fails when c
@@ -13,7 +14,7 @@ import (
 // through unchanged.
 func Not[M any](c bt.Constraint[M], opts ...Option) bt.Constraint[M] {
 	n := &not[M]{skips: newSkips(opts), inner: c}
-	if c == nil {
+	if nilness.Of(c) {
 		n.fail(errors.New("Not: nil constraint"))
 		return n
 	}
@@ -46,7 +47,9 @@ func (n *not[M]) Validate() error { return firstError(n.err, validate(n.inner)) 
 func (n *not[M]) String() string { return "not " + n.holds }
 
 // All returns a constraint that passes when every one of cs passes. Any
-// Fail wins, with its reason; otherwise any Done.
+// Fail wins, with its reason; otherwise any Done. An invalid answer from
+// one of cs is passed on, for the tree to report as it reports any
+// constraint's.
 func All[M any](cs ...bt.Constraint[M]) bt.Constraint[M] {
 	return &all[M]{group: newGroup("All", cs)}
 }
@@ -57,12 +60,13 @@ func (a *all[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
 	result, reason := bt.Pass, ""
 	for _, c := range a.cs {
 		switch check, why := c.Evaluate(st, m); check {
-		case bt.Fail:
-			return bt.Fail, why
+		case bt.Pass:
 		case bt.Done:
 			if result == bt.Pass {
 				result, reason = bt.Done, why
 			}
+		default: // Fail, or an invalid answer the tree reports as a fault
+			return check, why
 		}
 	}
 	return result, reason
@@ -72,7 +76,8 @@ func (a *all[M]) String() string { return "all(" + a.names + ")" }
 
 // Any returns a constraint that passes when at least one of cs passes.
 // When none does, it is Done if one of them is, and fails otherwise with
-// the reason "none of (a, b)".
+// the reason "none of (a, b)". An invalid answer from one of cs is passed
+// on, for the tree to report as it reports any constraint's.
 func Any[M any](cs ...bt.Constraint[M]) bt.Constraint[M] {
 	a := &anyOf[M]{group: newGroup("Any", cs)}
 	a.failure = "none of (" + a.names + ")"
@@ -94,6 +99,9 @@ func (a *anyOf[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
 			if !done {
 				done, reason = true, why
 			}
+		case bt.Fail:
+		default: // an invalid answer, which the tree reports as a fault
+			return check, why
 		}
 	}
 	if done {
@@ -120,7 +128,7 @@ func newGroup[M any](op string, cs []bt.Constraint[M]) group[M] {
 		errs = append(errs, fmt.Errorf("%s: no constraints", op))
 	}
 	for i, c := range cs {
-		if c == nil {
+		if nilness.Of(c) {
 			errs = append(errs, fmt.Errorf("%s: constraint %d is nil", op, i+1))
 			continue
 		}

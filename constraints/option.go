@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
 // An Option adjusts when a constraint applies.
@@ -58,7 +59,7 @@ func (s *skips) Validate() error { return s.err }
 //	constraints.Skipping(jedi.InRange(5), constraints.SkipWhileRunning())
 func Skipping[M any](c bt.Constraint[M], opts ...Option) bt.Constraint[M] {
 	s := &skipping[M]{skips: newSkips(opts), inner: c}
-	if c == nil {
+	if nilness.Of(c) {
 		s.fail(errors.New("Skipping: nil constraint"))
 	}
 	return s

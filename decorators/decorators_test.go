@@ -294,3 +294,33 @@ func TestDecoratorSettingsAreChecked(t *testing.T) {
 		}
 	}
 }
+
+// A Delay that is not running predicts the whole wait, after a run as
+// after a halt: before, a stale count of the time waited made it predict
+// a shorter wait, or none, and the choice it fed flipped.
+func TestDelayPredictsTheWholeWaitWhenNotRunning(t *testing.T) {
+	cfg := bt.Config[mem]{Heuristic: goal, Model: func(m *mem, dt time.Duration) { m.HP -= int(dt / (100 * time.Millisecond)) }}
+	tree := mustBuild(t, bt.New(cfg).Decorate("later", decorators.Delay[mem](300*time.Millisecond)).
+		Do("strike", act(nil, "strike", hitFoe(1))).End())
+	predict := func(when string) {
+		t.Helper()
+		p, err := tree.Preview(&mem{HP: 10, Foe: 10}, 0)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Verdict.Outcome != heuristic.Harmful {
+			t.Errorf("%s: predicted %v, want Harmful (three hit points lost to the wait)", when, p.Verdict)
+		}
+	}
+	predict("before any run")
+	tickN(t, tree, &mem{HP: 10, Foe: 10}, 4) // waits 300 ms, strikes, ends
+	if tree.Running() {
+		t.Fatal("the delay still runs")
+	}
+	predict("after a run")
+	tickN(t, tree, &mem{HP: 10, Foe: 10}, 2) // begins, waits 100 ms
+	if err := tree.Halt(&mem{}); err != nil {
+		t.Fatal(err)
+	}
+	predict("after a halt")
+}

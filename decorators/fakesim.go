@@ -7,6 +7,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/nilness"
 	"github.com/foresight-bt/foresight/sim"
 )
 
@@ -64,7 +65,9 @@ func (f *Fake[M]) validate() error {
 	if !f.Floor.Valid() {
 		errs = append(errs, fmt.Errorf("FakeSim: invalid Floor %v", f.Floor))
 	}
-	if v, ok := f.Gate.(bt.Validator); ok {
+	if f.Gate != nil && nilness.Of(f.Gate) {
+		errs = append(errs, errors.New("FakeSim: Gate is a nil constraint: leave it unset for no gate"))
+	} else if v, ok := f.Gate.(bt.Validator); ok {
 		errs = append(errs, v.Validate())
 	}
 	return errors.Join(errs...)
