@@ -29,28 +29,26 @@ func (t *Tree[M]) LastDecisions() []Decision {
 //	├─ attack  action  [in reach]
 //	└─ patrol  action
 //
-// It takes time in proportion to its output.
+// Below a depth of maxArt the tree lines of the middle levels are elided
+// and a count stands for them, so that a line stays short however deep the
+// tree and the text grows in proportion to the number of nodes.
 func (t *Tree[M]) String() string {
 	if t == nil || t.root == nil {
 		return ""
 	}
 	var b strings.Builder
-	var prefix []byte // the tree lines of the levels above
+	var units []string // the tree lines of the levels above, one unit a level
 	var walk func(c *Child[M], weighted bool, branch string)
 	walk = func(c *Child[M], weighted bool, branch string) {
-		b.Write(prefix)
+		writeUnits(&b, units)
 		b.WriteString(branch)
 		b.WriteString(c.name + "  " + c.info(weighted).Label())
 		b.WriteByte('\n')
-		if len(c.children) == 0 {
-			return
-		}
-		n := len(prefix)
 		switch branch {
 		case "├─ ":
-			prefix = append(prefix, "│  "...)
+			units = append(units, "│  ")
 		case "└─ ":
-			prefix = append(prefix, "   "...)
+			units = append(units, "   ")
 		}
 		for i, k := range c.children {
 			next := "├─ "
@@ -59,10 +57,34 @@ func (t *Tree[M]) String() string {
 			}
 			walk(k, c.kind == "random", next)
 		}
-		prefix = prefix[:n]
+		if branch != "" {
+			units = units[:len(units)-1]
+		}
 	}
 	walk(t.root, false, "")
 	return b.String()
+}
+
+// maxArt is how many levels of tree lines a line of String shows.
+const maxArt = 32
+
+// writeUnits writes the tree lines of the levels above a node, eliding
+// the middle ones past maxArt.
+func writeUnits(b *strings.Builder, units []string) {
+	if len(units) <= maxArt {
+		for _, u := range units {
+			b.WriteString(u)
+		}
+		return
+	}
+	half := maxArt / 2
+	for _, u := range units[:half] {
+		b.WriteString(u)
+	}
+	b.WriteString("┄" + strconv.Itoa(len(units)-maxArt) + " levels┄ ")
+	for _, u := range units[len(units)-half:] {
+		b.WriteString(u)
+	}
 }
 
 // info describes c without its paths.

@@ -91,18 +91,34 @@ func (t *Tree[M]) Preview(m *M, dt time.Duration) (p Plan, err error) {
 // a parallel it visits every branch that would run, for their choices,
 // and its way goes on down the first.
 func (t *Tree[M]) walk(m *M) []string {
-	var path []string
-	t.visit(t.root, m, &path, true)
+	var way []*Child[M]
+	t.visit(t.root, m, &way, true)
 	t.ctx.Reset()
-	return path
+	return paths(way)
 }
 
-func (t *Tree[M]) visit(c *Child[M], m *M, path *[]string, onPath bool) {
+// paths returns the paths of a way down from the root. They are prefixes
+// of the last one, and share its bytes: a way d deep costs O(d), not d².
+func paths[M any](way []*Child[M]) []string {
+	if len(way) == 0 {
+		return nil
+	}
+	last := way[len(way)-1].Path()
+	out := make([]string, len(way))
+	n := -1
+	for i, c := range way {
+		n += 1 + len(c.name)
+		out[i] = last[:n]
+	}
+	return out
+}
+
+func (t *Tree[M]) visit(c *Child[M], m *M, way *[]*Child[M], onPath bool) {
 	if !t.wouldRun(c, m) {
 		return
 	}
 	if onPath {
-		*path = append(*path, c.Path())
+		*way = append(*way, c)
 	}
 	if c.goal != nil {
 		t.ctx.PushHeuristic(c.goal)
@@ -112,14 +128,14 @@ func (t *Tree[M]) visit(c *Child[M], m *M, path *[]string, onPath bool) {
 		first := true
 		for i, k := range c.children {
 			if !n.active || n.results[i] == Running {
-				t.visit(k, m, path, onPath && first)
+				t.visit(k, m, way, onPath && first)
 				first = false
 			}
 		}
 		return
 	}
 	if k := t.next(c, m); k != nil {
-		t.visit(k, m, path, onPath)
+		t.visit(k, m, way, onPath)
 	}
 }
 

@@ -1,0 +1,140 @@
+package bt_test
+
+import (
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/foresight-bt/foresight/bt"
+)
+
+// wide builds a sequence of n instant leaves, then more named as given.
+func wide(n int, more ...string) *bt.Builder[mem] {
+	b := bt.New(bt.Config[mem]{}).Sequence("wide")
+	for i := range n {
+		b.Do(name("a", i), act(nil, "a", nil))
+	}
+	for _, m := range more {
+		b.Do(m, act(nil, "a", nil))
+	}
+	return b.End()
+}
+
+// deep builds a chain of n sequences, one inside another, over one leaf.
+func deep(n int) *bt.Builder[mem] {
+	b := bt.New(bt.Config[mem]{})
+	for range n {
+		b.Sequence("s")
+	}
+	b.Do("leaf", act(nil, "leaf", nil, R))
+	for range n {
+		b.End()
+	}
+	return b
+}
+
+// A hundred thousand siblings build, with their names checked for
+// duplicates, in time linear in their number. (Before, the duplicate check
+// compared every pair: some 16 s.)
+func TestWideTree(t *testing.T) {
+	n := 100_000
+	if testing.Short() {
+		n = 10_000
+	}
+	tree := mustBuild(t, wide(n))
+	if s, err := tree.Tick(&mem{}, 0); s != bt.Success || err != nil {
+		t.Fatalf("Tick = %v, %v", s, err)
+	}
+	_, err := wide(n, "a0").Build()
+	if err == nil || !strings.Contains(err.Error(), `wide/a0: duplicate name "a0"`) {
+		t.Errorf("a late duplicate: %v", err)
+	}
+}
+
+// A chain 30,000 deep builds, ticks, halts and draws in memory and time
+// linear in its depth. (Before, every node held its full path: 936 MB more
+// at this depth; and drawing it took cubic time, 19 s at depth 4,000.)
+func TestDeepTree(t *testing.T) {
+	depth := 30_000
+	if testing.Short() {
+		depth = 3_000
+	}
+	var before, after runtime.MemStats
+	runtime.GC()
+	runtime.ReadMemStats(&before)
+	tree := mustBuild(t, deep(depth))
+	runtime.GC()
+	runtime.ReadMemStats(&after)
+	if perNode := (after.HeapAlloc - min(before.HeapAlloc, after.HeapAlloc)) / uint64(depth); perNode > 2048 {
+		t.Errorf("the tree holds %d bytes per node, want well under 2 KB", perNode)
+	}
+	if s, err := tree.Tick(&mem{}, 0); s != bt.Running || err != nil {
+		t.Fatalf("Tick = %v, %v", s, err)
+	}
+	if p, err := tree.Preview(&mem{}, 0); err != nil || len(p.Path) != depth+1 {
+		t.Fatalf("Preview: %d nodes on the path, %v", len(p.Path), err)
+	}
+	if err := tree.Halt(&mem{}); err != nil || tree.Running() {
+		t.Fatalf("Halt: %v, running %v", err, tree.Running())
+	}
+	dump := tree.String()
+	if lines := strings.Count(dump, "\n"); lines != depth+1 {
+		t.Errorf("String has %d lines, want %d", lines, depth+1)
+	}
+	if len(dump) > 200*depth {
+		t.Errorf("String wrote %d bytes for %d nodes: lines grow with depth", len(dump), depth+1)
+	}
+	runtime.KeepAlive(tree)
+}
+
+func TestStringOfASmallTree(t *testing.T) {
+	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+		Selector("guard", bt.Reselect(0)).
+		Sequence("fight").
+		Do("aim", act(nil, "aim", nil)).
+		Do("fire", act(nil, "fire", nil)).Constrain(foeVisible).
+		End().
+		RandomSelector("idle").
+		Do("look", act(nil, "look", nil)).Weight(2).
+		Do("yawn", act(nil, "yawn", nil)).
+		End().
+		End())
+	want := `guard  selector reselect=tick
+├─ fight  sequence
+│  ├─ aim  action
+│  └─ fire  action  [treetest.Check]
+└─ idle  random selector
+   ├─ look  action  weight 2
+   └─ yawn  action
+`
+	if got := tree.String(); got != want {
+		t.Errorf("String:\n%s\nwant:\n%s", got, want)
+	}
+}
+
+func BenchmarkBuildWide(b *testing.B) {
+	for _, n := range []int{1_000, 10_000, 100_000} {
+		b.Run(name("n", n), func(b *testing.B) {
+			for b.Loop() {
+				if _, err := wide(n).Build(); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N)/float64(n), "ns/node")
+		})
+	}
+}
+
+func BenchmarkStringDeep(b *testing.B) {
+	for _, n := range []int{1_000, 4_000, 16_000} {
+		tree, err := deep(n).Build()
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(name("depth", n), func(b *testing.B) {
+			for b.Loop() {
+				_ = tree.String()
+			}
+		})
+	}
+}
