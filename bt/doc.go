@@ -39,18 +39,46 @@
 //     new one; Tree.Halt ends every running node, deepest first.
 //   - A node that finished begins afresh the next time it runs.
 //   - Simulate never calls Begin, Update or End and never writes the live
-//     memory.
-//   - A constraint (see Constraint) that fails keeps a node from beginning,
-//     ends it while running, and makes it Impossible in simulation.
-//   - A panic in user code fails that node, ends it, is reported as a
-//     *PanicError from Tick, and the rest of the tree carries on.
+//     memory; a parent drives its children only from Begin and Update.
+//   - A constraint (see Constraint) that fails keeps a node from beginning
+//     and makes it Impossible in simulation; one that fails (or answers
+//     Done) while the node runs interrupts it: End(Running), and its
+//     parent sees Failure (or Success).
+//   - A panic abandons the tick. A node whose own code panicked is ended
+//     with Failure and quarantined (it fails at Begin and simulates as
+//     Impossible until Tree.LiftQuarantine); a panic in a callback of the
+//     whole tree (the heuristic, Config.Copy, Model or Terminal)
+//     quarantines nothing. Every other running node is halted deepest
+//     first, Tick returns Failure and a *PanicError, and the next tick
+//     begins afresh.
+//
+// # Plan = act
+//
+// What the tree plans is what it does. A selector that was simulated while
+// its parent planned carries out that very choice when it begins or plans
+// again in the same tick, random draws included; a running selector that
+// is not due to plan again predicts what remains of its current child, as
+// the tick will run it; a subtree's goal (GoalNode, decorators.Goal) is in
+// force whether it plans or acts; and the random numbers are keyed by
+// decision and node (see sim.Context.Rand), so what one node draws never
+// shifts what another sees. Tree.Preview walks down as the tick would and
+// reports exactly the decisions that tick then makes.
 //
 // # Composites
 //
-// Sequence, Selector (simulated), RandomSelector, Parallel, IfElse and
-// Priority (the classic fallback, without simulation) come with the
-// package; Builder.Decorate and Builder.Composite take your own, and the
-// package decorators has the usual catalogue.
+// Sequence, Selector (simulated), RandomSelector, Parallel, IfElse,
+// Priority (the classic fallback, without simulation), and the reactive
+// ReactivePriority and ReactiveSequence, which re-check guards and
+// conditions every tick and interrupt the running child in the same tick,
+// come with the package; Builder.Decorate and Builder.Composite take your
+// own, and the package decorators has the usual catalogue.
+//
+// Reactivity comes two ways. A Selector with Reselect(0) plans again every
+// tick: it simulates every option and runs the best, and so switches as
+// soon as something better appears, judged by the heuristic. A
+// ReactivePriority switches by fixed priorities as soon as a higher
+// child's guard passes, with no simulation and no heuristic: cheaper, and
+// right when the order of options is fixed by design.
 //
 // # Determinism and cost
 //

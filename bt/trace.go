@@ -17,14 +17,16 @@ const (
 	// EventEnd: a node ended (Path) with Status; Running means it was
 	// interrupted.
 	EventEnd
-	// EventConstraint: a constraint stopped a live node (Path): Check is
-	// Fail or Done and Reason is the constraint's reason. Constraints that
+	// EventConstraint: a constraint stopped a live node (Path), or a
+	// reactive sequence found a condition it had passed (Path) no longer
+	// holds: Check is Fail or Done and Reason says why. Constraints that
 	// fail while simulating show up as Impossible candidates instead.
 	EventConstraint
 	// EventDecision: a selector decided live (Path, Decision).
 	EventDecision
 	// EventFault: user code panicked or broke the node contract (Path,
-	// Reason); the node failed and the tree went on.
+	// Reason). A broken contract fails the node and the tick goes on; a
+	// panic abandons the tick (see Tree.Tick).
 	EventFault
 )
 
@@ -80,7 +82,9 @@ const (
 	// nothing else was acceptable (debounce).
 	SoleOption
 	// NothingAcceptable: no child's outcome was acceptable; the selector
-	// chose nothing and fails.
+	// chose nothing and fails. A plain Selector accepts only outcomes
+	// better than Irrelevant: give it AllowNegative, or a Cosmetic option
+	// (an idle), if doing something pointless beats doing nothing.
 	NothingAcceptable
 )
 
