@@ -7,6 +7,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/draw"
+	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/treetest"
 )
 
@@ -102,6 +103,52 @@ func TestEscaping(t *testing.T) {
 			mermaidLabel := tt.mermaid + "<br/><small>action  #91;" + tt.mermaid[1:] + `#93;</small>"`
 			if want := "  n0[" + mermaidLabel + "]\n"; !strings.Contains(m.String(), want) {
 				t.Errorf("Mermaid lacks %s\n%s", want, m.String())
+			}
+		})
+	}
+}
+
+// A Picture made by hand may hold what no tree gives: an unknown outcome,
+// a node that is its own parent, a parent that is not drawn. Drawing it
+// neither panics nor loops, colours nothing by an unknown outcome, and
+// draws no edge from a missing parent.
+func TestMadeUpPictures(t *testing.T) {
+	bad := heuristic.Verdict{Outcome: heuristic.Outcome(99), Reason: "made up"}
+	for _, tt := range []struct {
+		name  string
+		pic   draw.Picture
+		edges int
+	}{
+		{"empty", draw.Picture{}, 0},
+		{"unknown outcome", draw.Picture{
+			Nodes:     []bt.NodeInfo{{Path: "r", Name: "r", Kind: "selector"}, {Path: "r/a", Name: "a", Kind: "action", Parent: "r"}},
+			Decisions: []bt.Decision{{Selector: "r", Chosen: 0, Candidates: []bt.Candidate{{Name: "a", Verdict: bad}}}},
+		}, 1},
+		{"own parent", draw.Picture{
+			Nodes:     []bt.NodeInfo{{Path: "r", Name: "r", Kind: "selector", Parent: "r"}},
+			Decisions: []bt.Decision{{Selector: "x", Chosen: -1}},
+		}, 1},
+		{"missing parent", draw.Picture{
+			Nodes:     []bt.NodeInfo{{Path: "r", Name: "r", Kind: "selector"}, {Path: "q/a", Name: "a", Kind: "action", Parent: "q"}},
+			Decisions: []bt.Decision{{Selector: "r", Chosen: 3}},
+		}, 0},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var d, m bytes.Buffer
+			if err := tt.pic.DOT(&d); err != nil {
+				t.Fatal(err)
+			}
+			if err := tt.pic.Mermaid(&m); err != nil {
+				t.Fatal(err)
+			}
+			if n := strings.Count(d.String(), " -> "); n != tt.edges {
+				t.Errorf("DOT has %d edges, want %d:\n%s", n, tt.edges, d.String())
+			}
+			if n := strings.Count(m.String(), "-->") + strings.Count(m.String(), "==>"); n != tt.edges {
+				t.Errorf("Mermaid has %d edges, want %d:\n%s", n, tt.edges, m.String())
+			}
+			if strings.Count(d.String(), "fillcolor=") != 1 || strings.Contains(m.String(), "class n") {
+				t.Errorf("coloured by an unknown outcome:\n%s\n%s", d.String(), m.String())
 			}
 		})
 	}
