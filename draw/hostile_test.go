@@ -33,6 +33,7 @@ var hostile = []string{
 	"\xff\xfe invalid \xc3",
 	"\u0085 \u009f \ufffe \uffff",
 	"\u2028 \u2029 \u200d \ufeff \u00a0 \u3000",
+	"\U000e0001 \U0010fffd \U0001ffff \ufdd0 \U0001d173", // tag, private use, noncharacters, a format character
 	"é 日本語 👨‍👩‍👧 \U0001F600 a\u0301",
 	"<b>bold</b> & <i>x</i> <br/> <script>alert(1)</script>",
 	"&amp; &lt; &#92; &#x41; &nbsp; &",
