@@ -94,8 +94,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 	} else {
 		err = watch(o, buf, pics)
 	}
-	if err == nil {
-		err = buf.Flush()
+	if ferr := buf.Flush(); err == nil { // what was written before an error is kept
+		err = ferr
 	}
 	return done(out, err, pics, stderr)
 }
