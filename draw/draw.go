@@ -7,6 +7,13 @@
 //
 // It works on plain descriptions (bt.NodeInfo, bt.Decision), so it draws
 // any tree whatever its memory type.
+//
+// Names, constraint descriptions and reasons may hold any text: both
+// formats escape it, so Graphviz and Mermaid read every picture. A newline
+// in a name is a line break in the picture. What neither tool can show is
+// replaced: control characters by their Unicode control pictures (U+0001
+// by ␁), and invalid UTF-8, C1 controls and the noncharacters U+FFFE and
+// U+FFFF by U+FFFD.
 package draw
 
 import (
@@ -44,12 +51,16 @@ var colours = [heuristic.NumOutcomes]string{
 // annotations works out, from the decisions, each node's predicted
 // verdict and whether it lies on the chosen path.
 type annotations struct {
+	index   map[string]int // each node's position in Nodes, by path
 	verdict map[string]heuristic.Verdict
 	chosen  map[string]bool
 }
 
 func (p *Picture) annotate() annotations {
-	a := annotations{verdict: map[string]heuristic.Verdict{}, chosen: map[string]bool{}}
+	a := annotations{index: map[string]int{}, verdict: map[string]heuristic.Verdict{}, chosen: map[string]bool{}}
+	for i, n := range p.Nodes {
+		a.index[n.Path] = i
+	}
 	if len(p.Nodes) == 0 || len(p.Decisions) == 0 {
 		return a
 	}
@@ -68,7 +79,7 @@ func (p *Picture) annotate() annotations {
 			children[n.Parent] = append(children[n.Parent], n.Path)
 		}
 	}
-	for path := p.Nodes[0].Path; path != ""; {
+	for path := p.Nodes[0].Path; path != "" && !a.chosen[path]; { // a made-up Picture may loop
 		a.chosen[path] = true
 		next := ""
 		if d, ok := byPath[path]; ok {
@@ -90,38 +101,40 @@ func (p *Picture) title() string {
 	return p.Nodes[0].Name
 }
 
-// DOT writes the picture in Graphviz's DOT language.
+// DOT writes the picture in Graphviz's DOT language. Nodes are named n0,
+// n1, ... in tree order; labels show each name and description exactly,
+// escaped for Graphviz (whose own escapes, such as \N for the node's
+// name, never apply to them).
 func (p Picture) DOT(w io.Writer) error {
 	a := p.annotate()
-	ids := ids(p.Nodes)
 	var b strings.Builder
-	fmt.Fprintf(&b, "digraph %q {\n", p.title())
+	fmt.Fprintf(&b, "digraph %s {\n", dotString(p.title()))
 	b.WriteString("  rankdir=TB;\n")
 	b.WriteString("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fillcolor=\"#ffffff\"];\n")
 	b.WriteString("  edge [fontname=\"Helvetica\", fontsize=10];\n")
-	for _, n := range p.Nodes {
-		label := n.Name + "\\n" + escapeDOT(n.Label())
-		attrs := []string{fmt.Sprintf("label=\"%s\"", escapeQuotes(label))}
-		if v, ok := a.verdict[n.Path]; ok {
+	for i, n := range p.Nodes {
+		attrs := []string{"label=" + dotString(append([]string{n.Name}, fields(n)...)...)}
+		if v, ok := a.verdict[n.Path]; ok && v.Outcome.Valid() {
 			attrs = append(attrs, fmt.Sprintf("fillcolor=%q", colours[v.Outcome]))
 		}
 		if a.chosen[n.Path] {
 			attrs = append(attrs, "penwidth=3")
 		}
-		fmt.Fprintf(&b, "  %s [%s];\n", ids[n.Path], strings.Join(attrs, ", "))
+		fmt.Fprintf(&b, "  n%d [%s];\n", i, strings.Join(attrs, ", "))
 	}
-	for _, n := range p.Nodes {
-		if n.Parent == "" {
+	for i, n := range p.Nodes {
+		parent, ok := a.index[n.Parent]
+		if n.Parent == "" || !ok {
 			continue
 		}
 		var attrs []string
 		if v, ok := a.verdict[n.Path]; ok {
-			attrs = append(attrs, fmt.Sprintf("label=\"%s\"", escapeQuotes(v.String())))
+			attrs = append(attrs, "label="+dotString(v.String()))
 		}
 		if a.chosen[n.Path] {
 			attrs = append(attrs, "penwidth=3")
 		}
-		fmt.Fprintf(&b, "  %s -> %s", ids[n.Parent], ids[n.Path])
+		fmt.Fprintf(&b, "  n%d -> n%d", parent, i)
 		if len(attrs) > 0 {
 			fmt.Fprintf(&b, " [%s]", strings.Join(attrs, ", "))
 		}
@@ -132,39 +145,43 @@ func (p Picture) DOT(w io.Writer) error {
 	return err
 }
 
-// Mermaid writes the picture as a Mermaid flowchart.
+// Mermaid writes the picture as a Mermaid flowchart. Nodes are named n0,
+// n1, ... in tree order, and every name, description and reason is
+// written inside quotes with Mermaid's entity codes for anything it could
+// read as syntax, so Mermaid reads the output whatever text the tree
+// holds.
 func (p Picture) Mermaid(w io.Writer) error {
 	a := p.annotate()
-	ids := ids(p.Nodes)
 	var b strings.Builder
 	if t := p.title(); t != "" {
-		fmt.Fprintf(&b, "---\ntitle: %s\n---\n", strconv.Quote(t)) // a YAML double-quoted string
+		fmt.Fprintf(&b, "---\ntitle: %s\n---\n", mermaidTitle(t))
 	}
 	b.WriteString("flowchart TD\n")
-	for _, n := range p.Nodes {
-		fmt.Fprintf(&b, "  %s[\"%s<br/><small>%s</small>\"]\n", ids[n.Path], escapeMermaid(n.Name), escapeMermaid(n.Label()))
+	for i, n := range p.Nodes {
+		fmt.Fprintf(&b, "  n%d[\"%s<br/><small>%s</small>\"]\n", i, mermaidText(n.Name), mermaidText(strings.Join(fields(n), "  ")))
 	}
 	link, bold := 0, []string{}
-	for _, n := range p.Nodes {
-		if n.Parent == "" {
+	for i, n := range p.Nodes {
+		parent, ok := a.index[n.Parent]
+		if n.Parent == "" || !ok {
 			continue
 		}
 		arrow := "-->"
 		if a.chosen[n.Path] {
 			arrow = "==>"
-			bold = append(bold, fmt.Sprint(link))
+			bold = append(bold, strconv.Itoa(link))
 		}
 		if v, ok := a.verdict[n.Path]; ok {
-			fmt.Fprintf(&b, "  %s %s|\"%s\"| %s\n", ids[n.Parent], arrow, escapeMermaid(v.String()), ids[n.Path])
+			fmt.Fprintf(&b, "  n%d %s|\"%s\"| n%d\n", parent, arrow, mermaidText(v.String()), i)
 		} else {
-			fmt.Fprintf(&b, "  %s %s %s\n", ids[n.Parent], arrow, ids[n.Path])
+			fmt.Fprintf(&b, "  n%d %s n%d\n", parent, arrow, i)
 		}
 		link++
 	}
 	used := [heuristic.NumOutcomes]bool{}
-	for _, n := range p.Nodes {
-		if v, ok := a.verdict[n.Path]; ok {
-			fmt.Fprintf(&b, "  class %s %s\n", ids[n.Path], v.Outcome)
+	for i, n := range p.Nodes {
+		if v, ok := a.verdict[n.Path]; ok && v.Outcome.Valid() {
+			fmt.Fprintf(&b, "  class n%d %s\n", i, v.Outcome)
 			used[v.Outcome] = true
 		}
 	}
@@ -173,9 +190,9 @@ func (p Picture) Mermaid(w io.Writer) error {
 			fmt.Fprintf(&b, "  classDef %s fill:%s\n", heuristic.Outcome(o), colours[o])
 		}
 	}
-	for _, n := range p.Nodes {
+	for i, n := range p.Nodes {
 		if a.chosen[n.Path] && len(p.Decisions) > 0 {
-			fmt.Fprintf(&b, "  style %s stroke-width:3px\n", ids[n.Path])
+			fmt.Fprintf(&b, "  style n%d stroke-width:3px\n", i)
 		}
 	}
 	if len(bold) > 0 {
@@ -185,21 +202,20 @@ func (p Picture) Mermaid(w io.Writer) error {
 	return err
 }
 
-// ids names each node n0, n1, ... in tree order.
-func ids(nodes []bt.NodeInfo) map[string]string {
-	m := make(map[string]string, len(nodes))
-	for i, n := range nodes {
-		m[n.Path] = fmt.Sprintf("n%d", i)
+// fields describes a node without its name, one field a line: its kind
+// and options, its weight under a random selector, and its constraints,
+// as bt.NodeInfo.Label does on one line.
+func fields(n bt.NodeInfo) []string {
+	kind := n.Kind
+	if n.Detail != "" {
+		kind = n.Detail
 	}
-	return m
-}
-
-func escapeQuotes(s string) string { return strings.ReplaceAll(s, `"`, `\"`) }
-
-// escapeDOT keeps a label on one line per field.
-func escapeDOT(s string) string { return strings.ReplaceAll(s, "  ", "\\n") }
-
-// escapeMermaid replaces what Mermaid would read as syntax.
-func escapeMermaid(s string) string {
-	return strings.NewReplacer(`"`, "#quot;", "[", "#91;", "]", "#93;", "|", "#124;", "<", "#lt;", ">", "#gt;").Replace(s)
+	out := []string{kind}
+	if n.Weighted && n.Weight != 1 {
+		out = append(out, "weight "+strconv.FormatFloat(n.Weight, 'g', 4, 64))
+	}
+	if len(n.Constraints) > 0 {
+		out = append(out, "["+strings.Join(n.Constraints, "; ")+"]")
+	}
+	return out
 }

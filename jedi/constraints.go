@@ -1,7 +1,9 @@
 package jedi
 
 import (
+	"errors"
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -22,18 +24,27 @@ func HasVictim() bt.Constraint[Memory] {
 	return constraints.Func("a victim", func(m *Memory) bool { return m.VictimEnemy() != nil })
 }
 
-// VictimIs passes when the victim is of one of the given types.
+// VictimIs passes when the victim is of one of the given types. It needs
+// at least one type, and known ones.
 func VictimIs(types ...EnemyType) bt.Constraint[Memory] {
 	var mask uint32
+	var bad error
 	names := make([]string, len(types))
 	for i, t := range types {
-		mask |= 1 << t
 		names[i] = t.String()
+		if !t.valid() {
+			bad = first(bad, fmt.Errorf("VictimIs: unknown enemy type %v", t))
+			continue
+		}
+		mask |= 1 << t
 	}
-	return constraints.Func("victim is "+strings.Join(names, " or "), func(m *Memory) bool {
+	if len(types) == 0 {
+		bad = errors.New("VictimIs: no enemy types")
+	}
+	return checked(constraints.Func("victim is "+strings.Join(names, " or "), func(m *Memory) bool {
 		v := m.VictimEnemy()
 		return v != nil && mask&(1<<v.Type) != 0
-	})
+	}), bad)
 }
 
 // VictimShielded passes when the victim's shield is up.
@@ -67,8 +78,18 @@ func VictimStumbling() bt.Constraint[Memory] {
 }
 
 // Distance passes when the victim is between min and max meters away (a
-// max of 0 is no bound).
+// max of 0 is no bound). The bounds must be finite and not negative, with
+// min at most max.
 func Distance(min, max float64, opts ...constraints.Option) bt.Constraint[Memory] {
+	var bad error
+	switch {
+	case !finite(min) || min < 0:
+		bad = fmt.Errorf("Distance: minimum %v is not a distance (finite, 0 or more)", min)
+	case !finite(max) || max < 0:
+		bad = fmt.Errorf("Distance: maximum %v is not a distance (finite, 0 or more; 0 is no bound)", max)
+	case max != 0 && min > max:
+		bad = fmt.Errorf("Distance: minimum %gm above maximum %gm", min, max)
+	}
 	near := fmt.Sprintf("victim nearer than %gm", min)
 	far := fmt.Sprintf("victim farther than %gm", max)
 	name := fmt.Sprintf("victim within %g-%gm", min, max)
@@ -78,7 +99,7 @@ func Distance(min, max float64, opts ...constraints.Option) bt.Constraint[Memory
 	case min == 0:
 		name = fmt.Sprintf("victim within %gm", max)
 	}
-	return constraints.From(name, func(_ bt.Situation, m *Memory) (bt.Check, string) {
+	return checked(constraints.From(name, func(_ bt.Situation, m *Memory) (bt.Check, string) {
 		v := m.VictimEnemy()
 		if v == nil {
 			return bt.Fail, "no victim"
@@ -90,7 +111,7 @@ func Distance(min, max float64, opts ...constraints.Option) bt.Constraint[Memory
 			return bt.Fail, far
 		}
 		return bt.Pass, ""
-	}, opts...)
+	}, opts...), bad)
 }
 
 // Desired stands for the victim's desired kill time in KillTimer.
@@ -99,7 +120,18 @@ const Desired time.Duration = -1
 // KillTimer passes while the victim timer lies in [min, max]: 0 is no
 // bound, and Desired is the desired kill time. KillTimer(Desired, 0) only
 // lets a finishing move through once the Jedi has been patient enough.
+// Bounds other than Desired must not be negative, and two fixed bounds
+// must be in order.
 func KillTimer(min, max time.Duration, opts ...constraints.Option) bt.Constraint[Memory] {
+	var bad error
+	switch {
+	case min < 0 && min != Desired:
+		bad = fmt.Errorf("KillTimer: negative minimum %v (only Desired may be negative)", min)
+	case max < 0 && max != Desired:
+		bad = fmt.Errorf("KillTimer: negative maximum %v (only Desired may be negative)", max)
+	case min > 0 && max > 0 && min > max:
+		bad = fmt.Errorf("KillTimer: minimum %v above maximum %v", min, max)
+	}
 	bound := func(d time.Duration, m *Memory) time.Duration {
 		if d == Desired {
 			return m.DesiredKillTime
@@ -107,7 +139,7 @@ func KillTimer(min, max time.Duration, opts ...constraints.Option) bt.Constraint
 		return d
 	}
 	early, late := "too early for the victim", "too late for the victim"
-	return constraints.From(fmt.Sprintf("kill timer in [%v, %v]", label(min), label(max)), func(_ bt.Situation, m *Memory) (bt.Check, string) {
+	return checked(constraints.From(fmt.Sprintf("kill timer in [%v, %v]", label(min), label(max)), func(_ bt.Situation, m *Memory) (bt.Check, string) {
 		lo, hi := bound(min, m), bound(max, m)
 		switch {
 		case lo != 0 && m.VictimTimer < lo:
@@ -116,7 +148,7 @@ func KillTimer(min, max time.Duration, opts ...constraints.Option) bt.Constraint
 			return bt.Fail, late
 		}
 		return bt.Pass, ""
-	}, opts...)
+	}, opts...), bad)
 }
 
 func label(d time.Duration) string {
@@ -136,41 +168,63 @@ var (
 	PadawanSkill = [2]float64{0, 0.25}
 )
 
-// SkillRange passes when the Jedi's skill lies in r.
+// SkillRange passes when the Jedi's skill lies in r, a range within
+// [0, 1] whose lower bound comes first.
 func SkillRange(r [2]float64) bt.Constraint[Memory] {
-	return constraints.Func(fmt.Sprintf("skill in [%g, %g]", r[0], r[1]), func(m *Memory) bool {
+	var bad error
+	switch {
+	case !(r[0] >= 0 && r[0] <= 1) || !(r[1] >= 0 && r[1] <= 1): // NaN fails both
+		bad = fmt.Errorf("SkillRange: [%v, %v] is not within [0, 1]", r[0], r[1])
+	case r[0] > r[1]:
+		bad = fmt.Errorf("SkillRange: lower bound %g above upper bound %g", r[0], r[1])
+	}
+	return checked(constraints.Func(fmt.Sprintf("skill in [%g, %g]", r[0], r[1]), func(m *Memory) bool {
 		return m.Self.Skill >= r[0] && m.Self.Skill <= r[1]
-	})
+	}), bad)
 }
 
 // Threatened passes when an attack of one of the given kinds (any kind if
 // none given) will land on the Jedi within d, as things stand: attacks it
-// is already avoiding do not count.
+// is already avoiding do not count. d must not be negative, and the kinds
+// must be known ones.
 func Threatened(d time.Duration, kinds ...ThreatKind) bt.Constraint[Memory] {
-	return threatened("threatened", d, false, kinds)
+	c, bad := threatened("Threatened", "threatened", d, false, kinds)
+	return checked(c, bad)
 }
 
 // Countering passes when the victim itself has an attack of one of the
 // given kinds on its way, landing within d, whether or not the Jedi is
-// avoiding it: the moment for a counter.
+// avoiding it: the moment for a counter. Its settings are Threatened's.
 func Countering(d time.Duration, kinds ...ThreatKind) bt.Constraint[Memory] {
-	return threatened("victim attacking", d, true, kinds)
+	c, bad := threatened("Countering", "victim attacking", d, true, kinds)
+	return checked(c, bad)
 }
 
 // Unthreatened passes when no attack of the given kinds will land within
 // d: a move that cannot be interrupted safely waits for a clear moment.
+// Its settings are Threatened's.
 func Unthreatened(d time.Duration, kinds ...ThreatKind) bt.Constraint[Memory] {
-	return constraints.Not(threatened("threatened", d, false, kinds))
+	c, bad := threatened("Unthreatened", "threatened", d, false, kinds)
+	return checked(constraints.Not(c), bad)
 }
 
-// threatened builds Threatened and Countering: fromVictim counts only the
-// victim's attacks, avoided or not; otherwise only unavoided ones count.
-func threatened(name string, d time.Duration, fromVictim bool, kinds []ThreatKind) bt.Constraint[Memory] {
+// threatened builds Threatened and Countering, and reports what is wrong
+// with their settings: fromVictim counts only the victim's attacks,
+// avoided or not; otherwise only unavoided ones count.
+func threatened(fn, name string, d time.Duration, fromVictim bool, kinds []ThreatKind) (bt.Constraint[Memory], error) {
+	var bad error
+	if d < 0 {
+		bad = fmt.Errorf("%s: negative time %v", fn, d)
+	}
 	var mask uint32
 	for _, k := range kinds {
+		if !k.valid() {
+			bad = first(bad, fmt.Errorf("%s: unknown threat kind %v", fn, k))
+			continue
+		}
 		mask |= 1 << k
 	}
-	if mask == 0 {
+	if len(kinds) == 0 {
 		mask = ^uint32(0)
 	}
 	if len(kinds) > 0 {
@@ -192,7 +246,7 @@ func threatened(name string, d time.Duration, fromVictim bool, kinds []ThreatKin
 			}
 		}
 		return false
-	})
+	}), bad
 }
 
 // TooClose passes when the Jedi is too close to another Jedi.
@@ -201,10 +255,60 @@ func TooClose() bt.Constraint[Memory] {
 }
 
 // Facing passes when the Jedi faces its victim at least this squarely (a
-// dot product: 1 dead ahead, 0 abeam).
+// dot product: 1 dead ahead, 0 abeam, -1 facing away), a number from -1
+// to 1.
 func Facing(min float64) bt.Constraint[Memory] {
-	return constraints.Func(fmt.Sprintf("facing the victim (%g)", min), func(m *Memory) bool {
+	var bad error
+	if !(min >= -1 && min <= 1) { // NaN fails too
+		bad = fmt.Errorf("Facing: minimum %v is not a dot product from -1 to 1", min)
+	}
+	return checked(constraints.Func(fmt.Sprintf("facing the victim (%g)", min), func(m *Memory) bool {
 		v := m.VictimEnemy()
 		return v != nil && m.Self.facing(v.Pos) >= min
-	})
+	}), bad)
 }
+
+// checked returns c, or when its settings are bad (err is not nil) c
+// wrapped with err, so that Build refuses the tree and names the node.
+func checked(c bt.Constraint[Memory], err error) bt.Constraint[Memory] {
+	if err == nil {
+		return c
+	}
+	return &invalid{inner: c, err: err}
+}
+
+// invalid is a Jedi constraint whose settings are bad. It evaluates as
+// the constraint it wraps (which never panics, whatever its settings),
+// describes itself as that constraint does, and implements bt.Validator
+// with the settings error.
+type invalid struct {
+	inner bt.Constraint[Memory]
+	err   error
+}
+
+// Evaluate evaluates the wrapped constraint.
+func (c *invalid) Evaluate(s bt.Situation, m *Memory) (bt.Check, string) {
+	return c.inner.Evaluate(s, m)
+}
+
+// Validate reports what is wrong with the constraint's settings.
+func (c *invalid) Validate() error { return c.err }
+
+// String describes the wrapped constraint.
+func (c *invalid) String() string {
+	if s, ok := c.inner.(fmt.Stringer); ok {
+		return s.String()
+	}
+	return "constraint"
+}
+
+// first returns err unless it is nil, then next: the first problem found.
+func first(err, next error) error {
+	if err != nil {
+		return err
+	}
+	return next
+}
+
+// finite reports whether x is neither NaN nor infinite.
+func finite(x float64) bool { return !math.IsNaN(x) && !math.IsInf(x, 0) }

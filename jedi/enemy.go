@@ -36,6 +36,9 @@ func (t EnemyType) String() string {
 	return fmt.Sprintf("EnemyType(%d)", uint8(t))
 }
 
+// valid reports whether t is one of the enemy types above.
+func (t EnemyType) valid() bool { return t >= Droid && t <= Rusher }
+
 // ParseEnemyType returns the enemy type with the given name.
 func ParseEnemyType(name string) (EnemyType, error) {
 	for i, n := range enemyNames {

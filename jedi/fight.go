@@ -1,7 +1,6 @@
 package jedi
 
 import (
-	"errors"
 	"fmt"
 	"slices"
 	"strings"
@@ -50,9 +49,13 @@ type FightConfig struct {
 	Spawns   []Spawn // instead of Enemies, to place them (see Config)
 	Partner  bool
 	Mistakes bool
-	Without  []string      // branches left out of the Jedi's trees
-	Duration time.Duration // the fight stops after this long; 0 is two minutes
-	Step     time.Duration // a tick; 0 is 1/60 s
+	Without  []string // branches left out of the Jedi's trees
+	// Duration is how long the fight may last: 0 is two minutes, and at
+	// most MaxDuration.
+	Duration time.Duration
+	// Step is the time one tick stands for: 0 is 1/60 s, and otherwise
+	// from MinStep to MaxStep.
+	Step time.Duration
 	// Tracer, if set, also receives the events of the first Jedi's tree.
 	Tracer bt.Tracer
 	// OnDecide, if set, is told every time the first Jedi begins an
@@ -60,6 +63,16 @@ type FightConfig struct {
 	// Decide is reused: copy what you keep.
 	OnDecide func(*Decide)
 }
+
+// The bounds of FightConfig's Duration and Step. A step below a
+// millisecond makes a fight of seconds take millions of ticks; one above
+// a second lets much of a fight happen between two decisions. A day of
+// fight keeps every clock far from overflowing.
+const (
+	MinStep     = time.Millisecond
+	MaxStep     = time.Second
+	MaxDuration = 24 * time.Hour
+)
 
 // A Fight runs an arena and its Jedi minds tick by tick.
 type Fight struct {
@@ -91,8 +104,11 @@ func NewFight(cfg FightConfig) (*Fight, error) {
 	if cfg.Step == 0 {
 		cfg.Step = time.Second / 60
 	}
-	if cfg.Duration < 0 || cfg.Step < 0 {
-		return nil, errors.New("jedi: negative duration or step")
+	if cfg.Duration < 0 || cfg.Duration > MaxDuration {
+		return nil, fmt.Errorf("jedi: duration %v is out of range: give more than 0 and at most %v (0 is two minutes)", cfg.Duration, MaxDuration)
+	}
+	if cfg.Step < MinStep || cfg.Step > MaxStep {
+		return nil, fmt.Errorf("jedi: step %v is out of range: give %v to %v (0 is 1/60 s)", cfg.Step, MinStep, MaxStep)
 	}
 	a, err := NewArena(Config{Seed: cfg.Seed, Enemies: cfg.Enemies, Spawns: cfg.Spawns, Partner: cfg.Partner})
 	if err != nil {

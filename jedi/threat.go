@@ -31,6 +31,9 @@ func (k ThreatKind) String() string {
 	return fmt.Sprintf("ThreatKind(%d)", uint8(k))
 }
 
+// valid reports whether k is one of the threat kinds above.
+func (k ThreatKind) valid() bool { return k >= Bolt && k <= Heavy }
+
 // A Threat is an attack on its way to the Jedi.
 type Threat struct {
 	Kind     ThreatKind

@@ -29,13 +29,20 @@
 // points and its victim's; the next line shows the best options it turned
 // down, with the constraint that ruled out the impossible ones. A summary
 // follows: who won, when each enemy fell, and the damage taken.
+//
+// Bad flags, and a -dot or -mermaid file that cannot be created, are
+// reported on one line before the fight, with exit status 2. A failed
+// write, to standard output or to a picture file, is reported on one line
+// with exit status 1.
 package main
 
 import (
+	"bufio"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strconv"
 	"strings"
@@ -60,21 +67,50 @@ type options struct {
 	runs         int
 }
 
-// run runs the program and returns its exit status: 2 for bad flags.
+// run runs the program and returns its exit status: 2 for bad flags or
+// an output file that cannot be created, 1 when the fight or a write
+// fails.
 func run(args []string, stdout, stderr io.Writer) int {
+	out := &stickyWriter{w: stdout}
 	o, err := parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintln(stdout, usage)
-		return 0
+		fmt.Fprintln(out, usage)
+		return done(out, nil, nil, stderr)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "jedi: %v\n", err)
 		return 2
 	}
+	// Create the picture files now, so a bad path is found before the
+	// fight rather than after it.
+	pics, err := createPictures(o)
+	if err != nil {
+		fmt.Fprintf(stderr, "jedi: %v\n", err)
+		return 2
+	}
+	buf := bufio.NewWriter(out)
 	if o.runs > 0 {
-		err = survey(o, stdout, stderr)
+		err = survey(o, buf, stderr)
 	} else {
-		err = watch(o, stdout)
+		err = watch(o, buf, pics)
+	}
+	if ferr := buf.Flush(); err == nil { // what was written before an error is kept
+		err = ferr
+	}
+	return done(out, err, pics, stderr)
+}
+
+// done closes the picture files and reports the first error: a failed
+// write to standard output, else err, else a failed close. It returns the
+// exit status.
+func done(out *stickyWriter, err error, pics []*pictureFile, stderr io.Writer) int {
+	for _, p := range pics {
+		if cerr := p.f.Close(); cerr != nil && err == nil {
+			err = fmt.Errorf("-%s %q: %v", p.flag, p.path, unwrapPath(cerr))
+		}
+	}
+	if out.err != nil {
+		err = fmt.Errorf("writing to standard output: %v", out.err)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "jedi: %v\n", err)
@@ -83,8 +119,80 @@ func run(args []string, stdout, stderr io.Writer) int {
 	return 0
 }
 
+// A stickyWriter passes writes on until one fails, then remembers that
+// error and fails every write after it.
+type stickyWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(p []byte) (int, error) {
+	if s.err != nil {
+		return 0, s.err
+	}
+	n, err := s.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
+	s.err = err
+	return n, err
+}
+
+// A pictureFile is a file named by -dot or -mermaid, open for writing.
+type pictureFile struct {
+	flag, path string
+	f          *os.File
+	draw       func(draw.Picture, io.Writer) error
+}
+
+// createPictures creates the files named by -dot and -mermaid. Given one
+// file twice, or a file it cannot create, it closes what it opened and
+// fails.
+func createPictures(o options) ([]*pictureFile, error) {
+	var pics []*pictureFile
+	fail := func(err error) ([]*pictureFile, error) {
+		for _, p := range pics {
+			p.f.Close()
+		}
+		return nil, err
+	}
+	for _, p := range []*pictureFile{
+		{flag: "dot", path: o.dot, draw: draw.Picture.DOT},
+		{flag: "mermaid", path: o.mermaid, draw: draw.Picture.Mermaid},
+	} {
+		if p.path == "" {
+			continue
+		}
+		f, err := os.Create(p.path)
+		if err != nil {
+			return fail(fmt.Errorf("-%s %q: %v", p.flag, p.path, unwrapPath(err)))
+		}
+		p.f = f
+		pics = append(pics, p)
+	}
+	if len(pics) == 2 {
+		a, errA := pics[0].f.Stat()
+		b, errB := pics[1].f.Stat()
+		if errA == nil && errB == nil && a.Mode().IsRegular() && os.SameFile(a, b) {
+			return fail(fmt.Errorf("-dot %q and -mermaid %q are the same file", pics[0].path, pics[1].path))
+		}
+	}
+	return pics, nil
+}
+
+// unwrapPath returns the cause of a *fs.PathError, whose own message
+// repeats the path unquoted (a path may hold a newline); other errors it
+// returns as they are.
+func unwrapPath(err error) error {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		return fmt.Errorf("%s: %w", pe.Op, pe.Err)
+	}
+	return err
+}
+
 // watch runs one fight and reports it.
-func watch(o options, stdout io.Writer) error {
+func watch(o options, stdout io.Writer, pics []*pictureFile) error {
 	var out report = &timeline{w: stdout, cfg: o.fight}
 	if o.json {
 		out = &jsonLines{w: stdout}
@@ -110,7 +218,12 @@ func watch(o options, stdout io.Writer) error {
 	if o.at == 0 {
 		pic = picture(fight)
 	}
-	return drawTo(pic, o)
+	for _, p := range pics {
+		if err := p.draw(pic, p.f); err != nil {
+			return fmt.Errorf("-%s %q: %v", p.flag, p.path, unwrapPath(err))
+		}
+	}
+	return nil
 }
 
 // picture draws the first Jedi's tree with its last decisions.
@@ -121,29 +234,6 @@ func picture(f *jedi.Fight) draw.Picture {
 		Nodes:     t.Nodes(),
 		Decisions: t.LastDecisions(),
 	}
-}
-
-func drawTo(pic draw.Picture, o options) error {
-	for _, out := range []struct {
-		file string
-		draw func(draw.Picture, io.Writer) error
-	}{{o.dot, draw.Picture.DOT}, {o.mermaid, draw.Picture.Mermaid}} {
-		if out.file == "" {
-			continue
-		}
-		f, err := os.Create(out.file)
-		if err != nil {
-			return err
-		}
-		if err := out.draw(pic, f); err != nil {
-			f.Close()
-			return err
-		}
-		if err := f.Close(); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // survey fights o.runs seeds and prints what the tree did, node by node.

@@ -3,7 +3,10 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"errors"
+	"io"
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -165,8 +168,79 @@ func TestPictures(t *testing.T) {
 			t.Errorf("%s lacks %q", tt.file, tt.want)
 		}
 	}
-	if _, errs, code := runJedi("-dot", dir+"/no/such/dir/x.dot", "-duration", "1s"); code != 1 || !strings.Contains(errs, "no such file") {
-		t.Errorf("an unwritable file: exit %d, %q", code, errs)
+}
+
+// A picture file that cannot be created is found before the fight: exit
+// 2, one line on stderr, nothing on stdout.
+func TestBadPicturePaths(t *testing.T) {
+	dir := t.TempDir()
+	same := filepath.Join(dir, "same")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-dot", filepath.Join(dir, "no", "such", "dir", "x.dot")}, "no such file or directory"},
+		{[]string{"-mermaid", dir}, "is a directory"},
+		{[]string{"-dot", filepath.Join(dir, "ok.dot"), "-mermaid", filepath.Join(dir, "missing", "x.mmd")}, "-mermaid"},
+		{[]string{"-dot", same, "-mermaid", filepath.Join(dir, ".", "same")}, "the same file"},
+		{[]string{"-dot", filepath.Join(dir, "new\nline", "x.dot")}, `-dot "` + dir + `/new\nline/x.dot"`},
+	} {
+		out, errs, code := runJedi(tt.args...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "jedi: ") || !strings.Contains(errs, tt.want) {
+			t.Errorf("%q: exit %d, stdout %d bytes, stderr %q; want exit 2 and one line about %q", tt.args, code, len(out), errs, tt.want)
+		}
+	}
+}
+
+// failingWriter accepts n bytes, then fails every write.
+type failingWriter struct{ n int }
+
+var errFull = errors.New("disk full")
+
+func (w *failingWriter) Write(p []byte) (int, error) {
+	if len(p) <= w.n {
+		w.n -= len(p)
+		return len(p), nil
+	}
+	n := w.n
+	w.n = 0
+	return n, errFull
+}
+
+// A write error on stdout, early or late, exits 1 with one line that
+// says so, whatever is being written.
+func TestStdoutWriteErrors(t *testing.T) {
+	for _, args := range [][]string{
+		{"-duration", "3s"},
+		{"-json", "-duration", "3s"},
+		{"-runs", "1", "-duration", "3s"},
+		{"-h"},
+	} {
+		full, _, _ := runJedi(args...)
+		for _, n := range []int{0, len(full) / 2, len(full) - 1} {
+			var errb bytes.Buffer
+			code := run(args, &failingWriter{n: n}, &errb)
+			errs := errb.String()
+			if code != 1 || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "jedi: writing to standard output: ") || !strings.Contains(errs, "disk full") {
+				t.Errorf("%q, failing after %d bytes: exit %d, stderr %q; want exit 1 and one line about the write", args, n, code, errs)
+			}
+		}
+	}
+	if code := run([]string{"-h"}, &failingWriter{n: len(usage) + 1}, io.Discard); code != 0 {
+		t.Errorf("-h with just enough room: exit %d", code)
+	}
+}
+
+// A write error on a picture file exits 1 with one line naming the flag.
+func TestPictureWriteError(t *testing.T) {
+	if _, err := os.Stat("/dev/full"); err != nil {
+		t.Skip("no /dev/full here to fail writes")
+	}
+	for _, flag := range []string{"-dot", "-mermaid"} {
+		_, errs, code := runJedi(flag, "/dev/full", "-duration", "1s")
+		if code != 1 || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "jedi: "+flag+` "/dev/full": write: `) {
+			t.Errorf("%s /dev/full: exit %d, stderr %q; want exit 1 and one line about the write", flag, code, errs)
+		}
 	}
 }
 

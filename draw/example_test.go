@@ -1,0 +1,80 @@
+package draw_test
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/draw"
+	"github.com/foresight-bt/foresight/heuristic"
+)
+
+type guard struct{ near bool }
+
+// example builds a guard's tree and previews its decision.
+func example() draw.Picture {
+	goal := heuristic.Func[guard](func(before, after *guard) heuristic.Outcome {
+		if after.near && !before.near {
+			return heuristic.Beneficial
+		}
+		return heuristic.Irrelevant
+	})
+	tree, err := bt.New(bt.Config[guard]{Heuristic: goal}).
+		Selector("guard").
+		Do(`shout "halt!"`, bt.Instant(func(*guard) bool { return true }, nil)).
+		Do("chase", bt.Instant(func(*guard) bool { return true }, func(g *guard) { g.near = true })).
+		End().
+		Build()
+	if err != nil {
+		panic(err)
+	}
+	plan, err := tree.Preview(&guard{})
+	if err != nil {
+		panic(err)
+	}
+	return draw.Picture{Nodes: tree.Nodes(), Decisions: plan.Decisions}
+}
+
+// A picture annotated with a preview's decision: the chosen path is bold
+// and each option coloured by its predicted outcome. Names are escaped.
+func ExamplePicture_DOT() {
+	if err := example().DOT(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// digraph "guard" {
+	//   rankdir=TB;
+	//   node [shape=box, style="rounded,filled", fontname="Helvetica", fillcolor="#ffffff"];
+	//   edge [fontname="Helvetica", fontsize=10];
+	//   n0 [label="guard\nselector", penwidth=3];
+	//   n1 [label="shout \"halt!\"\naction", fillcolor="#f0f0f0"];
+	//   n2 [label="chase\naction", fillcolor="#a1d99b", penwidth=3];
+	//   n0 -> n1 [label="Irrelevant"];
+	//   n0 -> n2 [label="Beneficial", penwidth=3];
+	// }
+}
+
+// The same picture as a Mermaid flowchart: a quote in a name is written
+// as Mermaid's entity code #34;.
+func ExamplePicture_Mermaid() {
+	if err := example().Mermaid(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// ---
+	// title: "guard"
+	// ---
+	// flowchart TD
+	//   n0["guard<br/><small>selector</small>"]
+	//   n1["shout #34;halt!#34;<br/><small>action</small>"]
+	//   n2["chase<br/><small>action</small>"]
+	//   n0 -->|"Irrelevant"| n1
+	//   n0 ==>|"Beneficial"| n2
+	//   class n1 Irrelevant
+	//   class n2 Beneficial
+	//   classDef Irrelevant fill:#f0f0f0
+	//   classDef Beneficial fill:#a1d99b
+	//   style n0 stroke-width:3px
+	//   style n2 stroke-width:3px
+	//   linkStyle 1 stroke-width:3px
+}
