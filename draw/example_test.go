@@ -28,7 +28,7 @@ func example() draw.Picture {
 	if err != nil {
 		panic(err)
 	}
-	plan, err := tree.Preview(&guard{})
+	plan, err := tree.Preview(&guard{}, 0)
 	if err != nil {
 		panic(err)
 	}

@@ -130,7 +130,7 @@ func picture(t testing.TB, title, name, constraint, reason string) Picture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := tree.Preview(&mem{})
+	plan, err := tree.Preview(&mem{}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
