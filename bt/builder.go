@@ -117,11 +117,13 @@ func (b *Builder[M]) Sequence(name string, opts ...SequenceOption) *Builder[M] {
 }
 
 // ReactiveSequence opens a sequence that re-checks, every tick before it
-// updates its running child, the conditions (Condition leaves) among the
-// children it has already passed. When one no longer holds, the running
-// child is halted (End with Running) and the sequence fails in that tick:
-// "while the enemy is in sight, aim, then fire" stops firing the moment
-// the enemy is lost. Other earlier children are not re-run or re-checked.
+// updates its running child, the conditions (Condition leaves, its direct
+// children) that held when it passed them: their tests, not their
+// constraints. When one no longer holds, the running child is halted (End
+// with Running) and the sequence fails in that tick: "while the enemy is
+// in sight, aim, then fire" stops firing the moment the enemy is lost.
+// Other earlier children are not re-run or re-checked: to watch a nested
+// condition, make it a constraint of the running child.
 // Simulated, it is a Sequence that is Impossible while such a condition
 // fails.
 func (b *Builder[M]) ReactiveSequence(name string, opts ...SequenceOption) *Builder[M] {
@@ -214,13 +216,14 @@ func (b *Builder[M]) Priority(name string) *Builder[M] {
 
 // ReactivePriority opens a fallback that re-checks, every tick before it
 // updates its running child, the guards of the children before it: their
-// constraints, and the test of a Condition leaf. The first whose guard
-// passes takes over in that tick: the running child is halted (End with
-// Running), then that child begins. A child without a guard (no
-// constraints, not a condition) never takes over, since nothing says when
-// it could; a child whose guard passes but that then fails at once lets
-// the fallback move on down, beginning the interrupted child afresh, so
-// give such children guards that say truly when they can run.
+// constraints, the test of a Condition leaf, and the Condition leaves a
+// sequence begins with (the classic "condition, then action"). The first
+// whose guard passes takes over in that tick: the running child is halted
+// (End with Running), then that child begins. A child without a guard
+// never takes over, since nothing says when it could; a child whose guard
+// passes but that then fails at once lets the fallback move on down,
+// beginning the interrupted child afresh, so give such children guards
+// that say truly when they can run.
 //
 // Use it for the classic reactivity of behaviour trees, with no
 // heuristic: "attack when the enemy is seen, else patrol", where attack

@@ -37,6 +37,7 @@ type Child[M any] struct {
 
 	running     bool
 	hasRun      bool
+	ended       Status // the status it last ended with
 	quarantined bool // its own code panicked: it no longer runs
 	lastEnd     time.Duration
 	drawSession uint64 // the call of the tree that draws counts
@@ -267,6 +268,7 @@ func (c *Child[M]) finish(m *M, s Status) {
 	t := c.tree
 	c.running = false
 	c.hasRun = true
+	c.ended = s
 	c.lastEnd = t.clock.Now()
 	if t.tracer != nil {
 		t.trace(EventEnd, c.Path(), s, 0, "")
@@ -295,14 +297,32 @@ func (c *Child[M]) check(m *M, simulating bool) (Check, string) {
 }
 
 // guarded reports whether the node has a guard a reactive parent can
-// check without beginning it: constraints, or the test of a condition.
+// check without beginning it: constraints, the test of a condition, or the
+// conditions a sequence begins with.
 func (c *Child[M]) guarded() bool {
 	_, isCondition := c.node.(*condition[M])
-	return len(c.constraints) != 0 || c.quarantined || isCondition
+	return len(c.constraints) != 0 || c.quarantined || isCondition || len(c.leadingConditions()) > 0
+}
+
+// leadingConditions returns the Condition children a sequence begins
+// with, before its first other child; nil for any other node.
+func (c *Child[M]) leadingConditions() []*Child[M] {
+	if _, ok := c.node.(*sequence[M]); !ok {
+		return nil
+	}
+	n := 0
+	for _, k := range c.children {
+		if _, ok := k.node.(*condition[M]); !ok {
+			break
+		}
+		n++
+	}
+	return c.children[:n]
 }
 
 // guard checks whether the node could begin now without beginning it: its
-// constraints and, for a condition leaf, its test.
+// constraints; for a condition leaf, its test; for a sequence, the guards
+// of the conditions it begins with (the classic "condition, then action").
 func (c *Child[M]) guard(m *M, simulating bool) (Check, string) {
 	check, why := Pass, ""
 	if len(c.constraints) != 0 || c.quarantined {
@@ -317,6 +337,11 @@ func (c *Child[M]) guard(m *M, simulating bool) (Check, string) {
 		t.at = at
 		if !holds {
 			return Fail, cond.whenFalse
+		}
+	}
+	for _, k := range c.leadingConditions() {
+		if kc, kwhy := k.guard(m, simulating); kc == Fail {
+			return kc, kwhy
 		}
 	}
 	return check, why

@@ -163,3 +163,22 @@ func TestReactiveSimulate(t *testing.T) {
 		})
 	}
 }
+
+// The classic idiom ported from other libraries, a reactive fallback over a
+// sequence that begins with a condition, preempts as the constraint form
+// does: the sequence's leading conditions are its guard.
+func TestReactivePriorityOverConditionHeadedSequence(t *testing.T) {
+	rec := &recorder{}
+	b := bt.New(bt.Config[mem]{}).ReactivePriority("guard").
+		Sequence("engage").
+		Condition("enemy seen", func(m *mem) bool { return m.Foe > 0 }).
+		Do("attack", act(rec, "attack", nil, R)).
+		End().
+		Do("patrol", act(rec, "patrol", nil, R)).
+		End()
+	runReactive(t, b, rec, []reactiveTick{
+		{foe: 0, want: R, log: []string{"patrol.begin"}},
+		{foe: 0, want: R, log: []string{"patrol.update"}},
+		{foe: 3, want: R, log: []string{"patrol.end(Running)", "attack.begin"}},
+	})
+}

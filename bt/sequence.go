@@ -73,17 +73,24 @@ func (s *sequence[M]) Update(m *M, dt time.Duration) Status {
 	return s.run(m, dt)
 }
 
-// broken returns the first condition before the running child that no
-// longer holds, with the reason, or -1. Only conditions are re-checked:
-// an earlier action is done, and its constraints (a cooldown it just
-// started) no longer speak for the sequence.
+// broken returns the first condition before the running child that held
+// when the sequence passed it and no longer holds, with the reason, or -1.
+// Only a condition's test is asked again: an earlier action is done, and
+// constraints guard a node's beginning (a cooldown the condition just
+// started), not whether what it tested still holds; and a condition that
+// failed, which AllowFailure let the sequence pass, has nothing to lose.
 func (s *sequence[M]) broken(m *M) (int, string) {
 	for i, c := range s.children[:min(s.current, len(s.children))] {
-		if _, ok := c.node.(*condition[M]); !ok {
+		cond, ok := c.node.(*condition[M])
+		if !ok || c.ended != Success {
 			continue
 		}
-		if check, why := c.guard(m, false); check == Fail {
-			return i, why
+		t := c.tree
+		at := t.enter(c, opConstraint)
+		holds := cond.test(m)
+		t.at = at
+		if !holds {
+			return i, cond.whenFalse
 		}
 	}
 	return -1, ""
