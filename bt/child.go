@@ -38,7 +38,7 @@ type Child[M any] struct {
 	running     bool
 	hasRun      bool
 	ended       Status // the status it last ended with
-	quarantined bool // its own code panicked: it no longer runs
+	quarantined bool   // its own code panicked: it no longer runs
 	lastEnd     time.Duration
 	drawSession uint64 // the call of the tree that draws counts
 	draws       uint64 // numbers drawn from sim.Context.Rand in that call
