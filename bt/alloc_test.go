@@ -43,12 +43,12 @@ func TestTickAllocatesNothing(t *testing.T) {
 // reused and carry static paths.
 func TestTracingAllocatesNothing(t *testing.T) {
 	var n int
-	traced := bt.New(bt.Config[big]{Heuristic: bigGoal, Tracer: bt.TracerFunc(func(*bt.Event) { n++ })}).
+	traced := bt.New(bt.Config[big]{Heuristic: bigGoal}).
 		Selector("root", bt.Reselect(0)).
 		Do("a", &quick{ok: true, strength: 1}).
 		Do("b", &quick{ok: true, strength: 6}).
 		End()
-	tt := mustBuild(t, traced)
+	tt := mustAgent(t, traced, 0, bt.TracerFunc(func(*bt.Event) { n++ }))
 	m := big{Foe: 1 << 40}
 	tt.Tick(&m, time.Millisecond)
 	allocs := testing.AllocsPerRun(200, func() { tt.Tick(&m, time.Millisecond) })

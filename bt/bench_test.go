@@ -38,7 +38,7 @@ func BenchmarkSimulate(b *testing.B) {
 
 // ticks times a tree's ticks, after one to warm it, and reports the time
 // per unit (a node visited, a leaf simulated).
-func ticks(b *testing.B, tree *bt.Tree[big], units int, unit string) {
+func ticks(b *testing.B, tree *bt.Agent[big], units int, unit string) {
 	m := big{HP: 100, Foe: 1 << 40}
 	tree.Tick(&m, time.Millisecond)
 	b.ReportAllocs()

@@ -6,9 +6,9 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"sync/atomic"
 
 	"github.com/foresight-bt/foresight/internal/nilness"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // A Builder assembles a tree with calls that read like the tree itself:
@@ -27,8 +27,8 @@ import (
 //
 // The zero Builder is ready to use, as New with a zero Config.
 type Builder[M any] struct {
-	tree     *Tree[M]
-	copySet  bool       // Config.Copy was given
+	cfg      Config[M]
+	ready1   bool
 	top      spec[M]    // holds the root as its only child
 	open     []*spec[M] // open scopes, innermost last; open[0] is &top
 	last     *spec[M]   // the node the previous call added or closed
@@ -52,27 +52,26 @@ const MaxBranchDepth = 256
 //	}
 type Branch[M any] func(b *Builder[M])
 
-// A Decorator makes the node that wraps a single child. Build calls it
-// once with the tree's simulation context (for the clock, the random source
-// and scratch memories) and the child.
-type Decorator[M any] func(ctx *sim.Context[M], child *Child[M]) (Node[M], error)
+// A Decorator makes the node that wraps a single child: the agent's
+// instance of it, with a handle on the agent's child. It is called once at
+// Build, to check its settings (an error is reported with the node's
+// path), and once for every agent the tree makes.
+type Decorator[M any] func(child *Child[M]) (Node[M], error)
 
 // A CompositeFunc makes a custom composite from its children, for
-// Builder.Composite.
-type CompositeFunc[M any] func(ctx *sim.Context[M], children []*Child[M]) (Node[M], error)
+// Builder.Composite: like a Decorator, once at Build and once per agent.
+type CompositeFunc[M any] func(children []*Child[M]) (Node[M], error)
 
 // spec describes a node until Build makes it.
 type spec[M any] struct {
-	name, label string // label is the name, or "#n" for a nameless node
+	rec         node[M] // the record, children aside
+	name, label string  // label is the name, or "#n" for a nameless node
 	kind        string
 	parent      *spec[M]
 	children    []*spec[M]
 	names       map[string]bool // the children's names, to refuse duplicates
-	constraints []Constraint[M]
-	weight      float64
-	minKids     int // children a composite needs; 0 for leaves
-	maxKids     int // -1 for any number
-	make        func(self *Child[M], kids []*Child[M]) (Node[M], error)
+	minKids     int             // children a composite needs; 0 for leaves
+	maxKids     int             // -1 for any number
 	errs        []error
 }
 
@@ -84,14 +83,13 @@ func New[M any](cfg Config[M]) *Builder[M] {
 }
 
 func (b *Builder[M]) init(cfg Config[M]) {
-	b.tree = newTree(cfg)
-	b.copySet = cfg.Copy != nil
+	b.cfg, b.ready1 = cfg, true
 	b.top.maxKids = -1
 	b.open = []*spec[M]{&b.top}
 	if cfg.Heuristic != nil && nilness.Of(cfg.Heuristic) {
 		b.errs = append(b.errs, fmt.Errorf("Config.Heuristic is a nil %T: give it a heuristic or leave it unset", cfg.Heuristic))
 	}
-	if err := checkMemory[M](); err != nil && !b.copySet {
+	if err := checkMemory[M](); err != nil && cfg.Copy == nil {
 		b.errs = append(b.errs, err)
 	}
 }
@@ -101,7 +99,7 @@ func (b *Builder[M]) ready() bool {
 	if b == nil {
 		return false
 	}
-	if b.tree == nil {
+	if !b.ready1 {
 		b.init(Config[M]{})
 	}
 	return true
@@ -134,13 +132,13 @@ func (b *Builder[M]) ReactiveSequence(name string, opts ...SequenceOption) *Buil
 }
 
 func (b *Builder[M]) sequence(name, kind string, reactive bool, opts []SequenceOption) *Builder[M] {
-	var cfg sequenceConfig
 	s := b.openScope(name, kind, 1, -1)
-	b.apply(s, len(opts), func(i int) error { return callOption(opts[i], &cfg) })
-	t := b.tree
-	s.make = func(_ *Child[M], kids []*Child[M]) (Node[M], error) {
-		return &sequence[M]{sequenceConfig: cfg, tree: t, children: kids, reactive: reactive}, nil
+	s.rec.kind = kindSequence
+	b.apply(s, len(opts), func(i int) error { return callOption(opts[i], &s.rec.seq) })
+	if reactive {
+		s.rec.flags |= flagReactive
 	}
+	s.rec.detail = s.rec.seq.describe(reactive)
 	return b
 }
 
@@ -169,10 +167,18 @@ func (b *Builder[M]) selector(name, kind string, cfg selectorConfig, opts []Sele
 	if !cfg.random && b.simulated == nil {
 		b.simulated = s
 	}
-	t := b.tree
-	s.make = func(self *Child[M], kids []*Child[M]) (Node[M], error) {
-		return newSelector(t, self, kids, cfg), nil
+	s.rec.kind, s.rec.sel = kindSelector, cfg
+	if cfg.when != nil {
+		when, ok := cfg.when.(func(*M) bool)
+		if !ok {
+			s.errs = append(s.errs, fmt.Errorf("ReselectOn: a test of %T, not of this tree's memory", cfg.when))
+		}
+		s.rec.when, s.rec.sel.when = when, nil
 	}
+	if cfg.random {
+		s.rec.flags |= flagRandom
+	}
+	s.rec.detail = cfg.describe(cfg.random)
 	return b
 }
 
@@ -195,12 +201,10 @@ func (b *Builder[M]) Parallel(name string, opts ...ParallelOption) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	cfg := parallelConfig{succeed: RequireAll, fail: RequireAll}
 	s := b.openScope(name, "parallel", 1, -1)
-	b.apply(s, len(opts), func(i int) error { return callOption(opts[i], &cfg) })
-	s.make = func(_ *Child[M], kids []*Child[M]) (Node[M], error) {
-		return &parallel[M]{parallelConfig: cfg, children: kids, results: make([]Status, len(kids))}, nil
-	}
+	s.rec.kind, s.rec.par = kindParallel, parallelConfig{succeed: RequireAll, fail: RequireAll}
+	b.apply(s, len(opts), func(i int) error { return callOption(opts[i], &s.rec.par) })
+	s.rec.detail = s.rec.par.describe()
 	return b
 }
 
@@ -241,9 +245,10 @@ func (b *Builder[M]) ReactivePriority(name string) *Builder[M] {
 
 func (b *Builder[M]) priority(name, kind string, reactive bool) *Builder[M] {
 	s := b.openScope(name, kind, 1, -1)
-	t := b.tree
-	s.make = func(_ *Child[M], kids []*Child[M]) (Node[M], error) {
-		return &priority[M]{tree: t, children: kids, reactive: reactive}, nil
+	s.rec.kind, s.rec.detail = kindPriority, "priority"
+	if reactive {
+		s.rec.flags |= flagReactive
+		s.rec.detail = "reactive priority"
 	}
 	return b
 }
@@ -259,13 +264,7 @@ func (b *Builder[M]) IfElse(name string, cond func(m *M) bool) *Builder[M] {
 	if cond == nil {
 		s.errs = append(s.errs, errors.New("nil condition: IfElse needs the function that picks the branch"))
 	}
-	s.make = func(_ *Child[M], kids []*Child[M]) (Node[M], error) {
-		n := &ifElse[M]{cond: cond, then: kids[0], whenFalse: verdictFalse(s.name)}
-		if len(kids) == 2 {
-			n.otherwise = kids[1]
-		}
-		return n, nil
-	}
+	s.rec.kind, s.rec.cond, s.rec.whenFalse, s.rec.detail = kindIfElse, cond, name+": false", "if/else"
 	return b
 }
 
@@ -275,12 +274,12 @@ func (b *Builder[M]) Decorate(name string, d Decorator[M]) *Builder[M] {
 		return b
 	}
 	s := b.openScope(name, "decorator", 1, 1)
+	s.rec.kind = kindCustom
 	if nilness.Of(d) {
 		s.errs = append(s.errs, errors.New("nil decorator"))
 		return b
 	}
-	ctx := b.tree.ctx
-	s.make = func(_ *Child[M], kids []*Child[M]) (Node[M], error) { return d(ctx, kids[0]) }
+	s.rec.make = func(kids []*Child[M]) (Node[M], error) { return d(kids[0]) }
 	return b
 }
 
@@ -290,12 +289,12 @@ func (b *Builder[M]) Composite(name string, f CompositeFunc[M]) *Builder[M] {
 		return b
 	}
 	s := b.openScope(name, "composite", 1, -1)
+	s.rec.kind = kindCustom
 	if nilness.Of(f) {
 		s.errs = append(s.errs, errors.New("nil composite function"))
 		return b
 	}
-	ctx := b.tree.ctx
-	s.make = func(_ *Child[M], kids []*Child[M]) (Node[M], error) { return f(ctx, kids) }
+	s.rec.make = func(kids []*Child[M]) (Node[M], error) { return f(kids) }
 	return b
 }
 
@@ -319,29 +318,16 @@ func (b *Builder[M]) Do(name string, action Action[M], opts ...LeafOption) *Buil
 		return b
 	}
 	s := b.add(name, "action")
-	l := &leaf[M]{action: action}
+	s.rec.kind, s.rec.action = kindAction, action
+	if in, ok := action.(*instant[M]); ok && in != nil {
+		s.rec.kind, s.rec.run, s.rec.effect = kindInstant, in.run, in.effect
+	}
 	if nilness.Of(action) {
 		s.errs = append(s.errs, nilError("action", action))
 	} else {
 		s.validate(action)
 	}
-	for _, o := range opts {
-		switch o := o.(type) {
-		case liftOption:
-			l.lift = lift(o)
-		case simulateOption[M]:
-			if o == nil {
-				s.errs = append(s.errs, errors.New("SimulateWith(nil): give it the function that predicts"))
-			}
-			l.simulate = o
-		default:
-			s.errs = append(s.errs, fmt.Errorf("option %T is not a leaf option for this memory type", o))
-		}
-	}
-	s.make = func(self *Child[M], _ []*Child[M]) (Node[M], error) {
-		l.self, self.leaf = self, l
-		return l, nil
-	}
+	b.leafOptions(s, opts)
 	return b
 }
 
@@ -353,43 +339,47 @@ func (b *Builder[M]) Condition(name string, test func(m *M) bool, opts ...LeafOp
 		return b
 	}
 	s := b.add(name, "condition")
-	c := &condition[M]{
-		test:      test,
-		whenTrue:  name,
-		whenFalse: verdictFalse(name).Reason,
-	}
+	s.rec.kind, s.rec.test, s.rec.whenTrue, s.rec.whenFalse = kindCondition, test, name, name+": false"
 	if test == nil {
 		s.errs = append(s.errs, errors.New("nil condition function"))
 	}
+	b.leafOptions(s, opts)
+	return b
+}
+
+// leafOptions applies the options of a leaf.
+func (b *Builder[M]) leafOptions(s *spec[M], opts []LeafOption) {
 	for _, o := range opts {
 		switch o := o.(type) {
 		case liftOption:
-			c.lift = lift(o)
+			s.rec.lift = lift(o)
 		case simulateOption[M]:
 			if o == nil {
 				s.errs = append(s.errs, errors.New("SimulateWith(nil): give it the function that predicts"))
 			}
-			c.simulate = o
+			s.rec.simulate = o
 		default:
 			s.errs = append(s.errs, fmt.Errorf("option %T is not a leaf option for this memory type", o))
 		}
 	}
-	s.make = func(*Child[M], []*Child[M]) (Node[M], error) { return c, nil }
-	return b
 }
 
-// Leaf adds a custom node with no children.
+// Leaf adds a custom node with no children. Every agent of the tree runs
+// the same n: keep what an agent's run of it needs in the memory, or make
+// it a Composite, whose factory makes an instance per agent.
 func (b *Builder[M]) Leaf(name string, n Node[M]) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
 	s := b.add(name, "leaf")
+	s.rec.kind = kindCustom
+	s.minKids, s.maxKids = 0, 0
 	if nilness.Of(n) {
 		s.errs = append(s.errs, nilError("node", n))
 	} else {
 		s.validate(n)
 	}
-	s.make = func(*Child[M], []*Child[M]) (Node[M], error) { return n, nil }
+	s.rec.make = func([]*Child[M]) (Node[M], error) { return n, nil }
 	return b
 }
 
@@ -446,7 +436,7 @@ func (b *Builder[M]) Constrain(cs ...Constraint[M]) *Builder[M] {
 			continue
 		}
 		s.validate(c)
-		s.constraints = append(s.constraints, c)
+		s.rec.constraints = append(s.rec.constraints, c)
 	}
 	return b
 }
@@ -466,7 +456,7 @@ func (b *Builder[M]) Weight(w float64) *Builder[M] {
 	case math.IsNaN(w) || math.IsInf(w, 0) || w < 0:
 		s.errs = append(s.errs, fmt.Errorf("Weight: %v is not a finite weight >= 0", w))
 	default:
-		s.weight = w
+		s.rec.weight = w
 	}
 	return b
 }
@@ -483,7 +473,8 @@ func (b *Builder[M]) target(call string) *spec[M] {
 // add records a node in the innermost open scope.
 func (b *Builder[M]) add(name, kind string) *spec[M] {
 	parent := b.open[len(b.open)-1]
-	s := &spec[M]{name: name, label: name, kind: kind, parent: parent, weight: 1}
+	s := &spec[M]{name: name, label: name, kind: kind, parent: parent}
+	s.rec.weight, s.rec.name, s.rec.kindName = 1, name, kind
 	switch {
 	case name == "":
 		s.label = fmt.Sprintf("#%d", len(parent.children)+1)
@@ -572,38 +563,38 @@ func (b *Builder[M]) Build() (*Tree[M], error) {
 		errs = append(errs, &NodeError{Path: b.top.children[1].path(),
 			Err: errors.New("a second root: a tree has one root; put these nodes under a composite")})
 	}
+	t := &Tree[M]{cfg: b.cfg}
 	if b.simulated != nil {
-		b.tree.needsHeuristic = b.simulated.path()
-		if nilness.Of(b.tree.goal) {
-			errs = append(errs, &NodeError{Path: b.tree.needsHeuristic,
+		t.needsHeuristic = b.simulated.path()
+		if nilness.Of(b.cfg.Heuristic) {
+			errs = append(errs, &NodeError{Path: t.needsHeuristic,
 				Err: errors.New("a simulated selector needs a heuristic: set Config.Heuristic")})
 		}
 	}
-	var root *Child[M]
 	if len(b.top.children) > 0 {
-		root = b.make(b.top.children[0], &errs)
+		t.flatten(b.top.children[0], -1, &errs)
+		t.paths = make([]atomic.Pointer[string], len(t.nodes))
+	}
+	if len(errs) == 0 && t.customs > 0 {
+		// Make the custom nodes once, for an agent no one will tick: their
+		// factories check their settings, and the tree learns what they
+		// are (a goal, a router, a description).
+		proto, err := t.NewAgent(0)
+		if err != nil {
+			errs = append(errs, err)
+		} else {
+			t.learn(proto, &errs)
+		}
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
-	t := b.tree
-	t.root = root
-	t.nodes = appendNodes(t.nodes, root)
-	root.key = pathKey(0, root.name)
-	for _, c := range t.nodes { // depth first: a parent's key is made before its children's
-		for _, k := range c.children {
-			k.parent, k.key = c, pathKey(c.key, k.name)
-		}
-	}
-	for i, c := range t.nodes {
-		c.index = int32(i)
-	}
 	return t, nil
 }
 
-// make turns a spec and its descendants into nodes, collecting errors.
-func (b *Builder[M]) make(s *spec[M], errs *[]error) *Child[M] {
-	before := len(*errs)
+// flatten appends spec s and its descendants to t.nodes, depth first, and
+// returns the index of s.
+func (t *Tree[M]) flatten(s *spec[M], parent int32, errs *[]error) int32 {
 	fail := func(err error) { *errs = append(*errs, &NodeError{Path: s.path(), Err: err}) }
 	for _, err := range s.errs {
 		fail(err)
@@ -616,52 +607,78 @@ func (b *Builder[M]) make(s *spec[M], errs *[]error) *Child[M] {
 	case s.maxKids >= 0 && n > s.maxKids:
 		fail(fmt.Errorf("takes at most %d children, has %d", s.maxKids, n))
 	}
-	kids := make([]*Child[M], 0, len(s.children))
+	i := int32(len(t.nodes))
+	t.nodes = append(t.nodes, node[M]{})
+	rec := s.rec
+	rec.parent = parent
+	rec.constraints = slices.Clip(rec.constraints) // a later Constrain cannot reach the tree
+	if len(rec.constraints) > 0 {
+		rec.flags |= flagGuarded
+	}
+	if parent < 0 {
+		rec.key = pathKey(0, rec.name)
+	} else {
+		rec.key = pathKey(t.nodes[parent].key, rec.name)
+	}
+	switch rec.kind {
+	case kindSelector, kindPriority:
+		rec.selector = int32(t.selectors)
+		t.selectors++
+		if rec.kind == kindSelector {
+			t.candidates += len(s.children)
+		}
+	case kindCustom:
+		rec.custom = int32(t.customs)
+		rec.handle = int32(t.handles)
+		t.customs++
+		t.handles += len(s.children)
+	}
+	if rec.detail == "" {
+		rec.detail = rec.kindName
+	}
+	t.nodes[i].key = rec.key // the children's keys hash their parent's
+	kids := make([]int32, 0, len(s.children))
 	for _, k := range s.children {
-		kids = append(kids, b.make(k, errs))
+		kids = append(kids, t.flatten(k, i, errs))
 	}
-	c := &Child[M]{
-		tree:        b.tree,
-		name:        s.name,
-		kind:        s.kind,
-		children:    kids,
-		constraints: slices.Clip(s.constraints), // a later Constrain cannot reach the tree
-		weight:      s.weight,
+	rec.kids = kids
+	if rec.is(flagRandom) {
+		rec.weights = make([]float64, len(kids))
+		for j, k := range kids {
+			rec.weights[j] = t.nodes[k].weight
+		}
 	}
-	if len(*errs) > before || s.make == nil {
-		return c // the tree will not be returned; skip making nodes
-	}
-	n, err := s.make(c, kids)
-	switch {
-	case err != nil:
-		fail(err)
-	case nilness.Of(n):
-		fail(errors.New("made a nil node"))
-	case s.kind == "decorator" || s.kind == "composite":
-		// Nodes made by user factories check their settings here; leaves
-		// were checked when added.
-		if v, ok := n.(Validator); ok {
+	t.nodes[i] = rec
+	return i
+}
+
+// learn reads from the custom nodes made for a prototype agent what the
+// tree needs to know of them: their settings' errors, their goals, whether
+// they route previews, their descriptions.
+func (t *Tree[M]) learn(proto *Agent[M], errs *[]error) {
+	for i := range t.nodes {
+		n := &t.nodes[i]
+		if n.kind != kindCustom {
+			continue
+		}
+		fail := func(err error) { *errs = append(*errs, &NodeError{Path: t.pathOf(int32(i)), Err: err}) }
+		made := proto.custom[n.custom]
+		if v, ok := made.(Validator); ok && len(n.kids) > 0 { // leaves were checked when added
 			if err := v.Validate(); err != nil {
 				fail(err)
 			}
 		}
-	}
-	c.node = n
-	if g, ok := n.(GoalNode[M]); ok {
-		if c.goal = g.Goal(); nilness.Of(c.goal) {
-			fail(errors.New("a nil goal: give the subtree a heuristic"))
+		if g, ok := made.(GoalNode[M]); ok {
+			if n.goal = g.Goal(); nilness.Of(n.goal) {
+				fail(errors.New("a nil goal: give the subtree a heuristic"))
+			}
+			n.flags |= flagGoal
+		}
+		if _, ok := made.(Router[M]); ok {
+			n.flags |= flagRouter
+		}
+		if d, ok := made.(Describer); ok {
+			n.detail = d.Describe()
 		}
 	}
-	if d, ok := n.(Describer); ok {
-		c.detail = d.Describe()
-	}
-	return c
-}
-
-func appendNodes[M any](dst []*Child[M], c *Child[M]) []*Child[M] {
-	dst = append(dst, c)
-	for _, k := range c.children {
-		dst = appendNodes(dst, k)
-	}
-	return dst
 }

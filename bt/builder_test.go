@@ -46,12 +46,12 @@ func TestBuilderReportsMisuse(t *testing.T) {
 			return bt.New(cfg).Decorate("d", passThrough).Do("a", a()).Do("b", a()).End()
 		}, []string{"d: a decorator needs exactly one child, has 2"}},
 		{"decorator error", func() *bt.Builder[mem] {
-			return bt.New(cfg).Decorate("d", func(*sim.Context[mem], *bt.Child[mem]) (bt.Node[mem], error) {
+			return bt.New(cfg).Decorate("d", func(*bt.Child[mem]) (bt.Node[mem], error) {
 				return nil, errors.New("bad setting")
 			}).Do("a", a()).End()
 		}, []string{"d: bad setting"}},
 		{"composite making nil", func() *bt.Builder[mem] {
-			return bt.New(cfg).Composite("c", func(*sim.Context[mem], []*bt.Child[mem]) (bt.Node[mem], error) {
+			return bt.New(cfg).Composite("c", func([]*bt.Child[mem]) (bt.Node[mem], error) {
 				return nil, nil
 			}).Do("a", a()).End()
 		}, []string{"c: made a nil node"}},
@@ -111,7 +111,7 @@ func TestBuilderReportsMisuse(t *testing.T) {
 		{"a typed nil constraint", func() *bt.Builder[mem] { return bt.New(cfg).Do("a", a()).Constrain(fn(nil)) },
 			[]string{"a: Constrain: constraint 1 is nil"}},
 		{"a typed nil goal", func() *bt.Builder[mem] {
-			return bt.New(cfg).Decorate("g", func(_ *sim.Context[mem], c *bt.Child[mem]) (bt.Node[mem], error) {
+			return bt.New(cfg).Decorate("g", func(c *bt.Child[mem]) (bt.Node[mem], error) {
 				return &goalOf{pass{c}, heuristic.Func[mem](nil)}, nil
 			}).Do("a", a()).End()
 		}, []string{"g: a nil goal"}},
@@ -159,7 +159,7 @@ func (g *goalOf) Goal() heuristic.Heuristic[mem] { return g.h }
 // quiet is an action that does nothing.
 type quiet struct{ noop }
 
-func passThrough(_ *sim.Context[mem], c *bt.Child[mem]) (bt.Node[mem], error) {
+func passThrough(c *bt.Child[mem]) (bt.Node[mem], error) {
 	return &pass{c}, nil
 }
 
@@ -225,10 +225,7 @@ func TestBuildRefusesSharedMemory(t *testing.T) {
 		t.Fatalf("Build: %v; want the shared slice named, and what to do", err)
 	}
 	deep := func(dst, src *world) { *dst = *src; dst.Enemies = append(dst.Enemies[:0:0], src.Enemies...) }
-	tree, err := bt.New(bt.Config[world]{Copy: deep}).Do("a", shine).Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	tree := mustBuild(t, bt.New(bt.Config[world]{Copy: deep}).Do("a", shine))
 	w := world{Enemies: []enemy{{HP: 3}}}
 	if _, err := tree.Preview(&w, 0); err != nil || w.Enemies[0].HP != 3 {
 		t.Errorf("Preview: %v; live enemy at %d hp, want 3", err, w.Enemies[0].HP)
@@ -258,16 +255,23 @@ func buildWith[M any]() error {
 	return err
 }
 
-// SetHeuristic refuses a nil or typed nil heuristic for a tree whose
-// selectors must judge.
+// SetHeuristic refuses a typed nil heuristic; nil gives the agent the
+// tree's back.
 func TestSetHeuristicRefusesNil(t *testing.T) {
 	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).Selector("s").Do("a", act(nil, "a", shine)).End())
-	for _, h := range []heuristic.Heuristic[mem]{nil, heuristic.Func[mem](nil), (*heuristic.Rules[mem])(nil)} {
+	other := heuristic.Func[mem](func(*mem, *mem) heuristic.Outcome { return heuristic.Safe })
+	if err := tree.SetHeuristic(other); err != nil {
+		t.Fatal(err)
+	}
+	for _, h := range []heuristic.Heuristic[mem]{heuristic.Func[mem](nil), (*heuristic.Rules[mem])(nil)} {
 		if err := tree.SetHeuristic(h); err == nil {
 			t.Errorf("SetHeuristic(%#v) = nil, want an error", h)
 		}
 	}
-	if tree.Heuristic() != goal {
-		t.Error("a refused SetHeuristic replaced the heuristic")
+	if p, _ := tree.Preview(&mem{}, 0); p.Verdict.Outcome != heuristic.Safe {
+		t.Error("a refused SetHeuristic replaced the agent's heuristic")
+	}
+	if err := tree.SetHeuristic(nil); err != nil || tree.Heuristic() != heuristic.Heuristic[mem](goal) {
+		t.Errorf("SetHeuristic(nil): %v; want the tree's heuristic back", err)
 	}
 }

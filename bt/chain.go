@@ -70,3 +70,22 @@ func (ch *Chain[M]) Finish() heuristic.Verdict {
 	}
 	return v
 }
+
+// chain is Chain for the built-in composites, over node indices.
+type chain[M any] struct {
+	Chain[M]
+	s *scratch[M]
+}
+
+func (s *scratch[M]) startChain(m *M) chain[M] {
+	return chain[M]{Chain: StartChain(s.ctx, m), s: s}
+}
+
+func (ch *chain[M]) step(k int32) (heuristic.Verdict, bool) {
+	v := ch.s.simulate(k, nil, ch.m)
+	return v, ch.ctx.Terminal(ch.m)
+}
+
+func (ch *chain[M]) count(v heuristic.Verdict)                   { ch.Count(v) }
+func (ch *chain[M]) stop(v heuristic.Verdict) heuristic.Verdict { return ch.Stop(v) }
+func (ch *chain[M]) finish() heuristic.Verdict                   { return ch.Finish() }

@@ -228,9 +228,9 @@ type classicStep struct {
 func runClassic(t *testing.T, build func(c *classic, b *bt.Builder[mem]), steps ...classicStep) *classic {
 	t.Helper()
 	c := newClassic()
-	b := bt.New(bt.Config[mem]{Heuristic: goal, Tracer: c})
+	b := bt.New(bt.Config[mem]{Heuristic: goal})
 	build(c, b)
-	tree := mustBuild(t, b)
+	tree := mustAgent(t, b, 0, c)
 	m := mem{}
 	var all []string
 	for i, st := range steps {

@@ -46,24 +46,23 @@ type Situation struct {
 	// HasRun reports whether the node has ever ended, and LastEnd when.
 	HasRun  bool
 	LastEnd time.Duration
-	// Rand is the tree's seeded random source.
+	// Rand is the agent's seeded random source, keyed by node (see
+	// sim.Context.Rand).
 	Rand *rand.Rand
 
-	roller roller
+	decision, node uint64 // what keys the node's roll; zero outside a tree
 }
 
-// roller gives a node's roll for the decision under way.
-type roller interface{ roll() float64 }
-
-// Roll returns a number in [0, 1) drawn from the tree's seeded source once
-// per node and decision: every check of this node's constraints while the
-// tree plans a tick, and again when the node begins in that tick, sees the
-// same roll. A chance taken while planning is thus the chance that holds.
+// Roll returns a number in [0, 1) drawn from the agent's seeded numbers
+// once per node and decision: every check of this node's constraints while
+// the agent plans a tick, and again when the node begins in that tick, sees
+// the same roll. A chance taken while planning is thus the chance that
+// holds. Outside a tree (a Situation made by hand) it is 0.
 func (s Situation) Roll() float64 {
-	if s.roller == nil {
+	if s.decision == 0 && s.node == 0 {
 		return 0
 	}
-	return s.roller.roll()
+	return unit(keyed(s.decision, s.node, streamRoll, 0))
 }
 
 // SinceLastRun returns the time since the node last ended, and false when

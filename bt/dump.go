@@ -5,22 +5,6 @@ import (
 	"strings"
 )
 
-// LastDecisions returns the last live decision of every selector that has
-// decided, in tree order: what the tree chose, and why, when it last
-// chose. Pictures of a tree are annotated with them. The decisions are
-// copies.
-func (t *Tree[M]) LastDecisions() []Decision {
-	var out []Decision
-	for _, c := range t.nodes {
-		if s, ok := c.node.(*selector[M]); ok && s.decided {
-			d := s.decision
-			d.Candidates = append([]Candidate(nil), d.Candidates...)
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
 // String draws the tree as indented text, one node a line: its name, its
 // kind with its options, its weight under a random selector, and its
 // constraints in brackets.
@@ -33,16 +17,17 @@ func (t *Tree[M]) LastDecisions() []Decision {
 // and a count stands for them, so that a line stays short however deep the
 // tree and the text grows in proportion to the number of nodes.
 func (t *Tree[M]) String() string {
-	if t == nil || t.root == nil {
+	if !t.valid() {
 		return ""
 	}
 	var b strings.Builder
 	var units []string // the tree lines of the levels above, one unit a level
-	var walk func(c *Child[M], weighted bool, branch string)
-	walk = func(c *Child[M], weighted bool, branch string) {
+	var walk func(i int32, branch string)
+	walk = func(i int32, branch string) {
+		n := &t.nodes[i]
 		writeUnits(&b, units)
 		b.WriteString(branch)
-		b.WriteString(c.name + "  " + c.info(weighted).Label())
+		b.WriteString(n.name + "  " + t.info(i).Label())
 		b.WriteByte('\n')
 		switch branch {
 		case "├─ ":
@@ -50,18 +35,18 @@ func (t *Tree[M]) String() string {
 		case "└─ ":
 			units = append(units, "   ")
 		}
-		for i, k := range c.children {
+		for j, k := range n.kids {
 			next := "├─ "
-			if i == len(c.children)-1 {
+			if j == len(n.kids)-1 {
 				next = "└─ "
 			}
-			walk(k, c.kind == "random", next)
+			walk(k, next)
 		}
 		if branch != "" {
 			units = units[:len(units)-1]
 		}
 	}
-	walk(t.root, false, "")
+	walk(0, "")
 	return b.String()
 }
 
@@ -85,16 +70,6 @@ func writeUnits(b *strings.Builder, units []string) {
 	for _, u := range units[len(units)-half:] {
 		b.WriteString(u)
 	}
-}
-
-// info describes c without its paths.
-func (c *Child[M]) info(weighted bool) NodeInfo {
-	info := NodeInfo{Name: c.name, Kind: c.kind, Detail: c.detail, Children: len(c.children),
-		Weighted: weighted, Weight: c.weight}
-	for _, k := range c.constraints {
-		info.Constraints = append(info.Constraints, describe(k))
-	}
-	return info
 }
 
 // Label describes the node without its name: kind and options, weight,

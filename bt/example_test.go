@@ -78,9 +78,14 @@ func ExampleBuilder() {
 		fmt.Println(err)
 		return
 	}
+	agent, err := tree.NewAgent(1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	g := Guard{Pos: 0, Intruder: 3, IntruderHP: 20}
 	for i := 0; i < 6; i++ {
-		status, _ := tree.Tick(&g, 100*time.Millisecond)
+		status, _ := agent.Tick(&g, 100*time.Millisecond)
 		fmt.Printf("pos %d, intruder hp %d: %v\n", g.Pos, g.IntruderHP, status)
 	}
 	// Output:
@@ -92,9 +97,10 @@ func ExampleBuilder() {
 	// pos 2, intruder hp 0: Success
 }
 
-// Preview shows what the tree would do now and why, without acting: every
-// candidate's predicted outcome and the rule of the heuristic behind it.
-func ExampleTree_Preview() {
+// Preview shows what the agent would do now and why, without acting:
+// every candidate's predicted outcome and the rule of the heuristic behind
+// it.
+func ExampleAgent_Preview() {
 	tree, err := bt.New(bt.Config[Guard]{Heuristic: guardGoal()}).
 		Selector("guard").
 		Do("chase", stepToward{}).
@@ -109,8 +115,9 @@ func ExampleTree_Preview() {
 		fmt.Println(err)
 		return
 	}
+	agent, _ := tree.NewAgent(1)
 	for _, g := range []Guard{{Pos: 0, Intruder: 5, IntruderHP: 20}, {Pos: 4, Intruder: 5, IntruderHP: 20}} {
-		plan, _ := tree.Preview(&g, 0)
+		plan, _ := agent.Preview(&g, 0)
 		fmt.Println(plan.Decisions[0])
 	}
 	// Output:
@@ -129,24 +136,31 @@ func (reach) Evaluate(_ bt.Situation, g *Guard) (bt.Check, string) {
 }
 
 // A random selector draws among equally good children by weight, from the
-// tree's seeded source: the same seed gives the same draws.
+// agent's seeded numbers: one tree, shared by two agents with their own
+// seeds, and the same seed always gives the same draws. What an agent did
+// is in its memory: the tree keeps no agent's state.
 func ExampleBuilder_RandomSelector() {
+	type Idler struct {
+		Picks [8]string // what the agent did, in order
+		N     int
+	}
+	pick := func(name string) bt.Action[Idler] {
+		return bt.Instant(func(m *Idler) bool { m.Picks[m.N%8] = name; m.N++; return true }, nil)
+	}
+	tree, _ := bt.New(bt.Config[Idler]{}).
+		RandomSelector("idle").
+		Do("look left", pick("left")).Weight(1).
+		Do("look right", pick("right")).Weight(1).
+		Do("yawn", pick("yawn")).Weight(2).
+		End().
+		Build()
 	for _, seed := range []uint64{1, 2} {
-		var picks []string
-		pick := func(name string) bt.Action[Guard] {
-			return bt.Instant(func(*Guard) bool { picks = append(picks, name); return true }, nil)
-		}
-		tree, _ := bt.New(bt.Config[Guard]{Seed: seed}).
-			RandomSelector("idle").
-			Do("look left", pick("left")).Weight(1).
-			Do("look right", pick("right")).Weight(1).
-			Do("yawn", pick("yawn")).Weight(2).
-			End().
-			Build()
+		agent, _ := tree.NewAgent(seed)
+		var m Idler
 		for i := 0; i < 8; i++ {
-			tree.Tick(&Guard{}, time.Second)
+			agent.Tick(&m, time.Second)
 		}
-		fmt.Println(seed, picks)
+		fmt.Println(seed, m.Picks)
 	}
 	// Output:
 	// 1 [yawn left yawn yawn yawn yawn left yawn]

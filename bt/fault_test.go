@@ -118,7 +118,7 @@ func TestLiftQuarantine(t *testing.T) {
 // without its end.
 func TestPanickingEndIsTraced(t *testing.T) {
 	trace := &traceLog{}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Tracer: trace}).Sequence("s").Do("bad", &panicky{where: "End"}).End())
+	tree := mustAgent(t, bt.New(bt.Config[mem]{}).Sequence("s").Do("bad", &panicky{where: "End"}).End(), 0, trace)
 	tree.Tick(&mem{}, 0)
 	if err := tree.Halt(&mem{}); err == nil {
 		t.Fatal("no panic reported")
@@ -159,7 +159,7 @@ func TestChildRefusesMisuse(t *testing.T) {
 		t.Run(from, func(t *testing.T) {
 			rec := &recorder{}
 			tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-				Composite("sneaky", func(_ *sim.Context[mem], kids []*bt.Child[mem]) (bt.Node[mem], error) {
+				Composite("sneaky", func(kids []*bt.Child[mem]) (bt.Node[mem], error) {
 					return &sneaky{child: kids[0], from: from}, nil
 				}).
 				Do("x", act(rec, "x", nil, R)).
@@ -190,35 +190,43 @@ func TestChildRefusesMisuse(t *testing.T) {
 	}
 }
 
-// A Tree or Builder that was never made properly gives errors, not
-// panics: a zero or nil Tree refuses every call, and a zero Builder works
-// like New with a zero Config.
+// A Tree, Agent or Builder that was never made properly gives errors, not
+// panics: a zero or nil Tree makes no agents and draws nothing, a zero or
+// nil Agent refuses every call, and a zero Builder works like New with a
+// zero Config.
 func TestZeroValues(t *testing.T) {
-	var zero bt.Tree[mem]
+	var zeroTree bt.Tree[mem]
 	var nilTree *bt.Tree[mem]
-	for name, tree := range map[string]*bt.Tree[mem]{"zero": &zero, "nil": nilTree} {
+	for name, tree := range map[string]*bt.Tree[mem]{"zero": &zeroTree, "nil": nilTree} {
+		if _, err := tree.NewAgent(1); !errors.Is(err, bt.ErrNotBuilt) {
+			t.Errorf("%s Tree: NewAgent error %v, want ErrNotBuilt", name, err)
+		}
+		if tree.String() != "" || tree.Nodes() != nil {
+			t.Errorf("%s Tree draws something", name)
+		}
+	}
+	var zero bt.Agent[mem]
+	var nilAgent *bt.Agent[mem]
+	for name, tree := range map[string]*bt.Agent[mem]{"zero": &zero, "nil": nilAgent} {
 		for i := range 2 { // and again: a refused call leaves nothing behind
 			if _, err := tree.Tick(&mem{}, 0); !errors.Is(err, bt.ErrNotBuilt) {
-				t.Errorf("%s Tree, call %d: Tick error %v, want ErrNotBuilt", name, i, err)
+				t.Errorf("%s Agent, call %d: Tick error %v, want ErrNotBuilt", name, i, err)
 			}
 			if _, err := tree.Preview(&mem{}, 0); !errors.Is(err, bt.ErrNotBuilt) {
-				t.Errorf("%s Tree: Preview error %v", name, err)
+				t.Errorf("%s Agent: Preview error %v", name, err)
 			}
 			if err := tree.Halt(&mem{}); !errors.Is(err, bt.ErrNotBuilt) {
-				t.Errorf("%s Tree: Halt error %v", name, err)
+				t.Errorf("%s Agent: Halt error %v", name, err)
 			}
 			if err := tree.SetHeuristic(goal); !errors.Is(err, bt.ErrNotBuilt) {
-				t.Errorf("%s Tree: SetHeuristic error %v", name, err)
+				t.Errorf("%s Agent: SetHeuristic error %v", name, err)
 			}
 		}
-		_ = tree.String()
 		_ = tree.Running()
+		_ = tree.Quarantined()
 	}
 	var b bt.Builder[mem]
-	tree, err := b.Sequence("s").Do("x", act(nil, "x", nil)).End().Build()
-	if err != nil {
-		t.Fatal(err)
-	}
+	tree := mustBuild(t, b.Sequence("s").Do("x", act(nil, "x", nil)).End())
 	if s, err := tree.Tick(&mem{}, 0); s != bt.Success || err != nil {
 		t.Errorf("a tree from a zero Builder: %v, %v", s, err)
 	}
@@ -242,7 +250,7 @@ func ExamplePanicError() {
 		}
 	})
 	broken := bt.Instant(func(*mem) bool { panic("out of ammo") }, nil)
-	tree, _ := bt.New(bt.Config[mem]{Tracer: trace}).
+	tree, _ := bt.New(bt.Config[mem]{}).
 		Parallel("stand").
 		Do("hold", act(nil, "hold", nil, bt.Running)).
 		Priority("shoot").
@@ -251,12 +259,14 @@ func ExamplePanicError() {
 		End().
 		End().
 		Build()
+	agent, _ := tree.NewAgent(1)
+	agent.SetTracer(trace)
 	for i := range 2 {
 		fmt.Println("tick", i+1)
-		status, err := tree.Tick(&mem{}, 0)
+		status, err := agent.Tick(&mem{}, 0)
 		fmt.Println(" ", status, err)
 	}
-	fmt.Println("quarantined:", tree.Quarantined())
+	fmt.Println("quarantined:", agent.Quarantined())
 	// Output:
 	// tick 1
 	//   begin stand

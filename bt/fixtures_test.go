@@ -99,7 +99,7 @@ func selectorTree(n int) *bt.Builder[big] {
 
 // mixedTree has every composite kind, nested, for the allocation tests.
 func mixedTree(seed uint64) *bt.Builder[big] {
-	b := bt.New(bt.Config[big]{Heuristic: bigGoal, Seed: seed}).
+	b := bt.New(bt.Config[big]{Heuristic: bigGoal}).
 		Selector("root", bt.Reselect(0), bt.Debounce()).
 		Sequence("combo").
 		Do("jab", &quick{ok: true, strength: 1}).

@@ -27,12 +27,17 @@ var (
 	joined  = treetest.Joined
 )
 
-func mustBuild[M any](t treetest.T, b *bt.Builder[M]) *bt.Tree[M] {
+func mustBuild[M any](t treetest.T, b *bt.Builder[M]) *bt.Agent[M] {
 	t.Helper()
 	return treetest.MustBuild(t, b)
 }
 
-func tickN[M any](t treetest.T, tree *bt.Tree[M], m *M, n int) []bt.Status {
+func mustAgent[M any](t treetest.T, b *bt.Builder[M], seed uint64, tr bt.Tracer) *bt.Agent[M] {
+	t.Helper()
+	return treetest.MustAgent(t, b, seed, tr)
+}
+
+func tickN[M any](t treetest.T, tree *bt.Agent[M], m *M, n int) []bt.Status {
 	t.Helper()
 	return treetest.TickN(t, tree, m, n)
 }

@@ -1,57 +1,41 @@
 package bt
 
-import (
-	"time"
+import "github.com/foresight-bt/foresight/heuristic"
 
-	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
-)
+// An if/else runs its first child when its condition holds at Begin and
+// its second (if any) otherwise, and stays with that branch until it ends.
 
-// ifElse runs its first child when the condition holds at Begin and its
-// second (if any) otherwise, and stays with that branch until it ends.
-type ifElse[M any] struct {
-	cond      func(m *M) bool
-	then      *Child[M]
-	otherwise *Child[M] // nil: fail when the condition does not hold
-	branch    *Child[M]
-	whenFalse heuristic.Verdict
-}
-
-func (n *ifElse[M]) pick(m *M) *Child[M] {
+// pick returns the branch if/else i takes on m: 0, 1, or -1 for none.
+func (s *scratch[M]) pick(i int32, m *M) int32 {
+	n := &s.nodes[i]
 	if n.cond(m) {
-		return n.then
+		return 0
 	}
-	return n.otherwise
+	if len(n.kids) == 2 {
+		return 1
+	}
+	return -1
 }
 
-func (n *ifElse[M]) Begin(m *M) Status {
-	n.branch = n.pick(m)
-	if n.branch == nil {
+func (s *scratch[M]) beginIfElse(i int32, m *M) Status {
+	st := &s.st[i]
+	st.current = s.pick(i, m)
+	if st.current < 0 {
 		return Failure
 	}
-	return n.branch.Tick(m, 0)
+	return s.tickNode(s.nodes[i].kids[st.current], m, 0)
 }
 
-func (n *ifElse[M]) Update(m *M, dt time.Duration) Status { return n.branch.Tick(m, dt) }
-
-func (n *ifElse[M]) End(*M, Status) { n.branch = nil }
-
-// Simulate predicts the running branch, or the branch the condition picks
-// on the scratch memory.
-func (n *ifElse[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	b := n.branch
-	if b == nil {
-		b = n.pick(m)
+// simulateIfElse predicts the running branch, or the branch the condition
+// picks on the scratch memory.
+func (s *scratch[M]) simulateIfElse(i int32, m *M) heuristic.Verdict {
+	n := &s.nodes[i]
+	b := s.st[i].current
+	if !s.st[i].running() {
+		b = s.pick(i, m)
 	}
-	if b == nil {
-		return n.whenFalse
+	if b < 0 {
+		return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: n.whenFalse}
 	}
-	return b.Simulate(ctx, m)
-}
-
-func (n *ifElse[M]) Describe() string { return "if/else" }
-
-// verdictFalse is the verdict of a condition named name that does not hold.
-func verdictFalse(name string) heuristic.Verdict {
-	return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: name + ": false"}
+	return s.simulate(n.kids[b], nil, m)
 }

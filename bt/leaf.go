@@ -53,46 +53,57 @@ func SimulateWith[M any](fn func(ctx *sim.Context[M], m *M) heuristic.Verdict) L
 	return simulateOption[M](fn)
 }
 
-// leaf adapts an Action to a Node: it judges the action's predicted effect
-// with the heuristic in force. Child calls the action and predict
-// directly, saving an interface call per step on the hot path.
-type leaf[M any] struct {
-	action   Action[M]
-	simulate simulateOption[M]
-	lift     lift
-	self     *Child[M]
-}
-
-func (l *leaf[M]) Begin(m *M) Status                    { return l.action.Begin(m) }
-func (l *leaf[M]) Update(m *M, dt time.Duration) Status { return l.action.Update(m, dt) }
-func (l *leaf[M]) End(m *M, s Status)                   { l.action.End(m, s) }
-
-func (l *leaf[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	return l.predict(ctx, nil, m, l.self.running)
-}
-
-// predict applies the action's predicted effect to m and judges it
-// against before, which is a snapshot of m taken here when nil.
-func (l *leaf[M]) predict(ctx *sim.Context[M], before, m *M, running bool) heuristic.Verdict {
+// predict applies action leaf i's predicted effect to m and judges it
+// against before, which is a snapshot of m taken here when nil. The action
+// is told, through sim.Context.Running, whether its node runs, so that it
+// predicts only what remains.
+func (s *scratch[M]) predict(i int32, before, m *M) heuristic.Verdict {
+	n := &s.nodes[i]
+	running := s.st[i].running()
+	s.ctx.SetRunning(running)
 	var v heuristic.Verdict
 	switch {
-	case l.simulate != nil:
-		v = l.simulate(ctx, m)
+	case n.simulate != nil:
+		v = n.simulate(s.ctx, m)
 	case before != nil:
-		l.action.Simulate(ctx, m)
-		v = ctx.Judge(before, m)
+		s.effect(n, m)
+		v = s.judge(before, m)
 	default:
-		before = ctx.Push(m)
-		l.action.Simulate(ctx, m)
-		v = ctx.Judge(before, m)
-		ctx.Pop()
+		before = s.ctx.Push(m)
+		s.effect(n, m)
+		v = s.judge(before, m)
+		s.ctx.Pop()
 	}
-	return l.lift.apply(v, running)
+	s.ctx.SetRunning(false)
+	return n.lift.apply(v, running)
+}
+
+// effect applies an action leaf's predicted effect to m.
+func (s *scratch[M]) effect(n *node[M], m *M) {
+	switch {
+	case n.kind == kindAction:
+		n.action.Simulate(s.ctx, m)
+	case n.effect != nil:
+		n.effect(m)
+	}
+}
+
+// predictCondition predicts a condition: Irrelevant when its test holds on
+// m and Impossible when not, unless it was given SimulateWith.
+func (s *scratch[M]) predictCondition(n *node[M], m *M) heuristic.Verdict {
+	switch {
+	case n.simulate != nil:
+		return n.lift.apply(n.simulate(s.ctx, m), false)
+	case n.test(m):
+		return n.lift.apply(heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: n.whenTrue}, false)
+	}
+	return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: n.whenFalse}
 }
 
 // Instant returns an action that does its work at Begin: run reports
 // success or failure at once. effect, which may be nil, applies the
-// action's predicted effect to a scratch memory when simulating.
+// action's predicted effect to a scratch memory when simulating. A tree
+// calls both directly, and an instant action has no End to call.
 func Instant[M any](run func(m *M) bool, effect func(m *M)) Action[M] {
 	return &instant[M]{run: run, effect: effect}
 }
@@ -126,35 +137,4 @@ func (a *instant[M]) Validate() error {
 		return errors.New("nil run function: give Instant the function that performs the action")
 	}
 	return nil
-}
-
-// condition is a leaf that tests the memory: Success or Failure at Begin;
-// Irrelevant or Impossible in simulation.
-type condition[M any] struct {
-	test      func(m *M) bool
-	whenTrue  string // reasons, made once at build time
-	whenFalse string
-	simulate  simulateOption[M]
-	lift      lift
-}
-
-func (c *condition[M]) Begin(m *M) Status {
-	if c.test(m) {
-		return Success
-	}
-	return Failure
-}
-
-func (c *condition[M]) Update(*M, time.Duration) Status { return Success }
-
-func (c *condition[M]) End(*M, Status) {}
-
-func (c *condition[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	switch {
-	case c.simulate != nil:
-		return c.lift.apply(c.simulate(ctx, m), false)
-	case c.test(m):
-		return c.lift.apply(heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: c.whenTrue}, false)
-	}
-	return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: c.whenFalse}
 }

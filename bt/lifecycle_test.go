@@ -16,13 +16,13 @@ import (
 
 func TestHaltEndsDeepestFirst(t *testing.T) {
 	rec, trace := &recorder{}, &traceLog{}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal, Tracer: trace}).
+	tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
 		Sequence("root").
 		Parallel("both").
 		Do("a", act(rec, "a", nil, R)).
 		Sequence("inner").Do("b", act(rec, "b", shine, R)).End().
 		End().
-		End())
+		End(), 0, trace)
 	m := mem{}
 	tickN(t, tree, &m, 1)
 	trace.Lines = nil
@@ -107,8 +107,8 @@ func TestConstraintsLive(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			rec, trace := &recorder{}, &traceLog{}
 			c := fn(func(s bt.Situation, _ *mem) (bt.Check, string) { return tt.check(s), "why" })
-			tree := mustBuild(t, bt.New(bt.Config[mem]{Tracer: trace}).
-				Do("x", act(rec, "x", nil, tt.script...)).Constrain(c))
+			tree := mustAgent(t, bt.New(bt.Config[mem]{}).
+				Do("x", act(rec, "x", nil, tt.script...)).Constrain(c), 0, trace)
 			got := tickN(t, tree, &mem{}, tt.ticks)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("statuses (-want +got):\n%s", diff)
@@ -223,11 +223,11 @@ func TestPanicQuarantinesTheNode(t *testing.T) {
 		t.Run(where, func(t *testing.T) {
 			rec, trace := &recorder{}, &traceLog{}
 			p := &panicky{where: where}
-			tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal, Tracer: trace}).
+			tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
 				Selector("root", bt.Reselect(0)).
 				Do("bad", p, bt.Cosmetic()).
 				Do("good", act(rec, "good", nil, R), bt.Cosmetic()).
-				End())
+				End(), 0, trace)
 			m := mem{}
 			var errs []error
 			var statuses []bt.Status
@@ -317,7 +317,7 @@ func TestTickRefusesBadInput(t *testing.T) {
 // reentrant ticks its own tree from inside Begin.
 type reentrant struct {
 	noop
-	tree *bt.Tree[mem]
+	tree *bt.Agent[mem]
 	err  error
 }
 
@@ -369,11 +369,11 @@ func TestSetHeuristicTakesEffectAtNextSimulation(t *testing.T) {
 func TestPreviewDoesNotDisturbDecisions(t *testing.T) {
 	run := func(preview bool) []string {
 		trace := &traceLog{}
-		b := bt.New(bt.Config[mem]{Heuristic: goal, Seed: 7, Tracer: trace}).RandomSelector("pick")
+		b := bt.New(bt.Config[mem]{Heuristic: goal}).RandomSelector("pick")
 		for _, n := range []string{"a", "b", "c", "d"} {
 			b.Do(n, act(&recorder{}, n, shine))
 		}
-		tree := mustBuild(t, b.End())
+		tree := mustAgent(t, b.End(), 7, trace)
 		m := mem{}
 		for i := 0; i < 20; i++ {
 			if preview {
@@ -453,15 +453,15 @@ func TestBuilderAfterBuildChangesNothing(t *testing.T) {
 		Do("a", act(rec, "a", shine)).Constrain(foeVisible).
 		End()
 	tree := mustBuild(t, b)
-	before := tree.String()
+	before := tree.Tree().String()
 	b.Constrain(foeVisible).Weight(7).Do("late", act(rec, "late", nil))
 	if _, err := b.Build(); err == nil {
 		t.Error("a second Build succeeded")
 	}
-	if after := tree.String(); after != before {
+	if after := tree.Tree().String(); after != before {
 		t.Errorf("the built tree changed:\n%s\nwas\n%s", after, before)
 	}
-	if n := tree.Nodes()[1]; len(n.Constraints) != 1 {
+	if n := tree.Tree().Nodes()[1]; len(n.Constraints) != 1 {
 		t.Errorf("constraints of r/a: %v", n.Constraints)
 	}
 }

@@ -1,12 +1,9 @@
 package bt
 
 import (
-	"errors"
 	"fmt"
 	"reflect"
 
-	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
 // checkMemory reports a memory type that plain assignment cannot copy
@@ -58,14 +55,3 @@ func findReference(t reflect.Type, at string, depth int) (string, reflect.Kind, 
 	return "", 0, false
 }
 
-// checkHeuristic refuses a typed nil heuristic, and a missing one when the
-// selector at needs (if any) must judge.
-func checkHeuristic[M any](h heuristic.Heuristic[M], needs string) error {
-	switch {
-	case h != nil && nilness.Of(h):
-		return fmt.Errorf("bt: the heuristic is a nil %T", h)
-	case h == nil && needs != "":
-		return &NodeError{Path: needs, Err: errors.New("a simulated selector needs a heuristic")}
-	}
-	return nil
-}

@@ -22,27 +22,34 @@ func (n NodeInfo) Leaf() bool { return n.Children == 0 }
 
 // Nodes describes every node of the tree, depth first, root first.
 func (t *Tree[M]) Nodes() []NodeInfo {
-	out := make([]NodeInfo, 0, len(t.nodes))
-	var walk func(c *Child[M], parent *Child[M], depth int)
-	walk = func(c *Child[M], parent *Child[M], depth int) {
-		info := NodeInfo{
-			Path: c.Path(), Name: c.name, Kind: c.kind, Detail: c.detail,
-			Depth: depth, Children: len(c.children),
-		}
-		if parent != nil {
-			info.Parent = parent.Path()
-			info.Weighted, info.Weight = parent.kind == "random", c.weight
-		}
-		for _, k := range c.constraints {
-			info.Constraints = append(info.Constraints, describe(k))
-		}
-		out = append(out, info)
-		for _, k := range c.children {
-			walk(k, c, depth+1)
-		}
+	if !t.valid() {
+		return nil
 	}
-	walk(t.root, nil, 0)
+	out := make([]NodeInfo, len(t.nodes))
+	depth := make([]int, len(t.nodes))
+	for i := range t.nodes {
+		out[i] = t.info(int32(i))
+		out[i].Path = t.pathOf(int32(i))
+		if p := t.nodes[i].parent; p >= 0 {
+			depth[i] = depth[p] + 1
+			out[i].Parent = out[p].Path
+		}
+		out[i].Depth = depth[i]
+	}
 	return out
+}
+
+// info describes node i without its paths and depth.
+func (t *Tree[M]) info(i int32) NodeInfo {
+	n := &t.nodes[i]
+	info := NodeInfo{Name: n.name, Kind: n.kindName, Detail: n.detail, Children: len(n.kids)}
+	if n.parent >= 0 && t.nodes[n.parent].is(flagRandom) {
+		info.Weighted, info.Weight = true, n.weight
+	}
+	for _, k := range n.constraints {
+		info.Constraints = append(info.Constraints, describe(k))
+	}
+	return info
 }
 
 // describe names a constraint: its String if it has one, else its type.

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // A Policy says how many children of a parallel must succeed, or fail, to
@@ -64,40 +63,33 @@ func FailOn(p Policy) ParallelOption {
 	}
 }
 
-// parallel begins all its children in the same tick and updates those
+// A parallel begins all its children in the same tick and updates those
 // still running, and decides as soon as its result is certain (see
 // Builder.Parallel for the table); children still running when it
-// decides are halted.
-type parallel[M any] struct {
-	parallelConfig
-	children []*Child[M]
-	results  []Status
-	active   bool
-}
+// decides are halted. Each child's result in the parallel's run is kept in
+// its own state.
 
-func (p *parallel[M]) Begin(m *M) Status {
-	p.active = true
-	for i, c := range p.children {
-		p.results[i] = c.Tick(m, 0)
+func (s *scratch[M]) beginParallel(i int32, m *M) Status {
+	for _, k := range s.nodes[i].kids {
+		s.st[k].result = s.tickNode(k, m, 0)
 	}
-	return p.status()
+	return s.parallelStatus(i)
 }
 
-func (p *parallel[M]) Update(m *M, dt time.Duration) Status {
-	for i, c := range p.children {
-		if p.results[i] == Running {
-			p.results[i] = c.Tick(m, dt)
+func (s *scratch[M]) updateParallel(i int32, m *M, dt time.Duration) Status {
+	for _, k := range s.nodes[i].kids {
+		if st := &s.st[k]; st.result == Running {
+			st.result = s.tickNode(k, m, dt)
 		}
 	}
-	return p.status()
+	return s.parallelStatus(i)
 }
 
-func (p *parallel[M]) End(*M, Status) { p.active = false }
-
-func (p *parallel[M]) status() Status {
+func (s *scratch[M]) parallelStatus(i int32) Status {
+	n := &s.nodes[i]
 	var succeeded, failed, running int
-	for _, r := range p.results {
-		switch r {
+	for _, k := range n.kids {
+		switch s.st[k].result {
 		case Success:
 			succeeded++
 		case Failure:
@@ -106,9 +98,9 @@ func (p *parallel[M]) status() Status {
 			running++
 		}
 	}
-	need := p.succeed.count(len(p.results))
+	need := n.par.succeed.count(len(n.kids))
 	switch {
-	case failed >= p.fail.count(len(p.results)):
+	case failed >= n.par.fail.count(len(n.kids)):
 		return Failure
 	case succeeded >= need:
 		return Success
@@ -126,38 +118,40 @@ func (p Policy) count(n int) int {
 	return n
 }
 
-// Simulate runs the children (those still running, if it runs) one after
-// another on one copy. An Impossible child is a predicted failure: the
-// whole is Impossible as soon as the failures predicted, with those
-// already counted live, fail the parallel under the table of
+// simulateParallel runs the children (those still running, if it runs)
+// one after another on one copy. An Impossible child is a predicted
+// failure: the whole is Impossible as soon as the failures predicted, with
+// those already counted live, fail the parallel under the table of
 // Builder.Parallel; otherwise the child is passed over.
-func (p *parallel[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	n, failed := len(p.children), 0
-	if p.active {
-		for _, r := range p.results {
-			if r == Failure {
+func (s *scratch[M]) simulateParallel(i int32, m *M) heuristic.Verdict {
+	n := &s.nodes[i]
+	active := s.st[i].running()
+	count, failed := len(n.kids), 0
+	if active {
+		for _, k := range n.kids {
+			if s.st[k].result == Failure {
 				failed++
 			}
 		}
 	}
-	ch := StartChain(ctx, m)
-	for i, c := range p.children {
-		if p.active && p.results[i] != Running {
+	ch := s.startChain(m)
+	for _, k := range n.kids {
+		if active && s.st[k].result != Running {
 			continue
 		}
-		v, terminal := ch.Step(c)
+		v, terminal := ch.step(k)
 		if v.Outcome != heuristic.Impossible {
-			ch.Count(v)
-		} else if failed++; failed >= p.fail.count(n) || n-failed < p.succeed.count(n) {
-			return ch.Stop(v)
+			ch.count(v)
+		} else if failed++; failed >= n.par.fail.count(count) || count-failed < n.par.succeed.count(count) {
+			return ch.stop(v)
 		}
 		if terminal {
 			break
 		}
 	}
-	return ch.Finish()
+	return ch.finish()
 }
 
-func (p *parallel[M]) Describe() string {
-	return "parallel succeed=" + p.succeed.String() + " fail=" + p.fail.String()
+func (c *parallelConfig) describe() string {
+	return "parallel succeed=" + c.succeed.String() + " fail=" + c.fail.String()
 }

@@ -43,7 +43,7 @@ func (p Plan) String() string {
 // and where the tick would choose (a selector that begins, or plans again
 // while running), it chooses exactly as the tick will. It acts on
 // nothing: no Begin, Update or End is called, m is not written, and the
-// tree's clock and random numbers are left as they were, so previewing
+// agent's clock and random numbers are left as they were, so previewing
 // never changes what later ticks decide. Pass the step the next Tick will
 // have (0 for "now").
 //
@@ -59,30 +59,34 @@ func (p Plan) String() string {
 // is reported as a *PanicError with an empty Plan; it does not quarantine
 // the node, since previewing changes nothing. The step is checked as Tick
 // checks it.
-func (t *Tree[M]) Preview(m *M, dt time.Duration) (p Plan, err error) {
-	if err := t.open(m); err != nil {
+func (a *Agent[M]) Preview(m *M, dt time.Duration) (Plan, error) {
+	if a == nil || a.st == nil {
+		return Plan{}, ErrNotBuilt
+	}
+	return a.scratch().preview(a, m, dt)
+}
+
+func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Plan, err error) {
+	if err := step(a.clock, dt); err != nil {
 		return Plan{}, err
 	}
-	if err := t.step(dt); err != nil {
-		t.busy = false
+	if err := s.open(a, m); err != nil {
 		return Plan{}, err
 	}
-	saved := t.clock
-	t.clock.Advance(dt)
-	t.key = decisionKey(t.seed, t.ticks+1) // the numbers of the tick previewed
+	s.clock.Advance(dt)
+	s.key = decisionKey(a.seed, a.ticks+1) // the numbers of the tick previewed
 	defer func() {
 		if r := recover(); r != nil {
-			t.fault(r, debug.Stack(), false)
+			s.fault(r, debug.Stack(), false)
 			p = Plan{}
 		}
-		t.clock = saved
-		err = t.leave()
+		err = s.close()
 	}()
-	p.Path = t.walk(t.ctx.Push(m)) // the walk reads a copy, in case user code writes
-	pred := t.ctx.Push(m)
-	p.Verdict = t.root.Simulate(t.ctx, pred)
-	t.ctx.Unwind(0)
-	p.Decisions = t.decisions()
+	p.Path = s.walk(s.ctx.Push(m)) // the walk reads a copy, in case user code writes
+	pred := s.ctx.Push(m)
+	p.Verdict = s.simulate(0, nil, pred)
+	s.ctx.Unwind(0)
+	p.Decisions = s.decisions()
 	return p, nil
 }
 
@@ -90,126 +94,128 @@ func (t *Tree[M]) Preview(m *M, dt time.Duration) (p Plan, err error) {
 // where the tick would choose, and returns the paths on the way. Through
 // a parallel it visits every branch that would run, for their choices,
 // and its way goes on down the first.
-func (t *Tree[M]) walk(m *M) []string {
-	var way []*Child[M]
-	t.visit(t.root, m, &way, true)
-	t.ctx.Reset()
-	return paths(way)
+func (s *scratch[M]) walk(m *M) []string {
+	var way []int32
+	s.visit(0, m, &way, true)
+	s.ctx.Reset()
+	return s.paths(way)
 }
 
 // paths returns the paths of a way down from the root. They are prefixes
 // of the last one, and share its bytes: a way d deep costs O(d), not d².
-func paths[M any](way []*Child[M]) []string {
+func (s *scratch[M]) paths(way []int32) []string {
 	if len(way) == 0 {
 		return nil
 	}
-	last := way[len(way)-1].Path()
+	last := s.tree.pathOf(way[len(way)-1])
 	out := make([]string, len(way))
 	n := -1
-	for i, c := range way {
-		n += 1 + len(c.name)
+	for i, k := range way {
+		n += 1 + len(s.nodes[k].name)
 		out[i] = last[:n]
 	}
 	return out
 }
 
-func (t *Tree[M]) visit(c *Child[M], m *M, way *[]*Child[M], onPath bool) {
-	if !t.wouldRun(c, m) {
+func (s *scratch[M]) visit(i int32, m *M, way *[]int32, onPath bool) {
+	if !s.wouldRun(i, m) {
 		return
 	}
 	if onPath {
-		*way = append(*way, c)
+		*way = append(*way, i)
 	}
-	if c.goal != nil {
-		t.ctx.PushHeuristic(c.goal)
-		defer t.ctx.PopHeuristic()
+	n := &s.nodes[i]
+	if n.flags&flagGoal != 0 {
+		s.ctx.PushHeuristic(n.goal)
+		defer s.ctx.PopHeuristic()
 	}
-	if n, ok := c.node.(*parallel[M]); ok {
+	if n.kind == kindParallel {
 		first := true
-		for i, k := range c.children {
-			if !n.active || n.results[i] == Running {
-				t.visit(k, m, way, onPath && first)
+		for _, k := range n.kids {
+			if !s.st[i].running() || s.st[k].result == Running {
+				s.visit(k, m, way, onPath && first)
 				first = false
 			}
 		}
 		return
 	}
-	if k := t.next(c, m); k != nil {
-		t.visit(k, m, way, onPath)
+	if k := s.next(i, m); k >= 0 {
+		s.visit(n.kids[k], m, way, onPath)
 	}
 }
 
-// wouldRun reports whether c runs in the tick: it runs already, or its
-// constraints would let it begin.
-func (t *Tree[M]) wouldRun(c *Child[M], m *M) bool {
-	if c.running || len(c.constraints) == 0 && !c.quarantined {
+// wouldRun reports whether node i runs in the tick: it runs already, or
+// its constraints would let it begin.
+func (s *scratch[M]) wouldRun(i int32, m *M) bool {
+	if s.st[i].running() || s.nodes[i].flags&flagGuarded == 0 && s.st[i].flags&stQuarantined == 0 {
 		return true
 	}
-	check, _ := c.check(m, false)
+	check, _ := s.check(i, m, false)
 	return check == Pass
 }
 
-// next returns the child that c would run next on m, or nil. A selector
-// that would choose now chooses, and keeps the choice as its plan, which
-// the tick then carries out.
-func (t *Tree[M]) next(c *Child[M], m *M) *Child[M] {
-	at := t.enter(c, opSimulate)
-	defer func() { t.at = at }()
-	i := 0
-	switch n := c.node.(type) {
-	case *selector[M]:
-		i = n.current
-		if !n.active || i < 0 || n.due() {
-			i = n.planNow(m)
+// next returns the position of the child that node i would run next on m,
+// or -1. A selector that would choose now chooses, and keeps the choice as
+// its plan, which the tick then carries out.
+func (s *scratch[M]) next(i int32, m *M) int32 {
+	at := s.at
+	s.at = loc(i, opSimulate)
+	defer func() { s.at = at }()
+	n := &s.nodes[i]
+	st := &s.st[i]
+	switch n.kind {
+	case kindSelector:
+		if !st.running() || st.current < 0 || s.due(i, m) {
+			return s.planNow(i, m)
 		}
-	case *sequence[M]:
-		if n.active {
-			if n.reactive {
-				if j, _ := n.broken(m); j >= 0 {
-					return nil
-				}
-			}
-			i = n.current
+		return st.current
+	case kindSequence:
+		if !st.running() {
+			return 0
 		}
-	case *priority[M]:
-		if n.active {
-			i = n.current
-			if n.reactive {
-				if j := n.preempting(m); j >= 0 {
-					i = j
-				}
+		if n.is(flagReactive) {
+			if k, _ := s.broken(i, m); k >= 0 {
+				return -1
 			}
 		}
-	case *ifElse[M]:
-		if n.branch != nil {
-			return n.branch
+		return st.current
+	case kindPriority:
+		return s.priorityNext(i, m)
+	case kindIfElse:
+		if st.running() {
+			return st.current
 		}
-		return n.pick(m)
-	case Router[M]:
-		i = n.Route(m)
-	default:
-		for j, k := range c.children {
-			if k.running {
-				i = j
+		return s.pick(i, m)
+	case kindCustom:
+		if n.is(flagRouter) {
+			return int32(s.a.custom[n.custom].(Router[M]).Route(m))
+		}
+		for j, k := range n.kids {
+			if s.st[k].running() {
+				return int32(j)
 			}
 		}
 	}
-	if i < 0 || i >= len(c.children) {
-		return nil
+	if len(n.kids) == 0 {
+		return -1
 	}
-	return c.children[i]
+	return 0
 }
 
-// decisions collects the choices selectors made in this call of the tree.
-func (t *Tree[M]) decisions() []Decision {
+// decisions collects the choices selectors made in this call.
+func (s *scratch[M]) decisions() []Decision {
 	var ds []Decision
-	for _, c := range t.nodes {
-		s, ok := c.node.(*selector[M])
-		if !ok || s.plan.session != t.session {
+	for i := range s.nodes {
+		n := &s.nodes[i]
+		if n.kind != kindSelector {
 			continue
 		}
-		ds = append(ds, Decision{Selector: c.Path(), Chosen: s.plan.choice, Why: s.plan.why,
-			Candidates: append([]Candidate(nil), s.planned...)})
+		p := &s.plans[n.selector]
+		if p.session != s.session {
+			continue
+		}
+		ds = append(ds, Decision{Selector: s.tree.pathOf(int32(i)), Chosen: p.choice, Why: p.why,
+			Candidates: append([]Candidate(nil), s.bufs[n.selector].planned...)})
 	}
 	return ds
 }

@@ -16,22 +16,18 @@ import (
 // its previews planned.
 type watched struct {
 	t     *testing.T
-	tree  *bt.Tree[mem]
+	tree  *bt.Agent[mem]
 	log   *traceLog
 	nodes []bt.NodeInfo
 }
 
-func watch(t *testing.T, cfg bt.Config[mem], build func(b *bt.Builder[mem])) *watched {
+func watch(t *testing.T, seed uint64, build func(b *bt.Builder[mem])) *watched {
 	t.Helper()
 	log := &traceLog{}
-	cfg.Tracer = log
-	if cfg.Heuristic == nil {
-		cfg.Heuristic = goal
-	}
-	b := bt.New(cfg)
+	b := bt.New(bt.Config[mem]{Heuristic: goal})
 	build(b)
-	tree := mustBuild(t, b)
-	return &watched{t: t, tree: tree, log: log, nodes: tree.Nodes()}
+	tree := mustAgent(t, b, seed, log)
+	return &watched{t: t, tree: tree, log: log, nodes: tree.Tree().Nodes()}
 }
 
 // step previews a tick with m and dt, ticks, checks that the tick did what
@@ -74,7 +70,7 @@ var safety = heuristic.Func[mem](func(b, a *mem) heuristic.Outcome {
 // tick begins. (Before, Goal swapped the heuristic only while simulating:
 // the preview said defensive/pick/pose and the tick began strike.)
 func TestGoalDecidesLive(t *testing.T) {
-	w := watch(t, bt.Config[mem]{}, func(b *bt.Builder[mem]) {
+	w := watch(t, 0, func(b *bt.Builder[mem]) {
 		b.Decorate("defensive", decorators.Goal(safety)).
 			Selector("pick", bt.Reselect(0)).
 			Do("strike", act(nil, "strike", hitFoe(1), R)).
@@ -94,7 +90,7 @@ func TestGoalDecidesLive(t *testing.T) {
 // parent plans every tick; when it is due, the parent's simulation and
 // the tick choose alike.
 func TestNestedReselection(t *testing.T) {
-	w := watch(t, bt.Config[mem]{}, func(b *bt.Builder[mem]) {
+	w := watch(t, 0, func(b *bt.Builder[mem]) {
 		b.Selector("root", bt.Reselect(0)).
 			Selector("inner", bt.Reselect(300*time.Millisecond)).
 			Do("strike", act(nil, "strike", hitFoe(1), R)).Constrain(foeVisible).
@@ -155,7 +151,7 @@ func TestRandomChoicesArePlannedOnce(t *testing.T) {
 	for name, layout := range layouts {
 		seen := map[string]bool{}
 		for seed := range uint64(200) {
-			w := watch(t, bt.Config[mem]{Seed: seed}, layout)
+			w := watch(t, seed, layout)
 			for range 4 {
 				_, begun := w.step(mem{HP: 10, Foe: 10, Shield: 1}, 100*time.Millisecond)
 				for _, b := range begun {
@@ -176,7 +172,7 @@ func TestDrawsAreKeyedByNode(t *testing.T) {
 	picks := func(extra bool) []string {
 		var out []string
 		for seed := range uint64(50) {
-			w := watch(t, bt.Config[mem]{Seed: seed}, func(b *bt.Builder[mem]) {
+			w := watch(t, seed, func(b *bt.Builder[mem]) {
 				b.Selector("root", bt.Reselect(0))
 				if extra { // rolls and draws while the root plans, and is never chosen
 					b.Do("gamble", act(nil, "gamble", hurt(1))).Constrain(constraints.Chance[mem](0.5)).
@@ -207,7 +203,7 @@ func TestDrawsAreKeyedByNode(t *testing.T) {
 // the fake, believes the shield down and strikes; when it plans again in
 // the tick it takes up that plan rather than choosing again on the truth.
 func TestPlansMadeOnFakedMemoryAreKept(t *testing.T) {
-	w := watch(t, bt.Config[mem]{}, func(b *bt.Builder[mem]) {
+	w := watch(t, 0, func(b *bt.Builder[mem]) {
 		b.Selector("root", bt.Reselect(0)).
 			Decorate("believe", decorators.FakeSim(decorators.Fake[mem]{Edit: func(m *mem) { m.Shield = 0 }})).
 			Selector("inner", bt.Reselect(0)).
@@ -222,5 +218,41 @@ func TestPlansMadeOnFakedMemoryAreKept(t *testing.T) {
 		if p.Leaf() != "root/believe/inner/strike" {
 			t.Fatalf("tick %d: planned %s, want the strike the fake makes look good", tick, p.Leaf())
 		}
+	}
+}
+
+// A node's random numbers are keyed by its whole path: two random
+// selectors of the same name under different parents draw independently.
+func TestDrawsDifferByPath(t *testing.T) {
+	same := 0
+	for seed := range uint64(64) {
+		w := watch(t, seed, func(b *bt.Builder[mem]) {
+			b.Parallel("both")
+			for _, side := range []string{"left hand", "right hand"} {
+				b.Sequence(side).
+					RandomSelector("pick").
+					Do("a", act(nil, "a", shine, R)).
+					Do("b", act(nil, "b", shine, R)).
+					End().End()
+			}
+			b.End()
+		})
+		_, begun := w.step(mem{}, 100*time.Millisecond)
+		var picks []string
+		for _, p := range begun {
+			if strings.HasSuffix(p, "/a") || strings.HasSuffix(p, "/b") {
+				picks = append(picks, p[len(p)-1:])
+			}
+		}
+		if len(picks) != 2 {
+			t.Fatalf("seed %d: began %v", seed, begun)
+		}
+		if picks[0] == picks[1] {
+			same++
+		}
+	}
+	// 64 fixed seeds: deterministic; independent fair draws agree about half the time.
+	if same < 16 || same > 48 {
+		t.Errorf("the two selectors drew alike in %d of 64 seeds", same)
 	}
 }

@@ -32,7 +32,8 @@ func mix(x uint64) uint64 {
 	return x
 }
 
-// decisionKey is the key of every number drawn while deciding tick n.
+// decisionKey is the key of every number an agent seeded with seed draws
+// while deciding its tick n.
 func decisionKey(seed, n uint64) uint64 { return mix(mix(seed+seedMixing) ^ n) }
 
 // keyed returns number count of the given stream of the node whose path
@@ -55,24 +56,24 @@ func pathKey(parent uint64, name string) uint64 {
 // unit maps 64 random bits to [0, 1).
 func unit(x uint64) float64 { return float64(x>>11) * 0x1p-53 }
 
-// source is the tree's math/rand/v2 Source: each number is keyed by the
-// node that draws it (the node whose code is running) and a count of that
-// node's draws in the current call of the tree.
-type source[M any] struct{ t *Tree[M] }
+// source is the math/rand/v2 Source of a scratch: each number is keyed by
+// the node that draws it (the node whose code is running) and a count of
+// that node's draws in the current call.
+type source[M any] struct{ s *scratch[M] }
 
-func (s source[M]) Uint64() uint64 {
-	t := s.t
-	i := t.at.node()
-	if i < 0 || int(i) >= len(t.nodes) {
-		n := t.draws
-		t.draws++
-		return keyed(t.key, 0, streamTree, n)
+func (src source[M]) Uint64() uint64 {
+	s := src.s
+	i := s.at.node()
+	if i < 0 || int(i) >= len(s.nodes) {
+		n := s.draws
+		s.draws++
+		return keyed(s.key, 0, streamTree, n)
 	}
-	c := t.nodes[i]
-	if c.drawSession != t.session {
-		c.drawSession, c.draws = t.session, 0
+	d := &s.drawn[i]
+	if d.session != s.session {
+		d.session, d.n = s.session, 0
 	}
-	n := c.draws
-	c.draws++
-	return keyed(t.key, c.key, streamUser, n)
+	n := d.n
+	d.n++
+	return keyed(s.key, s.nodes[i].key, streamUser, n)
 }

@@ -133,7 +133,7 @@ func TestReactiveSimulate(t *testing.T) {
 		End())
 	for _, tt := range []struct {
 		name     string
-		tree     *bt.Tree[mem]
+		tree     *bt.Agent[mem]
 		from, to int // the foe when it began, and now
 		leaf     string
 		reason   string

@@ -77,7 +77,7 @@ func TestDeepTree(t *testing.T) {
 	if err := tree.Halt(&mem{}); err != nil || tree.Running() {
 		t.Fatalf("Halt: %v, running %v", err, tree.Running())
 	}
-	dump := tree.String()
+	dump := tree.Tree().String()
 	if lines := strings.Count(dump, "\n"); lines != depth+1 {
 		t.Errorf("String has %d lines, want %d", lines, depth+1)
 	}
@@ -107,7 +107,7 @@ func TestStringOfASmallTree(t *testing.T) {
    ├─ look  action  weight 2
    └─ yawn  action
 `
-	if got := tree.String(); got != want {
+	if got := tree.Tree().String(); got != want {
 		t.Errorf("String:\n%s\nwant:\n%s", got, want)
 	}
 }

@@ -6,7 +6,6 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // A SelectorOption configures a Selector or a RandomSelector.
@@ -17,7 +16,8 @@ type selectorConfig struct {
 	allowNegative bool
 	preferCurrent bool
 	debounce      bool
-	random        bool
+	random        bool // a random selector, for the options to check
+	when          any  // ReselectOn's test, a func(*M) bool
 }
 
 // Reselect sets how often a running selector plans again: every interval
@@ -26,6 +26,21 @@ type selectorConfig struct {
 // that picks another child ends the old one before the new one begins.
 func Reselect(interval time.Duration) SelectorOption {
 	return func(c *selectorConfig) error { c.interval = interval; return nil }
+}
+
+// ReselectOn makes a running selector also plan again in any tick in
+// which when holds of the memory, whatever its interval: "every half
+// second, and at once when a new threat appears". when must only read m;
+// it is asked while planning and while acting alike, so previews agree
+// with ticks.
+func ReselectOn[M any](when func(m *M) bool) SelectorOption {
+	return func(c *selectorConfig) error {
+		if when == nil {
+			return errors.New("ReselectOn(nil): give it the test of when to plan again")
+		}
+		c.when = when
+		return nil
+	}
 }
 
 // AllowNegative lets a selector choose a child whose best outcome is
@@ -55,179 +70,147 @@ func Debounce() SelectorOption {
 	return func(c *selectorConfig) error { c.debounce = true; return nil }
 }
 
-// selector simulates every child on its own scratch copy and runs the one
-// whose prediction the heuristic likes best. With random set, children tied
-// for the best are drawn by weight from the tree's random numbers.
-type selector[M any] struct {
-	selectorConfig
-	tree     *Tree[M]
-	self     *Child[M]
-	children []*Child[M]
-	weights  []float64 // random selectors only
-
-	active    bool
-	current   int // running child, or -1
-	lastEnded int // the child that ended last, or -1
-	decidedAt time.Duration
-	draws     uint64 // weighted draws made in the choice under way
-
-	// Three candidate buffers rotate instead of being copied: work holds
-	// the simulation under way, planned the one behind plan, and
-	// decision.Candidates the last live decision, reported to tracers.
-	work     []Candidate
-	planned  []Candidate
-	plan     plan
-	decision Decision
-	decided  bool // decision holds a live decision
-}
+// A selector simulates every child on its own scratch copy and runs the
+// one whose prediction the heuristic likes best. A random one draws, among
+// the children tied for the best, by weight from the agent's keyed random
+// numbers.
 
 // A plan is the choice a node made while simulating, kept so that acting
-// in the same call of the tree runs that very choice, random draws
-// included, instead of choosing again.
+// in the same call carries out that very choice, random draws included,
+// instead of choosing again.
 type plan struct {
-	session uint64 // the call of the tree it was made in
+	session uint64 // the call it was made in
 	choice  int
 	why     Why
 }
 
-func newSelector[M any](t *Tree[M], self *Child[M], children []*Child[M], cfg selectorConfig) *selector[M] {
-	s := &selector[M]{
-		selectorConfig: cfg,
-		tree:           t,
-		self:           self,
-		children:       children,
-		current:        -1,
-		lastEnded:      -1,
-		work:           candidates(children),
-		planned:        candidates(children),
-		decision:       Decision{Candidates: candidates(children), Chosen: -1},
-	}
-	if cfg.random {
-		s.weights = make([]float64, len(children))
-		for i, c := range children {
-			s.weights[i] = c.weight
-		}
-	}
-	return s
-}
-
-// candidates returns a buffer of candidates named after children.
-func candidates[M any](children []*Child[M]) []Candidate {
-	cs := make([]Candidate, len(children))
-	for i, c := range children {
-		cs[i].Name = c.name
-	}
-	return cs
-}
-
-func (s *selector[M]) Begin(m *M) Status {
-	s.active, s.current = true, -1
-	choice := s.decideLive(m)
+func (s *scratch[M]) beginSelector(i int32, m *M) Status {
+	st := &s.st[i]
+	st.current = -1
+	choice := s.decideLive(i, m)
 	if choice < 0 {
 		return Failure
 	}
-	s.current = choice
-	return s.tick(m, 0)
+	st.current = int32(choice)
+	return s.runSelected(i, m, 0)
 }
 
-func (s *selector[M]) Update(m *M, dt time.Duration) Status {
-	if s.due() {
-		if status, switched := s.reselect(m); switched {
-			return status
+func (s *scratch[M]) updateSelector(i int32, m *M, dt time.Duration) Status {
+	if s.due(i, m) {
+		if r, switched := s.reselect(i, m); switched {
+			return r
 		}
 	}
-	return s.tick(m, dt)
+	return s.runSelected(i, m, dt)
 }
 
-// due reports whether a running selector plans again in this tick: when
-// its interval has passed since it last decided. A selector simulated
-// while it runs asks the same question, so it predicts a fresh choice
-// exactly when the tick will make one, and what remains of its current
-// child otherwise.
-func (s *selector[M]) due() bool {
-	return s.interval >= 0 && s.tree.clock.Now()-s.decidedAt >= s.interval
+// due reports whether running selector i plans again in this tick: when
+// its interval has passed since it last decided, or its ReselectOn test
+// holds of m. A selector simulated while it runs asks the same question,
+// so it predicts a fresh choice exactly when the tick will make one, and
+// what remains of its current child otherwise.
+func (s *scratch[M]) due(i int32, m *M) bool {
+	n := &s.nodes[i]
+	if n.sel.interval >= 0 && s.clock.Now()-s.st[i].decidedAt >= n.sel.interval {
+		return true
+	}
+	if n.when == nil {
+		return false
+	}
+	at := s.at
+	s.at = loc(i, opConstraint)
+	due := n.when(m)
+	s.at = at
+	return due
 }
 
 // reselect plans again while a child runs. It reports whether it replaced
 // the running child, and if so the selector's status.
-func (s *selector[M]) reselect(m *M) (Status, bool) {
-	choice := s.decideLive(m)
-	if choice == s.current {
+func (s *scratch[M]) reselect(i int32, m *M) (Status, bool) {
+	st := &s.st[i]
+	choice := int32(s.decideLive(i, m))
+	if choice == st.current {
 		return Running, false
 	}
-	s.children[s.current].Halt(m)
-	s.lastEnded, s.current = s.current, choice
+	s.halt1(s.nodes[i].kids[st.current], m)
+	st.lastEnded, st.current = st.current, choice
 	if choice < 0 {
 		return Failure, true
 	}
-	return s.tick(m, 0), true
+	return s.runSelected(i, m, 0), true
 }
 
-func (s *selector[M]) End(*M, Status) {
-	s.active = false
-	if s.current >= 0 {
-		s.lastEnded, s.current = s.current, -1
+func (s *scratch[M]) runSelected(i int32, m *M, dt time.Duration) Status {
+	st := &s.st[i]
+	r := s.tickNode(s.nodes[i].kids[st.current], m, dt)
+	if r != Running {
+		st.lastEnded, st.current = st.current, -1
 	}
-}
-
-func (s *selector[M]) tick(m *M, dt time.Duration) Status {
-	status := s.children[s.current].Tick(m, dt)
-	if status != Running {
-		s.lastEnded, s.current = s.current, -1
-	}
-	return status
+	return r
 }
 
 // decideLive makes a live decision and reports it. If the selector was
-// simulated in this call of the tree, it takes the choice it made then
-// (once: a second decision in the same call chooses afresh); otherwise it
-// chooses from the live memory, on scratch copies of m.
-func (s *selector[M]) decideLive(m *M) int {
-	t := s.tree
+// simulated in this call, it takes the choice it made then (once: a second
+// decision in the same call chooses afresh); otherwise it chooses from the
+// live memory, on scratch copies of m.
+func (s *scratch[M]) decideLive(i int32, m *M) int {
+	n := &s.nodes[i]
+	p := &s.plans[n.selector]
+	b := &s.bufs[n.selector]
 	var choice int
 	var why Why
-	if s.plan.session == t.session {
-		choice, why = s.plan.choice, s.plan.why
-		s.plan.session = 0
-		s.decision.Candidates, s.planned = s.planned, s.decision.Candidates
+	if p.session == s.session {
+		choice, why = p.choice, p.why
+		p.session = 0
+		b.live.Candidates, b.planned = b.planned, b.live.Candidates
 	} else {
-		choice, why, _ = s.choose(t.ctx, m, false)
-		s.decision.Candidates, s.work = s.work, s.decision.Candidates
+		choice, why, _ = s.choose(i, m, false)
+		b.live.Candidates, b.work = b.work, b.live.Candidates
 	}
-	s.decidedAt = t.clock.Now()
-	s.decision.Selector = s.self.Path()
-	s.decision.Chosen, s.decision.Why, s.decided = choice, why, true
-	t.traceDecision(s.self, &s.decision)
+	s.st[i].decidedAt = s.clock.Now()
+	if s.tracer != nil {
+		b.live.Selector = s.tree.pathOf(i)
+		b.live.Chosen, b.live.Why = choice, why
+		s.traceDecision(i, &b.live)
+	}
 	return choice
 }
 
-// Simulate predicts the selector's run. A running selector that will not
-// plan again in this tick predicts what remains of its current child;
-// otherwise it chooses as it would live and writes the winner's
-// prediction into m. The first such choice in a call of the tree is kept
-// as the plan that acting in the same call will carry out.
-func (s *selector[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	if s.active && s.current >= 0 && !s.due() {
-		return s.children[s.current].Simulate(ctx, m)
+// planNow returns the choice selector i would make live now: its plan if
+// it has one in this call, else a choice it makes on m and keeps as its
+// plan.
+func (s *scratch[M]) planNow(i int32, m *M) int32 {
+	n := &s.nodes[i]
+	if p := &s.plans[n.selector]; p.session != s.session {
+		choice, why, _ := s.choose(i, m, false)
+		s.keepPlan(n, choice, why)
 	}
-	choice, why, v := s.choose(ctx, m, true)
-	if t := s.tree; s.plan.session != t.session {
-		s.plan = plan{session: t.session, choice: choice, why: why}
-		s.work, s.planned = s.planned, s.work
-	}
-	return v
+	return int32(s.plans[n.selector].choice)
 }
 
-// planNow returns the choice the selector would make live now: its plan
-// if it has one in this call of the tree, else a choice it makes on m and
-// keeps as its plan.
-func (s *selector[M]) planNow(m *M) int {
-	if t := s.tree; s.plan.session != t.session {
-		choice, why, _ := s.choose(t.ctx, m, false)
-		s.plan = plan{session: t.session, choice: choice, why: why}
-		s.work, s.planned = s.planned, s.work
+// keepPlan records a choice made while simulating as selector n's plan,
+// the first in a call.
+func (s *scratch[M]) keepPlan(n *node[M], choice int, why Why) {
+	if p := &s.plans[n.selector]; p.session != s.session {
+		*p = plan{session: s.session, choice: choice, why: why}
+		b := &s.bufs[n.selector]
+		b.work, b.planned = b.planned, b.work
 	}
-	return s.plan.choice
+}
+
+// simulateSelector predicts selector i's run. A running selector that will
+// not plan again in this tick predicts what remains of its current child;
+// otherwise it chooses as it would live and writes the winner's prediction
+// into m. The first such choice in a call is kept as the plan that acting
+// in the same call will carry out.
+func (s *scratch[M]) simulateSelector(i int32, m *M) heuristic.Verdict {
+	st := &s.st[i]
+	if st.running() && st.current >= 0 && !s.due(i, m) {
+		return s.simulate(s.nodes[i].kids[st.current], nil, m)
+	}
+	choice, why, v := s.choose(i, m, true)
+	s.keepPlan(&s.nodes[i], choice, why)
+	return v
 }
 
 // nothingAcceptable is the verdict of a selector that would choose nothing
@@ -236,47 +219,50 @@ var nothingAcceptable = heuristic.Verdict{Outcome: heuristic.Impossible, Reason:
 
 var zeroWeight = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "zero weight"}
 
-// choose simulates every child on a scratch copy of m and picks one,
-// keeping the winner's predicted memory without copying each candidate.
-// With writeBack, the winner's prediction is copied into m.
-func (s *selector[M]) choose(ctx *sim.Context[M], m *M, writeBack bool) (int, Why, heuristic.Verdict) {
+// choose simulates every child of selector i on a scratch copy of m and
+// picks one, keeping the winner's predicted memory without copying each
+// candidate, and the verdicts in the selector's work buffer. With
+// writeBack, the winner's prediction is copied into m.
+func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.Verdict) {
+	n := &s.nodes[i]
+	st := &s.st[i]
+	work := s.bufs[n.selector].work
+	ctx := s.ctx
 	base := ctx.Depth()
 	skip := -1 // the debounced child
 	var spare *M
-	if s.debounce && s.lastEnded >= 0 {
-		skip, spare = s.lastEnded, ctx.Reserve()
+	if n.sel.debounce && st.lastEnded >= 0 {
+		skip, spare = int(st.lastEnded), ctx.Reserve()
 	}
 	keep := ctx.Reserve()
 	r := race{best: -1}
-	s.draws = 0
 	var skipV heuristic.Verdict
-	for i, c := range s.children {
-		if s.random && s.weights[i] == 0 {
-			s.work[i].Verdict = zeroWeight
+	for j, k := range n.kids {
+		if n.is(flagRandom) && n.weights[j] == 0 {
+			work[j].Verdict = zeroWeight
 			continue
 		}
 		try := ctx.Push(m)
-		v := c.simulate(ctx, m, try) // try is a fresh copy of m
-		s.work[i].Verdict = v
+		v := s.simulate(k, m, try) // try is a fresh copy of m
+		work[j].Verdict = v
 		switch {
-		case !s.acceptable(v.Outcome):
-		case i == skip:
+		case !acceptable(&n.sel, n.is(flagRandom), v.Outcome):
+		case j == skip:
 			skipV = v
 			ctx.Copy(spare, try)
-		case s.enter(&r, i, v):
+		case s.enter(i, &r, j, v):
 			ctx.Swap() // the candidate becomes the kept memory
 			keep = try
 		}
 		ctx.Pop()
 	}
-
 	best, bestV, why := r.best, r.verdict, BestOutcome
 	switch {
 	case best >= 0 && r.tied > 1 && r.locked:
 		why = KeptCurrent
-	case best >= 0 && r.tied > 1 && s.random:
+	case best >= 0 && r.tied > 1 && n.is(flagRandom):
 		why = RandomDraw
-	case best < 0 && skip >= 0 && s.acceptable(skipV.Outcome):
+	case best < 0 && skip >= 0 && acceptable(&n.sel, n.is(flagRandom), skipV.Outcome):
 		best, bestV, keep, why = skip, skipV, spare, SoleOption
 	case best < 0:
 		bestV, why = nothingAcceptable, NothingAcceptable
@@ -295,61 +281,42 @@ type race struct {
 	tied    int       // children sharing the leading outcome
 	total   weightSum // their weight, for random draws
 	locked  bool      // the running child leads and keeps the lead on ties
+	draws   uint64    // random numbers drawn in this choice
 }
 
-// enter adds acceptable child i with verdict v to the race and reports
-// whether it takes the lead: with a better outcome, or on a tie as the
-// running child (when preferred) or by a weighted draw (random selectors).
-func (s *selector[M]) enter(r *race, i int, v heuristic.Verdict) bool {
+// enter adds acceptable child j of selector i with verdict v to the race
+// and reports whether it takes the lead: with a better outcome, or on a
+// tie as the running child (when preferred) or by a weighted draw (random
+// selectors).
+func (s *scratch[M]) enter(i int32, r *race, j int, v heuristic.Verdict) bool {
+	n := &s.nodes[i]
+	st := &s.st[i]
+	prefers := n.sel.preferCurrent && st.running() && int32(j) == st.current
+	w := 1.0
+	if n.is(flagRandom) {
+		w = n.weights[j]
+	}
 	take := false
 	switch {
 	case r.best < 0 || v.Outcome > r.verdict.Outcome:
-		take, r.tied, r.locked = true, 1, s.prefers(i)
+		take, r.tied, r.locked = true, 1, prefers
 		r.total = weightSum{}
-		r.total.add(s.weight(i))
+		r.total.add(w)
 	case v.Outcome == r.verdict.Outcome:
 		r.tied++
 		switch {
 		case r.locked:
-		case s.prefers(i):
+		case prefers:
 			take, r.locked = true, true
-		case s.random:
-			take = s.draw() < r.total.add(s.weight(i))
+		case n.is(flagRandom):
+			take = unit(keyed(s.key, n.key, streamDraw, r.draws)) < r.total.add(w)
+			r.draws++
 		}
 	}
 	if take {
-		r.best, r.verdict = i, v
+		r.best, r.verdict = j, v
 	}
 	return take
-}
-
-// acceptable reports whether a child with outcome o may be chosen. A
-// simulated selector wants better than Irrelevant, a random one at least
-// Irrelevant; with AllowNegative anything but Impossible goes.
-func (s *selector[M]) acceptable(o heuristic.Outcome) bool {
-	switch {
-	case o == heuristic.Impossible:
-		return false
-	case s.allowNegative:
-		return true
-	case s.random:
-		return o >= heuristic.Irrelevant
-	}
-	return o > heuristic.Irrelevant
-}
-
-func (s *selector[M]) prefers(i int) bool {
-	return s.preferCurrent && s.active && i == s.current
-}
-
-// draw returns the selector's next random number in [0, 1) for the
-// choice under way: keyed by the decision, the selector and the count of
-// draws in this choice, so the same choice made again in the same tick
-// draws the same numbers.
-func (s *selector[M]) draw() float64 {
-	n := s.draws
-	s.draws++
-	return unit(keyed(s.tree.key, s.self.key, streamDraw, n))
 }
 
 // A weightSum adds weights without overflow or loss of precision at
@@ -361,46 +328,57 @@ type weightSum struct {
 
 // add adds w > 0 and returns w's share of the new sum: the probability
 // with which a weighted reservoir draw lets w take the lead.
-func (s *weightSum) add(w float64) float64 {
+func (ws *weightSum) add(w float64) float64 {
 	wf, we := math.Frexp(w)
-	if s.frac == 0 {
-		s.frac, s.exp = wf, we
+	if ws.frac == 0 {
+		ws.frac, ws.exp = wf, we
 		return 1
 	}
-	e := max(we, s.exp)
-	a, b := math.Ldexp(s.frac, s.exp-e), math.Ldexp(wf, we-e) // both in [0, 1)
+	e := max(we, ws.exp)
+	a, b := math.Ldexp(ws.frac, ws.exp-e), math.Ldexp(wf, we-e) // both in [0, 1)
 	sum := a + b
-	s.frac, s.exp = math.Frexp(sum)
-	s.exp += e
+	ws.frac, ws.exp = math.Frexp(sum)
+	ws.exp += e
 	return b / sum
 }
 
-func (s *selector[M]) weight(i int) float64 {
-	if s.random {
-		return s.weights[i]
+// acceptable reports whether a child with outcome o may be chosen. A
+// simulated selector wants better than Irrelevant, a random one at least
+// Irrelevant; with AllowNegative anything but Impossible goes.
+func acceptable(c *selectorConfig, random bool, o heuristic.Outcome) bool {
+	switch {
+	case o == heuristic.Impossible:
+		return false
+	case c.allowNegative:
+		return true
+	case random:
+		return o >= heuristic.Irrelevant
 	}
-	return 1
+	return o > heuristic.Irrelevant
 }
 
-func (s *selector[M]) Describe() string {
+func (c *selectorConfig) describe(random bool) string {
 	d := "selector"
-	if s.random {
+	if random {
 		d = "random selector"
 	}
 	switch {
-	case s.interval == 0:
+	case c.interval == 0:
 		d += " reselect=tick"
-	case s.interval > 0:
-		d += " reselect=" + s.interval.String()
+	case c.interval > 0:
+		d += " reselect=" + c.interval.String()
 	}
-	if s.allowNegative {
+	if c.allowNegative {
 		d += " allow-negative"
 	}
-	if !s.preferCurrent {
+	if !c.preferCurrent {
 		d += " prefer-current=off"
 	}
-	if s.debounce {
+	if c.debounce {
 		d += " debounce"
+	}
+	if c.when != nil {
+		d += " reselect-on-event"
 	}
 	return d
 }

@@ -73,7 +73,7 @@ func TestSelectorChoice(t *testing.T) {
 					why = e.Decision.Why
 				}
 			})
-			b := bt.New(bt.Config[mem]{Heuristic: goal, Tracer: trace}).Selector("sel", tt.opts...)
+			b := bt.New(bt.Config[mem]{Heuristic: goal}).Selector("sel", tt.opts...)
 			for i, c := range tt.children {
 				name := string(rune('a' + i))
 				b.Do(name, act(rec, name, c.effect))
@@ -81,7 +81,7 @@ func TestSelectorChoice(t *testing.T) {
 					b.Constrain(fn(func(bt.Situation, *mem) (bt.Check, string) { return bt.Fail, "blocked" }))
 				}
 			}
-			tree := mustBuild(t, b.End())
+			tree := mustAgent(t, b.End(), 0, trace)
 			m := mem{HP: 10, Foe: 10}
 			if got := tickN(t, tree, &m, 1)[0]; got != tt.want {
 				t.Errorf("status = %v, want %v", got, tt.want)
@@ -101,8 +101,8 @@ func TestSelectorChoice(t *testing.T) {
 
 // reselectTree has a selector over a Cosmetic "idle" that runs forever and
 // an "attack" that needs a visible foe; the test makes the foe appear.
-func reselectTree(t *testing.T, rec *recorder, trace bt.Tracer, attackFirst bool, opts ...bt.SelectorOption) *bt.Tree[mem] {
-	b := bt.New(bt.Config[mem]{Heuristic: goal, Tracer: trace}).Selector("sel", opts...)
+func reselectTree(t *testing.T, rec *recorder, trace bt.Tracer, attackFirst bool, opts ...bt.SelectorOption) *bt.Agent[mem] {
+	b := bt.New(bt.Config[mem]{Heuristic: goal}).Selector("sel", opts...)
 	attack := func() { b.Do("attack", act(rec, "attack", shine, R)).Constrain(foeVisible) }
 	if attackFirst {
 		attack()
@@ -111,7 +111,7 @@ func reselectTree(t *testing.T, rec *recorder, trace bt.Tracer, attackFirst bool
 	if !attackFirst {
 		attack()
 	}
-	return mustBuild(t, b.End())
+	return mustAgent(t, b.End(), 0, trace)
 }
 
 func TestSelectorReselection(t *testing.T) {
@@ -162,11 +162,11 @@ func TestSelectorReselection(t *testing.T) {
 // ended before the new one begins.
 func TestSelectorSwitchEndsOldFirst(t *testing.T) {
 	rec, trace := &recorder{}, &traceLog{}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal, Tracer: trace}).
+	tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
 		Selector("sel", bt.Reselect(0)).
 		Do("idle", act(rec, "idle", shine, R)).
 		Do("attack", act(rec, "attack", hitFoe(1), R)).Constrain(foeVisible).
-		End())
+		End(), 0, trace)
 	m := mem{HP: 10}
 	tickN(t, tree, &m, 1)
 	m.Foe = 10
@@ -237,11 +237,11 @@ func TestSelectorDebounce(t *testing.T) {
 					whys = append(whys, e.Decision.Why)
 				}
 			})
-			tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal, Tracer: trace}).
+			tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
 				Selector("sel", tt.opts...).
 				Do("a", act(rec, "a", hitFoe(1))).
 				Do("b", act(rec, "b", tt.second)).
-				End())
+				End(), 0, trace)
 			m := mem{HP: 10, Foe: 10}
 			var got []string
 			for i := 0; i < 3; i++ {
@@ -306,12 +306,12 @@ func TestSimulatedChoiceIsTheOneBegun(t *testing.T) {
 				begun = c.Name
 			}
 		})
-		b := bt.New(bt.Config[mem]{Heuristic: goal, Seed: seed, Tracer: trace}).
+		b := bt.New(bt.Config[mem]{Heuristic: goal}).
 			Selector("root").
 			RandomSelector("coin")
 		claim(b, "heads")
 		claim(b, "tails")
-		tree := mustBuild(t, b.End().End())
+		tree := mustAgent(t, b.End().End(), seed, trace)
 		tickN(t, tree, &mem{}, 1)
 		if predicted != begun {
 			t.Fatalf("seed %d: root predicted %q but the random selector began %q", seed, predicted, begun)
@@ -331,11 +331,11 @@ func TestRandomSelectorWeights(t *testing.T) {
 	var idleSims int
 	counts := map[string]int{}
 	for seed := uint64(0); seed < trees; seed++ {
-		b := bt.New(bt.Config[mem]{Heuristic: goal, Seed: seed}).RandomSelector("dodge")
+		b := bt.New(bt.Config[mem]{Heuristic: goal}).RandomSelector("dodge")
 		b.Do("left", act(rec, "left", shine)).Weight(1)
 		b.Do("right", act(rec, "right", shine)).Weight(3)
 		b.Do("never", act(rec, "never", func(m *mem) { idleSims++; shine(m) })).Weight(0)
-		tree := mustBuild(t, b.End())
+		tree := mustAgent(t, b.End(), seed, nil)
 		tickN(t, tree, &mem{}, 1)
 		counts[rec.Take()[0]]++
 	}
@@ -374,10 +374,10 @@ func TestRandomSelectorExtremeWeights(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recorder{}
-			tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal, Seed: 7}).RandomSelector("pick").
+			tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).RandomSelector("pick").
 				Do("first", act(rec, "first", shine)).Weight(tt.w1).
 				Do("second", act(rec, "second", shine)).Weight(tt.w2).
-				End())
+				End(), 7, nil)
 			second := 0
 			for range draws {
 				tickN(t, tree, &mem{}, 1)
@@ -419,11 +419,11 @@ func TestRandomSelectorKeepsCurrent(t *testing.T) {
 				whys = append(whys, e.Decision.Why)
 			}
 		})
-		tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal, Seed: seed, Tracer: trace}).
+		tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
 			RandomSelector("dodge", bt.Reselect(0)).
 			Do("left", act(rec, "left", shine, R)).
 			Do("right", act(rec, "right", shine, R)).
-			End())
+			End(), seed, trace)
 		tickN(t, tree, &mem{}, 5)
 		log := rec.Take()
 		for _, l := range log[1:] {

@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // A SequenceOption configures a sequence.
@@ -44,122 +43,136 @@ func MinOutcome(o heuristic.Outcome) SequenceOption {
 	}
 }
 
-// sequence runs its children in order and fails when one fails. A
+// A sequence runs its children in order and fails when one fails. A
 // reactive one also re-checks, every tick, the conditions among the
 // children before the running one, and fails at once, halting the running
-// child, when one no longer holds.
-type sequence[M any] struct {
-	sequenceConfig
-	tree     *Tree[M]
-	children []*Child[M]
-	reactive bool
-	current  int
-	active   bool
-}
+// child, when one that held no longer does.
 
-func (s *sequence[M]) Begin(m *M) Status {
-	s.active, s.current = true, 0
-	return s.run(m, 0)
-}
-
-func (s *sequence[M]) Update(m *M, dt time.Duration) Status {
-	if s.reactive {
-		if i, why := s.broken(m); i >= 0 {
-			s.tree.traceCheck(s.children[i], Fail, why)
-			s.children[s.current].Halt(m)
-			return Failure
+// runSequence runs sequence i from its current child on. Instant leaves
+// are called in place: a sequence of them costs a loop, not a call chain.
+func (s *scratch[M]) runSequence(i int32, m *M, dt time.Duration) Status {
+	n := &s.nodes[i]
+	st := &s.st[i]
+	for int(st.current) < len(n.kids) {
+		k := n.kids[st.current]
+		var r Status
+		if kn := &s.nodes[k]; kn.kind == kindInstant && kn.flags&flagGuarded == 0 && s.tracer == nil &&
+			s.st[k].flags&stQuarantined == 0 {
+			r = s.instant(k, kn, m)
+		} else {
+			r = s.tickNode(k, m, dt)
 		}
-	}
-	return s.run(m, dt)
-}
-
-// broken returns the first condition before the running child that held
-// when the sequence passed it and no longer holds, with the reason, or -1.
-// Only a condition's test is asked again: an earlier action is done, and
-// constraints guard a node's beginning (a cooldown the condition just
-// started), not whether what it tested still holds; and a condition that
-// failed, which AllowFailure let the sequence pass, has nothing to lose.
-func (s *sequence[M]) broken(m *M) (int, string) {
-	for i, c := range s.children[:min(s.current, len(s.children))] {
-		cond, ok := c.node.(*condition[M])
-		if !ok || c.ended != Success {
-			continue
-		}
-		t := c.tree
-		at := t.enter(c, opConstraint)
-		holds := cond.test(m)
-		t.at = at
-		if !holds {
-			return i, cond.whenFalse
-		}
-	}
-	return -1, ""
-}
-
-func (s *sequence[M]) End(*M, Status) { s.active = false }
-
-func (s *sequence[M]) run(m *M, dt time.Duration) Status {
-	for s.current < len(s.children) {
-		switch s.children[s.current].Tick(m, dt) {
+		switch r {
 		case Running:
 			return Running
 		case Failure:
-			if !s.allowFailure {
+			if !n.seq.allowFailure {
 				return Failure
 			}
 		}
-		s.current++
+		st.current++
 	}
-	if s.loop {
-		s.current = 0 // start over next tick, so instant children cannot spin
+	if n.seq.loop {
+		st.current = 0 // start over next tick, so instant children cannot spin
 		return Running
 	}
 	return Success
 }
 
-// Simulate continues from the current child on one shared copy and stops
-// early when a step is at or below the minimum outcome.
-func (s *sequence[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	rest := s.children
-	if s.active {
-		if s.reactive {
-			if i, why := s.broken(m); i >= 0 {
+// instant runs instant leaf k in place of begin, for a parent that has
+// checked that it is unguarded, not quarantined and untraced.
+func (s *scratch[M]) instant(k int32, kn *node[M], m *M) Status {
+	at := s.at
+	s.at = loc(k, opBegin)
+	r := Failure
+	if kn.run(m) {
+		r = Success
+	}
+	s.at = at
+	ks := &s.st[k]
+	ks.flags |= stHasRun
+	ks.ended = r
+	ks.lastEnd = s.clock.Now()
+	return r
+}
+
+func (s *scratch[M]) updateSequence(i int32, m *M, dt time.Duration) Status {
+	if s.nodes[i].is(flagReactive) {
+		if k, why := s.broken(i, m); k >= 0 {
+			if s.tracer != nil {
+				s.trace(EventConstraint, k, 0, Fail, why)
+			}
+			s.halt1(s.nodes[i].kids[s.st[i].current], m)
+			return Failure
+		}
+	}
+	return s.runSequence(i, m, dt)
+}
+
+// broken returns the first condition before the running child of reactive
+// sequence i that held when the sequence passed it and no longer holds,
+// with the reason, or -1. Only a condition's test is asked again: an
+// earlier action is done, and constraints guard a node's beginning (a
+// cooldown the condition just started), not whether what it tested still
+// holds; and a condition that failed, which AllowFailure let the sequence
+// pass, has nothing to lose.
+func (s *scratch[M]) broken(i int32, m *M) (int32, string) {
+	n := &s.nodes[i]
+	for _, k := range n.kids[:min(int(s.st[i].current), len(n.kids))] {
+		if s.nodes[k].kind != kindCondition || s.st[k].ended != Success {
+			continue
+		}
+		if !s.holds(k, m) {
+			return k, s.nodes[k].whenFalse
+		}
+	}
+	return -1, ""
+}
+
+// simulateSequence continues from the current child on one shared copy and
+// stops early when a step is at or below the minimum outcome.
+func (s *scratch[M]) simulateSequence(i int32, m *M) heuristic.Verdict {
+	n := &s.nodes[i]
+	rest := n.kids
+	if st := &s.st[i]; st.running() {
+		if n.is(flagReactive) {
+			if k, why := s.broken(i, m); k >= 0 {
 				return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: why}
 			}
 		}
-		rest = rest[s.current:]
+		rest = rest[min(int(st.current), len(rest)):]
 	}
-	ch := StartChain(ctx, m)
-	for _, c := range rest {
-		v, terminal := ch.Step(c)
+	ch := s.startChain(m)
+	for _, k := range rest {
+		v, terminal := ch.step(k)
 		switch {
-		case v.Outcome == heuristic.Impossible && s.allowFailure:
+		case v.Outcome == heuristic.Impossible && n.seq.allowFailure:
 			// the sequence would move on past this failure
-		case v.Outcome <= s.min:
-			return ch.Stop(v)
+		case v.Outcome <= n.seq.min:
+			return ch.stop(v)
 		default:
-			ch.Count(v)
+			ch.count(v)
 		}
 		if terminal {
 			break
 		}
 	}
-	return ch.Finish()
+	return ch.finish()
 }
 
-func (s *sequence[M]) Describe() string {
+func (c *sequenceConfig) describe(reactive bool) string {
 	d := "sequence"
-	if s.reactive {
+	if reactive {
 		d = "reactive sequence"
 	}
-	if s.loop {
+	if c.loop {
 		d += " loop"
 	}
-	if s.allowFailure {
+	if c.allowFailure {
 		d += " allow-failure"
 	}
-	if s.min != heuristic.Impossible {
-		d += " min=" + s.min.String()
+	if c.min != heuristic.Impossible {
+		d += " min=" + c.min.String()
 	}
 	return d
 }

@@ -23,7 +23,7 @@ func TestDump(t *testing.T) {
 └─ hold  force success
    └─ guard  action
 `
-	if diff := cmp.Diff(want, tree.String()); diff != "" {
+	if diff := cmp.Diff(want, tree.Tree().String()); diff != "" {
 		t.Errorf("dump (-want +got):\n%s", diff)
 	}
 }

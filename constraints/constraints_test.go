@@ -180,11 +180,11 @@ func TestChanceInATree(t *testing.T) {
 			}
 		})
 		rec := &treetest.Recorder{}
-		tree := treetest.MustBuild(t, bt.New(bt.Config[mem]{Heuristic: treetest.Goal, Seed: seed, Tracer: trace}).
+		tree := treetest.MustAgent(t, bt.New(bt.Config[mem]{Heuristic: treetest.Goal}).
 			Selector("plan").
 			Do("gamble", treetest.Act(rec, "gamble", treetest.HitFoe(1))).Constrain(constraints.Chance[mem](0.3)).
 			Do("pose", treetest.Act(rec, "pose", treetest.Shine)).
-			End())
+			End(), seed, trace)
 		treetest.TickN(t, tree, &mem{Foe: 5}, 1)
 		if planned[0] == "gamble" {
 			passed++

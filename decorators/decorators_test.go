@@ -90,10 +90,10 @@ func TestRetryRollsAgain(t *testing.T) {
 	const seeds = 1000
 	succeeded := 0
 	for seed := uint64(0); seed < seeds; seed++ {
-		tree := mustBuild(t, bt.New(bt.Config[mem]{Seed: seed}).
+		tree := mustAgent(t, bt.New(bt.Config[mem]{}).
 			Decorate("again", decorators.Retry[mem](5)).
 			Do("x", act(nil, "x", nil)).Constrain(constraints.Chance[mem](0.5)).
-			End())
+			End(), seed, nil)
 		for range 5 {
 			if s, _ := tree.Tick(&mem{}, 100*time.Millisecond); s == S {
 				succeeded++

@@ -61,10 +61,11 @@ func ExampleFakeSim() {
 		fmt.Println(err)
 		return
 	}
+	fighter, _ := tree.NewAgent(1)
 	d := Duel{OpponentHP: 100, Shield: true}
-	plan, _ := tree.Preview(&d, 0)
+	plan, _ := fighter.Preview(&d, 0)
 	fmt.Println(plan.Decisions[0])
-	tree.Tick(&d, time.Second)
+	fighter.Tick(&d, time.Second)
 	fmt.Printf("after the strike: hp %d, shield up %v\n", d.OpponentHP, d.Shield)
 	// Output:
 	// fight → mistake (best outcome) [mistake: Beneficial, wait: Cosmetic]
@@ -98,9 +99,10 @@ func ExampleCooldown() {
 		Do("swing", move("swing", 10)).
 		End().
 		Build()
+	fighter, _ := tree.NewAgent(1)
 	d := Duel{OpponentHP: 1000}
 	for i := 0; i < 6; i++ {
-		tree.Tick(&d, time.Second)
+		fighter.Tick(&d, time.Second)
 	}
 	fmt.Println(used)
 	// Output:

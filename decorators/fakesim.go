@@ -44,7 +44,7 @@ type Fake[M any] struct {
 // Impossible stands; if the judgement is Irrelevant, the child's own
 // better verdict is taken; the result is raised to f.Floor.
 func FakeSim[M any](f Fake[M]) bt.Decorator[M] {
-	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		if err := f.validate(); err != nil {
 			return nil, err
 		}

@@ -15,6 +15,7 @@ type (
 
 var (
 	mustBuild = treetest.MustBuild[mem]
+	mustAgent = treetest.MustAgent[mem]
 	tickN     = treetest.TickN[mem]
 	goal      = treetest.Goal
 	act       = treetest.Act

@@ -25,7 +25,7 @@ var (
 // nothing: Irrelevant. Any other prediction means the inverted node would
 // fail: Impossible. So Invert around a condition plans as "unless".
 func Invert[M any]() bt.Decorator[M] {
-	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		return &invert[M]{child}, nil
 	}
 }
@@ -59,7 +59,7 @@ func flip(s bt.Status) bt.Status {
 // Simulate predicts the child; an Impossible child becomes Irrelevant,
 // since the node succeeds anyway.
 func ForceSuccess[M any]() bt.Decorator[M] {
-	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		return &force[M]{child: child, to: bt.Success}, nil
 	}
 }
@@ -70,7 +70,7 @@ func ForceSuccess[M any]() bt.Decorator[M] {
 // sequence that allows failure carries on from them), and is Impossible:
 // the node never succeeds.
 func ForceFailure[M any]() bt.Decorator[M] {
-	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		return &force[M]{child: child, to: bt.Failure}, nil
 	}
 }

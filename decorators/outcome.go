@@ -14,7 +14,7 @@ import (
 // alone: how a counter-attack insists on being Beneficial when the
 // heuristic sees nothing in it. It changes nothing at run time.
 func Floor[M any](o heuristic.Outcome) bt.Decorator[M] {
-	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		if !o.Valid() {
 			return nil, fmt.Errorf("Floor: invalid outcome %v", o)
 		}
@@ -47,7 +47,7 @@ func (f *floor[M]) Describe() string { return "floor " + f.min.String() }
 // that weighs the subtree against its siblings sees its verdict as h gave
 // it. It changes nothing else at run time.
 func Goal[M any](h heuristic.Heuristic[M]) bt.Decorator[M] {
-	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		if nilness.Of(h) {
 			return nil, errors.New("Goal: nil heuristic")
 		}

@@ -26,7 +26,7 @@ const MaxRepeatPrediction = 16
 // Impossible. Each repetition is predicted the way the child predicts
 // itself now.
 func Repeat[M any](n int) bt.Decorator[M] {
-	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		if n < 1 {
 			return nil, fmt.Errorf("Repeat: %d repetitions: give at least 1", n)
 		}
@@ -88,7 +88,7 @@ func (r *repeat[M]) Describe() string { return "repeat " + strconv.Itoa(r.n) }
 // Simulate predicts one pass of the child. A child predicted Impossible
 // ends the loop at once: Irrelevant.
 func Loop[M any]() bt.Decorator[M] {
-	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		return &loop[M]{child}, nil
 	}
 }
@@ -124,7 +124,7 @@ func (l *loop[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 //
 // Simulate predicts one attempt: a prediction does not change on retry.
 func Retry[M any](n int) bt.Decorator[M] {
-	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		if n < 1 {
 			return nil, fmt.Errorf("Retry: %d attempts: give at least 1", n)
 		}

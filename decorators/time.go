@@ -17,7 +17,7 @@ import (
 //
 // Simulate predicts the child: a prediction runs to completion.
 func Timeout[M any](d time.Duration) bt.Decorator[M] {
-	return func(_ *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		if d <= 0 {
 			return nil, fmt.Errorf("Timeout: duration %v: give a positive one", d)
 		}
@@ -64,17 +64,16 @@ func (t *timeout[M]) Describe() string { return "timeout " + t.limit.String() }
 // An Impossible child stands, and if the whole is Irrelevant the child's
 // verdict stands for it.
 func Delay[M any](d time.Duration) bt.Decorator[M] {
-	return func(ctx *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		if d < 0 {
 			return nil, fmt.Errorf("Delay: negative duration %v", d)
 		}
-		return &delay[M]{through: through[M]{child}, ctx: ctx, wait: d}, nil
+		return &delay[M]{through: through[M]{child}, wait: d}, nil
 	}
 }
 
 type delay[M any] struct {
 	through[M]
-	ctx     *sim.Context[M]
 	wait    time.Duration
 	began   time.Duration // when the delay began
 	active  bool
@@ -82,7 +81,7 @@ type delay[M any] struct {
 }
 
 func (d *delay[M]) Begin(m *M) bt.Status {
-	d.began, d.active, d.started = d.ctx.Now(), true, false
+	d.began, d.active, d.started = d.child.Now(), true, false
 	return d.Update(m, 0)
 }
 
@@ -112,7 +111,7 @@ func (d *delay[M]) left() time.Duration {
 	if !d.active {
 		return d.wait
 	}
-	return max(0, d.wait-(d.ctx.Now()-d.began))
+	return max(0, d.wait-(d.child.Now()-d.began))
 }
 
 func (d *delay[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
@@ -143,18 +142,17 @@ func (d *delay[M]) Describe() string { return "delay " + d.wait.String() }
 // Simulate is Impossible while cooling down, and predicts the child
 // otherwise.
 func Cooldown[M any](d time.Duration) bt.Decorator[M] {
-	return func(ctx *sim.Context[M], child *bt.Child[M]) (bt.Node[M], error) {
+	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		if d < 0 {
 			return nil, fmt.Errorf("Cooldown: negative duration %v", d)
 		}
-		return &cooldown[M]{through: through[M]{child}, ctx: ctx, d: d,
+		return &cooldown[M]{through: through[M]{child}, d: d,
 			cooling: heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "cooling down (" + d.String() + ")"}}, nil
 	}
 }
 
 type cooldown[M any] struct {
 	through[M]
-	ctx     *sim.Context[M]
 	d       time.Duration
 	cooling heuristic.Verdict
 	ran     bool // the child has run at least once
@@ -163,7 +161,7 @@ type cooldown[M any] struct {
 }
 
 func (c *cooldown[M]) coolingDown() bool {
-	return c.ran && c.ctx.Now()-c.ended < c.d
+	return c.ran && c.child.Now()-c.ended < c.d
 }
 
 func (c *cooldown[M]) Begin(m *M) bt.Status {
@@ -184,7 +182,7 @@ func (c *cooldown[M]) Route(*M) int {
 
 func (c *cooldown[M]) End(*M, bt.Status) {
 	if c.began {
-		c.began, c.ran, c.ended = false, true, c.ctx.Now()
+		c.began, c.ran, c.ended = false, true, c.child.Now()
 	}
 }
 

@@ -9,13 +9,15 @@ import (
 	"github.com/foresight-bt/foresight/draw"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/trace"
 )
 
 func pictures(t *testing.T) (plain, annotated draw.Picture) {
-	tree := treetest.MustBuild(t, treetest.Duel(bt.Config[treetest.Mem]{Seed: 3}))
-	plain = draw.Picture{Nodes: tree.Nodes()}
+	latest := &trace.Latest{}
+	tree := treetest.MustAgent(t, treetest.Duel(bt.Config[treetest.Mem]{}), 3, latest)
+	plain = draw.Picture{Nodes: tree.Tree().Nodes()}
 	treetest.DuelRun(t, tree)
-	annotated = draw.Picture{Title: "duel after 1.5s", Nodes: tree.Nodes(), Decisions: tree.LastDecisions()}
+	annotated = draw.Picture{Title: "duel after 1.5s", Nodes: tree.Tree().Nodes(), Decisions: latest.Decisions()}
 	return plain, annotated
 }
 

@@ -28,7 +28,11 @@ func example() draw.Picture {
 	if err != nil {
 		panic(err)
 	}
-	plan, err := tree.Preview(&guard{}, 0)
+	agent, err := tree.NewAgent(1)
+	if err != nil {
+		panic(err)
+	}
+	plan, err := agent.Preview(&guard{}, 0)
 	if err != nil {
 		panic(err)
 	}

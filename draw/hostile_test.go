@@ -118,7 +118,7 @@ func picture(t testing.TB, title, name, constraint, reason string) Picture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := bt.New(bt.Config[mem]{Heuristic: goal, Seed: 1}).
+	tree, err := bt.New(bt.Config[mem]{Heuristic: goal}).
 		Selector(name, bt.Reselect(0)).
 		Do(name, bt.Instant(func(*mem) bool { return true }, hit)).Constrain(check{desc: constraint, pass: true}).
 		RandomSelector(other).
@@ -130,7 +130,11 @@ func picture(t testing.TB, title, name, constraint, reason string) Picture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := tree.Preview(&mem{}, 0)
+	agent, err := tree.NewAgent(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	plan, err := agent.Preview(&mem{}, 0)
 	if err != nil {
 		t.Fatal(err)
 	}

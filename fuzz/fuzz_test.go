@@ -44,7 +44,8 @@ var globalComplaints = []string{
 
 func FuzzBuilder(f *testing.F) {
 	f.Fuzz(fuzzed(func(t *rapid.T) {
-		cfg := bt.Config[treetest.Mem]{Seed: rapid.Uint64().Draw(t, "seed")}
+		cfg := bt.Config[treetest.Mem]{}
+		seed := rapid.Uint64().Draw(t, "seed")
 		if rapid.Bool().Draw(t, "heuristic") {
 			cfg.Heuristic = treetest.Goal
 		}
@@ -63,15 +64,19 @@ func FuzzBuilder(f *testing.F) {
 		for i, n := 0, rapid.IntRange(0, 6).Draw(t, "calls"); i < n; i++ {
 			call(t, b)
 		}
-		tree, err := b.Build()
+		def, err := b.Build()
 		if err != nil {
 			checkErrors(t, err)
 			return
 		}
+		tree, err := def.NewAgent(seed)
+		if err != nil {
+			t.Fatalf("NewAgent of a tree that built: %v", err)
+		}
 		m := treetest.Mem{HP: 10, Foe: 5, Shield: 1}
 		for i := 0; i < 5; i++ {
 			if _, err := tree.Tick(&m, 50*time.Millisecond); err != nil {
-				t.Fatalf("a tree that built fails to run: %v\n%s", err, tree)
+				t.Fatalf("a tree that built fails to run: %v\n%s", err, def)
 			}
 		}
 		if _, err := tree.Preview(&m, 0); err != nil {

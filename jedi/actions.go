@@ -7,47 +7,62 @@ import (
 	"github.com/foresight-bt/foresight/sim"
 )
 
-// move is the live half every Jedi action shares: Begin orders a move from
-// the Jedi's body in the arena, Update reports how it goes, and End
-// cancels it when the tree interrupts it. Simulate, in each action, only
-// ever touches the memory it is given; an action under way predicts only
-// what remains of its move, which the Jedi feels in Memory.Self.
-type move struct {
-	arena  *Arena
-	who    int // the Jedi's index in the arena
-	kind   MoveKind
-	count  int
-	active bool // begun and not yet ended
+// action is a Jedi's action: a move of the table moves, made count times
+// (swings). It holds nothing of any one Jedi, so one tree serves every
+// Jedi: Begin writes an Order into the memory, which the game has the
+// arena carry out; Update reads how the body reports the move going; End
+// stops a move the tree interrupted. Simulate only ever touches the memory
+// it is given, and a running action predicts only what remains of its
+// move, which the Jedi feels in Memory.Self.
+type action struct {
+	kind  MoveKind
+	count int
 }
 
-// Begin orders the move against the victim.
-func (a *move) Begin(m *Memory) bt.Status { return a.start(m, 0, Vec{}) }
-
-// start orders the move with a duration and a direction, where it has them.
-func (a *move) start(m *Memory, dur time.Duration, dir Vec) bt.Status {
-	s := a.arena.order(a.who, a.kind, m.VictimID, a.count, dur, dir)
-	a.active = s == bt.Running
-	return s
-}
-
-// Update reports the move's progress.
-func (a *move) Update(*Memory, time.Duration) bt.Status { return a.arena.progress(a.who) }
-
-// End cancels a move the tree interrupted.
-func (a *move) End(_ *Memory, s bt.Status) {
-	if s == bt.Running {
-		a.arena.cancel(a.who)
+// Begin orders the move against the victim: it fails at once when the
+// Jedi cannot move, or the move needs a victim and there is none.
+func (a action) Begin(m *Memory) bt.Status {
+	spec := &moves[a.kind]
+	if !m.able() {
+		return bt.Failure
 	}
-	a.active = false
+	if v := m.VictimEnemy(); spec.target && (v == nil || !v.Alive()) {
+		return bt.Failure
+	}
+	var dur time.Duration
+	var dir Vec
+	if spec.aim != nil {
+		dur, dir = spec.aim(a.kind, m)
+	}
+	m.Order = Order{Move: a.kind, Target: m.VictimID, Count: max(a.count, 1), Dur: dur, Dir: dir, Seq: m.Order.Seq + 1}
+	return bt.Running
 }
 
-// resuming reports whether this action's move is under way, so that its
-// prediction covers only what remains.
-func (a *move) resuming(m *Memory) bool { return a.active && m.Self.Doing == a.kind }
+// Update reports the move's progress, as the body reported it when the
+// Jedi last sensed.
+func (a action) Update(m *Memory, _ time.Duration) bt.Status {
+	if m.Self.Seq != m.Order.Seq || m.Self.Status == 0 {
+		return bt.Running // the body has not taken up the order yet
+	}
+	return m.Self.Status
+}
+
+// End stops a move the tree interrupted.
+func (a action) End(m *Memory, s bt.Status) {
+	if s == bt.Running {
+		m.Order = Order{Seq: m.Order.Seq + 1}
+	}
+}
+
+// Simulate predicts the move: all of it, or, when the action runs and its
+// move is under way, what remains.
+func (a action) Simulate(ctx *sim.Context[Memory], m *Memory) {
+	moves[a.kind].predict(a.kind, a.count, ctx.Running() && m.Self.Doing == a.kind, m)
+}
 
 // timed predicts the rest of a move of fixed length, or all of it.
-func (a *move) timed(m *Memory, full time.Duration) {
-	if a.resuming(m) {
+func timed(m *Memory, resuming bool, full time.Duration) {
+	if resuming {
 		m.Simulate(m.Self.MoveLeft)
 		return
 	}
@@ -111,19 +126,18 @@ func (m *Memory) blowAfter(d time.Duration) bool {
 	if !m.able() || v == nil || !v.Alive() {
 		return false
 	}
-	if m.Self.Pos.Dist(v.Pos) <= swingReach+0.3 && !v.blocks(m.Self.Pos) {
+	if m.Self.Pos.Dist(v.Pos) <= swingReach+blowSlack && !v.blocks(m.Self.Pos) {
 		m.SimulateDamage(m.Victim, saberDamage)
 	}
 	return v.Alive()
 }
 
-// swing strikes the victim with the saber, count times: run into reach,
-// wind up, strike, recover.
-type swing struct{ move }
+// How the Jedi predicts each move.
 
-func (a *swing) Simulate(_ *sim.Context[Memory], m *Memory) {
-	left := a.count
-	if a.resuming(m) {
+// predictSwing: run into reach, wind up, strike, recover; count times.
+func predictSwing(_ MoveKind, count int, resuming bool, m *Memory) {
+	left := count
+	if resuming {
 		left = m.Self.SwingsLeft
 		switch m.Self.Phase {
 		case phaseWindup:
@@ -145,13 +159,11 @@ func (a *swing) Simulate(_ *sim.Context[Memory], m *Memory) {
 	}
 }
 
-// kick runs in and kicks the victim: it breaks a shield before it hurts,
-// and throws the victim off balance.
-type kick struct{ move }
-
-func (a *kick) Simulate(_ *sim.Context[Memory], m *Memory) {
+// predictKick: run in and kick the victim, which breaks a shield before it
+// hurts, and throws the victim off balance.
+func predictKick(_ MoveKind, _ int, resuming bool, m *Memory) {
 	windup := kickTime / 2
-	if a.resuming(m) {
+	if resuming {
 		switch m.Self.Phase {
 		case phaseWindup:
 			windup -= m.Self.PhaseTime
@@ -164,7 +176,7 @@ func (a *kick) Simulate(_ *sim.Context[Memory], m *Memory) {
 		return
 	}
 	m.Simulate(windup)
-	if v := m.VictimEnemy(); m.able() && v.Alive() && m.Self.Pos.Dist(v.Pos) <= kickReach+0.3 {
+	if v := m.VictimEnemy(); m.able() && v.Alive() && m.Self.Pos.Dist(v.Pos) <= kickReach+blowSlack {
 		dmg := v.kicked()
 		m.dropThreatsFrom(v.ID)
 		m.SimulateDamage(m.Victim, dmg)
@@ -172,13 +184,11 @@ func (a *kick) Simulate(_ *sim.Context[Memory], m *Memory) {
 	m.Simulate(kickTime / 2)
 }
 
-// push is a force push: every enemy within reach is thrown back, off
-// balance, with its shield broken and its attack stopped.
-type push struct{ move }
-
-func (a *push) Simulate(_ *sim.Context[Memory], m *Memory) {
+// predictPush: a force push throws back every enemy within reach, off
+// balance, its shield broken and its attack stopped.
+func predictPush(_ MoveKind, _ int, resuming bool, m *Memory) {
 	windup := pushTime / 2
-	if a.resuming(m) {
+	if resuming {
 		if m.Self.Phase == phaseRecover {
 			m.Simulate(pushTime/2 - m.Self.PhaseTime)
 			return
@@ -203,22 +213,18 @@ func (a *push) Simulate(_ *sim.Context[Memory], m *Memory) {
 	m.Simulate(pushTime / 2)
 }
 
-// dash closes on the victim at great speed.
-type dash struct{ move }
+// predictDash: close on the victim at great speed.
+func predictDash(_ MoveKind, _ int, _ bool, m *Memory) { m.approachVictim(swingReach, dashSpeed) }
 
-func (a *dash) Simulate(_ *sim.Context[Memory], m *Memory) { m.approachVictim(swingReach, dashSpeed) }
-
-// jumpForward leaps at the victim, landing in reach; in the air most
-// attacks miss.
-type jumpForward struct{ move }
-
-func (a *jumpForward) Simulate(_ *sim.Context[Memory], m *Memory) {
+// predictJumpForward: leap at the victim, landing in reach; in the air
+// most attacks miss.
+func predictJumpForward(_ MoveKind, _ int, resuming bool, m *Memory) {
 	v := m.VictimEnemy()
 	if v == nil {
 		return
 	}
 	left := jumpTime
-	if a.resuming(m) {
+	if resuming {
 		left = m.Self.MoveLeft
 	}
 	m.Self.Jump = max(m.Self.Jump, left)
@@ -237,61 +243,52 @@ func (m *Memory) glide(p Vec, d time.Duration) {
 	m.Simulate(d)
 }
 
-// jumpOver leaps backwards out of harm's way.
-type jumpOver struct{ move }
+// backwards aims a jump over: away from where the Jedi faces.
+func backwards(_ MoveKind, m *Memory) (time.Duration, Vec) { return 0, m.Self.Facing.Scale(-1) }
 
-func (a *jumpOver) Begin(m *Memory) bt.Status { return a.start(m, 0, m.Self.Facing.Scale(-1)) }
-
-func (a *jumpOver) Simulate(_ *sim.Context[Memory], m *Memory) {
+// predictJumpOver: leap backwards out of harm's way.
+func predictJumpOver(_ MoveKind, _ int, resuming bool, m *Memory) {
 	left := jumpTime
-	if a.resuming(m) {
+	if resuming {
 		left = m.Self.MoveLeft
 	}
 	m.Self.Jump = max(m.Self.Jump, left)
 	m.glide(m.Self.Pos.Add(m.Self.Facing.Scale(-jumpBack*left.Seconds()/jumpTime.Seconds())), left)
 }
 
-// dodge rolls aside (left, right or back): everything misses meanwhile.
-type dodge struct{ move }
-
-// direction returns where the dodge rolls, as a unit vector.
-func (a *dodge) direction(s *Self) Vec {
-	switch a.kind {
+// dodgeWay aims a dodge: left, right or back from where the Jedi faces.
+func dodgeWay(k MoveKind, m *Memory) (time.Duration, Vec) {
+	switch k {
 	case MoveDodgeLeft:
-		return s.Facing.Left()
+		return 0, m.Self.Facing.Left()
 	case MoveDodgeRight:
-		return s.Facing.Left().Scale(-1)
+		return 0, m.Self.Facing.Left().Scale(-1)
 	}
-	return s.Facing.Scale(-1)
+	return 0, m.Self.Facing.Scale(-1)
 }
 
-func (a *dodge) Begin(m *Memory) bt.Status { return a.start(m, 0, a.direction(&m.Self)) }
-
-func (a *dodge) Simulate(_ *sim.Context[Memory], m *Memory) {
+// predictDodge: roll aside; everything misses meanwhile.
+func predictDodge(k MoveKind, _ int, resuming bool, m *Memory) {
 	left := dodgeTime
-	if a.resuming(m) {
+	if resuming {
 		left = m.Self.MoveLeft
 	}
+	_, dir := dodgeWay(k, m)
 	m.Self.Dodge = max(m.Self.Dodge, left)
-	m.glide(m.Self.Pos.Add(a.direction(&m.Self).Scale(dodgeDistance*left.Seconds()/dodgeTime.Seconds())), left)
+	m.glide(m.Self.Pos.Add(dir.Scale(dodgeDistance*left.Seconds()/dodgeTime.Seconds())), left)
 }
 
-// guard is a defence held while threats of one kind land: crouch (under
-// swings), deflect (bolts) or block (swings). It lasts until the last of
-// them has landed, plus half a second, and faces the first.
-type guard struct {
-	move
-	against ThreatKind
-}
-
-// plan returns how long to hold the guard and where to face.
-func (a *guard) plan(m *Memory) (time.Duration, Vec) {
+// guardPlan aims a guard (crouch under swings, deflect bolts, block
+// swings): it lasts until the last threat of its kind has landed, plus half
+// a second (at most two and a half seconds), and faces the first.
+func guardPlan(k MoveKind, m *Memory) (time.Duration, Vec) {
+	against := guards[k]
 	var last time.Duration
 	var face Vec
 	first := time.Duration(-1)
 	for i := 0; i < m.NumThreats; i++ {
 		t := &m.Threats[i]
-		if t.Kind != a.against {
+		if t.Kind != against {
 			continue
 		}
 		last = max(last, t.Impact)
@@ -302,21 +299,17 @@ func (a *guard) plan(m *Memory) (time.Duration, Vec) {
 	return min(last+500*time.Millisecond, 2500*time.Millisecond), face
 }
 
-func (a *guard) Begin(m *Memory) bt.Status {
-	d, face := a.plan(m)
-	return a.start(m, d, face)
-}
-
-func (a *guard) Simulate(_ *sim.Context[Memory], m *Memory) {
-	if a.resuming(m) {
+// predictGuard: hold the guard, facing the first threat.
+func predictGuard(k MoveKind, _ int, resuming bool, m *Memory) {
+	if resuming {
 		m.Simulate(m.Self.MoveLeft)
 		return
 	}
-	d, face := a.plan(m)
-	if face != (Vec{}) && a.kind != MoveCrouch {
+	d, face := guardPlan(k, m)
+	if face != (Vec{}) && k != MoveCrouch {
 		m.Self.turnTo(face)
 	}
-	switch a.kind {
+	switch k {
 	case MoveCrouch:
 		m.Self.Crouch = d
 	case MoveDeflect:
@@ -327,22 +320,18 @@ func (a *guard) Simulate(_ *sim.Context[Memory], m *Memory) {
 	m.Simulate(d)
 }
 
-// stance takes a defensive stance that halves damage for a second. Its
+// predictStance: a defensive stance halves damage for a second. Its
 // prediction covers one frame, as the original's did: it is a flourish the
 // planner falls back on, not a plan.
-type stance struct{ move }
-
-func (a *stance) Simulate(_ *sim.Context[Memory], m *Memory) {
+func predictStance(_ MoveKind, _ int, _ bool, m *Memory) {
 	m.Self.Stance = max(m.Self.Stance, stanceTime)
 	m.Simulate(time.Second / 30)
 }
 
-// strafe circles the victim for a second.
-type strafe struct{ move }
-
-func (a *strafe) Simulate(_ *sim.Context[Memory], m *Memory) {
+// predictStrafe: circle the victim for a second.
+func predictStrafe(_ MoveKind, _ int, resuming bool, m *Memory) {
 	left := strafeTime
-	if a.resuming(m) {
+	if resuming {
 		left = m.Self.MoveLeft
 	}
 	v := m.VictimEnemy()
@@ -354,22 +343,17 @@ func (a *strafe) Simulate(_ *sim.Context[Memory], m *Memory) {
 	m.glide(m.Self.Pos.Add(v.Pos.Sub(m.Self.Pos).Unit().Left().Scale(walkSpeed*left.Seconds())), left)
 }
 
-// taunt goads the victim for a second.
-type taunt struct{ move }
+// predictTaunt: goad the victim for a second, which changes nothing but
+// the time.
+func predictTaunt(_ MoveKind, _ int, resuming bool, m *Memory) { timed(m, resuming, tauntTime) }
 
-func (a *taunt) Simulate(_ *sim.Context[Memory], m *Memory) { a.timed(m, tauntTime) }
-
-// approach walks, or runs when far, to a few steps from the victim.
-type approach struct{ move }
-
-func (a *approach) Simulate(_ *sim.Context[Memory], m *Memory) {
+// predictApproach: walk, or run when far, to a few steps from the victim.
+func predictApproach(_ MoveKind, _ int, _ bool, m *Memory) {
 	m.pursue(approachRange, runSpeed, 2*approachRange)
 }
 
-// giveSpace steps away from another Jedi who is too close.
-type giveSpace struct{ move }
-
-func (a *giveSpace) Simulate(_ *sim.Context[Memory], m *Memory) {
+// predictGiveSpace: step away from another Jedi who is too close.
+func predictGiveSpace(_ MoveKind, _ int, _ bool, m *Memory) {
 	near := -1
 	for i := 0; i < m.NumPartners; i++ {
 		if near < 0 || m.Self.Pos.Dist(m.Partners[i].Pos) < m.Self.Pos.Dist(m.Partners[near].Pos) {
@@ -389,8 +373,6 @@ func (a *giveSpace) Simulate(_ *sim.Context[Memory], m *Memory) {
 	}
 }
 
-// wait stands still for a moment, until something better turns up. Its
-// prediction takes no time: waiting changes nothing the Jedi could change.
-type wait struct{ move }
-
-func (a *wait) Simulate(*sim.Context[Memory], *Memory) {}
+// predictNothing: waiting for a moment, until something better turns up,
+// takes no time in a prediction: it changes nothing the Jedi could change.
+func predictNothing(MoveKind, int, bool, *Memory) {}

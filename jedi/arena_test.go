@@ -9,6 +9,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/sim"
 )
 
 const tick = time.Second / 60
@@ -27,17 +28,24 @@ func TestArenaRefusesBadConfigs(t *testing.T) {
 			t.Errorf("NewArena(%+v) = %v, want an error about %q", tt.cfg, err, tt.want)
 		}
 	}
-	if _, err := NewTree(nil, 0, Options{}); err == nil {
-		t.Error("NewTree accepted a nil arena")
-	}
-	a, _ := NewArena(Config{Enemies: []EnemyType{Droid}})
-	for _, opts := range []Options{{Skill: 2}, {Skill: -1}, {Without: []string{"moonwalk"}}} {
-		if _, err := NewTree(a, 0, opts); err == nil {
+	for _, opts := range []Options{{Without: []string{"moonwalk"}}, {Replan: -time.Second}} {
+		if _, err := NewTree(opts); err == nil {
 			t.Errorf("NewTree accepted %+v", opts)
 		}
 	}
-	if _, err := NewTree(a, 1, Options{}); err == nil {
-		t.Error("NewTree accepted a Jedi that is not in the arena")
+	tree, err := NewTree(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := NewArena(Config{Enemies: []EnemyType{Droid}})
+	for _, tt := range []struct {
+		a     *Arena
+		who   int
+		skill float64
+	}{{nil, 0, 0.5}, {a, 1, 0.5}, {a, -1, 0.5}, {a, 0, 2}, {a, 0, -1}, {a, 0, math.NaN()}} {
+		if _, err := NewFighter(tt.a, tt.who, tree, tt.skill, 1); err == nil {
+			t.Errorf("NewFighter accepted Jedi %d of skill %v in arena %p", tt.who, tt.skill, tt.a)
+		}
 	}
 }
 
@@ -91,7 +99,7 @@ func TestSensing(t *testing.T) {
 	if v == nil || v.ID != m.VictimID || v.ID != first {
 		t.Fatalf("victim %v (ID %d), want the enemy nearest when it was chosen, %d", v, m.VictimID, first)
 	}
-	if m.DesiredKillTime != DesiredKillTime(m.Self.Skill, v.Type) {
+	if m.DesiredKillTime != DesiredKillTime(m.Skill, v.Type) {
 		t.Errorf("desired kill time %v", m.DesiredKillTime)
 	}
 	for i := 1; i < m.NumThreats; i++ {
@@ -189,16 +197,16 @@ func TestPredictionsMatchTheArena(t *testing.T) {
 			f.Pos, f.reload = Vec{6, 0}, time.Hour // a quiet enemy six meters east
 			var m Memory
 			a.Sense(0, &m, 0)
-			plan := &plan{a: a, who: 0}
-			act := plan.act(tt.move, tt.count)
+			act := act(tt.move, tt.count)
 			predicted := m
-			act.Simulate(nil, &predicted)
+			act.Simulate(sim.New(sim.Config[Memory]{}), &predicted)
 
 			if s := act.Begin(&m); s != bt.Running {
 				t.Fatalf("Begin = %v", s)
 			}
+			a.Obey(0, &m.Order)
 			took := time.Duration(0)
-			for a.progress(0) == bt.Running && !a.Over() && took < 10*time.Second {
+			for a.jedi[0].order.status == bt.Running && !a.Over() && took < 10*time.Second {
 				a.Step(tick)
 				took += tick
 			}

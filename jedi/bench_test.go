@@ -13,7 +13,11 @@ func busy(tb testing.TB) (*Fighter, Memory) {
 	if err != nil {
 		tb.Fatal(err)
 	}
-	f, err := NewFighter(a, 0, Options{Skill: 0.6, Seed: 3})
+	tree, err := NewTree(Options{})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	f, err := NewFighter(a, 0, tree, 0.6, 3)
 	if err != nil {
 		tb.Fatal(err)
 	}
@@ -35,12 +39,12 @@ func busy(tb testing.TB) (*Fighter, Memory) {
 // re-plans every tick, simulating every option on copies of the memory.
 func BenchmarkDecide(b *testing.B) {
 	f, snapshot := busy(b)
-	f.Tree.Tick(&f.Memory, tick) // begin something, so later ticks re-plan a running tree
+	f.Agent.Tick(&f.Memory, tick) // begin something, so later ticks re-plan a running tree
 	b.ReportAllocs()
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		f.Memory = snapshot
-		f.Tree.Tick(&f.Memory, tick)
+		f.Agent.Tick(&f.Memory, tick)
 	}
 }
 
@@ -48,11 +52,11 @@ func BenchmarkDecide(b *testing.B) {
 func TestDecisionAllocatesNothing(t *testing.T) {
 	f, snapshot := busy(t)
 	for i := 0; i < 5; i++ {
-		f.Tree.Tick(&f.Memory, tick)
+		f.Agent.Tick(&f.Memory, tick)
 	}
 	allocs := testing.AllocsPerRun(100, func() {
 		f.Memory = snapshot
-		if _, err := f.Tree.Tick(&f.Memory, tick); err != nil {
+		if _, err := f.Agent.Tick(&f.Memory, tick); err != nil {
 			t.Fatal(err)
 		}
 	})

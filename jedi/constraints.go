@@ -179,7 +179,7 @@ func SkillRange(r [2]float64) bt.Constraint[Memory] {
 		bad = fmt.Errorf("SkillRange: lower bound %g above upper bound %g", r[0], r[1])
 	}
 	return checked(constraints.Func(fmt.Sprintf("skill in [%g, %g]", r[0], r[1]), func(m *Memory) bool {
-		return m.Self.Skill >= r[0] && m.Self.Skill <= r[1]
+		return m.Skill >= r[0] && m.Skill <= r[1]
 	}), bad)
 }
 

@@ -2,6 +2,7 @@ package jedi
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 	"time"
@@ -10,34 +11,43 @@ import (
 	"github.com/foresight-bt/foresight/trace"
 )
 
-// A Fighter is one Jedi's mind: its memory and its combat tree, bound to
-// its body in an arena.
+// A Fighter is one Jedi's mind, bound to its body in an arena: an agent
+// of the combat tree, which Jedi share, and its memory.
 type Fighter struct {
-	Tree   *bt.Tree[Memory]
+	Agent  *bt.Agent[Memory]
 	Memory Memory
 	arena  *Arena
 	who    int
 }
 
-// NewFighter builds the mind of Jedi who in the arena.
-func NewFighter(a *Arena, who int, opts Options) (*Fighter, error) {
-	tree, err := NewTree(a, who, opts)
+// NewFighter makes the mind of Jedi who in the arena: an agent of tree,
+// with the given skill (0 to 1, see Memory.Skill) and seed.
+func NewFighter(a *Arena, who int, tree *bt.Tree[Memory], skill float64, seed uint64) (*Fighter, error) {
+	switch {
+	case a == nil || who < 0 || who >= a.numJedi:
+		return nil, fmt.Errorf("jedi: no Jedi %d in the arena", who)
+	case math.IsNaN(skill) || skill < 0 || skill > 1:
+		return nil, fmt.Errorf("jedi: skill %v: want 0 to 1", skill)
+	}
+	agent, err := tree.NewAgent(seed)
 	if err != nil {
 		return nil, err
 	}
-	return &Fighter{Tree: tree, arena: a, who: who, Memory: Memory{Victim: -1}}, nil
+	return &Fighter{Agent: agent, arena: a, who: who, Memory: Memory{Victim: -1, Skill: skill}}, nil
 }
 
-// Think senses the arena and ticks the tree for dt. A new victim halts the
-// tree first: the original's root drops its action when the victim
-// changes.
+// Think senses the arena, ticks the tree for dt, and has the body obey the
+// order the mind gave. A new victim halts the tree first: the original's
+// root drops its action when the victim changes.
 func (f *Fighter) Think(dt time.Duration) (bt.Status, error) {
 	if f.arena.Sense(f.who, &f.Memory, dt) {
-		if err := f.Tree.Halt(&f.Memory); err != nil {
+		if err := f.Agent.Halt(&f.Memory); err != nil {
 			return bt.Failure, err
 		}
 	}
-	return f.Tree.Tick(&f.Memory, dt)
+	s, err := f.Agent.Tick(&f.Memory, dt)
+	f.arena.Obey(f.who, &f.Memory.Order)
+	return s, err
 }
 
 // FightConfig describes a fight: the arena, the Jedi's mind, and how long
@@ -49,7 +59,8 @@ type FightConfig struct {
 	Spawns   []Spawn // instead of Enemies, to place them (see Config)
 	Partner  bool
 	Mistakes bool
-	Without  []string // branches left out of the Jedi's trees
+	Without  []string      // branches left out of the Jedi's tree
+	Replan   time.Duration // see Options.Replan
 	// Duration is how long the fight may last: 0 is two minutes, and at
 	// most MaxDuration.
 	Duration time.Duration
@@ -77,6 +88,7 @@ const (
 // A Fight runs an arena and its Jedi minds tick by tick.
 type Fight struct {
 	Arena    *Arena
+	Tree     *bt.Tree[Memory] // the combat tree every Jedi of the fight runs
 	Fighters []*Fighter
 	cfg      FightConfig
 	watch    *watcher
@@ -114,29 +126,30 @@ func NewFight(cfg FightConfig) (*Fight, error) {
 	if err != nil {
 		return nil, err
 	}
-	f := &Fight{Arena: a, cfg: cfg}
+	tree, err := NewTree(Options{Mistakes: cfg.Mistakes, Without: cfg.Without, Replan: cfg.Replan})
+	if err != nil {
+		return nil, err
+	}
+	f := &Fight{Arena: a, Tree: tree, cfg: cfg}
 	f.watch = &watcher{fight: f}
 	if cfg.Tracer != nil {
 		f.watch.outer = append(f.watch.outer, cfg.Tracer)
 	}
 	for who := 0; who < a.NumJedi(); who++ {
-		opts := Options{Skill: cfg.Skill, Mistakes: cfg.Mistakes, Without: cfg.Without, Seed: cfg.Seed + uint64(who)}
-		if who == 0 {
-			opts.Tracer = f.watch
-		}
-		fighter, err := NewFighter(a, who, opts)
+		fighter, err := NewFighter(a, who, tree, cfg.Skill, cfg.Seed+uint64(who))
 		if err != nil {
 			return nil, err
 		}
 		f.Fighters = append(f.Fighters, fighter)
 	}
-	f.watch.learn(f.Fighters[0].Tree)
+	f.Fighters[0].Agent.SetTracer(f.watch)
+	f.watch.learn(tree)
 	return f, nil
 }
 
 // AddTracer has the first Jedi's tree report its events to t as well, from
 // now on. Tracers that need the tree's shape can read it from
-// f.Fighters[0].Tree.Nodes().
+// f.Tree.Nodes().
 func (f *Fight) AddTracer(t bt.Tracer) { f.watch.outer = append(f.watch.outer, t) }
 
 // Step runs one tick: every Jedi senses and decides, then the arena moves
@@ -162,7 +175,7 @@ func (f *Fight) Step() (bool, error) {
 			Kill:       k,
 			Action:     action,
 			VictimTime: m.VictimTimer + f.cfg.Step,
-			Desired:    DesiredKillTime(m.Self.Skill, k.Type),
+			Desired:    DesiredKillTime(m.Skill, k.Type),
 			Forced:     f.watch.floored(action),
 		})
 	}

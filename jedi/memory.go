@@ -22,6 +22,13 @@ type Partner struct {
 // assignment.
 type Memory struct {
 	Self Self
+	// Skill, from 0 to 1, is the Jedi's skill level: 1 for a master. Only
+	// the heuristic's desired kill times and the skill-range constraints
+	// read it: skill changes what the Jedi wants, never what its actions
+	// do. The game sets it; the sensors leave it alone.
+	Skill float64
+	// Order is what the Jedi last told its body to do (see Order).
+	Order Order
 	// Defensive is set by the game when the Jedi must hold back: it
 	// defends, and any plan that hurts its victim is Impossible.
 	Defensive bool
@@ -48,6 +55,9 @@ type Memory struct {
 	Threats     [MaxThreats]Threat
 	NumThreats  int
 	ThreatLevel float64
+	// Alert is set by the sensors when something happened that the Jedi
+	// must answer at once: a threat it had not seen, or a hit.
+	Alert bool
 
 	// What happened in the prediction under way; the sensors clear it.
 	Deaths         int           // enemies killed

@@ -71,6 +71,72 @@ const (
 	phaseRecover
 )
 
+// blowSlack is how far beyond its reach a blow still lands, in the arena
+// and in predictions alike: the Jedi's body may drift a little between
+// deciding and striking.
+const blowSlack = 0.3 // m
+
+// An Order is what a Jedi's mind tells its body: the move to make, or, for
+// MoveNone, to stop. The actions write it into Memory.Order; the game has
+// the arena carry it out (Arena.Obey) after the Jedi thinks, and the body
+// reports how the move goes in Memory.Self (Seq and Status) when the Jedi
+// next senses. Each new order counts one more in Seq, so the body carries
+// out each once.
+type Order struct {
+	Move   MoveKind
+	Target int           // the victim's enemy ID when it was given
+	Count  int           // swings to make
+	Dur    time.Duration // how long a held move (a guard) lasts
+	Dir    Vec           // where a dodge or jump goes, or where a guard faces
+	Seq    uint32
+}
+
+// A moveSpec says everything about one kind of move, in one place: what it
+// needs, how the body starts and carries it out, and how the Jedi predicts
+// it. The table moves holds one for each MoveKind.
+type moveSpec struct {
+	target bool          // it needs a living victim
+	fixed  time.Duration // its length, for a move of fixed length; 0 otherwise
+	// aim works out, from what the Jedi knows when it orders the move, how
+	// long to hold it and which way it goes (nil: neither).
+	aim func(k MoveKind, m *Memory) (time.Duration, Vec)
+	// start puts the body at once in the states the move begins with (in
+	// the air, deflecting); nil: none.
+	start func(b *body, o *order)
+	// run carries the move on for dt in the arena, against f, the target
+	// if the move has one.
+	run func(a *Arena, j int, b *body, f *foe, dt time.Duration)
+	// predict applies the move to a prediction: count swings of it, or,
+	// resuming, what remains of the move the body is making.
+	predict func(k MoveKind, count int, resuming bool, m *Memory)
+}
+
+// moves describes every move.
+var moves = [...]moveSpec{
+	MoveNone:        {},
+	MoveSwing:       {target: true, run: runSwing, predict: predictSwing},
+	MoveKick:        {target: true, run: runKick, predict: predictKick},
+	MovePush:        {run: runPush, predict: predictPush},
+	MoveDash:        {target: true, run: runDash, predict: predictDash},
+	MoveJumpForward: {target: true, fixed: jumpTime, start: airborne, run: runJumpForward, predict: predictJumpForward},
+	MoveJumpOver:    {fixed: jumpTime, aim: backwards, start: airborne, run: runJumpOver, predict: predictJumpOver},
+	MoveDodgeLeft:   {fixed: dodgeTime, aim: dodgeWay, start: rolling, run: runDodge, predict: predictDodge},
+	MoveDodgeRight:  {fixed: dodgeTime, aim: dodgeWay, start: rolling, run: runDodge, predict: predictDodge},
+	MoveDodgeBack:   {fixed: dodgeTime, aim: dodgeWay, start: rolling, run: runDodge, predict: predictDodge},
+	MoveCrouch:      {aim: guardPlan, start: crouching, run: runHeld, predict: predictGuard},
+	MoveDeflect:     {aim: guardPlan, start: deflecting, run: runHeld, predict: predictGuard},
+	MoveBlock:       {aim: guardPlan, start: blocking, run: runHeld, predict: predictGuard},
+	MoveStance:      {fixed: stanceTime, start: bracing, run: runHeld, predict: predictStance},
+	MoveStrafe:      {target: true, fixed: strafeTime, run: runStrafe, predict: predictStrafe},
+	MoveTaunt:       {target: true, fixed: tauntTime, run: runTaunt, predict: predictTaunt},
+	MoveApproach:    {target: true, run: runApproach, predict: predictApproach},
+	MoveGiveSpace:   {run: runGiveSpace, predict: predictGiveSpace},
+	MoveWait:        {fixed: waitTime, run: runHeld, predict: predictNothing},
+}
+
+// guards says what threat each guard holds off.
+var guards = [...]ThreatKind{MoveCrouch: Melee, MoveDeflect: Bolt, MoveBlock: Melee, MoveWait: 0}
+
 // An order is the move a body is carrying out.
 type order struct {
 	kind   MoveKind
@@ -80,6 +146,7 @@ type order struct {
 	dir    Vec           // where a dodge or jump goes
 	t      time.Duration // time in the current phase
 	phase  uint8
+	seq    uint32    // the Order it carries out
 	status bt.Status // Running, Success or Failure; 0 before the first order
 }
 
@@ -105,7 +172,7 @@ type body struct {
 }
 
 func newBody(at Vec) body {
-	return body{Self: Self{HP: jediHP, MaxHP: jediHP, Pos: at, Facing: Vec{1, 0}, Skill: 0.5}}
+	return body{Self: Self{HP: jediHP, MaxHP: jediHP, Pos: at, Facing: Vec{1, 0}}}
 }
 
 // approach moves the body toward p at speed until within reach, and
@@ -119,90 +186,57 @@ func (b *body) approach(p Vec, reach, speed float64, dt time.Duration) bool {
 	return b.Pos.Dist(p) <= reach+1e-9
 }
 
-// order gives Jedi j a move. It starts at once: the states a move puts the
-// Jedi in (in the air, deflecting) begin now. It reports Running, or
-// Failure when the move cannot start.
-func (a *Arena) order(j int, kind MoveKind, target int, count int, dur time.Duration, dir Vec) bt.Status {
+// Obey has Jedi j's body carry out the order o, if it is new: start the
+// move, or stop. A move starts at once: the states it puts the Jedi in (in
+// the air, deflecting) begin now, and the Jedi turns to its target at
+// once (predictions count on it). A move that cannot start fails.
+func (a *Arena) Obey(j int, o *Order) {
 	b := &a.jedi[j]
-	if !b.Alive() || b.Knocked > 0 {
-		return bt.Failure
+	if o.Seq == b.order.seq {
+		return
 	}
-	if needsTarget(kind) {
-		f := a.foeByID(target)
+	if o.Move == MoveNone || int(o.Move) >= len(moves) {
+		b.order.fail()
+		b.order.seq = o.Seq
+		return
+	}
+	spec := &moves[o.Move]
+	b.order = order{kind: o.Move, target: o.Target, count: max(o.Count, 1), dur: o.Dur, dir: o.Dir,
+		seq: o.Seq, status: bt.Running}
+	if !b.Alive() || b.Knocked > 0 {
+		b.order.status = bt.Failure
+		return
+	}
+	if spec.target {
+		f := a.foeByID(o.Target)
 		if f == nil || !f.Alive() {
-			return bt.Failure
+			b.order.status = bt.Failure
+			return
 		}
 		b.turnTo(f.Pos) // turning is instant: predictions count on it at once
 	}
-	if d := fixedDuration(kind); d > 0 {
-		dur = d
+	if spec.fixed > 0 {
+		b.order.dur = spec.fixed
 	}
-	b.order = order{kind: kind, target: target, count: max(count, 1), dur: dur, dir: dir, status: bt.Running}
-	switch kind {
-	case MoveJumpForward, MoveJumpOver:
-		b.Jump = jumpTime
-	case MoveDodgeLeft, MoveDodgeRight, MoveDodgeBack:
-		b.Dodge = dodgeTime
-	case MoveCrouch:
-		b.Crouch = dur
-	case MoveDeflect:
-		b.Deflect = dur
-		b.faceAway(dir)
-	case MoveBlock:
-		b.Block = dur
-		b.faceAway(dir)
-	case MoveStance:
-		b.Stance = stanceTime
+	if spec.start != nil {
+		spec.start(b, &b.order)
 	}
-	return bt.Running
 }
+
+// The states moves begin with.
+
+func airborne(b *body, _ *order)   { b.Jump = jumpTime }
+func rolling(b *body, _ *order)    { b.Dodge = dodgeTime }
+func crouching(b *body, o *order)  { b.Crouch = o.dur }
+func deflecting(b *body, o *order) { b.Deflect = o.dur; b.faceAway(o.dir) }
+func blocking(b *body, o *order)   { b.Block = o.dur; b.faceAway(o.dir) }
+func bracing(b *body, _ *order)    { b.Stance = stanceTime }
 
 // faceAway turns a defending body toward where an attack comes from.
 func (b *body) faceAway(from Vec) {
 	if from != (Vec{}) {
 		b.turnTo(from)
 	}
-}
-
-// fixedDuration returns how long a move of fixed length takes, or 0.
-func fixedDuration(k MoveKind) time.Duration {
-	switch k {
-	case MoveJumpForward, MoveJumpOver:
-		return jumpTime
-	case MoveDodgeLeft, MoveDodgeRight, MoveDodgeBack:
-		return dodgeTime
-	case MoveStance:
-		return stanceTime
-	case MoveStrafe:
-		return strafeTime
-	case MoveTaunt:
-		return tauntTime
-	case MoveWait:
-		return waitTime
-	}
-	return 0
-}
-
-func needsTarget(k MoveKind) bool {
-	switch k {
-	case MoveSwing, MoveKick, MoveDash, MoveJumpForward, MoveStrafe, MoveTaunt, MoveApproach:
-		return true
-	}
-	return false
-}
-
-// progress reports how Jedi j's move is going.
-func (a *Arena) progress(j int) bt.Status {
-	if s := a.jedi[j].order.status; s != 0 {
-		return s
-	}
-	return bt.Failure
-}
-
-// cancel stops Jedi j's move: it was interrupted.
-func (a *Arena) cancel(j int) {
-	o := &a.jedi[j].order
-	o.status = bt.Failure
 }
 
 // runOrder carries Jedi j's move on for dt.
@@ -220,8 +254,9 @@ func (a *Arena) runOrder(j int, dt time.Duration) {
 		return
 	}
 	o.t += dt
+	spec := &moves[o.kind]
 	f := a.foeByID(o.target)
-	if needsTarget(o.kind) && (f == nil || !f.Alive()) {
+	if spec.target && (f == nil || !f.Alive()) {
 		if o.kind == MoveSwing && o.phase != phaseApproach {
 			o.succeed() // the victim fell to the last blow
 		} else {
@@ -229,50 +264,60 @@ func (a *Arena) runOrder(j int, dt time.Duration) {
 		}
 		return
 	}
-	switch o.kind {
-	case MoveSwing:
-		a.runSwing(j, b, f, dt)
-	case MoveKick:
-		a.runKick(j, b, f, dt)
-	case MovePush:
-		a.runPush(j, b)
-	case MoveDash:
-		if b.approach(f.Pos, swingReach, dashSpeed, dt) {
-			o.succeed()
-		} else if o.t > approachLimit/2 {
-			o.fail()
-		}
-	case MoveJumpForward:
-		b.Pos = toward(b.Pos, f.Pos, leapRange*dt.Seconds()/jumpTime.Seconds(), swingReach)
-		b.turnTo(f.Pos)
-		a.finishAfter(o, jumpTime)
-	case MoveJumpOver:
-		b.Pos = b.Pos.Add(o.dir.Scale(jumpBack * dt.Seconds() / jumpTime.Seconds()))
-		a.finishAfter(o, jumpTime)
-	case MoveDodgeLeft, MoveDodgeRight, MoveDodgeBack:
-		b.Pos = b.Pos.Add(o.dir.Scale(dodgeDistance * dt.Seconds() / dodgeTime.Seconds()))
-		a.finishAfter(o, dodgeTime)
-	case MoveCrouch, MoveDeflect, MoveBlock, MoveStance, MoveWait:
-		a.finishAfter(o, o.dur)
-	case MoveStrafe:
-		b.Pos = b.Pos.Add(f.Pos.Sub(b.Pos).Unit().Left().Scale(walkSpeed * dt.Seconds()))
-		b.turnTo(f.Pos)
-		a.finishAfter(o, strafeTime)
-	case MoveTaunt:
-		b.turnTo(f.Pos)
-		a.finishAfter(o, tauntTime)
-	case MoveApproach:
-		speed := runSpeed
-		if b.Pos.Dist(f.Pos) < 2*approachRange {
-			speed = walkSpeed
-		}
-		if b.approach(f.Pos, approachRange, speed, dt) {
-			o.succeed()
-		} else if o.t > approachLimit {
-			o.fail()
-		}
-	case MoveGiveSpace:
-		a.runGiveSpace(j, b, dt)
+	spec.run(a, j, b, f, dt)
+}
+
+// How the body carries out each move.
+
+func runDash(a *Arena, _ int, b *body, f *foe, dt time.Duration) {
+	if b.approach(f.Pos, swingReach, dashSpeed, dt) {
+		b.order.succeed()
+	} else if b.order.t > approachLimit/2 {
+		b.order.fail()
+	}
+}
+
+func runJumpForward(a *Arena, _ int, b *body, f *foe, dt time.Duration) {
+	b.Pos = toward(b.Pos, f.Pos, leapRange*dt.Seconds()/jumpTime.Seconds(), swingReach)
+	b.turnTo(f.Pos)
+	a.finishAfter(&b.order, jumpTime)
+}
+
+func runJumpOver(a *Arena, _ int, b *body, _ *foe, dt time.Duration) {
+	b.Pos = b.Pos.Add(b.order.dir.Scale(jumpBack * dt.Seconds() / jumpTime.Seconds()))
+	a.finishAfter(&b.order, jumpTime)
+}
+
+func runDodge(a *Arena, _ int, b *body, _ *foe, dt time.Duration) {
+	b.Pos = b.Pos.Add(b.order.dir.Scale(dodgeDistance * dt.Seconds() / dodgeTime.Seconds()))
+	a.finishAfter(&b.order, dodgeTime)
+}
+
+// runHeld runs a move that only takes its time: a guard, a stance, a wait.
+func runHeld(a *Arena, _ int, b *body, _ *foe, _ time.Duration) {
+	a.finishAfter(&b.order, b.order.dur)
+}
+
+func runStrafe(a *Arena, _ int, b *body, f *foe, dt time.Duration) {
+	b.Pos = b.Pos.Add(f.Pos.Sub(b.Pos).Unit().Left().Scale(walkSpeed * dt.Seconds()))
+	b.turnTo(f.Pos)
+	a.finishAfter(&b.order, strafeTime)
+}
+
+func runTaunt(a *Arena, _ int, b *body, f *foe, _ time.Duration) {
+	b.turnTo(f.Pos)
+	a.finishAfter(&b.order, tauntTime)
+}
+
+func runApproach(a *Arena, _ int, b *body, f *foe, dt time.Duration) {
+	speed := runSpeed
+	if b.Pos.Dist(f.Pos) < 2*approachRange {
+		speed = walkSpeed
+	}
+	if b.approach(f.Pos, approachRange, speed, dt) {
+		b.order.succeed()
+	} else if b.order.t > approachLimit {
+		b.order.fail()
 	}
 }
 
@@ -294,7 +339,7 @@ func (b *body) closeIn(f *foe, reach float64, dt time.Duration) {
 }
 
 // runSwing: run into reach, wind up, strike, recover; again for each swing.
-func (a *Arena) runSwing(j int, b *body, f *foe, dt time.Duration) {
+func runSwing(a *Arena, j int, b *body, f *foe, dt time.Duration) {
 	o := &b.order
 	switch o.phase {
 	case phaseApproach:
@@ -304,7 +349,7 @@ func (a *Arena) runSwing(j int, b *body, f *foe, dt time.Duration) {
 		if o.t < swingHalf {
 			return
 		}
-		if b.Pos.Dist(f.Pos) <= swingReach+0.3 {
+		if b.Pos.Dist(f.Pos) <= swingReach+blowSlack {
 			if f.blocks(b.Pos) {
 				if f.Shield > 0 {
 					b.ShieldSwings++
@@ -330,14 +375,14 @@ func (a *Arena) runSwing(j int, b *body, f *foe, dt time.Duration) {
 }
 
 // runKick: run into reach, kick at half time, recover.
-func (a *Arena) runKick(j int, b *body, f *foe, dt time.Duration) {
+func runKick(a *Arena, j int, b *body, f *foe, dt time.Duration) {
 	o := &b.order
 	switch o.phase {
 	case phaseApproach:
 		b.closeIn(f, kickReach, dt)
 	case phaseWindup:
 		if o.t >= kickTime/2 {
-			if b.Pos.Dist(f.Pos) <= kickReach+0.3 {
+			if b.Pos.Dist(f.Pos) <= kickReach+blowSlack {
 				f.windup = 0
 				a.release(f)
 				a.hit(f, j, f.kicked(), MoveKick)
@@ -350,7 +395,7 @@ func (a *Arena) runKick(j int, b *body, f *foe, dt time.Duration) {
 }
 
 // runPush: at half time every enemy within reach is thrown back.
-func (a *Arena) runPush(j int, b *body) {
+func runPush(a *Arena, _ int, b *body, _ *foe, _ time.Duration) {
 	o := &b.order
 	if o.phase == phaseApproach && o.t >= pushTime/2 {
 		for i := 0; i < a.numFoes; i++ {
@@ -368,7 +413,7 @@ func (a *Arena) runPush(j int, b *body) {
 }
 
 // runGiveSpace: step away from the nearest other Jedi.
-func (a *Arena) runGiveSpace(j int, b *body, dt time.Duration) {
+func runGiveSpace(a *Arena, j int, b *body, _ *foe, dt time.Duration) {
 	o := &b.order
 	near := -1
 	for i := 0; i < a.numJedi; i++ {

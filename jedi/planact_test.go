@@ -26,28 +26,34 @@ func TestJediPlanIsAct(t *testing.T) {
 			t.Fatal(err)
 		}
 		log := &treetest.TraceLog{}
-		f, err := jedi.NewFighter(a, 0, jedi.Options{Skill: 0.6, Mistakes: seed%2 == 0, Seed: seed, Tracer: log})
+		tree, err := jedi.NewTree(jedi.Options{Mistakes: seed%2 == 0, Replan: time.Duration(seed%3) * 50 * time.Millisecond})
 		if err != nil {
 			t.Fatal(err)
 		}
-		nodes := f.Tree.Nodes()
+		f, err := jedi.NewFighter(a, 0, tree, 0.6, seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		f.Agent.SetTracer(log)
+		nodes := tree.Nodes()
 		for range ticks {
 			if a.Over() {
 				break
 			}
 			if a.Sense(0, &f.Memory, step) {
-				if err := f.Tree.Halt(&f.Memory); err != nil {
+				if err := f.Agent.Halt(&f.Memory); err != nil {
 					t.Fatal(err)
 				}
 			}
-			plan, err := f.Tree.Preview(&f.Memory, step)
+			plan, err := f.Agent.Preview(&f.Memory, step)
 			if err != nil {
 				t.Fatal(err)
 			}
 			running, before := treetest.Running(log.Lines), len(log.Lines)
-			if _, err := f.Tree.Tick(&f.Memory, step); err != nil {
+			if _, err := f.Agent.Tick(&f.Memory, step); err != nil {
 				t.Fatal(err)
 			}
+			a.Obey(0, &f.Memory.Order)
 			treetest.CheckPlanIsAct(t, plan, nodes, running, log.Lines[before:])
 			for _, l := range log.Lines[before:] {
 				if len(l) > 6 && l[:6] == "begin " {

@@ -89,7 +89,7 @@ func TestPropertyJediLifeCycle(t *testing.T) {
 		for i, n := 0, rapid.IntRange(1, 600).Draw(t, "ticks"); i < n; i++ {
 			if i%37 == 0 {
 				memory, enemies, self := jedi.Memory, f.Arena.Enemies(), f.Arena.Jedi(0)
-				if _, err := jedi.Tree.Preview(&jedi.Memory, 0); err != nil {
+				if _, err := jedi.Agent.Preview(&jedi.Memory, 0); err != nil {
 					t.Fatal(err)
 				}
 				if memory != jedi.Memory || self != f.Arena.Jedi(0) || !cmp.Equal(enemies, f.Arena.Enemies()) {
@@ -102,9 +102,9 @@ func TestPropertyJediLifeCycle(t *testing.T) {
 				break
 			}
 		}
-		if err := jedi.Tree.Halt(&jedi.Memory); err != nil {
+		if err := jedi.Agent.Halt(&jedi.Memory); err != nil {
 			t.Fatal(err)
 		}
-		treetest.CheckLifeCycle(t, jedi.Tree.Nodes(), tl.Lines, nil)
+		treetest.CheckLifeCycle(t, f.Tree.Nodes(), tl.Lines, nil)
 	})
 }

@@ -1,6 +1,10 @@
 package jedi
 
-import "time"
+import (
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+)
 
 // Self is a Jedi's own state, in memory and in the arena alike. The
 // durations are the time left in each state.
@@ -8,7 +12,6 @@ type Self struct {
 	HP, MaxHP int
 	Pos       Vec
 	Facing    Vec // unit vector
-	Skill     float64
 	// Vel is the Jedi's velocity while a prediction moves it: attacks land
 	// where the Jedi will be, not where it started.
 	Vel Vec
@@ -35,6 +38,10 @@ type Self struct {
 	PhaseTime  time.Duration
 	MoveLeft   time.Duration
 	SwingsLeft int
+	// Seq and Status say how the body's last order (Memory.Order) went:
+	// the order it took up last, and Running, Success or Failure.
+	Seq    uint32
+	Status bt.Status
 }
 
 // Numbers of the Jedi.

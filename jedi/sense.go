@@ -18,8 +18,10 @@ import (
 // starts from zero.
 func (a *Arena) Sense(j int, m *Memory, dt time.Duration) (victimChanged bool) {
 	b := &a.jedi[j]
+	hp, threats, numThreats := m.Self.HP, m.Threats, m.NumThreats
 	m.Self = b.Self
 	m.Self.Caution = caution
+	m.Self.Seq, m.Self.Status = b.order.seq, b.order.status
 	m.Self.Doing, m.Self.Phase, m.Self.PhaseTime, m.Self.MoveLeft, m.Self.SwingsLeft = MoveNone, 0, 0, 0, 0
 	if o := &b.order; o.status == bt.Running {
 		m.Self.Doing, m.Self.Phase, m.Self.PhaseTime, m.Self.SwingsLeft = o.kind, o.phase, o.t, o.count
@@ -46,14 +48,32 @@ func (a *Arena) Sense(j int, m *Memory, dt time.Duration) (victimChanged bool) {
 	a.senseEnemies(j, m, victim)
 	m.Victim, m.VictimID, m.DesiredKillTime = m.enemyByID(victim), victim, 0
 	if v := m.VictimEnemy(); v != nil {
-		m.DesiredKillTime = DesiredKillTime(m.Self.Skill, v.Type)
+		m.DesiredKillTime = DesiredKillTime(m.Skill, v.Type)
 	}
 	a.senseThreats(j, m)
+	m.Alert = m.Self.HP < hp || m.newThreat(&threats, numThreats)
 
 	m.Deaths, m.VictimDied, m.VictimDiedAt = 0, false, 0
 	m.PartnerFoeHurt, m.PartnerFoeDied, m.Elapsed = false, false, 0
 	m.refresh()
 	return victimChanged
+}
+
+// newThreat reports whether m knows of a threat that was not among the n
+// of before.
+func (m *Memory) newThreat(before *[MaxThreats]Threat, n int) bool {
+	for i := 0; i < m.NumThreats; i++ {
+		t := &m.Threats[i]
+		seen := false
+		for k := 0; k < n && !seen; k++ {
+			b := &before[k]
+			seen = b.Kind == t.Kind && b.ID == t.ID && b.Source == t.Source
+		}
+		if !seen {
+			return true
+		}
+	}
+	return false
 }
 
 // chooseVictim keeps Jedi j's victim, or picks the nearest enemy that no

@@ -12,22 +12,21 @@ import (
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
-// Options shape a Jedi's mind.
+// Options shape the Jedi's combat tree, which every Jedi in a fight
+// shares: each Jedi is an agent of it, with its own memory (its skill
+// among what it knows) and seed.
 type Options struct {
-	// Skill, from 0 to 1, is the Jedi's skill level: 1 for a master. It
-	// sets the desired kill times the heuristic reads and the skill
-	// ranges some moves need; no action reads it.
-	Skill float64
 	// Mistakes lets the Jedi swing at a raised shield now and then,
 	// believing it down: a visible mistake for the player to exploit.
 	Mistakes bool
 	// Without names branches to leave out of the tree, such as "dash
 	// strike": the rest must cope (see Branches).
 	Without []string
-	// Seed seeds the tree's random choices.
-	Seed uint64
-	// Tracer, if set, receives the tree's events.
-	Tracer bt.Tracer
+	// Replan is how often the root plans again while an action runs: 0
+	// (the original's way) every tick; otherwise every Replan, and at once
+	// when something happens that the Jedi must answer (a new threat, or
+	// it is hit).
+	Replan time.Duration
 }
 
 // Skill levels by name.
@@ -53,35 +52,33 @@ var Branches = []string{
 	"dodge and counter", "strafe", "taunt", "close in",
 }
 
-// NewTree builds the combat tree of Jedi who in the arena, the original's
-// layout: a root selector that re-plans every tick (ties go to designer
-// order) over giving another Jedi space, engaging the victim (a branch
-// per enemy type; counter-attacks are floored at Beneficial), defending
-// (a random selector with the original's odds that re-selects every
-// quarter second) and idling.
-func NewTree(a *Arena, who int, opts Options) (*bt.Tree[Memory], error) {
-	if a == nil || who < 0 || who >= a.numJedi {
-		return nil, fmt.Errorf("jedi: no Jedi %d in the arena", who)
-	}
-	if math.IsNaN(opts.Skill) || opts.Skill < 0 || opts.Skill > 1 {
-		return nil, fmt.Errorf("jedi: skill %v: want 0 to 1", opts.Skill)
-	}
+// NewTree builds the combat tree, the original's layout: a root selector
+// that re-plans every tick (ties go to designer order) over giving another
+// Jedi space, engaging the victim (a branch per enemy type; counter-attacks
+// are floored at Beneficial), defending (a random selector with the
+// original's odds that re-selects every quarter second) and idling. One
+// tree serves any number of Jedi.
+func NewTree(opts Options) (*bt.Tree[Memory], error) {
 	for _, w := range opts.Without {
 		if !slices.Contains(Branches, w) {
 			return nil, fmt.Errorf("jedi: no branch %q to leave out (have %v)", w, Branches)
 		}
 	}
-	a.jedi[who].Skill = opts.Skill
-	t := &plan{a: a, who: who, opts: opts}
+	if opts.Replan < 0 {
+		return nil, fmt.Errorf("jedi: negative Replan %v", opts.Replan)
+	}
+	root := []bt.SelectorOption{bt.Reselect(opts.Replan), bt.PreferCurrent(false)}
+	if opts.Replan > 0 {
+		root = append(root, bt.ReselectOn(Alerted))
+	}
+	t := &plan{opts: opts}
 	return bt.New(bt.Config[Memory]{
 		Heuristic: Goal(),
 		Terminal:  func(m *Memory) bool { return !m.able() },
-		Seed:      opts.Seed,
-		Tracer:    opts.Tracer,
 	}).
-		Selector("combat", bt.Reselect(0), bt.PreferCurrent(false)).Constrain(Alive()).
+		Selector("combat", root...).Constrain(Alive()).
 		Sequence("give space").Constrain(TooClose()).
-		Do("step away", t.act(MoveGiveSpace, 1)).
+		Do("step away", act(MoveGiveSpace, 1)).
 		End().
 		Selector("engage").Constrain(HasVictim()).
 		Branch(t.vsDroid).
@@ -95,10 +92,12 @@ func NewTree(a *Arena, who int, opts Options) (*bt.Tree[Memory], error) {
 		Build()
 }
 
-// plan holds what the branches of one Jedi's tree share.
+// Alerted reports whether something happened since the Jedi last sensed
+// that it must answer at once: a threat it had not seen, or a hit.
+func Alerted(m *Memory) bool { return m.Alert }
+
+// plan holds what the branches of the tree share.
 type plan struct {
-	a    *Arena
-	who  int
 	opts Options
 }
 
@@ -110,46 +109,11 @@ func (t *plan) keep(name string) bool { return !slices.Contains(t.opts.Without, 
 // grip already in progress", so the root does not drop a recovering
 // swing for an idle flourish.
 func (t *plan) attack(b *bt.Builder[Memory], name string, k MoveKind, count int) *bt.Builder[Memory] {
-	return b.Do(name, t.act(k, count), bt.CosmeticWhileRunning())
+	return b.Do(name, act(k, count), bt.CosmeticWhileRunning())
 }
 
 // act returns the action for a move.
-func (t *plan) act(k MoveKind, count int) bt.Action[Memory] {
-	m := move{arena: t.a, who: t.who, kind: k, count: count}
-	switch k {
-	case MoveSwing:
-		return &swing{m}
-	case MoveKick:
-		return &kick{m}
-	case MovePush:
-		return &push{m}
-	case MoveDash:
-		return &dash{m}
-	case MoveJumpForward:
-		return &jumpForward{m}
-	case MoveJumpOver:
-		return &jumpOver{m}
-	case MoveDodgeLeft, MoveDodgeRight, MoveDodgeBack:
-		return &dodge{m}
-	case MoveCrouch:
-		return &guard{m, Melee}
-	case MoveDeflect:
-		return &guard{m, Bolt}
-	case MoveBlock:
-		return &guard{m, Melee}
-	case MoveStance:
-		return &stance{m}
-	case MoveStrafe:
-		return &strafe{m}
-	case MoveTaunt:
-		return &taunt{m}
-	case MoveApproach:
-		return &approach{m}
-	case MoveGiveSpace:
-		return &giveSpace{m}
-	}
-	return &wait{m}
-}
+func act(k MoveKind, count int) bt.Action[Memory] { return action{kind: k, count: count} }
 
 // cleanSwing is a swing that waits for a moment when no bolt will land
 // before it is done: counters are floored at Beneficial, so the heuristic
@@ -176,7 +140,7 @@ func (t *plan) strike(b *bt.Builder[Memory], name string, closeIn MoveKind, cs .
 	if !t.keep(name) {
 		return
 	}
-	b.Sequence(name).Constrain(cs...).Do(closeIn.String(), t.act(closeIn, 1))
+	b.Sequence(name).Constrain(cs...).Do(closeIn.String(), act(closeIn, 1))
 	t.attack(b, "swing", MoveSwing, 1).End()
 }
 
@@ -211,8 +175,8 @@ func (t *plan) mistake(b *bt.Builder[Memory]) {
 func (t *plan) vsDroid(b *bt.Builder[Memory]) {
 	b.Selector("vs droid").Constrain(VictimIs(Droid))
 	t.counter(b, "deflect and strike", Countering(1500*time.Millisecond, Bolt), func(b *bt.Builder[Memory]) {
-		b.Do("deflect", t.act(MoveDeflect, 1))
-		b.Do("dash", t.act(MoveDash, 1))
+		b.Do("deflect", act(MoveDeflect, 1))
+		b.Do("dash", act(MoveDash, 1))
 		t.cleanSwing(b, "swing", 1)
 	})
 	t.strike(b, "dash strike", MoveDash, Distance(6, 25, constraints.SkipWhileRunning()), constraints.Cooldown[Memory](3*time.Second))
@@ -226,7 +190,7 @@ func (t *plan) vsDroid(b *bt.Builder[Memory]) {
 func (t *plan) vsBrawler(b *bt.Builder[Memory]) {
 	b.Selector("vs brawler").Constrain(VictimIs(Brawler))
 	t.counter(b, "block and counter", Countering(800*time.Millisecond, Melee), func(b *bt.Builder[Memory]) {
-		b.Do("block", t.act(MoveBlock, 1))
+		b.Do("block", act(MoveBlock, 1))
 		t.attack(b, "kick", MoveKick, 1)
 	})
 	if t.keep("kick combo") {
@@ -263,7 +227,7 @@ func (t *plan) vsTrooper(b *bt.Builder[Memory]) {
 func (t *plan) vsRusher(b *bt.Builder[Memory]) {
 	b.Selector("vs rusher").Constrain(VictimIs(Rusher))
 	t.counter(b, "dodge and counter", Countering(1200*time.Millisecond, Heavy), func(b *bt.Builder[Memory]) {
-		b.Do("dodge", t.act(MoveDodgeLeft, 1))
+		b.Do("dodge", act(MoveDodgeLeft, 1))
 		t.cleanSwing(b, "swing", 1)
 	})
 	t.strike(b, "dash strike", MoveDash, Distance(6, 25, constraints.SkipWhileRunning()), constraints.Cooldown[Memory](3*time.Second))
@@ -275,14 +239,14 @@ func (t *plan) vsRusher(b *bt.Builder[Memory]) {
 // again every quarter second.
 func (t *plan) defend(b *bt.Builder[Memory]) {
 	b.RandomSelector("defend", bt.Reselect(250*time.Millisecond)).Constrain(Threatened(3*time.Second)).
-		Do("dodge left", t.act(MoveDodgeLeft, 1)).Weight(0.33).
-		Do("dodge right", t.act(MoveDodgeRight, 1)).Weight(0.33).
-		Do("dodge back", t.act(MoveDodgeBack, 1)).Weight(0.33).
-		Do("crouch", t.act(MoveCrouch, 1)).Weight(1).Constrain(Threatened(2*time.Second, Melee), constraints.Cooldown[Memory](5*time.Second)).
-		Do("deflect", t.act(MoveDeflect, 1)).Weight(1).Constrain(Threatened(2*time.Second, Bolt)).
-		Do("block", t.act(MoveBlock, 1)).Weight(0.75).Constrain(Threatened(2*time.Second, Melee)).
-		Do("jump forward", t.act(MoveJumpForward, 1)).Weight(0.5).Constrain(HasVictim(), Distance(4, leapRange)).
-		Do("jump over", t.act(MoveJumpOver, 1)).Weight(0.5).Constrain(constraints.Cooldown[Memory](5 * time.Second)).
+		Do("dodge left", act(MoveDodgeLeft, 1)).Weight(0.33).
+		Do("dodge right", act(MoveDodgeRight, 1)).Weight(0.33).
+		Do("dodge back", act(MoveDodgeBack, 1)).Weight(0.33).
+		Do("crouch", act(MoveCrouch, 1)).Weight(1).Constrain(Threatened(2*time.Second, Melee), constraints.Cooldown[Memory](5*time.Second)).
+		Do("deflect", act(MoveDeflect, 1)).Weight(1).Constrain(Threatened(2*time.Second, Bolt)).
+		Do("block", act(MoveBlock, 1)).Weight(0.75).Constrain(Threatened(2*time.Second, Melee)).
+		Do("jump forward", act(MoveJumpForward, 1)).Weight(0.5).Constrain(HasVictim(), Distance(4, leapRange)).
+		Do("jump over", act(MoveJumpOver, 1)).Weight(0.5).Constrain(constraints.Cooldown[Memory](5 * time.Second)).
 		End()
 }
 
@@ -291,15 +255,15 @@ func (t *plan) defend(b *bt.Builder[Memory]) {
 func (t *plan) idle(b *bt.Builder[Memory]) {
 	b.Selector("idle", bt.Debounce())
 	if t.keep("close in") {
-		b.Do("close in", t.act(MoveApproach, 1), bt.Cosmetic()).Constrain(Distance(approachRange+1, 0))
+		b.Do("close in", act(MoveApproach, 1), bt.Cosmetic()).Constrain(Distance(approachRange+1, 0))
 	}
 	if t.keep("strafe") {
-		b.Do("strafe", t.act(MoveStrafe, 1), bt.Cosmetic()).Constrain(HasVictim(), constraints.Cooldown[Memory](2*time.Second))
+		b.Do("strafe", act(MoveStrafe, 1), bt.Cosmetic()).Constrain(HasVictim(), constraints.Cooldown[Memory](2*time.Second))
 	}
 	if t.keep("taunt") {
-		b.Do("taunt", t.act(MoveTaunt, 1), bt.Cosmetic()).Constrain(Facing(0.8), constraints.Cooldown[Memory](5*time.Second))
+		b.Do("taunt", act(MoveTaunt, 1), bt.Cosmetic()).Constrain(Facing(0.8), constraints.Cooldown[Memory](5*time.Second))
 	}
-	b.Do("defensive stance", t.act(MoveStance, 1), bt.Cosmetic()).Constrain(constraints.Cooldown[Memory](3 * time.Second))
-	b.Do("wait", t.act(MoveWait, 1), bt.Cosmetic())
+	b.Do("defensive stance", act(MoveStance, 1), bt.Cosmetic()).Constrain(constraints.Cooldown[Memory](3 * time.Second))
+	b.Do("wait", act(MoveWait, 1), bt.Cosmetic())
 	b.End()
 }

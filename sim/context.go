@@ -71,6 +71,7 @@ type Context[M any] struct {
 	clock     *Clock
 	rand      *rand.Rand
 	calling   Callback // the callback running now, for blaming panics
+	running   bool     // the node being simulated is running
 
 	stack []*M // scratch memories; stack[:depth] are in use
 	depth int
@@ -138,6 +139,7 @@ func (c *Context[M]) use(h heuristic.Heuristic[M]) {
 // calls it when a panic cut a simulation short.
 func (c *Context[M]) Reset() {
 	c.depth = 0
+	c.running = false
 	c.goals = c.goals[:0]
 	c.use(c.base)
 	c.calling = NoCallback
@@ -250,6 +252,16 @@ func (c *Context[M]) Terminal(m *M) bool {
 	c.calling = NoCallback
 	return t
 }
+
+// Running reports whether the node being simulated runs: it has begun and
+// not yet ended, so that its prediction covers only what remains of its
+// run (the rest of a swing, the time left to wait). A decider (a tree, a
+// planner) sets it before it asks an action to simulate.
+func (c *Context[M]) Running() bool { return c.running }
+
+// SetRunning says whether the node about to be simulated runs; see
+// Running. Deciders call it; actions only read it.
+func (c *Context[M]) SetRunning(running bool) { c.running = running }
 
 // Now returns the tree's clock. It stands still while a decision is being
 // simulated; time that passes inside a prediction belongs in the memory

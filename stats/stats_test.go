@@ -15,9 +15,9 @@ import (
 func run(t *testing.T, runs int) *stats.Collector {
 	var c *stats.Collector
 	for i := 0; i < runs; i++ {
-		tree := treetest.MustBuild(t, treetest.Duel(bt.Config[treetest.Mem]{Seed: 3}))
+		tree := treetest.MustAgent(t, treetest.Duel(bt.Config[treetest.Mem]{}), 3, nil)
 		if c == nil {
-			c = stats.New(tree.Nodes())
+			c = stats.New(tree.Tree().Nodes())
 		}
 		tree.SetTracer(c)
 		treetest.DuelRun(t, tree)
@@ -72,7 +72,7 @@ func TestAlwaysImpossible(t *testing.T) {
 	})).
 		Do("pose", treetest.Act(nil, "pose", treetest.Shine)).
 		End())
-	c := stats.New(tree.Nodes())
+	c := stats.New(tree.Tree().Nodes())
 	tree.SetTracer(c)
 	treetest.TickN(t, tree, &treetest.Mem{}, 3)
 	want := []stats.Impossibility{{Path: "s/never", Times: 3, Reasons: []string{"door shut"}}}

@@ -53,3 +53,41 @@ func (t tee) Trace(e *bt.Event) {
 		tr.Trace(e)
 	}
 }
+
+// A Latest keeps the last live decision of every selector it hears of:
+// what the agent chose, and why, when it last chose. Pictures of a tree
+// (package draw) are annotated with its Decisions.
+type Latest struct {
+	bySelector map[string]int
+	decisions  []bt.Decision
+}
+
+// Trace keeps a copy of a decision event, in place of the selector's last.
+func (l *Latest) Trace(e *bt.Event) {
+	if e.Kind != bt.EventDecision || e.Decision == nil {
+		return
+	}
+	if l.bySelector == nil {
+		l.bySelector = map[string]int{}
+	}
+	d := *e.Decision
+	i, ok := l.bySelector[d.Selector]
+	if !ok {
+		i = len(l.decisions)
+		l.bySelector[d.Selector] = i
+		l.decisions = append(l.decisions, bt.Decision{})
+	}
+	d.Candidates = append(l.decisions[i].Candidates[:0], d.Candidates...)
+	l.decisions[i] = d
+}
+
+// Decisions returns the last decision of each selector, in the order the
+// selectors first decided. The decisions are copies.
+func (l *Latest) Decisions() []bt.Decision {
+	out := make([]bt.Decision, len(l.decisions))
+	for i, d := range l.decisions {
+		d.Candidates = append([]bt.Candidate(nil), d.Candidates...)
+		out[i] = d
+	}
+	return out
+}

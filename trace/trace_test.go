@@ -11,15 +11,15 @@ import (
 	"github.com/foresight-bt/foresight/trace"
 )
 
-func duel(t *testing.T) *bt.Tree[treetest.Mem] {
-	return treetest.MustBuild(t, treetest.Duel(bt.Config[treetest.Mem]{Seed: 3}))
+func duel(t *testing.T) *bt.Agent[treetest.Mem] {
+	return treetest.MustAgent(t, treetest.Duel(bt.Config[treetest.Mem]{}), 3, nil)
 }
 
 func TestTimelineGolden(t *testing.T) {
 	tree := duel(t)
 	var out bytes.Buffer
 	ticks := 0
-	tree.SetTracer(trace.Timeline(&out, tree.Nodes(), func() string { ticks++; return "context" }))
+	tree.SetTracer(trace.Timeline(&out, tree.Tree().Nodes(), func() string { ticks++; return "context" }))
 	treetest.DuelRun(t, tree)
 	treetest.Golden(t, "timeline", out.Bytes())
 	if ticks == 0 {
@@ -101,7 +101,7 @@ func TestTee(t *testing.T) {
 func TestActions(t *testing.T) {
 	tree := duel(t)
 	var got []trace.Action
-	acts := trace.NewActions(tree.Nodes(), func(a *trace.Action) {
+	acts := trace.NewActions(tree.Tree().Nodes(), func(a *trace.Action) {
 		c := *a
 		c.Options = append([]trace.Option(nil), a.Options...)
 		got = append(got, c)

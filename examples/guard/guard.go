@@ -94,17 +94,27 @@ func goal() (*heuristic.Rules[Memory], error) {
 	)
 }
 
-// newGuard builds the guard's tree: a selector that plans every tick.
-func newGuard(seed uint64, tracer bt.Tracer) (*bt.Tree[Memory], error) {
+// newGuard builds the guard's tree, a selector that plans every tick,
+// and the guard: an agent of it, seeded, and traced if tracer is set.
+func newGuard(seed uint64, tracer bt.Tracer) (*bt.Agent[Memory], error) {
 	g, err := goal()
 	if err != nil {
 		return nil, err
 	}
-	return bt.New(bt.Config[Memory]{Heuristic: g, Seed: seed, Tracer: tracer}).
+	tree, err := bt.New(bt.Config[Memory]{Heuristic: g}).
 		Selector("guard", bt.Reselect(0)).
 		Do("attack", attack{}).Constrain(inReach{}).
 		Do("chase", chase{}).Constrain(seen{}).
 		Do("patrol", patrol{}).
 		End().
 		Build()
+	if err != nil {
+		return nil, err
+	}
+	guard, err := tree.NewAgent(seed)
+	if err != nil {
+		return nil, err
+	}
+	guard.SetTracer(tracer)
+	return guard, nil
 }

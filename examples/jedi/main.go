@@ -51,6 +51,7 @@ import (
 	"github.com/foresight-bt/foresight/draw"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/stats"
+	"github.com/foresight-bt/foresight/trace"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
@@ -203,12 +204,14 @@ func watch(o options, stdout io.Writer, pics []*pictureFile) error {
 		return err
 	}
 	out.start(fight)
+	latest := &trace.Latest{}
+	fight.AddTracer(latest)
 	var pic draw.Picture
 	if o.at > 0 {
 		if _, err := fight.RunUntil(o.at); err != nil {
 			return err
 		}
-		pic = picture(fight)
+		pic = picture(fight, latest)
 	}
 	summary, err := fight.Run()
 	if err != nil {
@@ -216,7 +219,7 @@ func watch(o options, stdout io.Writer, pics []*pictureFile) error {
 	}
 	out.summary(summary)
 	if o.at == 0 {
-		pic = picture(fight)
+		pic = picture(fight, latest)
 	}
 	for _, p := range pics {
 		if err := p.draw(pic, p.f); err != nil {
@@ -227,12 +230,11 @@ func watch(o options, stdout io.Writer, pics []*pictureFile) error {
 }
 
 // picture draws the first Jedi's tree with its last decisions.
-func picture(f *jedi.Fight) draw.Picture {
-	t := f.Fighters[0].Tree
+func picture(f *jedi.Fight, latest *trace.Latest) draw.Picture {
 	return draw.Picture{
 		Title:     fmt.Sprintf("the Jedi's combat tree at %.2fs", f.Arena.Now().Seconds()),
-		Nodes:     t.Nodes(),
-		Decisions: t.LastDecisions(),
+		Nodes:     f.Tree.Nodes(),
+		Decisions: latest.Decisions(),
 	}
 }
 
@@ -249,7 +251,7 @@ func survey(o options, stdout, stderr io.Writer) error {
 			return err
 		}
 		if counts == nil {
-			counts = stats.New(fight.Fighters[0].Tree.Nodes())
+			counts = stats.New(fight.Tree.Nodes())
 		}
 		fight.AddTracer(counts)
 		s, err := fight.Run()

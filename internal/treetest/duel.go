@@ -33,7 +33,7 @@ func Duel(cfg bt.Config[Mem]) *bt.Builder[Mem] {
 
 // DuelRun ticks a duel tree for a second and a half with the foe stepping
 // into reach halfway, which is when the attack becomes possible.
-func DuelRun(t T, tree *bt.Tree[Mem]) {
+func DuelRun(t T, tree *bt.Agent[Mem]) {
 	t.Helper()
 	m := Mem{HP: 10, Foe: 9}
 	for i := 0; i < 15; i++ {

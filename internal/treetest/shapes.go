@@ -297,13 +297,10 @@ type T interface {
 func Run(t T, s *Shape, seed uint64, steps []Step) (nodes []bt.NodeInfo, trace, log []string) {
 	t.Helper()
 	rec, tl := &Recorder{}, &TraceLog{}
-	b := bt.New(bt.Config[Mem]{Heuristic: Goal, Seed: seed, Tracer: tl, Model: Recover})
+	b := bt.New(bt.Config[Mem]{Heuristic: Goal, Model: Recover})
 	s.Build(b, rec, "root", "root")
-	tree, err := b.Build()
-	if err != nil {
-		t.Fatalf("Build: %v", err)
-	}
-	nodes = tree.Nodes()
+	tree := MustAgent(t, b, seed, tl)
+	nodes = tree.Tree().Nodes()
 	m := Mem{HP: 10, Shield: 1}
 	for _, st := range steps {
 		m.Foe, m.HP = st.Foe, st.HP
@@ -449,7 +446,7 @@ scan:
 }
 
 // tickRefused checks that a negative step is refused and changes nothing.
-func tickRefused(t T, tree *bt.Tree[Mem], m *Mem, dt time.Duration, rec *Recorder, tl *TraceLog) {
+func tickRefused(t T, tree *bt.Agent[Mem], m *Mem, dt time.Duration, rec *Recorder, tl *TraceLog) {
 	t.Helper()
 	before, now, ticks, logged, traced := *m, tree.Now(), tree.Ticks(), len(rec.Log), len(tl.Lines)
 	if s, err := tree.Tick(m, dt); s != bt.Failure || !errors.Is(err, bt.ErrNegativeStep) {
@@ -462,7 +459,7 @@ func tickRefused(t T, tree *bt.Tree[Mem], m *Mem, dt time.Duration, rec *Recorde
 
 // previewActsOnNothing previews the tick to come and checks that it
 // changed nothing; a negative step must be refused.
-func previewActsOnNothing(t T, tree *bt.Tree[Mem], m *Mem, dt time.Duration, rec *Recorder, tl *TraceLog) *bt.Plan {
+func previewActsOnNothing(t T, tree *bt.Agent[Mem], m *Mem, dt time.Duration, rec *Recorder, tl *TraceLog) *bt.Plan {
 	t.Helper()
 	before, logged, traced, now := *m, len(rec.Log), len(tl.Lines), tree.Now()
 	p, err := tree.Preview(m, dt)

@@ -171,18 +171,32 @@ type Check func(s bt.Situation, m *Mem) (bt.Check, string)
 // Evaluate calls the function.
 func (f Check) Evaluate(s bt.Situation, m *Mem) (bt.Check, string) { return f(s, m) }
 
-// MustBuild builds or fails the test.
-func MustBuild[M any](t T, b *bt.Builder[M]) *bt.Tree[M] {
+// MustBuild builds the tree and makes an agent of it with seed 0, or fails
+// the test.
+func MustBuild[M any](t T, b *bt.Builder[M]) *bt.Agent[M] {
+	t.Helper()
+	return MustAgent(t, b, 0, nil)
+}
+
+// MustAgent builds the tree and makes an agent of it with the seed and the
+// tracer (which may be nil), or fails the test.
+func MustAgent[M any](t T, b *bt.Builder[M], seed uint64, tr bt.Tracer) *bt.Agent[M] {
 	t.Helper()
 	tree, err := b.Build()
 	if err != nil {
 		t.Fatalf("Build: %v", err)
 	}
-	return tree
+	a, err := tree.NewAgent(seed)
+	if err != nil {
+		t.Fatalf("NewAgent: %v", err)
+	}
+	a.SetTracer(tr)
+	return a
 }
 
-// TickN ticks a tree n times with a 100 ms step and returns the statuses.
-func TickN[M any](t T, tree *bt.Tree[M], m *M, n int) []bt.Status {
+// TickN ticks an agent n times with a 100 ms step and returns the
+// statuses.
+func TickN[M any](t T, tree *bt.Agent[M], m *M, n int) []bt.Status {
 	t.Helper()
 	var out []bt.Status
 	for i := 0; i < n; i++ {

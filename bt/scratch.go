@@ -1,0 +1,331 @@
+package bt
+
+import (
+	"errors"
+	"fmt"
+	"math"
+	"math/rand/v2"
+	"runtime/debug"
+	"time"
+
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// A scratch is what whoever ticks an agent brings: the simulation context
+// with its scratch memories, the agent's plans and candidate buffers while
+// it is ticked, the trace event, the panic bookkeeping. Nothing in it
+// outlives a call: an agent ticked by any scratch decides the same, so a
+// Crowd's workers can tick any agent in any order.
+type scratch[M any] struct {
+	tree  *Tree[M]
+	nodes []node[M]
+	ctx   *sim.Context[M]
+	clock sim.Clock  // the ticked agent's clock, which ctx reads
+	rand  *rand.Rand // keyed numbers: see rand.go
+
+	// the call under way
+	a       *Agent[M]
+	st      []nodeState
+	tracer  Tracer
+	session uint64 // one per call of any agent: plans and draw counts belong to one
+	key     uint64 // the decision key (see rand.go)
+	draws   uint64 // numbers drawn outside any node in this call
+	errs    []error
+	event   Event
+
+	// the agent and generation of the heuristic ctx judges by, so that a
+	// worker ticking agent after agent sets it only when it changes
+	judging    *Agent[M]
+	judgingGen uint64
+
+	// at says which node's code is running and what it is doing, so a
+	// panic can be pinned on it without a deferred recover in every node.
+	// It packs the node's index and an op into an integer: storing it costs
+	// no write barrier on the hot path.
+	at    location
+	badOp op // what the node that panicked was doing
+
+	plans []plan      // selectors and priorities: the choice simulated in this call
+	bufs  []decisions // selectors: candidate buffers
+	drawn []drawCount // per node: numbers drawn in this call
+}
+
+// decisions are a selector's three rotating candidate buffers: work holds
+// the choice under way, planned the one behind its plan, and live.Candidates
+// the last live decision, reported to tracers.
+type decisions struct {
+	work, planned []Candidate
+	live          Decision
+}
+
+// drawCount counts the numbers a node drew from sim.Context.Rand in one
+// call.
+type drawCount struct {
+	session, n uint64
+}
+
+func newScratch[M any](t *Tree[M]) *scratch[M] {
+	s := &scratch[M]{tree: t, nodes: t.nodes}
+	s.rand = rand.New(source[M]{s})
+	s.ctx = sim.New(sim.Config[M]{
+		Heuristic: t.cfg.Heuristic,
+		Copy:      t.cfg.Copy,
+		Model:     t.cfg.Model,
+		Terminal:  t.cfg.Terminal,
+		Clock:     &s.clock,
+		Rand:      s.rand,
+	})
+	s.plans = make([]plan, t.selectors)
+	s.bufs = make([]decisions, t.selectors)
+	backing := make([]Candidate, 3*t.candidates)
+	for i := range t.nodes {
+		n := &t.nodes[i]
+		if n.kind != kindSelector {
+			continue
+		}
+		k := len(n.kids)
+		b := &s.bufs[n.selector]
+		b.work, backing = backing[:k:k], backing[k:]
+		b.planned, backing = backing[:k:k], backing[k:]
+		b.live.Candidates, backing = backing[:k:k], backing[k:]
+		b.live.Chosen = -1
+		for j, kid := range n.kids {
+			name := t.nodes[kid].name
+			b.work[j].Name, b.planned[j].Name, b.live.Candidates[j].Name = name, name, name
+		}
+	}
+	s.drawn = make([]drawCount, len(t.nodes))
+	return s
+}
+
+// A location is a node index and an op, packed; zero means no node.
+type location uint32
+
+func loc(i int32, o op) location    { return location(i+1)<<3 | location(o) }
+func (l location) node() int32      { return int32(l>>3) - 1 }
+func (l location) op() op           { return op(l & 7) }
+func (l location) within(o op) bool { return l.op() >= o }
+
+// op is what a node is doing when it is called. The order matters: a
+// child may be ticked only from ops before opEnd, and halted only from
+// ops before opSimulate.
+type op uint8
+
+const (
+	opNone op = iota
+	opBegin
+	opUpdate
+	opEnd
+	opSimulate
+	opConstraint
+)
+
+var opNames = [...]string{"", "Begin", "Update", "End", "Simulate", "constraint"}
+
+// open binds the scratch to agent a for one call: Tick, Halt or Preview.
+func (s *scratch[M]) open(a *Agent[M], m *M) error {
+	switch {
+	case a.run != nil:
+		return ErrReentrant
+	case m == nil:
+		return ErrNilMemory
+	}
+	a.run = s
+	s.a, s.st, s.tracer = a, a.st, a.tracer
+	s.session++
+	s.draws = 0
+	s.clock = sim.Clock{}
+	s.clock.Advance(a.clock)
+	if s.judging != a || s.judgingGen != a.heuristicGen {
+		s.ctx.SetHeuristic(a.Heuristic())
+		s.judging, s.judgingGen = a, a.heuristicGen
+	}
+	return nil
+}
+
+// close unbinds the scratch and returns the call's faults.
+func (s *scratch[M]) close() error {
+	s.a.run = nil
+	s.a, s.st, s.tracer, s.at = nil, nil, nil, 0
+	if len(s.errs) == 0 {
+		return nil
+	}
+	err := errors.Join(s.errs...)
+	s.errs = s.errs[:0]
+	return err
+}
+
+// step checks a time step against a clock.
+func step(now, dt time.Duration) error {
+	switch {
+	case dt < 0:
+		return fmt.Errorf("%w: %v", ErrNegativeStep, dt)
+	case dt > math.MaxInt64-now:
+		return fmt.Errorf("%w: %v after %v", ErrClockOverflow, dt, now)
+	}
+	return nil
+}
+
+// tick runs one tick of agent a.
+func (s *scratch[M]) tick(a *Agent[M], m *M, dt time.Duration) (status Status, err error) {
+	if err := step(a.clock, dt); err != nil {
+		return Failure, err
+	}
+	if err := s.open(a, m); err != nil {
+		return Failure, err
+	}
+	a.clock += dt
+	a.ticks++
+	s.clock.Advance(dt)
+	s.key = decisionKey(a.seed, a.ticks)
+	defer func() {
+		if r := recover(); r != nil {
+			s.recoverLive(r, debug.Stack(), m)
+			status = Failure
+		}
+		a.status = status
+		err = s.close()
+	}()
+	return s.tickNode(0, m, dt), nil
+}
+
+// halt halts agent a.
+func (s *scratch[M]) halt(a *Agent[M], m *M) (err error) {
+	if err := s.open(a, m); err != nil {
+		return err
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			s.recoverLive(r, debug.Stack(), m)
+		}
+		err = s.close()
+	}()
+	s.halt1(0, m)
+	return nil
+}
+
+// recoverLive handles a panic that escaped user code during Tick or Halt.
+func (s *scratch[M]) recoverLive(r any, stack []byte, m *M) {
+	bad := s.fault(r, stack, true)
+	for range s.nodes { // each failed attempt ends at least one more node
+		if s.cleanUp(m, bad) {
+			return
+		}
+		bad = -1
+	}
+}
+
+// fault records the panic r against whatever was running and returns the
+// node to blame, or -1. The scratch memories and subtree goals are reset;
+// with quarantine, a node whose own code panicked never runs again.
+func (s *scratch[M]) fault(r any, stack []byte, quarantine bool) int32 {
+	i, o, callback := s.at.node(), s.at.op(), s.ctx.Calling()
+	s.badOp = o
+	if i >= int32(len(s.nodes)) {
+		i = -1
+	}
+	s.at = 0
+	s.ctx.Reset()
+	err := &PanicError{Path: "(tree)", Method: opNames[o], Value: r, Stack: stack}
+	if callback != sim.NoCallback {
+		err.Callback = callback.String()
+	}
+	if i >= 0 {
+		err.Path = s.tree.pathOf(i)
+	}
+	s.errs = append(s.errs, err)
+	s.traceFault(i, err.Error())
+	if callback != sim.NoCallback || i < 0 {
+		return -1 // a callback of the whole tree: no node is to blame
+	}
+	if quarantine {
+		s.st[i].flags |= stQuarantined
+	}
+	return i
+}
+
+// cleanUp ends the node that panicked with Failure and halts every other
+// running node. It reports false if an End panicked on the way; that node
+// already counts as ended, so trying again progresses.
+func (s *scratch[M]) cleanUp(m *M, bad int32) (done bool) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.fault(r, debug.Stack(), true)
+			done = false
+		}
+	}()
+	if bad >= 0 {
+		switch {
+		case s.st[bad].running():
+			s.finish(bad, m, Failure)
+		case s.nodes[bad].kind == kindInstant || s.nodes[bad].kind == kindCondition:
+			// It panicked in its run, called in place of Begin: it began, so
+			// it ends, with nothing to call.
+			if s.badOp == opBegin {
+				s.ended(bad, Failure)
+			}
+		}
+	}
+	s.halt1(0, m)
+	return true
+}
+
+// invalid reports a node that broke the contract.
+func (s *scratch[M]) invalid(i int32, msg string) {
+	path := s.tree.pathOf(i)
+	s.errs = append(s.errs, &NodeError{Path: path, Err: errors.New(msg)})
+	s.traceFault(i, msg)
+}
+
+// invalidStatus reports a node that returned an invalid status, which
+// counts as Failure.
+func (s *scratch[M]) invalidStatus(i int32, method string) Status {
+	s.invalid(i, method+" returned an invalid status")
+	return Failure
+}
+
+// The trace methods report events. Callers on the hot path test s.tracer
+// themselves and call trace, which is kept out of line so that an agent
+// without a tracer pays one comparison per event and nothing else.
+
+//go:noinline
+func (s *scratch[M]) trace(kind EventKind, i int32, st Status, check Check, reason string) {
+	s.event = Event{Kind: kind, Path: s.tree.pathOf(i), Status: st, Check: check, Reason: reason}
+	s.emit()
+}
+
+func (s *scratch[M]) traceDecision(i int32, d *Decision) {
+	if s.tracer != nil {
+		s.event = Event{Kind: EventDecision, Path: d.Selector, Decision: d}
+		s.emit()
+	}
+}
+
+func (s *scratch[M]) traceFault(i int32, why string) {
+	if s.tracer == nil {
+		return
+	}
+	path := "(tree)"
+	if i >= 0 {
+		path = s.tree.pathOf(i)
+	}
+	s.event = Event{Kind: EventFault, Path: path, Reason: why}
+	s.emit()
+}
+
+// emit hands s.event to the tracer. A tracer that panics is switched off
+// and the panic reported, so a broken tool can never break the game.
+func (s *scratch[M]) emit() {
+	s.event.Tick, s.event.Time = s.a.ticks, s.clock.Now()
+	defer func() {
+		if r := recover(); r != nil {
+			s.tracer, s.a.tracer = nil, nil
+			s.errs = append(s.errs, fmt.Errorf("bt: tracer panicked and was switched off: %v", r))
+		}
+	}()
+	s.tracer.Trace(&s.event)
+}
+
+// judge returns the heuristic's verdict of before and after.
+func (s *scratch[M]) judge(before, after *M) heuristic.Verdict { return s.ctx.Judge(before, after) }
