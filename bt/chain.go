@@ -86,6 +86,6 @@ func (ch *chain[M]) step(k int32) (heuristic.Verdict, bool) {
 	return v, ch.ctx.Terminal(ch.m)
 }
 
-func (ch *chain[M]) count(v heuristic.Verdict)                   { ch.Count(v) }
+func (ch *chain[M]) count(v heuristic.Verdict)                  { ch.Count(v) }
 func (ch *chain[M]) stop(v heuristic.Verdict) heuristic.Verdict { return ch.Stop(v) }
-func (ch *chain[M]) finish() heuristic.Verdict                   { return ch.Finish() }
+func (ch *chain[M]) finish() heuristic.Verdict                  { return ch.Finish() }

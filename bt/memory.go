@@ -3,7 +3,6 @@ package bt
 import (
 	"fmt"
 	"reflect"
-
 )
 
 // checkMemory reports a memory type that plain assignment cannot copy
@@ -54,4 +53,3 @@ func findReference(t reflect.Type, at string, depth int) (string, reflect.Kind, 
 	}
 	return "", 0, false
 }
-

@@ -37,7 +37,7 @@ type Config[M any] struct {
 // read, never written, while agents tick.
 type Tree[M any] struct {
 	cfg   Config[M]
-	nodes []node[M]                 // depth first, root first
+	nodes []node[M]                // depth first, root first
 	paths []atomic.Pointer[string] // made on first use: see pathOf
 	// needsHeuristic names a simulated selector, which cannot do without
 	// a heuristic; empty when there is none.
