@@ -32,6 +32,7 @@ type Agent[M any] struct {
 	heuristicGen uint64                 // counts SetHeuristic calls
 	tracer       Tracer
 	status       Status      // what the root last returned
+	quarantines  int         // how many nodes are quarantined
 	own          *scratch[M] // for the agent's own calls; made on first use
 	run          *scratch[M] // the scratch ticking it now, or nil
 }
@@ -192,7 +193,10 @@ func (a *Agent[M]) LiftQuarantine(path string) error {
 	if i < 0 {
 		return fmt.Errorf("bt: no node %q in the tree", path)
 	}
-	a.st[i].flags &^= stQuarantined
+	if a.st[i].flags&stQuarantined != 0 {
+		a.st[i].flags &^= stQuarantined
+		a.quarantines--
+	}
 	return nil
 }
 

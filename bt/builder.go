@@ -589,6 +589,7 @@ func (b *Builder[M]) Build() (*Tree[M], error) {
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
+	t.compile()
 	return t, nil
 }
 
@@ -650,6 +651,55 @@ func (t *Tree[M]) flatten(s *spec[M], parent int32, errs *[]error) int32 {
 	}
 	t.nodes[i] = rec
 	return i
+}
+
+// compile lays out what the engine reads on every visit: the hot records
+// and the children, each node's together.
+func (t *Tree[M]) compile() {
+	t.hot = make([]hot[M], len(t.nodes))
+	for i := range t.nodes {
+		n := &t.nodes[i]
+		h := &t.hot[i]
+		// A node is run in place when nothing needs its state but whether it
+		// runs: it has no constraints, and its parent (if any) is built in.
+		inPlace := !n.is(flagGuarded) && (n.parent < 0 || t.nodes[n.parent].kind != kindCustom)
+		reactiveParent := n.parent >= 0 && t.nodes[n.parent].is(flagReactive)
+		switch {
+		case !inPlace:
+		case n.kind == kindInstant, n.kind == kindCondition && !reactiveParent:
+			if n.parent >= 0 {
+				n.flags |= flagQuiet
+			}
+		case n.kind == kindAction, n.kind == kindSequence, n.kind == kindPriority, n.kind == kindParallel:
+			n.flags |= flagPlain
+		}
+		if n.seq.loop {
+			n.flags |= flagLoop
+		}
+		if n.seq.allowFailure {
+			n.flags |= flagAllowFailure
+		}
+		h.kind, h.flags, h.action = n.kind, n.flags, n.action
+	}
+	first := make([]int, len(t.nodes))
+	for i := range t.nodes { // each node's children, together in t.slots
+		first[i] = len(t.slots)
+		for _, k := range t.nodes[i].kids {
+			kn := &t.nodes[k]
+			o := slot[M]{node: k, flags: kn.flags}
+			switch kn.kind {
+			case kindInstant:
+				o.run = kn.run
+			case kindCondition:
+				o.run = kn.test
+			}
+			t.slots = append(t.slots, o)
+		}
+	}
+	for i := range t.nodes {
+		n := len(t.nodes[i].kids)
+		t.hot[i].kids = t.slots[first[i] : first[i]+n : first[i]+n]
+	}
 }
 
 // learn reads from the custom nodes made for a prototype agent what the

@@ -50,7 +50,7 @@ type Situation struct {
 	// sim.Context.Rand).
 	Rand *rand.Rand
 
-	decision, node uint64 // what keys the node's roll; zero outside a tree
+	seed, tick, node uint64 // what keys the node's roll; zero outside a tree
 }
 
 // Roll returns a number in [0, 1) drawn from the agent's seeded numbers
@@ -59,10 +59,10 @@ type Situation struct {
 // the same roll. A chance taken while planning is thus the chance that
 // holds. Outside a tree (a Situation made by hand) it is 0.
 func (s Situation) Roll() float64 {
-	if s.decision == 0 && s.node == 0 {
+	if s.node == 0 {
 		return 0
 	}
-	return unit(keyed(s.decision, s.node, streamRoll, 0))
+	return unit(keyed(decisionKey(s.seed, s.tick), s.node, streamRoll, 0))
 }
 
 // SinceLastRun returns the time since the node last ended, and false when

@@ -240,7 +240,8 @@ func (s *scratch[M]) situation(i int32, simulating bool) Situation {
 		HasRun:     st.flags&stHasRun != 0,
 		LastEnd:    st.lastEnd,
 		Rand:       s.rand,
-		decision:   s.key,
+		seed:       s.a.seed,
+		tick:       s.keyTick,
 		node:       s.nodes[i].key,
 	}
 }

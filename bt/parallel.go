@@ -70,37 +70,34 @@ func FailOn(p Policy) ParallelOption {
 // its own state.
 
 func (s *scratch[M]) beginParallel(i int32, m *M) Status {
-	for _, k := range s.nodes[i].kids {
-		s.st[k].result = s.tickNode(k, m, 0)
+	var pos int32 // a parallel runs them all: it keeps no position
+	for c, k := range s.hot[i].kids {
+		s.st[k.node].result = s.child(k.node, &pos, int32(c), m, 0)
 	}
 	return s.parallelStatus(i)
 }
 
 func (s *scratch[M]) updateParallel(i int32, m *M, dt time.Duration) Status {
-	for _, k := range s.nodes[i].kids {
-		if st := &s.st[k]; st.result == Running {
-			st.result = s.tickNode(k, m, dt)
+	var pos int32
+	for c, k := range s.hot[i].kids {
+		if st := &s.st[k.node]; st.result == Running {
+			st.result = s.child(k.node, &pos, int32(c), m, dt)
 		}
 	}
 	return s.parallelStatus(i)
 }
 
 func (s *scratch[M]) parallelStatus(i int32) Status {
-	n := &s.nodes[i]
-	var succeeded, failed, running int
-	for _, k := range n.kids {
-		switch s.st[k].result {
-		case Success:
-			succeeded++
-		case Failure:
-			failed++
-		default:
-			running++
-		}
+	kids := s.hot[i].kids
+	var count [4]int // by Status: Running, Success, Failure
+	for _, k := range kids {
+		count[s.st[k.node].result&3]++
 	}
-	need := n.par.succeed.count(len(n.kids))
+	running, succeeded, failed := count[Running], count[Success], count[Failure]
+	n := &s.nodes[i]
+	need := n.par.succeed.count(len(kids))
 	switch {
-	case failed >= n.par.fail.count(len(n.kids)):
+	case failed >= n.par.fail.count(len(kids)):
 		return Failure
 	case succeeded >= need:
 		return Success

@@ -74,7 +74,7 @@ func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Plan, err e
 		return Plan{}, err
 	}
 	s.clock.Advance(dt)
-	s.key = decisionKey(a.seed, a.ticks+1) // the numbers of the tick previewed
+	s.keyTick = a.ticks + 1 // the numbers of the tick previewed
 	defer func() {
 		if r := recover(); r != nil {
 			s.fault(r, debug.Stack(), false)

@@ -12,13 +12,13 @@ import (
 // one, and lets the first that passes take over at once.
 
 func (s *scratch[M]) runPriority(i int32, m *M, dt time.Duration) Status {
-	n := &s.nodes[i]
-	st := &s.st[i]
-	for ; int(st.current) < len(n.kids); st.current++ {
-		if r := s.tickNode(n.kids[st.current], m, dt); r != Failure {
+	kids := s.hot[i].kids
+	for c := s.st[i].current; int(c) < len(kids); c++ {
+		if r := s.child(kids[c].node, &s.st[i].current, c, m, dt); r != Failure {
 			return r
 		}
 	}
+	s.st[i].current = int32(len(kids))
 	return Failure
 }
 

@@ -65,9 +65,13 @@ func (src source[M]) Uint64() uint64 {
 	s := src.s
 	i := s.at.node()
 	if i < 0 || int(i) >= len(s.nodes) {
-		n := s.draws
-		s.draws++
-		return keyed(s.key, 0, streamTree, n)
+		d := &s.draws
+		if d.session != s.session {
+			d.session, d.n = s.session, 0
+		}
+		n := d.n
+		d.n++
+		return keyed(s.decision(), 0, streamTree, n)
 	}
 	d := &s.drawn[i]
 	if d.session != s.session {
@@ -75,5 +79,5 @@ func (src source[M]) Uint64() uint64 {
 	}
 	n := d.n
 	d.n++
-	return keyed(s.key, s.nodes[i].key, streamUser, n)
+	return keyed(s.decision(), s.nodes[i].key, streamUser, n)
 }

@@ -19,6 +19,7 @@ import (
 // Crowd's workers can tick any agent in any order.
 type scratch[M any] struct {
 	tree  *Tree[M]
+	hot   []hot[M]
 	nodes []node[M]
 	ctx   *sim.Context[M]
 	clock sim.Clock  // the ticked agent's clock, which ctx reads
@@ -26,11 +27,15 @@ type scratch[M any] struct {
 
 	// the call under way
 	a       *Agent[M]
+	m       *M // the memory it was given
 	st      []nodeState
 	tracer  Tracer
 	session uint64 // one per call of any agent: plans and draw counts belong to one
-	key     uint64 // the decision key (see rand.go)
-	draws   uint64 // numbers drawn outside any node in this call
+	plain   bool   // no tracer and no quarantine: quiet leaves may run in place
+	key     uint64 // the decision key (see rand.go), made when first needed
+	keyed   bool   // key is made
+	keyTick uint64 // the tick the key is of
+	draws   drawCount // numbers drawn outside any node in this call
 	errs    []error
 	event   Event
 
@@ -66,7 +71,7 @@ type drawCount struct {
 }
 
 func newScratch[M any](t *Tree[M]) *scratch[M] {
-	s := &scratch[M]{tree: t, nodes: t.nodes}
+	s := &scratch[M]{tree: t, hot: t.hot, nodes: t.nodes}
 	s.rand = rand.New(source[M]{s})
 	s.ctx = sim.New(sim.Config[M]{
 		Heuristic: t.cfg.Heuristic,
@@ -123,7 +128,7 @@ const (
 
 var opNames = [...]string{"", "Begin", "Update", "End", "Simulate", "constraint"}
 
-// open binds the scratch to agent a for one call: Tick, Halt or Preview.
+// open binds the scratch to agent a for one call: Halt or Preview.
 func (s *scratch[M]) open(a *Agent[M], m *M) error {
 	switch {
 	case a.run != nil:
@@ -131,23 +136,43 @@ func (s *scratch[M]) open(a *Agent[M], m *M) error {
 	case m == nil:
 		return ErrNilMemory
 	}
+	s.bind(a)
+	s.m = m
+	return nil
+}
+
+// bind binds the scratch to agent a for one call.
+func (s *scratch[M]) bind(a *Agent[M]) {
 	a.run = s
 	s.a, s.st, s.tracer = a, a.st, a.tracer
+	s.plain = a.tracer == nil && a.quarantines == 0
 	s.session++
-	s.draws = 0
+	s.keyed = false
 	s.clock = sim.Clock{}
 	s.clock.Advance(a.clock)
 	if s.judging != a || s.judgingGen != a.heuristicGen {
-		s.ctx.SetHeuristic(a.Heuristic())
-		s.judging, s.judgingGen = a, a.heuristicGen
+		s.judge1(a)
 	}
-	return nil
+}
+
+// judge1 puts agent a's heuristic in force.
+//
+//go:noinline
+func (s *scratch[M]) judge1(a *Agent[M]) {
+	s.ctx.SetHeuristic(a.Heuristic())
+	s.judging, s.judgingGen = a, a.heuristicGen
+}
+
+// unbind unbinds the scratch from its agent. What the next bind sets is
+// left as it is.
+func (s *scratch[M]) unbind() {
+	s.a.run = nil
+	s.at = 0
 }
 
 // close unbinds the scratch and returns the call's faults.
 func (s *scratch[M]) close() error {
-	s.a.run = nil
-	s.a, s.st, s.tracer, s.at = nil, nil, nil, 0
+	s.unbind()
 	if len(s.errs) == 0 {
 		return nil
 	}
@@ -167,27 +192,52 @@ func step(now, dt time.Duration) error {
 	return nil
 }
 
-// tick runs one tick of agent a.
+// tick runs one tick of agent a. It is the hot path of every frame of
+// every agent, so what it must check is checked inline and the rest is
+// kept out of line.
 func (s *scratch[M]) tick(a *Agent[M], m *M, dt time.Duration) (status Status, err error) {
-	if err := step(a.clock, dt); err != nil {
-		return Failure, err
+	if dt < 0 || dt > math.MaxInt64-a.clock || a.run != nil || m == nil {
+		return Failure, s.refuse(a, m, dt)
 	}
-	if err := s.open(a, m); err != nil {
-		return Failure, err
-	}
+	s.bind(a)
 	a.clock += dt
 	a.ticks++
 	s.clock.Advance(dt)
-	s.key = decisionKey(a.seed, a.ticks)
-	defer func() {
-		if r := recover(); r != nil {
-			s.recoverLive(r, debug.Stack(), m)
-			status = Failure
-		}
-		a.status = status
-		err = s.close()
-	}()
+	s.keyTick = a.ticks
+	s.m = m
+	defer s.ticked(&status, &err)
+	if h := &s.hot[0]; s.plain && h.flags&flagPlain != 0 {
+		return s.runPlain(0, h, m, dt), nil
+	}
 	return s.tickNode(0, m, dt), nil
+}
+
+// refuse returns why a call of agent a cannot go ahead.
+//
+//go:noinline
+func (s *scratch[M]) refuse(a *Agent[M], m *M, dt time.Duration) error {
+	if err := step(a.clock, dt); err != nil {
+		return err
+	}
+	if a.run != nil {
+		return ErrReentrant
+	}
+	return ErrNilMemory
+}
+
+// ticked ends a tick: it recovers from a panic that escaped user code,
+// records the root's status and unbinds the scratch.
+func (s *scratch[M]) ticked(status *Status, err *error) {
+	if r := recover(); r != nil {
+		s.recoverLive(r, debug.Stack(), s.m)
+		*status = Failure
+	}
+	s.a.status = *status
+	if len(s.errs) > 0 {
+		*err = s.close()
+		return
+	}
+	s.unbind()
 }
 
 // halt halts agent a.
@@ -239,8 +289,9 @@ func (s *scratch[M]) fault(r any, stack []byte, quarantine bool) int32 {
 	if callback != sim.NoCallback || i < 0 {
 		return -1 // a callback of the whole tree: no node is to blame
 	}
-	if quarantine {
+	if quarantine && s.st[i].flags&stQuarantined == 0 {
 		s.st[i].flags |= stQuarantined
+		s.a.quarantines++
 	}
 	return i
 }
@@ -325,6 +376,15 @@ func (s *scratch[M]) emit() {
 		}
 	}()
 	s.tracer.Trace(&s.event)
+}
+
+// decision returns the key of the decision under way (see rand.go), made
+// on first use: a tick that draws no random number spends nothing on it.
+func (s *scratch[M]) decision() uint64 {
+	if !s.keyed {
+		s.key, s.keyed = decisionKey(s.a.seed, s.keyTick), true
+	}
+	return s.key
 }
 
 // judge returns the heuristic's verdict of before and after.

@@ -309,7 +309,7 @@ func (s *scratch[M]) enter(i int32, r *race, j int, v heuristic.Verdict) bool {
 		case prefers:
 			take, r.locked = true, true
 		case n.is(flagRandom):
-			take = unit(keyed(s.key, n.key, streamDraw, r.draws)) < r.total.add(w)
+			take = unit(keyed(s.decision(), n.key, streamDraw, r.draws)) < r.total.add(w)
 			r.draws++
 		}
 	}

@@ -48,51 +48,169 @@ func MinOutcome(o heuristic.Outcome) SequenceOption {
 // children before the running one, and fails at once, halting the running
 // child, when one that held no longer does.
 
-// runSequence runs sequence i from its current child on. Instant leaves
-// are called in place: a sequence of them costs a loop, not a call chain.
+// runSequence runs sequence i from its current child on. Its children
+// are run in place where they can be (see child): a sequence of instant
+// actions costs a loop, not a chain of calls.
 func (s *scratch[M]) runSequence(i int32, m *M, dt time.Duration) Status {
-	n := &s.nodes[i]
-	st := &s.st[i]
-	for int(st.current) < len(n.kids) {
-		k := n.kids[st.current]
+	at := s.at
+	kids := s.hot[i].kids
+	c := int(s.st[i].current)
+	for c < len(kids) {
+		k := &kids[c]
 		var r Status
-		if kn := &s.nodes[k]; kn.kind == kindInstant && kn.flags&flagGuarded == 0 && s.tracer == nil &&
-			s.st[k].flags&stQuarantined == 0 {
-			r = s.instant(k, kn, m)
-		} else {
-			r = s.tickNode(k, m, dt)
-		}
-		switch r {
-		case Running:
-			return Running
-		case Failure:
-			if !n.seq.allowFailure {
-				return Failure
+		switch {
+		case !s.plain:
+			s.st[i].current = int32(c)
+			r = s.tickNode(k.node, m, dt)
+		case k.flags&flagQuiet != 0:
+			if c = s.succeedQuietly(kids, c, m); c == len(kids) {
+				continue
 			}
+			if kids[c].flags&flagQuiet == 0 {
+				continue // not quiet: run it below
+			}
+			r = Failure // a quiet child that failed
+		case k.flags&flagPlain != 0:
+			s.st[i].current = int32(c)
+			r = s.runPlain(k.node, &s.hot[k.node], m, dt)
+		default:
+			s.st[i].current = int32(c)
+			r = s.tickNode(k.node, m, dt)
 		}
-		st.current++
+		switch {
+		case r == Running:
+			s.st[i].current, s.at = int32(c), at
+			return Running
+		case r == Failure && s.hot[i].flags&flagAllowFailure == 0:
+			s.st[i].current, s.at = int32(c), at
+			return Failure
+		}
+		c++
 	}
-	if n.seq.loop {
-		st.current = 0 // start over next tick, so instant children cannot spin
+	s.at = at
+	if s.hot[i].flags&flagLoop != 0 {
+		s.st[i].current = 0 // start over next tick, so instant children cannot spin
 		return Running
 	}
+	s.st[i].current = int32(c)
 	return Success
 }
 
-// instant runs instant leaf k in place of begin, for a parent that has
-// checked that it is unguarded, not quarantined and untraced.
-func (s *scratch[M]) instant(k int32, kn *node[M], m *M) Status {
-	at := s.at
-	s.at = loc(k, opBegin)
-	r := Failure
-	if kn.run(m) {
-		r = Success
+// succeedQuietly runs the quiet leaves of kids from c on in place, while
+// they succeed, and returns the position of the first that is not quiet,
+// or failed. It is the innermost loop of a tick: little is live across the
+// call of each leaf.
+func (s *scratch[M]) succeedQuietly(kids []slot[M], c int, m *M) int {
+	for ; c < len(kids); c++ {
+		k := &kids[c]
+		if k.flags&flagQuiet == 0 {
+			return c
+		}
+		s.at = loc(k.node, opBegin)
+		if !k.run(m) {
+			return c
+		}
 	}
-	s.at = at
+	return c
+}
+
+// child runs child k, at position c of its parent, for one tick, in place
+// when it can (see runPlain); otherwise, and whenever the agent is traced
+// or has a node quarantined, the general way. The parent's position is
+// first recorded in *current, for a halt to find.
+func (s *scratch[M]) child(k int32, current *int32, c int32, m *M, dt time.Duration) Status {
+	*current = c
+	kh := &s.hot[k]
+	switch {
+	case !s.plain:
+	case kh.flags&flagQuiet != 0:
+		s.at = loc(k, opBegin)
+		if s.nodes[k].quietRun()(m) {
+			return Success
+		}
+		return Failure
+	case kh.flags&flagPlain != 0:
+		return s.runPlain(k, kh, m, dt)
+	}
+	return s.tickNode(k, m, dt)
+}
+
+// runPlain runs plain node k (flagPlain) for one tick, in place: it is
+// begun or updated without the checks, traces and bookkeeping no one
+// needs of it. An action that finishes is ended as usual; a sequence or a
+// priority that finishes has no running child and nothing to call at its
+// end, so it only stops running.
+//
+// It leaves s.at on the node: a caller that goes on to call user code
+// says whose it is, and a composite restores its own when it returns.
+func (s *scratch[M]) runPlain(k int32, kh *hot[M], m *M, dt time.Duration) Status {
 	ks := &s.st[k]
-	ks.flags |= stHasRun
-	ks.ended = r
-	ks.lastEnd = s.clock.Now()
+	var r Status
+	switch kh.kind {
+	case kindAction:
+		if ks.flags&stRunning != 0 {
+			s.at = loc(k, opUpdate)
+			r = kh.action.Update(m, dt)
+		} else {
+			ks.flags |= stRunning
+			s.at = loc(k, opBegin)
+			r = kh.action.Begin(m)
+		}
+		if r != Running {
+			if !r.Valid() {
+				r = s.invalidStatus(k, "Begin or Update")
+			}
+			s.finish(k, m, r)
+		}
+		return r
+	case kindSequence:
+		if ks.flags&stRunning == 0 {
+			ks.flags |= stRunning
+			ks.current = 0
+		} else if kh.flags&flagReactive != 0 {
+			return s.updateSequenceInPlace(k, ks, m, dt)
+		}
+		s.at = loc(k, opUpdate)
+		r = s.runSequence(k, m, dt)
+	case kindParallel:
+		if ks.flags&stRunning == 0 {
+			ks.flags |= stRunning
+			s.at = loc(k, opBegin)
+			r = s.beginParallel(k, m)
+		} else {
+			s.at = loc(k, opUpdate)
+			r = s.updateParallel(k, m, dt)
+		}
+		if r != Running {
+			s.finish(k, m, r) // children still running are halted
+		}
+		return r
+	default: // kindPriority
+		if ks.flags&stRunning == 0 {
+			ks.flags |= stRunning
+			ks.current = 0
+			s.at = loc(k, opBegin)
+			r = s.runPriority(k, m, 0)
+		} else {
+			s.at = loc(k, opUpdate)
+			r = s.updatePriority(k, m, dt)
+		}
+	}
+	if r != Running {
+		ks.flags &^= stRunning
+	}
+	return r
+}
+
+// updateSequenceInPlace updates a running plain reactive sequence.
+func (s *scratch[M]) updateSequenceInPlace(k int32, ks *nodeState, m *M, dt time.Duration) Status {
+	at := s.at
+	s.at = loc(k, opUpdate)
+	r := s.updateSequence(k, m, dt)
+	s.at = at
+	if r != Running {
+		ks.flags &^= stRunning
+	}
 	return r
 }
 

@@ -37,6 +37,8 @@ type Config[M any] struct {
 // read, never written, while agents tick.
 type Tree[M any] struct {
 	cfg   Config[M]
+	hot   []hot[M]                 // what the engine reads to run each node, compact
+	slots []slot[M]                // every node's children, each node's together
 	nodes []node[M]                // depth first, root first
 	paths []atomic.Pointer[string] // made on first use: see pathOf
 	// needsHeuristic names a simulated selector, which cannot do without
@@ -46,6 +48,23 @@ type Tree[M any] struct {
 	handles        int // children of those, which get a Child handle
 	selectors      int // nodes that keep decisions (selectors and priorities)
 	candidates     int // the children of those, for candidate buffers
+}
+
+// hot is what the engine reads of a node on every visit, packed so that a
+// tree's nodes share few cache lines.
+type hot[M any] struct {
+	kind   kind
+	flags  nodeFlags
+	kids   []slot[M] // its children, a slice of Tree.slots
+	action Action[M] // actions
+}
+
+// A slot is a child as its parent runs it: which node, and what the parent
+// needs to run a quiet leaf in place without looking further.
+type slot[M any] struct {
+	run   func(*M) bool // a quiet leaf's function (flagQuiet)
+	node  int32
+	flags nodeFlags
 }
 
 // node is one node of a tree's definition. Its fields are set by Build
@@ -106,7 +125,7 @@ const (
 )
 
 // nodeFlags are a node's static properties.
-type nodeFlags uint8
+type nodeFlags uint16
 
 const (
 	flagGuarded  nodeFlags = 1 << iota // it has constraints
@@ -114,9 +133,28 @@ const (
 	flagRandom                         // a random selector
 	flagRouter                         // a custom node that routes previews
 	flagGoal                           // a custom node with a goal of its own
+	// flagQuiet marks an instant action or a condition that is unguarded
+	// and whose parent is built in and not reactive: nothing reads its
+	// state, and it has no End, so its parent runs it in place, with one
+	// call (hot.run).
+	flagQuiet
+	// flagPlain marks an unguarded action, sequence, priority or parallel
+	// whose parent (if any) is built in: nothing needs its state but
+	// whether it runs, so its parent runs it in place (see runPlain).
+	flagPlain
+	flagLoop         // a sequence that loops
+	flagAllowFailure // a sequence that allows failure
 )
 
 func (n *node[M]) is(f nodeFlags) bool { return n.flags&f != 0 }
+
+// quietRun returns the function a quiet leaf runs.
+func (n *node[M]) quietRun() func(*M) bool {
+	if n.kind == kindCondition {
+		return n.test
+	}
+	return n.run
+}
 
 // leaf reports whether the node is a leaf the engine calls directly.
 func (n *node[M]) leaf() bool { return n.kind <= kindCondition }
