@@ -30,11 +30,11 @@ type scratch[M any] struct {
 	m       *M // the memory it was given
 	st      []nodeState
 	tracer  Tracer
-	session uint64 // one per call of any agent: plans and draw counts belong to one
-	plain   bool   // no tracer and no quarantine: quiet leaves may run in place
-	key     uint64 // the decision key (see rand.go), made when first needed
-	keyed   bool   // key is made
-	keyTick uint64 // the tick the key is of
+	session uint64    // one per call of any agent: plans and draw counts belong to one
+	plain   bool      // no tracer and no quarantine: quiet leaves may run in place
+	key     uint64    // the decision key (see rand.go), made when first needed
+	keyed   bool      // key is made
+	keyTick uint64    // the tick the key is of
 	draws   drawCount // numbers drawn outside any node in this call
 	errs    []error
 	event   Event
