@@ -685,21 +685,31 @@ func (t *Tree[M]) compile() {
 	for i := range t.nodes { // each node's children, together in t.slots
 		first[i] = len(t.slots)
 		for _, k := range t.nodes[i].kids {
-			kn := &t.nodes[k]
-			o := slot[M]{node: k, flags: kn.flags}
-			switch kn.kind {
-			case kindInstant:
-				o.run = kn.run
-			case kindCondition:
-				o.run = kn.test
-			}
-			t.slots = append(t.slots, o)
+			t.slots = append(t.slots, t.slotOf(k))
 		}
 	}
+	t.root = t.slotOf(0)
 	for i := range t.nodes {
 		n := len(t.nodes[i].kids)
 		t.hot[i].kids = t.slots[first[i] : first[i]+n : first[i]+n]
 	}
+}
+
+// slotOf returns node k as its parent runs it.
+func (t *Tree[M]) slotOf(k int32) slot[M] {
+	kn := &t.nodes[k]
+	o := slot[M]{node: k, flags: kn.flags}
+	switch kn.kind {
+	case kindInstant:
+		o.run = kn.run
+	case kindCondition:
+		o.run = kn.test
+	case kindAction:
+		if kn.is(flagPlain) {
+			o.action = kn.action
+		}
+	}
+	return o
 }
 
 // learn reads from the custom nodes made for a prototype agent what the

@@ -70,29 +70,40 @@ func FailOn(p Policy) ParallelOption {
 // its own state.
 
 func (s *scratch[M]) beginParallel(i int32, m *M) Status {
-	var pos int32 // a parallel runs them all: it keeps no position
-	for c, k := range s.hot[i].kids {
-		s.st[k.node].result = s.child(k.node, &pos, int32(c), m, 0)
+	var count [4]int // by Status: Running, Success, Failure
+	var pos int32    // a parallel runs them all: it keeps no position
+	kids := s.hot[i].kids
+	for c := range kids {
+		r := s.step(&kids[c], &pos, int32(c), m, 0)
+		s.st[kids[c].node].result = r
+		count[r&3]++
 	}
-	return s.parallelStatus(i)
+	return s.parallelStatus(i, &count)
 }
 
 func (s *scratch[M]) updateParallel(i int32, m *M, dt time.Duration) Status {
+	var count [4]int
 	var pos int32
-	for c, k := range s.hot[i].kids {
-		if st := &s.st[k.node]; st.result == Running {
-			st.result = s.child(k.node, &pos, int32(c), m, dt)
+	kids := s.hot[i].kids
+	for c := range kids {
+		k := &kids[c]
+		st := &s.st[k.node]
+		if st.result == Running {
+			if s.plain && k.flags&flagPlain != 0 && k.action == nil {
+				st.result = s.runPlain(k.node, m, dt) // a composite, in place
+			} else {
+				st.result = s.step(k, &pos, int32(c), m, dt)
+			}
 		}
+		count[st.result&3]++
 	}
-	return s.parallelStatus(i)
+	return s.parallelStatus(i, &count)
 }
 
-func (s *scratch[M]) parallelStatus(i int32) Status {
+// parallelStatus decides parallel i by the count of its children's
+// results.
+func (s *scratch[M]) parallelStatus(i int32, count *[4]int) Status {
 	kids := s.hot[i].kids
-	var count [4]int // by Status: Running, Success, Failure
-	for _, k := range kids {
-		count[s.st[k.node].result&3]++
-	}
 	running, succeeded, failed := count[Running], count[Success], count[Failure]
 	n := &s.nodes[i]
 	need := n.par.succeed.count(len(kids))

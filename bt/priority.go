@@ -14,7 +14,7 @@ import (
 func (s *scratch[M]) runPriority(i int32, m *M, dt time.Duration) Status {
 	kids := s.hot[i].kids
 	for c := s.st[i].current; int(c) < len(kids); c++ {
-		if r := s.child(kids[c].node, &s.st[i].current, c, m, dt); r != Failure {
+		if r := s.step(&kids[c], &s.st[i].current, c, m, dt); r != Failure {
 			return r
 		}
 	}

@@ -206,10 +206,8 @@ func (s *scratch[M]) tick(a *Agent[M], m *M, dt time.Duration) (status Status, e
 	s.keyTick = a.ticks
 	s.m = m
 	defer s.ticked(&status, &err)
-	if h := &s.hot[0]; s.plain && h.flags&flagPlain != 0 {
-		return s.runPlain(0, h, m, dt), nil
-	}
-	return s.tickNode(0, m, dt), nil
+	var pos int32
+	return s.step(&s.tree.root, &pos, 0, m, dt), nil
 }
 
 // refuse returns why a call of agent a cannot go ahead.

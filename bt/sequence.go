@@ -49,7 +49,7 @@ func MinOutcome(o heuristic.Outcome) SequenceOption {
 // child, when one that held no longer does.
 
 // runSequence runs sequence i from its current child on. Its children
-// are run in place where they can be (see child): a sequence of instant
+// are run in place where they can be (see step): a sequence of instant
 // actions costs a loop, not a chain of calls.
 func (s *scratch[M]) runSequence(i int32, m *M, dt time.Duration) Status {
 	at := s.at
@@ -58,24 +58,13 @@ func (s *scratch[M]) runSequence(i int32, m *M, dt time.Duration) Status {
 	for c < len(kids) {
 		k := &kids[c]
 		var r Status
-		switch {
-		case !s.plain:
-			s.st[i].current = int32(c)
-			r = s.tickNode(k.node, m, dt)
-		case k.flags&flagQuiet != 0:
-			if c = s.succeedQuietly(kids, c, m); c == len(kids) {
-				continue
-			}
-			if kids[c].flags&flagQuiet == 0 {
-				continue // not quiet: run it below
+		if s.plain && k.flags&flagQuiet != 0 {
+			if c = s.succeedQuietly(kids, c, m); c == len(kids) || kids[c].flags&flagQuiet == 0 {
+				continue // done, or a child that is not quiet: run it below
 			}
 			r = Failure // a quiet child that failed
-		case k.flags&flagPlain != 0:
-			s.st[i].current = int32(c)
-			r = s.runPlain(k.node, &s.hot[k.node], m, dt)
-		default:
-			s.st[i].current = int32(c)
-			r = s.tickNode(k.node, m, dt)
+		} else {
+			r = s.step(k, &s.st[i].current, int32(c), m, dt)
 		}
 		switch {
 		case r == Running:
@@ -114,61 +103,85 @@ func (s *scratch[M]) succeedQuietly(kids []slot[M], c int, m *M) int {
 	return c
 }
 
-// child runs child k, at position c of its parent, for one tick, in place
-// when it can (see runPlain); otherwise, and whenever the agent is traced
-// or has a node quarantined, the general way. The parent's position is
-// first recorded in *current, for a halt to find.
-func (s *scratch[M]) child(k int32, current *int32, c int32, m *M, dt time.Duration) Status {
+// step runs child k, at position c of its parent, for one tick: in place
+// when it can, and otherwise, and whenever the agent is traced or has a
+// node quarantined, the general way. The parent's position is first
+// recorded in *current, for a halt to find.
+//
+// In place, a quiet leaf is one call with no state; a plain action is
+// begun or updated directly, and a plain composite without the checks,
+// traces and bookkeeping no one needs of it (see runPlain). It leaves s.at
+// on the node: a caller that goes on to call user code says whose it is,
+// and a composite restores its own when it returns.
+func (s *scratch[M]) step(k *slot[M], current *int32, c int32, m *M, dt time.Duration) Status {
 	*current = c
-	kh := &s.hot[k]
 	switch {
 	case !s.plain:
-	case kh.flags&flagQuiet != 0:
-		s.at = loc(k, opBegin)
-		if s.nodes[k].quietRun()(m) {
+	case k.flags&flagQuiet != 0:
+		s.at = loc(k.node, opBegin)
+		if k.run(m) {
 			return Success
 		}
 		return Failure
-	case kh.flags&flagPlain != 0:
-		return s.runPlain(k, kh, m, dt)
-	}
-	return s.tickNode(k, m, dt)
-}
-
-// runPlain runs plain node k (flagPlain) for one tick, in place: it is
-// begun or updated without the checks, traces and bookkeeping no one
-// needs of it. An action that finishes is ended as usual; a sequence or a
-// priority that finishes has no running child and nothing to call at its
-// end, so it only stops running.
-//
-// It leaves s.at on the node: a caller that goes on to call user code
-// says whose it is, and a composite restores its own when it returns.
-func (s *scratch[M]) runPlain(k int32, kh *hot[M], m *M, dt time.Duration) Status {
-	ks := &s.st[k]
-	var r Status
-	switch kh.kind {
-	case kindAction:
+	case k.action != nil:
+		ks := &s.st[k.node]
+		var r Status
 		if ks.flags&stRunning != 0 {
-			s.at = loc(k, opUpdate)
-			r = kh.action.Update(m, dt)
+			s.at = loc(k.node, opUpdate)
+			r = k.action.Update(m, dt)
 		} else {
 			ks.flags |= stRunning
-			s.at = loc(k, opBegin)
-			r = kh.action.Begin(m)
+			s.at = loc(k.node, opBegin)
+			r = k.action.Begin(m)
 		}
 		if r != Running {
 			if !r.Valid() {
-				r = s.invalidStatus(k, "Begin or Update")
+				r = s.invalidStatus(k.node, "Begin or Update")
 			}
-			s.finish(k, m, r)
+			s.finish(k.node, m, r)
 		}
 		return r
+	case k.flags&flagPlain != 0:
+		return s.runPlain(k.node, m, dt)
+	}
+	return s.tickNode(k.node, m, dt)
+}
+
+// runPlain runs plain composite k (flagPlain): a sequence, a priority or
+// a parallel, begun or updated in place. One that finishes stops running;
+// a sequence or priority that finishes has no running child and nothing
+// to call at its end, and a parallel's running children are halted.
+func (s *scratch[M]) runPlain(k int32, m *M, dt time.Duration) Status {
+	ks := &s.st[k]
+	kh := &s.hot[k]
+	var r Status
+	switch kh.kind {
 	case kindSequence:
-		if ks.flags&stRunning == 0 {
+		switch {
+		case ks.flags&stRunning == 0:
 			ks.flags |= stRunning
 			ks.current = 0
-		} else if kh.flags&flagReactive != 0 {
+		case kh.flags&flagReactive != 0:
 			return s.updateSequenceInPlace(k, ks, m, dt)
+		default:
+			// The steady state of a running tree: the sequence's current
+			// child is an action under way. Update it here, and go the
+			// sequence's way only when it finishes.
+			if c := &kh.kids[ks.current]; c.action != nil && s.st[c.node].flags&stRunning != 0 {
+				s.at = loc(c.node, opUpdate)
+				if r = c.action.Update(m, dt); r == Running {
+					return Running
+				}
+				if !r.Valid() {
+					r = s.invalidStatus(c.node, "Update")
+				}
+				s.finish(c.node, m, r)
+				if r == Failure && kh.flags&flagAllowFailure == 0 {
+					ks.flags &^= stRunning
+					return Failure
+				}
+				ks.current++
+			}
 		}
 		s.at = loc(k, opUpdate)
 		r = s.runSequence(k, m, dt)

@@ -39,6 +39,7 @@ type Tree[M any] struct {
 	cfg   Config[M]
 	hot   []hot[M]                 // what the engine reads to run each node, compact
 	slots []slot[M]                // every node's children, each node's together
+	root  slot[M]                  // the root, as its caller runs it
 	nodes []node[M]                // depth first, root first
 	paths []atomic.Pointer[string] // made on first use: see pathOf
 	// needsHeuristic names a simulated selector, which cannot do without
@@ -62,9 +63,10 @@ type hot[M any] struct {
 // A slot is a child as its parent runs it: which node, and what the parent
 // needs to run a quiet leaf in place without looking further.
 type slot[M any] struct {
-	run   func(*M) bool // a quiet leaf's function (flagQuiet)
-	node  int32
-	flags nodeFlags
+	run    func(*M) bool // a quiet leaf's function (flagQuiet)
+	action Action[M]     // a plain action (flagPlain)
+	node   int32
+	flags  nodeFlags
 }
 
 // node is one node of a tree's definition. Its fields are set by Build
