@@ -698,7 +698,7 @@ func (t *Tree[M]) compile() {
 // slotOf returns node k as its parent runs it.
 func (t *Tree[M]) slotOf(k int32) slot[M] {
 	kn := &t.nodes[k]
-	o := slot[M]{node: k, flags: kn.flags}
+	o := slot[M]{node: k, begin: loc(k, opBegin), flags: kn.flags}
 	switch kn.kind {
 	case kindInstant:
 		o.run = kn.run

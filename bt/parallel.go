@@ -88,15 +88,26 @@ func (s *scratch[M]) updateParallel(i int32, m *M, dt time.Duration) Status {
 	for c := range kids {
 		k := &kids[c]
 		st := &s.st[k.node]
-		if st.result == Running {
-			if s.plain && k.flags&flagPlain != 0 && k.action == nil {
-				st.result = s.runPlain(k.node, m, dt) // a composite, in place
-			} else {
-				st.result = s.step(k, &pos, int32(c), m, dt)
-			}
+		if st.result != Running {
+			count[st.result&3]++
+			continue
 		}
-		count[st.result&3]++
+		r := Status(0)
+		if s.plain {
+			r = s.resume(k, st, m, dt)
+		}
+		switch r {
+		case Running:
+			continue
+		case 0: // not an action under way: the general way
+			r = s.step(k, &pos, int32(c), m, dt)
+		default:
+			r = s.resumed(k, st, r, m, dt)
+		}
+		st.result = r
+		count[r&3]++
 	}
+	count[Running] = len(kids) - count[Success] - count[Failure]
 	return s.parallelStatus(i, &count)
 }
 

@@ -205,7 +205,23 @@ func (s *scratch[M]) tick(a *Agent[M], m *M, dt time.Duration) (status Status, e
 	s.clock.Advance(dt)
 	s.keyTick = a.ticks
 	s.m = m
-	defer s.ticked(&status, &err)
+	defer func() {
+		if r := recover(); r != nil {
+			status = s.panicked(r)
+		}
+		if len(s.errs) > 0 {
+			err = s.close()
+		} else {
+			s.unbind()
+		}
+		a.status = status
+	}()
+	if root := &s.tree.root; s.plain && root.flags&flagPlain != 0 && root.action == nil {
+		if s.hot[0].kind == kindSequence && s.st[0].flags&stRunning == 0 {
+			return s.beginSequence(m), nil
+		}
+		return s.runPlain(0, m, dt), nil
+	}
 	var pos int32
 	return s.step(&s.tree.root, &pos, 0, m, dt), nil
 }
@@ -223,19 +239,26 @@ func (s *scratch[M]) refuse(a *Agent[M], m *M, dt time.Duration) error {
 	return ErrNilMemory
 }
 
-// ticked ends a tick: it recovers from a panic that escaped user code,
-// records the root's status and unbinds the scratch.
-func (s *scratch[M]) ticked(status *Status, err *error) {
-	if r := recover(); r != nil {
-		s.recoverLive(r, debug.Stack(), s.m)
-		*status = Failure
+// beginSequence begins the plain sequence at the root, which a tree of
+// instant leaves does every tick.
+func (s *scratch[M]) beginSequence(m *M) Status {
+	s.st[0].flags |= stRunning
+	s.st[0].current = 0
+	s.at = loc(0, opBegin)
+	r := s.runSequence(0, m, 0)
+	if r != Running {
+		s.st[0].flags &^= stRunning
 	}
-	s.a.status = *status
-	if len(s.errs) > 0 {
-		*err = s.close()
-		return
-	}
-	s.unbind()
+	return r
+}
+
+// panicked handles a panic that escaped user code during a tick, and
+// returns the tick's status.
+//
+//go:noinline
+func (s *scratch[M]) panicked(r any) Status {
+	s.recoverLive(r, debug.Stack(), s.m)
+	return Failure
 }
 
 // halt halts agent a.

@@ -95,7 +95,7 @@ func (s *scratch[M]) succeedQuietly(kids []slot[M], c int, m *M) int {
 		if k.flags&flagQuiet == 0 {
 			return c
 		}
-		s.at = loc(k.node, opBegin)
+		s.at = k.begin
 		if !k.run(m) {
 			return c
 		}
@@ -118,7 +118,7 @@ func (s *scratch[M]) step(k *slot[M], current *int32, c int32, m *M, dt time.Dur
 	switch {
 	case !s.plain:
 	case k.flags&flagQuiet != 0:
-		s.at = loc(k.node, opBegin)
+		s.at = k.begin
 		if k.run(m) {
 			return Success
 		}
@@ -210,6 +210,58 @@ func (s *scratch[M]) runPlain(k int32, m *M, dt time.Duration) Status {
 		}
 	}
 	if r != Running {
+		ks.flags &^= stRunning
+	}
+	return r
+}
+
+// resume updates child k, with state ks, in the steady state of a running
+// tree, kept to one call: k is an action under way, or a plain sequence
+// whose current child is one. It returns the action's status, or 0 when k
+// is neither (the caller goes the general way). An action that finished
+// is for the caller to hand to resumed. The caller has checked s.plain.
+func (s *scratch[M]) resume(k *slot[M], ks *nodeState, m *M, dt time.Duration) Status {
+	if ks.flags&stRunning == 0 {
+		return 0
+	}
+	act, node := k.action, k.node
+	if act == nil {
+		kh := &s.hot[node]
+		if kh.kind != kindSequence || kh.flags&(flagPlain|flagReactive) != flagPlain {
+			return 0
+		}
+		c := &kh.kids[ks.current]
+		if c.action == nil || s.st[c.node].flags&stRunning == 0 {
+			return 0
+		}
+		act, node = c.action, c.node
+	}
+	s.at = loc(node, opUpdate)
+	return act.Update(m, dt)
+}
+
+// resumed carries child k on after resume returned r, a finished action's
+// status: the action is ended, and a sequence whose action it was goes
+// its way. It returns k's status.
+func (s *scratch[M]) resumed(k *slot[M], ks *nodeState, r Status, m *M, dt time.Duration) Status {
+	node := k.node
+	if k.action == nil { // a sequence: its current child finished
+		node = s.hot[k.node].kids[ks.current].node
+	}
+	if !r.Valid() {
+		r = s.invalidStatus(node, "Update")
+	}
+	s.finish(node, m, r)
+	if k.action != nil {
+		return r
+	}
+	if r == Failure && s.hot[k.node].flags&flagAllowFailure == 0 {
+		ks.flags &^= stRunning
+		return Failure
+	}
+	ks.current++
+	s.at = loc(k.node, opUpdate)
+	if r = s.runSequence(k.node, m, dt); r != Running {
 		ks.flags &^= stRunning
 	}
 	return r

@@ -66,6 +66,7 @@ type slot[M any] struct {
 	run    func(*M) bool // a quiet leaf's function (flagQuiet)
 	action Action[M]     // a plain action (flagPlain)
 	node   int32
+	begin  location // where a panic in its Begin is pinned: loc(node, opBegin)
 	flags  nodeFlags
 }
 
