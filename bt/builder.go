@@ -672,6 +672,9 @@ func (t *Tree[M]) compile() {
 			}
 		case n.kind == kindAction, n.kind == kindSequence, n.kind == kindPriority, n.kind == kindParallel:
 			n.flags |= flagPlain
+			if n.kind == kindSequence && !n.is(flagReactive) {
+				n.flags |= flagResumable
+			}
 		}
 		if n.seq.loop {
 			n.flags |= flagLoop

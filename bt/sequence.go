@@ -226,11 +226,10 @@ func (s *scratch[M]) resume(k *slot[M], ks *nodeState, m *M, dt time.Duration) S
 	}
 	act, node := k.action, k.node
 	if act == nil {
-		kh := &s.hot[node]
-		if kh.kind != kindSequence || kh.flags&(flagPlain|flagReactive) != flagPlain {
+		if k.flags&flagResumable == 0 {
 			return 0
 		}
-		c := &kh.kids[ks.current]
+		c := &s.hot[node].kids[ks.current]
 		if c.action == nil || s.st[c.node].flags&stRunning == 0 {
 			return 0
 		}

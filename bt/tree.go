@@ -147,6 +147,9 @@ const (
 	flagPlain
 	flagLoop         // a sequence that loops
 	flagAllowFailure // a sequence that allows failure
+	// flagResumable marks a plain sequence that is not reactive: when it
+	// runs an action under way, a parent updates the action in place.
+	flagResumable
 )
 
 func (n *node[M]) is(f nodeFlags) bool { return n.flags&f != 0 }
