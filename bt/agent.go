@@ -98,7 +98,7 @@ func (a *Agent[M]) makeCustom() error {
 			h.agent, h.index = a, k
 			kids[j] = h
 		}
-		node, err := n.make(kids)
+		node, err := makeNode(n.make, kids)
 		switch {
 		case err != nil:
 			errs = append(errs, &NodeError{Path: t.pathOf(int32(i)), Err: err})
@@ -110,38 +110,86 @@ func (a *Agent[M]) makeCustom() error {
 	return errors.Join(errs...)
 }
 
+// The accessors below are safe on a nil or zero Agent, which reports
+// nothing: zero values and nil.
+
+// makeNode calls a custom node's factory, turning a panic into an error.
+func makeNode[M any](make func([]*Child[M]) (Node[M], error), kids []*Child[M]) (n Node[M], err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			n, err = nil, fmt.Errorf("its factory panicked: %v", r)
+		}
+	}()
+	return make(kids)
+}
+
 // Tree returns the tree the agent runs.
-func (a *Agent[M]) Tree() *Tree[M] { return a.tree }
+func (a *Agent[M]) Tree() *Tree[M] {
+	if a == nil {
+		return nil
+	}
+	return a.tree
+}
 
 // Seed returns the agent's seed.
-func (a *Agent[M]) Seed() uint64 { return a.seed }
+func (a *Agent[M]) Seed() uint64 {
+	if a == nil {
+		return 0
+	}
+	return a.seed
+}
 
 // Now returns the agent's clock: the sum of the time steps it was ticked
 // with.
-func (a *Agent[M]) Now() time.Duration { return a.clock }
+func (a *Agent[M]) Now() time.Duration {
+	if a == nil {
+		return 0
+	}
+	return a.clock
+}
 
 // Ticks returns how many times the agent has been ticked.
-func (a *Agent[M]) Ticks() uint64 { return a.ticks }
+func (a *Agent[M]) Ticks() uint64 {
+	if a == nil {
+		return 0
+	}
+	return a.ticks
+}
 
 // Running reports whether the root is running.
 func (a *Agent[M]) Running() bool { return a != nil && a.st != nil && a.st[0].running() }
 
 // Status returns what the root returned at the agent's last tick (zero
 // before the first).
-func (a *Agent[M]) Status() Status { return a.status }
+func (a *Agent[M]) Status() Status {
+	if a == nil {
+		return 0
+	}
+	return a.status
+}
 
 // SetTracer replaces the agent's tracer (nil: none) from the next event
 // on. Call it between ticks: tracing changes nothing the agent does, so it
-// may be switched on, off or swapped at any time.
-func (a *Agent[M]) SetTracer(tr Tracer) { a.tracer = tr }
+// may be switched on, off or swapped at any time. A tracer that panics is
+// switched off, and the panic reported by the call (Tick, Halt) as a
+// plain error: a broken tool never breaks the game. It does nothing on a
+// nil Agent.
+func (a *Agent[M]) SetTracer(tr Tracer) {
+	if a != nil {
+		a.tracer = tr
+	}
+}
 
 // Heuristic returns the heuristic the agent judges by: its own, or the
 // tree's (subtrees under a decorators.Goal judge by theirs).
 func (a *Agent[M]) Heuristic() heuristic.Heuristic[M] {
-	if a.heuristic != nil {
+	switch {
+	case a == nil:
+		return nil
+	case a.heuristic != nil:
 		return a.heuristic
 	}
-	return a.tree.cfg.Heuristic
+	return a.tree.Heuristic()
 }
 
 // SetHeuristic gives the agent a goal of its own in place of the tree's

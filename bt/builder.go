@@ -153,7 +153,9 @@ func (b *Builder[M]) Selector(name string, opts ...SelectorOption) *Builder[M] {
 
 // RandomSelector opens a random selector: like Selector, but among the
 // children tied for the best it draws by weight (see Weight) from the
-// tree's seeded random source. Children of weight zero are never simulated.
+// agent's seeded random numbers, and it accepts Irrelevant children.
+// Children of weight zero are never simulated. It needs no heuristic:
+// without one every child is Irrelevant, and the draw is by weight alone.
 func (b *Builder[M]) RandomSelector(name string, opts ...SelectorOption) *Builder[M] {
 	if !b.ready() {
 		return b

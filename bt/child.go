@@ -14,7 +14,9 @@ import (
 // and every step is traced.
 //
 // Each agent has its own instance of a custom node, made by the node's
-// factory with handles on that agent's children. Keep a Child only inside
+// factory with handles on that agent's children. A custom composite may
+// run several children at once, as a parallel does; the built-in ones
+// other than Parallel run one at a time. Keep a Child only inside
 // the node it was handed to, and drive it only from the node's Begin and
 // Update (Halt also from End), while the agent is being ticked. A child
 // ticked from its parent's End or Simulate, or halted from Simulate, is

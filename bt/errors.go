@@ -45,7 +45,7 @@ func (e *NodeError) Unwrap() error { return e.Err }
 // no node was blamed and none quarantined. Otherwise the node's own code
 // panicked, and the node was ended with Failure and quarantined.
 type PanicError struct {
-	Path     string // the node whose code was running, or "(tree)"
+	Path     string // the node whose code was running, or empty
 	Method   string // "Begin", "Update", "End", "Simulate" or "constraint"
 	Callback string // "Copy", "Model", "Terminal", "heuristic", or empty
 	Value    any    // what was passed to panic
@@ -55,10 +55,19 @@ type PanicError struct {
 // Error describes the panic, as "combat/swing: panic in Begin: boom" or
 // "combat/swing: panic in the heuristic (called from Simulate): boom".
 func (e *PanicError) Error() string {
-	if e.Callback != "" {
-		return fmt.Sprintf("%s: panic in the %s callback (called from %s): %v", e.Path, e.Callback, e.Method, e.Value)
+	where := e.Path
+	if where == "" {
+		where = "bt"
 	}
-	return fmt.Sprintf("%s: panic in %s: %v", e.Path, e.Method, e.Value)
+	switch {
+	case e.Callback != "" && e.Method != "":
+		return fmt.Sprintf("%s: panic in the %s callback (called from %s): %v", where, e.Callback, e.Method, e.Value)
+	case e.Callback != "":
+		return fmt.Sprintf("%s: panic in the %s callback: %v", where, e.Callback, e.Value)
+	case e.Method != "":
+		return fmt.Sprintf("%s: panic in %s: %v", where, e.Method, e.Value)
+	}
+	return fmt.Sprintf("%s: panic: %v", where, e.Value)
 }
 
 // Unwrap returns the panic value when it is an error, so errors.Is and

@@ -201,8 +201,8 @@ func TestZeroValues(t *testing.T) {
 		if _, err := tree.NewAgent(1); !errors.Is(err, bt.ErrNotBuilt) {
 			t.Errorf("%s Tree: NewAgent error %v, want ErrNotBuilt", name, err)
 		}
-		if tree.String() != "" || tree.Nodes() != nil {
-			t.Errorf("%s Tree draws something", name)
+		if tree.String() != "" || tree.Nodes() != nil || tree.Len() != 0 || tree.Heuristic() != nil {
+			t.Errorf("%s Tree describes something", name)
 		}
 	}
 	var zero bt.Agent[mem]
@@ -224,6 +224,9 @@ func TestZeroValues(t *testing.T) {
 		}
 		_ = tree.Running()
 		_ = tree.Quarantined()
+		_, _, _, _, _ = tree.Tree(), tree.Seed(), tree.Now(), tree.Ticks(), tree.Status()
+		_ = tree.Heuristic()
+		tree.SetTracer(nil)
 	}
 	var b bt.Builder[mem]
 	tree := mustBuild(t, b.Sequence("s").Do("x", act(nil, "x", nil)).End())
@@ -286,4 +289,19 @@ func ExamplePanicError() {
 	//   begin stand/shoot/reload
 	//   Running <nil>
 	// quarantined: [stand/shoot/fire]
+}
+
+// A decorator or composite factory that panics is a Build error with the
+// node's path, never a panic out of Build.
+func TestBuildRecoversFactoryPanics(t *testing.T) {
+	_, err := bt.New(bt.Config[mem]{}).
+		Sequence("s").
+		Decorate("d", func(*bt.Child[mem]) (bt.Node[mem], error) { panic("no") }).
+		Do("x", act(nil, "x", nil)).
+		End().
+		End().
+		Build()
+	if err == nil || !strings.Contains(err.Error(), "s/d: its factory panicked: no") {
+		t.Errorf("Build: %v", err)
+	}
 }

@@ -411,16 +411,23 @@ func TestPreviewReportsPathAndDecisions(t *testing.T) {
 	if got, want := p.Path, []string{"root", "root/fight", "root/fight/foe?"}; !cmp.Equal(got, want) {
 		t.Errorf("path = %v, want %v", got, want)
 	}
-	var got []string
+	var got, foreseen []string
 	for _, d := range p.Decisions {
 		got = append(got, d.String())
 	}
-	want := []string{
-		"root → fight (best outcome) [fight: Beneficial (hit foe), idle: Cosmetic (shine)]",
-		"root/fight/how → kick (best outcome) [kick: Beneficial (hit foe), wave: Cosmetic (shine)]",
+	for _, d := range p.Foreseen {
+		foreseen = append(foreseen, d.String())
 	}
+	// The tick decides at the root; the selector "how" decides in the same
+	// tick only after the condition has finished, on the memory the root
+	// planned: a choice foreseen.
+	want := []string{"root → fight (best outcome) [fight: Beneficial (hit foe), idle: Cosmetic (shine)]"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("decisions (-want +got):\n%s", diff)
+	}
+	want = []string{"root/fight/how → kick (best outcome) [kick: Beneficial (hit foe), wave: Cosmetic (shine)]"}
+	if diff := cmp.Diff(want, foreseen); diff != "" {
+		t.Errorf("foreseen (-want +got):\n%s", diff)
 	}
 	if len(rec.Log) != 0 || m != (mem{Foe: 3}) {
 		t.Errorf("Preview acted: log %v, memory %+v", rec.Log, m)

@@ -2,6 +2,7 @@ package bt
 
 import (
 	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 
@@ -19,10 +20,14 @@ type Plan struct {
 	// it, each running composite's current child, the child a Router
 	// routes to, and the first child of any other node.
 	Path []string
-	// Decisions holds every choice a selector made in the preview, in
-	// tree order: those on Path are the tick's own decisions; the others
-	// were made while simulating options.
+	// Decisions holds the choices the tick will make, in the order it
+	// makes them: by the selectors on Path, and in the other branches of a
+	// parallel the tick runs.
 	Decisions []Decision
+	// Foreseen holds the choices selectors made only while options were
+	// being simulated: how the tree expects to decide later, should it
+	// take those options. Pictures are annotated with both.
+	Foreseen []Decision
 }
 
 // Leaf returns the last element of Path: the node the tree would run.
@@ -48,12 +53,14 @@ func (p Plan) String() string {
 // have (0 for "now").
 //
 // What the preview promises is the tick's decisions, up to the moment
-// the tick first acts: until an action begins or a node finishes in the
-// tick, each selector that decides chooses as its preview did, with the
-// same verdicts, and the nodes the tick begins are those of Plan.Path. An
-// action's Begin or Update changes the world in ways no preview can know;
-// what the tick decides after that was planned on predicted memory, or is
-// decided on the world as it then is.
+// the tick first acts: until an action begins or is updated, or a node
+// finishes, in the tick, each selector that decides chooses as its
+// preview did (Plan.Decisions), with the same verdicts, and the nodes the
+// tick begins are those of Plan.Path. A child its constraints refuse is
+// passed over as the tick passes over it. An action's Begin or Update
+// changes the world in ways no preview can know; what the tick decides
+// after that was planned on predicted memory, or is decided on the world
+// as it then is.
 //
 // Unlike Tick, Preview allocates the Plan it returns. A panic in user code
 // is reported as a *PanicError with an empty Plan; it does not quarantine
@@ -82,18 +89,22 @@ func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Plan, err e
 		}
 		err = s.close()
 	}()
-	p.Path = s.walk(s.ctx.Push(m)) // the walk reads a copy, in case user code writes
+	s.walked = s.walked[:0]
+	if s.admits(0, m) == Pass {
+		p.Path = s.walk(s.ctx.Push(m)) // the walk reads a copy, in case user code writes
+	}
 	pred := s.ctx.Push(m)
 	p.Verdict = s.simulate(0, nil, pred)
 	s.ctx.Unwind(0)
-	p.Decisions = s.decisions()
+	p.Decisions, p.Foreseen = s.decisions()
 	return p, nil
 }
 
 // walk follows the way a tick would go down from the root on m, choosing
 // where the tick would choose, and returns the paths on the way. Through
 // a parallel it visits every branch that would run, for their choices,
-// and its way goes on down the first.
+// and its way goes on down the first. The selectors it finds deciding are
+// noted, in the order the tick reaches them.
 func (s *scratch[M]) walk(m *M) []string {
 	var way []int32
 	s.visit(0, m, &way, true)
@@ -118,9 +129,6 @@ func (s *scratch[M]) paths(way []int32) []string {
 }
 
 func (s *scratch[M]) visit(i int32, m *M, way *[]int32, onPath bool) {
-	if !s.wouldRun(i, m) {
-		return
-	}
 	if onPath {
 		*way = append(*way, i)
 	}
@@ -132,92 +140,143 @@ func (s *scratch[M]) visit(i int32, m *M, way *[]int32, onPath bool) {
 	if n.kind == kindParallel {
 		first := true
 		for _, k := range n.kids {
-			if !s.st[i].running() || s.st[k].result == Running {
-				s.visit(k, m, way, onPath && first)
-				first = false
+			if s.st[i].running() && s.st[k].result != Running || s.admits(k, m) != Pass {
+				continue
 			}
+			s.visit(k, m, way, onPath && first)
+			first = false
 		}
 		return
 	}
-	if k := s.next(i, m); k >= 0 {
-		s.visit(n.kids[k], m, way, onPath)
+	if c := s.next(i, m); c >= 0 && int(c) < len(n.kids) {
+		s.visit(n.kids[c], m, way, onPath)
 	}
 }
 
-// wouldRun reports whether node i runs in the tick: it runs already, or
-// its constraints would let it begin.
-func (s *scratch[M]) wouldRun(i int32, m *M) bool {
-	if s.st[i].running() || s.nodes[i].flags&flagGuarded == 0 && s.st[i].flags&stQuarantined == 0 {
-		return true
+// admits returns what the tick would find checking node k's constraints,
+// to begin it or to update it: Pass for a node that has none, or would
+// pass them; Done or Fail otherwise. Refused, a node does not begin (or,
+// running, is interrupted), and its parent goes its way.
+func (s *scratch[M]) admits(k int32, m *M) Check {
+	if s.nodes[k].flags&flagGuarded == 0 && s.st[k].flags&stQuarantined == 0 {
+		return Pass
 	}
-	check, _ := s.check(i, m, false)
-	return check == Pass
+	check, _ := s.check(k, m, false)
+	return check
 }
 
 // next returns the position of the child that node i would run next on m,
-// or -1. A selector that would choose now chooses, and keeps the choice as
-// its plan, which the tick then carries out.
+// or -1, passing over children whose constraints would refuse them as the
+// tick would. A selector that would choose now chooses, and keeps the
+// choice as its plan, which the tick then carries out.
 func (s *scratch[M]) next(i int32, m *M) int32 {
 	at := s.at
 	s.at = loc(i, opSimulate)
-	defer func() { s.at = at }()
+	c := s.next1(i, m)
+	s.at = at
+	return c
+}
+
+func (s *scratch[M]) next1(i int32, m *M) int32 {
 	n := &s.nodes[i]
 	st := &s.st[i]
 	switch n.kind {
 	case kindSelector:
-		if !st.running() || st.current < 0 || s.due(i, m) {
-			return s.planNow(i, m)
+		c := st.current
+		if !st.running() || c < 0 || s.due(i, m) {
+			c = s.planNow(i, m)
+			s.walked = append(s.walked, i)
 		}
-		return st.current
+		if c >= 0 && s.admits(n.kids[c], m) != Pass {
+			return -1 // the selector fails: a choice it cannot begin
+		}
+		return c
 	case kindSequence:
-		if !st.running() {
-			return 0
-		}
-		if n.is(flagReactive) {
-			if k, _ := s.broken(i, m); k >= 0 {
-				return -1
-			}
-		}
-		return st.current
-	case kindPriority:
-		return s.priorityNext(i, m)
-	case kindIfElse:
+		c := int32(0)
 		if st.running() {
-			return st.current
+			if n.is(flagReactive) {
+				if k, _ := s.broken(i, m); k >= 0 {
+					return -1
+				}
+			}
+			c = st.current
 		}
-		return s.pick(i, m)
-	case kindCustom:
-		if n.is(flagRouter) {
-			return int32(s.a.custom[n.custom].(Router[M]).Route(m))
+		for ; int(c) < len(n.kids); c++ {
+			switch s.admits(n.kids[c], m) {
+			case Pass:
+				return c
+			case Fail:
+				if !n.seq.allowFailure {
+					return -1 // the sequence fails
+				}
+			} // Done: the child succeeds without beginning, and the sequence goes on
 		}
+		return -1
+	case kindPriority:
+		c := int32(0)
+		if st.running() {
+			c = s.priorityNext(i, m)
+		}
+		for ; int(c) < len(n.kids); c++ {
+			switch s.admits(n.kids[c], m) {
+			case Pass:
+				return c
+			case Done:
+				return -1 // the child succeeds without beginning, and so does the priority
+			} // Fail: the priority tries the next
+		}
+		return -1
+	case kindIfElse:
+		c := st.current
+		if !st.running() {
+			c = s.pick(i, m)
+		}
+		if c >= 0 && s.admits(n.kids[c], m) != Pass {
+			return -1
+		}
+		return c
+	}
+	// A custom node: its router's choice, or its running child, or its
+	// first; what it does when its child is refused is its own affair, so
+	// the way stops there.
+	c := int32(0)
+	if n.is(flagRouter) {
+		c = int32(s.a.custom[n.custom].(Router[M]).Route(m))
+	} else {
 		for j, k := range n.kids {
 			if s.st[k].running() {
-				return int32(j)
+				c = int32(j)
+				break
 			}
 		}
 	}
-	if len(n.kids) == 0 {
+	if c < 0 || int(c) >= len(n.kids) || s.admits(n.kids[c], m) != Pass {
 		return -1
 	}
-	return 0
+	return c
 }
 
-// decisions collects the choices selectors made in this call.
-func (s *scratch[M]) decisions() []Decision {
-	var ds []Decision
+// decisions returns the choices selectors made in this call: those the
+// walk found deciding, in its order, and those made only while options
+// were simulated, in tree order.
+func (s *scratch[M]) decisions() (own, foreseen []Decision) {
+	decision := func(i int32) Decision {
+		n := &s.nodes[i]
+		p := &s.plans[n.selector]
+		return Decision{Selector: s.tree.pathOf(i), Chosen: p.choice, Why: p.why,
+			Candidates: append([]Candidate(nil), s.bufs[n.selector].planned...)}
+	}
+	for _, i := range s.walked {
+		own = append(own, decision(i))
+	}
 	for i := range s.nodes {
 		n := &s.nodes[i]
-		if n.kind != kindSelector {
+		if n.kind != kindSelector || s.plans[n.selector].session != s.session || slices.Contains(s.walked, int32(i)) {
 			continue
 		}
-		p := &s.plans[n.selector]
-		if p.session != s.session {
-			continue
-		}
-		ds = append(ds, Decision{Selector: s.tree.pathOf(int32(i)), Chosen: p.choice, Why: p.why,
-			Candidates: append([]Candidate(nil), s.bufs[n.selector].planned...)})
+		foreseen = append(foreseen, decision(int32(i)))
 	}
-	return ds
+	return own, foreseen
 }
 
 // String formats the decision on one line, best first, as

@@ -1,6 +1,8 @@
 package bt_test
 
 import (
+	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -254,5 +256,77 @@ func TestDrawsDifferByPath(t *testing.T) {
 	// 64 fixed seeds: deterministic; independent fair draws agree about half the time.
 	if same < 16 || same > 48 {
 		t.Errorf("the two selectors drew alike in %d of 64 seeds", same)
+	}
+}
+
+// A child its constraints refuse is passed over by the preview as the
+// tick passes over it: a priority tries the next, a sequence that allows
+// failure moves on (and any sequence moves on past a child that is
+// already done), and a parallel runs the others. (Before, the preview's
+// walk stopped where the tick went on.)
+func TestPreviewPassesOverRefusedChildren(t *testing.T) {
+	refuse := constraints.Func("door open", func(*mem) bool { return false })
+	done := constraints.From("done", func(bt.Situation, *mem) (bt.Check, string) { return bt.Done, "done already" })
+	layouts := map[string]func(b *bt.Builder[mem]){
+		"priority": func(b *bt.Builder[mem]) {
+			b.Priority("top").Do("a", act(nil, "a", nil, R)).Constrain(refuse)
+		},
+		"reactive priority": func(b *bt.Builder[mem]) {
+			b.ReactivePriority("top").Do("a", act(nil, "a", nil, R)).Constrain(refuse)
+		},
+		"sequence that allows failure": func(b *bt.Builder[mem]) {
+			b.Sequence("top", bt.AllowFailure()).Do("a", act(nil, "a", nil, R)).Constrain(refuse)
+		},
+		"sequence past a done child": func(b *bt.Builder[mem]) {
+			b.Sequence("top").Do("a", act(nil, "a", nil, R)).Constrain(done)
+		},
+		"parallel": func(b *bt.Builder[mem]) {
+			b.Parallel("top").Do("a", act(nil, "a", nil, R)).Constrain(refuse)
+		},
+	}
+	for name, layout := range layouts {
+		t.Run(name, func(t *testing.T) {
+			w := watch(t, 0, func(b *bt.Builder[mem]) {
+				layout(b)
+				b.Selector("b").Do("x", act(nil, "x", shine, R)).Do("y", act(nil, "y", hitFoe(1), R)).End().End()
+			})
+			p, begun := w.step(mem{HP: 10, Foe: 3}, 100*time.Millisecond)
+			if p.Leaf() != "top/b/y" || len(p.Decisions) != 1 || p.Decisions[0].Selector != "top/b" {
+				t.Errorf("preview: path %v, decisions %v; want the way to top/b/y, decided by top/b", p.Path, p.Decisions)
+			}
+			if strings.Join(begun, ",") != "top,top/b,top/b/y" {
+				t.Errorf("the tick began %v", begun)
+			}
+		})
+	}
+}
+
+// A panic while previewing names the node and what it was doing, as a
+// tick's does. (Before, the walk's bookkeeping hid where it was.)
+func TestPreviewPanicNamesTheNode(t *testing.T) {
+	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+		Selector("sel").Do("a", &panicky{where: "Simulate"}).Do("b", act(nil, "b", shine)).End())
+	_, err := tree.Preview(&mem{}, 0)
+	var pe *bt.PanicError
+	if !errors.As(err, &pe) || pe.Path != "sel/a" || pe.Method != "Simulate" {
+		t.Fatalf("Preview error %v, want a panic of sel/a in Simulate", err)
+	}
+	if q := tree.Quarantined(); len(q) != 0 {
+		t.Errorf("a preview quarantined %v", q)
+	}
+}
+
+// A decision in which debounce passed over the best child says so.
+func TestDebouncedDecisionSaysSo(t *testing.T) {
+	log := &traceLog{}
+	tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
+		Selector("sel", bt.Debounce()).
+		Do("strike", act(nil, "strike", hitFoe(1))).
+		Do("pose", act(nil, "pose", shine)).
+		End(), 0, log)
+	tickN(t, tree, &mem{Foe: 5}, 2)
+	want := "decision sel → pose (debounced) [strike: Beneficial (hit foe), pose: Cosmetic (shine)]"
+	if !slices.Contains(log.Lines, want) {
+		t.Errorf("trace:\n%s\nwant the line %q", joined(log.Lines), want)
 	}
 }

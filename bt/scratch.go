@@ -51,9 +51,10 @@ type scratch[M any] struct {
 	at    location
 	badOp op // what the node that panicked was doing
 
-	plans []plan      // selectors and priorities: the choice simulated in this call
-	bufs  []decisions // selectors: candidate buffers
-	drawn []drawCount // per node: numbers drawn in this call
+	plans  []plan      // selectors and priorities: the choice simulated in this call
+	walked []int32     // selectors a Preview's walk found deciding, in order
+	bufs   []decisions // selectors: candidate buffers
+	drawn  []drawCount // per node: numbers drawn in this call
 }
 
 // decisions are a selector's three rotating candidate buffers: work holds
@@ -298,7 +299,7 @@ func (s *scratch[M]) fault(r any, stack []byte, quarantine bool) int32 {
 	}
 	s.at = 0
 	s.ctx.Reset()
-	err := &PanicError{Path: "(tree)", Method: opNames[o], Value: r, Stack: stack}
+	err := &PanicError{Method: opNames[o], Value: r, Stack: stack}
 	if callback != sim.NoCallback {
 		err.Callback = callback.String()
 	}
@@ -378,7 +379,7 @@ func (s *scratch[M]) traceFault(i int32, why string) {
 	if s.tracer == nil {
 		return
 	}
-	path := "(tree)"
+	var path string
 	if i >= 0 {
 		path = s.tree.pathOf(i)
 	}

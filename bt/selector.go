@@ -53,7 +53,9 @@ func AllowNegative() SelectorOption {
 
 // PreferCurrent sets whether the running child wins a tie at re-selection
 // (default true). A root that should always take the first of equal
-// options, as the Jedi's does, turns it off.
+// options, as the Jedi's does, turns it off. A random selector always
+// keeps its running child while it is as good as the best: Build refuses
+// PreferCurrent(false) for one.
 func PreferCurrent(on bool) SelectorOption {
 	return func(c *selectorConfig) error {
 		if c.random && !on {
@@ -264,6 +266,8 @@ func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.
 		why = RandomDraw
 	case best < 0 && skip >= 0 && acceptable(&n.sel, n.is(flagRandom), skipV.Outcome):
 		best, bestV, keep, why = skip, skipV, spare, SoleOption
+	case best >= 0 && skip >= 0 && acceptable(&n.sel, n.is(flagRandom), skipV.Outcome) && skipV.Outcome > bestV.Outcome:
+		why = Debounced
 	case best < 0:
 		bestV, why = nothingAcceptable, NothingAcceptable
 	}

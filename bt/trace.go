@@ -53,8 +53,11 @@ type Event struct {
 	Decision *Decision     // EventDecision: what was decided
 }
 
-// A Tracer receives a tree's events as they happen. Trace must not call
-// back into the tree. Without a tracer a tree does no tracing work at all.
+// A Tracer receives an agent's events as they happen. Trace must not call
+// back into the agent. Without a tracer an agent does no tracing work at
+// all. A tracer that panics is switched off, and the call that traced
+// (Tick, Halt) reports it as a plain error: a broken tool never breaks
+// the game.
 type Tracer interface {
 	Trace(e *Event)
 }
@@ -81,6 +84,9 @@ const (
 	// SoleOption: the child that just ended was picked again because
 	// nothing else was acceptable (debounce).
 	SoleOption
+	// Debounced: the child that just ended had the best outcome, and was
+	// passed over (Debounce); the chosen child is the best of the others.
+	Debounced
 	// NothingAcceptable: no child's outcome was acceptable; the selector
 	// chose nothing and fails. A plain Selector accepts only outcomes
 	// better than Irrelevant: give it AllowNegative, or a Cosmetic option
@@ -88,7 +94,7 @@ const (
 	NothingAcceptable
 )
 
-var whyNames = [...]string{"", "best outcome", "kept current", "random draw", "sole option", "nothing acceptable"}
+var whyNames = [...]string{"", "best outcome", "kept current", "random draw", "sole option", "debounced", "nothing acceptable"}
 
 // String returns a short phrase such as "kept current".
 func (w Why) String() string {

@@ -13,8 +13,8 @@ import (
 // simulated selectors.
 type Config[M any] struct {
 	// Heuristic judges predictions; it is the agents' goal. Required when
-	// the tree has a simulated Selector. Agent.SetHeuristic replaces it
-	// for one agent.
+	// the tree has a simulated Selector (a RandomSelector can do without).
+	// Agent.SetHeuristic replaces it for one agent.
 	Heuristic heuristic.Heuristic[M]
 	// Copy copies src into dst reusing dst's storage. Nil means plain
 	// assignment, which is right for value memories without slices or maps
@@ -218,10 +218,20 @@ func (t *Tree[M]) find(path string) int32 {
 
 // Heuristic returns the tree's heuristic, the one its agents judge by
 // unless one was given its own.
-func (t *Tree[M]) Heuristic() heuristic.Heuristic[M] { return t.cfg.Heuristic }
+func (t *Tree[M]) Heuristic() heuristic.Heuristic[M] {
+	if t == nil {
+		return nil
+	}
+	return t.cfg.Heuristic
+}
 
 // Len returns the number of nodes.
-func (t *Tree[M]) Len() int { return len(t.nodes) }
+func (t *Tree[M]) Len() int {
+	if t == nil {
+		return 0
+	}
+	return len(t.nodes)
+}
 
 // valid reports whether t was made by a Builder.
 func (t *Tree[M]) valid() bool { return t != nil && len(t.nodes) > 0 }

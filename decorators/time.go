@@ -13,7 +13,9 @@ import (
 // the limit gives the child its last update with only the time left, so
 // the result does not depend on the frame step: a child that finishes
 // within d succeeds or fails as it would without the timeout, and one
-// still running at the limit is halted and the timeout fails.
+// still running at the limit is halted and the timeout fails. (This holds
+// for children that count the steps they are given; one that reads the
+// agent's clock, as Delay and Cooldown do, sees the whole step.)
 //
 // Simulate predicts the child: a prediction runs to completion.
 func Timeout[M any](d time.Duration) bt.Decorator[M] {

@@ -36,7 +36,7 @@ func example() draw.Picture {
 	if err != nil {
 		panic(err)
 	}
-	return draw.Picture{Nodes: tree.Nodes(), Decisions: plan.Decisions}
+	return draw.Picture{Nodes: tree.Nodes(), Decisions: append(plan.Decisions, plan.Foreseen...)}
 }
 
 // A picture annotated with a preview's decision: the chosen path is bold

@@ -138,7 +138,7 @@ func picture(t testing.TB, title, name, constraint, reason string) Picture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Picture{Title: title, Nodes: tree.Nodes(), Decisions: plan.Decisions}
+	return Picture{Title: title, Nodes: tree.Nodes(), Decisions: append(plan.Decisions, plan.Foreseen...)}
 }
 
 // pictures draws the hostile texts and the random ones, each in every
