@@ -255,26 +255,52 @@ var quarantinedVerdict = heuristic.Verdict{Outcome: heuristic.Impossible, Reason
 // before, an action leaf judges against before instead of taking a
 // snapshot of its own: a selector saves a copy per candidate so.
 func (s *scratch[M]) simulate(i int32, before, m *M) heuristic.Verdict {
-	n := &s.nodes[i]
-	if n.flags&flagGoal != 0 {
-		s.ctx.PushHeuristic(n.goal)
-		v := s.simulateNode(i, before, m)
-		s.ctx.PopHeuristic()
-		return v
+	check, why := s.constrained(i, m)
+	if check == Fail {
+		return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: why}
 	}
-	return s.simulateNode(i, before, m)
+	return s.simulateChecked(i, before, m, check)
 }
 
-func (s *scratch[M]) simulateNode(i int32, before, m *M) heuristic.Verdict {
-	n := &s.nodes[i]
-	if n.flags&flagGuarded != 0 || s.st[i].flags&stQuarantined != 0 {
-		switch check, why := s.check(i, m, true); check {
-		case Fail:
-			return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: why}
-		case Done:
-			return s.judge(m, m)
-		}
+// candidate predicts child k of a choice made on memory m, on a fresh copy
+// of m pushed on the scratch stack, which it returns. Constraints read
+// the memory without changing it, so they are checked on m itself, and a
+// child they refuse costs no copy: try is nil, and nothing is pushed.
+func (s *scratch[M]) candidate(k int32, m *M) (try *M, v heuristic.Verdict) {
+	check, why := s.constrained(k, m)
+	if check == Fail {
+		return nil, heuristic.Verdict{Outcome: heuristic.Impossible, Reason: why}
 	}
+	try = s.ctx.Push(m)
+	return try, s.simulateChecked(k, m, try, check)
+}
+
+// constrained checks node i's constraints for a prediction on m, and Pass
+// for a node that has none.
+func (s *scratch[M]) constrained(i int32, m *M) (Check, string) {
+	if s.nodes[i].flags&flagGuarded == 0 && s.st[i].flags&stQuarantined == 0 {
+		return Pass, ""
+	}
+	return s.check(i, m, true)
+}
+
+// simulateChecked predicts node i, whose constraints said check (Pass or
+// Done), under its goal if it has one.
+func (s *scratch[M]) simulateChecked(i int32, before, m *M, check Check) heuristic.Verdict {
+	if s.nodes[i].flags&flagGoal == 0 {
+		return s.simulateNode(i, before, m, check)
+	}
+	s.ctx.PushHeuristic(s.nodes[i].goal)
+	v := s.simulateNode(i, before, m, check)
+	s.ctx.PopHeuristic()
+	return v
+}
+
+func (s *scratch[M]) simulateNode(i int32, before, m *M, check Check) heuristic.Verdict {
+	if check == Done {
+		return s.judge(m, m)
+	}
+	n := &s.nodes[i]
 	at := s.at
 	s.at = loc(i, opSimulate)
 	var v heuristic.Verdict

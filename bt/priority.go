@@ -71,8 +71,10 @@ func (s *scratch[M]) simulatePriority(i int32, m *M) heuristic.Verdict {
 		}
 	}
 	for j := start; int(j) < len(n.kids); j++ {
-		try := s.ctx.Push(m)
-		v := s.simulate(n.kids[j], m, try) // try is a fresh copy of m
+		try, v := s.candidate(n.kids[j], m)
+		if try == nil {
+			continue // refused by its constraints: nothing was pushed
+		}
 		if v.Outcome != heuristic.Impossible {
 			s.ctx.Copy(m, try)
 			s.ctx.Pop()

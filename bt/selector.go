@@ -244,10 +244,11 @@ func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.
 			work[j].Verdict = zeroWeight
 			continue
 		}
-		try := ctx.Push(m)
-		v := s.simulate(k, m, try) // try is a fresh copy of m
+		try, v := s.candidate(k, m)
 		work[j].Verdict = v
 		switch {
+		case try == nil:
+			continue // refused by its constraints: nothing was pushed
 		case !acceptable(&n.sel, n.is(flagRandom), v.Outcome):
 		case j == skip:
 			skipV = v

@@ -436,3 +436,47 @@ func TestRandomSelectorKeepsCurrent(t *testing.T) {
 		}
 	}
 }
+
+// A choice copies the memory only for the children its constraints admit:
+// constraints read the memory without changing it, so they are checked on
+// the chooser's own memory, and a refused child costs no copy.
+func TestRefusedCandidatesAreNotCopied(t *testing.T) {
+	copies := 0
+	count := func(dst, src *mem) { copies++; *dst = *src }
+	for _, tt := range []struct {
+		name   string
+		open   func(b *bt.Builder[mem]) *bt.Builder[mem]
+		closes int // composites open
+		want   int
+	}{
+		// One copy to predict the admitted child; the winner is a leaf,
+		// which begins on the live memory.
+		{"selector", func(b *bt.Builder[mem]) *bt.Builder[mem] { return b.Selector("choose") }, 1, 1},
+		// The selector above copies once to predict the priority, which
+		// copies once to predict its admitted child and once to take
+		// that prediction.
+		{"priority", func(b *bt.Builder[mem]) *bt.Builder[mem] {
+			return b.Selector("plan").Priority("choose")
+		}, 2, 3},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{}
+			b := tt.open(bt.New(bt.Config[mem]{Heuristic: goal, Copy: count}))
+			b.Do("refused", act(rec, "refused", hitFoe(5))).Constrain(foeVisible)
+			b.Do("also refused", act(rec, "also refused", hitFoe(3))).Constrain(foeVisible)
+			b.Do("admitted", act(rec, "admitted", shine))
+			for range tt.closes {
+				b.End()
+			}
+			tree := mustBuild(t, b)
+			m := mem{} // no foe: the first two are refused
+			copies = 0
+			if got, err := tree.Tick(&m, time.Second); err != nil || got != S {
+				t.Fatalf("Tick = %v, %v; want Success", got, err)
+			}
+			if copies != tt.want {
+				t.Errorf("the choice copied the memory %d times; want %d", copies, tt.want)
+			}
+		})
+	}
+}
