@@ -30,6 +30,7 @@ type Chain[M any] struct {
 	m, before *M
 	best      heuristic.Verdict
 	steps     int
+	borrowed  bool // before is the caller's, not a snapshot of the chain's
 }
 
 // StartChain starts a chain on m, taking a snapshot to judge against.
@@ -57,14 +58,20 @@ func (ch *Chain[M]) Steps() int { return ch.steps }
 
 // Stop abandons the chain with verdict v.
 func (ch *Chain[M]) Stop(v heuristic.Verdict) heuristic.Verdict {
-	ch.ctx.Pop()
+	ch.release()
 	return v
+}
+
+func (ch *Chain[M]) release() {
+	if !ch.borrowed {
+		ch.ctx.Pop()
+	}
 }
 
 // Finish judges the chain as a whole.
 func (ch *Chain[M]) Finish() heuristic.Verdict {
 	v := ch.ctx.Judge(ch.before, ch.m)
-	ch.ctx.Pop()
+	ch.release()
 	if v.Outcome == heuristic.Irrelevant && ch.steps > 0 {
 		v = ch.best
 	}
@@ -74,15 +81,29 @@ func (ch *Chain[M]) Finish() heuristic.Verdict {
 // chain is Chain for the built-in composites, over node indices.
 type chain[M any] struct {
 	Chain[M]
-	s *scratch[M]
+	s     *scratch[M]
+	fresh bool // no step has been taken: m still equals before
 }
 
-func (s *scratch[M]) startChain(m *M) chain[M] {
-	return chain[M]{Chain: StartChain(s.ctx, m), s: s}
+// startChain starts a chain on m. When the caller knows that m was just
+// copied from before (a selector's candidate), the chain judges against
+// before and takes no snapshot of its own.
+func (s *scratch[M]) startChain(before, m *M) chain[M] {
+	if before == nil {
+		return chain[M]{Chain: StartChain(s.ctx, m), s: s, fresh: true}
+	}
+	return chain[M]{Chain: Chain[M]{ctx: s.ctx, m: m, before: before, borrowed: true}, s: s, fresh: true}
 }
 
+// step simulates node k on the shared memory. The first step starts from
+// the chain's own start, so a leaf judges against it rather than taking a
+// snapshot of its own.
 func (ch *chain[M]) step(k int32) (heuristic.Verdict, bool) {
-	v := ch.s.simulate(k, nil, ch.m)
+	var before *M
+	if ch.fresh {
+		before, ch.fresh = ch.before, false
+	}
+	v := ch.s.simulate(k, before, ch.m)
 	return v, ch.ctx.Terminal(ch.m)
 }
 

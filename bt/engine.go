@@ -204,12 +204,13 @@ func (s *scratch[M]) check(i int32, m *M, simulating bool) (Check, string) {
 	if s.st[i].flags&stQuarantined != 0 {
 		return Fail, quarantinedVerdict.Reason
 	}
-	sit := s.situation(i, simulating)
 	at := s.at
 	s.at = loc(i, opConstraint)
 	check, why := Pass, ""
 	for _, k := range s.nodes[i].constraints {
-		got, reason := k.Evaluate(sit, m)
+		// The situation is made for each call, in place: cheaper than
+		// copying one made before the loop (most nodes have one).
+		got, reason := k.Evaluate(s.situation(i, simulating), m)
 		switch got {
 		case Pass:
 			continue
@@ -310,13 +311,13 @@ func (s *scratch[M]) simulateNode(i int32, before, m *M, check Check) heuristic.
 	case kindCondition:
 		v = s.predictCondition(n, m)
 	case kindSequence:
-		v = s.simulateSequence(i, m)
+		v = s.simulateSequence(i, before, m)
 	case kindPriority:
 		v = s.simulatePriority(i, m)
 	case kindSelector:
 		v = s.simulateSelector(i, m)
 	case kindParallel:
-		v = s.simulateParallel(i, m)
+		v = s.simulateParallel(i, before, m)
 	case kindIfElse:
 		v = s.simulateIfElse(i, m)
 	default:

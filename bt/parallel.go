@@ -142,7 +142,7 @@ func (p Policy) count(n int) int {
 // failure: the whole is Impossible as soon as the failures predicted, with
 // those already counted live, fail the parallel under the table of
 // Builder.Parallel; otherwise the child is passed over.
-func (s *scratch[M]) simulateParallel(i int32, m *M) heuristic.Verdict {
+func (s *scratch[M]) simulateParallel(i int32, before, m *M) heuristic.Verdict {
 	n := &s.nodes[i]
 	active := s.st[i].running()
 	count, failed := len(n.kids), 0
@@ -153,7 +153,7 @@ func (s *scratch[M]) simulateParallel(i int32, m *M) heuristic.Verdict {
 			}
 		}
 	}
-	ch := s.startChain(m)
+	ch := s.startChain(before, m)
 	for _, k := range n.kids {
 		if active && s.st[k].result != Running {
 			continue

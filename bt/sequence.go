@@ -313,7 +313,7 @@ func (s *scratch[M]) broken(i int32, m *M) (int32, string) {
 
 // simulateSequence continues from the current child on one shared copy and
 // stops early when a step is at or below the minimum outcome.
-func (s *scratch[M]) simulateSequence(i int32, m *M) heuristic.Verdict {
+func (s *scratch[M]) simulateSequence(i int32, before, m *M) heuristic.Verdict {
 	n := &s.nodes[i]
 	rest := n.kids
 	if st := &s.st[i]; st.running() {
@@ -324,7 +324,7 @@ func (s *scratch[M]) simulateSequence(i int32, m *M) heuristic.Verdict {
 		}
 		rest = rest[min(int(st.current), len(rest)):]
 	}
-	ch := s.startChain(m)
+	ch := s.startChain(before, m)
 	for _, k := range rest {
 		v, terminal := ch.step(k)
 		switch {

@@ -58,15 +58,16 @@ func (a action) End(m *Memory, s bt.Status) {
 // move is under way, what remains.
 func (a action) Simulate(ctx *sim.Context[Memory], m *Memory) {
 	moves[a.kind].predict(a.kind, a.count, ctx.Running() && m.Self.Doing == a.kind, m)
+	m.refresh()
 }
 
 // timed predicts the rest of a move of fixed length, or all of it.
 func timed(m *Memory, resuming bool, full time.Duration) {
 	if resuming {
-		m.Simulate(m.Self.MoveLeft)
+		m.pass(m.Self.MoveLeft)
 		return
 	}
-	m.Simulate(full)
+	m.pass(full)
 }
 
 // seconds converts seconds to a Duration.
@@ -121,7 +122,7 @@ func (m *Memory) pursue(reach, speed, walkWithin float64) bool {
 // the victim unless a shield or a brawler's guard stops it. It reports
 // whether there is anything left to do.
 func (m *Memory) blowAfter(d time.Duration) bool {
-	m.Simulate(d)
+	m.pass(d)
 	v := m.VictimEnemy()
 	if !m.able() || v == nil || !v.Alive() {
 		return false
@@ -144,10 +145,10 @@ func predictSwing(_ MoveKind, count int, resuming bool, m *Memory) {
 			if !m.blowAfter(swingHalf - m.Self.PhaseTime) {
 				return
 			}
-			m.Simulate(swingHalf)
+			m.pass(swingHalf)
 			left--
 		case phaseRecover:
-			m.Simulate(swingHalf - m.Self.PhaseTime)
+			m.pass(swingHalf - m.Self.PhaseTime)
 			left--
 		}
 	}
@@ -155,7 +156,7 @@ func predictSwing(_ MoveKind, count int, resuming bool, m *Memory) {
 		if !m.approachVictim(swingReach, runSpeed) || !m.blowAfter(swingHalf) {
 			return
 		}
-		m.Simulate(swingHalf)
+		m.pass(swingHalf)
 	}
 }
 
@@ -168,20 +169,20 @@ func predictKick(_ MoveKind, _ int, resuming bool, m *Memory) {
 		case phaseWindup:
 			windup -= m.Self.PhaseTime
 		case phaseRecover:
-			m.Simulate(kickTime/2 - m.Self.PhaseTime)
+			m.pass(kickTime/2 - m.Self.PhaseTime)
 			return
 		}
 	}
 	if !m.approachVictim(kickReach, runSpeed) {
 		return
 	}
-	m.Simulate(windup)
+	m.pass(windup)
 	if v := m.VictimEnemy(); m.able() && v.Alive() && m.Self.Pos.Dist(v.Pos) <= kickReach+blowSlack {
 		dmg := v.kicked()
 		m.dropThreatsFrom(v.ID)
 		m.SimulateDamage(m.Victim, dmg)
 	}
-	m.Simulate(kickTime / 2)
+	m.pass(kickTime / 2)
 }
 
 // predictPush: a force push throws back every enemy within reach, off
@@ -190,12 +191,12 @@ func predictPush(_ MoveKind, _ int, resuming bool, m *Memory) {
 	windup := pushTime / 2
 	if resuming {
 		if m.Self.Phase == phaseRecover {
-			m.Simulate(pushTime/2 - m.Self.PhaseTime)
+			m.pass(pushTime/2 - m.Self.PhaseTime)
 			return
 		}
 		windup -= m.Self.PhaseTime
 	}
-	m.Simulate(windup)
+	m.pass(windup)
 	if !m.able() {
 		return
 	}
@@ -210,7 +211,7 @@ func predictPush(_ MoveKind, _ int, resuming bool, m *Memory) {
 		e.pushed(m.Self.Pos)
 		m.dropThreatsFrom(e.ID)
 	}
-	m.Simulate(pushTime / 2)
+	m.pass(pushTime / 2)
 }
 
 // predictDash: close on the victim at great speed.
@@ -240,7 +241,7 @@ func (m *Memory) glide(p Vec, d time.Duration) {
 		m.travel(p, speed)
 		return
 	}
-	m.Simulate(d)
+	m.pass(d)
 }
 
 // backwards aims a jump over: away from where the Jedi faces.
@@ -302,7 +303,7 @@ func guardPlan(k MoveKind, m *Memory) (time.Duration, Vec) {
 // predictGuard: hold the guard, facing the first threat.
 func predictGuard(k MoveKind, _ int, resuming bool, m *Memory) {
 	if resuming {
-		m.Simulate(m.Self.MoveLeft)
+		m.pass(m.Self.MoveLeft)
 		return
 	}
 	d, face := guardPlan(k, m)
@@ -317,7 +318,7 @@ func predictGuard(k MoveKind, _ int, resuming bool, m *Memory) {
 	default:
 		m.Self.Block = d
 	}
-	m.Simulate(d)
+	m.pass(d)
 }
 
 // predictStance: a defensive stance halves damage for a second. Its
@@ -325,7 +326,7 @@ func predictGuard(k MoveKind, _ int, resuming bool, m *Memory) {
 // planner falls back on, not a plan.
 func predictStance(_ MoveKind, _ int, _ bool, m *Memory) {
 	m.Self.Stance = max(m.Self.Stance, stanceTime)
-	m.Simulate(time.Second / 30)
+	m.pass(time.Second / 30)
 }
 
 // predictStrafe: circle the victim for a second.
@@ -336,7 +337,7 @@ func predictStrafe(_ MoveKind, _ int, resuming bool, m *Memory) {
 	}
 	v := m.VictimEnemy()
 	if v == nil {
-		m.Simulate(left)
+		m.pass(left)
 		return
 	}
 	m.Self.turnTo(v.Pos)

@@ -264,7 +264,7 @@ func (a *Arena) think(f *foe, dt time.Duration) {
 			a.strike(f, j, Melee)
 		}
 	case f.Charging:
-		f.step(j.Pos, dt)
+		f.step(j.Pos, dt.Seconds())
 		if f.Pos.Dist(j.Pos) <= contactRange+1e-9 {
 			a.strike(f, j, Heavy)
 			f.Charging, f.retreat = false, 2*time.Second
@@ -275,7 +275,7 @@ func (a *Arena) think(f *foe, dt time.Duration) {
 	case f.reload == 0 && d <= k.far+4 && a.takeToken(f):
 		a.attack(f, j, d)
 	default:
-		f.step(j.Pos, dt)
+		f.step(j.Pos, dt.Seconds())
 	}
 }
 

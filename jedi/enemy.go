@@ -122,29 +122,32 @@ func (e *Enemy) blocks(from Vec) bool {
 // a Jedi this close is fought, not escaped.
 const closeQuarters = 4.0
 
-// step moves the enemy for dt the way its kind moves toward a Jedi at
+// step moves the enemy for secs seconds the way its kind moves toward a Jedi at
 // target: a charging rusher runs at it; otherwise an enemy closes to its
 // far range, and a ranged one backs off to its near range unless the Jedi
 // is already within close quarters. Nothing passes through the Jedi. An
 // enemy off balance stays put. The arena moves its enemies with step, and
 // the Jedi's predictions move theirs with it too.
-func (e *Enemy) step(target Vec, dt time.Duration) {
+func (e *Enemy) step(target Vec, secs float64) {
 	if e.Stumbling() || !e.Alive() {
 		return
 	}
 	if e.Charging {
-		e.Pos = toward(e.Pos, target, chargeSpeed*dt.Seconds(), contactRange)
+		e.Pos = toward(e.Pos, target, chargeSpeed*secs, contactRange)
 		return
 	}
+	// One square root serves the whole step, and only when the enemy
+	// moves: most steps find it already where its kind wants to be.
 	k := &kinds[e.Type]
-	d2 := e.Pos.dist2(target)
+	ahead := target.Sub(e.Pos)
+	d2 := ahead.Dot(ahead)
 	switch {
 	case d2 > k.far*k.far:
 		d := math.Sqrt(d2)
-		e.Pos = toward(e.Pos, target, min(k.speed*dt.Seconds(), d-k.far), jediRadius+enemyRadius)
+		e.Pos = along(e.Pos, ahead, d, min(k.speed*secs, d-k.far), jediRadius+enemyRadius)
 	case d2 < k.near*k.near && d2 > closeQuarters*closeQuarters:
 		d := math.Sqrt(d2)
-		e.Pos = e.Pos.Add(e.Pos.Sub(target).Scale(min(k.speed*dt.Seconds(), k.near-d) / d))
+		e.Pos = e.Pos.Sub(ahead.Scale(min(k.speed*secs, k.near-d) / d))
 	}
 }
 

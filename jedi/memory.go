@@ -110,6 +110,14 @@ func (m *Memory) enemyByID(id int) int {
 // Jedi down; threats from dead or off-balance attackers vanish. Then the
 // threat level is recomputed.
 func (m *Memory) Simulate(dt time.Duration) {
+	m.pass(dt)
+	m.refresh()
+}
+
+// pass is Simulate without the threat level: a prediction made of several
+// steps computes it once, when the whole prediction is done (see
+// action.Simulate), since only the heuristic and the constraints read it.
+func (m *Memory) pass(dt time.Duration) {
 	if dt <= 0 {
 		return
 	}
@@ -117,18 +125,24 @@ func (m *Memory) Simulate(dt time.Duration) {
 	m.landThreats(dt)
 	// Enemies react to the Jedi as it moves: to where it is halfway
 	// through the step, the best single guess for the whole of it.
-	halfway := m.Self.Pos.Add(m.Self.Vel.Scale(dt.Seconds() / 2))
-	m.Self.Pos = m.Self.Pos.Add(m.Self.Vel.Scale(dt.Seconds()))
+	secs := dt.Seconds()
+	halfway := m.Self.Pos
+	if m.Self.Vel != (Vec{}) {
+		halfway = m.Self.Pos.Add(m.Self.Vel.Scale(secs / 2))
+		m.Self.Pos = m.Self.Pos.Add(m.Self.Vel.Scale(secs))
+	}
 	m.Self.elapse(dt)
 	for i := 0; i < m.NumEnemies; i++ {
 		e := &m.Enemies[i]
-		free := dt - min(dt, e.Stumble) // an enemy finding its feet moves for the rest of the step
-		e.Stumble = max(0, e.Stumble-dt)
+		free := secs
+		if e.Stumble > 0 { // an enemy finding its feet moves for the rest of the step
+			free = (dt - min(dt, e.Stumble)).Seconds()
+			e.Stumble = max(0, e.Stumble-dt)
+		}
 		e.step(halfway, free)
 	}
 	m.VictimTimer += dt
 	m.Elapsed += dt
-	m.refresh()
 }
 
 // landThreats resolves the threats due within dt, in the order they land,
@@ -163,7 +177,7 @@ func (m *Memory) travel(p Vec, speed float64) {
 		return
 	}
 	m.Self.Vel = p.Sub(m.Self.Pos).Unit().Scale(speed)
-	m.Simulate(seconds(d / speed))
+	m.pass(seconds(d / speed))
 	m.Self.Vel = Vec{}
 	if m.able() {
 		m.Self.Pos = p // no rounding drift

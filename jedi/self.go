@@ -82,14 +82,25 @@ func (s *Self) avoids(t *Threat, at time.Duration) bool {
 	if lasts(s.Dodge) || lasts(s.Jump) {
 		return true
 	}
-	pos := s.Pos.Add(s.Vel.Scale(at.Seconds()))
 	switch t.Kind {
 	case Bolt:
-		return lasts(s.Deflect) && s.facing(t.From) >= deflectFacing || pos.Dist(t.Aim) > boltSpread+s.Caution
+		return lasts(s.Deflect) && s.facing(t.From) >= deflectFacing || s.clearOf(t.Aim, boltSpread, at)
 	case Melee:
-		return lasts(s.Crouch) || lasts(s.Block) && s.facing(t.From) >= blockFacing || pos.Dist(t.From) > meleeReach+s.Caution
+		return lasts(s.Crouch) || lasts(s.Block) && s.facing(t.From) >= blockFacing || s.clearOf(t.From, meleeReach, at)
 	}
 	return false // a charge follows its target
+}
+
+// clearOf reports whether the Jedi, moving at its velocity, will be after
+// at farther than r, plus its caution, from p. It compares squares: the
+// threat level asks it of every threat in every predicted step.
+func (s *Self) clearOf(p Vec, r float64, at time.Duration) bool {
+	r += s.Caution
+	pos := s.Pos
+	if s.Vel != (Vec{}) {
+		pos = pos.Add(s.Vel.Scale(at.Seconds()))
+	}
+	return r < 0 || pos.dist2(p) > r*r
 }
 
 // hurt applies damage taken after at: halved in a defensive stance, with

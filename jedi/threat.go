@@ -72,4 +72,15 @@ func threatLevel(s *Self, threats []Threat) float64 {
 	return level / MaxThreats
 }
 
-func clamp(x, lo, hi float64) float64 { return min(hi, max(lo, x)) }
+// clamp returns x limited to [lo, hi]. (Plain comparisons: the built-in
+// min and max order signed zeros too, which the threat level, computed
+// in every predicted step, has no use for.)
+func clamp(x, lo, hi float64) float64 {
+	switch {
+	case x < lo:
+		return lo
+	case x > hi:
+		return hi
+	}
+	return x
+}

@@ -45,9 +45,17 @@ func (v Vec) Left() Vec { return Vec{-v.Y, v.X} }
 // q, stopping short of q by gap.
 func toward(p, q Vec, step, gap float64) Vec {
 	d := q.Sub(p)
-	room := d.Len() - gap
-	if room <= 0 {
+	return along(p, d, d.Len(), step, gap)
+}
+
+// along returns the point at most step meters from p along d, whose
+// length l the caller knows, stopping short of p+d by gap: toward for a
+// caller that has already measured the distance, which saves the square
+// roots of measuring it again and of making d a unit vector.
+func along(p, d Vec, l, step, gap float64) Vec {
+	room := l - gap
+	if room <= 0 || l <= 0 {
 		return p
 	}
-	return p.Add(d.Unit().Scale(math.Min(step, room)))
+	return p.Add(d.Scale(min(step, room) / l))
 }
