@@ -29,12 +29,21 @@ import (
 type Crowd[M any] struct {
 	tree    *Tree[M]
 	workers []*Worker[M]
+
+	// The frame Tick runs, and the function that ticks one of its
+	// agents, made once so that a frame allocates nothing.
+	agents   []*Agent[M]
+	memories []M
+	dt       time.Duration
+	tickOne  func(w *Worker[M], i int) error
 }
 
 // A Worker ticks agents with its own scratch memories. A Crowd hands one
 // to each call of the function given to Run.
 type Worker[M any] struct {
-	s *scratch[M]
+	s        *scratch[M]
+	errs     []error // the faults of its chunk in the frame under way
+	panicked any     // what f panicked with on the worker's goroutine
 }
 
 // NewCrowd returns a crowd for the agents of tree t, with the given number
@@ -43,6 +52,10 @@ func NewCrowd[M any](t *Tree[M], workers int) *Crowd[M] {
 	c := &Crowd[M]{tree: t}
 	for range max(workers, 1) {
 		c.workers = append(c.workers, &Worker[M]{s: newScratch(t)})
+	}
+	c.tickOne = func(w *Worker[M], i int) error {
+		_, err := w.Tick(c.agents[i], &c.memories[i], c.dt)
+		return err
 	}
 	return c
 }
@@ -69,10 +82,10 @@ func (c *Crowd[M]) Tick(agents []*Agent[M], memories []M, dt time.Duration) erro
 	if len(agents) != len(memories) {
 		return fmt.Errorf("bt: %d agents and %d memories", len(agents), len(memories))
 	}
-	return c.Run(len(agents), func(w *Worker[M], i int) error {
-		_, err := w.Tick(agents[i], &memories[i], dt)
-		return err
-	})
+	c.agents, c.memories, c.dt = agents, memories, dt
+	err := c.Run(len(agents), c.tickOne)
+	c.agents, c.memories = nil, nil // held no longer than the frame
+	return err
 }
 
 // Run calls f(w, i) for every i in [0, n), where w is the worker that runs
@@ -80,41 +93,57 @@ func (c *Crowd[M]) Tick(agents []*Agent[M], memories []M, dt time.Duration) erro
 // each worker runs its chunk in order on its own goroutine (the first on
 // the caller's); Run returns when all are done. f must touch only what
 // belongs to agent i and read what is shared. The errors f returns come
-// back as *AgentError values joined together, in index order.
+// back as *AgentError values joined together, in index order. A panic in
+// f (the tree's own faults are errors, never panics) reaches the caller's
+// goroutine once every worker is done, as it would with one worker.
 func (c *Crowd[M]) Run(n int, f func(w *Worker[M], i int) error) error {
 	if n <= 0 {
 		return nil
 	}
-	workers := min(len(c.workers), n)
-	chunk := (n + workers - 1) / workers
-	errs := make([][]error, workers)
-	work := func(w int) {
-		lo, hi := w*chunk, min((w+1)*chunk, n)
-		for i := lo; i < hi; i++ {
-			if err := f(c.workers[w], i); err != nil {
-				errs[w] = append(errs[w], &AgentError{Index: i, Err: err})
-			}
-		}
-	}
-	if workers == 1 {
-		work(0)
+	workers := c.workers[:min(len(c.workers), n)]
+	chunk := (n + len(workers) - 1) / len(workers)
+	if len(workers) == 1 {
+		workers[0].run(0, n, f)
 	} else {
 		var wg sync.WaitGroup
-		for w := 1; w < workers; w++ {
+		for k, w := range workers[1:] {
 			wg.Add(1)
 			go func() {
 				defer wg.Done()
-				work(w)
+				w.guard((k+1)*chunk, min((k+2)*chunk, n), f)
 			}()
 		}
-		work(0)
+		workers[0].guard(0, chunk, f)
 		wg.Wait()
+		for _, w := range workers {
+			if w.panicked != nil {
+				panic(w.panicked) // on the caller's goroutine, as with one worker
+			}
+		}
 	}
 	var all []error
-	for _, e := range errs {
-		all = append(all, e...)
+	for _, w := range workers {
+		all = append(all, w.errs...)
 	}
 	return errors.Join(all...)
+}
+
+// guard runs the chunk [lo, hi) and keeps what f panicked with, so that
+// no worker is still at work when the panic goes on.
+func (w *Worker[M]) guard(lo, hi int, f func(w *Worker[M], i int) error) {
+	w.panicked = nil
+	defer func() { w.panicked = recover() }()
+	w.run(lo, hi, f)
+}
+
+// run calls f(w, i) for i in [lo, hi), keeping the faults.
+func (w *Worker[M]) run(lo, hi int, f func(w *Worker[M], i int) error) {
+	w.errs = w.errs[:0]
+	for i := lo; i < hi; i++ {
+		if err := f(w, i); err != nil {
+			w.errs = append(w.errs, &AgentError{Index: i, Err: err})
+		}
+	}
 }
 
 // Tick ticks agent a with memory m and step dt, as Agent.Tick does, with

@@ -7,6 +7,7 @@ import (
 	"math/rand/v2"
 	"runtime/debug"
 	"time"
+	"unsafe"
 
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
@@ -23,6 +24,7 @@ type scratch[M any] struct {
 	nodes []node[M]
 	ctx   *sim.Context[M]
 	clock sim.Clock  // the ticked agent's clock, which ctx reads
+	warm  uint8      // see fetch
 	rand  *rand.Rand // keyed numbers: see rand.go
 
 	// the call under way
@@ -146,6 +148,7 @@ func (s *scratch[M]) open(a *Agent[M], m *M) error {
 func (s *scratch[M]) bind(a *Agent[M]) {
 	a.run = s
 	s.a, s.st, s.tracer = a, a.st, a.tracer
+	s.warm = fetch(a.st)
 	s.plain = a.tracer == nil && a.quarantines == 0
 	s.session++
 	s.keyed = false
@@ -154,6 +157,20 @@ func (s *scratch[M]) bind(a *Agent[M]) {
 	if s.judging != a || s.judgingGen != a.heuristicGen {
 		s.judge1(a)
 	}
+}
+
+// fetch reads one field in every cache line of an agent's node states and
+// returns something of what it read, so that the reads are not optimized
+// away. An agent of a crowd is usually out of cache when its turn comes;
+// reads made together here overlap, where the same reads made one by one
+// as the tick needs them would each wait for memory.
+func fetch(st []nodeState) uint8 {
+	const perLine = 64 / int(unsafe.Sizeof(nodeState{}))
+	var x uint8
+	for i := 0; i < len(st); i += perLine {
+		x |= st[i].flags
+	}
+	return x
 }
 
 // judge1 puts agent a's heuristic in force.

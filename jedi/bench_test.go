@@ -1,8 +1,12 @@
 package jedi
 
 import (
+	"fmt"
+	"runtime"
 	"testing"
 	"time"
+
+	"github.com/foresight-bt/foresight/bt"
 )
 
 // busy returns a fighter facing six enemies with four attacks on their way,
@@ -81,4 +85,89 @@ func BenchmarkFight(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+// arenas returns n fights of one Jedi each, a knight against six enemies,
+// whose minds are agents of tree, run a second in so that every fight is
+// under way.
+func arenas(tb testing.TB, tree *bt.Tree[Memory], n int) []*Fighter {
+	tb.Helper()
+	fighters := make([]*Fighter, n)
+	for i := range fighters {
+		a, err := NewArena(Config{Seed: uint64(i), Enemies: crowd})
+		if err != nil {
+			tb.Fatal(err)
+		}
+		if fighters[i], err = NewFighter(a, 0, tree, 0.6, uint64(i)); err != nil {
+			tb.Fatal(err)
+		}
+	}
+	frame(tb, bt.NewCrowd(tree, 1), fighters, 60)
+	return fighters
+}
+
+// frame runs frames of the fighters' fights on a crowd: each Jedi senses,
+// decides and acts, and its arena moves on, on the same worker.
+func frame(tb testing.TB, c *bt.Crowd[Memory], fighters []*Fighter, frames int) {
+	for range frames {
+		err := c.Run(len(fighters), func(w *bt.Worker[Memory], i int) error {
+			f := fighters[i]
+			_, err := f.ThinkWith(w, tick)
+			f.arena.Step(tick)
+			return err
+		})
+		if err != nil {
+			tb.Fatal(err)
+		}
+	}
+}
+
+// BenchmarkAgents measures a crowd of Jedi: n agents of one shared tree,
+// each in an arena of its own, sensing, deciding and acting at 60 Hz on
+// one worker and on two. It reports the time per agent-frame and the heap
+// each agent's fight holds (its mind, memory and arena). Fights last half
+// a minute or more; every fightWindow frames the arenas start afresh
+// (off the clock), so every frame measured is one of a fight under way.
+// Replan=100ms is the tree that plans again every 100 ms and when
+// something happens, rather than every tick.
+func BenchmarkAgents(b *testing.B) {
+	const fightWindow = 1200 // 20 s of fight, after the first second
+	for _, replan := range []time.Duration{0, 100 * time.Millisecond} {
+		for _, n := range []int{100, 1000, 10000} {
+			for _, workers := range []int{1, 2} {
+				b.Run(fmt.Sprintf("Replan=%v/N=%d/workers=%d", replan, n, workers), func(b *testing.B) {
+					tree, err := NewTree(Options{Replan: replan})
+					if err != nil {
+						b.Fatal(err)
+					}
+					heap := heapInUse()
+					fighters := arenas(b, tree, n)
+					perAgent := float64(heapInUse()-heap) / float64(n)
+					c := bt.NewCrowd(tree, workers)
+					b.ResetTimer()
+					for done := 0; done < b.N; done += fightWindow {
+						if done > 0 {
+							b.StopTimer()
+							fighters = nil
+							fighters = arenas(b, tree, n)
+							b.StartTimer()
+						}
+						frame(b, c, fighters, min(fightWindow, b.N-done))
+					}
+					b.StopTimer()
+					b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/float64(b.N*n), "µs/agent-frame")
+					b.ReportMetric(perAgent, "heap-B/agent")
+					b.ReportMetric(0, "ns/op")
+				})
+			}
+		}
+	}
+}
+
+// heapInUse returns the bytes of live heap after a collection.
+func heapInUse() uint64 {
+	runtime.GC()
+	var s runtime.MemStats
+	runtime.ReadMemStats(&s)
+	return s.HeapAlloc
 }

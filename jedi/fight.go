@@ -39,16 +39,41 @@ func NewFighter(a *Arena, who int, tree *bt.Tree[Memory], skill float64, seed ui
 // Think senses the arena, ticks the tree for dt, and has the body obey the
 // order the mind gave. A new victim halts the tree first: the original's
 // root drops its action when the victim changes.
-func (f *Fighter) Think(dt time.Duration) (bt.Status, error) {
+func (f *Fighter) Think(dt time.Duration) (bt.Status, error) { return f.ThinkWith(nil, dt) }
+
+// ThinkWith is Think with the scratch memories of w, a worker of a
+// bt.Crowd: how a game has many Jedi think in one frame, each on the
+// worker its crowd hands it (see bt.Crowd.Run). A nil w is the agent's
+// own scratch memories, as in Think.
+func (f *Fighter) ThinkWith(w *bt.Worker[Memory], dt time.Duration) (bt.Status, error) {
+	var t ticker = alone{}
+	if w != nil {
+		t = w
+	}
 	if f.arena.Sense(f.who, &f.Memory, dt) {
-		if err := f.Agent.Halt(&f.Memory); err != nil {
+		if err := t.Halt(f.Agent, &f.Memory); err != nil {
 			return bt.Failure, err
 		}
 	}
-	s, err := f.Agent.Tick(&f.Memory, dt)
+	s, err := t.Tick(f.Agent, &f.Memory, dt)
 	f.arena.Obey(f.who, &f.Memory.Order)
 	return s, err
 }
+
+// A ticker ticks an agent: a crowd's worker, or the agent alone.
+type ticker interface {
+	Tick(a *bt.Agent[Memory], m *Memory, dt time.Duration) (bt.Status, error)
+	Halt(a *bt.Agent[Memory], m *Memory) error
+}
+
+// alone ticks an agent with its own scratch memories.
+type alone struct{}
+
+func (alone) Tick(a *bt.Agent[Memory], m *Memory, dt time.Duration) (bt.Status, error) {
+	return a.Tick(m, dt)
+}
+
+func (alone) Halt(a *bt.Agent[Memory], m *Memory) error { return a.Halt(m) }
 
 // FightConfig describes a fight: the arena, the Jedi's mind, and how long
 // it may last.

@@ -1,0 +1,257 @@
+package bt_test
+
+import (
+	"errors"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decorators"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// frame is a 60 Hz step.
+const frame = time.Second / 60
+
+// strike is an action that keeps its progress in the memory, as an action
+// shared by the agents of a tree must: it runs a blow per update until
+// the foe is down.
+type strike struct{}
+
+func (strike) Begin(m *mem) bt.Status {
+	if m.Foe <= 0 {
+		return bt.Failure
+	}
+	return bt.Running
+}
+
+func (strike) Update(m *mem, _ time.Duration) bt.Status {
+	m.Foe--
+	m.Live++
+	if m.Foe <= 0 {
+		return bt.Success
+	}
+	return bt.Running
+}
+
+func (strike) End(*mem, bt.Status) {}
+
+func (strike) Simulate(_ *sim.Context[mem], m *mem) { m.Foe = 0; m.Sim++ }
+
+// crowdTree is a tree whose agents differ by seed, memory and history: a
+// root that re-plans, a random selector, cooldowns and a per-agent
+// decorator.
+func crowdTree(t *testing.T) *bt.Tree[mem] {
+	t.Helper()
+	tree, err := bt.New(bt.Config[mem]{Heuristic: goal}).
+		Selector("root", bt.Reselect(50*time.Millisecond)).
+		Sequence("fight").
+		Condition("foe up", func(m *mem) bool { return m.Foe > 0 }).
+		Do("strike", strike{}).
+		End().
+		RandomSelector("mend").Constrain(constraints.Cooldown[mem](200*time.Millisecond)).
+		Do("heal", bt.Instant(func(m *mem) bool { m.HP++; return true }, heal(1))).Weight(2).
+		Do("heal more", bt.Instant(func(m *mem) bool { m.HP += 2; return true }, heal(1))).Weight(1).
+		End().
+		Decorate("flourish", decorators.Cooldown[mem](300*time.Millisecond)).
+		Do("shine", bt.Instant(func(m *mem) bool { m.Shine++; return true }, shine)).
+		End().
+		End().
+		Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree
+}
+
+// crowdRun ticks n agents of tree for frames frames with tick, which is a
+// crowd's Tick or the agents' own, and returns every agent's memory and
+// status after each frame.
+func crowdRun(t *testing.T, tree *bt.Tree[mem], n, frames int, tick func(agents []*bt.Agent[mem], ms []mem, dt time.Duration) error) []string {
+	t.Helper()
+	agents := make([]*bt.Agent[mem], n)
+	ms := make([]mem, n)
+	for i := range agents {
+		a, err := tree.NewAgent(uint64(i) * 7919)
+		if err != nil {
+			t.Fatal(err)
+		}
+		agents[i], ms[i] = a, mem{HP: i % 5, Foe: i % 3}
+	}
+	var out []string
+	for f := range frames {
+		for i := range ms {
+			if (f+i)%17 == 0 {
+				ms[i].Foe += 2 // a foe turns up
+			}
+			ms[i].HP -= (f + i) % 2
+		}
+		if err := tick(agents, ms, time.Duration(10+f%40)*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+		for i := range ms {
+			out = append(out, fmt.Sprintf("%d %d %+v %v", f, i, ms[i], agents[i].Status()))
+		}
+	}
+	return out
+}
+
+// What every agent of a crowd decides is the same whatever the number of
+// workers, and the same as ticking each agent on its own.
+func TestCrowdSameWhateverWorkers(t *testing.T) {
+	tree := crowdTree(t)
+	alone := crowdRun(t, tree, 37, 60, func(agents []*bt.Agent[mem], ms []mem, dt time.Duration) error {
+		for i, a := range agents {
+			if _, err := a.Tick(&ms[i], dt); err != nil {
+				return err
+			}
+		}
+		return nil
+	})
+	for _, workers := range []int{1, 2, 3, 8, 100} {
+		crowd := bt.NewCrowd(tree, workers)
+		got := crowdRun(t, tree, 37, 60, crowd.Tick)
+		if diff := cmp.Diff(alone, got); diff != "" {
+			t.Errorf("%d workers decided otherwise than the agents alone (-alone +crowd):\n%s", workers, diff)
+		}
+	}
+}
+
+// A crowd reports each agent's fault with its index, in index order, and
+// keeps ticking the others.
+func TestCrowdFaults(t *testing.T) {
+	tree, other := crowdTree(t), crowdTree(t)
+	stranger, err := other.NewAgent(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	crowd := bt.NewCrowd(tree, 2)
+	agents := make([]*bt.Agent[mem], 6)
+	for i := range agents {
+		if agents[i], err = tree.NewAgent(uint64(i)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	agents[1], agents[4] = nil, stranger
+	ms := make([]mem, len(agents))
+	for i := range ms {
+		ms[i].Foe = 3
+	}
+
+	err = crowd.Tick(agents, ms, frame)
+	var faults []int
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		var ae *bt.AgentError
+		if !errors.As(e, &ae) {
+			t.Fatalf("fault %v is not an *AgentError", e)
+		}
+		faults = append(faults, ae.Index)
+	}
+	if diff := cmp.Diff([]int{1, 4}, faults); diff != "" {
+		t.Errorf("faulty agents (-want +got):\n%s", diff)
+	}
+	if !errors.Is(err, bt.ErrNotBuilt) || !strings.Contains(err.Error(), "agent 4: bt: the agent runs another tree") {
+		t.Errorf("faults = %v; want agent 1's ErrNotBuilt and agent 4's other tree", err)
+	}
+	for _, i := range []int{0, 2, 3, 5} {
+		if ms[i] == (mem{Foe: 3}) {
+			t.Errorf("agent %d did nothing: a fault elsewhere stopped it", i)
+		}
+	}
+
+	if err := crowd.Tick(agents, ms[:2], frame); err == nil {
+		t.Error("Tick with fewer memories than agents: no error")
+	}
+	if err := crowd.Run(0, nil); err != nil {
+		t.Errorf("Run over no agents: %v", err)
+	}
+}
+
+// A panic in the function a crowd runs reaches the caller once every
+// worker is done, as it would with one worker.
+func TestCrowdPanicReachesCaller(t *testing.T) {
+	crowd := bt.NewCrowd(crowdTree(t), 3)
+	done := make([]bool, 9)
+	defer func() {
+		if got := recover(); got != "agent 7" {
+			t.Errorf("recovered %v; want the panic of agent 7", got)
+		}
+		for i, d := range done {
+			if !d && i != 7 && i != 8 {
+				t.Errorf("agent %d never ran: a worker stopped for another's panic", i)
+			}
+		}
+	}()
+	_ = crowd.Run(len(done), func(_ *bt.Worker[mem], i int) error {
+		if i == 7 {
+			panic("agent 7")
+		}
+		done[i] = true
+		return nil
+	})
+	t.Error("Run returned; want the panic")
+}
+
+// A frame of a crowd with one worker allocates nothing.
+func TestCrowdAllocatesNothing(t *testing.T) {
+	tree := crowdTree(t)
+	crowd := bt.NewCrowd(tree, 1)
+	agents := make([]*bt.Agent[mem], 20)
+	ms := make([]mem, len(agents))
+	for i := range agents {
+		agents[i], _ = tree.NewAgent(uint64(i))
+		ms[i].Foe = 1 << 20 // a long fight: every frame strikes and re-plans
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		if err := crowd.Tick(agents, ms, frame); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("a frame allocated %v times", allocs)
+	}
+}
+
+// A game ticks its agents once per frame with a crowd: one tree shared by
+// all, each agent its own state and memory.
+func ExampleCrowd() {
+	tree, err := bt.New(bt.Config[mem]{}).
+		Sequence("fight").
+		Condition("foe up", func(m *mem) bool { return m.Foe > 0 }).
+		Do("strike", strike{}).
+		End().
+		Build()
+	if err != nil {
+		panic(err)
+	}
+	agents := make([]*bt.Agent[mem], 3)
+	memories := make([]mem, len(agents))
+	for i := range agents {
+		agents[i], _ = tree.NewAgent(uint64(i))
+		memories[i].Foe = i + 1
+	}
+	crowd := bt.NewCrowd(tree, 2)
+	for f := 1; f <= 3; f++ {
+		if err := crowd.Tick(agents, memories, time.Second/60); err != nil {
+			panic(err)
+		}
+		for i, a := range agents {
+			fmt.Printf("frame %d: agent %d %v, foe %d\n", f, i, a.Status(), memories[i].Foe)
+		}
+	}
+	// Output:
+	// frame 1: agent 0 Running, foe 1
+	// frame 1: agent 1 Running, foe 2
+	// frame 1: agent 2 Running, foe 3
+	// frame 2: agent 0 Success, foe 0
+	// frame 2: agent 1 Running, foe 1
+	// frame 2: agent 2 Running, foe 2
+	// frame 3: agent 0 Failure, foe 0
+	// frame 3: agent 1 Success, foe 0
+	// frame 3: agent 2 Running, foe 1
+}
