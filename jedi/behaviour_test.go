@@ -10,11 +10,24 @@ import (
 
 // The original's claims about its Jedi, checked on the arena. Every fight
 // is seeded, so these tests are deterministic; the seeds cover many
-// different fights.
+// different fights. Every claim is checked under both ways the root can
+// plan (see eachPlanning).
 
 var crowd = []EnemyType{Droid, Droid, Droid, Brawler, Trooper, Rusher}
 
 const seeds = 20
+
+// plannings are the ways the root plans: every tick, as the original does,
+// and every 100 ms or at once when something happens (Options.Replan),
+// which costs a fraction of it.
+var plannings = []time.Duration{0, 100 * time.Millisecond}
+
+// eachPlanning checks a claim under every planning.
+func eachPlanning(t *testing.T, claim func(t *testing.T, replan time.Duration)) {
+	for _, replan := range plannings {
+		t.Run("Replan="+replan.String(), func(t *testing.T) { claim(t, replan) })
+	}
+}
 
 func fight(t *testing.T, cfg FightConfig) Summary {
 	t.Helper()
@@ -33,14 +46,16 @@ func fight(t *testing.T, cfg FightConfig) Summary {
 // kills sooner than a padawan. Only the skill level differs, and skill
 // reaches the tree only through the heuristic's desired kill time and the
 // skill-range constraints.
-func TestSkillSetsThePace(t *testing.T) {
+func TestSkillSetsThePace(t *testing.T) { eachPlanning(t, skillSetsThePace) }
+
+func skillSetsThePace(t *testing.T, replan time.Duration) {
 	mean := map[string]time.Duration{}
 	for _, level := range []string{"master", "knight", "padawan"} {
 		skill, _ := ParseSkill(level)
 		var total time.Duration
 		kills := 0
 		for seed := uint64(1); seed <= seeds; seed++ {
-			for _, k := range fight(t, FightConfig{Seed: seed, Skill: skill, Enemies: crowd}).Kills {
+			for _, k := range fight(t, FightConfig{Seed: seed, Skill: skill, Enemies: crowd, Replan: replan}).Kills {
 				total += k.VictimTime
 				kills++
 			}
@@ -60,11 +75,13 @@ func TestSkillSetsThePace(t *testing.T) {
 // 2. Patience: no enemy dies before its desired kill time, except to a
 // counter-attack, which the tree floors at Beneficial so that it is taken
 // even when it kills too soon.
-func TestPatience(t *testing.T) {
+func TestPatience(t *testing.T) { eachPlanning(t, patience) }
+
+func patience(t *testing.T, replan time.Duration) {
 	forced := 0
 	for _, skill := range []float64{1, 0.6, 0.2} {
 		for seed := uint64(1); seed <= seeds; seed++ {
-			for _, k := range fight(t, FightConfig{Seed: seed, Skill: skill, Enemies: crowd}).Kills {
+			for _, k := range fight(t, FightConfig{Seed: seed, Skill: skill, Enemies: crowd, Replan: replan}).Kills {
 				if k.Forced {
 					forced++
 					continue
@@ -122,12 +139,14 @@ func (w *swingWatch) Trace(e *bt.Event) {
 // bolt it knew was flying at it when a swing began lands during that
 // swing. (It deflects, blocks or dodges first, or strikes where the bolt
 // misses.) Bolts it had not yet noticed may land: it has a reaction time.
-func TestNoSwingingIntoBolts(t *testing.T) {
+func TestNoSwingingIntoBolts(t *testing.T) { eachPlanning(t, noSwingingIntoBolts) }
+
+func noSwingingIntoBolts(t *testing.T, replan time.Duration) {
 	swings := 0
 	for _, skill := range []float64{1, 0.6, 0.2} {
 		for seed := uint64(1); seed <= seeds; seed++ {
 			w := &swingWatch{open: map[string][]int{}}
-			f, err := NewFight(FightConfig{Seed: seed, Skill: skill, Enemies: crowd, Tracer: w})
+			f, err := NewFight(FightConfig{Seed: seed, Skill: skill, Enemies: crowd, Tracer: w, Replan: replan})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -166,10 +185,12 @@ func contains(xs []int, x int) bool {
 // 4. Mistakes: with mistakes on, facing a shielded trooper, the Jedi swings
 // at the raised shield, once: the shield stops the blow and the Jedi learns.
 // With mistakes off, never.
-func TestMistakes(t *testing.T) {
+func TestMistakes(t *testing.T) { eachPlanning(t, swingsAtShields) }
+
+func swingsAtShields(t *testing.T, replan time.Duration) {
 	for seed := uint64(1); seed <= seeds; seed++ {
 		for _, mistakes := range []bool{false, true} {
-			s := fight(t, FightConfig{Seed: seed, Skill: 0.6, Enemies: []EnemyType{Trooper}, Mistakes: mistakes})
+			s := fight(t, FightConfig{Seed: seed, Skill: 0.6, Enemies: []EnemyType{Trooper}, Mistakes: mistakes, Replan: replan})
 			switch {
 			case mistakes && s.ShieldSwings != 1:
 				t.Errorf("seed %d: with mistakes on, the Jedi swung at the raised shield %d times, want once", seed, s.ShieldSwings)
@@ -182,14 +203,49 @@ func TestMistakes(t *testing.T) {
 
 // 5. Durability: take away one attack branch and the Jedi still wins on
 // the same seeds: the planner finds another way.
-func TestDurability(t *testing.T) {
+func TestDurability(t *testing.T) { eachPlanning(t, durability) }
+
+func durability(t *testing.T, replan time.Duration) {
 	for _, without := range [][]string{nil, {"dash strike"}, {"leap strike"}, {"kick combo"}, {"kick"},
 		{"force push"}, {"deflect and strike"}, {"block and counter"}, {"dodge and counter"}} {
 		for seed := uint64(1); seed <= seeds; seed++ {
-			s := fight(t, FightConfig{Seed: seed, Skill: 0.6, Enemies: crowd, Without: without})
+			s := fight(t, FightConfig{Seed: seed, Skill: 0.6, Enemies: crowd, Without: without, Replan: replan})
 			if s.Winner != "jedi" {
 				t.Errorf("without %v, seed %d: %s won (Jedi at %d hp after %v)", without, seed, s.Winner, s.JediHP, s.Duration)
 			}
 		}
+	}
+}
+
+// 6. Planning less often: a Jedi whose root plans every 100 ms, and at
+// once when a new threat appears or it is hit, fights as well as one that
+// plans every tick: it wins the same fights, taking about the same damage.
+func TestReplanKeepsTheFight(t *testing.T) {
+	type record struct {
+		wins   int
+		damage float64 // mean hit points lost
+	}
+	got := map[time.Duration]*record{}
+	for _, replan := range plannings {
+		r := &record{}
+		for _, skill := range []float64{1, 0.6} {
+			for seed := uint64(1); seed <= seeds; seed++ {
+				s := fight(t, FightConfig{Seed: seed, Skill: skill, Enemies: crowd, Replan: replan})
+				if s.Winner == "jedi" {
+					r.wins++
+				}
+				r.damage += float64(jediHP-s.JediHP) / (2 * seeds)
+			}
+		}
+		got[replan] = r
+	}
+	every, often := got[0], got[100*time.Millisecond]
+	t.Logf("every tick: %d of %d wins, mean damage %.1f; every 100 ms: %d wins, mean damage %.1f",
+		every.wins, 2*seeds, every.damage, often.wins, often.damage)
+	if often.wins < every.wins {
+		t.Errorf("planning every 100 ms won %d fights; every tick won %d", often.wins, every.wins)
+	}
+	if often.damage > every.damage*1.25+5 {
+		t.Errorf("planning every 100 ms took %.1f damage on average; every tick %.1f", often.damage, every.damage)
 	}
 }
