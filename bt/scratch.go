@@ -25,6 +25,7 @@ type scratch[M any] struct {
 	ctx   *sim.Context[M]
 	clock sim.Clock  // the ticked agent's clock, which ctx reads
 	warm  uint8      // see fetch
+	last  *Agent[M]  // the agent bound last
 	rand  *rand.Rand // keyed numbers: see rand.go
 
 	// the call under way
@@ -148,7 +149,9 @@ func (s *scratch[M]) open(a *Agent[M], m *M) error {
 func (s *scratch[M]) bind(a *Agent[M]) {
 	a.run = s
 	s.a, s.st, s.tracer = a, a.st, a.tracer
-	s.warm = fetch(a.st)
+	if s.last != a { // the agent ticked last is still in cache
+		s.last, s.warm = a, fetch(a.st)
+	}
 	s.plain = a.tracer == nil && a.quarantines == 0
 	s.session++
 	s.keyed = false
