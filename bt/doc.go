@@ -2,6 +2,10 @@
 // that runs them, where every node can also simulate itself on a copy of
 // the agent's memory so that selectors choose by looking ahead.
 //
+// Start reading at Builder (how a tree is described), then Tree and Agent
+// (a definition and one agent of it), Action (what you write), and Crowd
+// (many agents per frame).
+//
 // # Memory and simulation
 //
 // M is your agent's memory: a value struct, ideally with fixed-size arrays
@@ -17,7 +21,7 @@
 // A Builder reads like the tree it builds; composites open a scope that
 // End closes, and Build reports every misuse with the path of the node:
 //
-//	tree, err := bt.New(bt.Config[World]{Heuristic: goal, Seed: 1}).
+//	tree, err := bt.New(bt.Config[World]{Heuristic: goal}).
 //		Selector("guard", bt.Reselect(0)).
 //			Do("attack", attack).
 //			Do("chase", chase).
@@ -25,9 +29,23 @@
 //		End().
 //		Build()
 //
-// Then, once per frame:
+// # Trees and agents
 //
-//	status, err := tree.Tick(&world, dt)
+// A Tree is a definition: immutable, laid out as flat records, and safe to
+// share between any number of agents and goroutines. An Agent is one
+// agent of it, with its own seed and running state (which nodes run,
+// timers, cooldowns, quarantines, its clock) in one small allocation:
+//
+//	guard, err := tree.NewAgent(seed)
+//	status, err := guard.Tick(&world, dt) // once per frame
+//
+// The scratch memories that predictions use belong to whoever ticks: an
+// agent ticked on its own makes a set at its first tick, while a Crowd
+// ticks many agents per frame with one set per worker, so its agents hold
+// none (see Crowd for how a game's loop uses it). Actions, constraints
+// and heuristics are shared by every agent of a tree, so they keep an
+// agent's state in its memory; a custom node (Decorate, Composite, Leaf)
+// is made afresh for each agent by its factory.
 //
 // # Life cycle
 //
@@ -36,7 +54,7 @@
 //   - End is called exactly once for every Begin, whether the node
 //     finished, failed, or was interrupted (End receives Running then).
 //   - A parent switching children ends the old child before beginning the
-//     new one; Tree.Halt ends every running node, deepest first.
+//     new one; Agent.Halt ends every running node, deepest first.
 //   - A node that finished begins afresh the next time it runs.
 //   - Simulate never calls Begin, Update or End and never writes the live
 //     memory; a parent drives its children only from Begin and Update.
@@ -46,7 +64,7 @@
 //     parent sees Failure (or Success).
 //   - A panic abandons the tick. A node whose own code panicked is ended
 //     with Failure and quarantined (it fails at Begin and simulates as
-//     Impossible until Tree.LiftQuarantine); a panic in a callback of the
+//     Impossible until Agent.LiftQuarantine); a panic in a callback of the
 //     whole tree (the heuristic, Config.Copy, Model or Terminal)
 //     quarantines nothing. Every other running node is halted deepest
 //     first, Tick returns Failure and a *PanicError, and the next tick
@@ -61,8 +79,8 @@
 // the tick will run it; a subtree's goal (GoalNode, decorators.Goal) is in
 // force whether it plans or acts; and the random numbers are keyed by
 // decision and node (see sim.Context.Rand), so what one node draws never
-// shifts what another sees. Tree.Preview walks down as the tick would and
-// reports exactly the decisions that tick then makes.
+// shifts what another sees. Agent.Preview walks down as the tick would
+// and reports exactly the decisions that tick then makes.
 //
 // # Composites
 //
@@ -82,9 +100,15 @@
 //
 // # Determinism and cost
 //
-// Time is a time.Duration, randomness comes only from the tree's seeded
-// source, and the choice a selector made while simulating is the one it
-// begins: the same tree, seed and inputs give the same decisions. After
-// the first decisions have warmed the scratch stack, Tick allocates
-// nothing.
+// Time is a time.Duration, randomness comes only from the agent's seed,
+// and the choice a selector made while simulating is the one it begins:
+// the same tree, seed and inputs give the same decisions, whoever ticks
+// (a crowd decides the same with any number of workers). After the first
+// decisions have warmed the scratch stack, Tick allocates nothing.
+//
+// The engine runs the built-in composites as loops over their children's
+// records and calls a leaf's methods directly; it skips what it knows
+// does nothing (the End of an Instant action or a condition). Custom
+// nodes, constraints and tracers go through the general path, with every
+// guarantee above.
 package bt

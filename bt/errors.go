@@ -37,7 +37,7 @@ func (e *NodeError) Error() string { return e.Path + ": " + e.Err.Error() }
 func (e *NodeError) Unwrap() error { return e.Err }
 
 // A PanicError reports a panic in user code that the tree recovered from.
-// The tick was abandoned and every running node halted (see Tree.Tick).
+// The tick was abandoned and every running node halted (see Agent.Tick).
 //
 // Path and Method say which node's code was running; Callback is set when
 // the panic came from a callback of the whole tree that this node called

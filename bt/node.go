@@ -20,7 +20,7 @@ import (
 //     time step.
 //   - End is called exactly once for every Begin: when the node finished
 //     (with its final status), or when it was interrupted by its parent or
-//     by Tree.Halt (with Running). Children still running are halted,
+//     by Agent.Halt (with Running). Children still running are halted,
 //     deepest first, before End is called.
 //   - Simulate predicts the memory after the node runs to completion from
 //     where it is now (a running node predicts only what remains), writes

@@ -26,7 +26,7 @@ const (
 	EventDecision
 	// EventFault: user code panicked or broke the node contract (Path,
 	// Reason). A broken contract fails the node and the tick goes on; a
-	// panic abandons the tick (see Tree.Tick).
+	// panic abandons the tick (see Agent.Tick).
 	EventFault
 )
 

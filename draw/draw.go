@@ -2,7 +2,10 @@
 // optionally annotated with decisions: every child of a selector coloured
 // by the outcome predicted for it, and the chosen path drawn bold.
 //
-//	pic := draw.Picture{Nodes: tree.Nodes(), Decisions: tree.LastDecisions()}
+//	latest := &trace.Latest{}
+//	guard.SetTracer(latest) // guard is an agent of tree
+//	...
+//	pic := draw.Picture{Nodes: tree.Nodes(), Decisions: latest.Decisions()}
 //	err := pic.DOT(file)
 //
 // It works on plain descriptions (bt.NodeInfo, bt.Decision), so it draws
@@ -32,7 +35,7 @@ type Picture struct {
 	Title string
 	// Nodes describes the tree, depth first (Tree.Nodes).
 	Nodes []bt.NodeInfo
-	// Decisions, if any, annotate it (Tree.LastDecisions, or a Plan's).
+	// Decisions, if any, annotate it (a trace.Latest's, or a Plan's).
 	Decisions []bt.Decision
 }
 

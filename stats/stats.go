@@ -5,7 +5,7 @@
 // always Impossible and the constraint responsible.
 //
 //	c := stats.New(tree.Nodes())
-//	// build the tree with Config.Tracer: c, or trace.Tee(c, ...)
+//	agent.SetTracer(c) // or trace.Tee(c, ...)
 //	...
 //	c.WriteTable(os.Stdout)
 //	fmt.Println(c.NeverChosen())

@@ -7,14 +7,14 @@
 //   - Actions reports each action as it begins, with the verdict that got
 //     it chosen and the best options turned down on the way.
 //   - Timeline writes those reports as a readable account.
+//   - Latest keeps each selector's last decision, to annotate pictures.
 //   - Tee hands events to several tracers.
 //
-// A tree hands its events to the tracer set in bt.Config.Tracer:
+// An agent hands its events to the tracer set with bt.Agent.SetTracer:
 //
 //	rec := &trace.Recorder{}
-//	tree, err := bt.New(bt.Config[World]{Heuristic: goal, Tracer: rec}).
-//		...
+//	guard.SetTracer(rec)
 //
-// A tree reuses one Event for all its reports; these tracers copy what
+// An agent reuses one Event for all its reports; these tracers copy what
 // they keep.
 package trace
