@@ -89,14 +89,13 @@ type node[M any] struct {
 	lift      lift
 
 	// composites
-	seq       sequenceConfig
-	sel       selectorConfig
-	par       parallelConfig
-	cond      func(*M) bool // if/else
-	when      func(*M) bool // selectors: ReselectOn's test
-	weights   []float64     // random selectors: the children's weights
-	selector  int32         // selectors and priorities: slot in the agent's decision buffers
-	firstCand int32         // ... and where their candidates start in a scratch's buffers
+	seq      sequenceConfig
+	sel      selectorConfig
+	par      parallelConfig
+	cond     func(*M) bool // if/else
+	when     func(*M) bool // selectors: ReselectOn's test
+	weights  []float64     // random selectors: the children's weights
+	selector int32         // selectors and priorities: slot in the agent's decision buffers
 
 	// custom nodes: an instance per agent
 	make   func(kids []*Child[M]) (Node[M], error)
@@ -153,17 +152,6 @@ const (
 )
 
 func (n *node[M]) is(f nodeFlags) bool { return n.flags&f != 0 }
-
-// quietRun returns the function a quiet leaf runs.
-func (n *node[M]) quietRun() func(*M) bool {
-	if n.kind == kindCondition {
-		return n.test
-	}
-	return n.run
-}
-
-// leaf reports whether the node is a leaf the engine calls directly.
-func (n *node[M]) leaf() bool { return n.kind <= kindCondition }
 
 // pathOf returns the path of node i, made on first use: a tree of depth d
 // would otherwise hold d²/2 bytes of paths. Safe for concurrent use.
