@@ -24,7 +24,8 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		if context != nil {
 			extra = "  " + context()
 		}
-		fmt.Fprintf(w, "%6.2fs  %-18s %-38s%s\n", a.Time.Seconds(), a.Name, a.Verdict.String(), extra)
+		line := fmt.Sprintf("%6.2fs  %-18s %-38s%s", a.Time.Seconds(), a.Name, a.Verdict.String(), extra)
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
 		if len(a.Options) > 0 {
 			not := make([]string, len(a.Options))
 			for i, o := range a.Options {

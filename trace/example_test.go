@@ -1,0 +1,95 @@
+package trace_test
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/trace"
+)
+
+// yard is a guard's memory.
+type yard struct{ Guard, Intruder int }
+
+// patrol and chase move the guard; each predicts its effect.
+var (
+	patrol = bt.Instant(func(m *yard) bool { m.Guard++; return true }, func(m *yard) { m.Guard++ })
+	chase  = bt.Instant(func(m *yard) bool { m.Guard = m.Intruder; return true }, func(m *yard) { m.Guard = m.Intruder })
+)
+
+// goal prefers closing in on the intruder to walking the round, and says
+// which rule decided.
+var goal, _ = heuristic.NewRules(heuristic.Irrelevant,
+	heuristic.When("caught up", heuristic.Beneficial, func(b, a *yard) bool {
+		return a.Guard == a.Intruder && b.Guard != b.Intruder
+	}),
+	heuristic.When("on the round", heuristic.Cosmetic, func(b, a *yard) bool { return a.Guard != b.Guard }),
+)
+
+func guard() (*bt.Tree[yard], *bt.Agent[yard]) {
+	tree, err := bt.New(bt.Config[yard]{Heuristic: goal}).
+		Selector("guard", bt.Reselect(0)).
+		Do("chase", chase).Constrain(constraints.Func("intruder seen", func(m *yard) bool { return m.Intruder != 0 })).
+		Do("patrol", patrol).
+		End().
+		Build()
+	if err != nil {
+		panic(err)
+	}
+	agent, err := tree.NewAgent(1)
+	if err != nil {
+		panic(err)
+	}
+	return tree, agent
+}
+
+// A Timeline tells what an agent began and why, and what it turned down.
+func ExampleTimeline() {
+	tree, agent := guard()
+	agent.SetTracer(trace.Timeline(os.Stdout, tree.Nodes(), nil))
+	m := yard{}
+	for i := 0; i < 2; i++ {
+		if i == 1 {
+			m.Intruder = 5 // the intruder turns up
+		}
+		if _, err := agent.Tick(&m, time.Second); err != nil {
+			panic(err)
+		}
+	}
+	// Output:
+	//   1.00s  patrol             Cosmetic (on the round)
+	//                        not: chase Impossible (not intruder seen)
+	//   2.00s  chase              Beneficial (caught up)
+	//                        not: patrol Cosmetic (on the round)
+}
+
+// A Recorder keeps every event, for tests and tools.
+func ExampleRecorder() {
+	_, agent := guard()
+	rec := &trace.Recorder{}
+	agent.SetTracer(rec)
+	m := yard{Intruder: 3}
+	if _, err := agent.Tick(&m, time.Second); err != nil {
+		panic(err)
+	}
+	for _, e := range rec.Events {
+		if e.Kind == bt.EventEnd {
+			fmt.Println(e.Kind, e.Path, e.Status)
+		} else {
+			fmt.Println(e.Kind, e.Path)
+		}
+	}
+	for _, d := range rec.Kind(bt.EventDecision) {
+		fmt.Println(d.Decision)
+	}
+	// Output:
+	// begin guard
+	// decision guard
+	// begin guard/chase
+	// end guard/chase Success
+	// end guard Success
+	// guard → chase (best outcome) [chase: Beneficial (caught up), patrol: Cosmetic (on the round)]
+}
