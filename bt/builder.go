@@ -144,6 +144,13 @@ func (b *Builder[M]) sequence(name, kind string, reactive bool, opts []SequenceO
 
 // Selector opens a simulated selector: it simulates every child, asks the
 // heuristic how good each prediction is, and runs the best.
+//
+// It runs only a child predicted better than Irrelevant. When every child
+// is Irrelevant or worse it chooses nothing and fails, with a nil error
+// from Tick (a decision, not a fault: the traced decision's Why is
+// NothingAcceptable). If doing something pointless beats doing nothing,
+// give it AllowNegative, or a last child that is Cosmetic (an idle, with
+// the Cosmetic leaf option).
 func (b *Builder[M]) Selector(name string, opts ...SelectorOption) *Builder[M] {
 	if !b.ready() {
 		return b

@@ -217,7 +217,23 @@ func (s *scratch[M]) simulateSelector(i int32, m *M) heuristic.Verdict {
 
 // nothingAcceptable is the verdict of a selector that would choose nothing
 // and fail.
-var nothingAcceptable = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "nothing acceptable"}
+// The verdicts of a selector that chose nothing, by what it accepts.
+var (
+	nothingAcceptable = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "nothing better than Irrelevant (see AllowNegative)"}
+	nothingIrrelevant = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "nothing Irrelevant or better"}
+	nothingPossible   = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "every child impossible"}
+)
+
+// refusal is the verdict of selector n when it chose nothing.
+func refusal(c *selectorConfig, random bool) heuristic.Verdict {
+	switch {
+	case c.allowNegative:
+		return nothingPossible
+	case random:
+		return nothingIrrelevant
+	}
+	return nothingAcceptable
+}
 
 var zeroWeight = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "zero weight"}
 
@@ -270,7 +286,7 @@ func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.
 	case best >= 0 && skip >= 0 && acceptable(&n.sel, n.is(flagRandom), skipV.Outcome) && skipV.Outcome > bestV.Outcome:
 		why = Debounced
 	case best < 0:
-		bestV, why = nothingAcceptable, NothingAcceptable
+		bestV, why = refusal(&n.sel, n.is(flagRandom)), NothingAcceptable
 	}
 	if best >= 0 && writeBack {
 		ctx.Copy(m, keep)

@@ -480,3 +480,41 @@ func TestRefusedCandidatesAreNotCopied(t *testing.T) {
 		})
 	}
 }
+
+// A selector that chooses nothing says why in its verdict, in the terms of
+// what it accepts, so a parent's decision shows the fix.
+func TestNothingAcceptableSaysWhy(t *testing.T) {
+	for _, tt := range []struct {
+		name   string
+		open   func(b *bt.Builder[mem]) *bt.Builder[mem]
+		effect func(*mem)
+		want   string
+	}{
+		{"selector", func(b *bt.Builder[mem]) *bt.Builder[mem] { return b.Selector("inner") }, nothing,
+			"nothing better than Irrelevant (see AllowNegative)"},
+		{"allow negative", func(b *bt.Builder[mem]) *bt.Builder[mem] { return b.Selector("inner", bt.AllowNegative()) }, nil,
+			"every child impossible"},
+		{"random", func(b *bt.Builder[mem]) *bt.Builder[mem] { return b.RandomSelector("inner") }, hurt(1),
+			"nothing Irrelevant or better"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			rec := &recorder{}
+			b := tt.open(bt.New(bt.Config[mem]{Heuristic: goal}).Selector("outer", bt.AllowNegative()))
+			if tt.effect != nil {
+				b.Do("a", act(rec, "a", tt.effect))
+			} else {
+				b.Do("a", act(rec, "a", shine)).Constrain(foeVisible)
+			}
+			tree := mustBuild(t, b.End().Do("idle", act(rec, "idle", nothing)).End())
+			m := mem{HP: 5}
+			p, err := tree.Preview(&m, time.Second)
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := p.Decisions[0].Candidates[0].Verdict
+			if got.Outcome != heuristic.Impossible || got.Reason != tt.want {
+				t.Errorf("the inner selector's verdict: %v; want Impossible (%s)", got, tt.want)
+			}
+		})
+	}
+}
