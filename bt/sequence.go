@@ -18,7 +18,10 @@ type sequenceConfig struct {
 
 // Loop makes a sequence start over from its first child, on the next
 // tick, each time its last child succeeds; it then only ends by failing or
-// being halted. Its simulation covers one pass.
+// being halted: a patrol round, kept up until something breaks it. Its
+// simulation covers one pass. (decorators.Loop is different: it repeats
+// one child until that child fails, and then succeeds, so that what
+// follows it can run.)
 func Loop() SequenceOption {
 	return func(c *sequenceConfig) error { c.loop = true; return nil }
 }

@@ -11,6 +11,12 @@ import (
 // Cooldown returns a constraint that keeps its node from beginning again
 // until d has passed on the tree clock since it last ended. It never
 // stops a node that is running. A node that never ran passes.
+//
+// This is the usual way to rest a node: attach it to the node itself
+// (Builder.Constrain), and the parent passes over the node while it
+// rests, with "cooling down" as the reason. decorators.Cooldown is the
+// same rule as a node of its own, for trees laid out the way other
+// libraries draw it.
 func Cooldown[M any](d time.Duration, opts ...Option) bt.Constraint[M] {
 	c := &cooldown[M]{skips: newSkips(opts), d: d, failure: "cooling down (" + d.String() + ")"}
 	if d < 0 {

@@ -82,7 +82,9 @@ func (r *repeat[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 func (r *repeat[M]) Describe() string { return "repeat " + strconv.Itoa(r.n) }
 
 // Loop runs the child again, on the next tick, every time it succeeds,
-// until it fails; then the loop succeeds. "Keep striking until you can't,
+// until it fails; then the loop succeeds. (A sequence with bt.Loop is
+// different: it starts its children over each time they all succeed, and
+// ends only by failing.) "Keep striking until you can't,
 // then taunt" is a sequence of a Loop and a taunt.
 //
 // Simulate predicts one pass of the child. A child predicted Impossible

@@ -139,7 +139,10 @@ func (d *delay[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 func (d *delay[M]) Describe() string { return "delay " + d.wait.String() }
 
 // Cooldown keeps the child from beginning again until d of tree time has
-// passed since it last ran: meanwhile the decorator fails at once.
+// passed since it last ran: meanwhile the decorator fails at once. The
+// constraint constraints.Cooldown on the child itself does the same with
+// one node less, and is the usual choice; this decorator is for trees
+// laid out the way other libraries draw a cooldown, as a node above.
 //
 // Simulate is Impossible while cooling down, and predicts the child
 // otherwise.

@@ -28,4 +28,29 @@
 //		heuristic.When("enemy hurt", heuristic.Beneficial, enemyHurt),
 //	)
 //	v := rules.Explain(&before, &after) // {Harmful "took damage"}
+//
+// # Outcomes for goals other than combat
+//
+// The names come from combat, but the order is what the selectors use:
+// a ruin, a setback, no change, a flourish, progress, and two grades of
+// relief from danger, which a selector prefers even to progress. Map a
+// goal onto them by that order:
+//
+//	outcome     combat                   economy                     stealth
+//	Deadly      the agent would die      bankrupt                    caught
+//	Harmful     takes damage             loses money or stock        seen, suspicion rises
+//	Irrelevant  nothing that matters     nothing that matters        nothing that matters
+//	Cosmetic    looks alive              tidies the shop             idles in cover
+//	Beneficial  hurts the enemy          earns, builds, trades up    nears the target unseen
+//	Safe        the threat drops         a debt is paid              out of a guard's sight
+//	Urgent      escapes a bad situation  a bankruptcy averted        escapes a search
+//
+// For example, a trader's goal:
+//
+//	trader, err := heuristic.NewRules(heuristic.Irrelevant,
+//		heuristic.When("bankrupt", heuristic.Deadly, func(b, a *Shop) bool { return a.Gold < 0 }),
+//		heuristic.When("loss", heuristic.Harmful, func(b, a *Shop) bool { return a.Worth() < b.Worth() }),
+//		heuristic.When("debt paid", heuristic.Safe, func(b, a *Shop) bool { return a.Debt < b.Debt }),
+//		heuristic.When("profit", heuristic.Beneficial, func(b, a *Shop) bool { return a.Worth() > b.Worth() }),
+//	)
 package heuristic
