@@ -8,6 +8,8 @@
 //     it chosen and the best options turned down on the way.
 //   - Timeline writes those reports as a readable account.
 //   - Latest keeps each selector's last decision, to annotate pictures.
+//   - Slog writes events to a log/slog logger, so a game's own logging
+//     shows its agents' decisions.
 //   - Tee hands events to several tracers.
 //
 // An agent hands its events to the tracer set with bt.Agent.SetTracer:

@@ -2,6 +2,7 @@ package trace_test
 
 import (
 	"fmt"
+	"log/slog"
 	"os"
 	"time"
 
@@ -92,4 +93,24 @@ func ExampleRecorder() {
 	// end guard/chase Success
 	// end guard Success
 	// guard → chase (best outcome) [chase: Beneficial (caught up), patrol: Cosmetic (on the round)]
+}
+
+// Slog writes an agent's decisions to a game's structured log.
+func ExampleSlog() {
+	_, agent := guard()
+	logger := slog.New(slog.NewTextHandler(os.Stdout, &slog.HandlerOptions{
+		ReplaceAttr: func(_ []string, a slog.Attr) slog.Attr {
+			if a.Key == slog.TimeKey {
+				return slog.Attr{} // no wall-clock time, for a stable example
+			}
+			return a
+		},
+	}))
+	agent.SetTracer(trace.Slog(logger, slog.LevelInfo))
+	m := yard{Intruder: 3}
+	if _, err := agent.Tick(&m, time.Second); err != nil {
+		panic(err)
+	}
+	// Output:
+	// level=INFO msg=decision tick=1 clock=1s path=guard chosen=chase why="best outcome" options.chase="Beneficial (caught up)" options.patrol="Cosmetic (on the round)"
 }

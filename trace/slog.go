@@ -1,0 +1,75 @@
+package trace
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/foresight-bt/foresight/bt"
+)
+
+// Slog returns a tracer that writes an agent's events to a game's
+// structured log: decisions at level, with the choice, why it won and the
+// verdict on every option; constraint stops at level; faults at
+// slog.LevelError; and begins and ends at slog.LevelDebug. Every record
+// carries the tick, the agent's clock ("clock") and the node's path. An
+// event whose level the logger does not enable costs a check and nothing
+// more.
+func Slog(logger *slog.Logger, level slog.Level) bt.Tracer {
+	return &slogTracer{log: logger, level: level}
+}
+
+type slogTracer struct {
+	log   *slog.Logger
+	level slog.Level
+}
+
+func (s *slogTracer) Trace(e *bt.Event) {
+	level := s.level
+	switch e.Kind {
+	case bt.EventBegin, bt.EventEnd:
+		level = slog.LevelDebug
+	case bt.EventFault:
+		level = slog.LevelError
+	}
+	ctx := context.Background()
+	if s.log == nil || !s.log.Enabled(ctx, level) {
+		return
+	}
+	attrs := []slog.Attr{
+		slog.Uint64("tick", e.Tick),
+		slog.Duration("clock", e.Time),
+		slog.String("path", e.Path),
+	}
+	switch e.Kind {
+	case bt.EventEnd:
+		attrs = append(attrs, slog.String("status", e.Status.String()))
+	case bt.EventConstraint:
+		attrs = append(attrs, slog.String("check", e.Check.String()), slog.String("reason", e.Reason))
+	case bt.EventFault:
+		attrs = append(attrs, slog.String("reason", e.Reason))
+	case bt.EventDecision:
+		attrs = append(attrs, decisionAttrs(e.Decision)...)
+	}
+	s.log.LogAttrs(ctx, level, e.Kind.String(), attrs...)
+}
+
+// decisionAttrs describes a decision: the choice (empty for none), why,
+// and a group with each option's verdict.
+func decisionAttrs(d *bt.Decision) []slog.Attr {
+	if d == nil {
+		return nil
+	}
+	chosen := ""
+	if c, ok := d.Choice(); ok {
+		chosen = c.Name
+	}
+	options := make([]any, len(d.Candidates))
+	for i, c := range d.Candidates {
+		options[i] = slog.String(c.Name, c.Verdict.String())
+	}
+	return []slog.Attr{
+		slog.String("chosen", chosen),
+		slog.String("why", d.Why.String()),
+		slog.Group("options", options...),
+	}
+}
