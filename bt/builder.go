@@ -292,7 +292,11 @@ func (b *Builder[M]) Decorate(name string, d Decorator[M]) *Builder[M] {
 	return b
 }
 
-// Composite opens a custom composite made by f from its children.
+// Composite opens a custom composite made by f from its children, once for
+// each agent. The node drives its children through their Child handles,
+// which keep the life cycle. A composite that picks among its children
+// should also be a Router, so that Agent.Preview follows the child a tick
+// would run rather than its first.
 func (b *Builder[M]) Composite(name string, f CompositeFunc[M]) *Builder[M] {
 	if !b.ready() {
 		return b

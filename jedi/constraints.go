@@ -69,14 +69,6 @@ func Unfooled() bt.Constraint[Memory] {
 	return constraints.Func("not yet fooled by this shield", func(m *Memory) bool { return m.ShieldStrikes == 0 })
 }
 
-// VictimStumbling passes when the victim is off balance.
-func VictimStumbling() bt.Constraint[Memory] {
-	return constraints.Func("victim stumbling", func(m *Memory) bool {
-		v := m.VictimEnemy()
-		return v != nil && v.Stumbling()
-	})
-}
-
 // Distance passes when the victim is between min and max meters away (a
 // max of 0 is no bound). The bounds must be finite and not negative, with
 // min at most max.
@@ -114,59 +106,9 @@ func Distance(min, max float64, opts ...constraints.Option) bt.Constraint[Memory
 	}, opts...), bad)
 }
 
-// Desired stands for the victim's desired kill time in KillTimer.
-const Desired time.Duration = -1
-
-// KillTimer passes while the victim timer lies in [min, max]: 0 is no
-// bound, and Desired is the desired kill time. KillTimer(Desired, 0) only
-// lets a finishing move through once the Jedi has been patient enough.
-// Bounds other than Desired must not be negative, and two fixed bounds
-// must be in order.
-func KillTimer(min, max time.Duration, opts ...constraints.Option) bt.Constraint[Memory] {
-	var bad error
-	switch {
-	case min < 0 && min != Desired:
-		bad = fmt.Errorf("KillTimer: negative minimum %v (only Desired may be negative)", min)
-	case max < 0 && max != Desired:
-		bad = fmt.Errorf("KillTimer: negative maximum %v (only Desired may be negative)", max)
-	case min > 0 && max > 0 && min > max:
-		bad = fmt.Errorf("KillTimer: minimum %v above maximum %v", min, max)
-	}
-	bound := func(d time.Duration, m *Memory) time.Duration {
-		if d == Desired {
-			return m.DesiredKillTime
-		}
-		return d
-	}
-	early, late := "too early for the victim", "too late for the victim"
-	return checked(constraints.From(fmt.Sprintf("kill timer in [%v, %v]", label(min), label(max)), func(_ bt.Situation, m *Memory) (bt.Check, string) {
-		lo, hi := bound(min, m), bound(max, m)
-		switch {
-		case lo != 0 && m.VictimTimer < lo:
-			return bt.Fail, early
-		case hi != 0 && m.VictimTimer > hi:
-			return bt.Fail, late
-		}
-		return bt.Pass, ""
-	}, opts...), bad)
-}
-
-func label(d time.Duration) string {
-	switch d {
-	case Desired:
-		return "desired"
-	case 0:
-		return "-"
-	}
-	return d.String()
-}
-
-// Skill ranges of the original.
-var (
-	HighSkill    = [2]float64{0.25, 1}
-	LowSkill     = [2]float64{0, 0.75}
-	PadawanSkill = [2]float64{0, 0.25}
-)
+// HighSkill is the original's skill range for showy moves: all but the
+// greenest padawan.
+var HighSkill = [2]float64{0.25, 1}
 
 // SkillRange passes when the Jedi's skill lies in r, a range within
 // [0, 1] whose lower bound comes first.
