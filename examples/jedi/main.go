@@ -20,7 +20,7 @@
 //	                 with the Jedi's last decisions
 //	-mermaid FILE    the same as a Mermaid flowchart
 //	-at SECONDS      annotate the diagrams with the decisions at this time
-//	                 instead of the end of the fight
+//	                 instead of the end of the fight (needs -dot or -mermaid)
 //	-runs N          fight N seeds from -seed on and print how often each
 //	                 node of the tree was simulated, chosen and run
 //
@@ -30,8 +30,9 @@
 // down, with the constraint that ruled out the impossible ones. A summary
 // follows: who won, when each enemy fell, and the damage taken.
 //
-// Bad flags, and a -dot or -mermaid file that cannot be created, are
-// reported on one line before the fight, with exit status 2. A failed
+// -h lists the flags with examples. Bad flags, and a -dot or -mermaid
+// file that cannot be created, are reported on one line before the fight,
+// with exit status 2; a picture written is reported on standard error. A failed
 // write, to standard output or to a picture file, is reported on one line
 // with exit status 1.
 package main
@@ -75,7 +76,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	out := &stickyWriter{w: stdout}
 	o, err := parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
-		fmt.Fprintln(out, usage)
+		help(out)
 		return done(out, nil, nil, stderr)
 	}
 	if err != nil {
@@ -116,6 +117,9 @@ func done(out *stickyWriter, err error, pics []*pictureFile, stderr io.Writer) i
 	if err != nil {
 		fmt.Fprintf(stderr, "jedi: %v\n", err)
 		return 1
+	}
+	for _, p := range pics {
+		fmt.Fprintf(stderr, "jedi: wrote the combat tree to %s (-%s)\n", p.path, p.flag)
 	}
 	return 0
 }
@@ -294,22 +298,55 @@ func isTerminal(w io.Writer) bool {
 	return err == nil && info.Mode()&os.ModeCharDevice != 0
 }
 
+// help writes the usage line, every flag with a line of help, and
+// examples.
+func help(w io.Writer) {
+	fs := flagSet(&options{}, &rawFlags{})
+	fmt.Fprintln(w, usage)
+	fmt.Fprintln(w)
+	fs.SetOutput(w)
+	fs.PrintDefaults()
+	fmt.Fprint(w, `
+examples:
+  jedi -skill master -enemies droid:2,trooper:1     a master against two droids and a trooper
+  jedi -mistakes -enemies trooper:1                 the Jedi strikes a raised shield once, and learns
+  jedi -json | head                                 one JSON object per line
+  jedi -dot tree.dot -at 12.5                       the tree with the decisions made at 12.5 s
+  jedi -runs 20                                     how often each node was chosen over 20 fights
+`)
+}
+
+// rawFlags are the flags read before they are checked.
+type rawFlags struct {
+	seed           uint64
+	skill, enemies string
+	duration       time.Duration
+	at             float64
+}
+
+// flagSet declares the flags, into o and r.
+func flagSet(o *options, r *rawFlags) *flag.FlagSet {
+	fs := flag.NewFlagSet("jedi", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	fs.Uint64Var(&r.seed, "seed", 1, "seed `N` of the arena and of the Jedi's random choices")
+	fs.StringVar(&r.skill, "skill", "knight", "`SKILL`: master, knight, padawan, or a number from 0 to 1")
+	fs.StringVar(&r.enemies, "enemies", "droid:3,brawler:1,trooper:1,rusher:1", "the enemies as a `LIST` of type:count (droid, brawler, trooper, rusher; at most 8 in all)")
+	fs.BoolVar(&o.fight.Partner, "partner", false, "a second Jedi fights alongside")
+	fs.BoolVar(&o.fight.Mistakes, "mistakes", false, "the Jedi swings once at a raised shield, believing it down")
+	fs.DurationVar(&r.duration, "duration", 2*time.Minute, "the longest the fight may last, a `DURATION` of at most 1h")
+	fs.BoolVar(&o.json, "json", false, "print one JSON object per line instead of the timeline")
+	fs.StringVar(&o.dot, "dot", "", "write the combat tree to `FILE` as a Graphviz diagram, annotated with decisions")
+	fs.StringVar(&o.mermaid, "mermaid", "", "write the combat tree to `FILE` as a Mermaid flowchart, annotated with decisions")
+	fs.Float64Var(&r.at, "at", 0, "annotate -dot and -mermaid with the decisions at this many `SECONDS` (default: the end)")
+	fs.IntVar(&o.runs, "runs", 0, "fight `N` seeds from -seed on and print how often each node was simulated, chosen and run")
+	return fs
+}
+
 // parseFlags reads the command line.
 func parseFlags(args []string) (options, error) {
 	var o options
-	fs := flag.NewFlagSet("jedi", flag.ContinueOnError)
-	fs.SetOutput(io.Discard)
-	seed := fs.Uint64("seed", 1, "")
-	skill := fs.String("skill", "knight", "")
-	enemies := fs.String("enemies", "droid:3,brawler:1,trooper:1,rusher:1", "")
-	fs.BoolVar(&o.fight.Partner, "partner", false, "")
-	fs.BoolVar(&o.fight.Mistakes, "mistakes", false, "")
-	duration := fs.Duration("duration", 2*time.Minute, "")
-	fs.BoolVar(&o.json, "json", false, "")
-	fs.StringVar(&o.dot, "dot", "", "")
-	fs.StringVar(&o.mermaid, "mermaid", "", "")
-	at := fs.Float64("at", 0, "")
-	fs.IntVar(&o.runs, "runs", 0, "")
+	var r rawFlags
+	fs := flagSet(&o, &r)
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return o, err
@@ -319,12 +356,15 @@ func parseFlags(args []string) (options, error) {
 	if fs.NArg() > 0 {
 		return o, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), usage)
 	}
-	o.fight.Seed = *seed
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	duration, at := &r.duration, &r.at
+	o.fight.Seed = r.seed
 	var err error
-	if o.fight.Skill, err = jedi.ParseSkill(*skill); err != nil {
+	if o.fight.Skill, err = jedi.ParseSkill(r.skill); err != nil {
 		return o, fmt.Errorf("-skill: %v", err)
 	}
-	if o.fight.Enemies, err = parseEnemies(*enemies); err != nil {
+	if o.fight.Enemies, err = parseEnemies(r.enemies); err != nil {
 		return o, fmt.Errorf("-enemies: %v", err)
 	}
 	if *duration <= 0 || *duration > time.Hour {
@@ -334,7 +374,9 @@ func parseFlags(args []string) (options, error) {
 	switch {
 	case *at < 0 || *at != *at || *at > duration.Seconds():
 		return o, fmt.Errorf("-at %v: give a time within the fight's duration, in seconds", *at)
-	case o.runs < 0 || o.runs > 10000:
+	case set["at"] && o.dot == "" && o.mermaid == "":
+		return o, errors.New("-at chooses the decisions a picture shows: give -dot or -mermaid with it")
+	case set["runs"] && (o.runs < 1 || o.runs > 10000), o.runs < 0 || o.runs > 10000:
 		return o, fmt.Errorf("-runs %d: give 1 to 10000", o.runs)
 	case o.runs > 0 && (o.json || o.dot != "" || o.mermaid != "" || *at != 0):
 		return o, errors.New("-runs prints statistics; it does not go with -json, -dot, -mermaid or -at")

@@ -132,6 +132,8 @@ func TestBadFlags(t *testing.T) {
 		{[]string{"-seed", "x"}, "invalid value"},
 		{[]string{"-frob"}, "not defined"},
 		{[]string{"extra"}, "unexpected argument"},
+		{[]string{"-at", "3"}, "give -dot or -mermaid"},
+		{[]string{"-runs", "0"}, "-runs 0"},
 	} {
 		out, errs, code := runJedi(tt.args...)
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "jedi: ") || !strings.Contains(errs, tt.want) {
@@ -145,6 +147,14 @@ func TestHelp(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "usage: jedi") {
 		t.Errorf("-h: exit %d, %q", code, out)
 	}
+	for _, flag := range []string{"-seed", "-skill", "-enemies", "-partner", "-mistakes", "-duration", "-json", "-dot", "-mermaid", "-at", "-runs"} {
+		if !strings.Contains(out, "\n  "+flag+" ") && !strings.Contains(out, "\n  "+flag+"\n") {
+			t.Errorf("-h says nothing of %s:\n%s", flag, out)
+		}
+	}
+	if !strings.Contains(out, "examples:") {
+		t.Errorf("-h gives no examples:\n%s", out)
+	}
 }
 
 func TestPictures(t *testing.T) {
@@ -153,6 +163,9 @@ func TestPictures(t *testing.T) {
 	_, errs, code := runJedi("-seed", "2", "-at", "3.5", "-dot", dot, "-mermaid", mmd)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errs)
+	}
+	if want := "jedi: wrote the combat tree to " + dot + " (-dot)\njedi: wrote the combat tree to " + mmd + " (-mermaid)\n"; errs != want {
+		t.Errorf("stderr %q; want %q", errs, want)
 	}
 	for _, tt := range []struct{ file, want string }{
 		{dot, `digraph "the Jedi's combat tree at 3.52s"`},
@@ -226,7 +239,8 @@ func TestStdoutWriteErrors(t *testing.T) {
 			}
 		}
 	}
-	if code := run([]string{"-h"}, &failingWriter{n: len(usage) + 1}, io.Discard); code != 0 {
+	full, _, _ := runJedi("-h")
+	if code := run([]string{"-h"}, &failingWriter{n: len(full)}, io.Discard); code != 0 {
 		t.Errorf("-h with just enough room: exit %d", code)
 	}
 }
