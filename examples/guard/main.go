@@ -7,7 +7,8 @@
 //
 //	go run ./examples/guard [-seed N] [-ticks N]
 //
-// Each line shows the time, where the guard and the intruder are, what the
+// A picture of the yard comes first, then a header and a line per tick
+// with the time, where the guard and the intruder are, what the
 // guard chose with the rule that made it best, and what it turned down.
 package main
 
@@ -73,6 +74,8 @@ func watch(out io.Writer, seed uint64, n int) error {
 		return err
 	}
 	w := newWorld(seed)
+	fmt.Fprintf(out, "The yard (G the guard, I the intruder, 1-4 the round; it sees %d steps):\n\n%s\n", sightRange, w.picture())
+	fmt.Fprintf(out, "%6s  %-7s %-8s  %-7s %-35s | %s\n", "time", "guard", "intruder", "choice", "because", "turned down")
 	for i := 0; i < n && w.IntruderHP > 0; i++ {
 		w.wander()
 		decided = false
@@ -80,7 +83,7 @@ func watch(out io.Writer, seed uint64, n int) error {
 			return err
 		}
 		if decided {
-			fmt.Fprintf(out, "%6s  guard %-7v intruder %-7v %s\n", guard.Now(), w.Guard, w.Intruder, describe(last))
+			fmt.Fprintf(out, "%6s  %-7v %-8v  %s\n", guard.Now(), w.Guard, w.Intruder, describe(last))
 		}
 	}
 	if w.IntruderHP <= 0 {
@@ -88,6 +91,7 @@ func watch(out io.Writer, seed uint64, n int) error {
 	} else {
 		fmt.Fprintf(out, "%6s  the intruder is still at large (%d hit points left)\n", guard.Now(), w.IntruderHP)
 	}
+	fmt.Fprintf(out, "\n%s", w.picture())
 	return nil
 }
 

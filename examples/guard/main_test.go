@@ -64,3 +64,24 @@ func TestHelp(t *testing.T) {
 		t.Errorf("-h: exit %d, %q", code, out)
 	}
 }
+
+// The run opens with a picture of the yard and a header naming the
+// columns, and closes with the yard as it was left.
+func TestPictureAndHeader(t *testing.T) {
+	out, _, code := runGuard(t, "-seed", "1", "-ticks", "3")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	lines := strings.Split(out, "\n")
+	if !strings.HasPrefix(lines[0], "The yard") || strings.Count(out, " G ")+strings.Count(out, "  G") < 2 {
+		t.Errorf("no picture of the yard with the guard in it, before and after:\n%s", out)
+	}
+	if !strings.Contains(out, "  time  guard   intruder  choice  because") {
+		t.Errorf("no column header:\n%s", out)
+	}
+	for i, l := range lines {
+		if strings.HasSuffix(l, " ") {
+			t.Errorf("line %d ends in a space: %q", i+1, l)
+		}
+	}
+}

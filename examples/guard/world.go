@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"math/rand/v2"
+	"strings"
 )
 
 // A point is a square of the yard.
@@ -83,4 +84,35 @@ func (w *world) wander() {
 	if next.X >= 0 && next.X < yardSize && next.Y >= 0 && next.Y < yardSize && next != w.Guard {
 		w.Intruder = next
 	}
+}
+
+// picture draws the yard: G the guard, I the intruder (x once down), 1 to
+// 4 the waypoints of the round, and dots for open ground.
+func (m *Memory) picture() string {
+	var b strings.Builder
+	for y := yardSize - 1; y >= 0; y-- {
+		b.WriteString("  ")
+		for x := 0; x < yardSize; x++ {
+			c := byte('.')
+			for i, w := range m.Waypoints {
+				if w == (point{x, y}) {
+					c = byte('1' + i)
+				}
+			}
+			switch p := (point{x, y}); {
+			case p == m.Guard:
+				c = 'G'
+			case p == m.Intruder && m.IntruderHP > 0:
+				c = 'I'
+			case p == m.Intruder:
+				c = 'x'
+			}
+			if x > 0 {
+				b.WriteByte(' ')
+			}
+			b.WriteByte(c)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
 }
