@@ -138,3 +138,68 @@ func (a *instant[M]) Validate() error {
 	}
 	return nil
 }
+
+// Lasting returns an action that takes time, made of functions: update is
+// called once a tick while the action runs (from the tick after it
+// begins) and says whether it is still Running or has finished; effect,
+// which may be nil, applies the action's whole predicted effect to a
+// scratch memory when simulating. By default Begin returns Running and
+// End does nothing; OnBegin and OnEnd set them. For an action with state
+// of its own, or whose prediction needs the simulation context, write a
+// type with the four methods of Action instead.
+func Lasting[M any](update func(m *M, dt time.Duration) Status, effect func(m *M)) *LastingAction[M] {
+	return &LastingAction[M]{update: update, effect: effect}
+}
+
+// A LastingAction is an Action made of functions (see Lasting).
+type LastingAction[M any] struct {
+	begin  func(m *M) Status
+	update func(m *M, dt time.Duration) Status
+	end    func(m *M, s Status)
+	effect func(m *M)
+}
+
+// OnBegin sets what Begin does: begin returns Running to go on, or
+// Success or Failure to finish at once. It returns the action.
+func (a *LastingAction[M]) OnBegin(begin func(m *M) Status) *LastingAction[M] {
+	a.begin = begin
+	return a
+}
+
+// OnEnd sets what End does: it is called once for every Begin, with the
+// final status, or Running when the action was interrupted. It returns
+// the action.
+func (a *LastingAction[M]) OnEnd(end func(m *M, s Status)) *LastingAction[M] {
+	a.end = end
+	return a
+}
+
+// Begin calls the function set with OnBegin, or returns Running.
+func (a *LastingAction[M]) Begin(m *M) Status {
+	if a.begin == nil {
+		return Running
+	}
+	return a.begin(m)
+}
+
+// Update calls the update function; without one the action succeeds.
+func (a *LastingAction[M]) Update(m *M, dt time.Duration) Status {
+	if a.update == nil {
+		return Success
+	}
+	return a.update(m, dt)
+}
+
+// End calls the function set with OnEnd, if any.
+func (a *LastingAction[M]) End(m *M, s Status) {
+	if a.end != nil {
+		a.end(m, s)
+	}
+}
+
+// Simulate applies the predicted effect, if any.
+func (a *LastingAction[M]) Simulate(_ *sim.Context[M], m *M) {
+	if a.effect != nil {
+		a.effect(m)
+	}
+}

@@ -1,8 +1,12 @@
 package bt_test
 
 import (
+	"fmt"
 	"slices"
 	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
@@ -100,4 +104,82 @@ func TestCosmeticWhileRunningKeepsActionInProgress(t *testing.T) {
 			t.Errorf("options %v: log %v, want %v", tt.opts, got, tt.want)
 		}
 	}
+}
+
+// A Lasting action runs its update from the tick after it begins until
+// the update finishes; OnBegin and OnEnd replace the defaults (begin
+// Running, end doing nothing), and its effect is what a selector
+// predicts.
+func TestLasting(t *testing.T) {
+	var log []string
+	walk := func(m *mem, _ time.Duration) bt.Status {
+		m.Foe--
+		log = append(log, fmt.Sprintf("update foe=%d", m.Foe))
+		if m.Foe == 0 {
+			return bt.Success
+		}
+		return bt.Running
+	}
+	for _, tt := range []struct {
+		name   string
+		action bt.Action[mem]
+		want   []string
+		status []bt.Status
+	}{
+		{"defaults", bt.Lasting(walk, hitFoe(2)),
+			[]string{"update foe=1", "update foe=0"}, []bt.Status{R, R, S}},
+		{"begin and end", bt.Lasting(walk, hitFoe(2)).
+			OnBegin(func(*mem) bt.Status { log = append(log, "begin"); return bt.Running }).
+			OnEnd(func(_ *mem, s bt.Status) { log = append(log, "end "+s.String()) }),
+			[]string{"begin", "update foe=1", "update foe=0", "end Success"}, []bt.Status{R, R, S}},
+		{"begin finishes at once", bt.Lasting(walk, nil).
+			OnBegin(func(*mem) bt.Status { log = append(log, "begin"); return bt.Failure }).
+			OnEnd(func(_ *mem, s bt.Status) { log = append(log, "end "+s.String()) }),
+			[]string{"begin", "end Failure"}, []bt.Status{F}},
+		{"no update succeeds", bt.Lasting[mem](nil, nil),
+			nil, []bt.Status{R, S}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			log = nil
+			tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).Selector("s", bt.AllowNegative()).Do("walk", tt.action).End())
+			m := mem{Foe: 2}
+			got := tickN(t, tree, &m, len(tt.status))
+			if diff := cmp.Diff(tt.status, got); diff != "" {
+				t.Errorf("statuses (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tt.want, log); diff != "" {
+				t.Errorf("calls (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// A guard that walks to its post, written with functions.
+func ExampleLasting() {
+	type guard struct{ Pos, Post int }
+	walk := bt.Lasting(
+		func(g *guard, _ time.Duration) bt.Status { // once a tick, from the tick after it begins
+			g.Pos++
+			if g.Pos < g.Post {
+				return bt.Running
+			}
+			return bt.Success
+		},
+		func(g *guard) { g.Pos = g.Post }, // the whole walk, as a prediction
+	).OnEnd(func(g *guard, s bt.Status) { fmt.Println("ended", s, "at", g.Pos) })
+	tree, err := bt.New(bt.Config[guard]{}).Do("walk", walk).Build()
+	if err != nil {
+		panic(err)
+	}
+	agent, _ := tree.NewAgent(1)
+	g := guard{Post: 2}
+	for range 3 {
+		s, _ := agent.Tick(&g, time.Second)
+		fmt.Println(s, g.Pos)
+	}
+	// Output:
+	// Running 0
+	// Running 1
+	// ended Success at 2
+	// Success 2
 }
