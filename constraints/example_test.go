@@ -43,3 +43,19 @@ func ExampleAll() {
 	// Fail shield up
 	// Fail time on target below 2s
 }
+
+// For binds the constructors that cannot infer the memory type, so a tree
+// names its memory type once.
+func ExampleFor() {
+	c := constraints.For[Target]()
+	rest, luck := c.Cooldown(3*time.Second), c.Chance(0.5)
+	fmt.Println(rest)
+	fmt.Println(luck)
+	// A node that ended a second ago is still resting.
+	check, why := rest.Evaluate(bt.Situation{Now: 4 * time.Second, HasRun: true, LastEnd: 3 * time.Second}, &Target{})
+	fmt.Println(check, why)
+	// Output:
+	// cooldown 3s
+	// chance 50%
+	// Fail cooling down (3s)
+}

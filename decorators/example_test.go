@@ -108,3 +108,25 @@ func ExampleCooldown() {
 	// Output:
 	// [push swing push swing push swing]
 }
+
+// For binds the constructors that cannot infer the memory type, so a tree
+// names its memory type once.
+func ExampleFor() {
+	d := decorators.For[Duel]()
+	swing := bt.Instant(func(d *Duel) bool { d.OpponentHP -= 10; return d.OpponentHP > 0 }, nil)
+	tree, err := bt.New(bt.Config[Duel]{}).
+		Decorate("keep swinging", d.Repeat(3)).
+		Decorate("never give up", d.ForceSuccess()).
+		Do("swing", swing).
+		End().
+		End().
+		Build()
+	if err != nil {
+		panic(err)
+	}
+	fmt.Print(tree)
+	// Output:
+	// keep swinging  repeat 3
+	// └─ never give up  force success
+	//    └─ swing  action
+}

@@ -92,6 +92,13 @@ func NewTree(opts Options) (*bt.Tree[Memory], error) {
 		Build()
 }
 
+// The catalogues' constructors that cannot infer the memory type, bound
+// to it once.
+var (
+	guard    = constraints.For[Memory]()
+	decorate = decorators.For[Memory]()
+)
+
 // Alerted reports whether something happened since the Jedi last sensed
 // that it must answer at once: a threat it had not seen, or a hit.
 func Alerted(m *Memory) bool { return m.Alert }
@@ -128,7 +135,7 @@ func (t *plan) counter(b *bt.Builder[Memory], name string, when bt.Constraint[Me
 	if !t.keep(name) {
 		return
 	}
-	b.Decorate(name, decorators.Floor[Memory](heuristic.Beneficial)).
+	b.Decorate(name, decorate.Floor(heuristic.Beneficial)).
 		Constrain(constraints.Skipping(when, constraints.SkipWhileRunning())).
 		Sequence(name + " moves")
 	steps(b)
@@ -179,10 +186,10 @@ func (t *plan) vsDroid(b *bt.Builder[Memory]) {
 		b.Do("dash", act(MoveDash, 1))
 		t.cleanSwing(b, "swing", 1)
 	})
-	t.strike(b, "dash strike", MoveDash, Distance(6, 25, constraints.SkipWhileRunning()), constraints.Cooldown[Memory](3*time.Second))
+	t.strike(b, "dash strike", MoveDash, Distance(6, 25, constraints.SkipWhileRunning()), guard.Cooldown(3*time.Second))
 	t.strike(b, "leap strike", MoveJumpForward, Distance(4, leapRange, constraints.SkipWhileRunning()), SkillRange(HighSkill),
 		constraints.Skipping(Facing(0.9), constraints.SkipWhileRunning()),
-		constraints.Cooldown[Memory](5*time.Second))
+		guard.Cooldown(5*time.Second))
 	t.slash(b, 2)
 	b.End()
 }
@@ -194,7 +201,7 @@ func (t *plan) vsBrawler(b *bt.Builder[Memory]) {
 		t.attack(b, "kick", MoveKick, 1)
 	})
 	if t.keep("kick combo") {
-		b.Sequence("kick combo").Constrain(constraints.Cooldown[Memory](4 * time.Second))
+		b.Sequence("kick combo").Constrain(guard.Cooldown(4 * time.Second))
 		t.attack(b, "kick", MoveKick, 1)
 		t.attack(b, "swing", MoveSwing, 2).End()
 	}
@@ -207,7 +214,7 @@ func (t *plan) vsBrawler(b *bt.Builder[Memory]) {
 // balance, opening them to the saber.
 func (t *plan) kick(b *bt.Builder[Memory]) {
 	if t.keep("kick") {
-		t.attack(b, "kick", MoveKick, 1).Constrain(constraints.Cooldown[Memory](3 * time.Second))
+		t.attack(b, "kick", MoveKick, 1).Constrain(guard.Cooldown(3 * time.Second))
 	}
 }
 
@@ -216,10 +223,10 @@ func (t *plan) vsTrooper(b *bt.Builder[Memory]) {
 	t.mistake(b)
 	if t.keep("force push") {
 		t.attack(b, "force push", MovePush, 1).Constrain(VictimShielded(), Distance(0, pushRadius),
-			constraints.Cooldown[Memory](6*time.Second))
+			guard.Cooldown(6*time.Second))
 	}
 	t.kick(b)
-	t.strike(b, "dash strike", MoveDash, Distance(6, 25, constraints.SkipWhileRunning()), constraints.Cooldown[Memory](3*time.Second))
+	t.strike(b, "dash strike", MoveDash, Distance(6, 25, constraints.SkipWhileRunning()), guard.Cooldown(3*time.Second))
 	t.slash(b, 2)
 	b.End()
 }
@@ -230,7 +237,7 @@ func (t *plan) vsRusher(b *bt.Builder[Memory]) {
 		b.Do("dodge", act(MoveDodgeLeft, 1))
 		t.cleanSwing(b, "swing", 1)
 	})
-	t.strike(b, "dash strike", MoveDash, Distance(6, 25, constraints.SkipWhileRunning()), constraints.Cooldown[Memory](3*time.Second))
+	t.strike(b, "dash strike", MoveDash, Distance(6, 25, constraints.SkipWhileRunning()), guard.Cooldown(3*time.Second))
 	t.slash(b, 2)
 	b.End()
 }
@@ -242,11 +249,11 @@ func (t *plan) defend(b *bt.Builder[Memory]) {
 		Do("dodge left", act(MoveDodgeLeft, 1)).Weight(0.33).
 		Do("dodge right", act(MoveDodgeRight, 1)).Weight(0.33).
 		Do("dodge back", act(MoveDodgeBack, 1)).Weight(0.33).
-		Do("crouch", act(MoveCrouch, 1)).Weight(1).Constrain(Threatened(2*time.Second, Melee), constraints.Cooldown[Memory](5*time.Second)).
+		Do("crouch", act(MoveCrouch, 1)).Weight(1).Constrain(Threatened(2*time.Second, Melee), guard.Cooldown(5*time.Second)).
 		Do("deflect", act(MoveDeflect, 1)).Weight(1).Constrain(Threatened(2*time.Second, Bolt)).
 		Do("block", act(MoveBlock, 1)).Weight(0.75).Constrain(Threatened(2*time.Second, Melee)).
 		Do("jump forward", act(MoveJumpForward, 1)).Weight(0.5).Constrain(HasVictim(), Distance(4, leapRange)).
-		Do("jump over", act(MoveJumpOver, 1)).Weight(0.5).Constrain(constraints.Cooldown[Memory](5 * time.Second)).
+		Do("jump over", act(MoveJumpOver, 1)).Weight(0.5).Constrain(guard.Cooldown(5 * time.Second)).
 		End()
 }
 
@@ -258,12 +265,12 @@ func (t *plan) idle(b *bt.Builder[Memory]) {
 		b.Do("close in", act(MoveApproach, 1), bt.Cosmetic()).Constrain(Distance(approachRange+1, 0))
 	}
 	if t.keep("strafe") {
-		b.Do("strafe", act(MoveStrafe, 1), bt.Cosmetic()).Constrain(HasVictim(), constraints.Cooldown[Memory](2*time.Second))
+		b.Do("strafe", act(MoveStrafe, 1), bt.Cosmetic()).Constrain(HasVictim(), guard.Cooldown(2*time.Second))
 	}
 	if t.keep("taunt") {
-		b.Do("taunt", act(MoveTaunt, 1), bt.Cosmetic()).Constrain(Facing(0.8), constraints.Cooldown[Memory](5*time.Second))
+		b.Do("taunt", act(MoveTaunt, 1), bt.Cosmetic()).Constrain(Facing(0.8), guard.Cooldown(5*time.Second))
 	}
-	b.Do("defensive stance", act(MoveStance, 1), bt.Cosmetic()).Constrain(constraints.Cooldown[Memory](3 * time.Second))
+	b.Do("defensive stance", act(MoveStance, 1), bt.Cosmetic()).Constrain(guard.Cooldown(3 * time.Second))
 	b.Do("wait", act(MoveWait, 1), bt.Cosmetic())
 	b.End()
 }
