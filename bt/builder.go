@@ -66,7 +66,7 @@ type CompositeFunc[M any] func(children []*Child[M]) (Node[M], error)
 type spec[M any] struct {
 	rec         node[M] // the record, children aside
 	name, label string  // label is the name, or "#n" for a nameless node
-	kind        string
+	kind        NodeKind
 	parent      *spec[M]
 	children    []*spec[M]
 	names       map[string]bool // the children's names, to refuse duplicates
@@ -111,7 +111,7 @@ func (b *Builder[M]) Sequence(name string, opts ...SequenceOption) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	return b.sequence(name, "sequence", false, opts)
+	return b.sequence(name, KindSequence, false, opts)
 }
 
 // ReactiveSequence opens a sequence that re-checks, every tick before it
@@ -128,10 +128,10 @@ func (b *Builder[M]) ReactiveSequence(name string, opts ...SequenceOption) *Buil
 	if !b.ready() {
 		return b
 	}
-	return b.sequence(name, "reactive-sequence", true, opts)
+	return b.sequence(name, KindReactiveSequence, true, opts)
 }
 
-func (b *Builder[M]) sequence(name, kind string, reactive bool, opts []SequenceOption) *Builder[M] {
+func (b *Builder[M]) sequence(name string, kind NodeKind, reactive bool, opts []SequenceOption) *Builder[M] {
 	s := b.openScope(name, kind, 1, -1)
 	s.rec.kind = kindSequence
 	b.apply(s, len(opts), func(i int) error { return callOption(opts[i], &s.rec.seq) })
@@ -155,7 +155,7 @@ func (b *Builder[M]) Selector(name string, opts ...SelectorOption) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	return b.selector(name, "selector", selectorConfig{interval: -1, preferCurrent: true}, opts)
+	return b.selector(name, KindSelector, selectorConfig{interval: -1, preferCurrent: true}, opts)
 }
 
 // RandomSelector opens a random selector: like Selector, but among the
@@ -167,10 +167,10 @@ func (b *Builder[M]) RandomSelector(name string, opts ...SelectorOption) *Builde
 	if !b.ready() {
 		return b
 	}
-	return b.selector(name, "random", selectorConfig{interval: -1, preferCurrent: true, random: true}, opts)
+	return b.selector(name, KindRandom, selectorConfig{interval: -1, preferCurrent: true, random: true}, opts)
 }
 
-func (b *Builder[M]) selector(name, kind string, cfg selectorConfig, opts []SelectorOption) *Builder[M] {
+func (b *Builder[M]) selector(name string, kind NodeKind, cfg selectorConfig, opts []SelectorOption) *Builder[M] {
 	s := b.openScope(name, kind, 1, -1)
 	b.apply(s, len(opts), func(i int) error { return callOption(opts[i], &cfg) })
 	if !cfg.random && b.simulated == nil {
@@ -210,7 +210,7 @@ func (b *Builder[M]) Parallel(name string, opts ...ParallelOption) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	s := b.openScope(name, "parallel", 1, -1)
+	s := b.openScope(name, KindParallel, 1, -1)
 	s.rec.kind, s.rec.par = kindParallel, parallelConfig{succeed: RequireAll, fail: RequireAll}
 	b.apply(s, len(opts), func(i int) error { return callOption(opts[i], &s.rec.par) })
 	s.rec.detail = s.rec.par.describe()
@@ -224,7 +224,7 @@ func (b *Builder[M]) Priority(name string) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	return b.priority(name, "priority", false)
+	return b.priority(name, KindPriority, false)
 }
 
 // ReactivePriority opens a fallback that re-checks, every tick before it
@@ -249,10 +249,10 @@ func (b *Builder[M]) ReactivePriority(name string) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	return b.priority(name, "reactive-priority", true)
+	return b.priority(name, KindReactivePriority, true)
 }
 
-func (b *Builder[M]) priority(name, kind string, reactive bool) *Builder[M] {
+func (b *Builder[M]) priority(name string, kind NodeKind, reactive bool) *Builder[M] {
 	s := b.openScope(name, kind, 1, -1)
 	s.rec.kind, s.rec.detail = kindPriority, "priority"
 	if reactive {
@@ -269,7 +269,7 @@ func (b *Builder[M]) IfElse(name string, cond func(m *M) bool) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	s := b.openScope(name, "ifelse", 1, 2)
+	s := b.openScope(name, KindIfElse, 1, 2)
 	if cond == nil {
 		s.errs = append(s.errs, errors.New("nil condition: IfElse needs the function that picks the branch"))
 	}
@@ -282,7 +282,7 @@ func (b *Builder[M]) Decorate(name string, d Decorator[M]) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	s := b.openScope(name, "decorator", 1, 1)
+	s := b.openScope(name, KindDecorator, 1, 1)
 	s.rec.kind = kindCustom
 	if nilness.Of(d) {
 		s.errs = append(s.errs, errors.New("nil decorator"))
@@ -301,7 +301,7 @@ func (b *Builder[M]) Composite(name string, f CompositeFunc[M]) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	s := b.openScope(name, "composite", 1, -1)
+	s := b.openScope(name, KindComposite, 1, -1)
 	s.rec.kind = kindCustom
 	if nilness.Of(f) {
 		s.errs = append(s.errs, errors.New("nil composite function"))
@@ -330,7 +330,7 @@ func (b *Builder[M]) Do(name string, action Action[M], opts ...LeafOption) *Buil
 	if !b.ready() {
 		return b
 	}
-	s := b.add(name, "action")
+	s := b.add(name, KindAction)
 	s.rec.kind, s.rec.action = kindAction, action
 	if in, ok := action.(*instant[M]); ok && in != nil {
 		s.rec.kind, s.rec.run, s.rec.effect = kindInstant, in.run, in.effect
@@ -351,7 +351,7 @@ func (b *Builder[M]) Condition(name string, test func(m *M) bool, opts ...LeafOp
 	if !b.ready() {
 		return b
 	}
-	s := b.add(name, "condition")
+	s := b.add(name, KindCondition)
 	s.rec.kind, s.rec.test, s.rec.whenTrue, s.rec.whenFalse = kindCondition, test, name, name+": false"
 	if test == nil {
 		s.errs = append(s.errs, errors.New("nil condition function"))
@@ -384,7 +384,7 @@ func (b *Builder[M]) Leaf(name string, n Node[M]) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	s := b.add(name, "leaf")
+	s := b.add(name, KindLeaf)
 	s.rec.kind = kindCustom
 	s.minKids, s.maxKids = 0, 0
 	if nilness.Of(n) {
@@ -464,7 +464,7 @@ func (b *Builder[M]) Weight(w float64) *Builder[M] {
 	s := b.target("Weight")
 	switch {
 	case s == nil:
-	case s.parent.kind != "random":
+	case s.parent.kind != KindRandom:
 		s.errs = append(s.errs, errors.New("Weight: only children of a RandomSelector have weights"))
 	case math.IsNaN(w) || math.IsInf(w, 0) || w < 0:
 		s.errs = append(s.errs, fmt.Errorf("Weight: %v is not a finite weight >= 0", w))
@@ -484,7 +484,7 @@ func (b *Builder[M]) target(call string) *spec[M] {
 }
 
 // add records a node in the innermost open scope.
-func (b *Builder[M]) add(name, kind string) *spec[M] {
+func (b *Builder[M]) add(name string, kind NodeKind) *spec[M] {
 	parent := b.open[len(b.open)-1]
 	s := &spec[M]{name: name, label: name, kind: kind, parent: parent}
 	s.rec.weight, s.rec.name, s.rec.kindName = 1, name, kind
@@ -527,7 +527,7 @@ func (s *spec[M]) validate(v any) {
 }
 
 // openScope records a composite and makes it the innermost open scope.
-func (b *Builder[M]) openScope(name, kind string, minKids, maxKids int) *spec[M] {
+func (b *Builder[M]) openScope(name string, kind NodeKind, minKids, maxKids int) *spec[M] {
 	s := b.add(name, kind)
 	s.minKids, s.maxKids = minKids, maxKids
 	b.open = append(b.open, s)
@@ -648,7 +648,7 @@ func (t *Tree[M]) flatten(s *spec[M], parent int32, errs *[]error) int32 {
 		t.handles += len(s.children)
 	}
 	if rec.detail == "" {
-		rec.detail = rec.kindName
+		rec.detail = string(rec.kindName)
 	}
 	t.nodes[i].key = rec.key // the children's keys hash their parent's
 	kids := make([]int32, 0, len(s.children))

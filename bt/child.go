@@ -36,8 +36,9 @@ func (c *Child[M]) Name() string { return c.node().name }
 // Path returns the node's path from the root, such as "combat/engage/swing".
 func (c *Child[M]) Path() string { return c.agent.tree.pathOf(c.index) }
 
-// Kind returns what sort of node this is, such as "sequence" or "action".
-func (c *Child[M]) Kind() string { return c.node().kindName }
+// Kind returns what sort of node this is, such as KindSequence or
+// KindAction.
+func (c *Child[M]) Kind() NodeKind { return c.node().kindName }
 
 // Running reports whether the node has begun and not yet ended.
 func (c *Child[M]) Running() bool { return c.agent.st != nil && c.agent.st[c.index].running() }

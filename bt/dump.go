@@ -75,7 +75,7 @@ func writeUnits(b *strings.Builder, units []string) {
 // Label describes the node without its name: kind and options, weight,
 // and constraints, as in "action  weight 0.5  [in reach]".
 func (n NodeInfo) Label() string {
-	s := n.Kind
+	s := string(n.Kind)
 	if n.Detail != "" {
 		s = n.Detail
 	}

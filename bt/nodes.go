@@ -7,7 +7,7 @@ import "fmt"
 type NodeInfo struct {
 	Path        string
 	Name        string
-	Kind        string   // "sequence", "reactive-sequence", "selector", "random", "parallel", "priority", "reactive-priority", "ifelse", "decorator", "composite", "action", "condition" or "leaf"
+	Kind        NodeKind // what sort of node it is
 	Detail      string   // the node's options, from its Describe
 	Depth       int      // 0 for the root
 	Children    int      // how many children it has
@@ -19,6 +19,27 @@ type NodeInfo struct {
 
 // Leaf reports whether the node has no children.
 func (n NodeInfo) Leaf() bool { return n.Children == 0 }
+
+// A NodeKind says what sort of node a NodeInfo describes. Its value is
+// the word dumps and pictures show.
+type NodeKind string
+
+// The kinds of node.
+const (
+	KindSequence         NodeKind = "sequence"          // Builder.Sequence
+	KindReactiveSequence NodeKind = "reactive-sequence" // Builder.ReactiveSequence
+	KindSelector         NodeKind = "selector"          // Builder.Selector
+	KindRandom           NodeKind = "random"            // Builder.RandomSelector
+	KindParallel         NodeKind = "parallel"          // Builder.Parallel
+	KindPriority         NodeKind = "priority"          // Builder.Priority
+	KindReactivePriority NodeKind = "reactive-priority" // Builder.ReactivePriority
+	KindIfElse           NodeKind = "ifelse"            // Builder.IfElse
+	KindDecorator        NodeKind = "decorator"         // Builder.Decorate
+	KindComposite        NodeKind = "composite"         // Builder.Composite
+	KindAction           NodeKind = "action"            // Builder.Do
+	KindCondition        NodeKind = "condition"         // Builder.Condition
+	KindLeaf             NodeKind = "leaf"              // Builder.Leaf
+)
 
 // Nodes describes every node of the tree, depth first, root first.
 func (t *Tree[M]) Nodes() []NodeInfo {

@@ -105,7 +105,7 @@ type node[M any] struct {
 
 	constraints []Constraint[M]
 	name        string
-	kindName    string
+	kindName    NodeKind
 	detail      string
 	weight      float64
 	key         uint64 // the path hashed: keys the node's random numbers

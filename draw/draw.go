@@ -209,7 +209,7 @@ func (p Picture) Mermaid(w io.Writer) error {
 // and options, its weight under a random selector, and its constraints,
 // as bt.NodeInfo.Label does on one line.
 func fields(n bt.NodeInfo) []string {
-	kind := n.Kind
+	kind := string(n.Kind)
 	if n.Detail != "" {
 		kind = n.Detail
 	}

@@ -255,3 +255,21 @@ func TestSpawns(t *testing.T) {
 		}
 	}
 }
+
+// Every counter-attack of the tree is a Floor decorator named in counters,
+// and every name there is one: kills by counters are told by name.
+func TestCountersAreTheFlooredDecorators(t *testing.T) {
+	tree, err := NewTree(Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var floored []string
+	for _, n := range tree.Nodes() {
+		if n.Kind == bt.KindDecorator && strings.HasPrefix(n.Detail, "floor") {
+			floored = append(floored, n.Name)
+		}
+	}
+	if diff := cmp.Diff(counters, floored); diff != "" {
+		t.Errorf("floored decorators (-counters +tree):\n%s", diff)
+	}
+}

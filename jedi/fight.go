@@ -298,7 +298,7 @@ func (w *watcher) Trace(e *bt.Event) {
 func (w *watcher) learn(t *bt.Tree[Memory]) {
 	nodes := t.Nodes()
 	for _, n := range nodes {
-		if strings.HasPrefix(n.Detail, "floor") {
+		if n.Kind == bt.KindDecorator && slices.Contains(counters, n.Name) {
 			w.floors = append(w.floors, n.Path)
 		}
 	}

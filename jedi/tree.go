@@ -129,8 +129,13 @@ func (t *plan) cleanSwing(b *bt.Builder[Memory], name string, n int) {
 	t.attack(b, name, MoveSwing, n).Constrain(Unthreatened(time.Duration(n)*2*swingHalf+time.Second, Bolt))
 }
 
+// counters are the counter-attacks: each is a Floor decorator of that
+// name, so a kill made by one counts as forced (KillRecord.Forced).
+var counters = []string{"deflect and strike", "block and counter", "dodge and counter"}
+
 // counter adds a counter-attack: a sequence floored at Beneficial, begun
-// when the victim attacks and carried through once begun.
+// when the victim attacks and carried through once begun. Its name must
+// be one of counters.
 func (t *plan) counter(b *bt.Builder[Memory], name string, when bt.Constraint[Memory], steps func(b *bt.Builder[Memory])) {
 	if !t.keep(name) {
 		return

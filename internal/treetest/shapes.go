@@ -503,7 +503,7 @@ func previewActsOnNothing(t T, tree *bt.Agent[Mem], m *Mem, dt time.Duration, re
 // records, if any, agree.
 func CheckLifeCycle(t T, nodes []bt.NodeInfo, trace, log []string) {
 	t.Helper()
-	kindOf := make(map[string]string, len(nodes))
+	kindOf := make(map[string]bt.NodeKind, len(nodes))
 	for _, n := range nodes {
 		kindOf[n.Path] = n.Kind
 	}
