@@ -8,30 +8,97 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 )
 
+// timelineWidth is the widest line of turned-down options a Timeline
+// writes before it goes on to the next line.
+const timelineWidth = 120
+
 // Timeline returns a tracer that writes a readable account of a tree: a
 // line for each action begun, with the time, the action, the verdict that
 // got it chosen, and whatever context returns (a game's status: hit
-// points, the target; nil for none), then a line with the best options
-// turned down:
+// points, the target; nil for none), then the best options turned down,
+// on lines of at most 120 columns:
 //
 //	2.50s  chase      Beneficial (closer)       hp 100
 //	                  not: patrol Cosmetic (on the round) · attack Impossible (out of reach)
 //
-// The Jedi demo prints its fights this way.
+// Nodes are named by the shortest end of their path that no other node
+// shares ("kick combo/kick" beside a lone "kick"), so every name is
+// unambiguous; the full paths are in the JSON trace. The Jedi demo prints
+// its fights this way.
 func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions {
+	short := shortNames(nodes)
+	name := func(path string) string {
+		if s, ok := short[path]; ok {
+			return s
+		}
+		return path[strings.LastIndex(path, "/")+1:]
+	}
 	return NewActions(nodes, func(a *Action) {
 		extra := ""
 		if context != nil {
 			extra = "  " + context()
 		}
-		line := fmt.Sprintf("%6.2fs  %-18s %-38s%s", a.Time.Seconds(), a.Name, a.Verdict.String(), extra)
+		line := fmt.Sprintf("%6.2fs  %-18s %-38s%s", a.Time.Seconds(), name(a.Path), a.Verdict.String(), extra)
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
-		if len(a.Options) > 0 {
-			not := make([]string, len(a.Options))
-			for i, o := range a.Options {
-				not[i] = o.Name + " " + o.Verdict.String()
-			}
-			fmt.Fprintf(w, "%27s %s\n", "not:", strings.Join(not, " · "))
+		not := make([]string, len(a.Options))
+		for i, o := range a.Options {
+			not[i] = name(o.Selector+"/"+o.Name) + " " + o.Verdict.String()
 		}
+		writeWrapped(w, "not:", not)
 	})
+}
+
+// writeWrapped writes items after a label at column 23, separated by
+// " · ", starting a new line, indented the same, where the next item
+// would pass timelineWidth.
+func writeWrapped(w io.Writer, label string, items []string) {
+	if len(items) == 0 {
+		return
+	}
+	indent := strings.Repeat(" ", 28)
+	line := fmt.Sprintf("%27s %s", label, items[0])
+	for _, it := range items[1:] {
+		if len(line)+len(" · ")+len(it) > timelineWidth {
+			fmt.Fprintln(w, line)
+			line = indent + it
+			continue
+		}
+		line += " · " + it
+	}
+	fmt.Fprintln(w, line)
+}
+
+// shortNames maps every node's path to the shortest end of it, in whole
+// names, that no other node's path ends with.
+func shortNames(nodes []bt.NodeInfo) map[string]string {
+	ends := map[string]int{}
+	for _, n := range nodes {
+		for _, e := range pathEnds(n.Path) {
+			ends[e]++
+		}
+	}
+	short := make(map[string]string, len(nodes))
+	for _, n := range nodes {
+		all := pathEnds(n.Path)
+		short[n.Path] = all[len(all)-1]
+		for _, e := range all {
+			if ends[e] == 1 {
+				short[n.Path] = e
+				break
+			}
+		}
+	}
+	return short
+}
+
+// pathEnds returns the ends of a path, shortest first: "a/b/c" gives "c",
+// "b/c", "a/b/c".
+func pathEnds(path string) []string {
+	var out []string
+	for i := len(path); i >= 0; i-- {
+		if i == 0 || path[i-1] == '/' {
+			out = append(out, path[i:])
+		}
+	}
+	return out
 }
