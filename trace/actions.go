@@ -19,8 +19,9 @@ type Action struct {
 	// selector above it on the choice that leads to it.
 	Verdict heuristic.Verdict
 	// Options are the best options turned down by the selectors above it,
-	// best first.
+	// best first, and Cut how many more there were beyond MaxOptions.
 	Options []Option
+	Cut     int
 }
 
 // An Option is a choice turned down, with its verdict.
@@ -103,6 +104,7 @@ func (a *Actions) tell(e *bt.Event) {
 		return strings.Compare(x.Name, y.Name)
 	})
 	if a.MaxOptions >= 0 && len(r.Options) > a.MaxOptions {
+		r.Cut = len(r.Options) - a.MaxOptions
 		r.Options = r.Options[:a.MaxOptions]
 	}
 	a.report(r)

@@ -44,6 +44,9 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		for i, o := range a.Options {
 			not[i] = name(o.Selector+"/"+o.Name) + " " + o.Verdict.String()
 		}
+		if a.Cut > 0 {
+			not = append(not, fmt.Sprintf("… %d more", a.Cut))
+		}
 		writeWrapped(w, "not:", not)
 	})
 }
