@@ -242,6 +242,9 @@ type Summary struct {
 	Kills    []KillRecord
 	// ShieldSwings counts the first Jedi's swings at a raised shield.
 	ShieldSwings int
+	// PartnerHP is the partner's hit points at the end, or -1 when the
+	// Jedi fought alone.
+	PartnerHP int
 }
 
 // Summary sums the fight up so far.
@@ -254,6 +257,10 @@ func (f *Fight) Summary() Summary {
 		Duration:     f.Arena.Now(),
 		Kills:        slices.Clone(f.kills),
 		ShieldSwings: j.ShieldSwings,
+		PartnerHP:    -1,
+	}
+	if f.Arena.numJedi > 1 {
+		s.PartnerHP = f.Arena.jedi[1].HP
 	}
 	switch {
 	case f.Arena.JediDown():

@@ -79,7 +79,10 @@ func TestJSONSchema(t *testing.T) {
 			Type       string  `json:"type"`
 			T          float64 `json:"t"`
 			VictimTime float64 `json:"victim_time"`
+			By         int     `json:"by"`
+			Move       string  `json:"move"`
 		} `json:"kills"`
+		PartnerHP *int `json:"partner_hp"`
 	}
 	if err := json.Unmarshal([]byte(lines[len(lines)-1]), &s); err != nil {
 		t.Fatal(err)
@@ -88,8 +91,24 @@ func TestJSONSchema(t *testing.T) {
 		t.Errorf("summary %+v: want the Jedi to win against all six", s)
 	}
 	for _, k := range s.Kills {
-		if k.Enemy == 0 || k.Type == "" || k.T <= 0 || k.VictimTime <= 0 || k.VictimTime > k.T {
+		if k.Enemy == 0 || k.Type == "" || k.T <= 0 || k.VictimTime <= 0 || k.VictimTime > k.T || k.By != 0 || k.Move == "" {
 			t.Errorf("kill %+v", k)
+		}
+	}
+	if s.PartnerHP != nil {
+		t.Errorf("partner_hp %d for a Jedi alone", *s.PartnerHP)
+	}
+}
+
+// With a partner, the summary says how it ended and who killed what.
+func TestPartnerSummary(t *testing.T) {
+	out, _, code := runJedi("-partner", "-seed", "1", "-duration", "1m")
+	if code != 0 {
+		t.Fatalf("exit %d", code)
+	}
+	for _, want := range []string{"Its partner ends with", "to the partner's", "to the Jedi's"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the summary lacks %q:\n%s", want, out[strings.LastIndex(out, "\n\n"):])
 		}
 	}
 }

@@ -69,10 +69,16 @@ func (t *timeline) summary(s jedi.Summary) {
 	default:
 		fmt.Fprintf(t.w, "Time ran out after %.1fs; the Jedi has %d hp left.\n", s.Duration.Seconds(), s.JediHP)
 	}
+	if s.PartnerHP >= 0 {
+		fmt.Fprintf(t.w, "Its partner ends with %d hp.\n", s.PartnerHP)
+	}
 	for _, k := range s.Kills {
 		how := k.Move.String()
 		if k.Forced {
 			how += " in a counter-attack"
+		}
+		if s.PartnerHP >= 0 {
+			how = [...]string{"the Jedi's ", "the partner's "}[min(k.By, 1)] + how
 		}
 		fmt.Fprintf(t.w, "  %-10s fell at %6.2fs, %5.2fs after it became the victim (desired %.2fs), to %s\n",
 			fmt.Sprintf("%v#%d", k.Type, k.Enemy), k.At.Seconds(), k.VictimTime.Seconds(), k.Desired.Seconds(), how)
@@ -93,7 +99,11 @@ func (t *timeline) summary(s jedi.Summary) {
 //	 "options":[{"action":"idle","outcome":"Cosmetic","rule":"otherwise"}],
 //	 "jedi_hp":200,"victim":3,"victim_type":"droid","victim_hp":25,"victim_shield":0}
 //	{"event":"summary","winner":"jedi","jedi_hp":150,"duration":41.2,
-//	 "kills":[{"enemy":3,"type":"droid","t":6.2,"victim_time":5.1}]}
+//	 "kills":[{"enemy":3,"type":"droid","t":6.2,"victim_time":5.1,"by":0,"move":"swing"}],
+//	 "partner_hp":180}
+//
+// partner_hp is there only when a partner fought; by is 0 for the Jedi and
+// 1 for its partner.
 //
 // Times are in seconds.
 type jsonLines struct {
@@ -126,6 +136,8 @@ type jsonKill struct {
 	Type       string  `json:"type"`
 	T          float64 `json:"t"`
 	VictimTime float64 `json:"victim_time"`
+	By         int     `json:"by"`   // 0 the Jedi, 1 its partner
+	Move       string  `json:"move"` // the blow that killed
 }
 
 type jsonSummary struct {
@@ -134,6 +146,9 @@ type jsonSummary struct {
 	JediHP   int        `json:"jedi_hp"`
 	Duration float64    `json:"duration"`
 	Kills    []jsonKill `json:"kills"`
+	// PartnerHP is the partner's hit points at the end; absent when the
+	// Jedi fought alone.
+	PartnerHP *int `json:"partner_hp,omitempty"`
 }
 
 func (j *jsonLines) start(*jedi.Fight) { j.enc = json.NewEncoder(j.w) }
@@ -157,7 +172,11 @@ func (j *jsonLines) decide(d *jedi.Decide) {
 func (j *jsonLines) summary(s jedi.Summary) {
 	e := jsonSummary{Event: "summary", Winner: s.Winner, JediHP: s.JediHP, Duration: secs(s.Duration), Kills: []jsonKill{}}
 	for _, k := range s.Kills {
-		e.Kills = append(e.Kills, jsonKill{Enemy: k.Enemy, Type: k.Type.String(), T: secs(k.At), VictimTime: secs(k.VictimTime)})
+		e.Kills = append(e.Kills, jsonKill{Enemy: k.Enemy, Type: k.Type.String(), T: secs(k.At), VictimTime: secs(k.VictimTime),
+			By: k.By, Move: k.Move.String()})
+	}
+	if s.PartnerHP >= 0 {
+		e.PartnerHP = &s.PartnerHP
 	}
 	j.enc.Encode(e)
 }
