@@ -49,7 +49,7 @@ func FakeSim[M any](f Fake[M]) bt.Decorator[M] {
 			return nil, err
 		}
 		n := &fakeSim[M]{through: through[M]{child}, fake: f}
-		n.floored = "FakeSim floor " + f.Floor.String()
+		n.floored = "FakeSim raised to " + f.Floor.String() + " by design"
 		return n, nil
 	}
 }

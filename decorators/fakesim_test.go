@@ -90,7 +90,7 @@ func TestFakeSimOptions(t *testing.T) {
 		{"a closed gate fakes nothing", bt.Config[mem]{}, decorators.Fake[mem]{Edit: lowerShield, Gate: closed}, hitFoe(5), false,
 			v(heuristic.Irrelevant, heuristic.Otherwise)},
 		{"a floor raises the result", bt.Config[mem]{}, decorators.Fake[mem]{Edit: func(*mem) {}, Floor: heuristic.Beneficial}, hitFoe(5), false,
-			v(heuristic.Beneficial, "FakeSim floor Beneficial")},
+			v(heuristic.Beneficial, "FakeSim raised to Beneficial by design")},
 		{"an impossible child stays impossible", bt.Config[mem]{}, decorators.Fake[mem]{Edit: lowerShield, Floor: heuristic.Urgent}, hitFoe(5), true,
 			v(heuristic.Impossible, "blocked")},
 		{"nothing changes: Irrelevant", bt.Config[mem]{},

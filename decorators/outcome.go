@@ -18,7 +18,7 @@ func Floor[M any](o heuristic.Outcome) bt.Decorator[M] {
 		if !o.Valid() {
 			return nil, fmt.Errorf("Floor: invalid outcome %v", o)
 		}
-		return &floor[M]{through: through[M]{child}, min: o, reason: "floor " + o.String()}, nil
+		return &floor[M]{through: through[M]{child}, min: o, reason: "raised to " + o.String() + " by design"}, nil
 	}
 }
 
