@@ -47,9 +47,13 @@ type Worker[M any] struct {
 }
 
 // NewCrowd returns a crowd for the agents of tree t, with the given number
-// of workers (at least 1).
+// of workers (at least 1). A crowd of a nil or unbuilt tree, like a zero
+// Crowd, has no workers: its Tick and Run return ErrNotBuilt.
 func NewCrowd[M any](t *Tree[M], workers int) *Crowd[M] {
 	c := &Crowd[M]{tree: t}
+	if !t.valid() {
+		return c
+	}
 	for range max(workers, 1) {
 		c.workers = append(c.workers, &Worker[M]{s: newScratch(t)})
 	}
@@ -61,7 +65,12 @@ func NewCrowd[M any](t *Tree[M], workers int) *Crowd[M] {
 }
 
 // Workers returns the number of workers.
-func (c *Crowd[M]) Workers() int { return len(c.workers) }
+func (c *Crowd[M]) Workers() int {
+	if c == nil {
+		return 0
+	}
+	return len(c.workers)
+}
 
 // An AgentError is a fault in one agent's tick during a crowd's frame.
 type AgentError struct {
@@ -79,7 +88,10 @@ func (e *AgentError) Unwrap() error { return e.Err }
 // returns the agents' faults as *AgentError values joined together, in
 // agent order. Each agent's status is its Status.
 func (c *Crowd[M]) Tick(agents []*Agent[M], memories []M, dt time.Duration) error {
-	if len(agents) != len(memories) {
+	switch {
+	case c.Workers() == 0:
+		return ErrNotBuilt
+	case len(agents) != len(memories):
 		return fmt.Errorf("bt: %d agents and %d memories", len(agents), len(memories))
 	}
 	c.agents, c.memories, c.dt = agents, memories, dt
@@ -97,8 +109,13 @@ func (c *Crowd[M]) Tick(agents []*Agent[M], memories []M, dt time.Duration) erro
 // f (the tree's own faults are errors, never panics) reaches the caller's
 // goroutine once every worker is done, as it would with one worker.
 func (c *Crowd[M]) Run(n int, f func(w *Worker[M], i int) error) error {
-	if n <= 0 {
+	switch {
+	case c.Workers() == 0:
+		return ErrNotBuilt
+	case n <= 0:
 		return nil
+	case f == nil:
+		return errors.New("bt: Run with a nil function")
 	}
 	workers := c.workers[:min(len(c.workers), n)]
 	chunk := (n + len(workers) - 1) / len(workers)
@@ -173,7 +190,7 @@ func (w *Worker[M]) Preview(a *Agent[M], m *M, dt time.Duration) (Plan, error) {
 
 func (w *Worker[M]) check(a *Agent[M]) error {
 	switch {
-	case a == nil || a.st == nil:
+	case w == nil || w.s == nil || a == nil || a.st == nil:
 		return ErrNotBuilt
 	case a.tree != w.s.tree:
 		return errors.New("bt: the agent runs another tree than the crowd's")

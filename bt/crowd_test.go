@@ -255,3 +255,39 @@ func ExampleCrowd() {
 	// frame 3: agent 1 Success, foe 0
 	// frame 3: agent 2 Running, foe 1
 }
+
+// A crowd of no tree, a zero Crowd, a nil one and a zero Worker refuse
+// with ErrNotBuilt rather than panic.
+func TestCrowdNotBuilt(t *testing.T) {
+	tree := crowdTree(t)
+	a, err := tree.NewAgent(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	agents, ms := []*bt.Agent[mem]{a}, make([]mem, 1)
+	var zero bt.Crowd[mem]
+	var none *bt.Crowd[mem]
+	for name, c := range map[string]*bt.Crowd[mem]{
+		"nil tree": bt.NewCrowd[mem](nil, 2),
+		"unbuilt":  bt.NewCrowd(&bt.Tree[mem]{}, 2),
+		"zero":     &zero,
+		"nil":      none,
+	} {
+		if err := c.Tick(agents, ms, frame); !errors.Is(err, bt.ErrNotBuilt) {
+			t.Errorf("%s: Tick = %v; want ErrNotBuilt", name, err)
+		}
+		if err := c.Run(1, func(*bt.Worker[mem], int) error { return nil }); !errors.Is(err, bt.ErrNotBuilt) {
+			t.Errorf("%s: Run = %v; want ErrNotBuilt", name, err)
+		}
+		if c.Workers() != 0 {
+			t.Errorf("%s: %d workers", name, c.Workers())
+		}
+	}
+	var w bt.Worker[mem]
+	if _, err := w.Tick(a, &ms[0], frame); !errors.Is(err, bt.ErrNotBuilt) {
+		t.Errorf("zero Worker: Tick = %v; want ErrNotBuilt", err)
+	}
+	if err := bt.NewCrowd(tree, 1).Run(1, nil); err == nil {
+		t.Error("Run with a nil function: no error")
+	}
+}
