@@ -82,9 +82,11 @@ type Validator interface {
 	Validate() error
 }
 
-// A Constraint guards a node. Evaluate checks a memory (the live one, or a
-// scratch copy while simulating) and returns its answer and a short reason
-// for traces, such as "out of range". Any number of constraints can be
+// A Constraint guards a node. Evaluate checks a memory and returns its
+// answer and a short reason for traces, such as "out of range". It must
+// only read the memory: even while simulating (Situation.Simulating) it
+// may be given the live one, since a choice checks each candidate's
+// constraints on its own memory before paying for a copy. Any number of constraints can be
 // attached to a node with Builder.Constrain; Fail from any of them wins,
 // then Done. The package constraints holds a catalogue.
 type Constraint[M any] interface {

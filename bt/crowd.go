@@ -27,8 +27,7 @@ import (
 // the agent's memory is in cache, with Run. A Crowd is not safe for
 // concurrent use: one frame at a time.
 type Crowd[M any] struct {
-	tree    *Tree[M]
-	workers []*Worker[M]
+	workers []*Worker[M] // each knows the tree through its scratch
 
 	// The frame Tick runs, and the function that ticks one of its
 	// agents, made once so that a frame allocates nothing.
@@ -50,7 +49,7 @@ type Worker[M any] struct {
 // of workers (at least 1). A crowd of a nil or unbuilt tree, like a zero
 // Crowd, has no workers: its Tick and Run return ErrNotBuilt.
 func NewCrowd[M any](t *Tree[M], workers int) *Crowd[M] {
-	c := &Crowd[M]{tree: t}
+	c := &Crowd[M]{}
 	if !t.valid() {
 		return c
 	}

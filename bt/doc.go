@@ -34,7 +34,8 @@
 // A Tree is a definition: immutable, laid out as flat records, and safe to
 // share between any number of agents and goroutines. An Agent is one
 // agent of it, with its own seed and running state (which nodes run,
-// timers, cooldowns, quarantines, its clock) in one small allocation:
+// timers, cooldowns, quarantines, its clock): one array of 32 bytes a
+// node, beside its instances of the tree's custom nodes:
 //
 //	guard, err := tree.NewAgent(seed)
 //	status, err := guard.Tick(&world, dt) // once per frame

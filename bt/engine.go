@@ -253,8 +253,9 @@ var quarantinedVerdict = heuristic.Verdict{Outcome: heuristic.Impossible, Reason
 // simulate predicts node i's run on the scratch memory m. A constraint
 // that fails makes it Impossible without simulating it; Done judges the
 // unchanged memory. When the caller knows that m was just copied from
-// before, an action leaf judges against before instead of taking a
-// snapshot of its own: a selector saves a copy per candidate so.
+// before (a choice's candidate, a chain's first step), an action leaf, a
+// sequence or a parallel judges against before instead of taking a
+// snapshot of its own.
 func (s *scratch[M]) simulate(i int32, before, m *M) heuristic.Verdict {
 	check, why := s.constrained(i, m)
 	if check == Fail {

@@ -55,7 +55,8 @@ func (a action) End(m *Memory, s bt.Status) {
 }
 
 // Simulate predicts the move: all of it, or, when the action runs and its
-// move is under way, what remains.
+// move is under way, what remains; then the threat level, which only
+// the heuristic and the constraints read, is brought up to date once.
 func (a action) Simulate(ctx *sim.Context[Memory], m *Memory) {
 	moves[a.kind].predict(a.kind, a.count, ctx.Running() && m.Self.Doing == a.kind, m)
 	m.refresh()

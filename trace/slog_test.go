@@ -62,17 +62,23 @@ func TestSlogLevels(t *testing.T) {
 	}
 }
 
-// A logger that is not enabled for an event's level is not asked to
-// write it.
-func TestSlogDisabledWritesNothing(t *testing.T) {
-	_, agent := guard()
+// An event whose level the logger does not enable costs a check and
+// nothing more: no record is built, nothing is allocated.
+func TestSlogDisabledCostsNothing(t *testing.T) {
 	var buf bytes.Buffer
-	agent.SetTracer(trace.Slog(slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelError})), slog.LevelInfo))
-	m := yard{Intruder: 3}
-	if _, err := agent.Tick(&m, time.Second); err != nil {
-		t.Fatal(err)
+	tracer := trace.Slog(slog.New(slog.NewTextHandler(&buf, &slog.HandlerOptions{Level: slog.LevelError})), slog.LevelInfo)
+	d := &bt.Decision{Selector: "guard", Chosen: 0, Candidates: []bt.Candidate{{Name: "chase"}, {Name: "patrol"}}}
+	events := []bt.Event{
+		{Kind: bt.EventBegin, Path: "guard/chase"},
+		{Kind: bt.EventDecision, Path: "guard", Decision: d},
+		{Kind: bt.EventEnd, Path: "guard/chase", Status: bt.Success},
 	}
-	if buf.Len() != 0 {
-		t.Errorf("wrote %q", strings.TrimSpace(buf.String()))
+	allocs := testing.AllocsPerRun(100, func() {
+		for i := range events {
+			tracer.Trace(&events[i])
+		}
+	})
+	if allocs != 0 || buf.Len() != 0 {
+		t.Errorf("disabled events allocated %v times and wrote %q", allocs, strings.TrimSpace(buf.String()))
 	}
 }
