@@ -106,6 +106,9 @@ func (a *Agent[M]) makeCustom() error {
 			errs = append(errs, &NodeError{Path: t.pathOf(int32(i)), Err: errors.New("made a nil node")})
 		}
 		a.custom[n.custom] = node
+		if b, ok := node.(Binder[M]); ok {
+			b.Bind(&Child[M]{agent: a, index: int32(i)})
+		}
 	}
 	return errors.Join(errs...)
 }

@@ -116,6 +116,30 @@ func (c *Child[M]) Situation(simulating bool) Situation {
 		HasRun: st.flags&stHasRun != 0, LastEnd: st.lastEnd}
 }
 
+// Tracing reports whether the agent has a tracer now: a node that reports
+// (Report) can skip preparing what no one will read.
+func (c *Child[M]) Tracing() bool {
+	s := c.agent.run
+	return s != nil && s.tracer != nil
+}
+
+// Report traces p as an EventPlan of this node: a planner node reports
+// through the handle its Bind received. It reports only from the node's
+// live Begin and Update, and only when the agent has a tracer (Tracing);
+// predictions and previews plan without reporting, as selectors decide
+// without reporting. The tracer sees p itself: Report does not copy it.
+func (c *Child[M]) Report(p *Planning) {
+	s := c.agent.run
+	if s == nil || s.tracer == nil || p == nil {
+		return
+	}
+	if op := s.at.op(); op != opBegin && op != opUpdate {
+		return // a prediction, a preview, or an End: nothing was decided
+	}
+	s.event = Event{Kind: EventPlan, Path: c.Path(), Planning: p}
+	s.emit()
+}
+
 // customBegin begins custom node i, with its goal in force.
 func (s *scratch[M]) customBegin(i int32, m *M) Status {
 	n := &s.nodes[i]

@@ -76,3 +76,12 @@ type Router[M any] interface {
 	// only read m.
 	Route(m *M) int
 }
+
+// A Binder is a custom node that wants a handle on itself, as its
+// children have one: NewAgent calls Bind once, after the factory made the
+// agent's instance. A planner uses the handle to report its planning
+// (Child.Report), and to read its own Situation for its conditions.
+type Binder[M any] interface {
+	Node[M]
+	Bind(self *Child[M])
+}

@@ -28,9 +28,13 @@ const (
 	// Reason). A broken contract fails the node and the tick goes on; a
 	// panic abandons the tick (see Agent.Tick).
 	EventFault
+	// EventPlan: a planner node (Path) planned live, and made, kept or
+	// replaced a plan, or found none (Planning). Planner nodes such as
+	// the htn and goap packages' runners report it through Child.Report.
+	EventPlan
 )
 
-var eventKindNames = [...]string{"", "begin", "end", "constraint", "decision", "fault"}
+var eventKindNames = [...]string{"", "begin", "end", "constraint", "decision", "fault", "plan"}
 
 // String returns the kind's lower-case name, as used in JSON traces.
 func (k EventKind) String() string {
@@ -51,6 +55,7 @@ type Event struct {
 	Check    Check         // EventConstraint: Fail or Done
 	Reason   string        // EventConstraint, EventFault: why
 	Decision *Decision     // EventDecision: what was decided
+	Planning *Planning     // EventPlan: what was planned, and why
 }
 
 // A Tracer receives an agent's events as they happen. Trace must not call
@@ -126,4 +131,81 @@ func (d Decision) Choice() (Candidate, bool) {
 		return Candidate{}, false
 	}
 	return d.Candidates[d.Chosen], true
+}
+
+// PlanChange says what a planner did with its plan when it planned.
+type PlanChange uint8
+
+// What a planner did with its plan.
+const (
+	// PlanMade: no plan was running, and the planner made one.
+	PlanMade PlanChange = iota + 1
+	// PlanKept: the planner found a different plan and kept the running
+	// one, which ranks as high or higher.
+	PlanKept
+	// PlanReplaced: a new plan replaced the running one, which it
+	// outranked, or which had failed or become invalid (Reason says
+	// which).
+	PlanReplaced
+	// PlanNone: no plan exists from the memory planned on.
+	PlanNone
+	// PlanOutOfBudget: the planner ran out of its budget before it found
+	// a plan or proved there is none. It is never a partial plan.
+	PlanOutOfBudget
+)
+
+var planChangeNames = [...]string{"", "made", "kept", "replaced", "none", "out of budget"}
+
+// String returns a short phrase such as "replaced", as used in JSON traces.
+func (c PlanChange) String() string {
+	if int(c) < len(planChangeNames) && c != 0 {
+		return planChangeNames[c]
+	}
+	return "PlanChange(" + strconv.Itoa(int(c)) + ")"
+}
+
+// Planning is what a planner node reports when it plans: what it planned
+// for, what it did with its plan and why, the plan, and what it tried on
+// the way. Planners reuse one Planning for their reports, as the tree
+// reuses its Event: a Tracer must copy what it keeps (Clone).
+type Planning struct {
+	Goal   string     // what was planned for: a root task, a goal
+	Change PlanChange // what became of the plan
+	Reason string     // why, in a short phrase
+	// Steps are the names of the plan's tasks, in order: the new plan
+	// when one was made or replaced the running one, the running plan's
+	// remaining steps when it was kept, none otherwise.
+	Steps []string
+	// Record ranks an HTN plan: the method taken at each decomposition, in
+	// order (lower is better, compared lexicographically). Nil for
+	// planners that do not rank by method.
+	Record []int
+	// Cost is the plan's cost, for planners that count one.
+	Cost float64
+	// Expanded is how much search the planning took: decompositions for
+	// an HTN, nodes expanded for A*.
+	Expanded int
+	// Rejected are the options turned down on the way, in the order they
+	// were tried, each with the reason (a failed condition, no plan).
+	Rejected []Rejection
+}
+
+// A Rejection is an option a planner turned down: a method, a goal or an
+// action, and why.
+type Rejection struct {
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
+}
+
+// Clone returns a deep copy of p, for tracers that keep what they are
+// given.
+func (p *Planning) Clone() *Planning {
+	if p == nil {
+		return nil
+	}
+	c := *p
+	c.Steps = append([]string(nil), p.Steps...)
+	c.Record = append([]int(nil), p.Record...)
+	c.Rejected = append([]Rejection(nil), p.Rejected...)
+	return &c
 }

@@ -39,6 +39,7 @@ type Actions struct {
 	// 4; negative lists them all).
 	MaxOptions int
 	report     func(*Action)
+	planned    func(e *bt.Event) // EventPlan, for a Timeline
 	leaves     map[string]bool
 	latest     map[string]*bt.Decision // each selector's last decision
 	action     Action
@@ -70,6 +71,10 @@ func (a *Actions) Trace(e *bt.Event) {
 	case bt.EventBegin:
 		if a.leaves[e.Path] && a.report != nil {
 			a.tell(e)
+		}
+	case bt.EventPlan:
+		if a.planned != nil && e.Planning != nil {
+			a.planned(e)
 		}
 	}
 }

@@ -19,6 +19,10 @@ import (
 //	 "decision":{"chosen":"chase","why":"best outcome","candidates":[
 //	   {"name":"attack","outcome":"Impossible","reason":"out of reach"},
 //	   {"name":"chase","outcome":"Beneficial","reason":"closer"}]}}
+//	{"tick":40,"t":0.8,"kind":"plan","path":"troll/think",
+//	 "plan":{"goal":"BeTrunkThumper","change":"replaced","reason":"outranks the running [2]",
+//	   "steps":["NavigateToEnemy","DoTrunkSlam"],"record":[0,0],"expanded":3,
+//	   "rejected":[{"name":"AttackEnemy/slam","reason":"no trunk"}]}}
 //
 // t is the tree's clock in seconds; chosen is empty when the selector
 // chose nothing. The first write error stops the writing and is kept, for
@@ -40,6 +44,18 @@ type jsonEvent struct {
 	Check    string        `json:"check,omitempty"`
 	Reason   string        `json:"reason,omitempty"`
 	Decision *jsonDecision `json:"decision,omitempty"`
+	Plan     *jsonPlan     `json:"plan,omitempty"`
+}
+
+type jsonPlan struct {
+	Goal     string         `json:"goal"`
+	Change   string         `json:"change"`
+	Reason   string         `json:"reason,omitempty"`
+	Steps    []string       `json:"steps"`
+	Record   []int          `json:"record,omitempty"`
+	Cost     float64        `json:"cost,omitempty"`
+	Expanded int            `json:"expanded"`
+	Rejected []bt.Rejection `json:"rejected,omitempty"`
 }
 
 type jsonDecision struct {
@@ -74,6 +90,15 @@ func (j *JSONWriter) Trace(e *bt.Event) {
 			d.Candidates[i] = jsonCandidate{Name: c.Name, Outcome: c.Verdict.Outcome.String(), Reason: c.Verdict.Reason}
 		}
 		out.Decision = d
+	case bt.EventPlan:
+		if p := e.Planning; p != nil {
+			steps := p.Steps
+			if steps == nil {
+				steps = []string{}
+			}
+			out.Plan = &jsonPlan{Goal: p.Goal, Change: p.Change.String(), Reason: p.Reason, Steps: steps,
+				Record: p.Record, Cost: p.Cost, Expanded: p.Expanded, Rejected: p.Rejected}
+		}
 	}
 	j.err = j.enc.Encode(out)
 }

@@ -9,7 +9,7 @@ type Recorder struct {
 	Events []bt.Event
 }
 
-// Trace records a copy of e, with its decision copied too.
+// Trace records a copy of e, with its decision and planning copied too.
 func (r *Recorder) Trace(e *bt.Event) {
 	c := *e
 	if e.Decision != nil {
@@ -17,6 +17,7 @@ func (r *Recorder) Trace(e *bt.Event) {
 		d.Candidates = append([]bt.Candidate(nil), d.Candidates...)
 		c.Decision = &d
 	}
+	c.Planning = e.Planning.Clone()
 	r.Events = append(r.Events, c)
 }
 

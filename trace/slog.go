@@ -49,8 +49,28 @@ func (s *slogTracer) Trace(e *bt.Event) {
 		attrs = append(attrs, slog.String("reason", e.Reason))
 	case bt.EventDecision:
 		attrs = append(attrs, decisionAttrs(e.Decision)...)
+	case bt.EventPlan:
+		attrs = append(attrs, planningAttrs(e.Planning)...)
 	}
 	s.log.LogAttrs(ctx, level, e.Kind.String(), attrs...)
+}
+
+// planningAttrs describes a planner's report: what became of the plan,
+// why, its record (HTN) and its steps.
+func planningAttrs(p *bt.Planning) []slog.Attr {
+	if p == nil {
+		return nil
+	}
+	attrs := []slog.Attr{
+		slog.String("goal", p.Goal),
+		slog.String("change", p.Change.String()),
+		slog.String("reason", p.Reason),
+		slog.Any("steps", p.Steps),
+	}
+	if p.Record != nil {
+		attrs = append(attrs, slog.Any("record", p.Record))
+	}
+	return attrs
 }
 
 // decisionAttrs describes a decision: the choice (empty for none), why,

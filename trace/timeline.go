@@ -21,6 +21,13 @@ const timelineWidth = 120
 //	2.50s  chase      Beneficial (closer)       hp 100
 //	                  not: patrol Cosmetic (on the round) · attack Impossible (out of reach)
 //
+// A planner node (an HTN or GOAP runner) adds a line for each plan it
+// makes, keeps or replaces, or fails to make, with the method record for
+// an HTN, and the plan's steps:
+//
+//	3.20s  think      plan replaced [0 0]: outranks the running [2]
+//	                  steps: NavigateToEnemy → DoTrunkSlam
+//
 // Nodes are named by the shortest end of their path that no other node
 // shares ("kick combo/kick" beside a lone "kick"), so every name is
 // unambiguous; the full paths are in the JSON trace. The Jedi demo prints
@@ -33,7 +40,7 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		}
 		return path[strings.LastIndex(path, "/")+1:]
 	}
-	return NewActions(nodes, func(a *Action) {
+	acts := NewActions(nodes, func(a *Action) {
 		extra := ""
 		if context != nil {
 			extra = "  " + context()
@@ -47,26 +54,55 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		if a.Cut > 0 {
 			not = append(not, fmt.Sprintf("… %d more", a.Cut))
 		}
-		writeWrapped(w, "not:", not)
+		writeWrapped(w, "not:", " · ", not)
 	})
+	acts.planned = func(e *bt.Event) {
+		p := e.Planning
+		head := "plan " + p.Change.String()
+		if p.Record != nil {
+			head += " " + FormatRecord(p.Record)
+		}
+		if p.Reason != "" {
+			head += ": " + p.Reason
+		}
+		line := fmt.Sprintf("%6.2fs  %-18s %s", e.Time.Seconds(), name(e.Path), head)
+		fmt.Fprintln(w, strings.TrimRight(line, " "))
+		writeWrapped(w, "steps:", " → ", p.Steps)
+	}
+	return acts
 }
 
-// writeWrapped writes items after a label at column 23, separated by
-// " · ", starting a new line, indented the same, where the next item
-// would pass timelineWidth.
-func writeWrapped(w io.Writer, label string, items []string) {
+// FormatRecord formats an HTN method record as "[0 2 1]".
+func FormatRecord(r []int) string {
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, k := range r {
+		if i > 0 {
+			b.WriteByte(' ')
+		}
+		fmt.Fprint(&b, k)
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// writeWrapped writes items after a label at column 23, separated by sep,
+// starting a new line, indented the same, where the next item would pass
+// timelineWidth. A wrapped line begins with the separator, so a sequence
+// still reads as one.
+func writeWrapped(w io.Writer, label, sep string, items []string) {
 	if len(items) == 0 {
 		return
 	}
 	indent := strings.Repeat(" ", 28)
 	line := fmt.Sprintf("%27s %s", label, items[0])
 	for _, it := range items[1:] {
-		if len(line)+len(" · ")+len(it) > timelineWidth {
+		if len(line)+len(sep)+len(it) > timelineWidth {
 			fmt.Fprintln(w, line)
-			line = indent + it
+			line = indent + strings.TrimLeft(sep, " ") + " " + it
 			continue
 		}
-		line += " · " + it
+		line += sep + it
 	}
 	fmt.Fprintln(w, line)
 }
