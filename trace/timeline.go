@@ -23,10 +23,11 @@ const timelineWidth = 120
 //
 // A planner node (an HTN or GOAP runner) adds a line for each plan it
 // makes, keeps or replaces, or fails to make, with the method record for
-// an HTN, and the plan's steps:
+// an HTN, and the plan's steps; its actions are placed in their plan:
 //
 //	3.20s  think      plan replaced [0 0]: outranks the running [2]
 //	                  steps: NavigateToEnemy → DoTrunkSlam
+//	3.20s  NavigateToEnemy  step 1 of 2 of plan [0 0]
 //
 // Nodes are named by the shortest end of their path that no other node
 // shares ("kick combo/kick" beside a lone "kick"), so every name is
@@ -45,7 +46,11 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		if context != nil {
 			extra = "  " + context()
 		}
-		line := fmt.Sprintf("%6.2fs  %-18s %-38s%s", a.Time.Seconds(), name(a.Path), a.Verdict.String(), extra)
+		why := a.Verdict.String()
+		if a.Step != nil {
+			why = a.Step.String()
+		}
+		line := fmt.Sprintf("%6.2fs  %-18s %-38s%s", a.Time.Seconds(), name(a.Path), why, extra)
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 		not := make([]string, len(a.Options))
 		for i, o := range a.Options {
@@ -60,7 +65,7 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		p := e.Planning
 		head := "plan " + p.Change.String()
 		if p.Record != nil {
-			head += " " + FormatRecord(p.Record)
+			head += " " + p.Record.String()
 		}
 		if p.Reason != "" {
 			head += ": " + p.Reason
@@ -70,20 +75,6 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		writeWrapped(w, "steps:", " → ", p.Steps)
 	}
 	return acts
-}
-
-// FormatRecord formats an HTN method record as "[0 2 1]".
-func FormatRecord(r []int) string {
-	var b strings.Builder
-	b.WriteByte('[')
-	for i, k := range r {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		fmt.Fprint(&b, k)
-	}
-	b.WriteByte(']')
-	return b.String()
 }
 
 // writeWrapped writes items after a label at column 23, separated by sep,
