@@ -63,8 +63,8 @@ type Option struct {
 }
 
 // Actions is a tracer that follows a tree's decisions and reports each
-// action as it begins. Give it the tree's nodes (Tree.Nodes), so it knows
-// which nodes are actions.
+// action as it begins: every leaf but a Condition, which is a test. Give
+// it the tree's nodes (Tree.Nodes), so it knows which nodes are actions.
 type Actions struct {
 	// MaxOptions is how many turned-down options a report lists (default
 	// 4; negative lists them all).
@@ -83,7 +83,7 @@ func NewActions(nodes []bt.NodeInfo, report func(*Action)) *Actions {
 	a := &Actions{MaxOptions: 4, report: report, leaves: map[string]bool{}, latest: map[string]*bt.Decision{},
 		plans: map[string]*planned{}}
 	for _, n := range nodes {
-		if n.Leaf() {
+		if n.Leaf() && n.Kind != bt.KindCondition { // a condition is a test, not something done
 			a.leaves[n.Path] = true
 		}
 	}
