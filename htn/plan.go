@@ -1,6 +1,8 @@
 package htn
 
 import (
+	"errors"
+
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
@@ -142,17 +144,15 @@ func (p *planner[M]) solve(a agenda, m *M) bool {
 	}
 }
 
-// apply plans primitive t on m: its preconditions and its effect, through
-// the runner's child, so quarantine and every constraint count as they
-// will live; then its expected effect.
+// apply plans primitive t on m: its preconditions and its effect, then
+// its expected effect.
 func (p *planner[M]) apply(i int32, t *task[M], m *M) bool {
 	if len(p.out.steps) >= p.d.budget.Steps {
 		p.broke = true
 		return false
 	}
-	v := p.kids[t.child].Simulate(p.ctx, m)
-	if v.Outcome == heuristic.Impossible {
-		p.reject(t.name, v.Reason)
+	if why, ok := p.effect(t, m); !ok {
+		p.reject(t.name, why)
 		return false
 	}
 	if t.expect != nil {
@@ -160,6 +160,33 @@ func (p *planner[M]) apply(i int32, t *task[M], m *M) bool {
 	}
 	p.out.steps = append(p.out.steps, i)
 	return true
+}
+
+// effect applies primitive t to m, if its preconditions allow: through
+// the runner's child, so quarantine and every constraint count as they
+// will live, or, planning outside a tree (Domain.Plan), through the
+// preconditions and the action's Simulate themselves.
+func (p *planner[M]) effect(t *task[M], m *M) (string, bool) {
+	if p.kids != nil {
+		v := p.kids[t.child].Simulate(p.ctx, m)
+		return v.Reason, v.Outcome != heuristic.Impossible
+	}
+	done := false
+	for _, c := range t.pre {
+		switch got, why := c.Evaluate(bt.Situation{Simulating: true}, m); got {
+		case bt.Pass:
+		case bt.Done:
+			done = true // the task would finish at once, with no effect
+		case bt.Fail:
+			return why, false
+		default:
+			return "invalid check", false
+		}
+	}
+	if !done {
+		t.action.Simulate(p.ctx, m)
+	}
+	return "", true
 }
 
 // decompose tries t's methods in order, each followed by the rest of the
@@ -175,7 +202,10 @@ func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 	saved := p.ctx.Push(m)
 	defer p.ctx.Pop()
 	mark := len(p.out.record)
-	sit := p.self.Situation(true)
+	sit := bt.Situation{Simulating: true}
+	if p.self != nil {
+		sit = p.self.Situation(true)
+	}
 	for k := range t.methods {
 		if p.decomps++; p.decomps > p.d.budget.Decompositions {
 			p.broke = true
@@ -237,4 +267,55 @@ func outranks(a, b []int) bool {
 		}
 	}
 	return false
+}
+
+// A Plan is what Domain.Plan found: the primitive tasks in order, the
+// plan's record, and the memory it predicts, expected effects included.
+type Plan[M any] struct {
+	Tasks  []string
+	Record bt.Record
+	Memory M
+	// Paused is true when planning stopped at a pause point: the plan is
+	// the part before it.
+	Paused bool
+	// Rejected lists the methods and tasks turned down on the way, with
+	// why, in the order they were tried.
+	Rejected []bt.Rejection
+	// Decompositions is how many methods were tried.
+	Decompositions int
+}
+
+// ErrNoPlan and ErrOutOfBudget are the ways Domain.Plan finds no plan.
+var (
+	ErrNoPlan      = errors.New("htn: no method of the root task leads to a plan")
+	ErrOutOfBudget = errors.New("htn: the planning budget ran out before a plan was found")
+)
+
+// Plan plans the root task on a copy of m, outside any tree: the same
+// decomposition a runner makes, with each precondition told only that it
+// is simulating (no clock, no history) and each action simulated with a
+// context of its own. Memories are copied by assignment. Use it to test a
+// domain, or to plan for something that is not a tree's agent; a runner
+// plans with its tree's constraints, clock, copy function and random
+// numbers.
+func (d *Domain[M]) Plan(m *M) (Plan[M], error) {
+	if d == nil || len(d.tasks) == 0 || m == nil {
+		return Plan[M]{}, errors.New("htn: Plan needs a built Domain and a memory")
+	}
+	p := planner[M]{d: d, tracing: true}
+	var out plan
+	work := *m
+	got := p.planFrom(sim.New(sim.Config[M]{}), d.rootAgenda, &work, &out)
+	res := Plan[M]{Rejected: p.rejected, Decompositions: p.decomps}
+	switch got {
+	case noPlan:
+		return res, ErrNoPlan
+	case outOfBudget:
+		return res, ErrOutOfBudget
+	}
+	res.Record, res.Memory, res.Paused = append(bt.Record(nil), out.record...), work, out.paused
+	for _, i := range out.steps {
+		res.Tasks = append(res.Tasks, d.tasks[i].name)
+	}
+	return res, nil
 }

@@ -70,7 +70,7 @@ type Actions struct {
 	// 4; negative lists them all).
 	MaxOptions int
 	report     func(*Action)
-	planned    func(e *bt.Event) // EventPlan, for a Timeline
+	planned    func(e *bt.Event) // see OnPlan
 	leaves     map[string]bool
 	latest     map[string]*bt.Decision // each selector's last decision
 	plans      map[string]*planned     // each planner's latest plan
@@ -87,6 +87,14 @@ func NewActions(nodes []bt.NodeInfo, report func(*Action)) *Actions {
 			a.leaves[n.Path] = true
 		}
 	}
+	return a
+}
+
+// OnPlan has a call f with every planning a planner node reports
+// (bt.EventPlan), after it has noted the plan to place the planner's
+// actions in it. It returns a.
+func (a *Actions) OnPlan(f func(e *bt.Event)) *Actions {
+	a.planned = f
 	return a
 }
 

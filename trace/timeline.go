@@ -61,7 +61,7 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		}
 		writeWrapped(w, "not:", " · ", not)
 	})
-	acts.planned = func(e *bt.Event) {
+	return acts.OnPlan(func(e *bt.Event) {
 		p := e.Planning
 		head := "plan " + p.Change.String()
 		if p.Record != nil {
@@ -73,8 +73,7 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		line := fmt.Sprintf("%6.2fs  %-18s %s", e.Time.Seconds(), name(e.Path), head)
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 		writeWrapped(w, "steps:", " → ", p.Steps)
-	}
-	return acts
+	})
 }
 
 // writeWrapped writes items after a label at column 23, separated by sep,

@@ -120,7 +120,7 @@ func findTree(m *Memory) bool {
 
 func uproot(m *Memory) {
 	if m.Tree >= 0 {
-		m.Standing[m.Tree] = false
+		m.Standing[m.Tree], m.FelledAt[m.Tree] = false, m.Now
 	}
 	m.Trunk = TrunkHealth
 	m.Uprooted++

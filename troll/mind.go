@@ -12,13 +12,13 @@ import (
 // The conditions: preconditions of the actions and conditions of the
 // HTN's methods, shared by every decider.
 var (
-	SeesEnemy   = constraints.Func("sees the intruder", func(m *Memory) bool { return m.CanSee })
-	SawRecently = constraints.Func("saw the intruder lately", sawRecently)
-	HasSeen     = constraints.Func("knows where it was", func(m *Memory) bool { return m.HasSeen })
-	HasTrunk    = constraints.Func("holds a trunk", func(m *Memory) bool { return m.Trunk > 0 })
+	SeesEnemy   = constraints.Func("in sight", func(m *Memory) bool { return m.CanSee })
+	SawRecently = constraints.Func("seen lately", sawRecently)
+	HasSeen     = constraints.Func("seen before", func(m *Memory) bool { return m.HasSeen })
+	HasTrunk    = constraints.Func("armed", func(m *Memory) bool { return m.Trunk > 0 })
 	InReach     = constraints.Func("within reach", func(m *Memory) bool { return m.Pos.Dist(m.Enemy) <= 1 },
 		constraints.SkipWhileRunning())
-	TreeLeft = constraints.Func("a tree stands", func(m *Memory) bool {
+	TreeLeft = constraints.Func("a tree standing", func(m *Memory) bool {
 		for _, s := range m.Standing {
 			if s {
 				return true
@@ -55,31 +55,56 @@ func must[T any](v T, err error) T {
 	return v
 }
 
+// A Task is one of the troll's primitive tasks: an action, the
+// preconditions under which it can run, and what plans expect of it
+// beyond its Simulate (see htn.Builder.Expect).
+type Task struct {
+	Name   string
+	Action bt.Action[Memory]
+	Pre    []bt.Constraint[Memory]
+	Expect func(m *Memory)
+}
+
+// Tasks are the troll's primitive tasks, as the chapter names them. The
+// HTN domain and the behaviour tree both run these.
+var Tasks = []Task{
+	{Name: "ChooseBridgeToCheck", Action: ChooseBridgeToCheck},
+	{Name: "NavigateToBridge", Action: NavigateToBridge},
+	{Name: "CheckBridge", Action: CheckBridge},
+	{Name: "NavigateToEnemy", Action: NavigateToEnemy, Pre: pre(SeesEnemy)},
+	{Name: "DoTrunkSlam", Action: DoTrunkSlam, Pre: pre(HasTrunk, InReach)},
+	{Name: "FindTrunk", Action: FindTrunk, Pre: pre(TreeLeft)},
+	{Name: "NavigateToTrunk", Action: NavigateToTrunk},
+	{Name: "UprootTrunk", Action: UprootTrunk},
+	{Name: "NavToLastEnemyLoc", Action: NavToLastEnemyLoc, Pre: pre(HasSeen), Expect: expectSight},
+	{Name: "RegainLOSRoar", Action: RegainLOSRoar, Pre: pre(SeesEnemy)},
+}
+
+func pre(cs ...bt.Constraint[Memory]) []bt.Constraint[Memory] { return cs }
+
+// expectSight is what a search expects: to see the intruder where it was
+// last seen.
+func expectSight(m *Memory) { m.CanSee, m.Enemy = true, m.LastSeen }
+
 // Domain returns the Trunk Thumper's HTN domain, as the chapter gives it:
 //
 //	BeTrunkThumper
-//	  attack   [sees the intruder]        AttackEnemy
-//	  regain   [saw the intruder lately]  NavToLastEnemyLoc (expects to see it), RegainLOSRoar
+//	  attack   [in sight]                 AttackEnemy
+//	  regain   [seen lately]              NavToLastEnemyLoc (expects to see it), RegainLOSRoar
 //	  patrol                              ChooseBridgeToCheck, NavigateToBridge, CheckBridge
 //	AttackEnemy
-//	  slam     [holds a trunk]            NavigateToEnemy, DoTrunkSlam
+//	  slam     [armed]                    NavigateToEnemy, DoTrunkSlam
 //	  rearm                               FindTrunk, NavigateToTrunk, UprootTrunk, AttackEnemy
 //
 // The troll plans again when its senses bring news (News).
 func Domain() (*htn.Domain[Memory], error) {
 	d := htn.New[Memory]()
-	d.Primitive("ChooseBridgeToCheck", ChooseBridgeToCheck)
-	d.Primitive("NavigateToBridge", NavigateToBridge)
-	d.Primitive("CheckBridge", CheckBridge)
-	d.Primitive("NavigateToEnemy", NavigateToEnemy, SeesEnemy)
-	d.Primitive("DoTrunkSlam", DoTrunkSlam, HasTrunk, InReach)
-	d.Primitive("FindTrunk", FindTrunk, TreeLeft)
-	d.Primitive("NavigateToTrunk", NavigateToTrunk)
-	d.Primitive("UprootTrunk", UprootTrunk)
-	d.Primitive("NavToLastEnemyLoc", NavToLastEnemyLoc, HasSeen).
-		Expect(func(m *Memory) { m.CanSee, m.Enemy = true, m.LastSeen })
-	d.Primitive("RegainLOSRoar", RegainLOSRoar, SeesEnemy)
-
+	for _, t := range Tasks {
+		d.Primitive(t.Name, t.Action, t.Pre...)
+		if t.Expect != nil {
+			d.Expect(t.Expect)
+		}
+	}
 	d.Compound("BeTrunkThumper").
 		Method("attack", SeesEnemy).Do("AttackEnemy").
 		Method("regain", SawRecently).Do("NavToLastEnemyLoc", "RegainLOSRoar").
@@ -145,32 +170,38 @@ func NewTree(d Decider) (*bt.Tree[Memory], error) {
 	return b.End().Build()
 }
 
-// behaviour is the domain written as a behaviour tree: the same actions
-// and conditions, as fixed priorities that a reactive fallback re-checks
-// every tick.
+// behaviour is the domain written as a behaviour tree: the same tasks,
+// as fixed priorities that a reactive fallback re-checks every tick.
 func behaviour(b *bt.Builder[Memory]) {
 	b.ReactivePriority("think").
-		Sequence("attack").Condition("sees the intruder", func(m *Memory) bool { return m.CanSee }).
+		Sequence("attack").Condition("in sight", func(m *Memory) bool { return m.CanSee }).
 		Priority("AttackEnemy").
-		Sequence("slam").Condition("holds a trunk", func(m *Memory) bool { return m.Trunk > 0 }).
-		Do("NavigateToEnemy", NavigateToEnemy).Constrain(SeesEnemy).
-		Do("DoTrunkSlam", DoTrunkSlam).Constrain(HasTrunk, InReach).
+		Sequence("slam").Condition("armed", func(m *Memory) bool { return m.Trunk > 0 }).
+		Branch(do("NavigateToEnemy")).Branch(do("DoTrunkSlam")).
 		End().
 		Sequence("rearm").
-		Do("FindTrunk", FindTrunk).Constrain(TreeLeft).
-		Do("NavigateToTrunk", NavigateToTrunk).
-		Do("UprootTrunk", UprootTrunk).
+		Branch(do("FindTrunk")).Branch(do("NavigateToTrunk")).Branch(do("UprootTrunk")).
 		End().
 		End().
 		End().
-		Sequence("regain").Condition("saw the intruder lately", sawRecently).
-		Do("NavToLastEnemyLoc", NavToLastEnemyLoc).Constrain(HasSeen).
-		Do("RegainLOSRoar", RegainLOSRoar).Constrain(SeesEnemy).
+		Sequence("regain").Condition("seen lately", sawRecently).
+		Branch(do("NavToLastEnemyLoc")).Branch(do("RegainLOSRoar")).
 		End().
 		Sequence("patrol").
-		Do("ChooseBridgeToCheck", ChooseBridgeToCheck).
-		Do("NavigateToBridge", NavigateToBridge).
-		Do("CheckBridge", CheckBridge).
+		Branch(do("ChooseBridgeToCheck")).Branch(do("NavigateToBridge")).Branch(do("CheckBridge")).
 		End().
 		End()
+}
+
+// do adds the task of that name as a leaf, with its preconditions.
+func do(name string) bt.Branch[Memory] {
+	return func(b *bt.Builder[Memory]) {
+		for _, t := range Tasks {
+			if t.Name == name {
+				b.Do(t.Name, t.Action).Constrain(t.Pre...)
+				return
+			}
+		}
+		b.Do(name, nil) // Build reports the nil action, with its path
+	}
 }

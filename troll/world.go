@@ -23,6 +23,7 @@ const (
 	IntruderHP   = 150
 	IntruderHit  = 12               // what the intruder's blow does
 	RecallWindow = 10 * time.Second // how long the troll remembers where it saw the intruder
+	RegrowAfter  = 30 * time.Second // how long a tree takes to grow again
 )
 
 // A Cell is a place on the map.
@@ -66,6 +67,7 @@ type Memory struct {
 	CheckedAt [Bridges]time.Duration
 	TreeAt    [Trees]Cell
 	Standing  [Trees]bool
+	FelledAt  [Trees]time.Duration // a tree grows again RegrowAfter it was uprooted
 
 	// What the troll knows of the intruder: whether it sees it now, where
 	// it saw it last and when, and how hurt it is.
@@ -127,7 +129,7 @@ func (w *World) between(lo, hi time.Duration) time.Duration {
 func (w *World) anywhere() Cell { return Cell{w.rng.IntN(Width), w.rng.IntN(Height)} }
 
 // Advance moves the world on by one Step: the troll's blows land, then
-// the clock, the intruder (which enters, wanders, strikes a troll beside
+// the clock, the trees (which grow again), the intruder (which enters, wanders, strikes a troll beside
 // it, and leaves when hurt or bored), and the troll's senses.
 func (w *World) Advance() {
 	m, in := &w.Troll, &w.Intruder
@@ -136,6 +138,9 @@ func (w *World) Advance() {
 	}
 	m.Blow = 0
 	m.Now += Step
+	for i := range m.Standing {
+		m.Standing[i] = m.Standing[i] || m.Now-m.FelledAt[i] >= RegrowAfter
+	}
 	switch {
 	case !in.Present && m.Now >= in.Next:
 		w.enter()
