@@ -12,17 +12,18 @@ import (
 // A Budget bounds one planning call. A call that would pass a bound stops
 // and reports bt.PlanOutOfBudget: never a plan cut short.
 type Budget struct {
-	// Depth bounds how deeply decompositions nest (default 64).
-	Depth int
+	// Record bounds how many compound tasks one plan decomposes: the
+	// length of its record (default 64).
+	Record int
 	// Steps bounds how many primitive tasks one plan holds (default 256).
 	Steps int
-	// Decompositions bounds the methods tried over the whole call,
-	// backtracking included (default 10,000).
-	Decompositions int
+	// Tries bounds the methods tried over the whole call, backtracking
+	// included (default 10,000).
+	Tries int
 }
 
 // DefaultBudget is the budget of a domain that sets none.
-var DefaultBudget = Budget{Depth: 64, Steps: 256, Decompositions: 10_000}
+var DefaultBudget = Budget{Record: 64, Steps: 256, Tries: 10_000}
 
 // A DomainError is a misuse of the domain builder: Path names the task,
 // the method ("AttackEnemy/slam") or the step ("AttackEnemy/slam/2") at
@@ -198,18 +199,18 @@ func (b *Builder[M]) Pause() *Builder[M] {
 // Budget replaces the default budget of every planning call. A zero
 // field keeps its default.
 func (b *Builder[M]) Budget(budget Budget) *Builder[M] {
-	if budget.Depth < 0 || budget.Steps < 0 || budget.Decompositions < 0 {
+	if budget.Record < 0 || budget.Steps < 0 || budget.Tries < 0 {
 		b.fail("budget", "negative bound %+v", budget)
 		return b
 	}
-	if budget.Depth > 0 {
-		b.budget.Depth = budget.Depth
+	if budget.Record > 0 {
+		b.budget.Record = budget.Record
 	}
 	if budget.Steps > 0 {
 		b.budget.Steps = budget.Steps
 	}
-	if budget.Decompositions > 0 {
-		b.budget.Decompositions = budget.Decompositions
+	if budget.Tries > 0 {
+		b.budget.Tries = budget.Tries
 	}
 	return b
 }

@@ -74,7 +74,6 @@ type planner[M any] struct {
 	ctx  *sim.Context[M]
 
 	out     *plan // the plan under construction
-	depth   int   // nested decompositions
 	decomps int   // methods tried
 	broke   bool  // the budget ran out
 	tracing bool
@@ -97,7 +96,7 @@ const (
 // prefix of a record that a continuation extends.
 func (p *planner[M]) planFrom(ctx *sim.Context[M], a []step, m *M, out *plan) outcome {
 	p.ctx, p.out = ctx, out
-	p.depth, p.decomps, p.broke = 0, 0, false
+	p.decomps, p.broke = 0, false
 	p.rejected = p.rejected[:0]
 	out.steps, out.rest, out.paused = out.steps[:0], out.rest[:0], false
 	ok := p.solve(agenda{steps: a}, m)
@@ -193,12 +192,10 @@ func (p *planner[M]) effect(t *task[M], m *M) (string, bool) {
 // agenda, until one leads to a whole plan. A method that fails, however
 // far down, gives way to the next with the memory restored.
 func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
-	if p.depth >= p.d.budget.Depth {
+	if len(p.out.record) >= p.d.budget.Record {
 		p.broke = true
 		return false
 	}
-	p.depth++
-	defer func() { p.depth-- }()
 	saved := p.ctx.Push(m)
 	defer p.ctx.Pop()
 	mark := len(p.out.record)
@@ -207,7 +204,7 @@ func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 		sit = p.self.Situation(true)
 	}
 	for k := range t.methods {
-		if p.decomps++; p.decomps > p.d.budget.Decompositions {
+		if p.decomps++; p.decomps > p.d.budget.Tries {
 			p.broke = true
 			return false
 		}
@@ -281,8 +278,8 @@ type Plan[M any] struct {
 	// Rejected lists the methods and tasks turned down on the way, with
 	// why, in the order they were tried.
 	Rejected []bt.Rejection
-	// Decompositions is how many methods were tried.
-	Decompositions int
+	// Tries is how many methods were tried.
+	Tries int
 }
 
 // ErrNoPlan and ErrOutOfBudget are the ways Domain.Plan finds no plan.
@@ -306,7 +303,7 @@ func (d *Domain[M]) Plan(m *M) (Plan[M], error) {
 	var out plan
 	work := *m
 	got := p.planFrom(sim.New(sim.Config[M]{}), d.rootAgenda, &work, &out)
-	res := Plan[M]{Rejected: p.rejected, Decompositions: p.decomps}
+	res := Plan[M]{Rejected: p.rejected, Tries: p.decomps}
 	switch got {
 	case noPlan:
 		return res, ErrNoPlan

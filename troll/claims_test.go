@@ -385,3 +385,54 @@ func replay(m troll.Memory, tasks []string) (troll.Memory, string) {
 	}
 	return m, ""
 }
+
+// The library's promise holds for planners too: before every tick of
+// whole games, a preview with the tick's memory and step walks down to
+// the task the tick then runs (the runner routes to the first task of the
+// plan the tick will make or keep), under both deciders.
+func TestPlanIsAct(t *testing.T) {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT} {
+		begun := 0
+		for seed := uint64(1); seed <= 12; seed++ {
+			tree, err := troll.NewTree(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := troll.NewGame(tree, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			log := &treetest.TraceLog{}
+			g.Agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+				if e.Kind != bt.EventPlan {
+					log.Trace(e)
+				}
+			}))
+			nodes := tree.Nodes()
+			for g.World.Troll.Now < gameTime {
+				g.World.Advance()
+				plan, err := g.Agent.Preview(&g.World.Troll, troll.Step)
+				if err != nil {
+					t.Fatal(err)
+				}
+				running, before := treetest.Running(log.Lines), len(log.Lines)
+				if _, err := g.Agent.Tick(&g.World.Troll, troll.Step); err != nil {
+					t.Fatal(err)
+				}
+				treetest.CheckPlanIsAct(t, plan, nodes, running, log.Lines[before:])
+				if t.Failed() {
+					t.Fatalf("%v seed %d at %v: the preview %v", d, seed, g.World.Troll.Now, plan.Path)
+				}
+				for _, l := range log.Lines[before:] {
+					if strings.HasPrefix(l, "begin ") {
+						begun++
+						break
+					}
+				}
+			}
+		}
+		if begun < 200 {
+			t.Errorf("%v: only %d ticks began something", d, begun)
+		}
+	}
+}
