@@ -53,7 +53,7 @@ var judge = heuristic.Func[world](func(before, after *world) heuristic.Outcome {
 	return heuristic.Cosmetic
 })
 
-func domain(t *testing.T) *htn.Domain[world] {
+func domain(t testing.TB) *htn.Domain[world] {
 	t.Helper()
 	see := constraints.Func("sees the foe", func(w *world) bool { return w.See })
 	saw := constraints.Func("saw the foe", func(w *world) bool { return w.Saw })

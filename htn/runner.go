@@ -40,7 +40,7 @@ func (d *Domain[M]) Branch(name string) bt.Branch[M] {
 		if d == nil || len(d.tasks) == 0 {
 			b.Composite(name, func([]*bt.Child[M]) (bt.Node[M], error) {
 				return nil, errors.New("htn: a nil or zero Domain; use htn.New(...).Build")
-			}).Do("nothing", bt.Instant[M](nil, nil)).End()
+			}).Do("nothing", bt.Instant(func(*M) bool { return false }, nil)).End()
 			return
 		}
 		b.Composite(name, d.runner)
@@ -84,18 +84,20 @@ func (r *runner[M]) Begin(m *M) bt.Status {
 	if !r.adopt(m, bt.PlanMade, "") {
 		return bt.Failure
 	}
-	return r.advance(m, 0)
+	return r.advance(m, 0, true)
 }
 
 // Update plans again when the sensors say so, then runs the plan.
 func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 	r.tracing = r.self.Tracing()
+	checked := false
 	if r.d.replan == nil || r.d.replan(m) {
 		if !r.reconsider(m) {
 			return bt.Failure
 		}
+		checked = true
 	}
-	return r.advance(m, dt)
+	return r.advance(m, dt, checked)
 }
 
 // End forgets the plan: the runner plans afresh when it begins again.
@@ -104,12 +106,15 @@ func (r *runner[M]) End(*M, bt.Status) {
 	r.pos = 0
 }
 
-// advance runs the plan from the step under way: each task is begun once
-// the rest of the plan is found to hold, and the next follows in the same
-// tick when one succeeds. A failed task or a plan that no longer holds is
-// replaced by a fresh plan once a tick; a second failure in the tick
-// fails the runner. A pause is planned past once a tick.
-func (r *runner[M]) advance(m *M, dt time.Duration) bt.Status {
+// advance runs the plan from the step under way, and the next step in
+// the same tick when one succeeds. Before it begins a task it checks that
+// the rest of the plan holds, once a tick: the tasks begun later in the
+// tick were foreseen by that check, and the tree checks each one's own
+// preconditions as it begins. A plan made in the tick holds by making.
+// A failed task or a plan that no longer holds is replaced by a fresh
+// plan once a tick; a second failure in the tick fails the runner. A
+// pause is planned past once a tick.
+func (r *runner[M]) advance(m *M, dt time.Duration, checked bool) bt.Status {
 	replanned, resumed := false, false
 	for {
 		if r.pos == len(r.run.steps) {
@@ -121,11 +126,12 @@ func (r *runner[M]) advance(m *M, dt time.Duration) bt.Status {
 			case !r.resume(m):
 				return bt.Failure
 			}
-			resumed = true
+			resumed, checked = true, true
 			continue
 		}
 		kid := r.kid(r.pos)
-		if !kid.Running() {
+		if !kid.Running() && !checked {
+			checked = true
 			if at, why, ok := r.validate(r.self.Context(), m); !ok {
 				if replanned || !r.adopt(m, bt.PlanReplaced, r.brokenReason(at, why)) {
 					return bt.Failure
@@ -144,7 +150,7 @@ func (r *runner[M]) advance(m *M, dt time.Duration) bt.Status {
 			if replanned || !r.adopt(m, bt.PlanReplaced, r.failedReason(failed)) {
 				return bt.Failure
 			}
-			replanned = true
+			replanned, checked = true, true
 		}
 	}
 }
