@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/bt"
 )
@@ -35,6 +36,10 @@ const timelineWidth = 120
 // its fights this way.
 func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions {
 	short := shortNames(nodes)
+	width := 18 // the name column: wider when a name needs it
+	for _, n := range nodes {
+		width = max(width, utf8.RuneCountInString(short[n.Path]))
+	}
 	name := func(path string) string {
 		if s, ok := short[path]; ok {
 			return s
@@ -50,7 +55,7 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		if a.Step != nil {
 			why = a.Step.String()
 		}
-		line := fmt.Sprintf("%6.2fs  %-18s %-38s%s", a.Time.Seconds(), name(a.Path), why, extra)
+		line := fmt.Sprintf("%6.2fs  %-*s %-38s%s", a.Time.Seconds(), width, name(a.Path), why, extra)
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 		not := make([]string, len(a.Options))
 		for i, o := range a.Options {
@@ -70,7 +75,7 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		if p.Reason != "" {
 			head += ": " + p.Reason
 		}
-		line := fmt.Sprintf("%6.2fs  %-18s %s", e.Time.Seconds(), name(e.Path), head)
+		line := fmt.Sprintf("%6.2fs  %-*s %s", e.Time.Seconds(), width, name(e.Path), head)
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 		writeWrapped(w, "steps:", " → ", p.Steps)
 	})

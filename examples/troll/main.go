@@ -148,7 +148,11 @@ func play(o options, out io.Writer) error {
 		g.Agent.SetTracer(trace.NewActions(tree.Nodes(), events.task).OnPlan(events.plan))
 	} else {
 		fmt.Fprintf(out, "The Trunk Thumper (%s), seed %d, for %v\n\n", o.decider, o.seed, o.duration)
-		fmt.Fprintf(out, "%7s  %-18s %-38s%s\n", "time", "task", "why", "  state")
+		width := 18 // as wide as the timeline's name column
+		for _, t := range troll.Tasks {
+			width = max(width, len(t.Name))
+		}
+		fmt.Fprintf(out, "%7s  %-*s %-38s%s\n", "time", width, "task", "why", "  state")
 		g.Agent.SetTracer(trace.Timeline(out, tree.Nodes(), func() string { return state(&g.World.Troll) }))
 	}
 	if err := g.Run(o.duration); err != nil {
