@@ -7,6 +7,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/htn"
+	"github.com/google/go-cmp/cmp"
 )
 
 var noop = bt.Instant(func(*world) bool { return true }, nil)
@@ -97,5 +98,42 @@ func TestBuildZero(t *testing.T) {
 	}
 	if _, err := nilDomain.Plan(&world{}); err == nil {
 		t.Error("a nil domain planned")
+	}
+}
+
+// A domain describes itself as a tree, each compound task unfolded where
+// it first appears, for pictures.
+func TestNodes(t *testing.T) {
+	var got []string
+	for _, n := range domain(t).Nodes() {
+		line := strings.Repeat("  ", n.Depth) + n.Name + " (" + string(n.Kind)
+		if n.Detail != "" {
+			line += "; " + n.Detail
+		}
+		line += ")"
+		if len(n.Constraints) > 0 {
+			line += " [" + strings.Join(n.Constraints, ", ") + "]"
+		}
+		got = append(got, line)
+	}
+	want := []string{
+		"be (compound)",
+		"  attack (method) [sees the foe]",
+		"    attack (compound)",
+		"      slam (method) [has a trunk]",
+		"        slam (primitive) [sees the foe, has a trunk]",
+		"      rearm (method)",
+		"        uproot (primitive)",
+		"        attack (compound; compound, unfolded above)",
+		"  regain (method) [saw the foe]",
+		"    seek (primitive; primitive, with an expected effect)",
+		"    roar (primitive) [sees the foe]",
+		"  patrol (method)",
+		"    choose (primitive)",
+		"    walk (primitive)",
+		"    check (primitive)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

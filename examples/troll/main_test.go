@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -78,5 +80,28 @@ func TestFlags(t *testing.T) {
 	code, out, _ := runArgs(t, "-h")
 	if code != 0 || !strings.Contains(out, "-decider D") || !strings.Contains(out, "Examples:") {
 		t.Errorf("-h: exit %d:\n%s", code, out)
+	}
+}
+
+// -dot and -mermaid draw the domain (or the tree), and say where.
+func TestPictures(t *testing.T) {
+	dir := t.TempDir()
+	dot, mmd := filepath.Join(dir, "troll.dot"), filepath.Join(dir, "troll.mmd")
+	code, _, stderr := runArgs(t, "-duration", "1s", "-dot", dot, "-mermaid", mmd)
+	if code != 0 || !strings.Contains(stderr, "wrote the domain to "+dot) {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for path, want := range map[string]string{dot: "digraph", mmd: "flowchart TD"} {
+		b, err := os.ReadFile(path)
+		if err != nil || !strings.Contains(string(b), want) || !strings.Contains(string(b), "unfolded above") {
+			t.Errorf("%s: %v\n%s", path, err, b)
+		}
+	}
+	code, _, stderr = runArgs(t, "-decider", "bt", "-duration", "1s", "-dot", dot)
+	if b, _ := os.ReadFile(dot); code != 0 || !strings.Contains(stderr, "wrote the tree") || !strings.Contains(string(b), "reactive priority") {
+		t.Errorf("bt: exit %d: %s\n%s", code, stderr, b)
+	}
+	if code, _, stderr := runArgs(t, "-dot", filepath.Join(dir, "no", "such", "dir.dot")); code != 2 || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("a picture that cannot be written: exit %d: %q", code, stderr)
 	}
 }
