@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/internal/nilness"
@@ -89,11 +90,23 @@ func (b *Builder[M]) fail(path string, format string, args ...any) {
 	b.errs = append(b.errs, &DomainError{Path: path, Err: fmt.Errorf(format, args...)})
 }
 
+// taskPath names the task about to be added: its name, or its place.
+func (b *Builder[M]) taskPath(name string) string {
+	if name == "" {
+		return "task " + strconv.Itoa(len(b.tasks))
+	}
+	return name
+}
+
 // declare adds a task named name, or reports a second one.
 func (b *Builder[M]) declare(name string, t taskSpec[M]) {
 	b.last = -1
-	if name == "" {
-		b.fail("task "+strconv.Itoa(len(b.tasks)), "a task needs a name")
+	switch {
+	case name == "":
+		b.fail(b.taskPath(name), "a task needs a name")
+		return
+	case strings.Contains(name, "/"):
+		b.fail(b.taskPath(name), "name %q contains '/', which separates path elements", name)
 		return
 	}
 	if _, dup := b.byName[name]; dup {
@@ -111,11 +124,11 @@ func (b *Builder[M]) declare(name string, t taskSpec[M]) {
 // predicted memory and the tree checks live, as it checks any leaf's
 // constraints. The action's Simulate is the task's effect on the plan.
 func (b *Builder[M]) Primitive(name string, action bt.Action[M], preconditions ...bt.Constraint[M]) *Builder[M] {
-	switch {
+	switch path := b.taskPath(name); {
 	case nilness.Of(action):
-		b.fail(name, "nil action")
+		b.fail(path, "nil action")
 	case nilnessAny(preconditions):
-		b.fail(name, "nil precondition")
+		b.fail(path, "nil precondition")
 	}
 	b.declare(name, taskSpec[M]{primitive: true, action: action, pre: preconditions})
 	return b
@@ -158,10 +171,17 @@ func (b *Builder[M]) Method(name string, conditions ...bt.Constraint[M]) *Builde
 		return b
 	}
 	path := c.name + "/" + name
-	switch {
-	case name == "":
-		b.fail(c.name+"/"+strconv.Itoa(len(c.methods)), "a method needs a name")
-	case nilnessAny(conditions):
+	if name == "" || strings.Contains(name, "/") {
+		bad := name
+		name = strconv.Itoa(len(c.methods)) // its place names it in paths
+		path = c.name + "/" + name
+		if bad == "" {
+			b.fail(path, "a method needs a name")
+		} else {
+			b.fail(path, "name %q contains '/', which separates path elements", bad)
+		}
+	}
+	if nilnessAny(conditions) {
 		b.fail(path, "nil condition")
 	}
 	for _, m := range c.methods {

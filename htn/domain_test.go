@@ -59,8 +59,11 @@ func TestBuildErrors(t *testing.T) {
 		}, "r", []string{"htn: r/m/0: a pause must come between two subtasks", "htn: r/m/3: a pause must come",
 			"htn: r/m/5: a pause must come"}},
 		{"unnamed", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("", noop).Compound("r").Method("").Do("r")
-		}, "r", []string{"htn: task 0: a task needs a name", "htn: r/0: a method needs a name"}},
+			return d.Primitive("", nil).Compound("r").Method("").Do("r")
+		}, "r", []string{"htn: task 0: nil action", "htn: task 0: a task needs a name", "htn: r/0: a method needs a name"}},
+		{"slashes", func(d *htn.Builder[world]) *htn.Builder[world] {
+			return d.Primitive("a/b", noop).Compound("r").Method("m/n").Do("a/b")
+		}, "r", []string{`htn: a/b: name "a/b" contains '/'`, `htn: r/0: name "m/n" contains '/'`, `htn: r/0/0: unknown task "a/b"`}},
 		{"negative budget", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a", noop).Compound("r").Method("m").Do("a").Budget(htn.Budget{Steps: -1})
 		}, "r", []string{"htn: budget: negative bound"}},
