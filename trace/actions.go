@@ -17,7 +17,8 @@ type Action struct {
 	Path string // the action's path in the tree
 	Name string
 	// Verdict is what got the action chosen: the verdict of the nearest
-	// selector above it on the choice that leads to it.
+	// selector above it on the choice that leads to it; zero when no
+	// selector chose it (a sequence or a priority did, or a planner).
 	Verdict heuristic.Verdict
 	// Options are the best options turned down by the selectors above it,
 	// best first, and Cut how many more there were beyond MaxOptions.

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
 )
 
 // timelineWidth is the widest line of turned-down options a Timeline
@@ -51,9 +52,12 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		if context != nil {
 			extra = "  " + context()
 		}
-		why := a.Verdict.String()
-		if a.Step != nil {
+		why := ""
+		switch {
+		case a.Step != nil:
 			why = a.Step.String()
+		case a.Verdict != (heuristic.Verdict{}):
+			why = a.Verdict.String()
 		}
 		line := fmt.Sprintf("%6.2fs  %-*s %-38s%s", a.Time.Seconds(), width, name(a.Path), why, extra)
 		fmt.Fprintln(w, strings.TrimRight(line, " "))

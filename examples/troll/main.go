@@ -13,12 +13,13 @@
 //	-decider D    htn (the default: a plan runner over the chapter's domain)
 //	              or bt (a behaviour tree over the same actions)
 //	-seed N       seed of the map's intruder (default 1)
-//	-duration D   how long to run (default 60s)
+//	-duration D   how long to run, from 100ms (a tick) to 1h, in whole
+//	              ticks (default 60s)
 //	-json         one JSON object per line instead of the timeline
-//	-dot FILE     write the troll's mind as a Graphviz diagram: the HTN
-//	              domain, each compound task unfolded where it first
+//	-dot FILE     also write the troll's mind as a Graphviz diagram: the
+//	              HTN domain, each compound task unfolded where it first
 //	              appears (htn), or the behaviour tree (bt)
-//	-mermaid FILE the same as a Mermaid flowchart
+//	-mermaid FILE the same as a Mermaid flowchart (another file than -dot's)
 //
 // The timeline shows each plan the troll made, kept or replaced, with its
 // method traversal record ([0 1 0]: the first method of the root, the
@@ -103,10 +104,11 @@ Runs the Trunk Thumper on its map and shows what it planned and did, and why.
   -decider D    htn (the default) or bt: the HTN plan runner, or a behaviour
                 tree over the same actions
   -seed N       seed of the intruder's whims (default 1)
-  -duration D   how long to run, such as 90s or 5m (default 60s)
+  -duration D   how long to run, such as 90s or 5m: from 100ms (a tick) to 1h,
+                in whole ticks (default 60s)
   -json         one JSON object per line: "plan", "task" and "summary"
-  -dot FILE     write the troll's mind as a Graphviz diagram: the HTN domain
-                (htn) or the behaviour tree (bt)
+  -dot FILE     also write the troll's mind as a Graphviz diagram: the HTN
+                domain (htn) or the behaviour tree (bt); the run goes on as usual
   -mermaid FILE the same as a Mermaid flowchart
 
 Examples:
@@ -145,8 +147,11 @@ func parseFlags(args []string) (options, error) {
 	if o.seed, err = strconv.ParseUint(*seed, 10, 64); err != nil {
 		return options{}, fmt.Errorf("-seed %q: want a whole number from 0", *seed)
 	}
-	if o.duration <= 0 || o.duration > time.Hour {
-		return options{}, fmt.Errorf("-duration %v: want more than 0 and at most 1h", o.duration)
+	if o.duration < troll.Step || o.duration > time.Hour {
+		return options{}, fmt.Errorf("-duration %v: want from %v (a tick) to 1h", o.duration, troll.Step)
+	}
+	if o.dot != "" && o.dot == o.mermaid {
+		return options{}, fmt.Errorf("-dot and -mermaid name the same file %q", o.dot)
 	}
 	return o, nil
 }
@@ -224,9 +229,18 @@ func play(o options, out io.Writer) error {
 		}{"summary", s})
 		return events.err
 	}
-	fmt.Fprintf(out, "\nAfter %v: %d bridge checks, %d slams, %d trunks uprooted, %d roars, %d intruders beaten; hp %d%s\n",
-		s.Time, s.Checks, s.Slams, s.Uprooted, s.Roars, s.Kills, s.HP, map[bool]string{true: ", fallen"}[s.Dead])
+	fmt.Fprintf(out, "\nAfter %v: %s, %s, %s uprooted, %s, %s beaten; hp %d%s\n", s.Time,
+		count(s.Checks, "bridge check"), count(s.Slams, "slam"), count(s.Uprooted, "trunk"), count(s.Roars, "roar"),
+		count(s.Kills, "intruder"), s.HP, map[bool]string{true: ", fallen"}[s.Dead])
 	return nil
+}
+
+// count says "1 slam", "2 slams".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
 }
 
 // state is the troll's state for the timeline.

@@ -70,7 +70,8 @@ func TestTimeline(t *testing.T) {
 // Bad flags exit 2 with one line; -h prints the help.
 func TestFlags(t *testing.T) {
 	for _, args := range [][]string{
-		{"-decider", "goat"}, {"-seed", "-1"}, {"-duration", "0s"}, {"-duration", "2h"}, {"-nope"}, {"extra"},
+		{"-decider", "goat"}, {"-seed", "-1"}, {"-duration", "0s"}, {"-duration", "50ms"}, {"-duration", "2h"},
+		{"-nope"}, {"extra"}, {"-dot", "x", "-mermaid", "x"},
 	} {
 		code, out, stderr := runArgs(t, args...)
 		if code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "troll: ") {
