@@ -17,7 +17,9 @@
 // own under a decorator or composite, and plays a fixed schedule of ticks
 // (zero, short and hour-long steps) and halts from each memory, with the
 // probes finishing at once, failing, taking two ticks or running until
-// halted. It checks that:
+// halted. Config.Sense changes the memory between steps, as a game does,
+// so that a node whose behaviour turns on the memory is run down each of
+// its paths. It checks that:
 //
 //   - nothing faults: no panic, no invalid status, no child driven from
 //     End or Simulate, no error from Tick, Halt or Preview;
@@ -66,6 +68,11 @@ type Config[M any] struct {
 	// Memories are the live memories the runs start from, one run of the
 	// schedule each; none means one run from the zero memory.
 	Memories []M
+	// Sense, if set, changes an agent's live memory before each step of
+	// the schedule (step counts from 0), as a game writes what its agents
+	// sense, so that a node whose behaviour turns on the memory is run
+	// down each of its paths. It must depend only on step and m.
+	Sense func(step int, m *M)
 	// Equal reports whether two memories are the same; nil means
 	// reflect.DeepEqual.
 	Equal func(a, b *M) bool
@@ -307,6 +314,7 @@ func (k *kit[M]) play(v *violations, previews bool) (*record[M], error) {
 	nodes := tree.Nodes()
 	for i, st := range schedule {
 		h.step = i
+		k.sense(i, m)
 		var plan *bt.Plan
 		var running map[string]bool
 		if previews && !st.halt {
@@ -342,7 +350,9 @@ func (k *kit[M]) playTwo(v *violations) (first, second *record[M]) {
 	r1, r2 := h.follow(a1), h.follow(a2)
 	for i, st := range schedule {
 		h.step = i
+		k.sense(i, m1)
 		k.do(v, h, a1, m1, i, st, r1)
+		k.sense(i, m2)
 		k.do(v, h, a2, m2, i, st, r2)
 	}
 	return r1, r2
@@ -458,6 +468,13 @@ func firstDiff[T fmt.Stringer](a, b []T) (int, string, string, bool) {
 		}
 	}
 	return 0, "", "", false
+}
+
+// sense lets Config.Sense change the live memory before step i.
+func (k *kit[M]) sense(i int, m *M) {
+	if k.cfg.Sense != nil {
+		k.cfg.Sense(i, m)
+	}
 }
 
 // at names step i of the schedule for messages.

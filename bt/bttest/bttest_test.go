@@ -273,3 +273,32 @@ func (r routing) Route(*mem) int {
 	}
 	return len(r.children) - 1
 }
+
+// A fault on a path that only a change of memory opens is found once
+// Config.Sense makes the change, and not before.
+func TestSenseOpensPaths(t *testing.T) {
+	hurtLeak := func(c *bt.Child[mem]) (bt.Node[mem], error) {
+		d := &broken{child: c}
+		d.simulate = func(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+			if d.live != nil && d.live.HP < 10 {
+				d.live.Steps++ // writes the live memory, but only once the agent is hurt
+			}
+			return d.child.Simulate(ctx, m)
+		}
+		return d, nil
+	}
+	calm := bttest.Config[mem]{Memories: []mem{{HP: 10}}}
+	if err := bttest.TestDecorator(hurtLeak, calm); err != nil {
+		t.Fatalf("without a change of memory the leak cannot show, yet the kit said %v", err)
+	}
+	hurt := calm
+	hurt.Sense = func(step int, m *mem) {
+		if step == 1 {
+			m.HP--
+		}
+	}
+	err := bttest.TestDecorator(hurtLeak, hurt)
+	if err == nil || !strings.Contains(err.Error(), "a preview changed the live memory") {
+		t.Errorf("with Sense hurting the agent, the kit said %v; want the leak found", err)
+	}
+}

@@ -12,52 +12,48 @@ import (
 )
 
 // Worker is the memory of the examples: a worker carrying ore.
-type Worker struct{ Ore, Trips int }
+type Worker struct{ Ore, Trips, HP int }
 
-// twice is a decorator that runs its child two times in a row. It keeps
-// its count in the node, which the tree makes afresh for every agent, and
-// resets it at Begin.
-type twice struct {
+// untilHurt is a decorator that runs its child until the worker is hurt,
+// then halts it and fails. It keeps the hit points it began with in the
+// node, which the tree makes afresh for every agent.
+type untilHurt struct {
 	child *bt.Child[Worker]
-	done  int
+	hp    int
 }
 
-func Twice(c *bt.Child[Worker]) (bt.Node[Worker], error) { return &twice{child: c}, nil }
+func UntilHurt(c *bt.Child[Worker]) (bt.Node[Worker], error) { return &untilHurt{child: c}, nil }
 
-func (t *twice) Begin(m *Worker) bt.Status { t.done = 0; return t.Update(m, 0) }
-
-func (t *twice) Update(m *Worker, dt time.Duration) bt.Status {
-	switch s := t.child.Tick(m, dt); s {
-	case bt.Success:
-		if t.done++; t.done < 2 {
-			return bt.Running // the child begins again next tick
-		}
-		return bt.Success
-	default:
-		return s
-	}
+func (u *untilHurt) Begin(m *Worker) bt.Status {
+	u.hp = m.HP
+	return u.child.Tick(m, 0)
 }
 
-func (t *twice) End(*Worker, bt.Status) {}
-
-func (t *twice) Simulate(ctx *sim.Context[Worker], m *Worker) heuristic.Verdict {
-	ch := bt.StartChain(ctx, m)
-	for range 2 - t.done {
-		v, terminal := ch.Step(t.child)
-		if v.Outcome == heuristic.Impossible {
-			return ch.Stop(v)
-		}
-		ch.Count(v)
-		if terminal {
-			break
-		}
+func (u *untilHurt) Update(m *Worker, dt time.Duration) bt.Status {
+	if m.HP < u.hp {
+		u.child.Halt(m)
+		return bt.Failure
 	}
-	return ch.Finish()
+	return u.child.Tick(m, dt)
+}
+
+func (u *untilHurt) End(*Worker, bt.Status) {}
+
+// Simulate predicts the child's run: being hurt is the heuristic's to judge.
+func (u *untilHurt) Simulate(ctx *sim.Context[Worker], m *Worker) heuristic.Verdict {
+	return u.child.Simulate(ctx, m)
 }
 
 // A decorator that keeps the contract passes the kit.
 func ExampleTestDecorator() {
-	err := bttest.TestDecorator(Twice, bttest.Config[Worker]{})
+	err := bttest.TestDecorator(UntilHurt, bttest.Config[Worker]{
+		Memories: []Worker{{HP: 10}},
+		Sense: func(step int, w *Worker) {
+			if step == 2 || step == 7 {
+				w.HP-- // hit while the child runs, and again later
+			}
+		},
+	})
 	fmt.Println("violations:", err)
 	// Output:
 	// violations: <nil>
@@ -85,5 +81,5 @@ func ExampleTestAction() {
 	first, _, _ := strings.Cut(err.Error(), "\n") // of four violations
 	fmt.Println(first)
 	// Output:
-	// agents share state: the first of two agents ticked in turn (at step 2 (Tick(100ms))): it left the memory {Ore:10 Trips:16}, alone {Ore:10 Trips:1}
+	// agents share state: the first of two agents ticked in turn (at step 2 (Tick(100ms))): it left the memory {Ore:10 Trips:16 HP:0}, alone {Ore:10 Trips:1 HP:0}
 }

@@ -17,13 +17,14 @@ type Event struct {
 	Kind     bt.EventKind
 	Path     string    // the node concerned; empty for decisions
 	Status   bt.Status // EventEnd: the final status
+	Check    bt.Check  // EventConstraint: Fail or Done
 	Decision string    // EventDecision: the decision, as bt.Decision.String formats it
 	Reason   string    // EventConstraint, EventFault: why
 }
 
 // From copies what the checks need of e.
 func From(e *bt.Event) Event {
-	c := Event{Kind: e.Kind, Path: e.Path, Status: e.Status, Reason: e.Reason}
+	c := Event{Kind: e.Kind, Path: e.Path, Status: e.Status, Check: e.Check, Reason: e.Reason}
 	if e.Kind == bt.EventDecision && e.Decision != nil {
 		c.Path, c.Decision = "", e.Decision.String()
 	}
@@ -31,7 +32,7 @@ func From(e *bt.Event) Event {
 }
 
 // String formats the event as one line: "begin a/b", "end a/b Success",
-// "decision ...", "constraint a why" or "fault a why".
+// "decision ...", "constraint a Fail why" or "fault a why".
 func (e Event) String() string {
 	switch e.Kind {
 	case bt.EventBegin:
@@ -41,7 +42,7 @@ func (e Event) String() string {
 	case bt.EventDecision:
 		return "decision " + e.Decision
 	case bt.EventConstraint:
-		return "constraint " + e.Path + " " + e.Reason
+		return "constraint " + e.Path + " " + e.Check.String() + " " + e.Reason
 	}
 	return "fault " + e.Path + " " + e.Reason
 }
