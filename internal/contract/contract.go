@@ -19,20 +19,25 @@ type Event struct {
 	Status   bt.Status // EventEnd: the final status
 	Check    bt.Check  // EventConstraint: Fail or Done
 	Decision string    // EventDecision: the decision, as bt.Decision.String formats it
-	Reason   string    // EventConstraint, EventFault: why
+	Reason   string    // EventConstraint, EventFault: why; EventPlan: what was planned
 }
 
 // From copies what the checks need of e.
 func From(e *bt.Event) Event {
 	c := Event{Kind: e.Kind, Path: e.Path, Status: e.Status, Check: e.Check, Reason: e.Reason}
-	if e.Kind == bt.EventDecision && e.Decision != nil {
+	switch {
+	case e.Kind == bt.EventDecision && e.Decision != nil:
 		c.Path, c.Decision = "", e.Decision.String()
+	case e.Kind == bt.EventPlan && e.Planning != nil:
+		p := e.Planning
+		c.Reason = fmt.Sprintf("%s: %v (%s) %v", p.Goal, p.Change, p.Reason, p.Steps)
 	}
 	return c
 }
 
 // String formats the event as one line: "begin a/b", "end a/b Success",
-// "decision ...", "constraint a Fail why" or "fault a why".
+// "decision ...", "constraint a Fail why", "plan a what" or "fault a
+// why".
 func (e Event) String() string {
 	switch e.Kind {
 	case bt.EventBegin:
@@ -43,6 +48,8 @@ func (e Event) String() string {
 		return "decision " + e.Decision
 	case bt.EventConstraint:
 		return "constraint " + e.Path + " " + e.Check.String() + " " + e.Reason
+	case bt.EventPlan:
+		return "plan " + e.Path + " " + e.Reason
 	}
 	return "fault " + e.Path + " " + e.Reason
 }

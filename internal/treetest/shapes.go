@@ -353,6 +353,8 @@ func events(trace []string) []contract.Event {
 			out = append(out, contract.Event{Kind: bt.EventDecision, Decision: rest})
 		case "constraint":
 			out = append(out, contract.Event{Kind: bt.EventConstraint, Reason: rest})
+		case "plan":
+			out = append(out, contract.Event{Kind: bt.EventPlan, Reason: rest})
 		default:
 			out = append(out, contract.Event{Kind: bt.EventFault, Reason: rest})
 		}
