@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
 )
 
 // timelineWidth is the widest line of turned-down options a Timeline
@@ -21,6 +22,15 @@ const timelineWidth = 120
 //
 //	2.50s  chase      Beneficial (closer)       hp 100
 //	                  not: patrol Cosmetic (on the round) · attack Impossible (out of reach)
+//
+// A selector that chooses nothing, for want of an acceptable option, gets
+// a line saying so, with the options it turned down, once until it
+// chooses again; so does a constraint that stops a running node (Fail) or
+// finishes it (Done):
+//
+//	4.00s  guard      chose nothing: no option good enough (AllowNegative or a Cosmetic idle would take one)
+//	                  not: patrol Irrelevant (otherwise) · attack Impossible (out of reach)
+//	4.25s  chase      stopped: not seen
 //
 // A planner node (an HTN or GOAP runner) adds a line for each plan it
 // makes, keeps or replaces, or fails to make, with the method record for
@@ -66,6 +76,26 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		}
 		writeWrapped(w, "not:", " · ", not)
 	})
+	acts.OnRefusal(func(e *bt.Event) {
+		d := e.Decision
+		why := "every option impossible"
+		not := make([]string, 0, len(d.Candidates))
+		for _, c := range d.Candidates {
+			not = append(not, name(e.Path+"/"+c.Name)+" "+c.Verdict.String())
+			if c.Verdict.Outcome != heuristic.Impossible {
+				why = "no option good enough (AllowNegative or a Cosmetic idle would take one)"
+			}
+		}
+		fmt.Fprintf(w, "%6.2fs  %-18s chose nothing: %s\n", e.Time.Seconds(), name(e.Path), why)
+		writeWrapped(w, "not:", " · ", not)
+	})
+	acts.OnStop(func(e *bt.Event) {
+		what := "stopped"
+		if e.Check == bt.Done {
+			what = "done"
+		}
+		fmt.Fprintf(w, "%6.2fs  %-18s %s: %s\n", e.Time.Seconds(), name(e.Path), what, e.Reason)
+	})
 	return acts.OnPlan(func(e *bt.Event) {
 		p := e.Planning
 		head := "plan " + p.Change.String()
@@ -94,7 +124,7 @@ func writeWrapped(w io.Writer, label, sep string, items []string) {
 	for _, it := range items[1:] {
 		if len(line)+len(sep)+len(it) > timelineWidth {
 			fmt.Fprintln(w, line)
-			line = indent + strings.TrimLeft(sep, " ") + " " + it
+			line = indent + strings.TrimSpace(sep) + " " + it
 			continue
 		}
 		line += sep + it
