@@ -15,7 +15,8 @@
 //
 // The kit builds small trees around the node, with probe children of its
 // own under a decorator or composite, and plays a fixed schedule of ticks
-// (zero, short and hour-long steps) and halts from each memory, with the
+// (zero, short and hour-long steps), halts, and a constraint that stops
+// it, from each memory, with the
 // probes finishing at once, failing, taking two ticks or running until
 // halted. Config.Sense changes the memory between steps, as a game does,
 // so that a node whose behaviour turns on the memory is run down each of
@@ -148,15 +149,30 @@ func (s step) String() string {
 }
 
 // schedule is what every run does: short steps, a zero step, a halt while
-// running, a begin afresh, a step of an hour (every cooldown and timeout
-// of a sane node is over), and a final halt that must leave nothing
-// running.
+// running, a begin afresh, a step in which a constraint stops the node
+// (gateStep), a step of an hour (every cooldown and timeout of a sane node
+// is over), and a final halt that must leave nothing running.
 var schedule = []step{
 	{dt: 100 * time.Millisecond}, {dt: 100 * time.Millisecond}, {dt: 0}, {dt: 250 * time.Millisecond},
 	{halt: true},
 	{dt: 100 * time.Millisecond}, {dt: time.Second}, {dt: 100 * time.Millisecond}, {dt: 100 * time.Millisecond},
 	{dt: time.Hour}, {dt: 100 * time.Millisecond}, {dt: 100 * time.Millisecond},
 	{halt: true},
+}
+
+// gateStep is the step of the schedule in which the kit's constraint on
+// the node under test fails, stopping it if it runs.
+const gateStep = 7
+
+// gate is the kit's constraint on the node under test: it fails in
+// gateStep, live and in previews alike.
+type gate[M any] struct{ h *harness[M] }
+
+func (g gate[M]) Evaluate(bt.Situation, *M) (bt.Check, string) {
+	if g.h.step == gateStep {
+		return bt.Fail, "the kit's gate is shut"
+	}
+	return bt.Pass, ""
 }
 
 // check runs every memory with every set of probe scripts and returns the
@@ -287,6 +303,7 @@ func (k *kit[M]) build(h *harness[M]) (*bt.Tree[M], error) {
 			b.Leaf(childName(j), &probe[M]{h: h, j: j, script: k.set.script(j)})
 		}
 	})
+	b.Constrain(gate[M]{h})
 	tree, err := b.Build()
 	if err != nil {
 		return nil, fmt.Errorf("bttest: the tree around the node does not build: %w", err)

@@ -80,6 +80,12 @@ func TestBrokenNodes(t *testing.T) {
 		{"a child ticked from End", decorator(func(d *broken) {
 			d.end = func(m *mem, s bt.Status) { d.child.Tick(m, 0) }
 		}), "ticked its child a from End"},
+		{"a child ticked from Simulate", decorator(func(d *broken) {
+			d.simulate = func(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+				d.child.Tick(m, 0)
+				return d.child.Simulate(ctx, m)
+			}
+		}), "ticked its child a from Simulate"},
 		{"a child ticked twice in a tick", decorator(func(d *broken) {
 			d.begin = func(m *mem) bt.Status {
 				if s := d.child.Tick(m, 0); s != bt.Running {
