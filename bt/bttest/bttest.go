@@ -316,7 +316,7 @@ func childName(j int) string { return string(rune('a' + j)) }
 // play runs the schedule on one agent alone, with a preview before every
 // tick when previews is set.
 func (k *kit[M]) play(v *violations, previews bool) (*record[M], error) {
-	h := &harness[M]{v: v, where: k.where}
+	h := &harness[M]{v: v, where: k.where, children: k.children}
 	tree, err := k.build(h)
 	if err != nil {
 		return nil, err
@@ -355,7 +355,7 @@ func (k *kit[M]) play(v *violations, previews bool) (*record[M], error) {
 // playTwo runs the schedule on two agents of one tree, each step on the
 // first and then on the second.
 func (k *kit[M]) playTwo(v *violations) (first, second *record[M]) {
-	h := &harness[M]{v: v, where: k.where}
+	h := &harness[M]{v: v, where: k.where, children: k.children}
 	tree, err := k.build(h)
 	if err != nil {
 		return nil, nil
@@ -524,6 +524,7 @@ type harness[M any] struct {
 	step       int
 	previewing bool
 	current    *record[M] // the record of the agent being stepped
+	children   int        // how many probes
 	states     map[*M][]probeState
 }
 
@@ -548,7 +549,7 @@ func (h *harness[M]) state(m *M, j int) *probeState {
 				h.states = map[*M][]probeState{}
 			}
 			if h.states[m] == nil {
-				h.states[m] = make([]probeState, 64)
+				h.states[m] = make([]probeState, h.children)
 			}
 			return &h.states[m][j]
 		}

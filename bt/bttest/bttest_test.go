@@ -1,6 +1,7 @@
 package bttest_test
 
 import (
+	"errors"
 	"strings"
 	"testing"
 	"time"
@@ -364,5 +365,26 @@ func TestSenseOpensPaths(t *testing.T) {
 	err := bttest.TestDecorator(hurtLeak, hurt)
 	if err == nil || !strings.Contains(err.Error(), "a preview changed the live memory") {
 		t.Errorf("with Sense hurting the agent, the kit said %v; want the leak found", err)
+	}
+}
+
+// The kit takes what a hostile or careless caller gives it without
+// panicking.
+func TestHostileInput(t *testing.T) {
+	if err := bttest.TestComposite(together, bttest.Config[mem]{Children: 100}); err != nil {
+		t.Errorf("a hundred children: %v", err)
+	}
+	var nilAction *counting
+	for name, err := range map[string]error{
+		"nil decorator": bttest.TestDecorator[mem](nil, cfg),
+		"nil composite": bttest.TestComposite[mem](nil, cfg),
+		"nil action":    bttest.TestAction[mem](nil, cfg),
+		"nil leaf":      bttest.TestLeaf[mem](nil, cfg),
+		"typed nil":     bttest.TestAction[mem](nilAction, cfg),
+		"failing build": bttest.TestDecorator(func(*bt.Child[mem]) (bt.Node[mem], error) { return nil, errors.New("bad settings") }, cfg),
+	} {
+		if err == nil {
+			t.Errorf("%s: no error", name)
+		}
 	}
 }
