@@ -528,12 +528,12 @@ type harness[M any] struct {
 	states     map[*M][]probeState
 }
 
-// follow makes the agent's tracer write into a new record.
 // at names the step under way for messages.
 func (h *harness[M]) at() string {
 	return h.where + fmt.Sprintf("step %d (%v)", h.step+1, schedule[h.step])
 }
 
+// follow makes the agent's tracer write into a new record.
 func (h *harness[M]) follow(a *bt.Agent[M]) *record[M] {
 	rec := &record[M]{}
 	a.SetTracer(tracer[M]{rec})
