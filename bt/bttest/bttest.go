@@ -612,11 +612,11 @@ type probe[M any] struct {
 
 // probeState is one probe's state in one agent.
 type probeState struct {
-	running            bool
-	began, updated     int // the steps of the last Begin and Update
-	updates            int // how many updates since Begin
-	last               bt.Status
-	beganAt, updatedAt bool
+	running        bool
+	began, updated int  // the steps of the last Begin and Update
+	updatedAt      bool // updated is set: the probe has been updated since it began
+	updates        int  // how many updates since Begin
+	last           bt.Status
 }
 
 func (p *probe[M]) name() string { return subject + "/" + childName(p.j) }
