@@ -11,6 +11,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/internal/treetest"
 	"github.com/foresight-bt/foresight/trace"
 )
 
@@ -58,21 +59,13 @@ func TestTimelineNamesAndWidth(t *testing.T) {
 // action says why.
 func TestTimelineRefusalsAndStops(t *testing.T) {
 	walk := bt.Lasting(func(m *yard, _ time.Duration) bt.Status { m.Guard++; return bt.Running }, func(m *yard) { m.Guard++ })
-	tree, err := bt.New(bt.Config[yard]{Heuristic: goal}).
+	agent := treetest.MustAgent(t, bt.New(bt.Config[yard]{Heuristic: goal}).
 		Selector("guard"). // committed to its choice: the constraint stops the walk
 		Do("walk", walk).Constrain(constraints.Func("awake", func(m *yard) bool { return m.Intruder >= 0 })).
 		Do("wait", bt.Instant(func(*yard) bool { return true }, nil)).
-		End().
-		Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	agent, err := tree.NewAgent(1)
-	if err != nil {
-		t.Fatal(err)
-	}
+		End(), 1, nil)
 	var out bytes.Buffer
-	agent.SetTracer(trace.Timeline(&out, tree.Nodes(), nil))
+	agent.SetTracer(trace.Timeline(&out, agent.Tree().Nodes(), nil))
 	m := yard{}
 	for i := range 6 {
 		if i == 2 {
