@@ -27,9 +27,8 @@
 //   - the children's life cycle holds: End once for every Begin, with
 //     Running when interrupted and otherwise the status the child
 //     returned; Update only while running, at most once a tick and not in
-//     the tick the child began; always on the agent's live memory; nothing
-//     left running after a halt; and a non-parallel parent runs one
-//     child at a time unless it is a custom composite;
+//     the tick the child began; always on the agent's live memory; and
+//     nothing left running after a halt;
 //   - a preview acts on nothing: Agent.Preview leaves the live memory and
 //     the clock alone, calls no live method, and two previews in a row
 //     plan the same, with valid verdicts;
