@@ -24,9 +24,9 @@ const timelineWidth = 120
 //	                  not: patrol Cosmetic (on the round) · attack Impossible (out of reach)
 //
 // A selector that chooses nothing, for want of an acceptable option, gets
-// a line saying so, with the options it turned down, once until it
-// chooses again; so does a constraint that stops a running node (Fail) or
-// finishes it (Done):
+// a line saying so, with the options it turned down (once, until it
+// chooses again), and a constraint that stops a running node (Fail) or
+// finishes it (Done) gets a line with its reason:
 //
 //	4.00s  guard      chose nothing: no option good enough (AllowNegative or a Cosmetic idle would take one)
 //	                  not: patrol Irrelevant (otherwise) · attack Impossible (out of reach)
@@ -39,6 +39,11 @@ const timelineWidth = 120
 //	3.20s  think      plan replaced [0 0]: outranks the running [2]
 //	                  steps: NavigateToEnemy → DoTrunkSlam
 //	3.20s  NavigateToEnemy  step 1 of 2 of plan [0 0]
+//
+// An action that begins every tick, such as an Instant idle under a
+// selector that re-plans every tick, gets a line every tick; an idle that
+// is a Lasting action, running until the selector finds something better,
+// gets one.
 //
 // Nodes are named by the shortest end of their path that no other node
 // shares ("kick combo/kick" beside a lone "kick"), so every name is
