@@ -91,7 +91,7 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 				why = "no option good enough (AllowNegative or a Cosmetic idle would take one)"
 			}
 		}
-		fmt.Fprintf(w, "%6.2fs  %-18s chose nothing: %s\n", e.Time.Seconds(), name(e.Path), why)
+		fmt.Fprintf(w, "%6.2fs  %-*s chose nothing: %s\n", e.Time.Seconds(), width, name(e.Path), why)
 		writeWrapped(w, "not:", " · ", not)
 	})
 	acts.OnStop(func(e *bt.Event) {
@@ -99,7 +99,7 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		if e.Check == bt.Done {
 			what = "done"
 		}
-		fmt.Fprintf(w, "%6.2fs  %-18s %s: %s\n", e.Time.Seconds(), name(e.Path), what, e.Reason)
+		fmt.Fprintf(w, "%6.2fs  %-*s %s: %s\n", e.Time.Seconds(), width, name(e.Path), what, e.Reason)
 	})
 	return acts.OnPlan(func(e *bt.Event) {
 		p := e.Planning
