@@ -87,6 +87,11 @@ type Settings struct {
 	when any
 }
 
+// Err returns the misuse noted while d itself was made (an option of the
+// wrong type given to a function of For, say), which Build reports with
+// the node's path, or nil. Its children's are their own.
+func (d Def[M]) Err() error { return errors.Join(d.errs...) }
+
 // A Part is what the composites of For take after the name: children
 // (Defs) and the composite's options, in any order.
 type Part interface{ part() }
