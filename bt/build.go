@@ -144,7 +144,7 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 	}
 	switch n := len(d.Children); {
 	case shape.maxKids == 0 && n > 0:
-		fail(fmt.Errorf("a %s takes no children, has %d", d.Kind, n))
+		fail(fmt.Errorf("%s takes no children, has %d", withArticle(d.Kind), n))
 	case shape.maxKids == 1 && n != 1:
 		fail(fmt.Errorf("a %s needs exactly one child, has %d", d.Kind, n))
 	case n < shape.minKids:
@@ -401,7 +401,7 @@ func misplaced[M any](d *Def[M]) []error {
 	var errs []error
 	for _, s := range settings {
 		if s.set(d) && !slices.Contains(s.kinds, d.Kind) {
-			errs = append(errs, fmt.Errorf("%s is not for a %s", s.name, d.Kind))
+			errs = append(errs, fmt.Errorf("%s is not for %s", s.name, withArticle(d.Kind)))
 		}
 	}
 	return errs
@@ -413,4 +413,12 @@ func validate(v any) error {
 		return v.Validate()
 	}
 	return nil
+}
+
+// withArticle puts "a" or "an" before a kind.
+func withArticle(k NodeKind) string {
+	if k != "" && strings.IndexByte("aeiou", k[0]) >= 0 {
+		return "an " + string(k)
+	}
+	return "a " + string(k)
 }

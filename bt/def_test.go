@@ -116,7 +116,7 @@ func TestBuildReportsBadDefs(t *testing.T) {
 		{"empty", bt.Def[mem]{}, []string{"empty tree: add a root node"}},
 		{"unknown kind", bt.Def[mem]{Kind: "loop", Name: "x"}, []string{`x: unknown kind "loop"`}},
 		{"a leaf with children", bt.Def[mem]{Kind: bt.KindAction, Name: "x", Action: a,
-			Children: []bt.Def[mem]{n.Do("y", a)}}, []string{"x: a action takes no children, has 1"}},
+			Children: []bt.Def[mem]{n.Do("y", a)}}, []string{"x: an action takes no children, has 1"}},
 		{"a setting of another kind", bt.Def[mem]{Kind: bt.KindSequence, Name: "s",
 			Settings: bt.Settings{Debounce: true, Cosmetic: true}, Children: []bt.Def[mem]{n.Do("a", a)}},
 			[]string{"s: Debounce is not for a sequence", "s: Cosmetic is not for a sequence"}},

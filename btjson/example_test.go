@@ -38,7 +38,7 @@ func registry() *btjson.Registry[Yard] {
 
 func sign(n int) int { return min(max(n, -1), 1) }
 
-func goal() heuristic.Heuristic[Yard] {
+func yardGoal() heuristic.Heuristic[Yard] {
 	return heuristic.Func[Yard](func(b, a *Yard) heuristic.Outcome {
 		switch {
 		case a.IntruderHP < b.IntruderHP:
@@ -61,7 +61,7 @@ func Example() {
   ]
 }`)
 	reg := registry()
-	tree, err := reg.Build(bt.Config[Yard]{Heuristic: goal()}, file)
+	tree, err := reg.Build(bt.Config[Yard]{Heuristic: yardGoal()}, file)
 	if err != nil {
 		fmt.Println(err)
 		return

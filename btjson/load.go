@@ -178,7 +178,7 @@ func (l *loader[M]) token(path string) (json.Token, int, bool) {
 		}
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			off = int(se.Offset) - 1
+			off = int(se.Offset)
 		}
 		l.fail(path, max(off, 0), fmt.Errorf("bad JSON: %v", err))
 		return nil, off, false
