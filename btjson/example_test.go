@@ -85,36 +85,11 @@ func Example() {
 	// guard at 2, intruder hp 2
 	// guard at 2, intruder hp 1
 	// guard at 3, intruder hp 1
-	// {
-	//   "kind": "selector",
-	//   "name": "guard",
-	//   "reselect": "0s",
-	//   "children": [
-	//     {
-	//       "kind": "action",
-	//       "name": "attack",
-	//       "action": "strike",
-	//       "constraints": [
-	//         "in reach",
-	//         "rested 1s"
-	//       ]
-	//     },
-	//     {
-	//       "kind": "action",
-	//       "name": "chase",
-	//       "action": "chase",
-	//       "constraints": [
-	//         "in sight"
-	//       ]
-	//     },
-	//     {
-	//       "kind": "action",
-	//       "name": "patrol",
-	//       "action": "patrol",
-	//       "cosmetic": true
-	//     }
-	//   ]
-	// }
+	// {"kind": "selector", "name": "guard", "reselect": "0s", "children": [
+	//   {"kind": "action", "name": "attack", "action": "strike", "constraints": ["in reach", "rested 1s"]},
+	//   {"kind": "action", "name": "chase", "action": "chase", "constraints": ["in sight"]},
+	//   {"kind": "action", "name": "patrol", "action": "patrol", "cosmetic": true}
+	// ]}
 }
 
 // Errors name the place in the file: its JSON path, line and column.

@@ -1,6 +1,7 @@
 package btjson
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -38,7 +39,7 @@ type file struct {
 	Children             []file      `json:"children,omitempty"`
 }
 
-// Marshal writes d as a tree file, indented, that Load reads back into an
+// Marshal writes d as a tree file that Load reads back into an
 // equal description: the same nodes, settings and values, so the same
 // Tree.String() and the same decisions. Every value d holds must be
 // registered: one that is not (a closure written in place, a constraint
@@ -54,11 +55,63 @@ func (r *Registry[M]) Marshal(d bt.Def[M]) ([]byte, error) {
 	if len(w.errs) > 0 {
 		return nil, errors.Join(w.errs...)
 	}
-	out, err := json.MarshalIndent(f, "", "  ")
-	if err != nil {
+	var b bytes.Buffer
+	if err := write(&b, f, ""); err != nil {
 		return nil, err
 	}
-	return append(out, '\n'), nil
+	b.WriteByte('\n')
+	return b.Bytes(), nil
+}
+
+// write writes a node as a file shows it: its fields on one line, and
+// each child on a line of its own, indented under it, so the file reads
+// like the tree.
+func write(b *bytes.Buffer, f file, indent string) error {
+	kids := f.Children
+	f.Children = nil
+	var line bytes.Buffer
+	enc := json.NewEncoder(&line)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(f); err != nil {
+		return err
+	}
+	fields := bytes.TrimSuffix(bytes.TrimSpace(line.Bytes()), []byte("}"))
+	spaceOut(b, fields)
+	if len(kids) > 0 {
+		b.WriteString(`, "children": [` + "\n")
+		for i, k := range kids {
+			b.WriteString(indent + "  ")
+			if err := write(b, k, indent+"  "); err != nil {
+				return err
+			}
+			if i < len(kids)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent + "]")
+	}
+	b.WriteByte('}')
+	return nil
+}
+
+// spaceOut writes compact JSON with a space after each comma and colon
+// that separate its values.
+func spaceOut(b *bytes.Buffer, compact []byte) {
+	inString, escaped := false, false
+	for _, c := range compact {
+		b.WriteByte(c)
+		switch {
+		case escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case c == '"':
+			inString = !inString
+		case !inString && (c == ',' || c == ':'):
+			b.WriteByte(' ')
+		}
+	}
 }
 
 type writer[M any] struct {
