@@ -178,7 +178,7 @@ func (l *loader[M]) token(path string) (json.Token, int, bool) {
 		}
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			off = int(se.Offset)
+			off = badChar(l.data, se)
 		}
 		l.fail(path, max(off, 0), fmt.Errorf("bad JSON: %v", err))
 		return nil, off, false
@@ -420,9 +420,13 @@ func (l *loader[M]) field(path, key string, d *bt.Def[M], root bool, depth int) 
 		}
 	case "weight":
 		num, ok := tok.(json.Number)
-		w, err := num.Float64()
-		if !ok || err != nil || math.IsInf(w, 0) {
+		if !ok {
 			bad(fmt.Errorf("want a number, not %s", describe(tok)))
+			break
+		}
+		w, err := num.Float64()
+		if err != nil || math.IsInf(w, 0) {
+			bad(fmt.Errorf("weight %s is out of range", num))
 			break
 		}
 		d.Weighted, d.Weight = true, w
@@ -600,4 +604,35 @@ func withArticle(w string) string {
 		return "an " + w
 	}
 	return "a " + w
+}
+
+// badChar returns the offset of the character a syntax error is about.
+// The decoder's Offset is sometimes the character's and sometimes the
+// next one's, so the character its message names is looked for there.
+func badChar(data []byte, se *json.SyntaxError) int {
+	off := min(max(int(se.Offset), 0), len(data))
+	msg := se.Error()
+	i := strings.Index(msg, "invalid character '")
+	if i < 0 {
+		return off
+	}
+	quoted := msg[i+len("invalid character "):]
+	end := strings.Index(quoted[1:], "' ")
+	if end < 0 && strings.HasSuffix(quoted, "'") {
+		end = len(quoted) - 2
+	}
+	if end < 0 {
+		return off
+	}
+	c, err := strconv.Unquote(quoted[:end+2])
+	if err != nil || c == "" {
+		return off
+	}
+	if j := bytes.Index(data[off:], []byte(c)); j >= 0 {
+		return off + j
+	}
+	if off > 0 && bytes.HasPrefix(data[off-1:], []byte(c)) {
+		return off - 1
+	}
+	return off
 }

@@ -161,3 +161,23 @@ func TestRegistryChecked(t *testing.T) {
 		t.Errorf("Load on a nil Registry succeeded")
 	}
 }
+
+// A syntax error is placed at the character it is about, wherever the
+// decoder's offset points.
+func TestSyntaxErrorsPlaced(t *testing.T) {
+	for file, want := range map[string]string{
+		"\x00":                        "1:1: $: bad JSON: invalid character '\\x00'",
+		" \n \x00":                    "2:2: $: bad JSON",
+		`{"kind",}`:                   "1:8: $.kind: bad JSON: invalid character ','",
+		`{"kind": "selector",, }`:     "1:21: $: bad JSON: invalid character ','",
+		`{"name":tru}`:                "1:12: $.name: bad JSON: invalid character '}'",
+		`{"name" 1}`:                  "1:9: $.name: bad JSON: invalid character '1'",
+		"{\"name\":\n  1 \"kind\":2}": "2:5: $: bad JSON: invalid character '\"'",
+		`{"weight": 1e999}`:           "1:12: $.weight: weight 1e999 is out of range",
+	} {
+		_, err := testRegistry().Load([]byte(file))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Load(%q) = %v, want %q", file, err, want)
+		}
+	}
+}
