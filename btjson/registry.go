@@ -3,11 +3,13 @@ package btjson
 import (
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"unsafe"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/nilness"
 	"github.com/foresight-bt/foresight/sim"
 )
 
@@ -77,41 +79,43 @@ const (
 	roleSimulation role = "simulation"
 )
 
+// An entry is one registered value.
+type entry struct {
+	role  role
+	name  string
+	value any // the value, to check it is not nil
+	id    any // what it is known by: the value, or a function's identity
+}
+
+// entries lists the registered values, by role and then by name.
+func (r *Registry[M]) entries() []entry {
+	var out []entry
+	addAll(&out, roleAction, r.Actions, func(v bt.Action[M]) any { return v })
+	addAll(&out, roleCondition, r.Conditions, funcID)
+	addAll(&out, roleConstraint, r.Constraints, func(v bt.Constraint[M]) any { return v })
+	addAll(&out, roleDecorator, r.Decorators, funcID)
+	addAll(&out, roleComposite, r.Composites, funcID)
+	addAll(&out, roleLeaf, r.Leaves, func(v bt.Node[M]) any { return v })
+	addAll(&out, roleSimulation, r.Simulations, funcID)
+	return out
+}
+
+// addAll appends the entries of one of the registry's maps, sorted by
+// name.
+func addAll[V any](out *[]entry, ro role, m map[string]V, id func(V) any) {
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		*out = append(*out, entry{role: ro, name: name, value: m[name], id: id(m[name])})
+	}
+}
+
 // names returns the registered names of a role, sorted.
 func (r *Registry[M]) names(ro role) []string {
 	var names []string
-	add := func(n string) { names = append(names, n) }
-	switch ro {
-	case roleAction:
-		for n := range r.Actions {
-			add(n)
-		}
-	case roleCondition:
-		for n := range r.Conditions {
-			add(n)
-		}
-	case roleConstraint:
-		for n := range r.Constraints {
-			add(n)
-		}
-	case roleDecorator:
-		for n := range r.Decorators {
-			add(n)
-		}
-	case roleComposite:
-		for n := range r.Composites {
-			add(n)
-		}
-	case roleLeaf:
-		for n := range r.Leaves {
-			add(n)
-		}
-	case roleSimulation:
-		for n := range r.Simulations {
-			add(n)
+	for _, e := range r.entries() {
+		if e.role == ro {
+			names = append(names, e.name)
 		}
 	}
-	slices.Sort(names)
 	return names
 }
 
@@ -122,34 +126,13 @@ func (r *Registry[M]) check() error {
 		return errors.New("btjson: nil Registry")
 	}
 	var errs []error
-	note := func(ro role, name string, isNil bool) {
+	for _, e := range r.entries() {
 		switch {
-		case name == "":
-			errs = append(errs, fmt.Errorf("btjson: registry: a %s with an empty name", ro))
-		case isNil:
-			errs = append(errs, fmt.Errorf("btjson: registry: %s %q is nil", ro, name))
+		case e.name == "":
+			errs = append(errs, fmt.Errorf("btjson: registry: a %s with an empty name", e.role))
+		case nilness.Of(e.value):
+			errs = append(errs, fmt.Errorf("btjson: registry: %s %q is nil", e.role, e.name))
 		}
-	}
-	for _, n := range r.names(roleAction) {
-		note(roleAction, n, r.Actions[n] == nil)
-	}
-	for _, n := range r.names(roleCondition) {
-		note(roleCondition, n, r.Conditions[n] == nil)
-	}
-	for _, n := range r.names(roleConstraint) {
-		note(roleConstraint, n, r.Constraints[n] == nil)
-	}
-	for _, n := range r.names(roleDecorator) {
-		note(roleDecorator, n, r.Decorators[n] == nil)
-	}
-	for _, n := range r.names(roleComposite) {
-		note(roleComposite, n, r.Composites[n] == nil)
-	}
-	for _, n := range r.names(roleLeaf) {
-		note(roleLeaf, n, r.Leaves[n] == nil)
-	}
-	for _, n := range r.names(roleSimulation) {
-		note(roleSimulation, n, r.Simulations[n] == nil)
 	}
 	return errors.Join(errs...)
 }
@@ -164,26 +147,8 @@ type index struct {
 // and a tree holding them is reported as not serialisable.
 func newIndex[M any](r *Registry[M]) *index {
 	x := &index{values: map[role]map[any]string{}}
-	for _, n := range r.names(roleAction) {
-		x.add(roleAction, r.Actions[n], n)
-	}
-	for _, n := range r.names(roleCondition) {
-		x.add(roleCondition, funcID(r.Conditions[n]), n)
-	}
-	for _, n := range r.names(roleConstraint) {
-		x.add(roleConstraint, r.Constraints[n], n)
-	}
-	for _, n := range r.names(roleDecorator) {
-		x.add(roleDecorator, funcID(r.Decorators[n]), n)
-	}
-	for _, n := range r.names(roleComposite) {
-		x.add(roleComposite, funcID(r.Composites[n]), n)
-	}
-	for _, n := range r.names(roleLeaf) {
-		x.add(roleLeaf, r.Leaves[n], n)
-	}
-	for _, n := range r.names(roleSimulation) {
-		x.add(roleSimulation, funcID(r.Simulations[n]), n)
+	for _, e := range r.entries() {
+		x.add(e.role, e.id, e.name)
 	}
 	return x
 }

@@ -124,7 +124,7 @@ func (w *writer[M]) fail(path string, err error) {
 }
 
 // name returns the registered name of v, a value of the role, or reports
-// it not serialisable.
+// it not serialisable; for a nil v (nothing to name) it returns "".
 func (w *writer[M]) name(path string, ro role, v any, what string) string {
 	if v == nil {
 		return ""
@@ -149,27 +149,13 @@ func (w *writer[M]) node(d *bt.Def[M], path string) file {
 	}
 	f.SucceedOn = w.policy(path, "SucceedOn", s.SucceedOn)
 	f.FailOn = w.policy(path, "FailOn", s.FailOn)
-	if d.Action != nil {
-		f.Action = w.name(path, roleAction, d.Action, fmt.Sprintf("its action (a %T)", d.Action))
-	}
-	if d.Test != nil {
-		f.Test = w.name(path, roleCondition, funcID(d.Test), "its test")
-	}
-	if d.ReselectOn != nil {
-		f.ReselectOn = w.name(path, roleCondition, funcID(d.ReselectOn), "its ReselectOn test")
-	}
-	if d.Leaf != nil {
-		f.Leaf = w.name(path, roleLeaf, d.Leaf, fmt.Sprintf("its node (a %T)", d.Leaf))
-	}
-	if d.Decorator != nil {
-		f.Decorator = w.name(path, roleDecorator, funcID(d.Decorator), "its decorator")
-	}
-	if d.Composite != nil {
-		f.Composite = w.name(path, roleComposite, funcID(d.Composite), "its composite function")
-	}
-	if d.Simulate != nil {
-		f.Simulate = w.name(path, roleSimulation, funcID(d.Simulate), "its simulation (SimulateWith)")
-	}
+	f.Action = w.name(path, roleAction, d.Action, fmt.Sprintf("its action (a %T)", d.Action))
+	f.Test = w.name(path, roleCondition, funcID(d.Test), "its test")
+	f.ReselectOn = w.name(path, roleCondition, funcID(d.ReselectOn), "its ReselectOn test")
+	f.Leaf = w.name(path, roleLeaf, d.Leaf, fmt.Sprintf("its node (a %T)", d.Leaf))
+	f.Decorator = w.name(path, roleDecorator, funcID(d.Decorator), "its decorator")
+	f.Composite = w.name(path, roleComposite, funcID(d.Composite), "its composite function")
+	f.Simulate = w.name(path, roleSimulation, funcID(d.Simulate), "its simulation (SimulateWith)")
 	if s.MinOutcome != 0 {
 		f.MinOutcome = s.MinOutcome.String()
 		if !s.MinOutcome.Valid() {
@@ -180,17 +166,17 @@ func (w *writer[M]) node(d *bt.Def[M], path string) file {
 	case s.Replan && s.Interval >= 0:
 		f.Reselect = s.Interval.String()
 	case s.Replan || s.Interval != 0:
-		w.fail(path, fmt.Errorf("Interval %v with Replan %v has no form in a file", s.Interval, s.Replan))
+		w.fail(path, fmt.Errorf("Settings.Interval %v with Settings.Replan %v has no form in a file", s.Interval, s.Replan))
 	}
 	if d.Weighted {
 		weight := d.Weight
 		f.Weight = &weight
 		if math.IsNaN(weight) || math.IsInf(weight, 0) {
-			w.fail(path, fmt.Errorf("Weight: %v is not a finite weight", weight))
+			w.fail(path, fmt.Errorf("weight %v is not finite", weight))
 			f.Weight = nil
 		}
 	} else if d.Weight != 0 {
-		w.fail(path, errors.New("Weight without Weighted has no form in a file"))
+		w.fail(path, errors.New("a weight without Weighted has no form in a file"))
 	}
 	for i, c := range d.Constraints {
 		if c == nil {
