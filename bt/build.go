@@ -196,15 +196,25 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 	i := int32(len(t.nodes))
 	t.nodes = append(t.nodes, node[M]{key: rec.key}) // the children's keys hash their parent's
 	kids := make([]int32, 0, len(d.Children))
-	names := make(map[string]bool, len(d.Children))
+	var names map[string]bool // made only for two children or more
+	if len(d.Children) > 1 {
+		names = make(map[string]bool, len(d.Children))
+	}
+	wheres := make([]where, len(d.Children)) // one allocation for the children's places
 	for j := range d.Children {
 		k := &d.Children[j]
-		kat := &where{parent: at, label: label(k.Name, j)}
+		kat := &wheres[j]
+		kat.parent, kat.label = at, k.Name
+		if k.Name == "" {
+			kat.label = label(k.Name, j)
+		}
 		if k.Name != "" && names[k.Name] {
 			c.errs = append(c.errs, &NodeError{Path: kat.path(),
 				Err: fmt.Errorf("duplicate name %q among its siblings: paths must be unique", k.Name)})
 		}
-		names[k.Name] = true
+		if names != nil {
+			names[k.Name] = true
+		}
 		kids = append(kids, c.node(k, i, kat, d.Kind))
 	}
 	rec.kids = kids
@@ -361,13 +371,6 @@ func weightErrors[M any](d *Def[M], rec *node[M], parentKind NodeKind) []error {
 	return nil
 }
 
-// A setting is a field of a Def that only some kinds take.
-type setting[M any] struct {
-	name  string
-	set   func(d *Def[M]) bool
-	kinds []NodeKind
-}
-
 var (
 	sequences = []NodeKind{KindSequence, KindReactiveSequence}
 	selectors = []NodeKind{KindSelector, KindRandom}
@@ -377,33 +380,32 @@ var (
 // misplaced reports the fields of d that its kind does not take: a
 // setting of another kind, or what another kind runs.
 func misplaced[M any](d *Def[M]) []error {
-	settings := []setting[M]{
-		{"Action", func(d *Def[M]) bool { return d.Action != nil }, []NodeKind{KindAction}},
-		{"Test", func(d *Def[M]) bool { return d.Test != nil }, []NodeKind{KindCondition, KindIfElse}},
-		{"Leaf", func(d *Def[M]) bool { return d.Leaf != nil }, []NodeKind{KindLeaf}},
-		{"Decorator", func(d *Def[M]) bool { return d.Decorator != nil }, []NodeKind{KindDecorator}},
-		{"Composite", func(d *Def[M]) bool { return d.Composite != nil }, []NodeKind{KindComposite}},
-		{"Loop", func(d *Def[M]) bool { return d.Settings.Loop }, sequences},
-		{"AllowFailure", func(d *Def[M]) bool { return d.Settings.AllowFailure }, sequences},
-		{"MinOutcome", func(d *Def[M]) bool { return d.Settings.MinOutcome != heuristic.Impossible }, sequences},
-		{"Replan", func(d *Def[M]) bool { return d.Settings.Replan }, selectors},
-		{"Interval", func(d *Def[M]) bool { return d.Settings.Interval != 0 }, selectors},
-		{"AllowNegative", func(d *Def[M]) bool { return d.Settings.AllowNegative }, selectors},
-		{"PreferFirst", func(d *Def[M]) bool { return d.Settings.PreferFirst }, selectors},
-		{"Debounce", func(d *Def[M]) bool { return d.Settings.Debounce }, selectors},
-		{"ReselectOn", func(d *Def[M]) bool { return d.ReselectOn != nil }, selectors},
-		{"SucceedOn", func(d *Def[M]) bool { return d.Settings.SucceedOn != 0 }, []NodeKind{KindParallel}},
-		{"FailOn", func(d *Def[M]) bool { return d.Settings.FailOn != 0 }, []NodeKind{KindParallel}},
-		{"Cosmetic", func(d *Def[M]) bool { return d.Settings.Cosmetic }, leaves},
-		{"CosmeticWhileRunning", func(d *Def[M]) bool { return d.Settings.CosmeticWhileRunning }, leaves},
-		{"Simulate", func(d *Def[M]) bool { return d.Simulate != nil }, leaves},
-	}
 	var errs []error
-	for _, s := range settings {
-		if s.set(d) && !slices.Contains(s.kinds, d.Kind) {
-			errs = append(errs, fmt.Errorf("%s is not for %s", s.name, withArticle(d.Kind)))
+	only := func(field string, set bool, kinds ...NodeKind) {
+		if set && !slices.Contains(kinds, d.Kind) {
+			errs = append(errs, fmt.Errorf("%s is not for %s", field, withArticle(d.Kind)))
 		}
 	}
+	s := &d.Settings
+	only("Action", d.Action != nil, KindAction)
+	only("Test", d.Test != nil, KindCondition, KindIfElse)
+	only("Leaf", d.Leaf != nil, KindLeaf)
+	only("Decorator", d.Decorator != nil, KindDecorator)
+	only("Composite", d.Composite != nil, KindComposite)
+	only("Loop", s.Loop, sequences...)
+	only("AllowFailure", s.AllowFailure, sequences...)
+	only("MinOutcome", s.MinOutcome != heuristic.Impossible, sequences...)
+	only("Replan", s.Replan, selectors...)
+	only("Interval", s.Interval != 0, selectors...)
+	only("AllowNegative", s.AllowNegative, selectors...)
+	only("PreferFirst", s.PreferFirst, selectors...)
+	only("Debounce", s.Debounce, selectors...)
+	only("ReselectOn", d.ReselectOn != nil, selectors...)
+	only("SucceedOn", s.SucceedOn != 0, KindParallel)
+	only("FailOn", s.FailOn != 0, KindParallel)
+	only("Cosmetic", s.Cosmetic, leaves...)
+	only("CosmeticWhileRunning", s.CosmeticWhileRunning, leaves...)
+	only("Simulate", d.Simulate != nil, leaves...)
 	return errs
 }
 
