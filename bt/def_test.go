@@ -174,3 +174,28 @@ func withSettings(d bt.Def[mem], s bt.Settings) bt.Def[mem] {
 	d.Settings = s
 	return d
 }
+
+// Builder.Add mixes the two forms: a subtree written as nested calls,
+// added where the builder is.
+func TestBuilderAdd(t *testing.T) {
+	rec := &recorder{}
+	a := act(rec, "a", nil)
+	n := bt.For[mem]()
+	tree, err := bt.New(bt.Config[mem]{Heuristic: goal}).
+		Selector("root").
+		Add(n.Sequence("nested", n.Do("a", a), n.Do("b", a))).Constrain(foeVisible).
+		Do("c", a).
+		End().
+		Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "root  selector\n├─ nested  sequence  [treetest.Check]\n│  ├─ a  action\n│  └─ b  action\n└─ c  action\n"
+	if got := tree.String(); got != want {
+		t.Errorf("got:\n%s\nwant:\n%s", got, want)
+	}
+	_, err = bt.New(bt.Config[mem]{}).Add(n.Sequence("s", bt.Debounce(), n.Do("a", nil))).Build()
+	if err == nil || !strings.Contains(err.Error(), "s: bt.SelectorOption is neither") || !strings.Contains(err.Error(), "s/a: nil action") {
+		t.Errorf("misuse in an added Def: %v", err)
+	}
+}
