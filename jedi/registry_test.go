@@ -141,3 +141,32 @@ func TestFightReload(t *testing.T) {
 		t.Error("the fight does not run the new tree")
 	}
 }
+
+// BenchmarkTreeFile reads the combat tree from its file and builds it, as
+// a reload does, and writes it.
+func BenchmarkTreeFile(b *testing.B) {
+	reg := jedi.Registry()
+	def, err := jedi.Design(jedi.Options{})
+	if err != nil {
+		b.Fatal(err)
+	}
+	file, err := reg.Marshal(def)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.Run("Build", func(b *testing.B) {
+		b.SetBytes(int64(len(file)))
+		for b.Loop() {
+			if _, err := reg.Build(jedi.TreeConfig(), file); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+	b.Run("Marshal", func(b *testing.B) {
+		for b.Loop() {
+			if _, err := reg.Marshal(def); err != nil {
+				b.Fatal(err)
+			}
+		}
+	})
+}
