@@ -416,6 +416,8 @@ func parseFlags(args []string) (options, error) {
 	switch {
 	case o.watch && o.tree == "":
 		return o, errWatch
+	case o.watch && o.runs > 0:
+		return o, errors.New("-runs fights many fights at once; -watch goes with one fight")
 	case o.tree != "" && o.fight.Mistakes:
 		return o, errors.New("-mistakes shapes the built-in tree: a -tree file has the mistake in it or not (see -write-tree)")
 	case o.tree != "" && (o.writeTree != "" || o.writeSchema != ""):

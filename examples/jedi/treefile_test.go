@@ -76,6 +76,7 @@ func TestBadTreeFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"-watch"}, "give -tree FILE with it"},
+		{[]string{"-tree", "jedi.json", "-watch", "-runs", "3"}, "-watch goes with one fight"},
 		{[]string{"-tree", filepath.Join(dir, "missing.json")}, "no such file"},
 		{[]string{"-tree", broken}, `2:49: $.children[0].action: unknown action "swnig"`},
 		{[]string{"-tree", "jedi.json", "-mistakes"}, "-mistakes shapes the built-in tree"},
