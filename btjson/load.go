@@ -15,6 +15,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
 )
 
 // An Error is a problem of a tree file: where it is, as a JSON path
@@ -37,12 +38,21 @@ func (e *Error) Unwrap() error { return e.Err }
 
 // Build reads a tree file and builds its tree with cfg. Every problem is
 // reported at once, each as an *Error that places it in the file: those
-// of the file itself, and those Build finds in the tree it describes (an
-// empty selector, a weight outside a random selector).
+// of the file itself, and those bt.Build finds in the tree it describes
+// (an empty selector, a weight outside a random selector), unless the
+// file is too broken to tell its tree (bad JSON, a node without a kind).
 func (r *Registry[M]) Build(cfg bt.Config[M], data []byte) (*bt.Tree[M], error) {
 	def, at, err := r.load(data)
-	if err != nil {
+	if err != nil && at == nil {
 		return nil, err
+	}
+	if err != nil { // check the rest of the tree, with stand-ins for what the file got wrong
+		standIns(&def)
+		_, berr := bt.Build(cfg, def)
+		if berr == nil {
+			return nil, err
+		}
+		return nil, errors.Join(err, at.place(berr))
 	}
 	tree, err := bt.Build(cfg, def)
 	if err != nil {
@@ -55,7 +65,10 @@ func (r *Registry[M]) Build(cfg bt.Config[M], data []byte) (*bt.Tree[M], error) 
 // Every problem of the file is reported at once, each as an *Error.
 func (r *Registry[M]) Load(data []byte) (bt.Def[M], error) {
 	def, _, err := r.load(data)
-	return def, err
+	if err != nil {
+		return bt.Def[M]{}, err
+	}
+	return def, nil
 }
 
 // Read reads a tree file from rd, at most Limits.Bytes of it, as Load.
@@ -103,7 +116,10 @@ func (p *places) place(err error) error {
 	return errors.Join(errs...)
 }
 
-// load reads data into a Def and where each node lies.
+// load reads data into a Def and where each node lies. With errors, it
+// returns what it read, and where, when the file is whole enough for
+// bt.Build to check the rest (its JSON sound, every node with a kind and
+// a name, within the limits); else no places.
 func (r *Registry[M]) load(data []byte) (bt.Def[M], *places, error) {
 	if err := r.check(); err != nil {
 		return bt.Def[M]{}, nil, err
@@ -121,11 +137,11 @@ func (r *Registry[M]) load(data []byte) (bt.Def[M], *places, error) {
 			l.fail("$", off, errors.New("more after the root node: a file holds one tree"))
 		}
 	}
-	if err := l.err(); err != nil {
-		return bt.Def[M]{}, nil, err
+	if !ok || l.shapeless {
+		return bt.Def[M]{}, nil, l.err()
 	}
 	record(l.at, &def, at, "", 0)
-	return def, l.at, nil
+	return def, l.at, l.err()
 }
 
 // A loader reads one file.
@@ -138,6 +154,9 @@ type loader[M any] struct {
 	more  int // errors beyond Limits.Errors, counted
 	nodes int
 	at    *places
+	// shapeless is set when the tree cannot be told from the file: a
+	// node without a kind or a name, or a value where a node should be.
+	shapeless bool
 }
 
 func (l *loader[M]) fail(path string, offset int, err error) {
@@ -196,6 +215,7 @@ func (l *loader[M]) node(path string, depth int) (bt.Def[M], *spot, bool) {
 	at := &spot{json: path, offset: start}
 	if tok != json.Delim('{') {
 		l.fail(path, start, fmt.Errorf("a node must be an object, not %s", describe(tok)))
+		l.shapeless = true
 		return d, at, l.skip(path, tok, depth)
 	}
 	if l.nodes++; l.nodes > l.lim.Nodes {
@@ -236,9 +256,11 @@ func (l *loader[M]) node(path string, depth int) (bt.Def[M], *spot, bool) {
 	}
 	if !seen["kind"] {
 		l.fail(path, start, errors.New(`a node needs a "kind"`))
+		l.shapeless = true
 	}
 	if !seen["name"] {
 		l.fail(path, start, errors.New(`a node needs a "name"`))
+		l.shapeless = true
 	}
 	l.required(path, start, &d, seen)
 	return d, at, true
@@ -296,6 +318,7 @@ func (l *loader[M]) children(path string, d *bt.Def[M], at *spot, depth int) boo
 	}
 	if tok != json.Delim('[') {
 		l.fail(path, off, fmt.Errorf("children must be an array of nodes, not %s", describe(tok)))
+		l.shapeless = true
 		return l.skip(path, tok, depth)
 	}
 	d.Children, at.kids = []bt.Def[M]{}, nil
@@ -335,16 +358,15 @@ func (l *loader[M]) field(path, key string, d *bt.Def[M], root bool, depth int) 
 	s := &d.Settings
 	switch key {
 	case "kind":
-		if k, ok := str(); ok {
-			if !slices.Contains(kinds, bt.NodeKind(k)) {
-				bad(fmt.Errorf("unknown kind %q (want one of %s)", k, kindList()))
-			}
-			d.Kind = bt.NodeKind(k)
+		k, ok := str()
+		if ok && !slices.Contains(kinds, bt.NodeKind(k)) {
+			bad(fmt.Errorf("unknown kind %q (want one of %s)", k, kindList()))
+			ok = false
 		}
+		d.Kind, l.shapeless = bt.NodeKind(k), l.shapeless || !ok
 	case "name":
-		if n, ok := str(); ok {
-			d.Name = n
-		}
+		n, ok := str()
+		d.Name, l.shapeless = n, l.shapeless || !ok
 	case "action":
 		if n, ok := str(); ok {
 			d.Action = lookup(l, path, off, roleAction, n, l.r.Actions)
@@ -635,4 +657,44 @@ func badChar(data []byte, se *json.SyntaxError) int {
 		return off - 1
 	}
 	return off
+}
+
+// standIns fills what a node's kind runs, where the file named nothing
+// the registry has, with stand-ins: bt.Build can then check the rest of
+// the tree without reporting again what the loader did. A tree made with
+// them is never returned.
+func standIns[M any](d *bt.Def[M]) {
+	switch {
+	case d.Kind == bt.KindAction && d.Action == nil:
+		d.Action = standIn[M]{}
+	case (d.Kind == bt.KindCondition || d.Kind == bt.KindIfElse) && d.Test == nil:
+		d.Test = func(*M) bool { return false }
+	case d.Kind == bt.KindLeaf && d.Leaf == nil:
+		d.Leaf = standInNode[M]{}
+	case d.Kind == bt.KindDecorator && d.Decorator == nil:
+		d.Decorator = func(*bt.Child[M]) (bt.Node[M], error) { return standInNode[M]{}, nil }
+	case d.Kind == bt.KindComposite && d.Composite == nil:
+		d.Composite = func([]*bt.Child[M]) (bt.Node[M], error) { return standInNode[M]{}, nil }
+	}
+	for i := range d.Children {
+		standIns(&d.Children[i])
+	}
+}
+
+// standIn stands in for an action a file got wrong.
+type standIn[M any] struct{}
+
+func (standIn[M]) Begin(*M) bt.Status                 { return bt.Failure }
+func (standIn[M]) Update(*M, time.Duration) bt.Status { return bt.Failure }
+func (standIn[M]) End(*M, bt.Status)                  {}
+func (standIn[M]) Simulate(*sim.Context[M], *M)       {}
+
+// standInNode stands in for a node a file got wrong.
+type standInNode[M any] struct{}
+
+func (standInNode[M]) Begin(*M) bt.Status                 { return bt.Failure }
+func (standInNode[M]) Update(*M, time.Duration) bt.Status { return bt.Failure }
+func (standInNode[M]) End(*M, bt.Status)                  {}
+func (standInNode[M]) Simulate(*sim.Context[M], *M) heuristic.Verdict {
+	return heuristic.Verdict{Outcome: heuristic.Impossible}
 }

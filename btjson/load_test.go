@@ -181,3 +181,42 @@ func TestSyntaxErrorsPlaced(t *testing.T) {
 		}
 	}
 }
+
+// Build reports the file's errors and, where the tree can still be told,
+// what bt.Build finds wrong with the rest, each once.
+func TestBuildReportsEverythingOnce(t *testing.T) {
+	file := `{"kind": "selector", "name": "s", "children": [
+  {"kind": "action", "name": "a", "action": "stirke", "constraints": ["x"]},
+  {"kind": "sequence", "name": "empty", "children": []},
+  {"kind": "action", "name": "b"},
+  {"kind": "decorator", "name": "d", "decorator": "x", "children": [{"kind": "condition", "name": "c", "test": 3}]},
+  {"kind": "condition", "name": "e", "test": "hp even", "loop": true}
+]}`
+	_, err := testRegistry().Build(bt.Config[mem]{Heuristic: goal}, []byte(file))
+	if err == nil {
+		t.Fatal("Build succeeded")
+	}
+	want := []string{
+		`2:45: $.children[0].action: unknown action "stirke"`,
+		`2:71: $.children[0].constraints[0]: unknown constraint "x"`,
+		`4:3: $.children[2]: an action needs "action"`,
+		`5:51: $.children[3].decorator: unknown decorator "x"`,
+		`5:112: $.children[3].children[0].test: want a string, not a number`,
+		"3:3: $.children[1]: s/empty: empty sequence",
+		"6:3: $.children[4]: s/e: Loop is not for a condition",
+	}
+	got := strings.Split(err.Error(), "\n")
+	if len(got) != len(want) {
+		t.Errorf("%d errors, want %d:\n%v", len(got), len(want), err)
+	}
+	for _, w := range want {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error\n%v\nlacks %q", err, w)
+		}
+	}
+	// A file whose tree cannot be told reports only what it can.
+	_, err = testRegistry().Build(bt.Config[mem]{Heuristic: goal}, []byte(`{"kind": "selector", "name": "s", "children": [{"name": "x"}]}`))
+	if err == nil || strings.Count(err.Error(), "\n") != 0 || !strings.Contains(err.Error(), `a node needs a "kind"`) {
+		t.Errorf("a node without a kind: %v", err)
+	}
+}
