@@ -25,6 +25,7 @@ type Agent[M any] struct {
 	st           []nodeState
 	custom       []Node[M]
 	handles      []Child[M]
+	selves       []Child[M] // the handles Binder nodes got on themselves, one per custom node
 	clock        time.Duration
 	ticks        uint64
 	seed         uint64
@@ -86,6 +87,7 @@ func (a *Agent[M]) makeCustom() error {
 	t := a.tree
 	a.custom = make([]Node[M], t.customs)
 	a.handles = make([]Child[M], t.handles)
+	a.selves = make([]Child[M], t.customs)
 	var errs []error
 	for i := range t.nodes {
 		n := &t.nodes[i]
@@ -107,7 +109,9 @@ func (a *Agent[M]) makeCustom() error {
 		}
 		a.custom[n.custom] = node
 		if b, ok := node.(Binder[M]); ok {
-			b.Bind(&Child[M]{agent: a, index: int32(i)})
+			self := &a.selves[n.custom]
+			self.agent, self.index = a, int32(i)
+			b.Bind(self)
 		}
 	}
 	return errors.Join(errs...)

@@ -3,10 +3,7 @@ package bt
 import (
 	"errors"
 	"fmt"
-	"math"
 	"slices"
-	"strings"
-	"sync/atomic"
 
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
@@ -25,18 +22,20 @@ import (
 // panic: the builder notes it against the node's path and Build reports
 // every problem at once, as in "guard/attack: nil action".
 //
+// gofmt flattens the indentation of a chain of calls; For writes the same
+// tree as nested calls, which it keeps. Both make a Def, the description
+// that Build compiles: Builder.Def returns the builder's.
+//
 // The zero Builder is ready to use, as New with a zero Config.
 type Builder[M any] struct {
 	cfg      Config[M]
 	ready1   bool
-	top      spec[M]    // holds the root as its only child
-	open     []*spec[M] // open scopes, innermost last; open[0] is &top
-	last     *spec[M]   // the node the previous call added or closed
+	top      draft[M]    // holds the root as its only child
+	open     []*draft[M] // open scopes, innermost last; open[0] is &top
+	last     *draft[M]   // the node the previous call added or closed
 	errs     []error
 	built    bool
 	branches int // Branch calls under way, one inside another
-	// simulated records a selector that needs a heuristic
-	simulated *spec[M]
 }
 
 // MaxBranchDepth is how deeply Branch calls may nest, one inside another.
@@ -62,17 +61,12 @@ type Decorator[M any] func(child *Child[M]) (Node[M], error)
 // Builder.Composite: like a Decorator, once at Build and once per agent.
 type CompositeFunc[M any] func(children []*Child[M]) (Node[M], error)
 
-// spec describes a node until Build makes it.
-type spec[M any] struct {
-	rec         node[M] // the record, children aside
-	name, label string  // label is the name, or "#n" for a nameless node
-	kind        NodeKind
-	parent      *spec[M]
-	children    []*spec[M]
-	names       map[string]bool // the children's names, to refuse duplicates
-	minKids     int             // children a composite needs; 0 for leaves
-	maxKids     int             // -1 for any number
-	errs        []error
+// draft is a node being described: its Def, children aside, which are
+// drafts until Build.
+type draft[M any] struct {
+	def      Def[M]
+	parent   *draft[M]
+	children []*draft[M]
 }
 
 // New starts a builder for a tree with the given configuration.
@@ -84,14 +78,8 @@ func New[M any](cfg Config[M]) *Builder[M] {
 
 func (b *Builder[M]) init(cfg Config[M]) {
 	b.cfg, b.ready1 = cfg, true
-	b.top.maxKids = -1
-	b.open = []*spec[M]{&b.top}
-	if cfg.Heuristic != nil && nilness.Of(cfg.Heuristic) {
-		b.errs = append(b.errs, fmt.Errorf("Config.Heuristic is a nil %T: give it a heuristic or leave it unset", cfg.Heuristic))
-	}
-	if err := checkMemory[M](); err != nil && cfg.Copy == nil {
-		b.errs = append(b.errs, err)
-	}
+	b.open = []*draft[M]{&b.top}
+	b.errs = configErrors(cfg)
 }
 
 // ready makes a zero Builder usable. It reports false for a nil one.
@@ -111,7 +99,11 @@ func (b *Builder[M]) Sequence(name string, opts ...SequenceOption) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	return b.sequence(name, KindSequence, false, opts)
+	s := b.openScope(name, KindSequence)
+	for _, o := range opts {
+		s.def.option(true, o, o)
+	}
+	return b
 }
 
 // ReactiveSequence opens a sequence that re-checks, every tick before it
@@ -128,17 +120,10 @@ func (b *Builder[M]) ReactiveSequence(name string, opts ...SequenceOption) *Buil
 	if !b.ready() {
 		return b
 	}
-	return b.sequence(name, KindReactiveSequence, true, opts)
-}
-
-func (b *Builder[M]) sequence(name string, kind NodeKind, reactive bool, opts []SequenceOption) *Builder[M] {
-	s := b.openScope(name, kind, 1, -1)
-	s.rec.kind = kindSequence
-	b.apply(s, len(opts), func(i int) error { return callOption(opts[i], &s.rec.seq) })
-	if reactive {
-		s.rec.flags |= flagReactive
+	s := b.openScope(name, KindReactiveSequence)
+	for _, o := range opts {
+		s.def.option(true, o, o)
 	}
-	s.rec.detail = s.rec.seq.describe(reactive)
 	return b
 }
 
@@ -156,7 +141,7 @@ func (b *Builder[M]) Selector(name string, opts ...SelectorOption) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	return b.selector(name, KindSelector, selectorConfig{interval: -1, preferCurrent: true}, opts)
+	return b.selector(name, KindSelector, opts)
 }
 
 // RandomSelector opens a random selector: like Selector, but among the
@@ -168,27 +153,14 @@ func (b *Builder[M]) RandomSelector(name string, opts ...SelectorOption) *Builde
 	if !b.ready() {
 		return b
 	}
-	return b.selector(name, KindRandom, selectorConfig{interval: -1, preferCurrent: true, random: true}, opts)
+	return b.selector(name, KindRandom, opts)
 }
 
-func (b *Builder[M]) selector(name string, kind NodeKind, cfg selectorConfig, opts []SelectorOption) *Builder[M] {
-	s := b.openScope(name, kind, 1, -1)
-	b.apply(s, len(opts), func(i int) error { return callOption(opts[i], &cfg) })
-	if !cfg.random && b.simulated == nil {
-		b.simulated = s
+func (b *Builder[M]) selector(name string, kind NodeKind, opts []SelectorOption) *Builder[M] {
+	s := b.openScope(name, kind)
+	for _, o := range opts {
+		s.def.option(true, o, o)
 	}
-	s.rec.kind, s.rec.sel = kindSelector, cfg
-	if cfg.when != nil {
-		when, ok := cfg.when.(func(*M) bool)
-		if !ok {
-			s.errs = append(s.errs, fmt.Errorf("ReselectOn: a test of %T, not of this tree's memory", cfg.when))
-		}
-		s.rec.when, s.rec.sel.when = when, nil
-	}
-	if cfg.random {
-		s.rec.flags |= flagRandom
-	}
-	s.rec.detail = cfg.describe(cfg.random)
 	return b
 }
 
@@ -211,10 +183,10 @@ func (b *Builder[M]) Parallel(name string, opts ...ParallelOption) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	s := b.openScope(name, KindParallel, 1, -1)
-	s.rec.kind, s.rec.par = kindParallel, parallelConfig{succeed: RequireAll, fail: RequireAll}
-	b.apply(s, len(opts), func(i int) error { return callOption(opts[i], &s.rec.par) })
-	s.rec.detail = s.rec.par.describe()
+	s := b.openScope(name, KindParallel)
+	for _, o := range opts {
+		s.def.option(true, o, o)
+	}
 	return b
 }
 
@@ -222,10 +194,10 @@ func (b *Builder[M]) Parallel(name string, opts ...ParallelOption) *Builder[M] {
 // not fail. It chooses without simulating, and sticks with the running
 // child until it finishes.
 func (b *Builder[M]) Priority(name string) *Builder[M] {
-	if !b.ready() {
-		return b
+	if b.ready() {
+		b.openScope(name, KindPriority)
 	}
-	return b.priority(name, KindPriority, false)
+	return b
 }
 
 // ReactivePriority opens a fallback that re-checks, every tick before it
@@ -247,18 +219,8 @@ func (b *Builder[M]) Priority(name string) *Builder[M] {
 // priority predicts the child a tick would run: the first whose guard
 // passes, and otherwise as Priority.
 func (b *Builder[M]) ReactivePriority(name string) *Builder[M] {
-	if !b.ready() {
-		return b
-	}
-	return b.priority(name, KindReactivePriority, true)
-}
-
-func (b *Builder[M]) priority(name string, kind NodeKind, reactive bool) *Builder[M] {
-	s := b.openScope(name, kind, 1, -1)
-	s.rec.kind, s.rec.detail = kindPriority, "priority"
-	if reactive {
-		s.rec.flags |= flagReactive
-		s.rec.detail = "reactive priority"
+	if b.ready() {
+		b.openScope(name, KindReactivePriority)
 	}
 	return b
 }
@@ -267,29 +229,17 @@ func (b *Builder[M]) priority(name string, kind NodeKind, reactive bool) *Builde
 // Begin, its second (optional) otherwise; without a second child it fails
 // when cond does not hold.
 func (b *Builder[M]) IfElse(name string, cond func(m *M) bool) *Builder[M] {
-	if !b.ready() {
-		return b
+	if b.ready() {
+		b.openScope(name, KindIfElse).def.Test = cond
 	}
-	s := b.openScope(name, KindIfElse, 1, 2)
-	if cond == nil {
-		s.errs = append(s.errs, errors.New("nil condition: IfElse needs the function that picks the branch"))
-	}
-	s.rec.kind, s.rec.cond, s.rec.whenFalse, s.rec.detail = kindIfElse, cond, name+": false", "if/else"
 	return b
 }
 
 // Decorate opens a decorator, which must get exactly one child.
 func (b *Builder[M]) Decorate(name string, d Decorator[M]) *Builder[M] {
-	if !b.ready() {
-		return b
+	if b.ready() {
+		b.openScope(name, KindDecorator).def.Decorator = d
 	}
-	s := b.openScope(name, KindDecorator, 1, 1)
-	s.rec.kind = kindCustom
-	if nilness.Of(d) {
-		s.errs = append(s.errs, errors.New("nil decorator"))
-		return b
-	}
-	s.rec.make = func(kids []*Child[M]) (Node[M], error) { return d(kids[0]) }
 	return b
 }
 
@@ -299,16 +249,9 @@ func (b *Builder[M]) Decorate(name string, d Decorator[M]) *Builder[M] {
 // should also be a Router, so that Agent.Preview follows the child a tick
 // would run rather than its first.
 func (b *Builder[M]) Composite(name string, f CompositeFunc[M]) *Builder[M] {
-	if !b.ready() {
-		return b
+	if b.ready() {
+		b.openScope(name, KindComposite).def.Composite = f
 	}
-	s := b.openScope(name, KindComposite, 1, -1)
-	s.rec.kind = kindCustom
-	if nilness.Of(f) {
-		s.errs = append(s.errs, errors.New("nil composite function"))
-		return b
-	}
-	s.rec.make = func(kids []*Child[M]) (Node[M], error) { return f(kids) }
 	return b
 }
 
@@ -328,20 +271,11 @@ func (b *Builder[M]) End() *Builder[M] {
 
 // Do adds a leaf that runs action.
 func (b *Builder[M]) Do(name string, action Action[M], opts ...LeafOption) *Builder[M] {
-	if !b.ready() {
-		return b
+	if b.ready() {
+		s := b.add(name, KindAction)
+		s.def.Action = action
+		s.def.leafOptions(opts)
 	}
-	s := b.add(name, KindAction)
-	s.rec.kind, s.rec.action = kindAction, action
-	if in, ok := action.(*instant[M]); ok && in != nil {
-		s.rec.kind, s.rec.run, s.rec.effect = kindInstant, in.run, in.effect
-	}
-	if nilness.Of(action) {
-		s.errs = append(s.errs, nilError("action", action))
-	} else {
-		s.validate(action)
-	}
-	b.leafOptions(s, opts)
 	return b
 }
 
@@ -349,51 +283,31 @@ func (b *Builder[M]) Do(name string, action Action[M], opts ...LeafOption) *Buil
 // It simulates as Irrelevant when test holds on the scratch memory and
 // Impossible when not, unless given SimulateWith.
 func (b *Builder[M]) Condition(name string, test func(m *M) bool, opts ...LeafOption) *Builder[M] {
-	if !b.ready() {
-		return b
+	if b.ready() {
+		s := b.add(name, KindCondition)
+		s.def.Test = test
+		s.def.leafOptions(opts)
 	}
-	s := b.add(name, KindCondition)
-	s.rec.kind, s.rec.test, s.rec.whenTrue, s.rec.whenFalse = kindCondition, test, name, name+": false"
-	if test == nil {
-		s.errs = append(s.errs, errors.New("nil condition function"))
-	}
-	b.leafOptions(s, opts)
 	return b
-}
-
-// leafOptions applies the options of a leaf.
-func (b *Builder[M]) leafOptions(s *spec[M], opts []LeafOption) {
-	for _, o := range opts {
-		switch o := o.(type) {
-		case liftOption:
-			s.rec.lift = lift(o)
-		case simulateOption[M]:
-			if o == nil {
-				s.errs = append(s.errs, errors.New("SimulateWith(nil): give it the function that predicts"))
-			}
-			s.rec.simulate = o
-		default:
-			s.errs = append(s.errs, fmt.Errorf("option %T is not a leaf option for this memory type", o))
-		}
-	}
 }
 
 // Leaf adds a custom node with no children. Every agent of the tree runs
 // the same n: keep what an agent's run of it needs in the memory, or make
 // it a Composite, whose factory makes an instance per agent.
 func (b *Builder[M]) Leaf(name string, n Node[M]) *Builder[M] {
-	if !b.ready() {
-		return b
+	if b.ready() {
+		b.add(name, KindLeaf).def.Leaf = n
 	}
-	s := b.add(name, KindLeaf)
-	s.rec.kind = kindCustom
-	s.minKids, s.maxKids = 0, 0
-	if nilness.Of(n) {
-		s.errs = append(s.errs, nilError("node", n))
-	} else {
-		s.validate(n)
+	return b
+}
+
+// Add adds the subtree d describes, written with the functions of For:
+// the way to mix the two forms.
+func (b *Builder[M]) Add(d Def[M]) *Builder[M] {
+	if b.ready() {
+		s := b.add(d.Name, d.Kind)
+		s.def = d
 	}
-	s.rec.make = func([]*Child[M]) (Node[M], error) { return n, nil }
 	return b
 }
 
@@ -420,7 +334,7 @@ func (b *Builder[M]) Branch(br Branch[M]) *Builder[M] {
 // scopeError notes err against the innermost open scope, or the builder.
 func (b *Builder[M]) scopeError(err error) {
 	if s := b.open[len(b.open)-1]; s != &b.top {
-		s.errs = append(s.errs, err)
+		s.def.errs = append(s.def.errs, err)
 	} else {
 		b.errs = append(b.errs, err)
 	}
@@ -440,17 +354,8 @@ func (b *Builder[M]) Constrain(cs ...Constraint[M]) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	s := b.target("Constrain")
-	if s == nil {
-		return b
-	}
-	for i, c := range cs {
-		if nilness.Of(c) {
-			s.errs = append(s.errs, fmt.Errorf("Constrain: constraint %d is nil", i+1))
-			continue
-		}
-		s.validate(c)
-		s.rec.constraints = append(s.rec.constraints, c)
+	if s := b.target("Constrain"); s != nil {
+		s.def = s.def.Constrain(cs...)
 	}
 	return b
 }
@@ -462,22 +367,15 @@ func (b *Builder[M]) Weight(w float64) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
-	s := b.target("Weight")
-	switch {
-	case s == nil:
-	case s.parent.kind != KindRandom:
-		s.errs = append(s.errs, errors.New("Weight: only children of a RandomSelector have weights"))
-	case math.IsNaN(w) || math.IsInf(w, 0) || w < 0:
-		s.errs = append(s.errs, fmt.Errorf("Weight: %v is not a finite weight >= 0", w))
-	default:
-		s.rec.weight = w
+	if s := b.target("Weight"); s != nil {
+		s.def = s.def.Odds(w)
 	}
 	return b
 }
 
 // target returns the node the previous call added, or records that there
 // is none.
-func (b *Builder[M]) target(call string) *spec[M] {
+func (b *Builder[M]) target(call string) *draft[M] {
 	if b.last == nil {
 		b.errs = append(b.errs, fmt.Errorf("%s before any node was added", call))
 	}
@@ -485,70 +383,58 @@ func (b *Builder[M]) target(call string) *spec[M] {
 }
 
 // add records a node in the innermost open scope.
-func (b *Builder[M]) add(name string, kind NodeKind) *spec[M] {
+func (b *Builder[M]) add(name string, kind NodeKind) *draft[M] {
 	parent := b.open[len(b.open)-1]
-	s := &spec[M]{name: name, label: name, kind: kind, parent: parent}
-	s.rec.weight, s.rec.name, s.rec.kindName = 1, name, kind
-	switch {
-	case name == "":
-		s.label = fmt.Sprintf("#%d", len(parent.children)+1)
-		s.errs = append(s.errs, errors.New("node has no name"))
-	case strings.Contains(name, "/"):
-		s.errs = append(s.errs, fmt.Errorf("name %q contains '/', which separates path elements", name))
-	case parent.names[name]:
-		s.errs = append(s.errs, fmt.Errorf("duplicate name %q among its siblings: paths must be unique", name))
-	}
-	if parent.names == nil {
-		parent.names = make(map[string]bool)
-	}
-	parent.names[name] = true
+	s := &draft[M]{def: Def[M]{Kind: kind, Name: name}, parent: parent}
 	parent.children = append(parent.children, s)
 	b.last = s
 	return s
 }
 
-// path returns the node's path. Paths are made when an error needs one,
-// not for every node: a tree of depth d would hold d²/2 bytes of them.
-func (s *spec[M]) path() string {
-	var labels []string
+// path returns the node's path, for the errors only a builder finds.
+func (s *draft[M]) path() string {
+	var at *where
+	var chain []*draft[M]
 	for p := s; p != nil && p.parent != nil; p = p.parent {
-		labels = append(labels, p.label)
+		chain = append(chain, p)
 	}
-	slices.Reverse(labels)
-	return strings.Join(labels, "/")
-}
-
-// validate records the error of a value that can check its settings.
-func (s *spec[M]) validate(v any) {
-	if v, ok := v.(Validator); ok {
-		if err := v.Validate(); err != nil {
-			s.errs = append(s.errs, err)
-		}
+	for i := len(chain) - 1; i >= 0; i-- {
+		p := chain[i]
+		at = &where{parent: at, label: label(p.def.Name, slices.Index(p.parent.children, p))}
 	}
+	return at.path()
 }
 
 // openScope records a composite and makes it the innermost open scope.
-func (b *Builder[M]) openScope(name string, kind NodeKind, minKids, maxKids int) *spec[M] {
+func (b *Builder[M]) openScope(name string, kind NodeKind) *draft[M] {
 	s := b.add(name, kind)
-	s.minKids, s.maxKids = minKids, maxKids
 	b.open = append(b.open, s)
 	return s
 }
 
-// apply runs n options against s, recording their errors and any nil one.
-func (b *Builder[M]) apply(s *spec[M], n int, call func(i int) error) {
-	for i := 0; i < n; i++ {
-		if err := call(i); err != nil {
-			s.errs = append(s.errs, err)
-		}
+// Def returns the description the builder holds so far, with the scopes
+// still open closed. It is a copy: calls on the builder afterwards change
+// nothing in it.
+func (b *Builder[M]) Def() Def[M] {
+	if !b.ready() || len(b.top.children) == 0 {
+		return Def[M]{}
 	}
+	return b.top.children[0].make()
 }
 
-func callOption[C any](opt func(*C) error, cfg *C) error {
-	if opt == nil {
-		return errors.New("nil option")
+// make returns the Def of the draft and its children.
+func (s *draft[M]) make() Def[M] {
+	d := s.def
+	d.Constraints = slices.Clip(d.Constraints) // a later Constrain cannot reach the copy
+	d.errs = slices.Clip(d.errs)
+	if len(s.children) > 0 {
+		d.Children = make([]Def[M], 0, len(d.Children)+len(s.children))
+		d.Children = append(d.Children, s.def.Children...)
+		for _, k := range s.children {
+			d.Children = append(d.Children, k.make())
+		}
 	}
-	return opt(cfg)
+	return d
 }
 
 // Build checks the whole description and makes the tree. It reports every
@@ -569,102 +455,15 @@ func (b *Builder[M]) Build() (*Tree[M], error) {
 		errs = append(errs, &NodeError{Path: s.path(), Err: errors.New("not closed: add End()")})
 		b.open = b.open[:len(b.open)-1]
 	}
-	switch len(b.top.children) {
-	case 0:
-		errs = append(errs, errors.New("empty tree: add a root node"))
-	case 1:
-	default:
+	if len(b.top.children) > 1 {
 		errs = append(errs, &NodeError{Path: b.top.children[1].path(),
 			Err: errors.New("a second root: a tree has one root; put these nodes under a composite")})
 	}
-	t := &Tree[M]{cfg: b.cfg}
-	if b.simulated != nil {
-		t.needsHeuristic = b.simulated.path()
-		if nilness.Of(b.cfg.Heuristic) {
-			errs = append(errs, &NodeError{Path: t.needsHeuristic,
-				Err: errors.New("a simulated selector needs a heuristic: set Config.Heuristic")})
-		}
+	if len(b.top.children) == 0 {
+		return build[M](b.cfg, nil, errs)
 	}
-	if len(b.top.children) > 0 {
-		t.flatten(b.top.children[0], -1, &errs)
-		t.paths = make([]atomic.Pointer[string], len(t.nodes))
-	}
-	if len(errs) == 0 && t.customs > 0 {
-		// Make the custom nodes once, for an agent no one will tick: their
-		// factories check their settings, and the tree learns what they
-		// are (a goal, a router, a description).
-		proto, err := t.NewAgent(0)
-		if err != nil {
-			errs = append(errs, err)
-		} else {
-			t.learn(proto, &errs)
-		}
-	}
-	if len(errs) > 0 {
-		return nil, errors.Join(errs...)
-	}
-	t.compile()
-	return t, nil
-}
-
-// flatten appends spec s and its descendants to t.nodes, depth first, and
-// returns the index of s.
-func (t *Tree[M]) flatten(s *spec[M], parent int32, errs *[]error) int32 {
-	fail := func(err error) { *errs = append(*errs, &NodeError{Path: s.path(), Err: err}) }
-	for _, err := range s.errs {
-		fail(err)
-	}
-	switch n := len(s.children); {
-	case s.maxKids == 1 && n != 1:
-		fail(fmt.Errorf("a %s needs exactly one child, has %d", s.kind, n))
-	case n < s.minKids:
-		fail(fmt.Errorf("empty %s: give it children or remove it", s.kind))
-	case s.maxKids >= 0 && n > s.maxKids:
-		fail(fmt.Errorf("takes at most %d children, has %d", s.maxKids, n))
-	}
-	i := int32(len(t.nodes))
-	t.nodes = append(t.nodes, node[M]{})
-	rec := s.rec
-	rec.parent = parent
-	rec.constraints = slices.Clip(rec.constraints) // a later Constrain cannot reach the tree
-	if len(rec.constraints) > 0 {
-		rec.flags |= flagGuarded
-	}
-	if parent < 0 {
-		rec.key = pathKey(0, rec.name)
-	} else {
-		rec.key = pathKey(t.nodes[parent].key, rec.name)
-	}
-	switch rec.kind {
-	case kindSelector, kindPriority:
-		rec.selector = int32(t.selectors)
-		t.selectors++
-		if rec.kind == kindSelector {
-			t.candidates += len(s.children)
-		}
-	case kindCustom:
-		rec.custom = int32(t.customs)
-		rec.handle = int32(t.handles)
-		t.customs++
-		t.handles += len(s.children)
-	}
-	if rec.detail == "" {
-		rec.detail = string(rec.kindName)
-	}
-	t.nodes[i].key = rec.key // the children's keys hash their parent's
-	kids := make([]int32, 0, len(s.children))
-	for _, k := range s.children {
-		kids = append(kids, t.flatten(k, i, errs))
-	}
-	rec.kids = kids
-	if rec.is(flagRandom) {
-		rec.weights = make([]float64, len(kids))
-		for j, k := range kids {
-			rec.weights[j] = t.nodes[k].weight
-		}
-	}
-	t.nodes[i] = rec
-	return i
+	root := b.top.children[0].make()
+	return build(b.cfg, &root, errs)
 }
 
 // compile lays out what the engine reads on every visit: the hot records

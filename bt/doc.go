@@ -2,9 +2,10 @@
 // that runs them, where every node can also simulate itself on a copy of
 // the agent's memory so that selectors choose by looking ahead.
 //
-// Start reading at Builder (how a tree is described), then Tree and Agent
-// (a definition and one agent of it), Action (what you write), and Crowd
-// (many agents per frame).
+// Start reading at Def and For (how a tree is described) or Builder, then
+// Tree and Agent (a definition and one agent of it), Action (what you
+// write), and Crowd (many agents per frame). Package btjson reads and
+// writes trees as JSON files.
 //
 // # Memory and simulation
 //
@@ -18,16 +19,32 @@
 //
 // # Building a tree
 //
-// A Builder reads like the tree it builds; composites open a scope that
-// End closes, and Build reports every misuse with the path of the node:
+// A Def describes a tree as plain data, and Build compiles it, reporting
+// every misuse with the path of the node. The functions of For write a
+// Def as nested calls, which gofmt keeps indented like the tree:
+//
+//	n := bt.For[World]()
+//	tree, err := bt.Build(bt.Config[World]{Heuristic: goal},
+//		n.Selector("guard", bt.Reselect(0),
+//			n.Do("attack", attack),
+//			n.Do("chase", chase),
+//			n.Do("patrol", patrol, bt.Cosmetic()),
+//		),
+//	)
+//
+// A Builder makes the same Def with a chain of calls; composites open a
+// scope that End closes:
 //
 //	tree, err := bt.New(bt.Config[World]{Heuristic: goal}).
 //		Selector("guard", bt.Reselect(0)).
-//			Do("attack", attack).
-//			Do("chase", chase).
-//			Do("patrol", patrol, bt.Cosmetic()).
+//		Do("attack", attack).
+//		Do("chase", chase).
+//		Do("patrol", patrol, bt.Cosmetic()).
 //		End().
 //		Build()
+//
+// Agent.Reload swaps the tree an agent runs between ticks, for trees
+// edited while the game runs.
 //
 // # Trees and agents
 //

@@ -18,8 +18,8 @@ var (
 	// ErrClockOverflow: a time step that would carry the tree's clock past
 	// the largest time.Duration (some 292 years of game time).
 	ErrClockOverflow = errors.New("bt: time step would overflow the tree's clock")
-	// ErrNotBuilt: a Tree that a Builder did not make (a zero or nil Tree).
-	ErrNotBuilt = errors.New("bt: tree not built: make trees with a Builder")
+	// ErrNotBuilt: a Tree that Build did not make (a zero or nil Tree).
+	ErrNotBuilt = errors.New("bt: tree not built: make trees with Build or a Builder")
 )
 
 // A NodeError is an error that belongs to one node of a tree: a misuse

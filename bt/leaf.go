@@ -34,12 +34,13 @@ func (liftOption) leafOption() {}
 
 // Cosmetic makes a leaf whose simulation is Irrelevant count as Cosmetic:
 // it keeps the agent looking alive (idle, strafe), so a selector that
-// rejects Irrelevant outcomes still picks it.
+// rejects Irrelevant outcomes still picks it. It sets Settings.Cosmetic.
 func Cosmetic() LeafOption { return liftOption(liftAlways) }
 
 // CosmeticWhileRunning lifts Irrelevant to Cosmetic only while the leaf is
 // running, so a selector that re-plans every tick does not drop an action
-// in progress (a swing half done) for want of predicted effect.
+// in progress (a swing half done) for want of predicted effect. It sets
+// Settings.CosmeticWhileRunning.
 func CosmeticWhileRunning() LeafOption { return liftOption(liftWhileRunning) }
 
 type simulateOption[M any] func(ctx *sim.Context[M], m *M) heuristic.Verdict
@@ -48,7 +49,7 @@ func (simulateOption[M]) leafOption() {}
 
 // SimulateWith replaces a leaf's simulation with fn, which predicts on the
 // scratch memory m and returns its own verdict. Use it for a condition
-// whose prediction is more than true or false.
+// whose prediction is more than true or false. It sets Def.Simulate.
 func SimulateWith[M any](fn func(ctx *sim.Context[M], m *M) heuristic.Verdict) LeafOption {
 	return simulateOption[M](fn)
 }

@@ -30,8 +30,11 @@ func (p Policy) String() string {
 	return "Policy(invalid)"
 }
 
-// A ParallelOption configures a parallel.
-type ParallelOption func(*parallelConfig) error
+// A ParallelOption configures a parallel: it sets fields of the node's
+// Settings.
+type ParallelOption func(*Settings) error
+
+func (ParallelOption) part() {}
 
 type parallelConfig struct {
 	succeed, fail Policy
@@ -40,11 +43,11 @@ type parallelConfig struct {
 // SucceedOn sets when a parallel succeeds: as soon as one child succeeds,
 // or once all have (the default).
 func SucceedOn(p Policy) ParallelOption {
-	return func(c *parallelConfig) error {
+	return func(s *Settings) error {
 		if p != RequireOne && p != RequireAll {
 			return errors.New("SucceedOn: invalid policy: use RequireOne or RequireAll")
 		}
-		c.succeed = p
+		s.SucceedOn = p
 		return nil
 	}
 }
@@ -54,11 +57,11 @@ func SucceedOn(p Policy) ParallelOption {
 // as the successes SucceedOn requires are out of reach (see
 // Builder.Parallel).
 func FailOn(p Policy) ParallelOption {
-	return func(c *parallelConfig) error {
+	return func(s *Settings) error {
 		if p != RequireOne && p != RequireAll {
 			return errors.New("FailOn: invalid policy: use RequireOne or RequireAll")
 		}
-		c.fail = p
+		s.FailOn = p
 		return nil
 	}
 }

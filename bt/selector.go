@@ -8,16 +8,19 @@ import (
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
-// A SelectorOption configures a Selector or a RandomSelector.
-type SelectorOption func(*selectorConfig) error
+// A SelectorOption configures a Selector or a RandomSelector: it sets
+// fields of the node's Settings.
+type SelectorOption func(*Settings) error
 
+func (SelectorOption) part() {}
+
+// selectorConfig is a selector's Settings as the engine reads them.
 type selectorConfig struct {
 	interval      time.Duration // re-selection period; negative: never
 	allowNegative bool
 	preferCurrent bool
 	debounce      bool
-	random        bool // a random selector, for the options to check
-	when          any  // ReselectOn's test, a func(*M) bool
+	reselectOn    bool // it has a ReselectOn test (node.when)
 }
 
 // Reselect sets how often a running selector plans again: every interval
@@ -25,7 +28,10 @@ type selectorConfig struct {
 // default: it commits to its choice until that child ends). A re-selection
 // that picks another child ends the old one before the new one begins.
 func Reselect(interval time.Duration) SelectorOption {
-	return func(c *selectorConfig) error { c.interval = interval; return nil }
+	return func(s *Settings) error {
+		s.Replan, s.Interval = interval >= 0, max(interval, 0)
+		return nil
+	}
 }
 
 // ReselectOn makes a running selector also plan again in any tick in
@@ -34,11 +40,11 @@ func Reselect(interval time.Duration) SelectorOption {
 // it is asked while planning and while acting alike, so previews agree
 // with ticks.
 func ReselectOn[M any](when func(m *M) bool) SelectorOption {
-	return func(c *selectorConfig) error {
+	return func(s *Settings) error {
 		if when == nil {
 			return errors.New("ReselectOn(nil): give it the test of when to plan again")
 		}
-		c.when = when
+		s.when = when
 		return nil
 	}
 }
@@ -48,7 +54,7 @@ func ReselectOn[M any](when func(m *M) bool) SelectorOption {
 // chooses nothing and fails, so the agent does nothing rather than
 // something pointless or harmful.
 func AllowNegative() SelectorOption {
-	return func(c *selectorConfig) error { c.allowNegative = true; return nil }
+	return func(s *Settings) error { s.AllowNegative = true; return nil }
 }
 
 // PreferCurrent sets whether the running child wins a tie at re-selection
@@ -57,19 +63,13 @@ func AllowNegative() SelectorOption {
 // keeps its running child while it is as good as the best: Build refuses
 // PreferCurrent(false) for one.
 func PreferCurrent(on bool) SelectorOption {
-	return func(c *selectorConfig) error {
-		if c.random && !on {
-			return errors.New("PreferCurrent(false): a random selector always keeps its running child while it is as good as the best")
-		}
-		c.preferCurrent = on
-		return nil
-	}
+	return func(s *Settings) error { s.PreferFirst = !on; return nil }
 }
 
 // Debounce makes a selector pick the child that ended last only when it
 // is the sole acceptable option, so the agent does not repeat itself.
 func Debounce() SelectorOption {
-	return func(c *selectorConfig) error { c.debounce = true; return nil }
+	return func(s *Settings) error { s.Debounce = true; return nil }
 }
 
 // A selector simulates every child on its own scratch copy and runs the
@@ -398,7 +398,7 @@ func (c *selectorConfig) describe(random bool) string {
 	if c.debounce {
 		d += " debounce"
 	}
-	if c.when != nil {
+	if c.reselectOn {
 		d += " reselect-on-event"
 	}
 	return d

@@ -7,8 +7,11 @@ import (
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
-// A SequenceOption configures a sequence.
-type SequenceOption func(*sequenceConfig) error
+// A SequenceOption configures a sequence: it sets fields of the node's
+// Settings.
+type SequenceOption func(*Settings) error
+
+func (SequenceOption) part() {}
 
 type sequenceConfig struct {
 	loop         bool
@@ -23,13 +26,13 @@ type sequenceConfig struct {
 // one child until that child fails, and then succeeds, so that what
 // follows it can run.)
 func Loop() SequenceOption {
-	return func(c *sequenceConfig) error { c.loop = true; return nil }
+	return func(s *Settings) error { s.Loop = true; return nil }
 }
 
 // AllowFailure makes a sequence move on past a child that fails instead of
 // failing itself. In simulation an Impossible child is skipped.
 func AllowFailure() SequenceOption {
-	return func(c *sequenceConfig) error { c.allowFailure = true; return nil }
+	return func(s *Settings) error { s.AllowFailure = true; return nil }
 }
 
 // MinOutcome sets the outcome at or below which a sequence stops
@@ -37,11 +40,11 @@ func AllowFailure() SequenceOption {
 // Impossible). MinOutcome(heuristic.Harmful) rejects any plan in which a
 // step hurts.
 func MinOutcome(o heuristic.Outcome) SequenceOption {
-	return func(c *sequenceConfig) error {
+	return func(s *Settings) error {
 		if !o.Valid() {
 			return errors.New("MinOutcome: invalid outcome " + o.String())
 		}
-		c.min = o
+		s.MinOutcome = o
 		return nil
 	}
 }

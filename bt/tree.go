@@ -221,7 +221,7 @@ func (t *Tree[M]) Len() int {
 	return len(t.nodes)
 }
 
-// valid reports whether t was made by a Builder.
+// valid reports whether t was made by Build.
 func (t *Tree[M]) valid() bool { return t != nil && len(t.nodes) > 0 }
 
 // String is implemented in dump.go; fmt verbs use it.

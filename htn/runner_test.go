@@ -470,3 +470,35 @@ func TestPauseGivesWay(t *testing.T) {
 		t.Errorf("ran (-want +got):\n%s", diff)
 	}
 }
+
+// An agent reloaded with a tree holding a runner gets a runner that plans,
+// reports and previews as a fresh agent's does.
+func TestReload(t *testing.T) {
+	build := func() *bt.Tree[world] {
+		tree, err := bt.New(bt.Config[world]{Heuristic: judge}).Branch(domain(t).Branch("think")).Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tree
+	}
+	agent, _ := build().NewAgent(1)
+	var rec trace.Recorder
+	agent.SetTracer(&rec)
+	w := world{Foe: 5}
+	agent.Tick(&w, time.Millisecond)
+	if err := agent.Reload(build(), &w); err != nil {
+		t.Fatal(err)
+	}
+	rec.Reset()
+	w.See = true
+	p, err := agent.Preview(&w, time.Millisecond)
+	if err != nil || p.Leaf() != "think/uproot" {
+		t.Fatalf("preview after reload: %v %v", p.Path, err)
+	}
+	if _, err := agent.Tick(&w, time.Millisecond); err != nil {
+		t.Fatal(err)
+	}
+	if plans := rec.Kind(bt.EventPlan); len(plans) != 1 || plans[0].Path != "think" {
+		t.Fatalf("reports after reload: %+v", plans)
+	}
+}

@@ -29,8 +29,41 @@ func eachPlanning(t *testing.T, claim func(t *testing.T, replan time.Duration)) 
 	}
 }
 
+// throughAFile, when set, has fight give the Jedi its tree as a
+// designer would: Design written to a file, and the file read back.
+var throughAFile bool
+
+// TestClaimsThroughAFile checks the claims with the tree read from a
+// file, planning every tick (TestTreeThroughAFile shows that fights with
+// a file's tree go kill for kill as with the built tree, whatever the
+// planning).
+func TestClaimsThroughAFile(t *testing.T) {
+	throughAFile = true
+	defer func() { throughAFile = false }()
+	for _, c := range []struct {
+		name  string
+		claim func(*testing.T, time.Duration)
+	}{{"skill", skillSetsThePace}, {"patience", patience}, {"mistakes", swingsAtShields}, {"durability", durability}} {
+		t.Run(c.name, func(t *testing.T) { c.claim(t, 0) })
+	}
+}
+
 func fight(t *testing.T, cfg FightConfig) Summary {
 	t.Helper()
+	if throughAFile {
+		def, err := Design(Options{Mistakes: cfg.Mistakes, Without: cfg.Without, Replan: cfg.Replan})
+		if err != nil {
+			t.Fatal(err)
+		}
+		file, err := Registry().Marshal(def)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Tree, err = Registry().Build(TreeConfig(), file); err != nil {
+			t.Fatal(err)
+		}
+		cfg.Mistakes, cfg.Without, cfg.Replan = false, nil, 0
+	}
 	f, err := NewFight(cfg)
 	if err != nil {
 		t.Fatal(err)

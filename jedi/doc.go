@@ -20,10 +20,13 @@
 //     prediction foresees it side by side.
 //  5. The constraints (constraints.go): when a move makes sense at all
 //     (distance, facing, threats, skill range).
-//  6. The tree (tree.go, NewTree): the original's layout, a root that
-//     re-plans over giving space, engaging the victim by type, defending
-//     with the original's odds, and idling. Options.Replan plans every N
-//     ms and at once on alerts instead of every tick.
+//  6. The tree (tree.go, Design and NewTree): the original's layout, a
+//     root that re-plans over giving space, engaging the victim by type,
+//     defending with the original's odds, and idling, written as nested
+//     calls that read like the tree. Options.Replan plans every N ms and
+//     at once on alerts instead of every tick. Registry names what the
+//     tree holds, so it can be written to a file, edited and read back
+//     (examples/jedi/jedi.json), and Fight.Reload swaps it mid-fight.
 //  7. Mistakes (Options.Mistakes): a FakeSim makes the Jedi believe a
 //     raised shield is down, once per victim, a beat the player can read.
 //  8. Skill (Memory.Skill): it changes what the Jedi wants, never what its

@@ -1,6 +1,7 @@
 package jedi
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -78,11 +79,14 @@ func (alone) Halt(a *bt.Agent[Memory], m *Memory) error { return a.Halt(m) }
 // FightConfig describes a fight: the arena, the Jedi's mind, and how long
 // it may last.
 type FightConfig struct {
-	Seed     uint64
-	Skill    float64 // of both Jedi
-	Enemies  []EnemyType
-	Spawns   []Spawn // instead of Enemies, to place them (see Config)
-	Partner  bool
+	Seed    uint64
+	Skill   float64 // of both Jedi
+	Enemies []EnemyType
+	Spawns  []Spawn // instead of Enemies, to place them (see Config)
+	Partner bool
+	// Tree is the combat tree the Jedi run; nil is NewTree of Mistakes,
+	// Without and Replan, which shape it (a Tree comes with none of them).
+	Tree     *bt.Tree[Memory]
 	Mistakes bool
 	Without  []string      // branches left out of the Jedi's tree
 	Replan   time.Duration // see Options.Replan
@@ -151,9 +155,16 @@ func NewFight(cfg FightConfig) (*Fight, error) {
 	if err != nil {
 		return nil, err
 	}
-	tree, err := NewTree(Options{Mistakes: cfg.Mistakes, Without: cfg.Without, Replan: cfg.Replan})
-	if err != nil {
-		return nil, err
+	tree := cfg.Tree
+	switch {
+	case tree != nil && (cfg.Mistakes || len(cfg.Without) > 0 || cfg.Replan != 0):
+		return nil, errors.New("jedi: FightConfig.Tree comes with its own shape: give it, or Mistakes, Without and Replan, not both")
+	case tree == nil:
+		if tree, err = NewTree(Options{Mistakes: cfg.Mistakes, Without: cfg.Without, Replan: cfg.Replan}); err != nil {
+			return nil, err
+		}
+	case tree.Len() == 0:
+		return nil, bt.ErrNotBuilt
 	}
 	f := &Fight{Arena: a, Tree: tree, cfg: cfg}
 	f.watch = &watcher{fight: f}
@@ -170,6 +181,26 @@ func NewFight(cfg FightConfig) (*Fight, error) {
 	f.Fighters[0].Agent.SetTracer(f.watch)
 	f.watch.learn(tree)
 	return f, nil
+}
+
+// Reload has every Jedi run tree from now on, between two steps: a tree
+// edited while the fight goes on (see bt.Agent.Reload). The old tree's
+// running actions are ended, and each Jedi begins the new tree at its
+// next step, with its memory, seed and clock. When tree cannot be run,
+// the fight goes on with the old one and the error is returned.
+func (f *Fight) Reload(tree *bt.Tree[Memory]) error {
+	if _, err := tree.NewAgent(0); err != nil { // every Jedi can run it, or none does
+		return err
+	}
+	var errs []error
+	for _, fighter := range f.Fighters {
+		if err := fighter.Agent.Reload(tree, &fighter.Memory); err != nil {
+			errs = append(errs, fmt.Errorf("jedi %d: %w", fighter.who, err))
+		}
+	}
+	f.Tree = tree
+	f.watch.learn(tree)
+	return errors.Join(errs...)
 }
 
 // AddTracer has the first Jedi's tree report its events to t as well, from
@@ -304,6 +335,7 @@ func (w *watcher) Trace(e *bt.Event) {
 // learn reads the tree's shape.
 func (w *watcher) learn(t *bt.Tree[Memory]) {
 	nodes := t.Nodes()
+	w.floors, w.running = nil, ""
 	for _, n := range nodes {
 		if n.Kind == bt.KindDecorator && slices.Contains(counters, n.Name) {
 			w.floors = append(w.floors, n.Path)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -52,45 +53,213 @@ var Branches = []string{
 	"dodge and counter", "strafe", "taunt", "close in",
 }
 
-// NewTree builds the combat tree, the original's layout: a root selector
-// that re-plans every tick (ties go to designer order) over giving another
-// Jedi space, engaging the victim (a branch per enemy type; counter-attacks
-// are floored at Beneficial), defending (a random selector with the
-// original's odds that re-selects every quarter second) and idling. One
-// tree serves any number of Jedi.
+// NewTree builds the combat tree, the original's layout (see Design): a
+// root selector that re-plans every tick (ties go to designer order)
+// over giving another Jedi space, engaging the victim (a branch per enemy
+// type; counter-attacks are floored at Beneficial), defending (a random
+// selector with the original's odds that re-selects every quarter
+// second) and idling. One tree serves any number of Jedi.
 func NewTree(opts Options) (*bt.Tree[Memory], error) {
+	def, err := Design(opts)
+	if err != nil {
+		return nil, err
+	}
+	return bt.Build(TreeConfig(), def)
+}
+
+// TreeConfig is the configuration of the combat tree: the combat
+// heuristic, and the end of predictions when the Jedi falls. A tree read
+// from a file (Registry) is built with it.
+func TreeConfig() bt.Config[Memory] {
+	return bt.Config[Memory]{
+		Heuristic: Goal(),
+		Terminal:  func(m *Memory) bool { return !m.able() },
+	}
+}
+
+// Design describes the combat tree shaped by opts: the whole design,
+// less the branches opts leave out. Every value it names is in Registry,
+// so it can be written to a file (examples/jedi/jedi.json is Design of
+// the zero Options).
+func Design(opts Options) (bt.Def[Memory], error) {
 	for _, w := range opts.Without {
 		if !slices.Contains(Branches, w) {
-			return nil, fmt.Errorf("jedi: no branch %q to leave out (have %v)", w, Branches)
+			return bt.Def[Memory]{}, fmt.Errorf("jedi: no branch %q to leave out (have %v)", w, Branches)
 		}
 	}
 	if opts.Replan < 0 {
-		return nil, fmt.Errorf("jedi: negative Replan %v", opts.Replan)
+		return bt.Def[Memory]{}, fmt.Errorf("jedi: negative Replan %v", opts.Replan)
 	}
-	root := []bt.SelectorOption{bt.Reselect(opts.Replan), bt.PreferCurrent(false)}
+	d := design()
+	d.Settings.Interval = opts.Replan
 	if opts.Replan > 0 {
-		root = append(root, bt.ReselectOn(Alerted))
+		d.ReselectOn = Alerted
 	}
-	t := &plan{opts: opts}
-	return bt.New(bt.Config[Memory]{
-		Heuristic: Goal(),
-		Terminal:  func(m *Memory) bool { return !m.able() },
-	}).
-		Selector("combat", root...).Constrain(Alive()).
-		Sequence("give space").Constrain(TooClose()).
-		Do("step away", act(MoveGiveSpace, 1)).
-		End().
-		Selector("engage").Constrain(HasVictim()).
-		Branch(t.vsDroid).
-		Branch(t.vsBrawler).
-		Branch(t.vsTrooper).
-		Branch(t.vsRusher).
-		End().
-		Branch(t.defend).
-		Branch(t.idle).
-		End().
-		Build()
+	drop := slices.Clone(opts.Without)
+	if !opts.Mistakes {
+		drop = append(drop, "mistake")
+	}
+	return without(d, drop), nil
 }
+
+// design is the combat tree with every branch, the mistake included.
+func design() bt.Def[Memory] {
+	return n.Selector("combat", bt.Reselect(0), bt.PreferCurrent(false),
+		n.Sequence("give space",
+			n.Do("step away", giveSpace),
+		).Constrain(the.tooClose),
+		n.Selector("engage",
+			n.Selector("vs droid",
+				counter("deflect and strike", the.counterBolt,
+					n.Do("deflect", deflect),
+					n.Do("dash", dash),
+					cleanSwing(),
+				),
+				dashStrike(),
+				n.Sequence("leap strike",
+					n.Do("jump forward", jumpForward),
+					attack("swing", swing),
+				).Constrain(the.leapRange, the.highSkill, the.facingVictim, the.cooldown5s),
+				attack("slash", swing2),
+			).Constrain(the.victimIsDroid),
+			n.Selector("vs brawler",
+				counter("block and counter", the.counterMelee,
+					n.Do("block", block),
+					attack("kick", kick),
+				),
+				n.Sequence("kick combo",
+					attack("kick", kick),
+					attack("swing", swing2),
+				).Constrain(the.cooldown4s),
+				loneKick(),
+				attack("slash", swing),
+			).Constrain(the.victimIsBrawler),
+			n.Selector("vs trooper",
+				n.Decorate("mistake", the.mistake,
+					attack("swing at the shield", swing),
+				).Constrain(the.victimShielded),
+				attack("force push", push).Constrain(the.victimShielded, the.pushRange, the.cooldown6s),
+				loneKick(),
+				dashStrike(),
+				attack("slash", swing2),
+			).Constrain(the.victimIsTrooper),
+			n.Selector("vs rusher",
+				counter("dodge and counter", the.counterHeavy,
+					n.Do("dodge", dodgeLeft),
+					cleanSwing(),
+				),
+				dashStrike(),
+				attack("slash", swing2),
+			).Constrain(the.victimIsRusher),
+		).Constrain(the.hasVictim),
+		n.RandomSelector("defend", bt.Reselect(250*time.Millisecond),
+			n.Do("dodge left", dodgeLeft).Odds(0.33),
+			n.Do("dodge right", dodgeRight).Odds(0.33),
+			n.Do("dodge back", dodgeBack).Odds(0.33),
+			n.Do("crouch", crouch).Odds(1).Constrain(the.meleeSoon, the.cooldown5s),
+			n.Do("deflect", deflect).Odds(1).Constrain(the.boltSoon),
+			n.Do("block", block).Odds(0.75).Constrain(the.meleeSoon),
+			n.Do("jump forward", jumpForward).Odds(0.5).Constrain(the.hasVictim, the.jumpRange),
+			n.Do("jump over", jumpOver).Odds(0.5).Constrain(the.cooldown5s),
+		).Constrain(the.threatened),
+		n.Selector("idle", bt.Debounce(),
+			n.Do("close in", approach, bt.Cosmetic()).Constrain(the.farFromVictim),
+			n.Do("strafe", strafe, bt.Cosmetic()).Constrain(the.hasVictim, the.cooldown2s),
+			n.Do("taunt", taunt, bt.Cosmetic()).Constrain(the.facingLoosely, the.cooldown5s),
+			n.Do("defensive stance", stance, bt.Cosmetic()).Constrain(the.cooldown3s),
+			n.Do("wait", wait, bt.Cosmetic()),
+		),
+	).Constrain(the.alive)
+}
+
+// n writes the tree as nested calls.
+var n = bt.For[Memory]()
+
+// attack is an attacking action: once under way, the rest of it counts
+// as Cosmetic rather than Irrelevant, as the original lifted "a swing or
+// grip already in progress", so the root does not drop a recovering
+// swing for an idle flourish.
+func attack(name string, a bt.Action[Memory]) bt.Def[Memory] {
+	return n.Do(name, a, bt.CosmeticWhileRunning())
+}
+
+// cleanSwing is a swing that waits for a moment when no bolt will land
+// before it is done: counters are floored at Beneficial, so the heuristic
+// alone would not hold them back.
+func cleanSwing() bt.Def[Memory] { return attack("swing", swing).Constrain(the.clearOfBolts) }
+
+// counter is a counter-attack: a sequence floored at Beneficial, begun
+// when the victim attacks and carried through once begun. Its name must
+// be one of counters.
+func counter(name string, when bt.Constraint[Memory], steps ...bt.Part) bt.Def[Memory] {
+	return n.Decorate(name, the.counterFloor, n.Sequence(name+" moves", steps...)).Constrain(when)
+}
+
+// dashStrike closes in with a dash and swings.
+func dashStrike() bt.Def[Memory] {
+	return n.Sequence("dash strike",
+		n.Do("dash", dash),
+		attack("swing", swing),
+	).Constrain(the.dashRange, the.cooldown3s)
+}
+
+// loneKick breaks shields and throws enemies off balance, opening them to
+// the saber.
+func loneKick() bt.Def[Memory] { return attack("kick", kick).Constrain(the.cooldown3s) }
+
+// counters are the counter-attacks: each is a Floor decorator of that
+// name, so a kill made by one counts as forced (KillRecord.Forced).
+var counters = []string{"deflect and strike", "block and counter", "dodge and counter"}
+
+// without returns d less the branches named in drop: children of the
+// engage selectors and of idle, where Branches lie (a "kick" elsewhere is
+// a step of a sequence, not a branch).
+func without(d bt.Def[Memory], drop []string) bt.Def[Memory] {
+	if len(drop) == 0 || len(d.Children) == 0 {
+		return d
+	}
+	branches := strings.HasPrefix(d.Name, "vs ") || d.Name == "idle"
+	kept := make([]bt.Def[Memory], 0, len(d.Children))
+	for _, k := range d.Children {
+		if branches && slices.Contains(drop, k.Name) {
+			continue
+		}
+		kept = append(kept, without(k, drop))
+	}
+	d.Children = kept
+	return d
+}
+
+// Alerted reports whether something happened since the Jedi last sensed
+// that it must answer at once: a threat it had not seen, or a hit.
+func Alerted(m *Memory) bool { return m.Alert }
+
+// act returns the action for a move.
+func act(k MoveKind, count int) bt.Action[Memory] { return action{kind: k, count: count} }
+
+// The actions the tree runs. An action is a value: two of the same move
+// and count are equal, and the same action.
+var (
+	giveSpace   = act(MoveGiveSpace, 1)
+	deflect     = act(MoveDeflect, 1)
+	dash        = act(MoveDash, 1)
+	swing       = act(MoveSwing, 1)
+	swing2      = act(MoveSwing, 2) // two swings in a row
+	jumpForward = act(MoveJumpForward, 1)
+	jumpOver    = act(MoveJumpOver, 1)
+	kick        = act(MoveKick, 1)
+	block       = act(MoveBlock, 1)
+	push        = act(MovePush, 1)
+	dodgeLeft   = act(MoveDodgeLeft, 1)
+	dodgeRight  = act(MoveDodgeRight, 1)
+	dodgeBack   = act(MoveDodgeBack, 1)
+	crouch      = act(MoveCrouch, 1)
+	approach    = act(MoveApproach, 1)
+	strafe      = act(MoveStrafe, 1)
+	taunt       = act(MoveTaunt, 1)
+	stance      = act(MoveStance, 1)
+	wait        = act(MoveWait, 1)
+)
 
 // The catalogues' constructors that cannot infer the memory type, bound
 // to it once.
@@ -99,183 +268,67 @@ var (
 	decorate = decorators.For[Memory]()
 )
 
-// Alerted reports whether something happened since the Jedi last sensed
-// that it must answer at once: a threat it had not seen, or a hit.
-func Alerted(m *Memory) bool { return m.Alert }
-
-// plan holds what the branches of the tree share.
-type plan struct {
-	opts Options
+// words are the constraints and decorators the tree names, made once:
+// the tree and its files (Registry) share them, so a tree written in Go
+// is written to a file under their names. They hold no state of their
+// own, so every Jedi's tree may share them.
+type words struct {
+	alive, tooClose, hasVictim, threatened                                bt.Constraint[Memory]
+	victimIsDroid, victimIsBrawler, victimIsTrooper, victimIsRusher       bt.Constraint[Memory]
+	victimShielded, counterBolt, counterMelee, counterHeavy, clearOfBolts bt.Constraint[Memory]
+	dashRange, leapRange, jumpRange, pushRange, farFromVictim             bt.Constraint[Memory]
+	highSkill, facingVictim, facingLoosely, meleeSoon, boltSoon           bt.Constraint[Memory]
+	cooldown2s, cooldown3s, cooldown4s, cooldown5s, cooldown6s            bt.Constraint[Memory]
+	counterFloor, mistake                                                 bt.Decorator[Memory]
 }
 
-// keep reports whether the named branch stays in the tree.
-func (t *plan) keep(name string) bool { return !slices.Contains(t.opts.Without, name) }
-
-// attack adds an attacking action: once under way, the rest of it counts
-// as Cosmetic rather than Irrelevant, as the original lifted "a swing or
-// grip already in progress", so the root does not drop a recovering
-// swing for an idle flourish.
-func (t *plan) attack(b *bt.Builder[Memory], name string, k MoveKind, count int) *bt.Builder[Memory] {
-	return b.Do(name, act(k, count), bt.CosmeticWhileRunning())
+// the holds the words of the combat tree.
+var the = words{
+	alive:           Alive(),
+	tooClose:        TooClose(),
+	hasVictim:       HasVictim(),
+	threatened:      Threatened(3 * time.Second),
+	victimIsDroid:   VictimIs(Droid),
+	victimIsBrawler: VictimIs(Brawler),
+	victimIsTrooper: VictimIs(Trooper),
+	victimIsRusher:  VictimIs(Rusher),
+	victimShielded:  VictimShielded(),
+	counterBolt:     constraints.Skipping(Countering(1500*time.Millisecond, Bolt), constraints.SkipWhileRunning()),
+	counterMelee:    constraints.Skipping(Countering(800*time.Millisecond, Melee), constraints.SkipWhileRunning()),
+	counterHeavy:    constraints.Skipping(Countering(1200*time.Millisecond, Heavy), constraints.SkipWhileRunning()),
+	clearOfBolts:    Unthreatened(2*swingHalf+time.Second, Bolt), // a swing's length, and a second more
+	dashRange:       Distance(6, 25, constraints.SkipWhileRunning()),
+	leapRange:       Distance(4, leapRange, constraints.SkipWhileRunning()),
+	jumpRange:       Distance(4, leapRange),
+	pushRange:       Distance(0, pushRadius),
+	farFromVictim:   Distance(approachRange+1, 0),
+	highSkill:       SkillRange(HighSkill),
+	facingVictim:    constraints.Skipping(Facing(0.9), constraints.SkipWhileRunning()),
+	facingLoosely:   Facing(0.8),
+	meleeSoon:       Threatened(2*time.Second, Melee),
+	boltSoon:        Threatened(2*time.Second, Bolt),
+	cooldown2s:      guard.Cooldown(2 * time.Second),
+	cooldown3s:      guard.Cooldown(3 * time.Second),
+	cooldown4s:      guard.Cooldown(4 * time.Second),
+	cooldown5s:      guard.Cooldown(5 * time.Second),
+	cooldown6s:      guard.Cooldown(6 * time.Second),
+	counterFloor:    decorate.Floor(heuristic.Beneficial),
+	mistake:         mistake(),
 }
 
-// act returns the action for a move.
-func act(k MoveKind, count int) bt.Action[Memory] { return action{kind: k, count: count} }
-
-// cleanSwing is a swing that waits for a moment when no bolt will land
-// before it is done: counters are floored at Beneficial, so the heuristic
-// alone would not hold them back.
-func (t *plan) cleanSwing(b *bt.Builder[Memory], name string, n int) {
-	t.attack(b, name, MoveSwing, n).Constrain(Unthreatened(time.Duration(n)*2*swingHalf+time.Second, Bolt))
-}
-
-// counters are the counter-attacks: each is a Floor decorator of that
-// name, so a kill made by one counts as forced (KillRecord.Forced).
-var counters = []string{"deflect and strike", "block and counter", "dodge and counter"}
-
-// counter adds a counter-attack: a sequence floored at Beneficial, begun
-// when the victim attacks and carried through once begun. Its name must
-// be one of counters.
-func (t *plan) counter(b *bt.Builder[Memory], name string, when bt.Constraint[Memory], steps func(b *bt.Builder[Memory])) {
-	if !t.keep(name) {
-		return
-	}
-	b.Decorate(name, decorate.Floor(heuristic.Beneficial)).
-		Constrain(constraints.Skipping(when, constraints.SkipWhileRunning())).
-		Sequence(name + " moves")
-	steps(b)
-	b.End().End()
-}
-
-// strike adds a sequence that closes in with move and then swings.
-func (t *plan) strike(b *bt.Builder[Memory], name string, closeIn MoveKind, cs ...bt.Constraint[Memory]) {
-	if !t.keep(name) {
-		return
-	}
-	b.Sequence(name).Constrain(cs...).Do(closeIn.String(), act(closeIn, 1))
-	t.attack(b, "swing", MoveSwing, 1).End()
-}
-
-// slash adds plain swings.
-func (t *plan) slash(b *bt.Builder[Memory], swings int) {
-	if t.keep("slash") {
-		t.attack(b, "slash", MoveSwing, swings)
-	}
-}
-
-// mistake adds, with Options.Mistakes, a swing at a raised shield that a
-// FakeSim makes the planner believe is down. The fake is gated on an
+// mistake, with Options.Mistakes, wraps a swing at a raised shield that
+// a FakeSim makes the planner believe is down. The fake is gated on an
 // untouched shield that has not yet stopped one of the Jedi's blows: the
 // Jedi's first reaction to a shielded trooper is to strike the shield in
 // vain, a beat the player learns from; the shield stops the blow, and the
 // Jedi knows better from then on.
-func (t *plan) mistake(b *bt.Builder[Memory]) {
-	if !t.opts.Mistakes {
-		return
-	}
-	b.Decorate("mistake", decorators.FakeSim(decorators.Fake[Memory]{
+func mistake() bt.Decorator[Memory] {
+	return decorators.FakeSim(decorators.Fake[Memory]{
 		Edit: func(m *Memory) {
 			if v := m.VictimEnemy(); v != nil {
 				v.Shield = 0
 			}
 		},
 		Gate: constraints.All(ShieldIntact(), Unfooled()),
-	})).Constrain(VictimShielded())
-	t.attack(b, "swing at the shield", MoveSwing, 1).End()
-}
-
-func (t *plan) vsDroid(b *bt.Builder[Memory]) {
-	b.Selector("vs droid").Constrain(VictimIs(Droid))
-	t.counter(b, "deflect and strike", Countering(1500*time.Millisecond, Bolt), func(b *bt.Builder[Memory]) {
-		b.Do("deflect", act(MoveDeflect, 1))
-		b.Do("dash", act(MoveDash, 1))
-		t.cleanSwing(b, "swing", 1)
 	})
-	t.strike(b, "dash strike", MoveDash, Distance(6, 25, constraints.SkipWhileRunning()), guard.Cooldown(3*time.Second))
-	t.strike(b, "leap strike", MoveJumpForward, Distance(4, leapRange, constraints.SkipWhileRunning()), SkillRange(HighSkill),
-		constraints.Skipping(Facing(0.9), constraints.SkipWhileRunning()),
-		guard.Cooldown(5*time.Second))
-	t.slash(b, 2)
-	b.End()
-}
-
-func (t *plan) vsBrawler(b *bt.Builder[Memory]) {
-	b.Selector("vs brawler").Constrain(VictimIs(Brawler))
-	t.counter(b, "block and counter", Countering(800*time.Millisecond, Melee), func(b *bt.Builder[Memory]) {
-		b.Do("block", act(MoveBlock, 1))
-		t.attack(b, "kick", MoveKick, 1)
-	})
-	if t.keep("kick combo") {
-		b.Sequence("kick combo").Constrain(guard.Cooldown(4 * time.Second))
-		t.attack(b, "kick", MoveKick, 1)
-		t.attack(b, "swing", MoveSwing, 2).End()
-	}
-	t.kick(b)
-	t.slash(b, 1)
-	b.End()
-}
-
-// kick adds a lone kick: it breaks shields and throws enemies off
-// balance, opening them to the saber.
-func (t *plan) kick(b *bt.Builder[Memory]) {
-	if t.keep("kick") {
-		t.attack(b, "kick", MoveKick, 1).Constrain(guard.Cooldown(3 * time.Second))
-	}
-}
-
-func (t *plan) vsTrooper(b *bt.Builder[Memory]) {
-	b.Selector("vs trooper").Constrain(VictimIs(Trooper))
-	t.mistake(b)
-	if t.keep("force push") {
-		t.attack(b, "force push", MovePush, 1).Constrain(VictimShielded(), Distance(0, pushRadius),
-			guard.Cooldown(6*time.Second))
-	}
-	t.kick(b)
-	t.strike(b, "dash strike", MoveDash, Distance(6, 25, constraints.SkipWhileRunning()), guard.Cooldown(3*time.Second))
-	t.slash(b, 2)
-	b.End()
-}
-
-func (t *plan) vsRusher(b *bt.Builder[Memory]) {
-	b.Selector("vs rusher").Constrain(VictimIs(Rusher))
-	t.counter(b, "dodge and counter", Countering(1200*time.Millisecond, Heavy), func(b *bt.Builder[Memory]) {
-		b.Do("dodge", act(MoveDodgeLeft, 1))
-		t.cleanSwing(b, "swing", 1)
-	})
-	t.strike(b, "dash strike", MoveDash, Distance(6, 25, constraints.SkipWhileRunning()), guard.Cooldown(3*time.Second))
-	t.slash(b, 2)
-	b.End()
-}
-
-// defend draws among the defences with the original's odds, choosing
-// again every quarter second.
-func (t *plan) defend(b *bt.Builder[Memory]) {
-	b.RandomSelector("defend", bt.Reselect(250*time.Millisecond)).Constrain(Threatened(3*time.Second)).
-		Do("dodge left", act(MoveDodgeLeft, 1)).Weight(0.33).
-		Do("dodge right", act(MoveDodgeRight, 1)).Weight(0.33).
-		Do("dodge back", act(MoveDodgeBack, 1)).Weight(0.33).
-		Do("crouch", act(MoveCrouch, 1)).Weight(1).Constrain(Threatened(2*time.Second, Melee), guard.Cooldown(5*time.Second)).
-		Do("deflect", act(MoveDeflect, 1)).Weight(1).Constrain(Threatened(2*time.Second, Bolt)).
-		Do("block", act(MoveBlock, 1)).Weight(0.75).Constrain(Threatened(2*time.Second, Melee)).
-		Do("jump forward", act(MoveJumpForward, 1)).Weight(0.5).Constrain(HasVictim(), Distance(4, leapRange)).
-		Do("jump over", act(MoveJumpOver, 1)).Weight(0.5).Constrain(guard.Cooldown(5 * time.Second)).
-		End()
-}
-
-// idle keeps the Jedi looking alive when nothing better is worth doing:
-// close in, circle, taunt, hold a stance, or simply wait.
-func (t *plan) idle(b *bt.Builder[Memory]) {
-	b.Selector("idle", bt.Debounce())
-	if t.keep("close in") {
-		b.Do("close in", act(MoveApproach, 1), bt.Cosmetic()).Constrain(Distance(approachRange+1, 0))
-	}
-	if t.keep("strafe") {
-		b.Do("strafe", act(MoveStrafe, 1), bt.Cosmetic()).Constrain(HasVictim(), guard.Cooldown(2*time.Second))
-	}
-	if t.keep("taunt") {
-		b.Do("taunt", act(MoveTaunt, 1), bt.Cosmetic()).Constrain(Facing(0.8), guard.Cooldown(5*time.Second))
-	}
-	b.Do("defensive stance", act(MoveStance, 1), bt.Cosmetic()).Constrain(guard.Cooldown(3 * time.Second))
-	b.Do("wait", act(MoveWait, 1), bt.Cosmetic())
-	b.End()
 }

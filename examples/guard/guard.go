@@ -101,13 +101,14 @@ func newGuard(seed uint64, tracer bt.Tracer) (*bt.Agent[Memory], error) {
 	if err != nil {
 		return nil, err
 	}
-	tree, err := bt.New(bt.Config[Memory]{Heuristic: g}).
-		Selector("guard", bt.Reselect(0)).
-		Do("attack", attack{}).Constrain(inReach{}).
-		Do("chase", chase{}).Constrain(seen{}).
-		Do("patrol", patrol{}).
-		End().
-		Build()
+	n := bt.For[Memory]()
+	tree, err := bt.Build(bt.Config[Memory]{Heuristic: g},
+		n.Selector("guard", bt.Reselect(0),
+			n.Do("attack", attack{}).Constrain(inReach{}),
+			n.Do("chase", chase{}).Constrain(seen{}),
+			n.Do("patrol", patrol{}),
+		),
+	)
 	if err != nil {
 		return nil, err
 	}

@@ -23,6 +23,14 @@
 //	                 instead of the end of the fight (needs -dot or -mermaid)
 //	-runs N          fight N seeds from -seed on and print how often each
 //	                 node of the tree was simulated, chosen and run
+//	-tree FILE       the Jedi's combat tree read from a JSON file (see
+//	                 jedi.json here) instead of the built-in one
+//	-watch           with -tree: fight at the pace of the clock, and read
+//	                 FILE again whenever it changes
+//	-write-tree FILE write the built-in tree (as -mistakes shapes it) to
+//	                 FILE as JSON, to edit, and exit
+//	-write-schema FILE
+//	                 write the JSON Schema of tree files to FILE, and exit
 //
 // Each line of the timeline shows the time, the action begun with the
 // outcome its prediction earned and the rule that gave it, the Jedi's hit
@@ -58,7 +66,8 @@ import (
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 const usage = "usage: jedi [-seed N] [-skill master|knight|padawan|0..1] [-enemies droid:3,brawler:1,...] " +
-	"[-partner] [-mistakes] [-duration D] [-json] [-dot FILE] [-mermaid FILE] [-at SECONDS] [-runs N]"
+	"[-partner] [-mistakes] [-duration D] [-json] [-dot FILE] [-mermaid FILE] [-at SECONDS] [-runs N] " +
+	"[-tree FILE [-watch]] [-write-tree FILE] [-write-schema FILE]"
 
 // options are the command line, read.
 type options struct {
@@ -67,6 +76,11 @@ type options struct {
 	dot, mermaid string
 	at           time.Duration // 0: the end of the fight
 	runs         int
+	tree         string // -tree: the file the combat tree was read from
+	treeData     []byte // what it held
+	watch        bool
+	writeTree    string
+	writeSchema  string
 }
 
 // run runs the program and returns its exit status: 2 for bad flags or
@@ -83,6 +97,13 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "jedi: %v\n", err)
 		return 2
 	}
+	if o.writeTree != "" || o.writeSchema != "" {
+		if err := writeFiles(o, stderr); err != nil {
+			fmt.Fprintf(stderr, "jedi: %v\n", err)
+			return 1
+		}
+		return 0
+	}
 	// Create the picture files now, so a bad path is found before the
 	// fight rather than after it.
 	pics, err := createPictures(o)
@@ -94,7 +115,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if o.runs > 0 {
 		err = survey(o, buf, stderr)
 	} else {
-		err = watch(o, buf, pics)
+		err = watch(o, buf, pics, stderr)
 	}
 	if ferr := buf.Flush(); err == nil { // what was written before an error is kept
 		err = ferr
@@ -197,7 +218,7 @@ func unwrapPath(err error) error {
 }
 
 // watch runs one fight and reports it.
-func watch(o options, stdout io.Writer, pics []*pictureFile) error {
+func watch(o options, stdout *bufio.Writer, pics []*pictureFile, stderr io.Writer) error {
 	var out report = &timeline{w: stdout, cfg: o.fight}
 	if o.json {
 		out = &jsonLines{w: stdout}
@@ -207,17 +228,21 @@ func watch(o options, stdout io.Writer, pics []*pictureFile) error {
 	if err != nil {
 		return err
 	}
+	run := &stepper{fight: fight, stderr: stderr, flush: stdout.Flush}
+	if o.watch {
+		run.file = &watchedFile{path: o.tree, data: o.treeData}
+	}
 	out.start(fight)
 	latest := &trace.Latest{}
 	fight.AddTracer(latest)
 	var pic draw.Picture
 	if o.at > 0 {
-		if _, err := fight.RunUntil(o.at); err != nil {
+		if _, err := run.until(o.at); err != nil {
 			return err
 		}
 		pic = picture(fight, latest)
 	}
-	summary, err := fight.Run()
+	summary, err := run.until(o.fight.Duration)
 	if err != nil {
 		return err
 	}
@@ -313,6 +338,8 @@ examples:
   jedi -json | head                                 one JSON object per line
   jedi -dot tree.dot -at 12.5                       the tree with the decisions made at 12.5 s
   jedi -runs 20                                     how often each node was chosen over 20 fights
+  jedi -write-tree my.json                          the built-in tree as a file, to edit
+  jedi -tree my.json -watch                         fight with my.json, and reload it on every save
 `)
 }
 
@@ -339,6 +366,10 @@ func flagSet(o *options, r *rawFlags) *flag.FlagSet {
 	fs.StringVar(&o.mermaid, "mermaid", "", "write the combat tree to `FILE` as a Mermaid flowchart, annotated with decisions")
 	fs.Float64Var(&r.at, "at", 0, "annotate -dot and -mermaid with the decisions at this many `SECONDS` (default: the end)")
 	fs.IntVar(&o.runs, "runs", 0, "fight `N` seeds from -seed on and print how often each node was simulated, chosen and run")
+	fs.StringVar(&o.tree, "tree", "", "read the Jedi's combat tree from the JSON `FILE` (see examples/jedi/jedi.json) instead of the built-in one")
+	fs.BoolVar(&o.watch, "watch", false, "with -tree: fight at the pace of the clock, and read the file again whenever it changes")
+	fs.StringVar(&o.writeTree, "write-tree", "", "write the built-in combat tree (as -mistakes shapes it) to `FILE` as JSON, and exit")
+	fs.StringVar(&o.writeSchema, "write-schema", "", "write the JSON Schema of tree files to `FILE`, and exit")
 	return fs
 }
 
@@ -382,6 +413,20 @@ func parseFlags(args []string) (options, error) {
 		return o, errors.New("-runs prints statistics; it does not go with -json, -dot, -mermaid or -at")
 	}
 	o.at = time.Duration(*at * float64(time.Second))
+	switch {
+	case o.watch && o.tree == "":
+		return o, errWatch
+	case o.watch && o.runs > 0:
+		return o, errors.New("-runs fights many fights at once; -watch goes with one fight")
+	case o.tree != "" && o.fight.Mistakes:
+		return o, errors.New("-mistakes shapes the built-in tree: a -tree file has the mistake in it or not (see -write-tree)")
+	case o.tree != "" && (o.writeTree != "" || o.writeSchema != ""):
+		return o, errors.New("-write-tree and -write-schema write files and exit: they do not go with -tree")
+	case o.tree != "":
+		if o.fight.Tree, o.treeData, err = readTree(o.tree); err != nil {
+			return o, err
+		}
+	}
 	return o, nil
 }
 

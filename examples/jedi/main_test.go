@@ -166,7 +166,8 @@ func TestHelp(t *testing.T) {
 	if code != 0 || !strings.HasPrefix(out, "usage: jedi") {
 		t.Errorf("-h: exit %d, %q", code, out)
 	}
-	for _, flag := range []string{"-seed", "-skill", "-enemies", "-partner", "-mistakes", "-duration", "-json", "-dot", "-mermaid", "-at", "-runs"} {
+	for _, flag := range []string{"-seed", "-skill", "-enemies", "-partner", "-mistakes", "-duration", "-json", "-dot", "-mermaid", "-at", "-runs",
+		"-tree", "-watch", "-write-tree", "-write-schema"} {
 		if !strings.Contains(out, "\n  "+flag+" ") && !strings.Contains(out, "\n  "+flag+"\n") {
 			t.Errorf("-h says nothing of %s:\n%s", flag, out)
 		}

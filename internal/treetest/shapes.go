@@ -296,11 +296,30 @@ type T interface {
 // nodes, its trace and the actions' log.
 func Run(t T, s *Shape, seed uint64, steps []Step) (nodes []bt.NodeInfo, trace, log []string) {
 	t.Helper()
-	rec, tl := &Recorder{}, &TraceLog{}
-	b := bt.New(bt.Config[Mem]{Heuristic: Goal, Model: Recover})
+	rec := &Recorder{}
+	b := bt.New(Config())
 	s.Build(b, rec, "root", "root")
-	tree := MustAgent(t, b, seed, tl)
-	nodes = tree.Tree().Nodes()
+	built, err := b.Build()
+	if err != nil {
+		t.Fatalf("Build: %v", err)
+	}
+	return RunTree(t, built, rec, seed, steps)
+}
+
+// Config is the configuration of the trees Run builds.
+func Config() bt.Config[Mem] { return bt.Config[Mem]{Heuristic: Goal, Model: Recover} }
+
+// RunTree is Run for a tree built already (with Config), whose actions
+// record to rec.
+func RunTree(t T, built *bt.Tree[Mem], rec *Recorder, seed uint64, steps []Step) (nodes []bt.NodeInfo, trace, log []string) {
+	t.Helper()
+	tl := &TraceLog{}
+	tree, err := built.NewAgent(seed)
+	if err != nil {
+		t.Fatalf("NewAgent: %v", err)
+	}
+	tree.SetTracer(tl)
+	nodes = built.Nodes()
 	m := Mem{HP: 10, Shield: 1}
 	for _, st := range steps {
 		m.Foe, m.HP = st.Foe, st.HP

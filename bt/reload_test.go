@@ -1,0 +1,141 @@
+package bt_test
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decorators"
+)
+
+// Reloading ends the old tree's running nodes once each, deepest first,
+// and the next tick begins the new tree; the agent keeps its seed, clock,
+// tick count and tracer.
+func TestReloadHaltsTheOldTree(t *testing.T) {
+	rec, trace := &recorder{}, &traceLog{}
+	n := bt.For[mem]()
+	cfg := bt.Config[mem]{Heuristic: goal}
+	old, err := bt.Build(cfg, n.Sequence("root",
+		n.Parallel("both",
+			n.Do("a", act(rec, "a", nil, R)),
+			n.Decorate("d", decorators.Invert[mem](), n.Do("b", act(rec, "b", shine, R))),
+		),
+	))
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited, err := bt.Build(cfg, n.Sequence("root", n.Do("c", act(rec, "c", nil, R))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, err := old.NewAgent(7)
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent.SetTracer(trace)
+	m := mem{}
+	tickN(t, agent, &m, 2)
+	now, ticks := agent.Now(), agent.Ticks()
+	rec.Take()
+	trace.Lines = nil
+
+	if err := agent.Reload(edited, &m); err != nil {
+		t.Fatal(err)
+	}
+	want := []string{
+		"end root/both/a Running",
+		"end root/both/d/b Running",
+		"end root/both/d Running",
+		"end root/both Running",
+		"end root Running",
+	}
+	if diff := cmp.Diff(want, trace.Lines); diff != "" {
+		t.Errorf("old tree's ends (-want +got):\n%s", diff)
+	}
+	if got := rec.Take(); !cmp.Equal(got, []string{"a.end(Running)", "b.end(Running)"}) {
+		t.Errorf("actions told %v", got)
+	}
+	if agent.Tree() != edited || agent.Running() || agent.Seed() != 7 || agent.Now() != now || agent.Ticks() != ticks {
+		t.Errorf("after Reload: tree %p (want %p), running %v, seed %d, clock %v (want %v), ticks %d (want %d)",
+			agent.Tree(), edited, agent.Running(), agent.Seed(), agent.Now(), now, agent.Ticks(), ticks)
+	}
+	trace.Lines = nil
+	tickN(t, agent, &m, 1)
+	if got := rec.Take(); !cmp.Equal(got, []string{"c.begin"}) {
+		t.Errorf("first tick after Reload: %v, want the new tree begun", got)
+	}
+	if len(trace.Lines) == 0 {
+		t.Error("the tracer was lost")
+	}
+	// Reloading a halted agent ends nothing.
+	if err := agent.Halt(&m); err != nil {
+		t.Fatal(err)
+	}
+	rec.Take()
+	if err := agent.Reload(old, &m); err != nil || len(rec.Take()) != 0 {
+		t.Errorf("Reload of a halted agent: %v", err)
+	}
+}
+
+// A tree whose custom nodes cannot be made for the agent leaves it as it
+// was: still running its old tree.
+func TestReloadRefusesAndChangesNothing(t *testing.T) {
+	rec := &recorder{}
+	n := bt.For[mem]()
+	cfg := bt.Config[mem]{Heuristic: goal}
+	old, err := bt.Build(cfg, n.Sequence("root", n.Do("a", act(rec, "a", nil, R))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	made := 0
+	flaky, err := bt.Build(cfg, n.Decorate("d", func(c *bt.Child[mem]) (bt.Node[mem], error) {
+		if made++; made > 1 { // the first is Build's own check
+			return nil, errors.New("out of parts")
+		}
+		return decorators.Invert[mem]()(c)
+	}, n.Do("b", act(rec, "b", nil))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, _ := old.NewAgent(1)
+	m := mem{}
+	tickN(t, agent, &m, 1)
+	rec.Take()
+	if err := agent.Reload(flaky, &m); err == nil {
+		t.Fatal("Reload succeeded with a factory that fails")
+	}
+	if agent.Tree() != old || !agent.Running() || len(rec.Take()) != 0 {
+		t.Errorf("a refused Reload changed the agent")
+	}
+	for name, err := range map[string]error{
+		"nil memory":     agent.Reload(old, nil),
+		"tree not built": agent.Reload(nil, &m),
+		"nil agent":      (*bt.Agent[mem])(nil).Reload(old, &m),
+	} {
+		if err == nil {
+			t.Errorf("Reload with a %s succeeded", name)
+		}
+	}
+}
+
+// Reloading from inside the agent's own tick is refused.
+func TestReloadFromInsideIsRefused(t *testing.T) {
+	var agent *bt.Agent[mem]
+	var tree *bt.Tree[mem]
+	var got error
+	n := bt.For[mem]()
+	tree, err := bt.Build(bt.Config[mem]{}, n.Do("reload", bt.Instant(func(m *mem) bool {
+		got = agent.Reload(tree, m)
+		return true
+	}, nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, _ = tree.NewAgent(1)
+	tickN(t, agent, &mem{}, 1)
+	if !errors.Is(got, bt.ErrReentrant) {
+		t.Errorf("Reload from inside a tick: %v, want ErrReentrant", got)
+	}
+}

@@ -1,0 +1,700 @@
+package btjson
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"math"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// An Error is a problem of a tree file: where it is, as a JSON path
+// ("$.children[2].action") and a line and column (from 1, the column
+// counted in characters), and what it is.
+type Error struct {
+	Path   string
+	Line   int
+	Column int
+	Err    error
+}
+
+// Error returns "line:column: path: message".
+func (e *Error) Error() string {
+	return fmt.Sprintf("%d:%d: %s: %v", e.Line, e.Column, e.Path, e.Err)
+}
+
+// Unwrap returns the underlying error.
+func (e *Error) Unwrap() error { return e.Err }
+
+// Build reads a tree file and builds its tree with cfg. Every problem is
+// reported at once, each as an *Error that places it in the file: those
+// of the file itself, and those bt.Build finds in the tree it describes
+// (an empty selector, a weight outside a random selector), unless the
+// file is too broken to tell its tree (bad JSON, a node without a kind).
+func (r *Registry[M]) Build(cfg bt.Config[M], data []byte) (*bt.Tree[M], error) {
+	def, at, err := r.load(data)
+	if err != nil && at == nil {
+		return nil, err
+	}
+	if err != nil { // check the rest of the tree, with stand-ins for what the file got wrong
+		standIns(&def)
+		_, berr := bt.Build(cfg, def)
+		if berr == nil {
+			return nil, err
+		}
+		return nil, errors.Join(err, at.place(berr))
+	}
+	tree, err := bt.Build(cfg, def)
+	if err != nil {
+		return nil, at.place(err)
+	}
+	return tree, nil
+}
+
+// Load reads a tree file into the description it holds, for bt.Build.
+// Every problem of the file is reported at once, each as an *Error.
+func (r *Registry[M]) Load(data []byte) (bt.Def[M], error) {
+	def, _, err := r.load(data)
+	if err != nil {
+		return bt.Def[M]{}, err
+	}
+	return def, nil
+}
+
+// Read reads a tree file from rd, at most Limits.Bytes of it, as Load.
+func (r *Registry[M]) Read(rd io.Reader) (bt.Def[M], error) {
+	if err := r.check(); err != nil {
+		return bt.Def[M]{}, err
+	}
+	lim := r.Limits.orDefaults()
+	data, err := io.ReadAll(io.LimitReader(rd, int64(lim.Bytes)+1))
+	if err != nil {
+		return bt.Def[M]{}, err
+	}
+	return r.Load(data)
+}
+
+// places maps the nodes of a loaded tree, by path, to where the file
+// describes them, so that Build's errors can be placed in the file.
+type places struct {
+	data  []byte
+	nodes map[string]place
+}
+
+type place struct {
+	json   string // the node's JSON path
+	offset int
+}
+
+// place turns Build's errors about nodes into errors placed in the file.
+func (p *places) place(err error) error {
+	var errs []error
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	} else {
+		errs = []error{err}
+	}
+	for i, e := range errs {
+		var ne *bt.NodeError
+		if errors.As(e, &ne) {
+			if at, ok := p.nodes[ne.Path]; ok {
+				line, col := position(p.data, at.offset)
+				errs[i] = &Error{Path: at.json, Line: line, Column: col, Err: e}
+			}
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// load reads data into a Def and where each node lies. With errors, it
+// returns what it read, and where, when the file is whole enough for
+// bt.Build to check the rest (its JSON sound, every node with a kind and
+// a name, within the limits); else no places.
+func (r *Registry[M]) load(data []byte) (bt.Def[M], *places, error) {
+	if err := r.check(); err != nil {
+		return bt.Def[M]{}, nil, err
+	}
+	l := &loader[M]{r: r, data: data, lim: r.Limits.orDefaults(), at: &places{data: data, nodes: map[string]place{}}}
+	if len(data) > l.lim.Bytes {
+		l.fail("$", 0, fmt.Errorf("%w: the file is larger than %d bytes", ErrLimit, l.lim.Bytes))
+		return bt.Def[M]{}, nil, l.err()
+	}
+	l.dec = json.NewDecoder(bytes.NewReader(data))
+	l.dec.UseNumber()
+	def, at, ok := l.node("$", 1)
+	if ok {
+		if off := l.skipSpace(); off < len(data) {
+			l.fail("$", off, errors.New("more after the root node: a file holds one tree"))
+		}
+	}
+	if !ok || l.shapeless {
+		return bt.Def[M]{}, nil, l.err()
+	}
+	record(l.at, &def, at, "", 0)
+	return def, l.at, l.err()
+}
+
+// A loader reads one file.
+type loader[M any] struct {
+	r     *Registry[M]
+	data  []byte
+	dec   *json.Decoder
+	lim   Limits
+	errs  []error
+	more  int // errors beyond Limits.Errors, counted
+	nodes int
+	at    *places
+	// shapeless is set when the tree cannot be told from the file: a
+	// node without a kind or a name, or a value where a node should be.
+	shapeless bool
+}
+
+func (l *loader[M]) fail(path string, offset int, err error) {
+	if len(l.errs) >= l.lim.Errors {
+		l.more++
+		return
+	}
+	line, col := position(l.data, offset)
+	l.errs = append(l.errs, &Error{Path: path, Line: line, Column: col, Err: err})
+}
+
+func (l *loader[M]) err() error {
+	errs := l.errs
+	if l.more > 0 {
+		errs = append(errs, fmt.Errorf("and %d more errors", l.more))
+	}
+	return errors.Join(errs...)
+}
+
+// skipSpace returns the offset of the next token: past white space and
+// the separators that Token consumes unseen.
+func (l *loader[M]) skipSpace() int {
+	off := int(l.dec.InputOffset())
+	for off < len(l.data) && strings.IndexByte(" \t\r\n,:", l.data[off]) >= 0 {
+		off++
+	}
+	return off
+}
+
+// token reads the next token, which starts at the offset returned. A
+// syntax error stops the reading.
+func (l *loader[M]) token(path string) (json.Token, int, bool) {
+	off := l.skipSpace()
+	tok, err := l.dec.Token()
+	if err != nil {
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		var se *json.SyntaxError
+		if errors.As(err, &se) {
+			off = badChar(l.data, se)
+		}
+		l.fail(path, max(off, 0), fmt.Errorf("bad JSON: %v", err))
+		return nil, off, false
+	}
+	return tok, off, true
+}
+
+// node reads the node at path, depth nodes deep.
+func (l *loader[M]) node(path string, depth int) (bt.Def[M], *spot, bool) {
+	var d bt.Def[M]
+	tok, start, ok := l.token(path)
+	if !ok {
+		return d, nil, false
+	}
+	at := &spot{json: path, offset: start}
+	if tok != json.Delim('{') {
+		l.fail(path, start, fmt.Errorf("a node must be an object, not %s", describe(tok)))
+		l.shapeless = true
+		return d, at, l.skip(path, tok, depth)
+	}
+	if l.nodes++; l.nodes > l.lim.Nodes {
+		l.fail(path, start, fmt.Errorf("%w: more than %d nodes", ErrLimit, l.lim.Nodes))
+		return d, nil, false
+	}
+	if depth > l.lim.Depth {
+		l.fail(path, start, fmt.Errorf("%w: nodes nested more than %d deep", ErrLimit, l.lim.Depth))
+		return d, nil, false
+	}
+	seen := map[string]bool{}
+	for l.dec.More() {
+		tok, off, ok := l.token(path)
+		if !ok {
+			return d, nil, false
+		}
+		key, _ := tok.(string)
+		fpath := path + "." + key
+		if !isIdent(key) {
+			fpath = path + "[" + strconv.Quote(key) + "]"
+		}
+		if seen[key] {
+			l.fail(fpath, off, fmt.Errorf("%q given twice", key))
+		}
+		seen[key] = true
+		if key == "children" {
+			if !l.children(fpath, &d, at, depth) {
+				return d, nil, false
+			}
+			continue
+		}
+		if !l.field(fpath, key, &d, path == "$", depth) {
+			return d, nil, false
+		}
+	}
+	if _, _, ok := l.token(path); !ok { // the closing brace
+		return d, nil, false
+	}
+	if !seen["kind"] {
+		l.fail(path, start, errors.New(`a node needs a "kind"`))
+		l.shapeless = true
+	}
+	if !seen["name"] {
+		l.fail(path, start, errors.New(`a node needs a "name"`))
+		l.shapeless = true
+	}
+	l.required(path, start, &d, seen)
+	return d, at, true
+}
+
+// A spot is where a node lies in the file, and where its children do.
+type spot struct {
+	json   string
+	offset int
+	kids   []*spot
+}
+
+// record maps the tree paths of d, the ith child of the node at parent
+// ("" for the root), and of its descendants to where they lie. Of nodes
+// that share a path (siblings of one name, which Build refuses) the
+// first is kept.
+func record[M any](p *places, d *bt.Def[M], at *spot, parent string, i int) {
+	path := label(d.Name, i)
+	if parent != "" {
+		path = parent + "/" + path
+	}
+	if _, dup := p.nodes[path]; !dup {
+		p.nodes[path] = place{json: at.json, offset: at.offset}
+	}
+	for j := range d.Children {
+		record(p, &d.Children[j], at.kids[j], path, j)
+	}
+}
+
+// label is how a tree path shows a node: its name, or "#n" for the nth
+// child (from 1) without one, as bt does.
+func label(name string, i int) string {
+	if name == "" {
+		return "#" + strconv.Itoa(i+1)
+	}
+	return name
+}
+
+// required reports what a node of its kind lacks.
+func (l *loader[M]) required(path string, start int, d *bt.Def[M], seen map[string]bool) {
+	need := map[bt.NodeKind]string{
+		bt.KindAction: "action", bt.KindCondition: "test", bt.KindIfElse: "test",
+		bt.KindDecorator: "decorator", bt.KindComposite: "composite", bt.KindLeaf: "leaf",
+	}
+	if key, ok := need[d.Kind]; ok && !seen[key] {
+		l.fail(path, start, fmt.Errorf("%s needs %q", withArticle(string(d.Kind)), key))
+	}
+}
+
+// children reads a node's children, at path.
+func (l *loader[M]) children(path string, d *bt.Def[M], at *spot, depth int) bool {
+	tok, off, ok := l.token(path)
+	if !ok {
+		return false
+	}
+	if tok != json.Delim('[') {
+		l.fail(path, off, fmt.Errorf("children must be an array of nodes, not %s", describe(tok)))
+		l.shapeless = true
+		return l.skip(path, tok, depth)
+	}
+	d.Children, at.kids = []bt.Def[M]{}, nil
+	for i := 0; l.dec.More(); i++ {
+		kid, kat, ok := l.node(path+"["+strconv.Itoa(i)+"]", depth+1)
+		if !ok {
+			return false
+		}
+		d.Children = append(d.Children, kid)
+		at.kids = append(at.kids, kat)
+	}
+	_, _, ok = l.token(path)
+	return ok
+}
+
+// field reads the value of a node's field key, at path.
+func (l *loader[M]) field(path, key string, d *bt.Def[M], root bool, depth int) bool {
+	tok, off, ok := l.token(path)
+	if !ok {
+		return false
+	}
+	bad := func(err error) { l.fail(path, off, err) }
+	str := func() (string, bool) {
+		s, ok := tok.(string)
+		if !ok {
+			bad(fmt.Errorf("want a string, not %s", describe(tok)))
+		}
+		return s, ok
+	}
+	flag := func(v *bool) {
+		if b, ok := tok.(bool); ok {
+			*v = b
+		} else {
+			bad(fmt.Errorf("want true or false, not %s", describe(tok)))
+		}
+	}
+	s := &d.Settings
+	switch key {
+	case "kind":
+		k, ok := str()
+		if ok && !slices.Contains(kinds, bt.NodeKind(k)) {
+			bad(fmt.Errorf("unknown kind %q (want one of %s)", k, kindList()))
+			ok = false
+		}
+		d.Kind, l.shapeless = bt.NodeKind(k), l.shapeless || !ok
+	case "name":
+		n, ok := str()
+		d.Name, l.shapeless = n, l.shapeless || !ok
+	case "action":
+		if n, ok := str(); ok {
+			d.Action = lookup(l, path, off, roleAction, n, l.r.Actions)
+		}
+	case "test":
+		if n, ok := str(); ok {
+			d.Test = lookup(l, path, off, roleCondition, n, l.r.Conditions)
+		}
+	case "reselectOn":
+		if n, ok := str(); ok {
+			d.ReselectOn = lookup(l, path, off, roleCondition, n, l.r.Conditions)
+		}
+	case "leaf":
+		if n, ok := str(); ok {
+			d.Leaf = lookup(l, path, off, roleLeaf, n, l.r.Leaves)
+		}
+	case "decorator":
+		if n, ok := str(); ok {
+			d.Decorator = lookup(l, path, off, roleDecorator, n, l.r.Decorators)
+		}
+	case "composite":
+		if n, ok := str(); ok {
+			d.Composite = lookup(l, path, off, roleComposite, n, l.r.Composites)
+		}
+	case "simulate":
+		if n, ok := str(); ok {
+			d.Simulate = lookup(l, path, off, roleSimulation, n, l.r.Simulations)
+		}
+	case "loop":
+		flag(&s.Loop)
+	case "allowFailure":
+		flag(&s.AllowFailure)
+	case "allowNegative":
+		flag(&s.AllowNegative)
+	case "preferFirst":
+		flag(&s.PreferFirst)
+	case "debounce":
+		flag(&s.Debounce)
+	case "cosmetic":
+		flag(&s.Cosmetic)
+	case "cosmeticWhileRunning":
+		flag(&s.CosmeticWhileRunning)
+	case "minOutcome":
+		if n, ok := str(); ok {
+			o, err := heuristic.ParseOutcome(n)
+			if err != nil {
+				bad(fmt.Errorf("unknown outcome %q (want one of %s)", n, strings.Join(outcomes(), ", ")))
+			}
+			s.MinOutcome = o
+		}
+	case "reselect":
+		if n, ok := str(); ok {
+			dur, err := time.ParseDuration(n)
+			switch {
+			case err != nil:
+				bad(fmt.Errorf("want a duration such as \"250ms\" or \"0s\" (every tick), not %q", n))
+			case dur < 0:
+				bad(fmt.Errorf("negative duration %q: leave reselect out for a selector that never plans again while a child runs", n))
+			}
+			s.Replan, s.Interval = true, max(dur, 0)
+		}
+	case "succeedOn", "failOn":
+		if n, ok := str(); ok {
+			p := map[string]bt.Policy{"one": bt.RequireOne, "all": bt.RequireAll}[n]
+			if p == 0 {
+				bad(fmt.Errorf("want \"one\" or \"all\", not %q", n))
+			}
+			if key == "succeedOn" {
+				s.SucceedOn = p
+			} else {
+				s.FailOn = p
+			}
+		}
+	case "weight":
+		num, ok := tok.(json.Number)
+		if !ok {
+			bad(fmt.Errorf("want a number, not %s", describe(tok)))
+			break
+		}
+		w, err := num.Float64()
+		if err != nil || math.IsInf(w, 0) {
+			bad(fmt.Errorf("weight %s is out of range", num))
+			break
+		}
+		d.Weighted, d.Weight = true, w
+	case "constraints":
+		return l.constraints(path, tok, off, d, depth)
+	case "$schema":
+		if !root {
+			bad(errors.New(`"$schema" belongs at the top of the file`))
+		}
+		str()
+	default:
+		bad(fmt.Errorf("unknown field %q (want one of %s)", key, strings.Join(fields, ", ")))
+	}
+	return l.skip(path, tok, depth)
+}
+
+// constraints reads a node's list of constraint names.
+func (l *loader[M]) constraints(path string, tok json.Token, off int, d *bt.Def[M], depth int) bool {
+	if tok != json.Delim('[') {
+		l.fail(path, off, fmt.Errorf("want an array of constraint names, not %s", describe(tok)))
+		return l.skip(path, tok, depth)
+	}
+	for i := 0; l.dec.More(); i++ {
+		cpath := path + "[" + strconv.Itoa(i) + "]"
+		tok, off, ok := l.token(cpath)
+		if !ok {
+			return false
+		}
+		n, isString := tok.(string)
+		if !isString {
+			l.fail(cpath, off, fmt.Errorf("want a constraint's name, not %s", describe(tok)))
+			if !l.skip(cpath, tok, depth) {
+				return false
+			}
+			continue
+		}
+		if c := lookup(l, cpath, off, roleConstraint, n, l.r.Constraints); c != nil {
+			d.Constraints = append(d.Constraints, c)
+		}
+	}
+	_, _, ok := l.token(path)
+	return ok
+}
+
+// skip reads past the rest of a value whose first token was tok, as deep
+// as the limits allow.
+func (l *loader[M]) skip(path string, tok json.Token, depth int) bool {
+	open := 0
+	for {
+		switch tok {
+		case json.Delim('{'), json.Delim('['):
+			if open++; depth+open > l.lim.Depth*2 {
+				l.fail(path, int(l.dec.InputOffset()), fmt.Errorf("%w: values nested more than %d deep", ErrLimit, l.lim.Depth*2))
+				return false
+			}
+		case json.Delim('}'), json.Delim(']'):
+			open--
+		}
+		if open == 0 {
+			return true
+		}
+		var ok bool
+		if tok, _, ok = l.token(path); !ok {
+			return false
+		}
+	}
+}
+
+// lookup returns the value registered under name for the role, or
+// reports it unknown.
+func lookup[M any, V any](l *loader[M], path string, off int, ro role, name string, m map[string]V) V {
+	v, ok := m[name]
+	if !ok {
+		l.fail(path, off, unknown(ro, name, l.r.names(ro)))
+	}
+	return v
+}
+
+// unknown describes a name the registry lacks, with the names it has.
+func unknown(ro role, name string, have []string) error {
+	switch {
+	case len(have) == 0:
+		return fmt.Errorf("unknown %s %q: the registry has none", ro, name)
+	case len(have) > 20:
+		return fmt.Errorf("unknown %s %q (the registry has %d, such as %s)", ro, name, len(have), quoteList(have[:20]))
+	}
+	return fmt.Errorf("unknown %s %q (want one of %s)", ro, name, quoteList(have))
+}
+
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = strconv.Quote(n)
+	}
+	return strings.Join(q, ", ")
+}
+
+// describe names a token's JSON type, for errors.
+func describe(tok json.Token) string {
+	switch t := tok.(type) {
+	case json.Delim:
+		if t == '{' {
+			return "an object"
+		}
+		return "an array"
+	case string:
+		return "a string"
+	case json.Number:
+		return "a number"
+	case bool:
+		return "true or false"
+	case nil:
+		return "null"
+	}
+	return fmt.Sprintf("%v", tok)
+}
+
+// position returns the line and column (from 1, in characters) of a byte
+// offset.
+func position(data []byte, offset int) (line, col int) {
+	offset = min(max(offset, 0), len(data))
+	before := data[:offset]
+	line = bytes.Count(before, []byte("\n")) + 1
+	if i := bytes.LastIndexByte(before, '\n'); i >= 0 {
+		before = before[i+1:]
+	}
+	return line, utf8.RuneCount(before) + 1
+}
+
+// isIdent reports whether a key can follow a dot in a JSON path.
+func isIdent(key string) bool {
+	if key == "" {
+		return false
+	}
+	for i, c := range key {
+		if c != '_' && c != '$' && !('a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || i > 0 && '0' <= c && c <= '9') {
+			return false
+		}
+	}
+	return true
+}
+
+// The kinds of node a file may name, and the fields of a node.
+var (
+	kinds = []bt.NodeKind{
+		bt.KindSequence, bt.KindReactiveSequence, bt.KindSelector, bt.KindRandom, bt.KindParallel,
+		bt.KindPriority, bt.KindReactivePriority, bt.KindIfElse, bt.KindDecorator, bt.KindComposite,
+		bt.KindAction, bt.KindCondition, bt.KindLeaf,
+	}
+	fields = []string{"kind", "name", "action", "test", "leaf", "decorator", "composite",
+		"loop", "allowFailure", "minOutcome", "reselect", "reselectOn", "allowNegative", "preferFirst", "debounce",
+		"succeedOn", "failOn", "cosmetic", "cosmeticWhileRunning", "simulate", "weight", "constraints", "children"}
+)
+
+func kindList() string {
+	s := make([]string, len(kinds))
+	for i, k := range kinds {
+		s[i] = string(k)
+	}
+	return strings.Join(s, ", ")
+}
+
+// outcomes returns the names of the valid outcomes, worst first.
+func outcomes() []string {
+	var names []string
+	for o := heuristic.Impossible; o.Valid(); o++ {
+		names = append(names, o.String())
+	}
+	return names
+}
+
+// withArticle puts "a" or "an" before a word.
+func withArticle(w string) string {
+	if w != "" && strings.IndexByte("aeiou", w[0]) >= 0 {
+		return "an " + w
+	}
+	return "a " + w
+}
+
+// badChar returns the offset of the character a syntax error is about.
+// The decoder's Offset is sometimes the character's and sometimes the
+// next one's, so the character its message names is looked for there.
+func badChar(data []byte, se *json.SyntaxError) int {
+	off := min(max(int(se.Offset), 0), len(data))
+	msg := se.Error()
+	i := strings.Index(msg, "invalid character '")
+	if i < 0 {
+		return off
+	}
+	quoted := msg[i+len("invalid character "):]
+	end := strings.Index(quoted[1:], "' ")
+	if end < 0 && strings.HasSuffix(quoted, "'") {
+		end = len(quoted) - 2
+	}
+	if end < 0 {
+		return off
+	}
+	c, err := strconv.Unquote(quoted[:end+2])
+	if err != nil || c == "" {
+		return off
+	}
+	if j := bytes.Index(data[off:], []byte(c)); j >= 0 {
+		return off + j
+	}
+	if off > 0 && bytes.HasPrefix(data[off-1:], []byte(c)) {
+		return off - 1
+	}
+	return off
+}
+
+// standIns fills what a node's kind runs, where the file named nothing
+// the registry has, with stand-ins: bt.Build can then check the rest of
+// the tree without reporting again what the loader did. A tree made with
+// them is never returned.
+func standIns[M any](d *bt.Def[M]) {
+	switch {
+	case d.Kind == bt.KindAction && d.Action == nil:
+		d.Action = standIn[M]{}
+	case (d.Kind == bt.KindCondition || d.Kind == bt.KindIfElse) && d.Test == nil:
+		d.Test = func(*M) bool { return false }
+	case d.Kind == bt.KindLeaf && d.Leaf == nil:
+		d.Leaf = standInNode[M]{}
+	case d.Kind == bt.KindDecorator && d.Decorator == nil:
+		d.Decorator = func(*bt.Child[M]) (bt.Node[M], error) { return standInNode[M]{}, nil }
+	case d.Kind == bt.KindComposite && d.Composite == nil:
+		d.Composite = func([]*bt.Child[M]) (bt.Node[M], error) { return standInNode[M]{}, nil }
+	}
+	for i := range d.Children {
+		standIns(&d.Children[i])
+	}
+}
+
+// standIn stands in for an action a file got wrong.
+type standIn[M any] struct{}
+
+func (standIn[M]) Begin(*M) bt.Status                 { return bt.Failure }
+func (standIn[M]) Update(*M, time.Duration) bt.Status { return bt.Failure }
+func (standIn[M]) End(*M, bt.Status)                  {}
+func (standIn[M]) Simulate(*sim.Context[M], *M)       {}
+
+// standInNode stands in for a node a file got wrong.
+type standInNode[M any] struct{}
+
+func (standInNode[M]) Begin(*M) bt.Status                 { return bt.Failure }
+func (standInNode[M]) Update(*M, time.Duration) bt.Status { return bt.Failure }
+func (standInNode[M]) End(*M, bt.Status)                  {}
+func (standInNode[M]) Simulate(*sim.Context[M], *M) heuristic.Verdict {
+	return heuristic.Verdict{Outcome: heuristic.Impossible}
+}

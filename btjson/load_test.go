@@ -1,0 +1,222 @@
+package btjson_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/btjson"
+)
+
+// Every problem of a file is reported, each at its place: JSON path, line
+// and column.
+func TestLoadErrors(t *testing.T) {
+	tests := []struct {
+		name, file string
+		want       []string // each must appear in the error
+	}{
+		{"not JSON", `{"kind": "selector",, }`, []string{"1:21: $: bad JSON: invalid character ','"}},
+		{"cut short", `{"kind": "selector", "name": "x", "children": [`, []string{"1:48: $.children: bad JSON: unexpected EOF"}},
+		{"empty file", ``, []string{"1:1: $: bad JSON: unexpected EOF"}},
+		{"not an object", `[1, 2]`, []string{"1:1: $: a node must be an object, not an array"}},
+		{"two roots", `{"kind": "action", "name": "a", "action": "chase"} {}`, []string{"1:52: $: more after the root node"}},
+		{"no kind, no name", `{}`, []string{`1:1: $: a node needs a "kind"`, `1:1: $: a node needs a "name"`}},
+		{"unknown kind", `{"kind": "loop", "name": "x"}`, []string{`1:10: $.kind: unknown kind "loop" (want one of sequence,`}},
+		{"unknown field", `{"kind": "action", "name": "a", "action": "chase", "speed": 3}`,
+			[]string{`1:61: $.speed: unknown field "speed" (want one of kind, name,`}},
+		{"odd key", `{"kind": "action", "name": "a", "action": "chase", "a b": {"x": [1]}}`,
+			[]string{`$["a b"]: unknown field "a b"`}},
+		{"field twice", `{"kind": "action", "name": "a", "name": "b", "action": "chase"}`, []string{`1:33: $.name: "name" given twice`}},
+		{"unknown names of every role", `{"kind": "selector", "name": "s", "reselectOn": "x", "children": [
+  {"kind": "condition", "name": "c", "test": "x", "simulate": "x"},
+  {"kind": "decorator", "name": "d", "decorator": "x", "children": [{"kind": "leaf", "name": "l", "leaf": "x"}]},
+  {"kind": "composite", "name": "k", "composite": "x", "children": [{"kind": "action", "name": "a", "action": "x", "constraints": ["in sight", "x"]}]}
+]}`, []string{
+			`1:49: $.reselectOn: unknown condition "x" (want one of "hp even")`,
+			`2:46: $.children[0].test: unknown condition "x"`,
+			`2:63: $.children[0].simulate: unknown simulation "x": the registry has none`,
+			`3:51: $.children[1].decorator: unknown decorator "x"`,
+			`3:107: $.children[1].children[0].leaf: unknown leaf "x"`,
+			`4:51: $.children[2].composite: unknown composite "x"`,
+			`4:111: $.children[2].children[0].action: unknown action "x"`,
+			`4:144: $.children[2].children[0].constraints[1]: unknown constraint "x"`,
+		}},
+		{"wrong types", `{"kind": 3, "name": true, "loop": "yes", "minOutcome": "Great", "reselect": "soon",
+ "succeedOn": "most", "weight": "heavy", "constraints": "in sight", "children": {}}`, []string{
+			"1:10: $.kind: want a string, not a number",
+			"1:21: $.name: want a string, not true or false",
+			"1:35: $.loop: want true or false, not a string",
+			`$.minOutcome: unknown outcome "Great" (want one of Impossible, Deadly,`,
+			`$.reselect: want a duration such as "250ms"`,
+			`2:15: $.succeedOn: want "one" or "all", not "most"`,
+			"$.weight: want a number, not a string",
+			"$.constraints: want an array of constraint names, not a string",
+			"$.children: children must be an array of nodes, not an object",
+		}},
+		{"negative reselect", `{"kind": "selector", "name": "s", "reselect": "-1s", "children": [{"kind": "action", "name": "a", "action": "chase"}]}`,
+			[]string{`1:47: $.reselect: negative duration "-1s"`}},
+		{"a node lacking what its kind runs", `{"kind": "ifelse", "name": "i", "children": [{"kind": "action", "name": "a", "action": "chase"}]}`,
+			[]string{`1:1: $: an ifelse needs "test"`}},
+		{"$schema below the root", `{"$schema": "s.json", "kind": "sequence", "name": "s", "children": [{"$schema": "s.json", "kind": "action", "name": "a", "action": "chase"}]}`,
+			[]string{`$.children[0].$schema: "$schema" belongs at the top`}},
+		{"a constraint that is not a name", `{"kind": "action", "name": "a", "action": "chase", "constraints": [{"name": "x"}, 3]}`,
+			[]string{"$.constraints[0]: want a constraint's name, not an object", "$.constraints[1]: want a constraint's name, not a number"}},
+	}
+	reg := testRegistry()
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			def, err := reg.Load([]byte(tt.file))
+			if err == nil {
+				t.Fatalf("Load = %+v, nil; want an error", def)
+			}
+			for _, w := range tt.want {
+				if !strings.Contains(err.Error(), w) {
+					t.Errorf("error\n%v\nlacks %q", err, w)
+				}
+			}
+			var fe *btjson.Error
+			if !errors.As(err, &fe) || fe.Line < 1 || fe.Column < 1 || !strings.HasPrefix(fe.Path, "$") {
+				t.Errorf("error %v is not an *Error with a place", err)
+			}
+		})
+	}
+}
+
+// What Build finds wrong in a file's tree is placed in the file too.
+func TestBuildPlacesTreeErrors(t *testing.T) {
+	file := `{"kind": "selector", "name": "s", "children": [
+  {"kind": "sequence", "name": "empty", "children": []},
+  {"kind": "action", "name": "a", "action": "chase", "weight": 2},
+  {"kind": "action", "name": "a", "action": "chase", "loop": true}
+]}`
+	_, err := testRegistry().Build(bt.Config[mem]{Heuristic: goal}, []byte(file))
+	for _, w := range []string{
+		"2:3: $.children[0]: s/empty: empty sequence",
+		"3:3: $.children[1]: s/a: Weight: only children of a RandomSelector",
+		// the duplicate is placed at the first node of its path
+		`3:3: $.children[1]: s/a: duplicate name "a"`,
+		"3:3: $.children[1]: s/a: Loop is not for an action",
+	} {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("error\n%v\nlacks %q", err, w)
+		}
+	}
+}
+
+// Files beyond the limits are refused with an error that wraps ErrLimit,
+// before they cost more than their size.
+func TestLimits(t *testing.T) {
+	reg := testRegistry()
+	reg.Limits = btjson.Limits{Bytes: 4096, Depth: 8, Nodes: 20, Errors: 3}
+	deep := strings.Repeat(`{"kind": "sequence", "name": "s", "children": [`, 9) + `{"kind": "action", "name": "a", "action": "chase"}` + strings.Repeat("]}", 9)
+	wide := `{"kind": "sequence", "name": "s", "children": [` + strings.Repeat(`{"kind": "action", "name": "a", "action": "chase"},`, 20) + `{}]}`
+	nested := `{"kind": "action", "name": "a", "action": "chase", "x": ` + strings.Repeat("[", 40) + strings.Repeat("]", 40) + `}`
+	many := `{"kind": "sequence", "name": "s", "children": [` + strings.Repeat(`{"kind": "action", "name": "a", "action": "x"},`, 9) + `{"kind": "action", "name": "a", "action": "x"}]}`
+	tests := []struct {
+		name, file string
+		want       string
+		limit      bool
+	}{
+		{"too large", `{"name": "` + strings.Repeat("x", 5000) + `"}`, "1:1: $: btjson: limit exceeded: the file is larger than 4096 bytes", true},
+		{"too deep", deep, "$.children[0].children[0].children[0].children[0].children[0].children[0].children[0].children[0]: btjson: limit exceeded: nodes nested more than 8 deep", true},
+		{"too many nodes", wide, "$.children[19]: btjson: limit exceeded: more than 20 nodes", true},
+		{"deep inside an unknown field", nested, "$.x: btjson: limit exceeded: values nested more than 16 deep", true},
+		{"too many errors", many, "and 7 more errors", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := reg.Load([]byte(tt.file))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Fatalf("error\n%v\nlacks %q", err, tt.want)
+			}
+			if got := errors.Is(err, btjson.ErrLimit); got != tt.limit {
+				t.Errorf("errors.Is(err, ErrLimit) = %v", got)
+			}
+		})
+	}
+	if _, err := reg.Read(strings.NewReader(`{"name": "` + strings.Repeat("x", 1<<20) + `"}`)); !errors.Is(err, btjson.ErrLimit) {
+		t.Errorf("Read of a megabyte: %v, want a limit error", err)
+	}
+}
+
+// A registry with a nil value or an empty name is refused, whatever is
+// asked of it.
+func TestRegistryChecked(t *testing.T) {
+	reg := testRegistry()
+	reg.Actions["broken"] = nil
+	reg.Constraints[""] = reg.Constraints["in sight"]
+	for name, call := range map[string]func() error{
+		"Load":    func() error { _, err := reg.Load([]byte(`{}`)); return err },
+		"Marshal": func() error { _, err := reg.Marshal(bt.Def[mem]{}); return err },
+		"Schema":  func() error { _, err := reg.Schema(); return err },
+	} {
+		err := call()
+		if err == nil || !strings.Contains(err.Error(), `action "broken" is nil`) || !strings.Contains(err.Error(), "a constraint with an empty name") {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	var nilReg *btjson.Registry[mem]
+	if _, err := nilReg.Load([]byte(`{}`)); err == nil {
+		t.Errorf("Load on a nil Registry succeeded")
+	}
+}
+
+// A syntax error is placed at the character it is about, wherever the
+// decoder's offset points.
+func TestSyntaxErrorsPlaced(t *testing.T) {
+	for file, want := range map[string]string{
+		"\x00":                        "1:1: $: bad JSON: invalid character '\\x00'",
+		" \n \x00":                    "2:2: $: bad JSON",
+		`{"kind",}`:                   "1:8: $.kind: bad JSON: invalid character ','",
+		`{"kind": "selector",, }`:     "1:21: $: bad JSON: invalid character ','",
+		`{"name":tru}`:                "1:12: $.name: bad JSON: invalid character '}'",
+		`{"name" 1}`:                  "1:9: $.name: bad JSON: invalid character '1'",
+		"{\"name\":\n  1 \"kind\":2}": "2:5: $: bad JSON: invalid character '\"'",
+		`{"weight": 1e999}`:           "1:12: $.weight: weight 1e999 is out of range",
+	} {
+		_, err := testRegistry().Load([]byte(file))
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("Load(%q) = %v, want %q", file, err, want)
+		}
+	}
+}
+
+// Build reports the file's errors and, where the tree can still be told,
+// what bt.Build finds wrong with the rest, each once.
+func TestBuildReportsEverythingOnce(t *testing.T) {
+	file := `{"kind": "selector", "name": "s", "children": [
+  {"kind": "action", "name": "a", "action": "stirke", "constraints": ["x"]},
+  {"kind": "sequence", "name": "empty", "children": []},
+  {"kind": "action", "name": "b"},
+  {"kind": "decorator", "name": "d", "decorator": "x", "children": [{"kind": "condition", "name": "c", "test": 3}]},
+  {"kind": "condition", "name": "e", "test": "hp even", "loop": true}
+]}`
+	_, err := testRegistry().Build(bt.Config[mem]{Heuristic: goal}, []byte(file))
+	if err == nil {
+		t.Fatal("Build succeeded")
+	}
+	want := []string{
+		`2:45: $.children[0].action: unknown action "stirke"`,
+		`2:71: $.children[0].constraints[0]: unknown constraint "x"`,
+		`4:3: $.children[2]: an action needs "action"`,
+		`5:51: $.children[3].decorator: unknown decorator "x"`,
+		`5:112: $.children[3].children[0].test: want a string, not a number`,
+		"3:3: $.children[1]: s/empty: empty sequence",
+		"6:3: $.children[4]: s/e: Loop is not for a condition",
+	}
+	got := strings.Split(err.Error(), "\n")
+	if len(got) != len(want) {
+		t.Errorf("%d errors, want %d:\n%v", len(got), len(want), err)
+	}
+	for _, w := range want {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error\n%v\nlacks %q", err, w)
+		}
+	}
+	// A file whose tree cannot be told reports only what it can.
+	_, err = testRegistry().Build(bt.Config[mem]{Heuristic: goal}, []byte(`{"kind": "selector", "name": "s", "children": [{"name": "x"}]}`))
+	if err == nil || strings.Count(err.Error(), "\n") != 0 || !strings.Contains(err.Error(), `a node needs a "kind"`) {
+		t.Errorf("a node without a kind: %v", err)
+	}
+}

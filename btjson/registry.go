@@ -1,0 +1,201 @@
+package btjson
+
+import (
+	"errors"
+	"fmt"
+	"maps"
+	"slices"
+	"unsafe"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/nilness"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// A Registry names the game's values that tree files refer to. Fill its
+// maps before use, and change them only while no Build, Load, Marshal or
+// Schema is under way.
+//
+// A file loaded through a registry gets the registered values
+// themselves, so a tree written in Go with the same values is written
+// back under their names: Marshal finds a value's name by identity (the
+// same pointer, the same comparable value, the same function value).
+// Where one value is registered under several names, the first name in
+// sorted order is written.
+//
+// A subtree's own heuristic is a decorator (decorators.Goal), and is
+// registered as one.
+type Registry[M any] struct {
+	Actions    map[string]bt.Action[M]
+	Conditions map[string]func(m *M) bool // condition leaves, if/else choices, selectors' reselectOn
+	// Constraints guard nodes. Registered constraints are shared by every
+	// node that names them, as in Go: a constraint keeps what it needs of
+	// a node in the node's state (bt.Situation), not in itself.
+	Constraints map[string]bt.Constraint[M]
+	Decorators  map[string]bt.Decorator[M]
+	Composites  map[string]bt.CompositeFunc[M]
+	Leaves      map[string]bt.Node[M]
+	Simulations map[string]func(ctx *sim.Context[M], m *M) heuristic.Verdict
+
+	// Limits bound what a file may hold; the zero Limits are the defaults.
+	Limits Limits
+}
+
+// Limits bound the files a registry reads, so that a hostile or broken
+// file is refused with an error that wraps ErrLimit rather than
+// exhausting memory. A zero field takes its default.
+type Limits struct {
+	Bytes  int // the size of a file: 4 MiB
+	Depth  int // how deeply nodes nest, the root being 1: bt.MaxBranchDepth (256)
+	Nodes  int // how many nodes a file holds: 100,000
+	Errors int // how many errors are reported before the rest are counted: 50
+}
+
+// ErrLimit is wrapped by the errors of a file beyond Limits.
+var ErrLimit = errors.New("btjson: limit exceeded")
+
+func (l Limits) orDefaults() Limits {
+	def := func(v, d int) int {
+		if v <= 0 {
+			return d
+		}
+		return v
+	}
+	return Limits{Bytes: def(l.Bytes, 4<<20), Depth: def(l.Depth, bt.MaxBranchDepth),
+		Nodes: def(l.Nodes, 100_000), Errors: def(l.Errors, 50)}
+}
+
+// A role is one of the registry's maps, as files and errors name it.
+type role string
+
+const (
+	roleAction     role = "action"
+	roleCondition  role = "condition"
+	roleConstraint role = "constraint"
+	roleDecorator  role = "decorator"
+	roleComposite  role = "composite"
+	roleLeaf       role = "leaf"
+	roleSimulation role = "simulation"
+)
+
+// An entry is one registered value.
+type entry struct {
+	role  role
+	name  string
+	value any // the value, to check it is not nil
+	id    any // what it is known by: the value, or a function's identity
+}
+
+// entries lists the registered values, by role and then by name.
+func (r *Registry[M]) entries() []entry {
+	var out []entry
+	addAll(&out, roleAction, r.Actions, func(v bt.Action[M]) any { return v })
+	addAll(&out, roleCondition, r.Conditions, funcID)
+	addAll(&out, roleConstraint, r.Constraints, func(v bt.Constraint[M]) any { return v })
+	addAll(&out, roleDecorator, r.Decorators, funcID)
+	addAll(&out, roleComposite, r.Composites, funcID)
+	addAll(&out, roleLeaf, r.Leaves, func(v bt.Node[M]) any { return v })
+	addAll(&out, roleSimulation, r.Simulations, funcID)
+	return out
+}
+
+// addAll appends the entries of one of the registry's maps, sorted by
+// name.
+func addAll[V any](out *[]entry, ro role, m map[string]V, id func(V) any) {
+	for _, name := range slices.Sorted(maps.Keys(m)) {
+		*out = append(*out, entry{role: ro, name: name, value: m[name], id: id(m[name])})
+	}
+}
+
+// names returns the registered names of a role, sorted.
+func (r *Registry[M]) names(ro role) []string {
+	var names []string
+	for _, e := range r.entries() {
+		if e.role == ro {
+			names = append(names, e.name)
+		}
+	}
+	return names
+}
+
+// check reports registered entries that cannot be used: a nil value, or
+// an empty name.
+func (r *Registry[M]) check() error {
+	if r == nil {
+		return errors.New("btjson: nil Registry")
+	}
+	var errs []error
+	for _, e := range r.entries() {
+		switch {
+		case e.name == "":
+			errs = append(errs, fmt.Errorf("btjson: registry: a %s with an empty name", e.role))
+		case nilness.Of(e.value):
+			errs = append(errs, fmt.Errorf("btjson: registry: %s %q is nil", e.role, e.name))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// An index finds the registered name of a value, by identity.
+type index struct {
+	values map[role]map[any]string
+}
+
+// newIndex indexes the registry's values. Values that cannot be told by
+// identity (a struct holding a slice) are left out: they can be loaded,
+// and a tree holding them is reported as not serialisable.
+func newIndex[M any](r *Registry[M]) *index {
+	x := &index{values: map[role]map[any]string{}}
+	for _, e := range r.entries() {
+		x.add(e.role, e.id, e.name)
+	}
+	return x
+}
+
+// add indexes v under name unless it has a name already (the names come
+// in sorted order, so the first stays).
+func (x *index) add(ro role, v any, name string) {
+	if x.values[ro] == nil {
+		x.values[ro] = map[any]string{}
+	}
+	_ = tryKey(func() {
+		if _, ok := x.values[ro][v]; !ok {
+			x.values[ro][v] = name
+		}
+	})
+}
+
+// name returns the name of v, or false.
+func (x *index) name(ro role, v any) (name string, ok bool) {
+	if tryKey(func() { name, ok = x.values[ro][v] }) != nil {
+		return "", false
+	}
+	return name, ok
+}
+
+// tryKey runs f, which uses a value as a map key, and reports the panic
+// of a value that cannot be one (an interface holding a slice, say).
+func tryKey(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	f()
+	return nil
+}
+
+// funcID returns the identity of a function value: the closure it points
+// to. Two function values share one only when one was copied from the
+// other (or both name the same top-level function); reflect offers only
+// the code pointer, which every closure of one function literal shares,
+// and which would give one closure another's name. A nil function has
+// no identity.
+func funcID[F any](f F) any {
+	p := *(*unsafe.Pointer)(unsafe.Pointer(&f))
+	if p == nil {
+		return nil
+	}
+	return p
+}

@@ -1,0 +1,261 @@
+package btjson_test
+
+import (
+	"bytes"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/btjson"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// A random tree written from Go and read back is the same tree: the same
+// Tree.String(), and the same events and actions over random steps, as
+// the tree built from Go; and written again, the same bytes.
+func TestRoundTrip(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		shape := treetest.DrawShape(t, 3)
+		seed := rapid.Uint64().Draw(t, "seed")
+		steps := treetest.DrawSteps(t)
+
+		rec := &treetest.Recorder{}
+		b := bt.New(treetest.Config())
+		shape.Build(b, rec, "root", "root")
+		want, err := b.Build()
+		if err != nil {
+			t.Fatalf("Build: %v", err)
+		}
+		wantNodes, wantTrace, wantLog := treetest.RunTree(t, want, rec, seed, steps)
+
+		// The same shape afresh (its actions keep their scripts' place),
+		// through a file.
+		rec = &treetest.Recorder{}
+		b = bt.New(treetest.Config())
+		shape.Build(b, rec, "root", "root")
+		def := b.Def()
+		reg := registryOf(def)
+		file, err := reg.Marshal(def)
+		if err != nil {
+			t.Fatalf("Marshal: %v", err)
+		}
+		loaded, err := reg.Load(file)
+		if err != nil {
+			t.Fatalf("Load: %v\n%s", err, file)
+		}
+		got, err := bt.Build(treetest.Config(), loaded)
+		if err != nil {
+			t.Fatalf("Build of the loaded tree: %v\n%s", err, file)
+		}
+		if got.String() != want.String() {
+			t.Fatalf("loaded:\n%s\nfrom Go:\n%s", got, want)
+		}
+		nodes, trace, log := treetest.RunTree(t, got, rec, seed, steps)
+		if diff := cmp.Diff(wantNodes, nodes); diff != "" {
+			t.Fatalf("nodes (-Go +loaded):\n%s", diff)
+		}
+		if diff := cmp.Diff(wantTrace, trace); diff != "" {
+			t.Fatalf("events (-Go +loaded):\n%s", diff)
+		}
+		if diff := cmp.Diff(wantLog, log); diff != "" {
+			t.Fatalf("actions (-Go +loaded):\n%s", diff)
+		}
+		again, err := reg.Marshal(loaded)
+		if err != nil || !bytes.Equal(again, file) {
+			t.Fatalf("written again (%v):\n%s\nfirst:\n%s", err, again, file)
+		}
+	})
+}
+
+// registryOf names every value a description holds after its node's
+// path, as a game's registry would name its vocabulary.
+func registryOf(d bt.Def[mem]) *btjson.Registry[mem] {
+	r := &btjson.Registry[mem]{
+		Actions:     map[string]bt.Action[mem]{},
+		Conditions:  map[string]func(*mem) bool{},
+		Constraints: map[string]bt.Constraint[mem]{},
+		Decorators:  map[string]bt.Decorator[mem]{},
+		Composites:  map[string]bt.CompositeFunc[mem]{},
+		Leaves:      map[string]bt.Node[mem]{},
+		Simulations: map[string]func(*sim.Context[mem], *mem) heuristic.Verdict{},
+	}
+	var walk func(d *bt.Def[mem], path string)
+	walk = func(d *bt.Def[mem], path string) {
+		if d.Action != nil {
+			r.Actions[path] = d.Action
+		}
+		if d.Test != nil {
+			r.Conditions[path] = d.Test
+		}
+		if d.ReselectOn != nil {
+			r.Conditions[path+" reselect"] = d.ReselectOn
+		}
+		if d.Decorator != nil {
+			r.Decorators[path] = d.Decorator
+		}
+		if d.Composite != nil {
+			r.Composites[path] = d.Composite
+		}
+		if d.Leaf != nil {
+			r.Leaves[path] = d.Leaf
+		}
+		if d.Simulate != nil {
+			r.Simulations[path] = d.Simulate
+		}
+		for i, c := range d.Constraints {
+			r.Constraints[fmt.Sprintf("%s %d", path, i)] = c
+		}
+		for i := range d.Children {
+			walk(&d.Children[i], path+"/"+d.Children[i].Name)
+		}
+	}
+	walk(&d, d.Name)
+	return r
+}
+
+// What the registry does not name is reported, node by node, never left
+// out of the file.
+func TestMarshalRefusesWhatIsNotRegistered(t *testing.T) {
+	rec := &treetest.Recorder{}
+	n := bt.For[mem]()
+	reg := testRegistry()
+	inSight := reg.Constraints["in sight"]
+	def := n.Selector("root", bt.ReselectOn(func(*mem) bool { return true }),
+		n.Do("chase", reg.Actions["chase"]).Constrain(inSight),
+		n.Do("strike", treetest.Act(rec, "strike", nil)).Constrain(inSight, treetest.Check(nil)),
+		n.Condition("hp even", reg.Conditions["hp even"]),
+		n.Condition("hp odd", func(m *mem) bool { return m.HP%2 == 1 }),
+		n.Sequence("misused", bt.Debounce(), n.Do("chase", reg.Actions["chase"])),
+	)
+	_, err := reg.Marshal(def)
+	if err == nil {
+		t.Fatal("Marshal wrote a tree holding closures it cannot name")
+	}
+	for _, w := range []string{
+		"root: its ReselectOn test is not serialisable",
+		"root/strike: its action (a *treetest.Scripted) is not serialisable: no action of the registry is this value",
+		"root/strike: constraint 2 (a treetest.Check) is not serialisable",
+		"root/hp odd: its test is not serialisable",
+		"root/misused: bt.SelectorOption is neither a child",
+	} {
+		if !strings.Contains(err.Error(), w) {
+			t.Errorf("error\n%v\nlacks %q", err, w)
+		}
+	}
+	if strings.Contains(err.Error(), "root/chase") || strings.Contains(err.Error(), "root/hp even") {
+		t.Errorf("registered values reported:\n%v", err)
+	}
+}
+
+// A value registered under two names is written under the first, in
+// sorted order, whatever the order of the map.
+func TestMarshalNamesFirst(t *testing.T) {
+	reg := testRegistry()
+	chase := reg.Actions["chase"]
+	reg.Actions["a chase"], reg.Actions["z chase"] = chase, chase
+	file, err := reg.Marshal(bt.For[mem]().Do("x", chase))
+	if err != nil || !bytes.Contains(file, []byte(`"action": "a chase"`)) {
+		t.Fatalf("Marshal = %s, %v", file, err)
+	}
+}
+
+// Every kind, setting and role that random trees do not draw comes back
+// from a file as it went in.
+func TestRoundTripEveryField(t *testing.T) {
+	rec := &treetest.Recorder{}
+	n := bt.For[mem]()
+	act := treetest.Act(rec, "act", treetest.Shine)
+	test := func(m *mem) bool { return m.Foe > 2 }
+	predict := func(*sim.Context[mem], *mem) heuristic.Verdict {
+		return heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: "predicted"}
+	}
+	custom := func(kids []*bt.Child[mem]) (bt.Node[mem], error) { return &first{kids}, nil }
+	leaf := &first{}
+	reg := &btjson.Registry[mem]{
+		Actions:     map[string]bt.Action[mem]{"act": act},
+		Conditions:  map[string]func(*mem) bool{"foe > 2": test},
+		Composites:  map[string]bt.CompositeFunc[mem]{"first": custom},
+		Leaves:      map[string]bt.Node[mem]{"leaf": leaf},
+		Simulations: map[string]func(*sim.Context[mem], *mem) heuristic.Verdict{"predict": predict},
+		Constraints: testRegistry().Constraints,
+		Decorators:  testRegistry().Decorators,
+	}
+	def := n.Selector("root", bt.Reselect(0), bt.ReselectOn(test), bt.AllowNegative(), bt.PreferCurrent(false), bt.Debounce(),
+		n.ReactiveSequence("rs", bt.AllowFailure(), bt.Loop(), bt.MinOutcome(heuristic.Deadly),
+			n.Condition("c", test, bt.SimulateWith(predict), bt.Cosmetic()),
+			n.Do("a", act, bt.CosmeticWhileRunning()),
+		),
+		n.RandomSelector("rnd", bt.Reselect(1500*time.Millisecond),
+			n.Do("never", act).Odds(0),
+			n.Do("often", act).Odds(2.5e-3).Constrain(reg.Constraints["in sight"]),
+		),
+		n.Parallel("par", bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireAll), n.Do("a", act), n.Do("b", act)),
+		n.ReactivePriority("rp", n.Priority("p", n.Do("a", act))),
+		n.IfElse("if", test, n.Do("then", act), n.Decorate("else", reg.Decorators["invert"], n.Do("a", act))),
+		n.Composite("custom", custom, n.Do("a", act), n.Leaf("leaf", leaf)),
+	)
+	file, err := reg.Marshal(def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	loaded, err := reg.Load(file)
+	if err != nil {
+		t.Fatalf("Load: %v\n%s", err, file)
+	}
+	again, err := reg.Marshal(loaded)
+	if err != nil || !bytes.Equal(again, file) {
+		t.Fatalf("written again (%v):\n%s\nfirst:\n%s", err, again, file)
+	}
+	cfg := bt.Config[mem]{Heuristic: goal}
+	want, err := bt.Build(cfg, def)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := bt.Build(cfg, loaded)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.String() != want.String() {
+		t.Fatalf("loaded:\n%s\nfrom Go:\n%s", got, want)
+	}
+	sameData(t, "root", def, loaded)
+}
+
+// sameData checks that two descriptions hold the same data, node by node.
+func sameData(t *testing.T, path string, want, got bt.Def[mem]) {
+	t.Helper()
+	if want.Kind != got.Kind || want.Name != got.Name || want.Settings != got.Settings ||
+		want.Weighted != got.Weighted || want.Weight != got.Weight || len(want.Children) != len(got.Children) ||
+		len(want.Constraints) != len(got.Constraints) {
+		t.Fatalf("%s: loaded %+v, from Go %+v", path, got, want)
+	}
+	for i := range want.Children {
+		sameData(t, path+"/"+want.Children[i].Name, want.Children[i], got.Children[i])
+	}
+}
+
+// first is a custom node that runs its first child, or succeeds.
+type first struct{ kids []*bt.Child[mem] }
+
+func (f *first) Begin(m *mem) bt.Status                    { return f.tick(m, 0) }
+func (f *first) Update(m *mem, dt time.Duration) bt.Status { return f.tick(m, dt) }
+func (f *first) End(*mem, bt.Status)                       {}
+func (f *first) Simulate(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+	if len(f.kids) == 0 {
+		return heuristic.Verdict{Outcome: heuristic.Irrelevant}
+	}
+	return f.kids[0].Simulate(ctx, m)
+}
+func (f *first) tick(m *mem, dt time.Duration) bt.Status {
+	if len(f.kids) == 0 {
+		return bt.Success
+	}
+	return f.kids[0].Tick(m, dt)
+}

@@ -1,0 +1,213 @@
+package btjson
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/foresight-bt/foresight/bt"
+)
+
+// file is a node as a file holds it; the order of the fields is the order
+// Marshal writes them in.
+type file struct {
+	Kind                 bt.NodeKind `json:"kind"`
+	Name                 string      `json:"name"`
+	Action               string      `json:"action,omitempty"`
+	Test                 string      `json:"test,omitempty"`
+	Leaf                 string      `json:"leaf,omitempty"`
+	Decorator            string      `json:"decorator,omitempty"`
+	Composite            string      `json:"composite,omitempty"`
+	Loop                 bool        `json:"loop,omitempty"`
+	AllowFailure         bool        `json:"allowFailure,omitempty"`
+	MinOutcome           string      `json:"minOutcome,omitempty"`
+	Reselect             string      `json:"reselect,omitempty"`
+	ReselectOn           string      `json:"reselectOn,omitempty"`
+	AllowNegative        bool        `json:"allowNegative,omitempty"`
+	PreferFirst          bool        `json:"preferFirst,omitempty"`
+	Debounce             bool        `json:"debounce,omitempty"`
+	SucceedOn            string      `json:"succeedOn,omitempty"`
+	FailOn               string      `json:"failOn,omitempty"`
+	Cosmetic             bool        `json:"cosmetic,omitempty"`
+	CosmeticWhileRunning bool        `json:"cosmeticWhileRunning,omitempty"`
+	Simulate             string      `json:"simulate,omitempty"`
+	Weight               *float64    `json:"weight,omitempty"`
+	Constraints          []string    `json:"constraints,omitempty"`
+	Children             []file      `json:"children,omitempty"`
+}
+
+// Marshal writes d as a tree file that Load reads back into an
+// equal description: the same nodes, settings and values, so the same
+// Tree.String() and the same decisions. Every value d holds must be
+// registered: one that is not (a closure written in place, a constraint
+// made for one node) is not serialisable, and Marshal reports each with
+// its node's path rather than leave it out. Misuse that For noted in d
+// (an option of the wrong type) is reported too.
+func (r *Registry[M]) Marshal(d bt.Def[M]) ([]byte, error) {
+	if err := r.check(); err != nil {
+		return nil, err
+	}
+	w := &writer[M]{x: newIndex(r)}
+	f := w.node(&d, label(d.Name, 0))
+	if len(w.errs) > 0 {
+		return nil, errors.Join(w.errs...)
+	}
+	var b bytes.Buffer
+	if err := write(&b, f, ""); err != nil {
+		return nil, err
+	}
+	b.WriteByte('\n')
+	return b.Bytes(), nil
+}
+
+// write writes a node as a file shows it: its fields on one line, and
+// each child on a line of its own, indented under it, so the file reads
+// like the tree.
+func write(b *bytes.Buffer, f file, indent string) error {
+	kids := f.Children
+	f.Children = nil
+	var line bytes.Buffer
+	enc := json.NewEncoder(&line)
+	enc.SetEscapeHTML(false)
+	if err := enc.Encode(f); err != nil {
+		return err
+	}
+	fields := bytes.TrimSuffix(bytes.TrimSpace(line.Bytes()), []byte("}"))
+	spaceOut(b, fields)
+	if len(kids) > 0 {
+		b.WriteString(`, "children": [` + "\n")
+		for i, k := range kids {
+			b.WriteString(indent + "  ")
+			if err := write(b, k, indent+"  "); err != nil {
+				return err
+			}
+			if i < len(kids)-1 {
+				b.WriteByte(',')
+			}
+			b.WriteByte('\n')
+		}
+		b.WriteString(indent + "]")
+	}
+	b.WriteByte('}')
+	return nil
+}
+
+// spaceOut writes compact JSON with a space after each comma and colon
+// that separate its values.
+func spaceOut(b *bytes.Buffer, compact []byte) {
+	inString, escaped := false, false
+	for _, c := range compact {
+		b.WriteByte(c)
+		switch {
+		case escaped:
+			escaped = false
+		case inString && c == '\\':
+			escaped = true
+		case c == '"':
+			inString = !inString
+		case !inString && (c == ',' || c == ':'):
+			b.WriteByte(' ')
+		}
+	}
+}
+
+type writer[M any] struct {
+	x    *index
+	errs []error
+}
+
+func (w *writer[M]) fail(path string, err error) {
+	w.errs = append(w.errs, &bt.NodeError{Path: path, Err: err})
+}
+
+// name returns the registered name of v, a value of the role, or reports
+// it not serialisable; for a nil v (nothing to name) it returns "".
+func (w *writer[M]) name(path string, ro role, v any, what string) string {
+	if v == nil {
+		return ""
+	}
+	n, ok := w.x.name(ro, v)
+	if !ok {
+		w.fail(path, fmt.Errorf("%s is not serialisable: no %s of the registry is this value; register it under a name", what, ro))
+	}
+	return n
+}
+
+func (w *writer[M]) node(d *bt.Def[M], path string) file {
+	if err := d.Err(); err != nil {
+		w.fail(path, err)
+	}
+	s := d.Settings
+	f := file{
+		Kind: d.Kind, Name: d.Name,
+		Loop: s.Loop, AllowFailure: s.AllowFailure,
+		AllowNegative: s.AllowNegative, PreferFirst: s.PreferFirst, Debounce: s.Debounce,
+		Cosmetic: s.Cosmetic, CosmeticWhileRunning: s.CosmeticWhileRunning,
+	}
+	f.SucceedOn = w.policy(path, "SucceedOn", s.SucceedOn)
+	f.FailOn = w.policy(path, "FailOn", s.FailOn)
+	f.Action = w.name(path, roleAction, d.Action, fmt.Sprintf("its action (a %T)", d.Action))
+	f.Test = w.name(path, roleCondition, funcID(d.Test), "its test")
+	f.ReselectOn = w.name(path, roleCondition, funcID(d.ReselectOn), "its ReselectOn test")
+	f.Leaf = w.name(path, roleLeaf, d.Leaf, fmt.Sprintf("its node (a %T)", d.Leaf))
+	f.Decorator = w.name(path, roleDecorator, funcID(d.Decorator), "its decorator")
+	f.Composite = w.name(path, roleComposite, funcID(d.Composite), "its composite function")
+	f.Simulate = w.name(path, roleSimulation, funcID(d.Simulate), "its simulation (SimulateWith)")
+	if s.MinOutcome != 0 {
+		f.MinOutcome = s.MinOutcome.String()
+		if !s.MinOutcome.Valid() {
+			w.fail(path, fmt.Errorf("MinOutcome: invalid outcome %v", s.MinOutcome))
+		}
+	}
+	switch {
+	case s.Replan && s.Interval >= 0:
+		f.Reselect = s.Interval.String()
+	case s.Replan || s.Interval != 0:
+		w.fail(path, fmt.Errorf("Settings.Interval %v with Settings.Replan %v has no form in a file", s.Interval, s.Replan))
+	}
+	if d.Weighted {
+		weight := d.Weight
+		f.Weight = &weight
+		if math.IsNaN(weight) || math.IsInf(weight, 0) {
+			w.fail(path, fmt.Errorf("weight %v is not finite", weight))
+			f.Weight = nil
+		}
+	} else if d.Weight != 0 {
+		w.fail(path, errors.New("a weight without Weighted has no form in a file"))
+	}
+	for i, c := range d.Constraints {
+		if c == nil {
+			w.fail(path, fmt.Errorf("constraint %d is nil", i+1))
+			continue
+		}
+		f.Constraints = append(f.Constraints, w.name(path, roleConstraint, c, fmt.Sprintf("constraint %d (%s)", i+1, describeValue(c))))
+	}
+	for j := range d.Children {
+		k := &d.Children[j]
+		f.Children = append(f.Children, w.node(k, path+"/"+label(k.Name, j)))
+	}
+	return f
+}
+
+// policy writes a parallel's policy; zero is the default, left out.
+func (w *writer[M]) policy(path, what string, p bt.Policy) string {
+	switch p {
+	case 0:
+		return ""
+	case bt.RequireOne, bt.RequireAll:
+		return p.String()
+	}
+	w.fail(path, fmt.Errorf("%s: invalid policy %d", what, p))
+	return ""
+}
+
+// describeValue names a value for an error: its String if it has one.
+func describeValue(v any) string {
+	if s, ok := v.(fmt.Stringer); ok {
+		return strings.TrimSpace(s.String())
+	}
+	return fmt.Sprintf("a %T", v)
+}

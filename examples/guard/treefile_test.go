@@ -1,0 +1,61 @@
+package main
+
+import (
+	"testing"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/btjson"
+)
+
+// The README's three forms of the guard's tree make the same tree.
+func TestThreeForms(t *testing.T) {
+	goal, err := goal()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := bt.For[Memory]()
+	nested, err := bt.Build(bt.Config[Memory]{Heuristic: goal},
+		n.Selector("guard", bt.Reselect(0),
+			n.Do("attack", attack{}).Constrain(inReach{}),
+			n.Do("chase", chase{}).Constrain(seen{}),
+			n.Do("patrol", patrol{}),
+		),
+	)
+	if err != nil {
+		t.Fatal(err)
+	}
+	fluent, err := bt.New(bt.Config[Memory]{Heuristic: goal}).
+		Selector("guard", bt.Reselect(0)).
+		Do("attack", attack{}).Constrain(inReach{}).
+		Do("chase", chase{}).Constrain(seen{}).
+		Do("patrol", patrol{}).
+		End().
+		Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	data := []byte(`{"kind": "selector", "name": "guard", "reselect": "0s", "children": [
+  {"kind": "action", "name": "attack", "action": "attack", "constraints": ["in reach"]},
+  {"kind": "action", "name": "chase", "action": "chase", "constraints": ["in sight"]},
+  {"kind": "action", "name": "patrol", "action": "patrol"}
+]}
+`)
+	reg := &btjson.Registry[Memory]{
+		Actions:     map[string]bt.Action[Memory]{"attack": attack{}, "chase": chase{}, "patrol": patrol{}},
+		Constraints: map[string]bt.Constraint[Memory]{"in reach": inReach{}, "in sight": seen{}},
+	}
+	file, err := reg.Build(bt.Config[Memory]{Heuristic: goal}, data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if nested.String() != fluent.String() || file.String() != nested.String() {
+		t.Errorf("nested:\n%s\nfluent:\n%s\nfile:\n%s", nested, fluent, file)
+	}
+	def, err := reg.Load(data)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := reg.Marshal(def); err != nil || string(out) != string(data) {
+		t.Errorf("written back (%v):\n%s", err, out)
+	}
+}

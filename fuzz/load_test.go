@@ -1,0 +1,93 @@
+package fuzz
+
+import (
+	"bytes"
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/btjson"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decorators"
+	"github.com/foresight-bt/foresight/internal/treetest"
+)
+
+// FuzzLoad feeds tree files of arbitrary bytes to a registry: it never
+// panics, and it gives either a tree, which is written back to the same
+// file it reads again, or errors that each have a place in the file.
+func FuzzLoad(f *testing.F) {
+	for _, seed := range []string{
+		`{"kind": "selector", "name": "root", "reselect": "0s", "children": [
+  {"kind": "action", "name": "hit", "action": "hit", "constraints": ["foe seen", "rested"], "cosmetic": true},
+  {"kind": "random", "name": "r", "children": [{"kind": "action", "name": "a", "action": "shine", "weight": 0.5}]},
+  {"kind": "decorator", "name": "d", "decorator": "invert", "children": [{"kind": "condition", "name": "c", "test": "hp even"}]}
+]}`,
+		`{"kind": "sequence", "name": "s", "loop": true, "minOutcome": "Harmful", "children": [{"kind": "ifelse", "name": "i", "test": "hp even", "children": [{"kind": "action", "name": "a", "action": "hit"}]}]}`,
+		`{"kind": "parallel", "name": "p", "succeedOn": "one", "children": []}`,
+		`{"kind": "action", "name": "a", "action": "nope", "weight": -1, "extra": [[[{}]]]}`,
+		`{"kind": "sequence", "name": "s", "children": [{"kind": "sequence", "name": "s", "children": [{"kind": "sequence", "name": "s", "children": [`,
+		`[]`, `"x"`, `{"a":1,"a":2}`, "\xff\xfe{}",
+	} {
+		f.Add([]byte(seed))
+	}
+	rec := &treetest.Recorder{}
+	reg := &btjson.Registry[treetest.Mem]{
+		Actions: map[string]bt.Action[treetest.Mem]{
+			"hit":   treetest.Act(rec, "hit", treetest.HitFoe(1)),
+			"shine": bt.Instant(func(m *treetest.Mem) bool { treetest.Shine(m); return true }, treetest.Shine),
+		},
+		Conditions: map[string]func(*treetest.Mem) bool{"hp even": func(m *treetest.Mem) bool { return m.HP%2 == 0 }},
+		Constraints: map[string]bt.Constraint[treetest.Mem]{
+			"foe seen": constraints.Func("foe seen", func(m *treetest.Mem) bool { return m.Foe > 0 }),
+			"rested":   constraints.For[treetest.Mem]().Cooldown(300e6),
+		},
+		Decorators: map[string]bt.Decorator[treetest.Mem]{"invert": decorators.Invert[treetest.Mem]()},
+		Limits:     btjson.Limits{Depth: 32, Nodes: 500},
+	}
+	cfg := bt.Config[treetest.Mem]{Heuristic: treetest.Goal}
+	f.Fuzz(func(t *testing.T, file []byte) {
+		def, err := reg.Load(file)
+		if err != nil {
+			placed(t, err)
+			return
+		}
+		tree, err := reg.Build(cfg, file)
+		if err != nil {
+			placed(t, err)
+			return
+		}
+		out, err := reg.Marshal(def)
+		if err != nil {
+			t.Fatalf("Marshal of a loaded tree: %v", err)
+		}
+		again, err := reg.Load(out)
+		if err != nil {
+			t.Fatalf("Load of a written tree: %v\n%s", err, out)
+		}
+		if out2, err := reg.Marshal(again); err != nil || !bytes.Equal(out, out2) {
+			t.Fatalf("written again (%v):\n%s\nfirst:\n%s", err, out2, out)
+		}
+		if rebuilt, err := bt.Build(cfg, again); err != nil || rebuilt.String() != tree.String() {
+			t.Fatalf("rebuilt (%v):\n%s\nfirst:\n%s", err, rebuilt, tree)
+		}
+	})
+}
+
+// placed checks that every error joined in err has a place in the file.
+func placed(t *testing.T, err error) {
+	t.Helper()
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	for _, e := range errs {
+		var fe *btjson.Error
+		if strings.HasPrefix(e.Error(), "and ") && strings.HasSuffix(e.Error(), " more errors") {
+			continue
+		}
+		if !errors.As(e, &fe) || fe.Line < 1 || fe.Column < 1 || !strings.HasPrefix(fe.Path, "$") {
+			t.Fatalf("error without a place in the file: %v", e)
+		}
+	}
+}
