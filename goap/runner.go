@@ -134,6 +134,8 @@ func (r *runner[M, K]) Begin(m *M) bt.Status {
 func (r *runner[M, K]) Update(m *M, dt time.Duration) bt.Status {
 	r.replans = 0
 	switch {
+	case r.goal >= 0 && r.d.goals[r.goal].satisfied(m):
+		// the goal holds: run says so before any planning
 	case r.deferred:
 		r.deferred = false
 		r.startPlanning(m, fresh, r.why)
@@ -177,11 +179,10 @@ func (r *runner[M, K]) run(m *M, dt time.Duration) bt.Status {
 			return bt.Failure
 		case r.goal < 0:
 			return bt.Running // planning over several ticks, or at the next
+		case r.d.goals[r.goal].satisfied(m):
+			r.stop(m) // the goal holds, however it came to: the rest is moot
+			return bt.Success
 		case r.at == len(r.plan):
-			if r.d.goals[r.goal].satisfied(m) {
-				r.goal = -1
-				return bt.Success
-			}
 			if !r.replan(m, planEndedShort) {
 				return bt.Running
 			}
@@ -206,7 +207,11 @@ func (r *runner[M, K]) run(m *M, dt time.Duration) bt.Status {
 			r.at++
 		default:
 			r.d.stats.addEnd(int(a), st)
-			if !r.replan(m, cause{action: a, text: " failed"}) {
+			why := cause{action: a, text: " failed"}
+			if ok, pre := r.ready(int(a), m); !ok {
+				why = cause{action: a, text: " was stopped: ", detail: pre}
+			}
+			if !r.replan(m, why) {
 				return bt.Running
 			}
 		}
@@ -279,13 +284,7 @@ func (r *runner[M, K]) conclude(m *M) {
 	}
 	switch {
 	case r.purpose == higher && p.goal < 0:
-		root := r.d.key(&p.root)
-		for pos, o := range p.outcomes {
-			if o.kind == noPlan || o.kind == overBudget {
-				gi := r.d.order[pos]
-				r.stale[gi], r.staleAt[gi] = true, root
-			}
-		}
+		r.noteStale()
 		r.tell(tracing, bt.PlanKept, "no goal of higher priority has a plan", "")
 	case p.goal < 0:
 		r.stop(m)
@@ -354,6 +353,25 @@ func (r *runner[M, K]) adopt(m *M) {
 	r.plan = append(r.plan[:0], p.steps...)
 	r.d.copyMem(&r.planned, &p.root)
 	clear(r.stale)
+	r.noteStale()
+}
+
+// noteStale remembers the goals the live planning found no plan for, and
+// the state it found none from, so that the runner tries them again only
+// from another state.
+func (r *runner[M, K]) noteStale() {
+	p := r.live
+	var root K
+	keyed := false
+	for pos, o := range p.outcomes {
+		if o.kind == noPlan || o.kind == overBudget {
+			if !keyed {
+				root, keyed = r.d.key(&p.root), true
+			}
+			gi := r.d.order[pos]
+			r.stale[gi], r.staleAt[gi] = true, root
+		}
+	}
 }
 
 // stop halts whatever step runs.

@@ -13,6 +13,11 @@ import (
 // github.com/kelindar/goap's benchmarks, with its values held in 0..100.
 type Camp struct {
 	Hunger, Food, Tired int
+	// For the runner's tests: an action that fails when it runs, a wolf
+	// that makes hiding the first concern, and whether the forager hid.
+	Jammed       string
+	Wolf, Hidden bool
+	Exhausting   bool // live, the next step tires the forager by 40 more than foreseen
 }
 
 func clamp(v int) int { return min(max(v, 0), 100) }
@@ -55,4 +60,42 @@ func campDomain(estimate func(*Camp) float64) *goap.Builder[Camp, Camp] {
 		b.Estimate(estimate)
 	}
 	return b
+}
+
+// timed is an action that takes a tick: it begins Running and has its
+// effect when updated, unless the camp has it jammed, when it fails.
+type timed struct {
+	name string
+	e    effect
+}
+
+func (a timed) Begin(*Camp) bt.Status { return bt.Running }
+func (a timed) Update(c *Camp, _ time.Duration) bt.Status {
+	if c.Jammed == a.name {
+		return bt.Failure
+	}
+	a.e(c)
+	if c.Exhausting {
+		c.Tired, c.Exhausting = clamp(c.Tired+40), false
+	}
+	return bt.Success
+}
+func (a timed) End(*Camp, bt.Status)                   {}
+func (a timed) Simulate(_ *sim.Context[Camp], c *Camp) { a.e(c) }
+
+var (
+	wolf = constraints.Func("a wolf about", func(c *Camp) bool { return c.Wolf })
+	hide = timed{"hide", func(c *Camp) { c.Hidden = true }}
+)
+
+// slowCamp is the camp with actions that take a tick, and a goal of
+// higher priority: to hide when a wolf is about.
+func slowCamp() *goap.Builder[Camp, Camp] {
+	return goap.New(campKey).
+		Action("eat", timed{"eat", eat}).Constrain(hasFood).
+		Action("forage", timed{"forage", forage}).Constrain(rested).
+		Action("sleep", timed{"sleep", sleep}).Constrain(weary).
+		Action("hide", hide).Constrain(wolf).
+		Goal("stocked", 1, stocked).Estimate(foodShort).
+		Goal("safe", 5, func(c *Camp) bool { return c.Hidden }).Relevant(func(c *Camp) bool { return c.Wolf })
 }
