@@ -245,5 +245,5 @@ func (p *Planner[M, K]) Explain(pl *bt.Planning) {
 
 // count adds the last planning to the domain's statistics.
 func (p *Planner[M, K]) count() {
-	p.d.stats.addPlanning(p.s.considered, p.s.tally, p.steps)
+	p.d.stats.addPlanning(p.expanded, p.s.tally, p.steps)
 }

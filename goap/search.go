@@ -15,9 +15,9 @@ import (
 type search[M any, K comparable] struct {
 	d     *Domain[M, K]
 	ctx   *sim.Context[M] // what the actions' Simulate sees
-	nodes []node[M]       // every state met, the root first
-	open  []int32         // a binary heap of nodes to expand
-	index map[K]int32     // state key -> node
+	nodes []node[M, K]    // every state met, the root first
+	open  []entry         // a binary heap of nodes to expand
+	index index[K]        // state key -> node
 	sits  []bt.Situation  // what each action's preconditions are told
 	goal  *goal[M]
 
@@ -25,18 +25,25 @@ type search[M any, K comparable] struct {
 	found    int32 // the node that satisfies the goal, or -1
 	err      error // a cost or an estimate that makes no sense
 
-	// this planning's tallies, per action and precondition slot
-	considered []int32
-	tally      []int32
-	firstWhy   []string // the first reason given in each slot
+	// this planning's tallies, per precondition slot
+	tally    []int32
+	firstWhy []string // the first reason given in each slot
 }
 
-type node[M any] struct {
+type node[M any, K comparable] struct {
 	m      M
+	key    K
 	g, f   float64 // cost from the root; g plus the estimate
 	parent int32
 	action int32
-	heap   int32 // position in open, or -1
+}
+
+// An entry is a node in the open list, with the costs it had when it was
+// put there: a node reached again more cheaply is put there again, and
+// its older entry, whose g no longer matches, is skipped when it comes out.
+type entry struct {
+	f, g float64
+	node int32
 }
 
 // result of a search step
@@ -52,13 +59,12 @@ const (
 
 func newSearch[M any, K comparable](d *Domain[M, K]) *search[M, K] {
 	s := &search[M, K]{
-		d:          d,
-		ctx:        sim.New(sim.Config[M]{Copy: d.copy}),
-		index:      make(map[K]int32),
-		sits:       make([]bt.Situation, len(d.actions)),
-		considered: make([]int32, len(d.actions)),
-		tally:      make([]int32, d.slots),
-		firstWhy:   make([]string, d.slots),
+		d:        d,
+		ctx:      sim.New(sim.Config[M]{Copy: d.copy}),
+		index:    newIndex[K](),
+		sits:     make([]bt.Situation, len(d.actions)),
+		tally:    make([]int32, d.slots),
+		firstWhy: make([]string, d.slots),
 	}
 	for i := range s.sits {
 		s.sits[i] = bt.Situation{Simulating: true}
@@ -68,7 +74,6 @@ func newSearch[M any, K comparable](d *Domain[M, K]) *search[M, K] {
 
 // resetTallies starts the tallies of a new planning.
 func (s *search[M, K]) resetTallies() {
-	clear(s.considered)
 	clear(s.tally)
 	clear(s.firstWhy)
 }
@@ -78,7 +83,7 @@ func (s *search[M, K]) start(g *goal[M], root *M) {
 	s.goal, s.expanded, s.found, s.err = g, 0, -1, nil
 	s.nodes = s.nodes[:0]
 	s.open = s.open[:0]
-	clear(s.index)
+	s.index.reset()
 	r := s.alloc()
 	n := &s.nodes[r]
 	s.d.copyMem(&n.m, root)
@@ -87,7 +92,9 @@ func (s *search[M, K]) start(g *goal[M], root *M) {
 		return
 	}
 	n.g, n.f, n.parent, n.action = 0, h, -1, -1
-	s.index[s.d.key(&n.m)] = r
+	n.key = s.d.key(&n.m)
+	_, at, hash := find(&s.index, s.nodes, n.key)
+	s.index.insert(at, hash, r)
 	s.push(r)
 }
 
@@ -98,7 +105,7 @@ func (s *search[M, K]) alloc() int32 {
 	if i < cap(s.nodes) {
 		s.nodes = s.nodes[:i+1]
 	} else {
-		s.nodes = append(s.nodes, node[M]{})
+		s.nodes = append(s.nodes, node[M, K]{})
 	}
 	return int32(i)
 }
@@ -115,7 +122,11 @@ func (s *search[M, K]) step(limit int) (state, int) {
 		if len(s.open) == 0 {
 			return exhausted, used
 		}
-		n := s.pop()
+		e := s.pop()
+		n := e.node
+		if e.g != s.nodes[n].g {
+			continue // a stale entry: the node was reached more cheaply since
+		}
 		if s.goal.satisfied(&s.nodes[n].m) {
 			s.found = n
 			return found, used + 1
@@ -139,7 +150,6 @@ func (s *search[M, K]) expand(n int32) bool {
 	parent := &s.nodes[n] // stable: room for every successor is made above
 	for ai := range d.actions {
 		a := &d.actions[ai]
-		s.considered[ai]++
 		if !s.passes(ai, a, &parent.m) {
 			continue
 		}
@@ -157,7 +167,8 @@ func (s *search[M, K]) expand(n int32) bool {
 		}
 		g := parent.g + cost
 		k := d.key(&child.m)
-		if j, seen := s.index[k]; seen {
+		j, at, hash := find(&s.index, s.nodes, k)
+		if j >= 0 {
 			old := &s.nodes[j]
 			if g >= old.g {
 				s.nodes = s.nodes[:c] // the state is known: give the slot back
@@ -173,20 +184,15 @@ func (s *search[M, K]) expand(n int32) bool {
 				return false
 			}
 			old.g, old.f, old.parent, old.action = g, g+h, n, int32(ai)
-			if old.heap >= 0 {
-				s.up(int(old.heap))
-				s.down(int(s.nodes[j].heap))
-			} else {
-				s.push(j)
-			}
+			s.push(j)
 			continue
 		}
 		h, ok := s.estimate(&child.m)
 		if !ok {
 			return false
 		}
-		child.g, child.f, child.parent, child.action = g, g+h, n, int32(ai)
-		s.index[k] = c
+		child.g, child.f, child.parent, child.action, child.key = g, g+h, n, int32(ai), k
+		s.index.insert(at, hash, c)
 		s.push(c)
 	}
 	return true
@@ -195,22 +201,26 @@ func (s *search[M, K]) expand(n int32) bool {
 // passes checks action a's preconditions on m and tallies the first that
 // does not answer Pass.
 func (s *search[M, K]) passes(ai int, a *action[M], m *M) bool {
+	sit := &s.sits[ai]
 	for ci, c := range a.pre {
-		check, why := c.Evaluate(s.sits[ai], m)
-		if check == bt.Pass {
-			continue
+		if check, why := c.Evaluate(*sit, m); check != bt.Pass {
+			s.discard(a, ci, check, why)
+			return false
 		}
-		slot := a.slot + ci
-		if check == bt.Done {
-			slot = a.slot + len(a.pre)
-		}
-		if s.tally[slot] == 0 {
-			s.firstWhy[slot] = why
-		}
-		s.tally[slot]++
-		return false
 	}
 	return true
+}
+
+// discard tallies precondition ci of action a, which answered check.
+func (s *search[M, K]) discard(a *action[M], ci int, check bt.Check, why string) {
+	slot := a.slot + ci
+	if check == bt.Done {
+		slot = a.slot + len(a.pre)
+	}
+	if s.tally[slot] == 0 {
+		s.firstWhy[slot] = why
+	}
+	s.tally[slot]++
 }
 
 // estimate returns the goal's estimate for m, 0 without one.
@@ -243,67 +253,59 @@ func (s *search[M, K]) path(steps []int32) []int32 {
 // order nodes were made in, which follows the designer's order of actions.
 // No map iteration or hash decides anything.
 
-func (s *search[M, K]) less(a, b int32) bool {
-	na, nb := &s.nodes[a], &s.nodes[b]
-	if na.f != nb.f {
-		return na.f < nb.f
+func less(a, b *entry) bool {
+	if a.f != b.f {
+		return a.f < b.f
 	}
-	if na.g != nb.g {
-		return na.g > nb.g
+	if a.g != b.g {
+		return a.g > b.g
 	}
-	return a < b
+	return a.node < b.node
 }
 
 func (s *search[M, K]) push(n int32) {
-	s.nodes[n].heap = int32(len(s.open))
-	s.open = append(s.open, n)
-	s.up(len(s.open) - 1)
-}
-
-func (s *search[M, K]) pop() int32 {
-	top := s.open[0]
-	last := len(s.open) - 1
-	s.swap(0, last)
-	s.open = s.open[:last]
-	if last > 0 {
-		s.down(0)
-	}
-	s.nodes[top].heap = -1
-	return top
-}
-
-func (s *search[M, K]) swap(i, j int) {
-	s.open[i], s.open[j] = s.open[j], s.open[i]
-	s.nodes[s.open[i]].heap = int32(i)
-	s.nodes[s.open[j]].heap = int32(j)
-}
-
-func (s *search[M, K]) up(j int) {
+	nd := &s.nodes[n]
+	s.open = append(s.open, entry{f: nd.f, g: nd.g, node: n})
+	h := s.open
+	j := len(h) - 1
+	e := h[j]
 	for j > 0 {
 		i := (j - 1) / 2
-		if !s.less(s.open[j], s.open[i]) {
+		if !less(&e, &h[i]) {
 			break
 		}
-		s.swap(i, j)
+		h[j] = h[i]
 		j = i
 	}
+	h[j] = e
 }
 
-func (s *search[M, K]) down(i int) {
-	n := len(s.open)
+func (s *search[M, K]) pop() entry {
+	h := s.open
+	top := h[0]
+	last := len(h) - 1
+	e := h[last]
+	h = h[:last]
+	s.open = h
+	if last == 0 {
+		return top
+	}
+	i := 0
 	for {
 		l := 2*i + 1
-		if l >= n {
-			return
+		if l >= last {
+			break
 		}
 		j := l
-		if r := l + 1; r < n && s.less(s.open[r], s.open[l]) {
+		if r := l + 1; r < last && less(&h[r], &h[l]) {
 			j = r
 		}
-		if !s.less(s.open[j], s.open[i]) {
-			return
+		if !less(&h[j], &e) {
+			break
 		}
-		s.swap(i, j)
+		h[i] = h[j]
 		i = j
 	}
+	h[i] = e
+	return top
 }

@@ -15,7 +15,8 @@ import (
 // action, summed over every agent since the domain was built.
 type ActionStats struct {
 	Name string
-	// Considered counts the states the planner tried the action from.
+	// Considered counts the states the planner tried the action from: every
+	// state it expanded, since it tries every action from each.
 	Considered int
 	// Discarded counts, for each precondition in the order given to
 	// Constrain, the times it was the first to fail.
@@ -33,24 +34,23 @@ type ActionStats struct {
 // their own and add them here once it is over, so the lock is taken once
 // per planning and step, never per node.
 type stats struct {
-	mu                                   sync.Mutex
-	considered, chosen, run, succ, fails []int
-	discarded                            []int // per precondition slot
+	mu                       sync.Mutex
+	expanded                 int
+	chosen, run, succ, fails []int
+	discarded                []int // per precondition slot
 }
 
 func newStats[M any, K comparable](d *Domain[M, K]) *stats {
 	n := len(d.actions)
-	return &stats{considered: make([]int, n), chosen: make([]int, n), run: make([]int, n),
+	return &stats{chosen: make([]int, n), run: make([]int, n),
 		succ: make([]int, n), fails: make([]int, n), discarded: make([]int, d.slots)}
 }
 
-// addPlanning adds what a planning did: the states each action was
-// considered from, the discards per precondition slot, and the plan's steps.
-func (st *stats) addPlanning(considered, tally, steps []int32) {
+// addPlanning adds what a planning did: the states it expanded, the
+// discards per precondition slot, and the plan's steps.
+func (st *stats) addPlanning(expanded int, tally, steps []int32) {
 	st.mu.Lock()
-	for i, n := range considered {
-		st.considered[i] += int(n)
-	}
+	st.expanded += expanded
 	for i, n := range tally {
 		st.discarded[i] += int(n)
 	}
@@ -88,7 +88,7 @@ func (d *Domain[M, K]) Stats() []ActionStats {
 	defer st.mu.Unlock()
 	out := make([]ActionStats, len(d.actions))
 	for i, a := range d.actions {
-		s := ActionStats{Name: a.name, Considered: st.considered[i], Chosen: st.chosen[i],
+		s := ActionStats{Name: a.name, Considered: st.expanded, Chosen: st.chosen[i],
 			Run: st.run[i], Succeeded: st.succ[i], Failed: st.fails[i],
 			Discarded: make([]int, len(a.pre))}
 		copy(s.Discarded, st.discarded[a.slot:a.slot+len(a.pre)])
