@@ -116,6 +116,18 @@ func (c *Child[M]) Situation(simulating bool) Situation {
 		HasRun: st.flags&stHasRun != 0, LastEnd: st.lastEnd}
 }
 
+// Context returns the simulation context of the call under way (a tick,
+// a halt, a preview), or nil outside one. A node that plans from Begin,
+// Update or Route, as a planner does, takes its scratch memories from it
+// (Push and Pop, which copy with the tree's copy function) and passes it
+// to its children's Simulate; in Simulate, use the context given.
+func (c *Child[M]) Context() *sim.Context[M] {
+	if s := c.agent.run; s != nil {
+		return s.ctx
+	}
+	return nil
+}
+
 // Tracing reports whether the agent has a tracer now: a node that reports
 // (Report) can skip preparing what no one will read.
 func (c *Child[M]) Tracing() bool {

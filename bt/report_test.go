@@ -22,7 +22,7 @@ type reporter struct {
 func (r *reporter) Bind(self *bt.Child[mem]) { r.self = self; r.bound++ }
 
 func (r *reporter) report(why string) {
-	r.self.Report(&bt.Planning{Goal: "g", Change: bt.PlanMade, Reason: why, Steps: []string{"a"}, Record: []int{0}})
+	r.self.Report(&bt.Planning{Goal: "g", Change: bt.PlanMade, Reason: why, Steps: []string{"a"}, Record: bt.Record{0}})
 }
 
 func (r *reporter) Begin(m *mem) bt.Status {
@@ -85,12 +85,12 @@ func TestReportOnlyFromLiveBeginAndUpdate(t *testing.T) {
 }
 
 func TestRecorderClonesPlanning(t *testing.T) {
-	p := &bt.Planning{Steps: []string{"a"}, Record: []int{1}, Rejected: []bt.Rejection{{Name: "m", Reason: "r"}}}
+	p := &bt.Planning{Steps: []string{"a"}, Record: bt.Record{1}, Rejected: []bt.Rejection{{Name: "m", Reason: "r"}}}
 	var rec trace.Recorder
 	rec.Trace(&bt.Event{Kind: bt.EventPlan, Planning: p})
 	p.Steps[0], p.Record[0], p.Rejected[0].Name = "changed", 9, "changed"
 	got := rec.Events[0].Planning
-	want := &bt.Planning{Steps: []string{"a"}, Record: []int{1}, Rejected: []bt.Rejection{{Name: "m", Reason: "r"}}}
+	want := &bt.Planning{Steps: []string{"a"}, Record: bt.Record{1}, Rejected: []bt.Rejection{{Name: "m", Reason: "r"}}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("recorded planning changed with the planner's (-want +got):\n%s", diff)
 	}

@@ -176,10 +176,9 @@ type Planning struct {
 	// when one was made or replaced the running one, the running plan's
 	// remaining steps when it was kept, none otherwise.
 	Steps []string
-	// Record ranks an HTN plan: the method taken at each decomposition, in
-	// order (lower is better, compared lexicographically). Nil for
-	// planners that do not rank by method.
-	Record []int
+	// Record ranks an HTN plan. Nil for planners that do not rank by
+	// method.
+	Record Record
 	// Cost is the plan's cost, for planners that count one.
 	Cost float64
 	// Expanded is how much search the planning took: decompositions for
@@ -188,6 +187,25 @@ type Planning struct {
 	// Rejected are the options turned down on the way, in the order they
 	// were tried, each with the reason (a failed condition, no plan).
 	Rejected []Rejection
+}
+
+// A Record is an HTN plan's method traversal record: the method taken at
+// each decomposition, in the order the planner made them, counting the
+// methods passed over. Plans rank by record, lexicographically: at the
+// first decomposition where two differ, the earlier method ranks higher.
+type Record []int
+
+// String formats the record as "[0 2 1]".
+func (r Record) String() string {
+	b := make([]byte, 0, 2+2*len(r))
+	b = append(b, '[')
+	for i, k := range r {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(k), 10)
+	}
+	return string(append(b, ']'))
 }
 
 // A Rejection is an option a planner turned down: a method, a goal or an
@@ -205,7 +223,7 @@ func (p *Planning) Clone() *Planning {
 	}
 	c := *p
 	c.Steps = append([]string(nil), p.Steps...)
-	c.Record = append([]int(nil), p.Record...)
+	c.Record = append(Record(nil), p.Record...)
 	c.Rejected = append([]Rejection(nil), p.Rejected...)
 	return &c
 }

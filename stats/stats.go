@@ -1,8 +1,9 @@
 // Package stats counts what a behaviour tree does over one run or many:
 // per node, how often it was simulated and with which outcomes, chosen,
-// begun, succeeded and failed. Its reports point at design smells the
-// planner-analytics way: an action that is never chosen, a node that is
-// always Impossible and the constraint responsible.
+// put into a plan by a planner node, begun, succeeded and failed. Its
+// reports point at design smells the planner-analytics way: an action that
+// is never chosen, a task no plan holds, a node that is always Impossible
+// and the constraint responsible.
 //
 //	c := stats.New(tree.Nodes())
 //	agent.SetTracer(c) // or trace.Tee(c, ...)
@@ -33,6 +34,9 @@ type Counts struct {
 	Failed    int
 	Halted    int // ended while running
 	Refused   int // stopped by a constraint, at Begin or while running
+	// Planned counts the plans a planner node (an HTN or GOAP runner) made
+	// with this task in them; for the planner itself, the plans it made.
+	Planned int
 	// Outcomes counts its predictions by outcome.
 	Outcomes [heuristic.NumOutcomes]int
 	// Impossible counts the reasons it was predicted Impossible.
@@ -41,13 +45,14 @@ type Counts struct {
 
 // A Collector is a tracer that counts.
 type Collector struct {
-	nodes  []bt.NodeInfo
-	counts map[string]*Counts
+	nodes    []bt.NodeInfo
+	counts   map[string]*Counts
+	planners map[string]bool // the nodes that reported planning
 }
 
 // New returns a collector for trees with the given nodes.
 func New(nodes []bt.NodeInfo) *Collector {
-	c := &Collector{nodes: nodes, counts: make(map[string]*Counts, len(nodes))}
+	c := &Collector{nodes: nodes, counts: make(map[string]*Counts, len(nodes)), planners: map[string]bool{}}
 	for _, n := range nodes {
 		c.counts[n.Path] = &Counts{Impossible: map[string]int{}}
 	}
@@ -81,6 +86,14 @@ func (c *Collector) Trace(e *bt.Event) {
 			}
 			if i == e.Decision.Chosen {
 				n.Chosen++
+			}
+		}
+	case bt.EventPlan:
+		c.planners[e.Path] = true
+		if p := e.Planning; p != nil && (p.Change == bt.PlanMade || p.Change == bt.PlanReplaced) {
+			c.at(e.Path).Planned++
+			for _, step := range p.Steps {
+				c.at(e.Path+"/"+step).Planned++
 			}
 		}
 	}
@@ -120,6 +133,19 @@ func (c *Collector) NeverChosen() []string {
 	return out
 }
 
+// NeverPlanned lists the tasks of planner nodes that no plan ever held,
+// in tree order: the GOAP talk's automation check, that a domain ships
+// with no task its planner never uses.
+func (c *Collector) NeverPlanned() []string {
+	var out []string
+	for _, n := range c.nodes {
+		if c.planners[n.Parent] && c.counts[n.Path].Planned == 0 {
+			out = append(out, n.Path)
+		}
+	}
+	return out
+}
+
 // An Impossibility is a node every prediction found Impossible, with the
 // reasons given, most frequent first.
 type Impossibility struct {
@@ -153,10 +179,17 @@ func (c *Collector) AlwaysImpossible() []Impossibility {
 }
 
 // WriteTable writes the counts of every node as an aligned table, in tree
-// order, with the outcome histogram of its predictions.
+// order, with the outcome histogram of its predictions, and a column of
+// plans when a planner node reported any.
 func (c *Collector) WriteTable(w io.Writer) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%-44s %9s %7s %7s %7s %7s %7s %7s  %s\n", "node", "simulated", "chosen", "begun", "success", "failure", "halted", "refused", "outcomes (Imp/Dea/Har/Irr/Cos/Ben/Saf/Urg)")
+	// The planned column appears when a planner node reported.
+	head, planned := "", func(*Counts) string { return "" }
+	if len(c.planners) > 0 {
+		head = fmt.Sprintf(" %7s", "planned")
+		planned = func(k *Counts) string { return fmt.Sprintf(" %7d", k.Planned) }
+	}
+	fmt.Fprintf(&b, "%-44s %9s %7s%s %7s %7s %7s %7s %7s  %s\n", "node", "simulated", "chosen", head, "begun", "success", "failure", "halted", "refused", "outcomes (Imp/Dea/Har/Irr/Cos/Ben/Saf/Urg)")
 	for _, n := range c.nodes {
 		k := c.counts[n.Path]
 		name := strings.Repeat("  ", n.Depth) + n.Name
@@ -164,7 +197,7 @@ func (c *Collector) WriteTable(w io.Writer) error {
 		for i, v := range k.Outcomes {
 			hist[i] = fmt.Sprint(v)
 		}
-		fmt.Fprintf(&b, "%-44s %9d %7d %7d %7d %7d %7d %7d  %s\n", name, k.Simulated, k.Chosen, k.Begun, k.Succeeded, k.Failed, k.Halted, k.Refused, strings.Join(hist, "/"))
+		fmt.Fprintf(&b, "%-44s %9d %7d%s %7d %7d %7d %7d %7d  %s\n", name, k.Simulated, k.Chosen, planned(k), k.Begun, k.Succeeded, k.Failed, k.Halted, k.Refused, strings.Join(hist, "/"))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err

@@ -2,6 +2,7 @@ package stats_test
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -87,4 +88,32 @@ func TestTableGolden(t *testing.T) {
 		t.Fatal(err)
 	}
 	treetest.Golden(t, "table", b.Bytes())
+}
+
+// A planner's tasks are counted when its plans hold them, and those no
+// plan held are listed.
+func TestPlanned(t *testing.T) {
+	nodes := []bt.NodeInfo{{Path: "run", Name: "run", Children: 3}, {Path: "run/a", Name: "a", Depth: 1, Parent: "run"},
+		{Path: "run/b", Name: "b", Depth: 1, Parent: "run"}, {Path: "run/c", Name: "c", Depth: 1, Parent: "run"}}
+	c := stats.New(nodes)
+	for _, p := range []bt.Planning{
+		{Change: bt.PlanMade, Steps: []string{"a", "b"}},
+		{Change: bt.PlanKept, Steps: []string{"c"}}, // kept: the running plan's steps, not a new plan
+		{Change: bt.PlanReplaced, Steps: []string{"a"}},
+		{Change: bt.PlanNone},
+	} {
+		c.Trace(&bt.Event{Kind: bt.EventPlan, Path: "run", Planning: &p})
+	}
+	got := []int{c.Counts("run").Planned, c.Counts("run/a").Planned, c.Counts("run/b").Planned, c.Counts("run/c").Planned}
+	if diff := cmp.Diff([]int{2, 2, 1, 0}, got); diff != "" {
+		t.Errorf("planned (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"run/c"}, c.NeverPlanned()); diff != "" {
+		t.Errorf("never planned (-want +got):\n%s", diff)
+	}
+	var table strings.Builder
+	c.WriteTable(&table)
+	if !strings.Contains(table.String(), "planned") {
+		t.Errorf("the table has no planned column:\n%s", table.String())
+	}
 }

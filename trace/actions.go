@@ -1,6 +1,7 @@
 package trace
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -22,6 +23,36 @@ type Action struct {
 	// best first, and Cut how many more there were beyond MaxOptions.
 	Options []Option
 	Cut     int
+	// Step places an action run by a planner node (an HTN or GOAP runner)
+	// in the planner's latest plan; nil for actions no planner ran.
+	Step *PlanStep
+}
+
+// A PlanStep is an action's place in its planner's plan.
+type PlanStep struct {
+	Planner string    // the planner's path
+	Record  bt.Record // the plan's record, for an HTN
+	Index   int       // the step, from 1; 0 when the action is not among the plan's next steps
+	Of      int       // the plan's length
+}
+
+// String formats the step as "step 2 of 3 of plan [2]".
+func (p *PlanStep) String() string {
+	s := "in plan"
+	if p.Index > 0 {
+		s = fmt.Sprintf("step %d of %d of plan", p.Index, p.Of)
+	}
+	if p.Record != nil {
+		s += " " + p.Record.String()
+	}
+	return s
+}
+
+// planned is what Actions remembers of a planner's latest plan.
+type planned struct {
+	step  PlanStep
+	steps []string
+	next  int
 }
 
 // An Option is a choice turned down, with its verdict.
@@ -32,28 +63,38 @@ type Option struct {
 }
 
 // Actions is a tracer that follows a tree's decisions and reports each
-// action as it begins. Give it the tree's nodes (Tree.Nodes), so it knows
-// which nodes are actions.
+// action as it begins: every leaf but a Condition, which is a test. Give
+// it the tree's nodes (Tree.Nodes), so it knows which nodes are actions.
 type Actions struct {
 	// MaxOptions is how many turned-down options a report lists (default
 	// 4; negative lists them all).
 	MaxOptions int
 	report     func(*Action)
-	planned    func(e *bt.Event) // EventPlan, for a Timeline
+	planned    func(e *bt.Event) // see OnPlan
 	leaves     map[string]bool
 	latest     map[string]*bt.Decision // each selector's last decision
+	plans      map[string]*planned     // each planner's latest plan
 	action     Action
 }
 
 // NewActions returns a tracer that calls report for each action begun in
 // the tree with the given nodes. The Action is reused: copy what you keep.
 func NewActions(nodes []bt.NodeInfo, report func(*Action)) *Actions {
-	a := &Actions{MaxOptions: 4, report: report, leaves: map[string]bool{}, latest: map[string]*bt.Decision{}}
+	a := &Actions{MaxOptions: 4, report: report, leaves: map[string]bool{}, latest: map[string]*bt.Decision{},
+		plans: map[string]*planned{}}
 	for _, n := range nodes {
-		if n.Leaf() {
+		if n.Leaf() && n.Kind != bt.KindCondition { // a condition is a test, not something done
 			a.leaves[n.Path] = true
 		}
 	}
+	return a
+}
+
+// OnPlan has a call f with every planning a planner node reports
+// (bt.EventPlan), after it has noted the plan to place the planner's
+// actions in it. It returns a.
+func (a *Actions) OnPlan(f func(e *bt.Event)) *Actions {
+	a.planned = f
 	return a
 }
 
@@ -73,16 +114,54 @@ func (a *Actions) Trace(e *bt.Event) {
 			a.tell(e)
 		}
 	case bt.EventPlan:
-		if a.planned != nil && e.Planning != nil {
+		if e.Planning == nil {
+			break
+		}
+		a.follow(e)
+		if a.planned != nil {
 			a.planned(e)
 		}
 	}
 }
 
+// follow remembers a planner's new plan, to place its actions in it.
+func (a *Actions) follow(e *bt.Event) {
+	p := e.Planning
+	if p.Change != bt.PlanMade && p.Change != bt.PlanReplaced {
+		return
+	}
+	pl := a.plans[e.Path]
+	if pl == nil {
+		pl = new(planned)
+		a.plans[e.Path] = pl
+	}
+	pl.steps = append(pl.steps[:0], p.Steps...)
+	pl.step = PlanStep{Planner: e.Path, Record: append(pl.step.Record[:0], p.Record...), Of: len(p.Steps)}
+	pl.next = 0
+}
+
+// place finds the plan the action at path is a step of, if any.
+func (a *Actions) place(path string) *PlanStep {
+	planner, name := path[:max(strings.LastIndex(path, "/"), 0)], path[strings.LastIndex(path, "/")+1:]
+	pl := a.plans[planner]
+	if pl == nil {
+		return nil
+	}
+	pl.step.Index = 0
+	for k := pl.next; k < len(pl.steps); k++ { // a step under way when the plan came goes on: skip it
+		if pl.steps[k] == name {
+			pl.next, pl.step.Index = k+1, k+1
+			break
+		}
+	}
+	return &pl.step
+}
+
 // tell reports the action at e.Path with the decisions that led there.
 func (a *Actions) tell(e *bt.Event) {
 	r := &a.action
-	*r = Action{Tick: e.Tick, Time: e.Time, Path: e.Path, Name: e.Path[strings.LastIndex(e.Path, "/")+1:], Options: r.Options[:0]}
+	*r = Action{Tick: e.Tick, Time: e.Time, Path: e.Path, Name: e.Path[strings.LastIndex(e.Path, "/")+1:], Options: r.Options[:0],
+		Step: a.place(e.Path)}
 	deepest := -1
 	for sel, d := range a.latest {
 		if !strings.HasPrefix(e.Path, sel+"/") {

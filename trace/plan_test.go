@@ -13,7 +13,7 @@ import (
 func planEvent() *bt.Event {
 	return &bt.Event{Kind: bt.EventPlan, Tick: 40, Time: 800 * time.Millisecond, Path: "troll/think",
 		Planning: &bt.Planning{Goal: "BeTrunkThumper", Change: bt.PlanReplaced, Reason: "outranks the running [2]",
-			Steps: []string{"NavigateToEnemy", "DoTrunkSlam"}, Record: []int{0, 0}, Expanded: 3,
+			Steps: []string{"NavigateToEnemy", "DoTrunkSlam"}, Record: bt.Record{0, 0}, Expanded: 3,
 			Rejected: []bt.Rejection{{Name: "AttackEnemy/slam", Reason: "no trunk"}}}}
 }
 

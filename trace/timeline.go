@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/bt"
 )
@@ -23,10 +24,11 @@ const timelineWidth = 120
 //
 // A planner node (an HTN or GOAP runner) adds a line for each plan it
 // makes, keeps or replaces, or fails to make, with the method record for
-// an HTN, and the plan's steps:
+// an HTN, and the plan's steps; its actions are placed in their plan:
 //
 //	3.20s  think      plan replaced [0 0]: outranks the running [2]
 //	                  steps: NavigateToEnemy → DoTrunkSlam
+//	3.20s  NavigateToEnemy  step 1 of 2 of plan [0 0]
 //
 // Nodes are named by the shortest end of their path that no other node
 // shares ("kick combo/kick" beside a lone "kick"), so every name is
@@ -34,6 +36,10 @@ const timelineWidth = 120
 // its fights this way.
 func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions {
 	short := shortNames(nodes)
+	width := 18 // the name column: wider when a name needs it
+	for _, n := range nodes {
+		width = max(width, utf8.RuneCountInString(short[n.Path]))
+	}
 	name := func(path string) string {
 		if s, ok := short[path]; ok {
 			return s
@@ -45,7 +51,11 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		if context != nil {
 			extra = "  " + context()
 		}
-		line := fmt.Sprintf("%6.2fs  %-18s %-38s%s", a.Time.Seconds(), name(a.Path), a.Verdict.String(), extra)
+		why := a.Verdict.String()
+		if a.Step != nil {
+			why = a.Step.String()
+		}
+		line := fmt.Sprintf("%6.2fs  %-*s %-38s%s", a.Time.Seconds(), width, name(a.Path), why, extra)
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 		not := make([]string, len(a.Options))
 		for i, o := range a.Options {
@@ -56,34 +66,19 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		}
 		writeWrapped(w, "not:", " · ", not)
 	})
-	acts.planned = func(e *bt.Event) {
+	return acts.OnPlan(func(e *bt.Event) {
 		p := e.Planning
 		head := "plan " + p.Change.String()
 		if p.Record != nil {
-			head += " " + FormatRecord(p.Record)
+			head += " " + p.Record.String()
 		}
 		if p.Reason != "" {
 			head += ": " + p.Reason
 		}
-		line := fmt.Sprintf("%6.2fs  %-18s %s", e.Time.Seconds(), name(e.Path), head)
+		line := fmt.Sprintf("%6.2fs  %-*s %s", e.Time.Seconds(), width, name(e.Path), head)
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 		writeWrapped(w, "steps:", " → ", p.Steps)
-	}
-	return acts
-}
-
-// FormatRecord formats an HTN method record as "[0 2 1]".
-func FormatRecord(r []int) string {
-	var b strings.Builder
-	b.WriteByte('[')
-	for i, k := range r {
-		if i > 0 {
-			b.WriteByte(' ')
-		}
-		fmt.Fprint(&b, k)
-	}
-	b.WriteByte(']')
-	return b.String()
+	})
 }
 
 // writeWrapped writes items after a label at column 23, separated by sep,

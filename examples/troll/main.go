@@ -1,0 +1,236 @@
+// Command troll runs the Trunk Thumper, the troll of Game AI Pro's
+// "Exploring HTN Planners through Example", on a small map with three
+// bridges to patrol, trees to uproot for a trunk, and an intruder that
+// wanders in and out of sight, and shows what the troll planned and did,
+// and why.
+//
+// Usage:
+//
+//	go run ./examples/troll [flags]
+//
+// Flags:
+//
+//	-decider D    htn (the default: a plan runner over the chapter's domain)
+//	              or bt (a behaviour tree over the same actions)
+//	-seed N       seed of the map's intruder (default 1)
+//	-duration D   how long to run (default 60s)
+//	-json         one JSON object per line instead of the timeline
+//
+// The timeline shows each plan the troll made, kept or replaced, with its
+// method traversal record ([0 1 0]: the first method of the root, the
+// second of AttackEnemy, ...) and why, then each task begun, with its
+// place in the plan and the troll's state. With -json, a "plan" object is
+// written for every plan, a "task" object for every task begun and a
+// "summary" at the end; the output is the same, byte for byte, for the
+// same flags.
+//
+// -h lists the flags with examples. Bad flags are reported on one line,
+// with exit status 2; a failed write, with exit status 1.
+package main
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/trace"
+	"github.com/foresight-bt/foresight/troll"
+)
+
+func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
+
+const usage = "usage: troll [-decider htn|bt] [-seed N] [-duration D] [-json]"
+
+type options struct {
+	decider  troll.Decider
+	seed     uint64
+	duration time.Duration
+	json     bool
+}
+
+// run runs the program and returns its exit status.
+func run(args []string, stdout, stderr io.Writer) int {
+	o, err := parseFlags(args)
+	if errors.Is(err, flag.ErrHelp) {
+		_, err := io.WriteString(stdout, helpText)
+		return status(err, stderr)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "troll: %v\n", err)
+		return 2
+	}
+	out := bufio.NewWriter(stdout)
+	err = play(o, out)
+	if ferr := out.Flush(); err == nil {
+		err = ferr
+	}
+	return status(err, stderr)
+}
+
+func status(err error, stderr io.Writer) int {
+	if err != nil {
+		fmt.Fprintf(stderr, "troll: %v\n", err)
+		return 1
+	}
+	return 0
+}
+
+const helpText = usage + `
+
+Runs the Trunk Thumper on its map and shows what it planned and did, and why.
+
+  -decider D    htn (the default) or bt: the HTN plan runner, or a behaviour
+                tree over the same actions
+  -seed N       seed of the intruder's whims (default 1)
+  -duration D   how long to run, such as 90s or 5m (default 60s)
+  -json         one JSON object per line: "plan", "task" and "summary"
+
+Examples:
+
+  go run ./examples/troll
+  go run ./examples/troll -decider bt -seed 7 -duration 2m
+  go run ./examples/troll -json | grep '"plan"'
+`
+
+// parseFlags reads the command line; errors are one line, with no usage
+// dump.
+func parseFlags(args []string) (options, error) {
+	fs := flag.NewFlagSet("troll", flag.ContinueOnError)
+	fs.SetOutput(io.Discard)
+	decider := fs.String("decider", "htn", "")
+	seed := fs.String("seed", "1", "")
+	duration := fs.Duration("duration", 60*time.Second, "")
+	asJSON := fs.Bool("json", false, "")
+	if err := fs.Parse(args); err != nil {
+		if errors.Is(err, flag.ErrHelp) {
+			return options{}, err
+		}
+		return options{}, fmt.Errorf("%v (%s)", err, usage)
+	}
+	if fs.NArg() > 0 {
+		return options{}, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), usage)
+	}
+	o := options{duration: *duration, json: *asJSON}
+	var err error
+	if o.decider, err = troll.ParseDecider(*decider); err != nil {
+		return options{}, fmt.Errorf("-decider: %v", strings.TrimPrefix(err.Error(), "troll: "))
+	}
+	if o.seed, err = strconv.ParseUint(*seed, 10, 64); err != nil {
+		return options{}, fmt.Errorf("-seed %q: want a whole number from 0", *seed)
+	}
+	if o.duration <= 0 || o.duration > time.Hour {
+		return options{}, fmt.Errorf("-duration %v: want more than 0 and at most 1h", o.duration)
+	}
+	return o, nil
+}
+
+// play runs the game and reports it.
+func play(o options, out io.Writer) error {
+	tree, err := troll.NewTree(o.decider)
+	if err != nil {
+		return err
+	}
+	g, err := troll.NewGame(tree, o.seed)
+	if err != nil {
+		return err
+	}
+	var events *jsonEvents
+	if o.json {
+		events = &jsonEvents{enc: json.NewEncoder(out)}
+		g.Agent.SetTracer(trace.NewActions(tree.Nodes(), events.task).OnPlan(events.plan))
+	} else {
+		fmt.Fprintf(out, "The Trunk Thumper (%s), seed %d, for %v\n\n", o.decider, o.seed, o.duration)
+		width := 18 // as wide as the timeline's name column
+		for _, t := range troll.Tasks {
+			width = max(width, len(t.Name))
+		}
+		fmt.Fprintf(out, "%7s  %-*s %-38s%s\n", "time", width, "task", "why", "  state")
+		g.Agent.SetTracer(trace.Timeline(out, tree.Nodes(), func() string { return state(&g.World.Troll) }))
+	}
+	if err := g.Run(o.duration); err != nil {
+		return err
+	}
+	s := g.Summary()
+	if events != nil {
+		events.enc.Encode(struct {
+			Event string `json:"event"`
+			troll.Summary
+		}{"summary", s})
+		return events.err
+	}
+	fmt.Fprintf(out, "\nAfter %v: %d bridge checks, %d slams, %d trunks uprooted, %d roars, %d intruders beaten; hp %d%s\n",
+		s.Time, s.Checks, s.Slams, s.Uprooted, s.Roars, s.Kills, s.HP, map[bool]string{true: ", fallen"}[s.Dead])
+	return nil
+}
+
+// state is the troll's state for the timeline.
+func state(m *troll.Memory) string {
+	seen := "intruder away"
+	switch {
+	case m.CanSee:
+		seen = fmt.Sprintf("sees intruder (hp %d)", m.EnemyHP)
+	case m.HasSeen:
+		seen = "lost sight of intruder"
+	}
+	return fmt.Sprintf("hp %d  trunk %d  %s", m.HP, m.Trunk, seen)
+}
+
+// jsonEvents writes plan and task events, one JSON object per line.
+type jsonEvents struct {
+	enc *json.Encoder
+	err error
+}
+
+func (j *jsonEvents) write(v any) {
+	if j.err == nil {
+		j.err = j.enc.Encode(v)
+	}
+}
+
+type planEvent struct {
+	Event    string         `json:"event"`
+	T        float64        `json:"t"`
+	Change   string         `json:"change"`
+	Record   []int          `json:"record"`
+	Reason   string         `json:"reason,omitempty"`
+	Steps    []string       `json:"steps"`
+	Rejected []bt.Rejection `json:"rejected,omitempty"`
+}
+
+func (j *jsonEvents) plan(e *bt.Event) {
+	p := e.Planning
+	rec := []int(p.Record)
+	if rec == nil {
+		rec = []int{}
+	}
+	steps := p.Steps
+	if steps == nil {
+		steps = []string{}
+	}
+	j.write(planEvent{"plan", e.Time.Seconds(), p.Change.String(), rec, p.Reason, steps, p.Rejected})
+}
+
+type taskEvent struct {
+	Event string  `json:"event"`
+	T     float64 `json:"t"`
+	Task  string  `json:"task"`
+	Path  string  `json:"path"`
+	Step  int     `json:"step,omitempty"`
+	Of    int     `json:"of,omitempty"`
+}
+
+func (j *jsonEvents) task(a *trace.Action) {
+	e := taskEvent{Event: "task", T: a.Time.Seconds(), Task: a.Name, Path: a.Path}
+	if a.Step != nil {
+		e.Step, e.Of = a.Step.Index, a.Step.Of
+	}
+	j.write(e)
+}

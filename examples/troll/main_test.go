@@ -1,0 +1,82 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"strings"
+	"testing"
+)
+
+func runArgs(t *testing.T, args ...string) (code int, stdout, stderr string) {
+	t.Helper()
+	var out, errs bytes.Buffer
+	code = run(args, &out, &errs)
+	return code, out.String(), errs.String()
+}
+
+// The JSON is the same, byte for byte, for the same flags, and holds a
+// plan event for every plan, a task event for every task begun and a
+// summary.
+func TestJSONDeterministic(t *testing.T) {
+	for _, decider := range []string{"htn", "bt"} {
+		args := []string{"-json", "-decider", decider, "-seed", "3", "-duration", "40s"}
+		code, a, stderr := runArgs(t, args...)
+		if code != 0 {
+			t.Fatalf("%v: exit %d: %s", args, code, stderr)
+		}
+		if _, b, _ := runArgs(t, args...); a != b {
+			t.Fatalf("%v: two runs differ", args)
+		}
+		kinds := map[string]int{}
+		lines := strings.Split(strings.TrimSpace(a), "\n")
+		for _, l := range lines {
+			var e struct {
+				Event string `json:"event"`
+			}
+			if err := json.Unmarshal([]byte(l), &e); err != nil {
+				t.Fatalf("%q: %v", l, err)
+			}
+			kinds[e.Event]++
+		}
+		if kinds["task"] == 0 || kinds["summary"] != 1 || !strings.Contains(lines[len(lines)-1], `"event":"summary"`) {
+			t.Errorf("%s: events %v", decider, kinds)
+		}
+		if (kinds["plan"] > 0) != (decider == "htn") {
+			t.Errorf("%s: %d plan events", decider, kinds["plan"])
+		}
+	}
+}
+
+func TestTimeline(t *testing.T) {
+	code, out, stderr := runArgs(t, "-duration", "20s")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"The Trunk Thumper (htn), seed 1", "plan made [2]",
+		"steps: ChooseBridgeToCheck → NavigateToBridge → CheckBridge", "step 2 of 3 of plan [2]", "After 20s:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the timeline lacks %q:\n%s", want, out)
+		}
+	}
+	for _, l := range strings.Split(out, "\n") {
+		if n := len([]rune(l)); n > 120 {
+			t.Errorf("a line of %d columns: %q", n, l)
+		}
+	}
+}
+
+// Bad flags exit 2 with one line; -h prints the help.
+func TestFlags(t *testing.T) {
+	for _, args := range [][]string{
+		{"-decider", "goat"}, {"-seed", "-1"}, {"-duration", "0s"}, {"-duration", "2h"}, {"-nope"}, {"extra"},
+	} {
+		code, out, stderr := runArgs(t, args...)
+		if code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "troll: ") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q", args, code, out, stderr)
+		}
+	}
+	code, out, _ := runArgs(t, "-h")
+	if code != 0 || !strings.Contains(out, "-decider D") || !strings.Contains(out, "Examples:") {
+		t.Errorf("-h: exit %d:\n%s", code, out)
+	}
+}

@@ -1,0 +1,67 @@
+// Package htn is foresight's hierarchical task network planner: it plans
+// whole sequences of the same actions that behaviour trees run, and runs
+// the plan as a node of a tree.
+//
+// Start reading at Builder (how a domain is written), then Domain.Branch
+// (the plan runner, in a tree) and Domain.Plan (planning outside one).
+//
+// # Domains
+//
+// A domain has primitive tasks, which are actions (bt.Action) with their
+// preconditions (bt.Constraint), and compound tasks, which have methods:
+// ways to do the task, tried in the order written, each with conditions
+// and a list of subtasks. Planning decomposes the root task depth first
+// on a working copy of the memory: a method whose conditions pass is
+// replaced by its subtasks, a primitive's preconditions are checked and
+// its Simulate applied to the copy, and when a method's subtasks cannot
+// all be planned, however far down, the planner backtracks to the last
+// choice it made and tries the next method. The plan is the first valid
+// decomposition in method order. An expected effect (Builder.Expect) is
+// what the planner assumes a task brings about beyond its Simulate, such
+// as seeing the enemy on reaching where it was last seen; it holds in
+// plans and checks, never in the live memory.
+//
+// Each plan has a method traversal record: the method taken at each
+// decomposition, in order, counting the methods passed over ([0 1 0]: the
+// root's first method, then the second method of the next compound task,
+// and so on). A new plan replaces a running one only when its record
+// ranks higher, lexicographically smaller, or when the running one
+// failed or no longer holds: this is how an enemy appearing mid-patrol
+// interrupts the patrol, and nothing else does.
+//
+// A pause point (Builder.Pause) lets a plan stop part way: the rest is
+// planned when the runner gets there, on the world as it is then. A budget
+// (Builder.Budget) bounds every planning call; running out is its own
+// answer (bt.PlanOutOfBudget, ErrOutOfBudget), never a plan cut short.
+//
+// # Running plans
+//
+// Domain.Branch puts a plan runner into a tree: a node whose children are
+// the primitive tasks, as leaves with their preconditions as constraints.
+// The tree's machinery runs them, so the life cycle (End once per Begin,
+// through every replan and interrupt), tracing, panics and quarantine,
+// Preview and determinism are those of any tree. The runner checks that
+// the rest of its plan still holds before it begins a task, plans again
+// when a task fails, when the plan no longer holds, at a pause point, and
+// on the ticks the domain's sensor test (Builder.ReplanWhen) picks, and
+// reports every planning to the tree's tracer (bt.EventPlan): the
+// methods and tasks turned down with the condition that failed, the
+// record, the plan, and why a running plan was kept or replaced.
+//
+// Put reactions above the runner, such as "fall when dead, rest when
+// hurt", in a bt.ReactivePriority: they halt the plan within the tick,
+// deepest first, and the runner plans afresh when it begins again. Put the
+// runner under a simulated Selector and it predicts its whole plan, so
+// the selector can weigh running the domain against other branches.
+//
+// The troll package is a whole example: the Trunk Thumper of Game AI
+// Pro's "Exploring HTN Planners through Example", run by this package and
+// by a behaviour tree over the same actions.
+//
+// # Cost
+//
+// A runner's buffers and scratch memories grow to what its plans need and
+// are reused: after warm-up, planning and running allocate nothing.
+// Without a sensor test, a runner plans again every tick to see whether a
+// better plan has appeared; give the domain one to plan only on news.
+package htn

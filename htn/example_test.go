@@ -1,0 +1,70 @@
+package htn_test
+
+import (
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/htn"
+	"github.com/foresight-bt/foresight/trace"
+)
+
+// Guard is the memory of a guard that fights what it sees, fetching a
+// weapon first when it has none, and otherwise walks its round.
+type Guard struct {
+	SeesThief, Armed bool
+	Rounds           int
+}
+
+func Example() {
+	act := func(effect func(g *Guard)) bt.Action[Guard] {
+		return bt.Instant(func(g *Guard) bool { effect(g); return true }, effect)
+	}
+	sees := constraints.Func("sees a thief", func(g *Guard) bool { return g.SeesThief })
+	armed := constraints.Func("armed", func(g *Guard) bool { return g.Armed })
+
+	d := htn.New[Guard]()
+	d.Primitive("fetch sword", act(func(g *Guard) { g.Armed = true }))
+	d.Primitive("strike", act(func(g *Guard) { g.SeesThief = false }), sees, armed)
+	d.Primitive("walk round", act(func(g *Guard) { g.Rounds++ }))
+	d.Compound("guard").
+		Method("fight", sees).Do("fight").
+		Method("patrol").Do("walk round")
+	d.Compound("fight").
+		Method("strike", armed).Do("strike").
+		Method("arm first").Do("fetch sword", "fight")
+	domain, err := d.Build("guard")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	// Planning alone: the record says which method was taken at each
+	// decomposition.
+	plan, _ := domain.Plan(&Guard{SeesThief: true})
+	fmt.Println(plan.Record, plan.Tasks)
+
+	// Running the plan in a tree, with a timeline of what it planned.
+	tree, err := bt.New(bt.Config[Guard]{}).Branch(domain.Branch("guard")).Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	agent, _ := tree.NewAgent(1)
+	agent.SetTracer(trace.Timeline(os.Stdout, tree.Nodes(), nil))
+	g := Guard{SeesThief: true}
+	agent.Tick(&g, time.Second)
+	agent.Tick(&g, time.Second)
+
+	// Output:
+	// [0 1 0] [fetch sword strike]
+	//   1.00s  guard              plan made [0 1 0]
+	//                      steps: fetch sword → strike
+	//   1.00s  fetch sword        step 1 of 2 of plan [0 1 0]
+	//   1.00s  strike             step 2 of 2 of plan [0 1 0]
+	//   2.00s  guard              plan made [1]
+	//                      steps: walk round
+	//   2.00s  walk round         step 1 of 1 of plan [1]
+}

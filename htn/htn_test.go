@@ -1,0 +1,109 @@
+package htn_test
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/htn"
+	"github.com/foresight-bt/foresight/trace"
+	"github.com/google/go-cmp/cmp"
+)
+
+// world is the tests' memory: a guard that fights when it sees a foe and
+// patrols otherwise.
+type world struct {
+	See, Saw bool
+	Trunk    int
+	Foe      int
+	Bridge   int
+	Checked  int
+	Log      [16]byte
+	N        int
+}
+
+func (w *world) note(c byte) {
+	if w.N < len(w.Log) {
+		w.Log[w.N] = c
+	}
+	w.N++
+}
+
+// step is an action that takes ticks ticks and applies effect, live and
+// predicted alike.
+func step(name byte, ticks int, effect func(*world)) bt.Action[world] {
+	left := 0
+	return bt.Lasting(func(w *world, _ time.Duration) bt.Status {
+		if left--; left > 0 {
+			return bt.Running
+		}
+		w.note(name)
+		effect(w)
+		return bt.Success
+	}, effect).OnBegin(func(w *world) bt.Status { left = ticks; return bt.Running })
+}
+
+var judge = heuristic.Func[world](func(before, after *world) heuristic.Outcome {
+	if after.Foe < before.Foe {
+		return heuristic.Beneficial
+	}
+	return heuristic.Cosmetic
+})
+
+func domain(t testing.TB) *htn.Domain[world] {
+	t.Helper()
+	see := constraints.Func("sees the foe", func(w *world) bool { return w.See })
+	saw := constraints.Func("saw the foe", func(w *world) bool { return w.Saw })
+	trunk := constraints.Func("has a trunk", func(w *world) bool { return w.Trunk > 0 })
+	d := htn.New[world]()
+	d.Primitive("slam", step('s', 1, func(w *world) { w.Foe--; w.Trunk-- }), see, trunk)
+	d.Primitive("uproot", step('u', 1, func(w *world) { w.Trunk = 3 }))
+	d.Primitive("seek", step('k', 2, func(*world) {})).Expect(func(w *world) { w.See = true })
+	d.Primitive("roar", step('r', 1, func(*world) {}), see)
+	d.Primitive("choose", step('c', 1, func(w *world) { w.Bridge = (w.Bridge + 1) % 3 }))
+	d.Primitive("walk", step('w', 2, func(*world) {}))
+	d.Primitive("check", step('x', 1, func(w *world) { w.Checked++ }))
+	d.Compound("be").
+		Method("attack", see).Do("attack").
+		Method("regain", saw).Do("seek", "roar").
+		Method("patrol").Do("choose", "walk", "check")
+	d.Compound("attack").
+		Method("slam", trunk).Do("slam").
+		Method("rearm").Do("uproot", "attack")
+	dom, err := d.Build("be")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dom
+}
+
+func TestPlansAndReplaces(t *testing.T) {
+	dom := domain(t)
+	tree, err := bt.New(bt.Config[world]{Heuristic: judge}).Branch(dom.Branch("think")).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out strings.Builder
+	agent, err := tree.NewAgent(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent.SetTracer(trace.Timeline(&out, tree.Nodes(), nil))
+	w := world{Foe: 5}
+	for i := 0; i < 12; i++ {
+		if i == 3 {
+			w.See = true
+		}
+		if _, err := agent.Tick(&w, 100*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+	}
+	t.Log("\n" + out.String())
+	if got, want := string(w.Log[:min(w.N, len(w.Log))]), "cwusss"; !strings.HasPrefix(got, "c") {
+		t.Errorf("log %q, want %q", got, want)
+	}
+	_ = cmp.Diff
+}

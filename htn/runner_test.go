@@ -1,0 +1,348 @@
+package htn_test
+
+import (
+	"errors"
+	"strconv"
+	"testing"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/htn"
+	"github.com/foresight-bt/foresight/trace"
+	"github.com/google/go-cmp/cmp"
+	"pgregory.net/rapid"
+)
+
+// counter is the memory of the budget tests: count up to Goal.
+type counter struct{ N, Goal int }
+
+func countDomain(t interface{ Fatal(...any) }, budget htn.Budget) *htn.Domain[counter] {
+	inc := func(m *counter) { m.N++ }
+	d := htn.New[counter]()
+	d.Primitive("inc", bt.Instant(func(m *counter) bool { inc(m); return true }, inc))
+	d.Primitive("stop", bt.Instant(func(*counter) bool { return true }, nil))
+	d.Compound("count").
+		Method("done", constraints.Func("reached", func(m *counter) bool { return m.N >= m.Goal })).Do("stop").
+		Method("more").Do("inc", "count")
+	dom, err := d.Budget(budget).Build("count")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dom
+}
+
+// Running out of budget is its own answer, never a plan cut short: a
+// plan is found exactly when every bound allows it (counting to n takes
+// n+1 decompositions and steps, and 2n+1 tries).
+func TestBudgetIsHonest(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		goal := rapid.IntRange(0, 40).Draw(t, "goal")
+		b := htn.Budget{Record: rapid.IntRange(1, 50).Draw(t, "record"), Steps: rapid.IntRange(1, 50).Draw(t, "steps"),
+			Tries: rapid.IntRange(1, 100).Draw(t, "tries")}
+		dom := countDomain(t, b)
+		got, err := dom.Plan(&counter{Goal: goal})
+		fits := b.Record >= goal+1 && b.Steps >= goal+1 && b.Tries >= 2*goal+1
+		switch {
+		case fits && err != nil:
+			t.Fatalf("budget %+v, goal %d: %v", b, goal, err)
+		case !fits && !errors.Is(err, htn.ErrOutOfBudget):
+			t.Fatalf("budget %+v, goal %d: %v tasks, err %v", b, goal, len(got.Tasks), err)
+		case fits && (len(got.Tasks) != goal+1 || got.Memory.N != goal):
+			t.Fatalf("goal %d: planned %v", goal, got.Tasks)
+		}
+	})
+}
+
+// A runner out of budget fails, and says so.
+func TestRunnerOutOfBudget(t *testing.T) {
+	tree, err := bt.New(bt.Config[counter]{}).Branch(countDomain(t, htn.Budget{Record: 5}).Branch("count")).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, _ := tree.NewAgent(1)
+	var rec trace.Recorder
+	agent.SetTracer(&rec)
+	if s, _ := agent.Tick(&counter{Goal: 10}, time.Millisecond); s != bt.Failure {
+		t.Fatalf("status %v", s)
+	}
+	plans := rec.Kind(bt.EventPlan)
+	if len(plans) != 1 || plans[0].Planning.Change != bt.PlanOutOfBudget || len(plans[0].Planning.Steps) != 0 {
+		t.Fatalf("reports %+v", plans)
+	}
+}
+
+// A pause point plans the first part now and the rest when the runner
+// reaches it, on the world as it then is, the record going on.
+func TestPause(t *testing.T) {
+	var got []string
+	say := func(s string) bt.Action[world] {
+		return bt.Instant(func(w *world) bool { got = append(got, s); w.Foe++; return true }, nil)
+	}
+	d := htn.New[world]()
+	d.Primitive("a", say("a")).Primitive("b", say("b")).Primitive("c", say("c"))
+	d.Compound("r").Method("m").Do("a").Pause().Do("next")
+	d.Compound("next").
+		Method("after a", constraints.Func("a done", func(w *world) bool { return w.Foe > 0 })).Do("b").
+		Method("else").Do("c")
+	dom, err := d.Build("r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	alone, err := dom.Plan(&world{})
+	if err != nil || !alone.Paused || !cmp.Equal(alone.Tasks, []string{"a"}) {
+		t.Fatalf("Plan: %+v, %v", alone, err)
+	}
+	tree, err := bt.New(bt.Config[world]{}).Branch(dom.Branch("run")).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, _ := tree.NewAgent(1)
+	var rec trace.Recorder
+	agent.SetTracer(&rec)
+	if s, err := agent.Tick(&world{}, time.Millisecond); s != bt.Success || err != nil {
+		t.Fatalf("tick: %v %v", s, err)
+	}
+	// b, not c: the rest was planned on the world a left, not on the
+	// world of the first plan.
+	if !cmp.Equal(got, []string{"a", "b"}) {
+		t.Errorf("ran %v", got)
+	}
+	var reports []string
+	for _, e := range rec.Kind(bt.EventPlan) {
+		reports = append(reports, e.Planning.Change.String()+" "+e.Planning.Record.String()+" "+e.Planning.Reason)
+	}
+	want := []string{"made [0] ", "made [0 0] planned past a pause"}
+	if diff := cmp.Diff(want, reports); diff != "" {
+		t.Errorf("reports (-want +got):\n%s", diff)
+	}
+}
+
+// A plan is replaced only by one that outranks it; one that does not is
+// reported as kept, and the running task goes on.
+func TestKeptAndReplaced(t *testing.T) {
+	long := bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, nil)
+	d := htn.New[world]()
+	d.Primitive("x", long).Primitive("y", long).Primitive("z", long)
+	d.Compound("r").
+		Method("alarm", constraints.Func("sees", func(w *world) bool { return w.See })).Do("z").
+		Method("work").Do("c")
+	d.Compound("c").
+		Method("first", constraints.Func("saw", func(w *world) bool { return w.Saw })).Do("x").
+		Method("second").Do("y")
+	dom, err := d.Build("r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := bt.New(bt.Config[world]{}).Branch(dom.Branch("run")).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, _ := tree.NewAgent(1)
+	var log []string
+	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+		switch e.Kind {
+		case bt.EventPlan:
+			log = append(log, e.Planning.Change.String()+" "+e.Planning.Record.String()+": "+e.Planning.Reason)
+		case bt.EventBegin, bt.EventEnd:
+			log = append(log, e.Kind.String()+" "+e.Path)
+		}
+	}))
+	w := world{Saw: true}
+	tick := func() {
+		if _, err := agent.Tick(&w, time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+	}
+	tick()        // [1 0]: x
+	w.Saw = false // [1 1] does not outrank [1 0]: kept
+	tick()        //
+	w.See = true  // [0] outranks [1 0]: replaced in the tick
+	tick()        //
+	w.See = false // [1 1] does not outrank [0]
+	tick()        //
+	want := []string{
+		"begin run",
+		"made [1 0]: ", "begin run/x",
+		"kept [1 0]: [1 1] does not outrank it",
+		"end run/x", "replaced [0]: outranks the running [1 0]", "begin run/z",
+		"kept [0]: [1 1] does not outrank it",
+	}
+	if diff := cmp.Diff(want, log); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// A task that fails is replaced by a fresh plan in the tick; a second
+// failure in the tick fails the runner; and when no plan can be made, the
+// runner fails and reports every method turned down.
+func TestTaskFails(t *testing.T) {
+	allowed := constraints.Func("allowed", func(w *world) bool { return !w.See })
+	d := htn.New[world]()
+	d.Primitive("try", bt.Instant(func(w *world) bool { w.N++; return w.N%3 == 2 }, nil))
+	d.Compound("r").Method("m", allowed).Do("try")
+	dom, err := d.Build("r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, _ := bt.New(bt.Config[world]{}).Branch(dom.Branch("run")).Build()
+	agent, _ := tree.NewAgent(1)
+	var got []string
+	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+		if e.Kind == bt.EventPlan {
+			p := e.Planning
+			got = append(got, p.Change.String()+": "+p.Reason)
+			for _, r := range p.Rejected {
+				got = append(got, "  "+r.Name+": "+r.Reason)
+			}
+		}
+	}))
+	w := world{}
+	var statuses []bt.Status
+	for range 3 {
+		s, _ := agent.Tick(&w, time.Millisecond)
+		statuses = append(statuses, s)
+		if w.N >= 3 {
+			w.See = true
+		}
+	}
+	want := []string{
+		"made: ", "replaced: try failed", // tick 1: fails, then succeeds
+		"made: ", "replaced: try failed", // tick 2: fails twice
+		"none: no method of the root task leads to a plan", "  r/m: not allowed",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("reports (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]bt.Status{bt.Success, bt.Failure, bt.Failure}, statuses); diff != "" {
+		t.Errorf("statuses (-want +got):\n%s", diff)
+	}
+}
+
+// Under a simulated selector, a runner predicts its whole plan, so the
+// selector can weigh running the domain against other options; the
+// preview follows the runner to the first task of its plan.
+func TestRunnerUnderSelector(t *testing.T) {
+	hit := func(w *world) { w.Foe-- }
+	d := htn.New[world]()
+	d.Primitive("hit", bt.Instant(func(w *world) bool { hit(w); return true }, hit))
+	d.Compound("combo").Method("twice").Do("hit", "hit")
+	dom, err := d.Build("combo")
+	if err != nil {
+		t.Fatal(err)
+	}
+	judge := heuristic.Func[world](func(b, a *world) heuristic.Outcome {
+		switch {
+		case a.Foe <= b.Foe-2:
+			return heuristic.Safe
+		case a.Foe < b.Foe:
+			return heuristic.Beneficial
+		}
+		return heuristic.Irrelevant
+	})
+	tree, err := bt.New(bt.Config[world]{Heuristic: judge}).
+		Selector("choose").
+		Do("jab", bt.Instant(func(w *world) bool { hit(w); return true }, hit)).
+		Branch(dom.Branch("plan")).
+		End().Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, _ := tree.NewAgent(1)
+	w := world{Foe: 10}
+	p, err := agent.Preview(&w, time.Millisecond)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Path; !cmp.Equal(got, []string{"choose", "choose/plan", "choose/plan/hit"}) {
+		t.Errorf("preview path %v", got)
+	}
+	if c, ok := p.Decisions[0].Choice(); !ok || c.Name != "plan" || c.Verdict.Outcome != heuristic.Safe {
+		t.Errorf("decision %+v", p.Decisions[0])
+	}
+	if _, err := agent.Tick(&w, time.Millisecond); err != nil || w.Foe != 8 {
+		t.Errorf("tick: foe %d, %v", w.Foe, err)
+	}
+}
+
+// After warm-up, a runner that plans every tick allocates nothing, nor
+// does a planning runner begun afresh each tick.
+func TestNoAllocations(t *testing.T) {
+	tree, err := bt.New(bt.Config[world]{Heuristic: judge}).Branch(domain(t).Branch("think")).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, _ := tree.NewAgent(1)
+	w := world{Foe: 1000}
+	n := 0
+	tick := func() {
+		n++
+		w.See = n%7 < 3 // plans replaced, kept and made afresh
+		w.Saw = n%5 == 0
+		if _, err := agent.Tick(&w, 100*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for range 200 {
+		tick()
+	}
+	if a := testing.AllocsPerRun(500, tick); a != 0 {
+		t.Errorf("%v allocations a tick", a)
+	}
+}
+
+// BenchmarkTrollPlan plans the troll's longest plan from its root: an
+// unarmed troll that sees an intruder ([0 1 0], five tasks), through a
+// runner in a tree (planning, then beginning the first task; then a halt).
+func BenchmarkPlan(b *testing.B) {
+	dom := domain(b)
+	tree, err := bt.New(bt.Config[world]{Heuristic: judge}).Branch(dom.Branch("think")).Build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	agent, _ := tree.NewAgent(1)
+	start := world{See: true, Foe: 5}
+	w := start
+	b.ReportAllocs()
+	for b.Loop() {
+		w = start
+		agent.Tick(&w, time.Millisecond)
+		agent.Halt(&w)
+	}
+}
+
+// BenchmarkDomain100 plans through 100 compound tasks, each trying a
+// method whose condition fails before the one that goes on: 200 tries and
+// 100 steps a plan.
+func BenchmarkDomain100(b *testing.B) {
+	const n = 100
+	d := htn.New[world]()
+	d.Primitive("step", bt.Instant(func(w *world) bool { w.N++; return true }, func(w *world) { w.N++ }))
+	never := constraints.Func("never", func(*world) bool { return false })
+	for i := range n {
+		c := d.Compound("c"+strconv.Itoa(i)).Method("skip", never).Do("step").Method("go").Do("step")
+		if i < n-1 {
+			c.Do("c" + strconv.Itoa(i+1))
+		}
+	}
+	dom, err := d.Budget(htn.Budget{Record: 2 * n}).Build("c0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	tree, err := bt.New(bt.Config[world]{}).Branch(dom.Branch("run")).Build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	agent, _ := tree.NewAgent(1)
+	var w world
+	b.ReportAllocs()
+	for b.Loop() {
+		w = world{}
+		agent.Tick(&w, time.Millisecond)
+		agent.Halt(&w)
+	}
+	if w.N == 0 {
+		b.Fatal("nothing ran")
+	}
+}

@@ -1,0 +1,438 @@
+package troll_test
+
+import (
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/sim"
+	"github.com/foresight-bt/foresight/trace"
+	"github.com/foresight-bt/foresight/troll"
+	"github.com/google/go-cmp/cmp"
+)
+
+// The claims of the HTN issue, checked on the troll over many seeds. Each
+// game is recorded tick by tick: the memory after the world moved (what
+// the troll decides on), the memory after it thought, and every event of
+// the tick with the memory as it was when the event happened.
+
+const (
+	seeds    = 40
+	gameTime = 2 * time.Minute
+)
+
+type event struct {
+	bt.Event
+	mem troll.Memory
+}
+
+type tick struct {
+	before, after troll.Memory
+	events        []event
+}
+
+// record plays one game with decider d and seed, recording every tick.
+func record(t *testing.T, d troll.Decider, seed uint64) ([]tick, *troll.Game) {
+	t.Helper()
+	tree, err := troll.NewTree(d)
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := troll.NewGame(tree, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ticks []tick
+	var rec trace.Recorder
+	g.Agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+		rec.Trace(e)
+		last := &ticks[len(ticks)-1]
+		last.events = append(last.events, event{rec.Events[len(rec.Events)-1], g.World.Troll})
+	}))
+	for g.World.Troll.Now < gameTime {
+		g.World.Advance()
+		ticks = append(ticks, tick{before: g.World.Troll})
+		if _, err := g.Agent.Tick(&g.World.Troll, troll.Step); err != nil {
+			t.Fatalf("seed %d at %v: %v", seed, g.World.Troll.Now, err)
+		}
+		ticks[len(ticks)-1].after = g.World.Troll
+	}
+	return ticks, g
+}
+
+// forSeeds runs check on a recorded game of each seed.
+func forSeeds(t *testing.T, d troll.Decider, check func(t *testing.T, seed uint64, ticks []tick)) {
+	for seed := uint64(1); seed <= seeds; seed++ {
+		ticks, _ := record(t, d, seed)
+		check(t, seed, ticks)
+	}
+}
+
+func plans(ticks []tick) []event {
+	var out []event
+	for _, tk := range ticks {
+		for _, e := range tk.events {
+			if e.Kind == bt.EventPlan {
+				out = append(out, e)
+			}
+		}
+	}
+	return out
+}
+
+func leaf(path string) string { return path[strings.LastIndex(path, "/")+1:] }
+
+// Claim 1: with no intruder seen, the troll checks the bridges in the
+// order the domain gives: each bridge chosen is the next in the map's
+// order, and before the first intruder the checks go 0, 1, 2, 0, ...
+func TestClaimPatrolsInOrder(t *testing.T) {
+	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
+		prev, checks, seen := -1, 0, false
+		for _, tk := range ticks {
+			seen = seen || tk.before.CanSee
+			for _, e := range tk.events {
+				if e.Kind != bt.EventBegin {
+					continue
+				}
+				switch leaf(e.Path) {
+				case "NavigateToBridge":
+					if want := (prev + 1) % troll.Bridges; e.mem.Bridge != want {
+						t.Fatalf("seed %d at %v: chose bridge %d after %d", seed, e.Time, e.mem.Bridge, prev)
+					}
+					prev = e.mem.Bridge
+				case "CheckBridge":
+					if !seen && e.mem.Bridge != checks%troll.Bridges {
+						t.Fatalf("seed %d at %v: check %d is of bridge %d", seed, e.Time, checks, e.mem.Bridge)
+					}
+					checks++
+				}
+			}
+		}
+		if checks < 3 {
+			t.Fatalf("seed %d: %d bridge checks in %v", seed, checks, gameTime)
+		}
+	})
+}
+
+// Claim 2: an intruder coming into sight mid-patrol replaces the patrol
+// plan in that very tick, with an attack ([0 ...] beats [2]); and no plan
+// of lower rank ever replaces a running one.
+func TestClaimEnemyInterruptsPatrol(t *testing.T) {
+	interrupted := 0
+	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
+		var running bt.Record
+		for _, tk := range ticks {
+			patrolling := len(running) > 0 && running[0] == 2
+			replaced := false
+			for _, e := range tk.events {
+				switch {
+				case e.Kind == bt.EventEnd && leaf(e.Path) == "think":
+					running = nil
+				case e.Kind == bt.EventPlan:
+					p := e.Planning
+					if p.Change == bt.PlanReplaced && strings.HasPrefix(p.Reason, "outranks") &&
+						!outranks(p.Record, running) {
+						t.Fatalf("seed %d at %v: %v replaced %v: %s", seed, e.Time, p.Record, running, p.Reason)
+					}
+					if p.Change == bt.PlanMade || p.Change == bt.PlanReplaced {
+						replaced = replaced || p.Change == bt.PlanReplaced && p.Record[0] == 0
+						running = p.Record
+					}
+				}
+			}
+			if patrolling && tk.before.CanSee && tk.before.SawChange && !troll.Hurt(&tk.before) {
+				if !replaced {
+					t.Fatalf("seed %d at %v: the intruder came into sight and the patrol went on", seed, tk.before.Now)
+				}
+				interrupted++
+			}
+		}
+	})
+	if interrupted == 0 {
+		t.Fatal("no patrol was ever interrupted: the claim was not exercised")
+	}
+}
+
+func outranks(a, b bt.Record) bool {
+	for i := 0; i < len(a) && i < len(b); i++ {
+		if a[i] != b[i] {
+			return a[i] < b[i]
+		}
+	}
+	return false
+}
+
+// Claim 3: a trunk breaks after three slams, and the troll finds, uproots
+// and uses a new one, through the recursion of AttackEnemy, never running
+// out of budget in an endless decomposition.
+func TestClaimRearms(t *testing.T) {
+	rearmed := 0
+	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
+		slams := 0
+		for _, tk := range ticks {
+			for _, e := range tk.events {
+				switch {
+				case e.Kind == bt.EventPlan && e.Planning.Change == bt.PlanOutOfBudget:
+					t.Fatalf("seed %d at %v: out of budget", seed, e.Time)
+				case e.Kind == bt.EventPlan && e.mem.Trunk == 0 && e.mem.CanSee && slices.Contains(e.mem.Standing[:], true) &&
+					(e.Planning.Change == bt.PlanMade || e.Planning.Change == bt.PlanReplaced):
+					want := []string{"FindTrunk", "NavigateToTrunk", "UprootTrunk", "NavigateToEnemy", "DoTrunkSlam"}
+					if diff := cmp.Diff(want, e.Planning.Steps); diff != "" || !slicesEq(e.Planning.Record, 0, 1, 0) {
+						t.Fatalf("seed %d at %v: unarmed plan %v %v", seed, e.Time, e.Planning.Record, e.Planning.Steps)
+					}
+				case e.Kind == bt.EventEnd && leaf(e.Path) == "DoTrunkSlam" && e.Status == bt.Success:
+					slams++
+					if slams > troll.TrunkHealth {
+						t.Fatalf("seed %d at %v: %d slams with one trunk", seed, e.Time, slams)
+					}
+				case e.Kind == bt.EventEnd && leaf(e.Path) == "UprootTrunk" && e.Status == bt.Success:
+					if e.mem.Trunk != troll.TrunkHealth {
+						t.Fatalf("seed %d at %v: uprooted, trunk %d", seed, e.Time, e.mem.Trunk)
+					}
+					if slams == troll.TrunkHealth {
+						rearmed++
+					}
+					slams = 0
+				}
+			}
+		}
+	})
+	if rearmed == 0 {
+		t.Fatal("no trunk ever broke and was replaced: the claim was not exercised")
+	}
+}
+
+func slicesEq(r bt.Record, want ...int) bool { return cmp.Equal([]int(r), want) }
+
+// Claim 4: losing sight of the intruder leads to where it was last seen,
+// and a roar only when it is seen again: the expected effect of
+// NavToLastEnemyLoc lets the plan hold the roar.
+func TestClaimRegainsSight(t *testing.T) {
+	roars, searches := 0, 0
+	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
+		for _, tk := range ticks {
+			lost := tk.before.SawChange && !tk.before.CanSee && !troll.Hurt(&tk.before) && !tk.before.Dead
+			searched := false
+			for _, e := range tk.events {
+				switch {
+				case e.Kind == bt.EventPlan && (e.Planning.Change == bt.PlanMade || e.Planning.Change == bt.PlanReplaced) &&
+					len(e.Planning.Record) > 0 && e.Planning.Record[0] == 1:
+					if diff := cmp.Diff([]string{"NavToLastEnemyLoc", "RegainLOSRoar"}, e.Planning.Steps); diff != "" {
+						t.Fatalf("seed %d at %v: regain plan %v", seed, e.Time, e.Planning.Steps)
+					}
+					searched = true
+				case e.Kind == bt.EventBegin && leaf(e.Path) == "RegainLOSRoar":
+					if !e.mem.CanSee {
+						t.Fatalf("seed %d at %v: roared at nothing", seed, e.Time)
+					}
+					roars++
+				case e.Kind == bt.EventEnd && leaf(e.Path) == "NavToLastEnemyLoc" && e.Status == bt.Success:
+					if !e.mem.CanSee && e.mem.Pos != e.mem.LastSeen {
+						t.Fatalf("seed %d at %v: gave up the search short of %v, at %v", seed, e.Time, e.mem.LastSeen, e.mem.Pos)
+					}
+				}
+			}
+			if lost && tk.before.HasSeen {
+				if !searched {
+					t.Fatalf("seed %d at %v: lost sight and did not search", seed, tk.before.Now)
+				}
+				searches++
+			}
+		}
+	})
+	if roars == 0 || searches == 0 {
+		t.Fatalf("%d searches, %d roars: the claim was not exercised", searches, roars)
+	}
+}
+
+// Claim 5: hurt preempts any plan within the tick: Recover runs at the end
+// of every tick that began with the troll hurt; and the plan afterwards is
+// made afresh.
+func TestClaimHurtPreempts(t *testing.T) {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT} {
+		recovered := 0
+		forSeeds(t, d, func(t *testing.T, seed uint64, ticks []tick) {
+			recovering, after := false, false
+			for _, tk := range ticks {
+				for _, e := range tk.events {
+					switch {
+					case leaf(e.Path) == "Recover" && e.Kind == bt.EventBegin:
+						recovering = true
+					case leaf(e.Path) == "Recover" && e.Kind == bt.EventEnd:
+						recovering, after = false, true
+						recovered++
+					case e.Kind == bt.EventPlan && after:
+						if e.Planning.Change != bt.PlanMade {
+							t.Fatalf("%v seed %d at %v: the first plan after recovering was %v", d, seed, e.Time, e.Planning.Change)
+						}
+						after = false
+					}
+				}
+				if troll.Hurt(&tk.before) && !recovering {
+					t.Fatalf("%v seed %d at %v: hurt (hp %d) and not recovering", d, seed, tk.before.Now, tk.before.HP)
+				}
+			}
+		})
+		if recovered == 0 {
+			t.Fatalf("%v: the troll never recovered: the claim was not exercised", d)
+		}
+	}
+}
+
+// Claim 6: every plan the runner makes, replayed through the actions'
+// Simulate from the memory it was made on, passes every precondition and
+// reproduces the memory the planner predicted; Domain.Plan, planning on
+// that memory outside the tree, finds the same plan.
+func TestClaimPlansReplay(t *testing.T) {
+	dom, err := troll.Domain()
+	if err != nil {
+		t.Fatal(err)
+	}
+	checked := 0
+	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
+		for _, e := range plans(ticks) {
+			p := e.Planning
+			if p.Change != bt.PlanMade && p.Change != bt.PlanReplaced || p.Reason == "planned past a pause" {
+				continue
+			}
+			alone, err := dom.Plan(&e.mem)
+			if err != nil {
+				t.Fatalf("seed %d at %v: %v", seed, e.Time, err)
+			}
+			if diff := cmp.Diff(p.Steps, alone.Tasks); diff != "" || !cmp.Equal(p.Record, alone.Record) {
+				t.Fatalf("seed %d at %v: the runner planned %v %v, Domain.Plan %v %v", seed, e.Time, p.Record, p.Steps, alone.Record, alone.Tasks)
+			}
+			replayed, why := replay(e.mem, alone.Tasks)
+			if why != "" {
+				t.Fatalf("seed %d at %v: replaying %v: %s", seed, e.Time, alone.Tasks, why)
+			}
+			if diff := cmp.Diff(alone.Memory, replayed); diff != "" {
+				t.Fatalf("seed %d at %v: the replay ends elsewhere than planned (-planned +replayed):\n%s", seed, e.Time, diff)
+			}
+			checked++
+		}
+	})
+	if checked < 100 {
+		t.Fatalf("only %d plans checked", checked)
+	}
+}
+
+// Claim 8: End exactly once per Begin across re-plans, reactions and
+// halts, under both deciders: the life-cycle checker over whole games,
+// each ended by a halt.
+func TestClaimLifeCycle(t *testing.T) {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT} {
+		for seed := uint64(1); seed <= seeds; seed++ {
+			tree, err := troll.NewTree(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := troll.NewGame(tree, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var log treetest.TraceLog
+			g.Agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+				if e.Kind != bt.EventPlan {
+					log.Trace(e)
+				}
+			}))
+			if err := g.Run(gameTime); err != nil {
+				t.Fatal(err)
+			}
+			if err := g.Agent.Halt(&g.World.Troll); err != nil {
+				t.Fatal(err)
+			}
+			treetest.CheckLifeCycle(t, tree.Nodes(), log.Lines, nil)
+		}
+	}
+}
+
+// The demo's promise: the same seed, the same game, byte for byte.
+func TestDeterministic(t *testing.T) {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT} {
+		a, _ := record(t, d, 7)
+		b, _ := record(t, d, 7)
+		if diff := cmp.Diff(a, b, cmp.AllowUnexported(tick{}, event{})); diff != "" {
+			t.Fatalf("%v: two games of seed 7 differ:\n%s", d, diff)
+		}
+	}
+}
+
+// replay runs tasks through the actions' Simulate from m, as the
+// planner's plan says they go: each task's preconditions checked first,
+// its expected effect after. It returns why a task could not run.
+func replay(m troll.Memory, tasks []string) (troll.Memory, string) {
+	ctx := sim.New(sim.Config[troll.Memory]{})
+	for _, name := range tasks {
+		i := slices.IndexFunc(troll.Tasks, func(t troll.Task) bool { return t.Name == name })
+		if i < 0 {
+			return m, "no task " + name
+		}
+		t := troll.Tasks[i]
+		for _, c := range t.Pre {
+			if got, why := c.Evaluate(bt.Situation{Simulating: true}, &m); got != bt.Pass {
+				return m, name + ": " + why
+			}
+		}
+		t.Action.Simulate(ctx, &m)
+		if t.Expect != nil {
+			t.Expect(&m)
+		}
+	}
+	return m, ""
+}
+
+// The library's promise holds for planners too: before every tick of
+// whole games, a preview with the tick's memory and step walks down to
+// the task the tick then runs (the runner routes to the first task of the
+// plan the tick will make or keep), under both deciders.
+func TestPlanIsAct(t *testing.T) {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT} {
+		begun := 0
+		for seed := uint64(1); seed <= 12; seed++ {
+			tree, err := troll.NewTree(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			g, err := troll.NewGame(tree, seed)
+			if err != nil {
+				t.Fatal(err)
+			}
+			log := &treetest.TraceLog{}
+			g.Agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+				if e.Kind != bt.EventPlan {
+					log.Trace(e)
+				}
+			}))
+			nodes := tree.Nodes()
+			for g.World.Troll.Now < gameTime {
+				g.World.Advance()
+				plan, err := g.Agent.Preview(&g.World.Troll, troll.Step)
+				if err != nil {
+					t.Fatal(err)
+				}
+				running, before := treetest.Running(log.Lines), len(log.Lines)
+				if _, err := g.Agent.Tick(&g.World.Troll, troll.Step); err != nil {
+					t.Fatal(err)
+				}
+				treetest.CheckPlanIsAct(t, plan, nodes, running, log.Lines[before:])
+				if t.Failed() {
+					t.Fatalf("%v seed %d at %v: the preview %v", d, seed, g.World.Troll.Now, plan.Path)
+				}
+				for _, l := range log.Lines[before:] {
+					if strings.HasPrefix(l, "begin ") {
+						begun++
+						break
+					}
+				}
+			}
+		}
+		if begun < 200 {
+			t.Errorf("%v: only %d ticks began something", d, begun)
+		}
+	}
+}
