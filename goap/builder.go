@@ -197,10 +197,10 @@ func (b *Builder[M, K]) Replan(changed func(planned, now *M) bool) *Builder[M, K
 	return b
 }
 
-// Copy sets how the planner copies memories, reusing the destination's
-// storage. Nil means plain assignment, which is right for value memories
-// without slices or maps; a memory with them needs the same function as
-// the tree's bt.Config.Copy.
+// Copy sets how a Planner copies memories outside a tree, reusing the
+// destination's storage. Nil means plain assignment, which is right for
+// value memories without slices or maps. A runner in a tree copies with
+// the tree's own (bt.Config.Copy).
 func (b *Builder[M, K]) Copy(copy func(dst, src *M)) *Builder[M, K] {
 	b.d.copy = copy
 	return b

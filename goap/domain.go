@@ -71,12 +71,3 @@ func (d *Domain[M, K]) Goals() []string {
 	}
 	return names
 }
-
-// copyMem copies src into dst with the domain's copy function.
-func (d *Domain[M, K]) copyMem(dst, src *M) {
-	if d.copy != nil {
-		d.copy(dst, src)
-		return
-	}
-	*dst = *src
-}

@@ -5,6 +5,7 @@ import (
 	"strconv"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/sim"
 )
 
 // A Plan is what a planning found: the goal, the actions to reach it in
@@ -81,6 +82,15 @@ func (p *Planner[M, K]) Plan(m *M) (Plan, error) {
 	return p.plan(), p.err
 }
 
+// within has the planner copy memories and simulate actions with ctx, or,
+// when it is nil, with a context of its own.
+func (p *Planner[M, K]) within(ctx *sim.Context[M]) {
+	if ctx == nil {
+		ctx = p.s.own
+	}
+	p.s.ctx = ctx
+}
+
 // plan returns the plan found, or the zero Plan.
 func (p *Planner[M, K]) plan() Plan {
 	if p.goal < 0 {
@@ -92,7 +102,7 @@ func (p *Planner[M, K]) plan() Plan {
 // begin starts a planning from m, for every goal or only those of a
 // priority above `above`.
 func (p *Planner[M, K]) begin(m *M, bounded bool, above int) {
-	p.d.copyMem(&p.root, m)
+	p.s.ctx.Copy(&p.root, m)
 	p.bounded, p.above = bounded, above
 	p.pos, p.active, p.done = 0, false, false
 	clear(p.outcomes)
@@ -224,7 +234,7 @@ func (p *Planner[M, K]) Explain(pl *bt.Planning) {
 				which = "precondition " + strconv.Itoa(slot-a.slot+1) + ": "
 			}
 			pl.Rejected = append(pl.Rejected, bt.Rejection{Name: a.name,
-				Reason: which + why + " (" + strconv.Itoa(int(n)) + " times)"})
+				Reason: which + why + " (" + times(int(n)) + ")"})
 		}
 	}
 	switch {
@@ -243,7 +253,23 @@ func (p *Planner[M, K]) Explain(pl *bt.Planning) {
 	}
 }
 
+// times says "once", "2 times".
+func times(n int) string {
+	if n == 1 {
+		return "once"
+	}
+	return strconv.Itoa(n) + " times"
+}
+
 // count adds the last planning to the domain's statistics.
 func (p *Planner[M, K]) count() {
 	p.d.stats.addPlanning(p.expanded, p.s.tally, p.steps)
+}
+
+// Plan plans from m outside any tree with a planner of its own, as
+// Planner.Plan does: use it to test a domain or to plan once. It makes a
+// new planner at each call; an agent that plans again and again keeps one
+// from NewPlanner, which allocates nothing once warm.
+func (d *Domain[M, K]) Plan(m *M) (Plan, error) {
+	return d.NewPlanner().Plan(m)
 }

@@ -140,6 +140,7 @@ func (r *runner[M, K]) Update(m *M, dt time.Duration) bt.Status {
 		r.deferred = false
 		r.startPlanning(m, fresh, r.why)
 	case r.planning:
+		r.live.within(r.self.Context()) // a crowd's worker may differ from the last tick's
 		if r.live.advance(r.limit()) {
 			r.conclude(m)
 		}
@@ -250,7 +251,7 @@ func (r *runner[M, K]) ready(a int, m *M) (bool, string) {
 // startPlanning starts a live planning from m for purpose and goes as far
 // as this tick's budget allows.
 func (r *runner[M, K]) startPlanning(m *M, p purpose, why cause) {
-	r.situate(r.live)
+	r.situate(r.live, r.self.Context())
 	switch p {
 	case higher:
 		r.live.begin(m, true, r.d.goals[r.goal].priority)
@@ -263,9 +264,12 @@ func (r *runner[M, K]) startPlanning(m *M, p purpose, why cause) {
 	}
 }
 
-// situate tells planner p's preconditions where they are checked: each
-// action's own node, as if about to begin.
-func (r *runner[M, K]) situate(p *Planner[M, K]) {
+// situate tells planner p's preconditions where they are checked (each
+// action's own node, as if about to begin), and has it copy memories and
+// simulate actions with ctx, the tree's context for the call under way
+// (nil outside one).
+func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
+	p.within(ctx)
 	for i, k := range r.kids {
 		s := k.Situation(true)
 		s.Running = false
@@ -296,7 +300,7 @@ func (r *runner[M, K]) conclude(m *M) {
 			r.self.Report(&r.report)
 		}
 	case r.purpose == changed && p.goal == r.goal && slices.Equal(p.steps, r.plan[r.at:]):
-		r.d.copyMem(&r.planned, &p.root)
+		p.s.ctx.Copy(&r.planned, &p.root)
 		r.tell(tracing, bt.PlanKept, r.why.text, "; the running plan is still the best")
 	default:
 		if tracing {
@@ -351,7 +355,7 @@ func (r *runner[M, K]) adopt(m *M) {
 	}
 	r.goal, r.cost, r.at = p.goal, p.cost, 0
 	r.plan = append(r.plan[:0], p.steps...)
-	r.d.copyMem(&r.planned, &p.root)
+	p.s.ctx.Copy(&r.planned, &p.root)
 	clear(r.stale)
 	r.noteStale()
 }
@@ -414,7 +418,7 @@ func (r *runner[M, K]) higherGoalDue(m *M) bool {
 func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	steps := r.plan[r.at:]
 	if r.goal < 0 || r.nogo {
-		p := r.predict(m)
+		p := r.predict(ctx, m)
 		if p.goal < 0 {
 			return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: noPlanReason(p.err)}
 		}
@@ -443,7 +447,7 @@ func (r *runner[M, K]) Route(m *M) int {
 	case r.planning:
 		return -1 // still searching
 	}
-	if p := r.predict(m); p.goal >= 0 && len(p.steps) > 0 {
+	if p := r.predict(r.self.Context(), m); p.goal >= 0 && len(p.steps) > 0 {
 		return int(p.steps[0])
 	}
 	return -1
@@ -451,11 +455,11 @@ func (r *runner[M, K]) Route(m *M) int {
 
 // predict plans from m to the end, on a planner of its own, without
 // touching the live planning or the statistics.
-func (r *runner[M, K]) predict(m *M) *Planner[M, K] {
+func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M) *Planner[M, K] {
 	if r.pred == nil {
 		r.pred = r.d.NewPlanner()
 	}
-	r.situate(r.pred)
+	r.situate(r.pred, ctx)
 	r.pred.begin(m, false, 0)
 	r.pred.advance(math.MaxInt)
 	return r.pred

@@ -14,7 +14,8 @@ import (
 // reused from one search to the next, so once warm it allocates nothing.
 type search[M any, K comparable] struct {
 	d     *Domain[M, K]
-	ctx   *sim.Context[M] // what the actions' Simulate sees
+	ctx   *sim.Context[M] // what the actions' Simulate sees, and copies memories
+	own   *sim.Context[M] // ctx outside a tree: the domain's Copy, seed 0
 	nodes []node[M, K]    // every state met, the root first
 	open  []entry         // a binary heap of nodes to expand
 	index index[K]        // state key -> node
@@ -60,7 +61,7 @@ const (
 func newSearch[M any, K comparable](d *Domain[M, K]) *search[M, K] {
 	s := &search[M, K]{
 		d:        d,
-		ctx:      sim.New(sim.Config[M]{Copy: d.copy}),
+		own:      sim.New(sim.Config[M]{Copy: d.copy}),
 		index:    newIndex[K](),
 		sits:     make([]bt.Situation, len(d.actions)),
 		tally:    make([]int32, d.slots),
@@ -69,6 +70,7 @@ func newSearch[M any, K comparable](d *Domain[M, K]) *search[M, K] {
 	for i := range s.sits {
 		s.sits[i] = bt.Situation{Simulating: true}
 	}
+	s.ctx = s.own
 	return s
 }
 
@@ -86,7 +88,7 @@ func (s *search[M, K]) start(g *goal[M], root *M) {
 	s.index.reset()
 	r := s.alloc()
 	n := &s.nodes[r]
-	s.d.copyMem(&n.m, root)
+	s.ctx.Copy(&n.m, root)
 	h, ok := s.estimate(&n.m)
 	if !ok {
 		return
@@ -155,7 +157,7 @@ func (s *search[M, K]) expand(n int32) bool {
 		}
 		c := s.alloc()
 		child := &s.nodes[c]
-		d.copyMem(&child.m, &parent.m)
+		s.ctx.Copy(&child.m, &parent.m)
 		a.act.Simulate(s.ctx, &child.m)
 		cost := 1.0
 		if a.cost != nil {
@@ -177,7 +179,7 @@ func (s *search[M, K]) expand(n int32) bool {
 			// A cheaper way to a known state: take it, and look at the state
 			// again if it was expanded already (an estimate that is
 			// admissible but not consistent needs that to stay optimal).
-			d.copyMem(&old.m, &child.m)
+			s.ctx.Copy(&old.m, &child.m)
 			s.nodes = s.nodes[:c]
 			h, ok := s.estimate(&old.m)
 			if !ok {

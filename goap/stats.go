@@ -115,7 +115,7 @@ func (d *Domain[M, K]) NeverChosen() []string {
 // WriteStats writes the statistics as an aligned table, one action a line.
 func (d *Domain[M, K]) WriteStats(w io.Writer) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "action\tconsidered\tdiscarded (by precondition)\tdone\tchosen\trun\tsucceeded\tfailed")
+	fmt.Fprintln(tw, "action\tconsidered\tdiscarded (by precondition)\talready done\tchosen\trun\tsucceeded\tfailed")
 	for _, s := range d.Stats() {
 		by := make([]string, len(s.Discarded))
 		for i, n := range s.Discarded {
