@@ -19,8 +19,8 @@ type action struct {
 }
 
 func (a *action) Simulate(*kgoap.State) (*kgoap.State, *kgoap.State) { return a.require, a.outcome }
-func (a *action) Cost() float32                                     { return 1 }
-func (a *action) String() string                                    { return a.name }
+func (a *action) Cost() float32                                      { return 1 }
+func (a *action) String() string                                     { return a.name }
 
 // deep is the deep problem in kelindar/goap's terms, as its benchmark
 // states it.
