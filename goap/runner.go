@@ -77,13 +77,14 @@ type runner[M any, K comparable] struct {
 	purpose  purpose // what it is for
 	why      cause   // why it was started
 
-	goal    int // the running plan's goal, or -1
-	plan    []int32
-	at      int // the step under way
-	cost    float64
-	planned M // the memory the running plan was made on
-	nogo    bool
-	replans int // plans made this tick after a step ended badly
+	goal     int // the running plan's goal, or -1
+	plan     []int32
+	at       int // the step under way
+	cost     float64
+	planned  M    // the memory the running plan was made on
+	nogo     bool // no plan: the runner fails
+	achieved bool // the goal holds: the runner succeeds
+	replans  int  // plans made this tick after a step ended badly
 
 	// goals above the running one that found no plan, and the state they
 	// found none from: no need to try again until the state changes
@@ -134,8 +135,8 @@ func (r *runner[M, K]) Begin(m *M) bt.Status {
 func (r *runner[M, K]) Update(m *M, dt time.Duration) bt.Status {
 	r.replans = 0
 	switch {
-	case r.goal >= 0 && r.d.goals[r.goal].satisfied(m):
-		// the goal holds: run says so before any planning
+	case r.goal >= 0 && r.between() && r.d.goals[r.goal].satisfied(m):
+		// the goal holds: run says so, without planning
 	case r.deferred:
 		r.deferred = false
 		r.startPlanning(m, fresh, r.why)
@@ -155,7 +156,7 @@ func (r *runner[M, K]) Update(m *M, dt time.Duration) bt.Status {
 func (r *runner[M, K]) End(m *M, s bt.Status) { r.reset() }
 
 func (r *runner[M, K]) reset() {
-	r.planning, r.deferred, r.goal, r.nogo = false, false, -1, false
+	r.planning, r.deferred, r.goal, r.nogo, r.achieved = false, false, -1, false, false
 	r.plan = r.plan[:0]
 	r.at = 0
 	clear(r.stale)
@@ -178,10 +179,15 @@ func (r *runner[M, K]) run(m *M, dt time.Duration) bt.Status {
 		switch {
 		case r.nogo:
 			return bt.Failure
+		case r.achieved:
+			r.achieved = false
+			return bt.Success
 		case r.goal < 0:
 			return bt.Running // planning over several ticks, or at the next
-		case r.d.goals[r.goal].satisfied(m):
-			r.stop(m) // the goal holds, however it came to: the rest is moot
+		case r.between() && r.d.goals[r.goal].satisfied(m):
+			// The goal holds, however it came to: the rest is moot. A step
+			// under way is let finish first, as it may have more to do.
+			r.goal = -1
 			return bt.Success
 		case r.at == len(r.plan):
 			if !r.replan(m, planEndedShort) {
@@ -217,6 +223,11 @@ func (r *runner[M, K]) run(m *M, dt time.Duration) bt.Status {
 			}
 		}
 	}
+}
+
+// between reports whether the plan is between steps: none runs.
+func (r *runner[M, K]) between() bool {
+	return r.at == len(r.plan) || !r.kids[r.plan[r.at]].Running()
 }
 
 // replan drops the running plan and plans afresh, once a tick: a second
@@ -290,6 +301,11 @@ func (r *runner[M, K]) conclude(m *M) {
 	case r.purpose == higher && p.goal < 0:
 		r.noteStale()
 		r.tell(tracing, bt.PlanKept, "no goal of higher priority has a plan", "")
+	case p.goal < 0 && r.goal >= 0 && p.err == ErrNoGoal && r.d.goals[r.goal].satisfied(m):
+		// a re-plan found nothing to do: the running goal holds
+		r.tell(tracing, bt.PlanNone, "the running goal holds", "")
+		r.stop(m)
+		r.achieved = true
 	case p.goal < 0:
 		r.stop(m)
 		r.nogo = true
@@ -335,8 +351,10 @@ func (r *runner[M, K]) tell(tracing bool, c bt.PlanChange, why, more string) {
 	r.report.Goal = r.d.goals[r.goal].name
 	r.report.Change, r.report.Reason = c, why+more
 	r.report.Steps = r.report.Steps[:0]
-	for _, a := range r.plan[r.at:] {
-		r.report.Steps = append(r.report.Steps, r.d.actions[a].name)
+	if c == bt.PlanKept { // the running plan's remaining steps
+		for _, a := range r.plan[r.at:] {
+			r.report.Steps = append(r.report.Steps, r.d.actions[a].name)
+		}
 	}
 	r.report.Cost = r.cost
 	r.self.Report(&r.report)
@@ -418,7 +436,7 @@ func (r *runner[M, K]) higherGoalDue(m *M) bool {
 func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	steps := r.plan[r.at:]
 	if r.goal < 0 || r.nogo {
-		p := r.predict(ctx, m)
+		p := r.predict(ctx, m, false, 0)
 		if p.goal < 0 {
 			return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: noPlanReason(p.err)}
 		}
@@ -438,29 +456,53 @@ func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	return ch.Finish()
 }
 
-// Route returns the step a tick would run: the running plan's, or the
-// first of the plan the runner would make from m.
+// Route returns the step a tick would run, deciding as Update would: the
+// running plan's step, unless the tick would plan again (the world changed,
+// a goal above the running one is due, the step cannot begin, the plan is
+// done), and then the first step of the plan it would make from m.
 func (r *runner[M, K]) Route(m *M) int {
+	ctx := r.self.Context()
 	switch {
-	case r.goal >= 0 && r.at < len(r.plan):
-		return int(r.plan[r.at])
 	case r.planning:
 		return -1 // still searching
+	case r.goal < 0 || r.nogo || r.deferred:
+		return r.first(r.predict(ctx, m, false, 0))
+	case r.d.changed != nil && r.d.changed(&r.planned, m):
+		return r.first(r.predict(ctx, m, false, 0))
+	case r.higherGoalDue(m):
+		if p := r.predict(ctx, m, true, r.d.goals[r.goal].priority); p.goal >= 0 {
+			return r.first(p)
+		}
 	}
-	if p := r.predict(r.self.Context(), m); p.goal >= 0 && len(p.steps) > 0 {
+	if r.between() && r.d.goals[r.goal].satisfied(m) {
+		return -1 // the runner succeeds
+	}
+	if r.at < len(r.plan) {
+		a := r.plan[r.at]
+		if ok, _ := r.ready(int(a), m); ok || r.kids[a].Running() {
+			return int(a)
+		}
+	}
+	return r.first(r.predict(ctx, m, false, 0))
+}
+
+// first returns the first step of p's plan, or -1.
+func (r *runner[M, K]) first(p *Planner[M, K]) int {
+	if p.goal >= 0 && len(p.steps) > 0 {
 		return int(p.steps[0])
 	}
 	return -1
 }
 
-// predict plans from m to the end, on a planner of its own, without
-// touching the live planning or the statistics.
-func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M) *Planner[M, K] {
+// predict plans from m to the end, for every goal or only those above a
+// priority, on a planner of its own, without touching the live planning
+// or the statistics.
+func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, bounded bool, above int) *Planner[M, K] {
 	if r.pred == nil {
 		r.pred = r.d.NewPlanner()
 	}
 	r.situate(r.pred, ctx)
-	r.pred.begin(m, false, 0)
+	r.pred.begin(m, bounded, above)
 	r.pred.advance(math.MaxInt)
 	return r.pred
 }

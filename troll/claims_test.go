@@ -252,7 +252,7 @@ func TestClaimRegainsSight(t *testing.T) {
 // of every tick that began with the troll hurt; and the plan afterwards is
 // made afresh.
 func TestClaimHurtPreempts(t *testing.T) {
-	for _, d := range []troll.Decider{troll.HTN, troll.BT} {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP} {
 		recovered := 0
 		forSeeds(t, d, func(t *testing.T, seed uint64, ticks []tick) {
 			recovering, after := false, false
@@ -324,7 +324,7 @@ func TestClaimPlansReplay(t *testing.T) {
 // halts, under both deciders: the life-cycle checker over whole games,
 // each ended by a halt.
 func TestClaimLifeCycle(t *testing.T) {
-	for _, d := range []troll.Decider{troll.HTN, troll.BT} {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP} {
 		for seed := uint64(1); seed <= seeds; seed++ {
 			tree, err := troll.NewTree(d)
 			if err != nil {
@@ -353,7 +353,7 @@ func TestClaimLifeCycle(t *testing.T) {
 
 // The demo's promise: the same seed, the same game, byte for byte.
 func TestDeterministic(t *testing.T) {
-	for _, d := range []troll.Decider{troll.HTN, troll.BT} {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP} {
 		a, _ := record(t, d, 7)
 		b, _ := record(t, d, 7)
 		if diff := cmp.Diff(a, b, cmp.AllowUnexported(tick{}, event{})); diff != "" {
@@ -391,7 +391,7 @@ func replay(m troll.Memory, tasks []string) (troll.Memory, string) {
 // the task the tick then runs (the runner routes to the first task of the
 // plan the tick will make or keep), under both deciders.
 func TestPlanIsAct(t *testing.T) {
-	for _, d := range []troll.Decider{troll.HTN, troll.BT} {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP} {
 		begun := 0
 		for seed := uint64(1); seed <= 12; seed++ {
 			tree, err := troll.NewTree(d)
