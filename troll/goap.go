@@ -43,11 +43,32 @@ func due(m *Memory, b int) bool {
 	return at == 0 || m.Now-at >= BridgeRest
 }
 
+// More of them keep the planner from steps that serve no goal: choosing
+// another bridge while the chosen one is due, walking to a bridge that is
+// not, looking for a tree with a sound trunk in hand or a tree chosen,
+// and searching for an intruder in sight.
+var (
+	ChosenDone = constraints.Func("the chosen bridge checked", func(m *Memory) bool {
+		return m.Bridge < 0 || !due(m, m.Bridge)
+	})
+	ChosenDue = constraints.Func("the chosen bridge due", func(m *Memory) bool {
+		return m.Bridge >= 0 && due(m, m.Bridge)
+	})
+	TrunkWanted = constraints.Func("a trunk wanted", func(m *Memory) bool {
+		return m.Trunk < TrunkHealth && (m.Tree < 0 || !m.Standing[m.Tree])
+	})
+	OutOfSight = constraints.Func("out of sight", func(m *Memory) bool { return !m.CanSee })
+)
+
 // extra are those preconditions, by task.
 var extra = map[string][]bt.Constraint[Memory]{
-	"CheckBridge":     {AtBridge, BridgeDue},
-	"NavigateToTrunk": {TreeChosen},
-	"UprootTrunk":     {AtTree},
+	"ChooseBridgeToCheck": {ChosenDone},
+	"NavigateToBridge":    {ChosenDue},
+	"CheckBridge":         {AtBridge, BridgeDue},
+	"FindTrunk":           {TrunkWanted},
+	"NavigateToTrunk":     {TreeChosen},
+	"UprootTrunk":         {AtTree},
+	"NavToLastEnemyLoc":   {OutOfSight},
 }
 
 // GoalKey is what tells the goal-driven troll's states apart while it

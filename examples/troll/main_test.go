@@ -18,7 +18,7 @@ func runArgs(t *testing.T, args ...string) (code int, stdout, stderr string) {
 // plan event for every plan, a task event for every task begun and a
 // summary.
 func TestJSONDeterministic(t *testing.T) {
-	for _, decider := range []string{"htn", "bt"} {
+	for _, decider := range []string{"htn", "bt", "goap"} {
 		args := []string{"-json", "-decider", decider, "-seed", "3", "-duration", "40s"}
 		code, a, stderr := runArgs(t, args...)
 		if code != 0 {
@@ -41,7 +41,7 @@ func TestJSONDeterministic(t *testing.T) {
 		if kinds["task"] == 0 || kinds["summary"] != 1 || !strings.Contains(lines[len(lines)-1], `"event":"summary"`) {
 			t.Errorf("%s: events %v", decider, kinds)
 		}
-		if (kinds["plan"] > 0) != (decider == "htn") {
+		if (kinds["plan"] > 0) != (decider != "bt") {
 			t.Errorf("%s: %d plan events", decider, kinds["plan"])
 		}
 	}
@@ -78,5 +78,25 @@ func TestFlags(t *testing.T) {
 	code, out, _ := runArgs(t, "-h")
 	if code != 0 || !strings.Contains(out, "-decider D") || !strings.Contains(out, "Examples:") {
 		t.Errorf("-h: exit %d:\n%s", code, out)
+	}
+}
+
+// Under goap the timeline names the goal each plan serves, and the JSON
+// carries it with the plan's cost.
+func TestGoalTimeline(t *testing.T) {
+	code, out, stderr := runArgs(t, "-decider", "goap", "-seed", "3", "-duration", "12s")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"The Trunk Thumper (goap), seed 3", "plan made: highest-priority goal with a plan (priority 1)",
+		"steps: ChooseBridgeToCheck → NavigateToBridge → CheckBridge", "plan replaced: the world changed",
+		"DoTrunkSlam", "UprootTrunk", "After 12s:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the timeline lacks %q:\n%s", want, out)
+		}
+	}
+	_, js, _ := runArgs(t, "-json", "-decider", "goap", "-seed", "3", "-duration", "12s")
+	if !strings.Contains(js, `"change":"replaced","goal":"slay"`) || !strings.Contains(js, `"cost":`) {
+		t.Errorf("the JSON lacks a slay plan with its cost:\n%s", js)
 	}
 }
