@@ -349,18 +349,8 @@ func TestRunnerWithoutPlanIsImpossible(t *testing.T) {
 }
 
 func TestRunnerAllocatesNothingOnceWarm(t *testing.T) {
-	d, err := slowCamp().Replan(func(p, n *Camp) bool { return p.Food != n.Food }).Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree, err := bt.New(bt.Config[Camp]{}).Branch(d.Branch("camp")).Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	agent, err := tree.NewAgent(1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	agent, _, _ := camper(t, slowCamp().Replan(func(p, n *Camp) bool { return p.Food != n.Food }))
+	agent.SetTracer(nil)
 	var c Camp // outside: a memory on the closure's stack would escape
 	run := func() {
 		c = Camp{Hunger: 80}

@@ -5,7 +5,6 @@ import (
 	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	kgoap "github.com/kelindar/goap"
 
@@ -99,33 +98,10 @@ func BenchmarkVersus(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	for range batch { // warm up both
-		f()
-		k()
-	}
-	var ratios []float64
-	var fsum, ksum time.Duration
-	b.ResetTimer()
-	for b.Loop() {
-		t0 := time.Now()
-		for range batch {
-			f()
-		}
-		t1 := time.Now()
-		for range batch {
-			k()
-		}
-		t2 := time.Now()
-		fsum += t1.Sub(t0)
-		ksum += t2.Sub(t1)
-		ratios = append(ratios, float64(t1.Sub(t0))/float64(t2.Sub(t1)))
-	}
-	slices.Sort(ratios)
-	n := float64(b.N) * batch
-	b.ReportMetric(float64(fsum.Nanoseconds())/n, "foresight-ns/plan")
-	b.ReportMetric(float64(ksum.Nanoseconds())/n, "kelindar-ns/plan")
-	b.ReportMetric(ratios[len(ratios)/2], "foresight/kelindar")
-	b.ReportMetric(0, "ns/op") // the op is a pair of batches: its time says nothing
+	ours, theirs, ratio := bench.Interleave(b, batch, f, k)
+	b.ReportMetric(ours, "foresight-ns/plan")
+	b.ReportMetric(theirs, "kelindar-ns/plan")
+	b.ReportMetric(ratio, "foresight/kelindar")
 }
 
 // BenchmarkDeep plans the deep problem in each library on its own, for
