@@ -62,7 +62,7 @@ func Example() {
 
 	// Output:
 	// armed [light forge smelt mine smelt forge sword] 7 <nil>
-	//   1.00s  smith              plan made: highest-priority goal with a plan (priority 1)
+	//   1.00s  smith              plan made: goal armed (priority 1), the highest with a plan
 	//                      steps: light forge → mine → smelt → forge sword
 	//   1.00s  light forge        step 1 of 4 of plan
 	//   1.00s  mine               step 2 of 4 of plan

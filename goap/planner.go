@@ -241,7 +241,7 @@ func (p *Planner[M, K]) Explain(pl *bt.Planning) {
 	case p.goal >= 0:
 		g := &d.goals[p.goal]
 		pl.Goal, pl.Change = g.name, bt.PlanMade
-		pl.Reason = "highest-priority goal with a plan (" + g.prio + ")"
+		pl.Reason = "goal " + g.name + " (" + g.prio + "), the highest with a plan"
 	case p.err == ErrOutOfBudget:
 		pl.Change, pl.Reason = bt.PlanOutOfBudget, "no plan found within the budget"
 	case p.err == ErrNoGoal:

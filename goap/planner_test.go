@@ -180,7 +180,7 @@ func TestGoalWithoutPlanGivesWay(t *testing.T) {
 	}
 	var pl bt.Planning
 	p.Explain(&pl)
-	want := bt.Planning{Goal: "stocked", Change: bt.PlanMade, Reason: "highest-priority goal with a plan (priority 1)",
+	want := bt.Planning{Goal: "stocked", Change: bt.PlanMade, Reason: "goal stocked (priority 1), the highest with a plan",
 		Steps: []string{"forage"}, Cost: 1, Expanded: pl.Expanded,
 		Rejected: []bt.Rejection{
 			{Name: "goal feast", Reason: "priority 5: no plan (" + itoa(pl.Expanded-2) + " nodes expanded)"},

@@ -323,9 +323,12 @@ func (r *runner[M, K]) conclude(m *M) {
 			switch {
 			case r.purpose == higher:
 				r.report.Change = bt.PlanReplaced
-				r.report.Reason = "goal " + r.d.goals[p.goal].name + " outranks goal " + r.d.goals[r.goal].name
+				g, was := &r.d.goals[p.goal], &r.d.goals[r.goal]
+				r.report.Reason = "goal " + g.name + " (" + g.prio + ") outranks goal " + was.name + " (" + was.prio + ")"
 			case r.why != noCause:
-				r.report.Change, r.report.Reason = bt.PlanReplaced, r.words(r.why)
+				g := &r.d.goals[p.goal]
+				r.report.Change = bt.PlanReplaced
+				r.report.Reason = r.words(r.why) + "; now for goal " + g.name + " (" + g.prio + ")"
 			}
 		}
 		r.adopt(m)

@@ -113,7 +113,7 @@ func TestRunnerReplans(t *testing.T) {
 		if st != bt.Success || !stocked(&c) {
 			t.Fatalf("ended %v with %+v", st, c)
 		}
-		want := []string{"made: highest-priority goal with a plan (priority 1)", "replaced: forage failed"}
+		want := []string{"made: goal stocked (priority 1), the highest with a plan", "replaced: forage failed; now for goal stocked (priority 1)"}
 		if diff := cmp.Diff(want, plans(rec)); diff != "" {
 			t.Errorf("plannings (-want +got):\n%s", diff)
 		}
@@ -129,8 +129,8 @@ func TestRunnerReplans(t *testing.T) {
 		if st != bt.Success || !stocked(&c) {
 			t.Fatalf("ended %v with %+v", st, c)
 		}
-		want := []string{"made: highest-priority goal with a plan (priority 1)",
-			"replaced: forage cannot begin: not rested"}
+		want := []string{"made: goal stocked (priority 1), the highest with a plan",
+			"replaced: forage cannot begin: not rested; now for goal stocked (priority 1)"}
 		if diff := cmp.Diff(want, plans(rec)); diff != "" {
 			t.Errorf("plannings (-want +got):\n%s", diff)
 		}
@@ -153,7 +153,7 @@ func TestRunnerReplans(t *testing.T) {
 			t.Fatalf("ended %v with %+v", st, c)
 		}
 		got := plans(rec)
-		want := []string{"made: highest-priority goal with a plan (priority 1)", "replaced: the world changed"}
+		want := []string{"made: goal stocked (priority 1), the highest with a plan", "replaced: the world changed; now for goal stocked (priority 1)"}
 		// every step's own effect changes food, too: those plannings keep
 		// the plan
 		var kept int
@@ -193,7 +193,7 @@ func TestHigherPriorityGoalInterrupts(t *testing.T) {
 	if st != bt.Success || !c.Hidden {
 		t.Fatalf("ended %v with %+v; want hidden", st, c)
 	}
-	want := []string{"made: highest-priority goal with a plan (priority 1)", "replaced: goal safe outranks goal stocked"}
+	want := []string{"made: goal stocked (priority 1), the highest with a plan", "replaced: goal safe (priority 5) outranks goal stocked (priority 1)"}
 	if diff := cmp.Diff(want, plans(rec)); diff != "" {
 		t.Errorf("plannings (-want +got):\n%s", diff)
 	}

@@ -94,15 +94,13 @@ func goalKey(m *Memory) GoalKey {
 	return k
 }
 
-// seconds is the cost of an action: the time it takes, a tick for an
-// instant choice, a tick a cell for a walk.
-func seconds(d time.Duration) func(before, after *Memory) float64 {
-	return func(*Memory, *Memory) float64 { return d.Seconds() }
+// ticks is the cost of an action: the ticks it takes, one for an instant
+// choice, one a cell for a walk. Whole numbers keep costs exact.
+func ticks(d time.Duration) func(before, after *Memory) float64 {
+	return func(*Memory, *Memory) float64 { return float64(d / Step) }
 }
 
-func walked(before, after *Memory) float64 {
-	return float64(max(before.Pos.Dist(after.Pos), 1)) * Step.Seconds()
-}
+func walked(before, after *Memory) float64 { return float64(max(before.Pos.Dist(after.Pos), 1)) }
 
 // GoalDomain returns the Trunk Thumper as a goal-driven (GOAP) domain over
 // the same actions and preconditions as the HTN and the tree:
@@ -111,14 +109,14 @@ func walked(before, after *Memory) float64 {
 //	regain  priority 2  when it saw the intruder lately: stand where it was seen
 //	guard   priority 1  always: a bridge checked just now
 //
-// Each action costs the time it takes. The troll plans again when its
+// Each action costs the ticks it takes. The troll plans again when its
 // senses bring news (News), and whenever a goal above the running one
 // becomes relevant and has a plan: an intruder seen mid-patrol.
 func GoalDomain() (*goap.Domain[Memory, GoalKey], error) {
 	cost := map[string]func(before, after *Memory) float64{
-		"ChooseBridgeToCheck": seconds(Step), "NavigateToBridge": walked, "CheckBridge": seconds(time.Second),
-		"NavigateToEnemy": walked, "DoTrunkSlam": seconds(500 * time.Millisecond),
-		"FindTrunk": seconds(Step), "NavigateToTrunk": walked, "UprootTrunk": seconds(time.Second),
+		"ChooseBridgeToCheck": ticks(Step), "NavigateToBridge": walked, "CheckBridge": ticks(time.Second),
+		"NavigateToEnemy": walked, "DoTrunkSlam": ticks(500 * time.Millisecond),
+		"FindTrunk": ticks(Step), "NavigateToTrunk": walked, "UprootTrunk": ticks(time.Second),
 		"NavToLastEnemyLoc": walked,
 	}
 	b := goap.New(goalKey)
@@ -139,7 +137,7 @@ func GoalDomain() (*goap.Domain[Memory, GoalKey], error) {
 		slams := (max(m.EnemyHP, 0) + SlamDamage - 1) / SlamDamage
 		rearms := (max(slams-m.Trunk, 0) + TrunkHealth - 1) / TrunkHealth
 		walk := max(m.Pos.Dist(m.Enemy)-1, 0)
-		return float64(walk)*Step.Seconds() + float64(slams)*0.5 + float64(rearms)*(1+Step.Seconds())
+		return float64(walk + slams*int(500*time.Millisecond/Step) + rearms*int((time.Second+Step)/Step))
 	}
 	// Guarding must still cost at least the walk to the nearest bridge
 	// that is due, and the check; regaining sight, the walk to where the
@@ -151,9 +149,9 @@ func GoalDomain() (*goap.Domain[Memory, GoalKey], error) {
 				walk = m.Pos.Dist(at)
 			}
 		}
-		return float64(max(walk, 0))*Step.Seconds() + 1
+		return float64(max(walk, 0) + int(time.Second/Step))
 	}
-	regainLeft := func(m *Memory) float64 { return float64(m.Pos.Dist(m.LastSeen)) * Step.Seconds() }
+	regainLeft := func(m *Memory) float64 { return float64(m.Pos.Dist(m.LastSeen)) }
 	return b.
 		Goal("slay", 3, func(m *Memory) bool { return m.EnemyHP <= 0 }).
 		Relevant(func(m *Memory) bool { return m.CanSee }).Estimate(slayLeft).
