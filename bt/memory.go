@@ -3,6 +3,8 @@ package bt
 import (
 	"fmt"
 	"reflect"
+
+	"github.com/foresight-bt/foresight/internal/memcheck"
 )
 
 // checkMemory reports a memory type that plain assignment cannot copy
@@ -12,7 +14,7 @@ import (
 // refuses such a type unless Config.Copy says how to copy it.
 func checkMemory[M any]() error {
 	t := reflect.TypeFor[M]()
-	where, kind, ok := findReference(t, "", 0)
+	where, kind, ok := memcheck.Reference(t)
 	if !ok {
 		return nil
 	}
@@ -23,33 +25,4 @@ func checkMemory[M any]() error {
 	return fmt.Errorf("memory type %v: %s is a %v, which plain assignment would share between the live memory and "+
 		"every prediction: set Config.Copy to a function that copies it deeply (or, if what it refers to is never "+
 		"written, one that assigns: func(dst, src *M) { *dst = *src })", t, field, kind)
-}
-
-// findReference returns the first place in t, depth first, that holds a
-// reference, as a field path such as "Enemies[0].Orders".
-func findReference(t reflect.Type, at string, depth int) (string, reflect.Kind, bool) {
-	if depth > 64 { // a value type cannot nest this deep without being absurd; stop looking
-		return "", 0, false
-	}
-	switch t.Kind() {
-	case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Chan, reflect.Func, reflect.Interface, reflect.UnsafePointer:
-		return at, t.Kind(), true
-	case reflect.Array:
-		if t.Len() == 0 {
-			return "", 0, false
-		}
-		return findReference(t.Elem(), at+"[0]", depth+1)
-	case reflect.Struct:
-		for i := range t.NumField() {
-			f := t.Field(i)
-			name := f.Name
-			if at != "" {
-				name = at + "." + f.Name
-			}
-			if where, kind, ok := findReference(f.Type, name, depth+1); ok {
-				return where, kind, true
-			}
-		}
-	}
-	return "", 0, false
 }

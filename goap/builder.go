@@ -3,9 +3,11 @@ package goap
 import (
 	"errors"
 	"fmt"
+	"reflect"
 	"strconv"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/memcheck"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
@@ -199,8 +201,9 @@ func (b *Builder[M, K]) Replan(changed func(planned, now *M) bool) *Builder[M, K
 
 // Copy sets how a Planner copies memories outside a tree, reusing the
 // destination's storage. Nil means plain assignment, which is right for
-// value memories without slices or maps. A runner in a tree copies with
-// the tree's own (bt.Config.Copy).
+// value memories without slices or maps; Build refuses a memory type that
+// plain assignment would share. A runner in a tree copies with the tree's
+// own (bt.Config.Copy).
 func (b *Builder[M, K]) Copy(copy func(dst, src *M)) *Builder[M, K] {
 	b.d.copy = copy
 	return b
@@ -231,6 +234,18 @@ func (b *Builder[M, K]) Build() (*Domain[M, K], error) {
 	}
 	if len(b.d.goals) == 0 {
 		errs = append(errs, errors.New("goap: no goals"))
+	}
+	if t := reflect.TypeFor[M](); b.d.copy == nil {
+		if where, kind, ok := memcheck.Reference(t); ok {
+			if where == "" {
+				where = "it"
+			} else {
+				where = "field " + where
+			}
+			errs = append(errs, fmt.Errorf("goap: memory type %v: %s is a %v, which plain assignment would share "+
+				"between the memory planned on and every state of the search: set Copy (to the tree's bt.Config.Copy)",
+				t, where, kind))
+		}
 	}
 	for _, a := range b.d.actions {
 		if v, ok := a.act.(bt.Validator); ok && !nilness.Of(a.act) {

@@ -2,6 +2,7 @@ package goap_test
 
 import (
 	"errors"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -266,3 +267,25 @@ func TestStats(t *testing.T) {
 }
 
 func itoa(n int) string { return strconv.Itoa(n) }
+
+// A memory that plain assignment would share needs Copy.
+func TestBuildRefusesASharedMemory(t *testing.T) {
+	type Bag struct{ Items []int }
+	key := func(b *Bag) int { return len(b.Items) }
+	add := bt.Instant(func(*Bag) bool { return true }, func(b *Bag) { b.Items = append(b.Items, 1) })
+	full := func(b *Bag) bool { return len(b.Items) >= 2 }
+	_, err := goap.New(key).Action("add", add).Goal("full", 1, full).Build()
+	if err == nil || !strings.Contains(err.Error(), "field Items is a slice") {
+		t.Fatalf("Build: %v; want the shared field named", err)
+	}
+	d, err := goap.New(key).Action("add", add).Goal("full", 1, full).
+		Copy(func(dst, src *Bag) { dst.Items = append(dst.Items[:0], src.Items...) }).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := Bag{Items: []int{7}}
+	plan, err := d.Plan(&start)
+	if err != nil || len(plan.Steps) != 1 || !slices.Equal(start.Items, []int{7}) {
+		t.Fatalf("plan %v, %v; the memory planned on is now %v", plan.Steps, err, start.Items)
+	}
+}
