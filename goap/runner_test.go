@@ -18,7 +18,7 @@ const tick = 100 * time.Millisecond
 
 // camper builds a tree whose root is the domain's runner, with a recorder
 // and a life-cycle log as tracers.
-func camper(t *testing.T, b *goap.Builder[Camp, Camp]) (*bt.Agent[Camp], *trace.Recorder, *treetest.TraceLog) {
+func camper(t testing.TB, b *goap.Builder[Camp, Camp]) (*bt.Agent[Camp], *trace.Recorder, *treetest.TraceLog) {
 	t.Helper()
 	d, err := b.Build()
 	if err != nil {
@@ -248,7 +248,7 @@ func TestRunnerWithoutPlanFails(t *testing.T) {
 				t.Fatalf("tick: %v, %v; want Failure", st, err)
 			}
 			got := rec.Kind(bt.EventPlan)
-			if len(got) != 1 || got[0].Planning.Change != tc.change || got[0].Planning.Steps != nil && len(got[0].Planning.Steps) > 0 {
+			if len(got) != 1 || got[0].Planning.Change != tc.change || len(got[0].Planning.Steps) > 0 {
 				t.Errorf("plannings: %+v", got)
 			}
 			treetest.CheckLifeCycle(t, agent.Tree().Nodes(), log.Lines, nil)
