@@ -52,10 +52,18 @@ var (
 	ErrOutOfBudget = errors.New("goap: out of budget before a plan was found")
 	// ErrNoGoal: every goal is irrelevant or already satisfied.
 	ErrNoGoal = errors.New("goap: no goal is relevant and unsatisfied")
+	// ErrNoDomain: the planner has no domain (a zero Planner, or one of a
+	// nil Domain).
+	ErrNoDomain = errors.New("goap: a planner with no domain")
+
+	errNilMemory = errors.New("goap: Plan of a nil memory")
 )
 
 // Actions returns the names of the domain's actions, in the order added.
 func (d *Domain[M, K]) Actions() []string {
+	if d == nil {
+		return nil
+	}
 	names := make([]string, len(d.actions))
 	for i, a := range d.actions {
 		names[i] = a.name
@@ -65,6 +73,9 @@ func (d *Domain[M, K]) Actions() []string {
 
 // Goals returns the names of the domain's goals, highest priority first.
 func (d *Domain[M, K]) Goals() []string {
+	if d == nil {
+		return nil
+	}
 	names := make([]string, len(d.order))
 	for i, g := range d.order {
 		names[i] = d.goals[g].name

@@ -12,7 +12,7 @@ import (
 // order, and what it costs.
 type Plan struct {
 	Goal  string   // the goal the plan reaches
-	Steps []string // the actions' names, in order; empty when the goal holds
+	Steps []string // the actions' names, in order
 	Cost  float64  // the sum of the steps' costs
 	// Expanded counts the nodes this planning expanded, over every goal
 	// it tried.
@@ -62,8 +62,12 @@ const (
 	broken // a cost or an estimate was bad
 )
 
-// NewPlanner returns a planner over the domain, for one agent.
+// NewPlanner returns a planner over the domain, for one agent. A planner
+// of a nil domain plans nothing: its Plan returns ErrNoDomain.
 func (d *Domain[M, K]) NewPlanner() *Planner[M, K] {
+	if d == nil {
+		return &Planner[M, K]{goal: -1}
+	}
 	return &Planner[M, K]{d: d, s: newSearch(d), outcomes: make([]outcome, len(d.goals)), goal: -1}
 }
 
@@ -76,6 +80,12 @@ func (d *Domain[M, K]) NewPlanner() *Planner[M, K] {
 //
 // The plan's Steps are the planner's own, valid until it plans again.
 func (p *Planner[M, K]) Plan(m *M) (Plan, error) {
+	switch {
+	case p == nil || p.d == nil:
+		return Plan{}, ErrNoDomain
+	case m == nil:
+		return Plan{}, errNilMemory
+	}
 	p.begin(m, false, 0)
 	p.advance(math.MaxInt)
 	p.count()
@@ -192,6 +202,9 @@ func (p *Planner[M, K]) advance(limit int) bool {
 // PlanMade, PlanNone or PlanOutOfBudget; Reason says which goal or why
 // none. Explain reuses pl's slices.
 func (p *Planner[M, K]) Explain(pl *bt.Planning) {
+	if p == nil || p.d == nil || pl == nil {
+		return
+	}
 	d := p.d
 	pl.Goal, pl.Reason, pl.Record = "", "", nil
 	pl.Steps = append(pl.Steps[:0], p.names...)

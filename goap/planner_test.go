@@ -2,6 +2,7 @@ package goap_test
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -287,5 +288,42 @@ func TestBuildRefusesASharedMemory(t *testing.T) {
 	plan, err := d.Plan(&start)
 	if err != nil || len(plan.Steps) != 1 || !slices.Equal(start.Items, []int{7}) {
 		t.Fatalf("plan %v, %v; the memory planned on is now %v", plan.Steps, err, start.Items)
+	}
+}
+
+// Misuse gets an error, never a panic.
+func TestHostileUse(t *testing.T) {
+	var none *goap.Domain[Camp, Camp]
+	if _, err := none.Plan(&Camp{}); !errors.Is(err, goap.ErrNoDomain) {
+		t.Errorf("a nil domain plans: %v", err)
+	}
+	var zero goap.Planner[Camp, Camp]
+	if _, err := zero.Plan(&Camp{}); !errors.Is(err, goap.ErrNoDomain) {
+		t.Errorf("a zero planner plans: %v", err)
+	}
+	zero.Explain(&bt.Planning{})
+	if none.Stats() != nil || none.NeverChosen() != nil || none.Actions() != nil || none.Goals() != nil {
+		t.Error("a nil domain has statistics or names")
+	}
+	d, err := campDomain(nil).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := d.Plan(nil); err == nil {
+		t.Error("planning from a nil memory")
+	}
+	if _, err := d.NewPlanner().Plan(nil); err == nil {
+		t.Error("planning from a nil memory")
+	}
+	_, err = bt.New(bt.Config[Camp]{}).Branch(none.Branch("camp")).Build()
+	if err == nil || !strings.Contains(err.Error(), "camp") || !strings.Contains(err.Error(), "nil domain") {
+		t.Errorf("a tree with a nil domain's branch: %v", err)
+	}
+	nan, err := campDomain(func(*Camp) float64 { return math.NaN() }).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := nan.Plan(&Camp{}); err == nil || !strings.Contains(err.Error(), "estimates NaN") {
+		t.Errorf("a NaN estimate: %v", err)
 	}
 }

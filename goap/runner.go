@@ -38,9 +38,7 @@ import (
 func (d *Domain[M, K]) Branch(name string) bt.Branch[M] {
 	return func(b *bt.Builder[M]) {
 		if d == nil {
-			b.Composite(name, func([]*bt.Child[M]) (bt.Node[M], error) {
-				return nil, errors.New("goap: Branch of a nil domain")
-			}).End()
+			b.Leaf(name, nilDomain[M]{}) // Build reports it, with the path
 			return
 		}
 		b.Composite(name, d.newRunner)
@@ -53,6 +51,16 @@ func (d *Domain[M, K]) Branch(name string) bt.Branch[M] {
 		b.End()
 	}
 }
+
+// nilDomain stands in a tree for the runner of a nil domain, so that
+// Build reports the mistake where it was made.
+type nilDomain[M any] struct{}
+
+func (nilDomain[M]) Validate() error                                { return errors.New("goap: Branch of a nil domain") }
+func (nilDomain[M]) Begin(*M) bt.Status                             { return bt.Failure }
+func (nilDomain[M]) Update(*M, time.Duration) bt.Status             { return bt.Failure }
+func (nilDomain[M]) End(*M, bt.Status)                              {}
+func (nilDomain[M]) Simulate(*sim.Context[M], *M) heuristic.Verdict { return heuristic.Verdict{} }
 
 // Why a planning was started, which decides what its result does to the
 // running plan.

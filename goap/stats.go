@@ -83,6 +83,9 @@ func (st *stats) addEnd(a int, s bt.Status) {
 // action, in the order the actions were added. Call it between frames:
 // the counts of a planning under way are added when it ends.
 func (d *Domain[M, K]) Stats() []ActionStats {
+	if d == nil {
+		return nil
+	}
 	st := d.stats
 	st.mu.Lock()
 	defer st.mu.Unlock()
