@@ -274,19 +274,10 @@ func TestPlanningSpreadOverTicks(t *testing.T) {
 	}
 }
 
-// Under a simulated selector the runner predicts its whole plan, and a
-// preview routes to the plan's first step.
-func TestRunnerPredictsItsPlan(t *testing.T) {
-	d, err := slowCamp().Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	goal := heuristic.Func[Camp](func(before, after *Camp) heuristic.Outcome {
-		if after.Food > before.Food+80-before.Food && after.Food > 80 {
-			return heuristic.Beneficial
-		}
-		return heuristic.Irrelevant
-	})
+// mind is an agent of a simulated selector that weighs idling, a Cosmetic
+// option, against the domain's runner.
+func mind(t *testing.T, d *goap.Domain[Camp, Camp], goal heuristic.Heuristic[Camp]) *bt.Agent[Camp] {
+	t.Helper()
 	tree, err := bt.New(bt.Config[Camp]{Heuristic: goal}).
 		Selector("mind").
 		Do("idle", bt.Instant[Camp](func(*Camp) bool { return true }, nil), bt.Cosmetic()).
@@ -299,6 +290,23 @@ func TestRunnerPredictsItsPlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	return agent
+}
+
+// Under a simulated selector the runner predicts its whole plan, and a
+// preview routes to the plan's first step.
+func TestRunnerPredictsItsPlan(t *testing.T) {
+	d, err := slowCamp().Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	goal := heuristic.Func[Camp](func(before, after *Camp) heuristic.Outcome {
+		if after.Food > 80 && before.Food <= 80 {
+			return heuristic.Beneficial
+		}
+		return heuristic.Irrelevant
+	})
+	agent := mind(t, d, goal)
 	c := Camp{Hunger: 80}
 	plan, err := agent.Preview(&c, tick)
 	if err != nil {
@@ -324,26 +332,13 @@ func TestRunnerWithoutPlanIsImpossible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := bt.New(bt.Config[Camp]{Heuristic: heuristic.Func[Camp](func(_, _ *Camp) heuristic.Outcome {
-		return heuristic.Irrelevant
-	})}).
-		Selector("mind").
-		Branch(d.Branch("camp")).
-		Do("idle", bt.Instant[Camp](func(*Camp) bool { return true }, nil), bt.Cosmetic()).
-		End().Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	agent, err := tree.NewAgent(1)
-	if err != nil {
-		t.Fatal(err)
-	}
+	agent := mind(t, d, heuristic.Func[Camp](func(_, _ *Camp) heuristic.Outcome { return heuristic.Irrelevant }))
 	plan, err := agent.Preview(&Camp{Food: 60}, tick)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "goap: no plan"}
-	if got := plan.Decisions[0].Candidates[0].Verdict; got != want || plan.Leaf() != "mind/idle" {
+	if got := plan.Decisions[0].Candidates[1].Verdict; got != want || plan.Leaf() != "mind/idle" {
 		t.Errorf("the runner without a plan predicts %v, and the preview runs %s", got, plan.Leaf())
 	}
 }
