@@ -76,7 +76,9 @@
 // before it begins it, and plans again when a step fails or cannot begin,
 // when the domain's Replan test says the world has changed, and when a goal
 // of higher priority than the running one becomes relevant and has a
-// plan. It succeeds as soon as its goal holds.
+// plan. It succeeds once its goal holds, checked before each step begins
+// and when one ends (a step under way is let finish), and fails when no
+// goal has a plan.
 //
 // Every planning a runner does live is reported to the tree's tracer as a
 // bt.EventPlan: the goal and the plan with its cost, the nodes expanded,

@@ -28,8 +28,8 @@ import (
 // plans again when a step fails or its preconditions no longer hold, when
 // the domain's Replan test reports a change of the world, or when a goal
 // of higher priority than the running one becomes relevant and has a plan.
-// It succeeds when its plan is done and its goal holds, and fails when no
-// goal has a plan. Each agent of the tree has a runner of its own; a
+// It succeeds once its goal holds (checked between steps: a step under
+// way is let finish), and fails when no goal has a plan. Each agent of the tree has a runner of its own; a
 // runner with a tracer reports every planning as a bt.EventPlan.
 //
 // Under a simulated selector the runner predicts its plan as the chain of
