@@ -368,3 +368,45 @@ func TestRunnerAllocatesNothingOnceWarm(t *testing.T) {
 		t.Errorf("40 ticks of planning, re-planning and running allocate %v times", n)
 	}
 }
+
+// Runners in a crowd decide the same whatever the number of workers, and
+// the domain's statistics count every agent (the race detector watches
+// the sharing).
+func TestRunnersInACrowd(t *testing.T) {
+	run := func(workers int) ([]Camp, []goap.ActionStats) {
+		d, err := slowCamp().PerTick(3).Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		tree, err := bt.New(bt.Config[Camp]{}).Branch(d.Branch("camp")).Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		const n = 16
+		agents, camps := make([]*bt.Agent[Camp], n), make([]Camp, n)
+		for i := range agents {
+			if agents[i], err = tree.NewAgent(uint64(i)); err != nil {
+				t.Fatal(err)
+			}
+			camps[i] = Camp{Hunger: 80, Food: 5 * i, Tired: 3 * i}
+		}
+		crowd := bt.NewCrowd(tree, workers)
+		for tk := range 40 {
+			for i := range camps {
+				camps[i].Wolf = tk == 10 && i%3 == 0
+			}
+			if err := crowd.Tick(agents, camps, tick); err != nil {
+				t.Fatal(err)
+			}
+		}
+		return camps, d.Stats()
+	}
+	one, stats1 := run(1)
+	two, stats2 := run(2)
+	if diff := cmp.Diff(one, two); diff != "" {
+		t.Errorf("1 worker and 2 differ (-1 +2):\n%s", diff)
+	}
+	if diff := cmp.Diff(stats1, stats2); diff != "" || stats1[1].Run == 0 {
+		t.Errorf("statistics (-1 +2):\n%s", diff)
+	}
+}
