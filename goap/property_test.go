@@ -193,10 +193,11 @@ func TestPlansAreCheapestAndReplay(t *testing.T) {
 	})
 }
 
-// Whatever the budget, the planner never reports running out when the
-// whole reachable space fits in it, never returns a plan when none exists,
-// and every plan it returns is a cheapest one; and planning is
-// deterministic.
+// Whatever the budget, the planner answers as it does unbounded when the
+// budget holds the nodes that answer took, and runs out otherwise; it
+// never reports running out when the whole reachable space fits in the
+// budget, never returns a plan when none exists, and every plan it
+// returns is a cheapest one; and planning is deterministic.
 func TestBudgetIsHonest(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := drawProblem(t)
@@ -205,11 +206,23 @@ func TestBudgetIsHonest(t *testing.T) {
 		}
 		budget := rapid.IntRange(1, 60).Draw(t, "budget")
 		want, reachable, states := p.dijkstra()
+		// Unbounded, the search needs some number of nodes to find its plan
+		// or prove there is none: with that many it must answer the same,
+		// with fewer it must run out.
+		full, fullErr := p.domain(t, 1<<20).NewPlanner().Plan(&p.start)
 		d := p.domain(t, budget)
 		plan, err := d.NewPlanner().Plan(&p.start)
 		again, err2 := d.NewPlanner().Plan(&p.start)
 		if !errors.Is(err2, err) || again.Cost != plan.Cost || !slices.Equal(again.Steps, plan.Steps) {
 			t.Fatalf("planned twice: %+v, %v and %+v, %v", plan, err, again, err2)
+		}
+		if budget >= full.Expanded {
+			if !errors.Is(err, fullErr) || !slices.Equal(plan.Steps, full.Steps) {
+				t.Fatalf("budget %d, and %d nodes suffice: got %v, %v; unbounded %v, %v",
+					budget, full.Expanded, plan.Steps, err, full.Steps, fullErr)
+			}
+		} else if !errors.Is(err, goap.ErrOutOfBudget) {
+			t.Fatalf("budget %d, and %d nodes are needed: got %v, %v", budget, full.Expanded, plan.Steps, err)
 		}
 		switch {
 		case errors.Is(err, goap.ErrOutOfBudget):
