@@ -22,8 +22,8 @@
 // second of AttackEnemy, ...) under htn, or the goal it serves under goap,
 // and why, then each task begun, with its place in the plan and the
 // troll's state. With -json, a "plan" object is
-// written for every plan, a "task" object for every task begun and a
-// "summary" at the end; the output is the same, byte for byte, for the
+// written for every plan (with its goal, and under goap its cost), a
+// "task" object for every task begun and a "summary" at the end; the output is the same, byte for byte, for the
 // same flags.
 //
 // -h lists the flags with examples. Bad flags are reported on one line,
