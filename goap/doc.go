@@ -44,9 +44,10 @@
 // memory given to New: two memories with the same key are the same state.
 // The key is what keeps the search from exploring a state twice, so it
 // must capture everything that preconditions, effects, costs, goals and
-// estimates read, and little else: integers, booleans and small arrays of
-// them make fast keys (an integer key is hashed by its bits), floats and
-// whole memories slow ones. Ties between equally promising states are
+// estimates read, and little else. A key of up to 8 bytes of integers and
+// booleans (an int, a [4]uint8, a struct of small counters) is hashed by
+// its bits, the fastest; floats, strings and whole memories make slow
+// keys. Ties between equally promising states are
 // broken by depth, then by the order states were found, which follows the
 // order actions were added: plans are the same on every run, whatever the
 // hash seed.

@@ -13,7 +13,7 @@ import (
 // places keys in slots: nothing the planner decides depends on it.
 type index[K comparable] struct {
 	seed  maphash.Seed
-	ints  bool   // K is an integer or a boolean: hash its bits directly
+	bits  bool   // K is at most 8 bytes of plain bits: hash them directly
 	slots []slot // a power of two of them
 	gen   uint32 // the stamp of the current search; 0 is never used
 	n     int    // keys of the current search
@@ -26,13 +26,33 @@ type slot struct {
 }
 
 func newIndex[K comparable]() index[K] {
-	x := index[K]{seed: maphash.MakeSeed(), slots: make([]slot, 64), gen: 1}
-	switch reflect.TypeFor[K]().Kind() {
+	t := reflect.TypeFor[K]()
+	return index[K]{seed: maphash.MakeSeed(), slots: make([]slot, 64), gen: 1, bits: t.Size() <= 8 && plainBits(t)}
+}
+
+// plainBits reports whether a value of type t is its bytes: integers and
+// booleans, and arrays and structs of them with no padding between. Two
+// such values are equal exactly when their bytes are. (Floats are not:
+// 0 equals -0, and NaN not itself.)
+func plainBits(t reflect.Type) bool {
+	switch t.Kind() {
 	case reflect.Bool, reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64,
 		reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
-		x.ints = true // no padding, no pointers: its bytes are its value
+		return true
+	case reflect.Array:
+		return plainBits(t.Elem())
+	case reflect.Struct:
+		var size uintptr
+		for i := range t.NumField() {
+			f := t.Field(i)
+			if !plainBits(f.Type) {
+				return false
+			}
+			size += f.Type.Size()
+		}
+		return size == t.Size()
 	}
-	return x
+	return false
 }
 
 // reset empties the index.
@@ -61,22 +81,27 @@ func find[M any, K comparable](x *index[K], nodes []node[M, K], k K) (node int32
 	}
 }
 
-// hash hashes k: an integer key by Fibonacci hashing of its bits, any
+// hash hashes k: a key of plain bits by Fibonacci hashing of them, any
 // other with the runtime's hash for its type.
 func (x *index[K]) hash(k K) uint32 {
-	if !x.ints {
+	if !x.bits {
 		return uint32(maphash.Comparable(x.seed, k))
 	}
 	var v uint64
-	switch unsafe.Sizeof(k) {
+	switch n := unsafe.Sizeof(k); n {
 	case 1:
 		v = uint64(*(*uint8)(unsafe.Pointer(&k)))
 	case 2:
 		v = uint64(*(*uint16)(unsafe.Pointer(&k)))
 	case 4:
 		v = uint64(*(*uint32)(unsafe.Pointer(&k)))
-	default:
+	case 8:
 		v = *(*uint64)(unsafe.Pointer(&k))
+	default: // 3, 5, 6 or 7 bytes
+		b := unsafe.Slice((*byte)(unsafe.Pointer(&k)), n)
+		for i, c := range b {
+			v |= uint64(c) << (8 * i)
+		}
 	}
 	return uint32((v * 0x9E3779B97F4A7C15) >> 32)
 }
