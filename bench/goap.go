@@ -31,12 +31,10 @@ var DeepPlan = []string{"Forage", "Forage", "Forage", "Sleep", "Forage", "Forage
 // and the goal food above 80 with kelindar/goap's estimate, the food still
 // missing up to 80.
 //
-// The key packs the three values into a uint32, as kelindar/goap keys its
-// states by a uint32 hash: a key that the map hashes fastest.
-func Deep() (*goap.Domain[Forager, uint32], error) {
-	return goap.New(func(f *Forager) uint32 {
-		return uint32(uint8(f.Hunger))<<16 | uint32(uint8(f.Food))<<8 | uint32(uint8(f.Tired))
-	}).
+// The key is the memory itself: three bytes, which the planner hashes by
+// their bits.
+func Deep() (*goap.Domain[Forager, Forager], error) {
+	return goap.New(func(f *Forager) Forager { return *f }).
 		Action("Eat", act(func(f *Forager) { f.Hunger, f.Food = clamp(f.Hunger-50), clamp(f.Food-5) })).
 		Constrain(constraints.Func("food", func(f *Forager) bool { return f.Food > 0 })).
 		Action("Forage", act(func(f *Forager) {
