@@ -148,9 +148,10 @@ func (b *Builder[M]) sequence(name string, kind NodeKind, reactive bool, opts []
 // It runs only a child predicted better than Irrelevant. When every child
 // is Irrelevant or worse it chooses nothing and fails, with a nil error
 // from Tick (a decision, not a fault: the traced decision's Why is
-// NothingAcceptable). If doing something pointless beats doing nothing,
-// give it AllowNegative, or a last child that is Cosmetic (an idle, with
-// the Cosmetic leaf option).
+// NothingAcceptable, and trace.Timeline writes "chose nothing" with the
+// verdicts that kept each child out). If doing something pointless beats
+// doing nothing, give it AllowNegative, or a last child that is Cosmetic
+// (an idle, with the Cosmetic leaf option).
 func (b *Builder[M]) Selector(name string, opts ...SelectorOption) *Builder[M] {
 	if !b.ready() {
 		return b

@@ -50,7 +50,8 @@
 //
 // # Life cycle
 //
-// The rules every node can rely on, enforced by Child:
+// The rules every node can rely on, enforced by Child (package bttest
+// checks that a node you wrote keeps its side of them):
 //
 //   - End is called exactly once for every Begin, whether the node
 //     finished, failed, or was interrupted (End receives Running then).

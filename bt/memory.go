@@ -2,27 +2,17 @@ package bt
 
 import (
 	"fmt"
-	"reflect"
 
-	"github.com/foresight-bt/foresight/internal/memcheck"
+	"github.com/foresight-bt/foresight/internal/memory"
 )
 
 // checkMemory reports a memory type that plain assignment cannot copy
-// safely: one holding pointers, slices, maps, channels, functions or
-// interfaces, which a copy would share between the live memory and every
-// prediction, so that simulating would write the live memory. Build
-// refuses such a type unless Config.Copy says how to copy it.
+// safely (see memory.Check). Build refuses such a type unless Config.Copy
+// says how to copy it.
 func checkMemory[M any]() error {
-	t := reflect.TypeFor[M]()
-	where, kind, ok := memcheck.Reference(t)
-	if !ok {
-		return nil
+	if err := memory.Check[M](); err != nil {
+		return fmt.Errorf("%v: set Config.Copy to a function that copies it deeply (or, if what it refers to is never "+
+			"written, one that assigns: func(dst, src *M) { *dst = *src })", err)
 	}
-	field := "it"
-	if where != "" {
-		field = "field " + where
-	}
-	return fmt.Errorf("memory type %v: %s is a %v, which plain assignment would share between the live memory and "+
-		"every prediction: set Config.Copy to a function that copies it deeply (or, if what it refers to is never "+
-		"written, one that assigns: func(dst, src *M) { *dst = *src })", t, field, kind)
+	return nil
 }

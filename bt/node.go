@@ -8,8 +8,11 @@ import (
 )
 
 // Node is the contract every node of a tree keeps: composites, decorators
-// and leaves alike. Nodes are stateful and belong to one tree; build one
-// tree per agent.
+// and leaves alike. A tree is shared by its agents: a custom decorator or
+// composite is made afresh for each agent by its factory and may keep
+// that agent's state, while a Leaf, like an Action, is shared by every
+// agent and keeps an agent's state in the memory. Package bttest checks a
+// node you wrote against this contract.
 //
 // The tree calls a node through its Child handle, which enforces the life
 // cycle, so a Node implementation may rely on it:

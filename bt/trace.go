@@ -185,14 +185,18 @@ type Planning struct {
 	// an HTN, nodes expanded for A*.
 	Expanded int
 	// Rejected are the options turned down on the way, in the order they
-	// were tried, each with the reason (a failed condition, no plan).
+	// were tried, each with the reason: the condition that failed, or
+	// the planner's own ("failed in this tick", "what followed could not
+	// be planned" for an HTN method whose subtasks led nowhere).
 	Rejected []Rejection
 }
 
 // A Record is an HTN plan's method traversal record: the method taken at
 // each decomposition, in the order the planner made them, counting the
 // methods passed over. Plans rank by record, lexicographically: at the
-// first decomposition where two differ, the earlier method ranks higher.
+// first decomposition where two differ, the earlier method ranks higher;
+// a record that is a prefix of the other (a plan that stopped at a pause
+// point) ranks with it, neither above.
 type Record []int
 
 // String formats the record as "[0 2 1]".

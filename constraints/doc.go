@@ -5,9 +5,10 @@
 //
 // A constraint guards the node it is attached to with Builder.Constrain:
 //
+//	c := constraints.For[Memory]() // Cooldown and Chance cannot infer the memory type
 //	b.Do("swing", swing).Constrain(
 //		constraints.Func("in reach", inReach, constraints.SkipWhileRunning()),
-//		constraints.Cooldown[Memory](2*time.Second),
+//		c.Cooldown(2*time.Second),
 //	)
 //
 // A constraint answers Pass, Done or Fail (see bt.Check). Fail keeps the

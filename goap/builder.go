@@ -3,11 +3,10 @@ package goap
 import (
 	"errors"
 	"fmt"
-	"reflect"
 	"strconv"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/internal/memcheck"
+	"github.com/foresight-bt/foresight/internal/memory"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
@@ -235,16 +234,9 @@ func (b *Builder[M, K]) Build() (*Domain[M, K], error) {
 	if len(b.d.goals) == 0 {
 		errs = append(errs, errors.New("goap: no goals"))
 	}
-	if t := reflect.TypeFor[M](); b.d.copy == nil {
-		if where, kind, ok := memcheck.Reference(t); ok {
-			if where == "" {
-				where = "it"
-			} else {
-				where = "field " + where
-			}
-			errs = append(errs, fmt.Errorf("goap: memory type %v: %s is a %v, which plain assignment would share "+
-				"between the memory planned on and every state of the search: set Copy (to the tree's bt.Config.Copy)",
-				t, where, kind))
+	if b.d.copy == nil {
+		if err := memory.Check[M](); err != nil {
+			errs = append(errs, fmt.Errorf("goap: %v: set Copy (to the tree's bt.Config.Copy)", err))
 		}
 	}
 	for _, a := range b.d.actions {

@@ -29,6 +29,14 @@
 //	)
 //	v := rules.Explain(&before, &after) // {Harmful "took damage"}
 //
+// NewRules and When infer the memory type from the rules' functions. The
+// two constructors that cannot, a rule list with no rules yet and a
+// Func, come bound to it by For, so the type is spelled once:
+//
+//	h := heuristic.For[World]()
+//	sketch, err := h.Rules(heuristic.Cosmetic) // a placeholder goal while the tree is sketched
+//	judge := h.Func(func(before, after *World) heuristic.Outcome { ... })
+//
 // # Outcomes for goals other than combat
 //
 // The names come from combat, but the order is what the selectors use:

@@ -46,3 +46,26 @@ func ExampleParseOutcome() {
 	// Beneficial <nil> true
 	// heuristic: unknown outcome "great" (want one of Impossible, Deadly, Harmful, Irrelevant, Cosmetic, Beneficial, Safe, Urgent)
 }
+
+// For names the memory type once, for the constructors that cannot infer
+// it: a rule list with no rules yet, and a heuristic written as a
+// function.
+func ExampleFor() {
+	type Miner struct{ Ore, HP int }
+	h := heuristic.For[Miner]()
+	sketch, err := h.Rules(heuristic.Cosmetic) // every prediction is Cosmetic until rules are written
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	greedy := h.Func(func(before, after *Miner) heuristic.Outcome {
+		if after.Ore > before.Ore {
+			return heuristic.Beneficial
+		}
+		return heuristic.Irrelevant
+	})
+	now, next := Miner{Ore: 0, HP: 5}, Miner{Ore: 10, HP: 5}
+	fmt.Println(sketch.Explain(&now, &next), greedy.Judge(&now, &next))
+	// Output:
+	// Cosmetic (otherwise) Beneficial
+}

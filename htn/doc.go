@@ -29,8 +29,12 @@
 // failed or no longer holds: this is how an enemy appearing mid-patrol
 // interrupts the patrol, and nothing else does.
 //
-// A pause point (Builder.Pause) lets a plan stop part way: the rest is
-// planned when the runner gets there, on the world as it is then. A budget
+// A pause point (Builder.Pause) lets a plan stop part way: when the
+// runner gets there it plans again from the root, and takes that plan if
+// it outranks the paused one, or else plans the rest of the paused method
+// (and what followed it), on the world as it is then. The record goes on
+// from the paused plan's; a record that is a prefix of another ranks
+// with it, not above it. A budget
 // (Builder.Budget) bounds every planning call; running out is its own
 // answer (bt.PlanOutOfBudget, ErrOutOfBudget), never a plan cut short.
 //
@@ -41,12 +45,20 @@
 // The tree's machinery runs them, so the life cycle (End once per Begin,
 // through every replan and interrupt), tracing, panics and quarantine,
 // Preview and determinism are those of any tree. The runner checks that
-// the rest of its plan still holds before it begins a task, plans again
-// when a task fails, when the plan no longer holds, at a pause point, and
-// on the ticks the domain's sensor test (Builder.ReplanWhen) picks, and
-// reports every planning to the tree's tracer (bt.EventPlan): the
-// methods and tasks turned down with the condition that failed, the
-// record, the plan, and why a running plan was kept or replaced.
+// the rest of its plan still holds before it begins a task, and plans
+// again when a task fails (taking that task as impossible for the tick,
+// so a fallback method gets its turn), when the plan no longer holds, at
+// a pause point, and on the ticks the domain's sensor test
+// (Builder.ReplanWhen) picks. It reports to the tree's tracer
+// (bt.EventPlan) every plan it makes, every plan that replaces another,
+// every other plan it finds and turns down (kept), and every call that
+// finds none, with the record, the plan, why, and the methods and tasks
+// turned down on the way with the condition that failed; a call that
+// finds the very plan that runs is not reported. A panic in the runner's
+// own calls into the domain (a method's condition, an expected effect,
+// the sensor test) quarantines the runner, as a panic in any node's code
+// quarantines the node; one in a task's precondition or action
+// quarantines that task's leaf.
 //
 // Put reactions above the runner, such as "fall when dead, rest when
 // hurt", in a bt.ReactivePriority: they halt the plan within the tick,

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/internal/nilness"
@@ -25,9 +26,12 @@ type Budget struct {
 // DefaultBudget is the budget of a domain that sets none.
 var DefaultBudget = Budget{Record: 64, Steps: 256, Tries: 10_000}
 
-// A DomainError is a misuse of the domain builder: Path names the task,
-// the method ("AttackEnemy/slam") or the step ("AttackEnemy/slam/2") at
-// fault.
+// A DomainError is a misuse of the domain builder. Path says where: a
+// task ("AttackEnemy"), or a task without a usable name by its place
+// among those declared ("task 3"); a method ("AttackEnemy/slam", or
+// "AttackEnemy/1" by its place); a step of a method, by its place
+// ("AttackEnemy/slam/2"); "root" (Build's root); "domain" (a call before
+// any task); or the call at fault ("budget", "ReplanWhen", "Copy").
 type DomainError struct {
 	Path string
 	Err  error
@@ -56,8 +60,19 @@ type Builder[M any] struct {
 	errs   []error
 	budget Budget
 	replan func(m *M) bool
-	last   int // the task the last call added to, or -1
+	copy   func(dst, src *M)
+	// last is the task the calls that follow add to: an index, none, or
+	// refused (a task whose declaration failed: what follows it is
+	// taken into discard, its error reported once).
+	last     int
+	declared int // calls to Primitive and Compound, to name a nameless task
+	discard  taskSpec[M]
 }
+
+const (
+	none    = -1
+	refused = -2
+)
 
 type taskSpec[M any] struct {
 	name      string
@@ -81,22 +96,41 @@ type stepSpec struct {
 
 // New returns a builder for a domain over memory M.
 func New[M any]() *Builder[M] {
-	return &Builder[M]{byName: map[string]int{}, budget: DefaultBudget, last: -1}
+	return &Builder[M]{byName: map[string]int{}, budget: DefaultBudget, last: none}
 }
+
+// usable reports whether b was made by New. The methods of a nil or zero
+// Builder do nothing, and its Build says why.
+func (b *Builder[M]) usable() bool { return b != nil && b.byName != nil }
 
 // fail records a misuse at path.
 func (b *Builder[M]) fail(path string, format string, args ...any) {
 	b.errs = append(b.errs, &DomainError{Path: path, Err: fmt.Errorf(format, args...)})
 }
 
+// taskPath names the task about to be added: its name, or its place
+// among the tasks declared ("task 3").
+func (b *Builder[M]) taskPath(name string) string {
+	if name == "" || strings.Contains(name, "/") {
+		return "task " + strconv.Itoa(b.declared)
+	}
+	return name
+}
+
 // declare adds a task named name, or reports a second one.
 func (b *Builder[M]) declare(name string, t taskSpec[M]) {
-	b.last = -1
-	if name == "" {
-		b.fail("task "+strconv.Itoa(len(b.tasks)), "a task needs a name")
+	path := b.taskPath(name)
+	b.declared++
+	b.last = refused
+	b.discard = taskSpec[M]{name: path, primitive: t.primitive}
+	switch _, dup := b.byName[name]; {
+	case name == "":
+		b.fail(path, "a task needs a name")
 		return
-	}
-	if _, dup := b.byName[name]; dup {
+	case strings.Contains(name, "/"):
+		b.fail(path, "name %q contains '/', which separates path elements", name)
+		return
+	case dup:
 		b.fail(name, "a second task of this name")
 		return
 	}
@@ -111,11 +145,14 @@ func (b *Builder[M]) declare(name string, t taskSpec[M]) {
 // predicted memory and the tree checks live, as it checks any leaf's
 // constraints. The action's Simulate is the task's effect on the plan.
 func (b *Builder[M]) Primitive(name string, action bt.Action[M], preconditions ...bt.Constraint[M]) *Builder[M] {
-	switch {
+	if !b.usable() {
+		return b
+	}
+	switch path := b.taskPath(name); {
 	case nilness.Of(action):
-		b.fail(name, "nil action")
+		b.fail(path, "nil action")
 	case nilnessAny(preconditions):
-		b.fail(name, "nil precondition")
+		b.fail(path, "nil precondition")
 	}
 	b.declare(name, taskSpec[M]{primitive: true, action: action, pre: preconditions})
 	return b
@@ -127,15 +164,19 @@ func (b *Builder[M]) Primitive(name string, action bt.Action[M], preconditions .
 // live memory. A task that walks to where the enemy was last seen expects
 // to see it there, so that a task needing sight can follow it in a plan.
 func (b *Builder[M]) Expect(effect func(m *M)) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
+	t := b.current()
 	switch {
-	case b.last < 0 || !b.tasks[b.last].primitive:
-		b.fail(b.lastPath(), "Expect follows a Primitive")
+	case t == nil || !t.primitive:
+		b.fail(b.lastPath(), "Expect must follow a Primitive")
 	case effect == nil:
-		b.fail(b.tasks[b.last].name, "nil expected effect")
-	case b.tasks[b.last].expect != nil:
-		b.fail(b.tasks[b.last].name, "a second expected effect")
+		b.fail(t.name, "nil expected effect")
+	case t.expect != nil:
+		b.fail(t.name, "a second expected effect")
 	default:
-		b.tasks[b.last].expect = effect
+		t.expect = effect
 	}
 	return b
 }
@@ -143,7 +184,9 @@ func (b *Builder[M]) Expect(effect func(m *M)) *Builder[M] {
 // Compound adds a compound task, whose methods the calls to Method that
 // follow add.
 func (b *Builder[M]) Compound(name string) *Builder[M] {
-	b.declare(name, taskSpec[M]{})
+	if b.usable() {
+		b.declare(name, taskSpec[M]{})
+	}
 	return b
 }
 
@@ -153,15 +196,25 @@ func (b *Builder[M]) Compound(name string) *Builder[M] {
 // condition is any constraint; Fail rejects the method, Pass and Done
 // accept it. The calls to Do and Pause that follow give its subtasks.
 func (b *Builder[M]) Method(name string, conditions ...bt.Constraint[M]) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
 	c := b.compound("Method")
 	if c == nil {
 		return b
 	}
 	path := c.name + "/" + name
-	switch {
-	case name == "":
-		b.fail(c.name+"/"+strconv.Itoa(len(c.methods)), "a method needs a name")
-	case nilnessAny(conditions):
+	if name == "" || strings.Contains(name, "/") {
+		bad := name
+		name = strconv.Itoa(len(c.methods)) // its place names it in paths
+		path = c.name + "/" + name
+		if bad == "" {
+			b.fail(path, "a method needs a name")
+		} else {
+			b.fail(path, "name %q contains '/', which separates path elements", bad)
+		}
+	}
+	if nilnessAny(conditions) {
 		b.fail(path, "nil condition")
 	}
 	for _, m := range c.methods {
@@ -177,6 +230,9 @@ func (b *Builder[M]) Method(name string, conditions ...bt.Constraint[M]) *Builde
 // to tasks added later, and to the compound itself: recursion is allowed,
 // as long as some method ends it.
 func (b *Builder[M]) Do(tasks ...string) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
 	if m := b.method("Do"); m != nil {
 		for _, t := range tasks {
 			m.steps = append(m.steps, stepSpec{task: t})
@@ -190,6 +246,9 @@ func (b *Builder[M]) Do(tasks ...string) *Builder[M] {
 // (and what follows it) when the plan runner reaches it, on the world as
 // it is then. Plans of long or uncertain courses stay short.
 func (b *Builder[M]) Pause() *Builder[M] {
+	if !b.usable() {
+		return b
+	}
 	if m := b.method("Pause"); m != nil {
 		m.steps = append(m.steps, stepSpec{pause: true})
 	}
@@ -199,6 +258,9 @@ func (b *Builder[M]) Pause() *Builder[M] {
 // Budget replaces the default budget of every planning call. A zero
 // field keeps its default.
 func (b *Builder[M]) Budget(budget Budget) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
 	if budget.Record < 0 || budget.Steps < 0 || budget.Tries < 0 {
 		b.fail("budget", "negative bound %+v", budget)
 		return b
@@ -221,6 +283,9 @@ func (b *Builder[M]) Budget(budget Budget) *Builder[M] {
 // the plan turns out invalid, or it is done. Without it, the runner plans
 // again every tick, which is the most responsive and the most costly.
 func (b *Builder[M]) ReplanWhen(changed func(m *M) bool) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
 	if changed == nil {
 		b.fail("ReplanWhen", "nil test")
 	}
@@ -228,25 +293,35 @@ func (b *Builder[M]) ReplanWhen(changed func(m *M) bool) *Builder[M] {
 	return b
 }
 
+// current returns the task the calls that follow add to: the last one
+// declared, or the discard of one refused; nil before any.
+func (b *Builder[M]) current() *taskSpec[M] {
+	switch b.last {
+	case none:
+		return nil
+	case refused:
+		return &b.discard
+	}
+	return &b.tasks[b.last]
+}
+
 // compound returns the compound task that call adds to, or reports why
 // there is none.
 func (b *Builder[M]) compound(call string) *taskSpec[M] {
-	if b.last < 0 || b.tasks[b.last].primitive {
-		b.fail(b.lastPath(), "%s follows a Compound", call)
+	c := b.current()
+	if c == nil || c.primitive {
+		b.fail(b.lastPath(), "%s must follow a Compound", call)
 		return nil
 	}
-	return &b.tasks[b.last]
+	return c
 }
 
 // method returns the method that call adds to, or reports why there is
 // none.
 func (b *Builder[M]) method(call string) *methodSpec[M] {
-	c := b.compound(call)
-	if c == nil {
-		return nil
-	}
-	if len(c.methods) == 0 {
-		b.fail(c.name, "%s follows a Method", call)
+	c := b.current()
+	if c == nil || c.primitive || len(c.methods) == 0 {
+		b.fail(b.lastPath(), "%s must follow a Method", call)
 		return nil
 	}
 	return &c.methods[len(c.methods)-1]
@@ -254,10 +329,25 @@ func (b *Builder[M]) method(call string) *methodSpec[M] {
 
 // lastPath names the task the last call added to, for errors.
 func (b *Builder[M]) lastPath() string {
-	if b.last < 0 {
-		return "domain"
+	if t := b.current(); t != nil {
+		return t.name
 	}
-	return b.tasks[b.last].name
+	return "domain"
+}
+
+// Copy gives the domain the copy function that Domain.Plan copies
+// memories with, for a memory type that plain assignment cannot copy
+// safely (with pointers, slices or maps), as bt.Config.Copy does for a
+// tree. A runner copies with its tree's.
+func (b *Builder[M]) Copy(copy func(dst, src *M)) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
+	if copy == nil {
+		b.fail("Copy", "nil copy function")
+	}
+	b.copy = copy
+	return b
 }
 
 func nilnessAny[T any](xs []T) bool {
@@ -270,17 +360,20 @@ func nilnessAny[T any](xs []T) bool {
 }
 
 // Build checks the domain and compiles it, with root as the task every
-// plan decomposes. It reports every misuse at once: unknown task names,
-// compound tasks with no method and methods with no subtask, pauses that
-// separate nothing, tasks that no plan from root can reach, and compound
-// tasks whose every method recurses without end. A Domain is immutable:
-// share it between any number of trees and agents.
+// plan decomposes (a compound task, or a primitive: a plan of one task).
+// It reports every misuse at once: unknown task names, compound tasks
+// with no method and methods with no subtask, pauses that separate
+// nothing, tasks that no plan from root can reach (a builder describes
+// one domain, with one root), and compound tasks whose every method
+// recurses without end. A Domain is immutable: share it between any
+// number of trees and agents. Build may be called again, after more
+// calls, for a domain with them.
 func (b *Builder[M]) Build(root string) (*Domain[M], error) {
-	if b == nil || b.byName == nil {
+	if !b.usable() {
 		return nil, errors.New("htn: Build on a nil or zero Builder; use htn.New")
 	}
 	errs := append([]error(nil), b.errs...)
-	d := &Domain[M]{budget: b.budget, replan: b.replan, root: -1}
+	d := &Domain[M]{budget: b.budget, replan: b.replan, copy: b.copy, root: -1}
 	d.tasks = make([]task[M], len(b.tasks))
 	for i, t := range b.tasks {
 		d.tasks[i] = task[M]{name: t.name, child: -1, action: t.action, pre: t.pre, expect: t.expect}

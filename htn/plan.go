@@ -2,9 +2,12 @@ package htn
 
 import (
 	"errors"
+	"fmt"
+	"runtime/debug"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/memory"
 	"github.com/foresight-bt/foresight/sim"
 )
 
@@ -19,6 +22,7 @@ type Domain[M any] struct {
 	rootAgenda []step
 	budget     Budget
 	replan     func(m *M) bool
+	copy       func(dst, src *M) // Domain.Plan's, if the builder had one
 }
 
 type task[M any] struct {
@@ -41,8 +45,14 @@ type step struct{ task int32 }
 
 const pause = -1
 
-// Root returns the name of the task every plan decomposes.
-func (d *Domain[M]) Root() string { return d.tasks[d.root].name }
+// Root returns the name of the task every plan decomposes, or "" for a
+// nil or zero Domain.
+func (d *Domain[M]) Root() string {
+	if d == nil || len(d.tasks) == 0 {
+		return ""
+	}
+	return d.tasks[d.root].name
+}
 
 // A plan is a sequence of primitive tasks, with its method traversal
 // record and, when planning stopped at a pause, the steps left to plan.
@@ -73,10 +83,13 @@ type planner[M any] struct {
 	self *bt.Child[M]
 	ctx  *sim.Context[M]
 
-	out     *plan // the plan under construction
-	decomps int   // methods tried
-	broke   bool  // the budget ran out
+	out     *plan  // the plan under construction
+	decomps int    // methods tried
+	broke   string // the bound the budget ran out of, or ""
 	tracing bool
+	// failed is a task that failed live in the tick under way, taken as
+	// impossible when the runner plans again in that tick; -1 for none.
+	failed int32
 	// rejected are the methods and tasks turned down, for the report;
 	// kept only while tracing.
 	rejected []bt.Rejection
@@ -96,13 +109,13 @@ const (
 // prefix of a record that a continuation extends.
 func (p *planner[M]) planFrom(ctx *sim.Context[M], a []step, m *M, out *plan) outcome {
 	p.ctx, p.out = ctx, out
-	p.decomps, p.broke = 0, false
+	p.decomps, p.broke = 0, ""
 	p.rejected = p.rejected[:0]
 	out.steps, out.rest, out.paused = out.steps[:0], out.rest[:0], false
 	ok := p.solve(agenda{steps: a}, m)
 	p.ctx = nil
 	switch {
-	case p.broke:
+	case p.broke != "":
 		return outOfBudget
 	case !ok:
 		return noPlan
@@ -147,7 +160,11 @@ func (p *planner[M]) solve(a agenda, m *M) bool {
 // its expected effect.
 func (p *planner[M]) apply(i int32, t *task[M], m *M) bool {
 	if len(p.out.steps) >= p.d.budget.Steps {
-		p.broke = true
+		p.broke = "Steps"
+		return false
+	}
+	if i == p.failed {
+		p.reject(t.name, "failed in this tick")
 		return false
 	}
 	if why, ok := p.effect(t, m); !ok {
@@ -193,7 +210,7 @@ func (p *planner[M]) effect(t *task[M], m *M) (string, bool) {
 // far down, gives way to the next with the memory restored.
 func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 	if len(p.out.record) >= p.d.budget.Record {
-		p.broke = true
+		p.broke = "Record"
 		return false
 	}
 	saved := p.ctx.Push(m)
@@ -204,10 +221,11 @@ func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 		sit = p.self.Situation(true)
 	}
 	for k := range t.methods {
-		if p.decomps++; p.decomps > p.d.budget.Tries {
-			p.broke = true
+		if p.decomps == p.d.budget.Tries {
+			p.broke = "Tries"
 			return false
 		}
+		p.decomps++
 		me := &t.methods[k]
 		if why, ok := p.admits(me, sit, m); !ok {
 			p.reject(me.path, why)
@@ -217,9 +235,10 @@ func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 		if p.solve(agenda{steps: me.steps, next: &rest}, m) {
 			return true
 		}
-		if p.broke {
+		if p.broke != "" {
 			return false
 		}
+		p.reject(me.path, "what followed could not be planned")
 		p.out.record = p.out.record[:mark]
 		p.out.rest, p.out.paused = p.out.rest[:0], false
 		p.ctx.Copy(m, saved)
@@ -246,6 +265,17 @@ func (p *planner[M]) stop(a agenda) {
 	for at := &a; at != nil; at = at.next {
 		p.out.rest = append(p.out.rest, at.steps...)
 	}
+}
+
+// bound returns the value of the bound the budget ran out of.
+func (p *planner[M]) bound() int {
+	switch p.broke {
+	case "Record":
+		return p.d.budget.Record
+	case "Steps":
+		return p.d.budget.Steps
+	}
+	return p.d.budget.Tries
 }
 
 func (p *planner[M]) reject(name, why string) {
@@ -291,26 +321,41 @@ var (
 // Plan plans the root task on a copy of m, outside any tree: the same
 // decomposition a runner makes, with each precondition told only that it
 // is simulating (no clock, no history) and each action simulated with a
-// context of its own. Memories are copied by assignment. Use it to test a
-// domain, or to plan for something that is not a tree's agent; a runner
-// plans with its tree's constraints, clock, copy function and random
-// numbers.
-func (d *Domain[M]) Plan(m *M) (Plan[M], error) {
+// context of its own. Memories are copied by assignment, or with the
+// domain's copy function (Builder.Copy): a memory type with pointers,
+// slices or maps is refused without one, as a tree refuses it. A panic in
+// user code comes back as a *bt.PanicError (Method "Plan"). Use Plan to
+// test a domain, or to plan for something that is not a tree's agent; a
+// runner plans with its tree's constraints, clock, copy function and
+// random numbers.
+func (d *Domain[M]) Plan(m *M) (res Plan[M], err error) {
 	if d == nil || len(d.tasks) == 0 || m == nil {
 		return Plan[M]{}, errors.New("htn: Plan needs a built Domain and a memory")
 	}
-	p := planner[M]{d: d, tracing: true}
+	if d.copy == nil {
+		if err := memory.Check[M](); err != nil {
+			return Plan[M]{}, fmt.Errorf("htn: Plan: %v: give the domain a copy function (Builder.Copy)", err)
+		}
+	}
+	defer func() {
+		if r := recover(); r != nil {
+			res, err = Plan[M]{}, &bt.PanicError{Method: "Plan", Value: r, Stack: debug.Stack()}
+		}
+	}()
+	p := planner[M]{d: d, tracing: true, failed: -1}
 	var out plan
-	work := *m
-	got := p.planFrom(sim.New(sim.Config[M]{}), d.rootAgenda, &work, &out)
-	res := Plan[M]{Rejected: p.rejected, Tries: p.decomps}
+	ctx := sim.New(sim.Config[M]{Copy: d.copy})
+	work := ctx.Push(m)
+	got := p.planFrom(ctx, d.rootAgenda, work, &out)
+	res = Plan[M]{Rejected: p.rejected, Tries: p.decomps}
 	switch got {
 	case noPlan:
 		return res, ErrNoPlan
 	case outOfBudget:
-		return res, ErrOutOfBudget
+		return res, fmt.Errorf("%w (%s %d)", ErrOutOfBudget, p.broke, p.bound())
 	}
-	res.Record, res.Memory, res.Paused = append(bt.Record(nil), out.record...), work, out.paused
+	res.Record, res.Paused = append(bt.Record(nil), out.record...), out.paused
+	ctx.Copy(&res.Memory, work)
 	for _, i := range out.steps {
 		res.Tasks = append(res.Tasks, d.tasks[i].name)
 	}

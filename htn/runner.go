@@ -2,6 +2,7 @@ package htn
 
 import (
 	"errors"
+	"slices"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -21,20 +22,33 @@ import (
 //		Build()
 //
 // The runner plans from the root task when it begins, then runs the
-// plan's tasks in order, checking before each task begins that the rest
-// of the plan still holds on the memory as it is (each task's
-// preconditions, on a copy advanced by the effects of the tasks before
-// it). It plans again when a task fails, when the plan no longer holds,
-// at a pause point, and on the ticks the domain's sensor test
-// (Builder.ReplanWhen) picks; a new plan replaces a running one only when
-// its record outranks the running plan's, or when the running one failed
-// or no longer holds. The runner succeeds when a plan is done, and fails
-// when no plan can be made (bt.PlanNone, bt.PlanOutOfBudget, reported to
-// the tree's tracer with every method and task turned down).
+// plan's tasks in order, the next in the same tick when one succeeds.
+// Before the first task a tick begins, it checks that the rest of the
+// plan still holds on the memory as it is (each task's preconditions, on
+// a copy advanced by the effects of the tasks before it). On the ticks
+// the domain's sensor test (Builder.ReplanWhen) picks, it plans again
+// from the root beside the running plan: the new plan replaces the
+// running one when its record outranks the running plan's, or when the
+// running one no longer holds; otherwise the running plan is kept (and
+// reported kept, if the new plan differs). At a pause point it plans
+// again from the root too, and takes that plan if it outranks the paused
+// one's record, or else plans the rest of the paused method on the
+// memory as it is.
 //
-// Under a simulated selector, the runner predicts its whole plan, the
-// chain of its tasks' simulations with their expected effects; a runner
-// under way predicts what remains of its plan.
+// When a task fails, the runner plans afresh in the same tick, taking the
+// failed task as impossible for that tick, so a fallback method gets its
+// turn; a second failure in the tick, or no plan at all, fails the runner
+// (bt.PlanNone, bt.PlanOutOfBudget, reported with every method and task
+// turned down and why). The runner succeeds when a plan is done.
+//
+// Under a simulated selector, the runner predicts its plan, the chain of
+// its tasks' simulations with their expected effects: the plan it would
+// make, or, under way, what remains of the plan the tick will run, which
+// is the new plan when the tick's sensor test will have it replace the
+// running one. The runner's own calls into the domain (method conditions,
+// expected effects, the sensor test) are its code: a panic there
+// quarantines the runner, as a panic in a node's code does; a task's
+// preconditions and actions are its leaf's, and quarantine that leaf.
 func (d *Domain[M]) Branch(name string) bt.Branch[M] {
 	return func(b *bt.Builder[M]) {
 		if d == nil || len(d.tasks) == 0 {
@@ -68,7 +82,7 @@ func (d *Domain[M]) runner(kids []*bt.Child[M]) (bt.Node[M], error) {
 		return nil, errors.New("htn: the runner's children are not its domain's primitive tasks")
 	}
 	r := &runner[M]{}
-	r.d, r.kids = d, kids
+	r.d, r.kids, r.failed = d, kids, -1
 	r.report.Goal = d.Root()
 	return r, nil
 }
@@ -81,7 +95,7 @@ func (r *runner[M]) Begin(m *M) bt.Status {
 	r.tracing = r.self.Tracing()
 	r.run.reset()
 	r.pos = 0
-	if !r.adopt(m, bt.PlanMade, "") {
+	if !r.adopt(m, bt.PlanMade, "", -1) {
 		return bt.Failure
 	}
 	return r.advance(m, 0, true)
@@ -91,9 +105,18 @@ func (r *runner[M]) Begin(m *M) bt.Status {
 func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 	r.tracing = r.self.Tracing()
 	checked := false
-	if r.d.replan == nil || r.d.replan(m) {
-		if !r.reconsider(m) {
+	if r.sensed(m) {
+		switch w := r.weigh(r.self.Context(), m); w.choice {
+		case fail:
+			r.halt(m)
+			r.tellNone(w.got)
 			return bt.Failure
+		case replace:
+			r.replace(m, r.replaceReason(w))
+		case keep:
+			if r.tracing && w.got == found && !r.same() {
+				r.tell(bt.PlanKept, r.keptReason(), &r.run, r.run.steps[r.pos:])
+			}
 		}
 		checked = true
 	}
@@ -105,6 +128,67 @@ func (r *runner[M]) End(*M, bt.Status) {
 	r.run.reset()
 	r.pos = 0
 }
+
+// sensed reports whether the tick plans again beside the running plan.
+func (r *runner[M]) sensed(m *M) bool { return r.d.replan == nil || r.d.replan(m) }
+
+// A choice is what a tick does with a running plan when it plans again.
+type choice uint8
+
+const (
+	keep    choice = iota
+	replace        // with the candidate
+	fail           // the running plan no longer holds, and no plan can be made
+)
+
+// A weighing is a choice and what it was made on.
+type weighing struct {
+	choice choice
+	got    outcome // the candidate's planning
+	broken bool    // the running plan no longer holds
+	at     int     // where it fails, and why
+	why    string
+}
+
+// weigh plans a candidate from the root beside the running plan, into
+// r.cand, and says what the tick does: the candidate replaces the running
+// plan when the running one no longer holds or the candidate outranks it.
+// It changes nothing else, so a tick, a preview and a prediction weigh
+// alike.
+func (r *runner[M]) weigh(ctx *sim.Context[M], m *M) weighing {
+	var w weighing
+	w.at, w.why, w.broken = r.validate(ctx, m)
+	w.broken = !w.broken
+	w.got = r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1)
+	switch {
+	case w.broken && w.got != found:
+		w.choice = fail
+	case w.broken, w.got == found && outranks(r.cand.record, r.run.record):
+		w.choice = replace
+	}
+	return w
+}
+
+// reason says why the candidate replaced the running plan (while
+// tracing: it allocates).
+func (r *runner[M]) replaceReason(w weighing) string {
+	switch {
+	case !r.tracing:
+		return ""
+	case w.broken:
+		return r.brokenReason(w.at, w.why)
+	}
+	return "outranks the running " + bt.Record(r.run.record).String()
+}
+
+func (r *runner[M]) keptReason() string {
+	return bt.Record(r.cand.record).String() + " does not outrank it"
+}
+
+// same reports whether the candidate is the running plan itself: a
+// record says every choice of a decomposition, so the same record is the
+// same plan.
+func (r *runner[M]) same() bool { return slices.Equal(r.cand.record, r.run.record) }
 
 // advance runs the plan from the step under way, and the next step in
 // the same tick when one succeeds. Before it begins a task it checks that
@@ -133,7 +217,7 @@ func (r *runner[M]) advance(m *M, dt time.Duration, checked bool) bt.Status {
 		if !kid.Running() && !checked {
 			checked = true
 			if at, why, ok := r.validate(r.self.Context(), m); !ok {
-				if replanned || !r.adopt(m, bt.PlanReplaced, r.brokenReason(at, why)) {
+				if replanned || !r.adopt(m, bt.PlanReplaced, r.brokenReason(at, why), -1) {
 					return bt.Failure
 				}
 				replanned = true
@@ -147,7 +231,7 @@ func (r *runner[M]) advance(m *M, dt time.Duration, checked bool) bt.Status {
 			r.pos++
 		default:
 			failed := r.run.steps[r.pos]
-			if replanned || !r.adopt(m, bt.PlanReplaced, r.failedReason(failed)) {
+			if replanned || !r.adopt(m, bt.PlanReplaced, r.failedReason(failed), failed) {
 				return bt.Failure
 			}
 			replanned, checked = true, true
@@ -155,33 +239,12 @@ func (r *runner[M]) advance(m *M, dt time.Duration, checked bool) bt.Status {
 	}
 }
 
-// reconsider plans afresh beside the running plan, and replaces it when
-// the new one outranks it or the running one no longer holds. It returns
-// false when the running plan no longer holds and no other can be made.
-func (r *runner[M]) reconsider(m *M) bool {
-	ctx := r.self.Context()
-	at, why, valid := r.validate(ctx, m)
-	got := r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true)
-	switch {
-	case !valid && got != found:
-		r.halt(m)
-		r.tellNone(got)
-		return false
-	case !valid:
-		r.replace(m, r.brokenReason(at, why))
-	case got == found && outranks(r.cand.record, r.run.record):
-		r.replace(m, r.outranksReason())
-	case got == found && r.tracing && !slicesEqual(r.cand.record, r.run.record):
-		r.tell(bt.PlanKept, r.keptReason(), &r.run, r.run.steps[r.pos:])
-	}
-	return true
-}
-
 // adopt makes a plan from the root and runs it from its first step,
-// reporting change (PlanMade, PlanReplaced) and reason. It reports
+// reporting change (PlanMade, PlanReplaced) and reason; failed is a task
+// that failed in the tick, taken as impossible (-1 for none). It reports
 // false, and what was turned down, when no plan can be made.
-func (r *runner[M]) adopt(m *M, change bt.PlanChange, reason string) bool {
-	got := r.planInto(r.self.Context(), m, r.d.rootAgenda, &r.cand, true)
+func (r *runner[M]) adopt(m *M, change bt.PlanChange, reason string, failed int32) bool {
+	got := r.planInto(r.self.Context(), m, r.d.rootAgenda, &r.cand, true, failed)
 	if got != found {
 		r.tellNone(got)
 		return false
@@ -207,18 +270,29 @@ func (r *runner[M]) replace(m *M, reason string) {
 	r.tell(bt.PlanReplaced, reason, &r.run, r.run.steps)
 }
 
-// resume plans what followed the pause the plan stopped at, on the
-// memory as it is now. The record goes on from the paused plan's.
+// resume goes on past the pause the plan stopped at: with a plan from the
+// root, if one outranks the paused plan's record, or else with the rest
+// of the paused method, planned on the memory as it is now, its record
+// going on from the paused plan's.
 func (r *runner[M]) resume(m *M) bool {
+	ctx := r.self.Context()
+	if r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1) == found && outranks(r.cand.record, r.run.record) {
+		r.run, r.cand = r.cand, r.run
+		r.pos = 0
+		if r.tracing {
+			r.tell(bt.PlanReplaced, "outranks the paused "+bt.Record(r.cand.record).String(), &r.run, r.run.steps)
+		}
+		return true
+	}
 	r.cand.record = append(r.cand.record[:0], r.run.record...)
-	got := r.planInto(r.self.Context(), m, r.run.rest, &r.cand, false)
+	got := r.planInto(ctx, m, r.run.rest, &r.cand, false, -1)
 	if got != found {
 		r.tellNone(got)
 		return false
 	}
 	r.run, r.cand = r.cand, r.run
 	r.pos = 0
-	r.tell(bt.PlanMade, "planned past a pause", &r.run, r.run.steps)
+	r.tell(bt.PlanMade, "the rest, after a pause", &r.run, r.run.steps)
 	return true
 }
 
@@ -235,13 +309,16 @@ func (r *runner[M]) kid(pos int) *bt.Child[M] {
 
 // planInto plans the agenda a on a scratch copy of m into out: a fresh
 // plan, or one that goes on from the record out holds (a continuation).
-func (r *runner[M]) planInto(ctx *sim.Context[M], m *M, a []step, out *plan, fresh bool) outcome {
+// A task that failed in the tick (failed, or -1) is taken as impossible.
+func (r *runner[M]) planInto(ctx *sim.Context[M], m *M, a []step, out *plan, fresh bool, failed int32) outcome {
 	if fresh {
 		out.record = out.record[:0]
 	}
+	r.failed = failed
 	work := ctx.Push(m)
 	got := r.planFrom(ctx, a, work, out)
 	ctx.Pop()
+	r.failed = -1
 	return got
 }
 
@@ -267,18 +344,25 @@ func (r *runner[M]) validate(ctx *sim.Context[M], m *M) (int, string, bool) {
 	return 0, "", true
 }
 
-// Simulate predicts the runner's plan: what remains of the running plan,
-// or else the plan it would make now.
+// Simulate predicts the runner's plan: what the tick would run, as the
+// tick would weigh it, or else the plan it would make now.
 func (r *runner[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	if r.self.Running() {
-		return r.predict(ctx, m, r.run.steps[r.pos:])
-	}
 	tracing := r.tracing
 	r.tracing = false
-	got := r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true)
-	r.tracing = tracing
-	if got != found {
-		return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: noneReason(got)}
+	defer func() { r.tracing = tracing }()
+	if r.self.Running() {
+		if r.sensed(m) {
+			switch w := r.weigh(ctx, m); w.choice {
+			case fail:
+				return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: r.noneReason(w.got)}
+			case replace:
+				return r.predict(ctx, m, r.cand.steps)
+			}
+		}
+		return r.predict(ctx, m, r.run.steps[r.pos:])
+	}
+	if got := r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1); got != found {
+		return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: r.noneReason(got)}
 	}
 	return r.predict(ctx, m, r.cand.steps)
 }
@@ -306,7 +390,7 @@ func (r *runner[M]) predict(ctx *sim.Context[M], m *M, steps []int32) heuristic.
 
 // Route says which task a tick would run now, for Agent.Preview: the
 // first of a new plan, when the tick would make or adopt one, or the
-// task under way.
+// task under way. It weighs as the tick would.
 func (r *runner[M]) Route(m *M) int {
 	ctx := r.self.Context()
 	if ctx == nil {
@@ -315,38 +399,47 @@ func (r *runner[M]) Route(m *M) int {
 	tracing := r.tracing
 	r.tracing = false
 	defer func() { r.tracing = tracing }()
-	first := func(a []step, fresh bool) int {
-		if r.planInto(ctx, m, a, &r.cand, fresh) != found || len(r.cand.steps) == 0 {
+	first := func() int {
+		if len(r.cand.steps) == 0 {
 			return -1
 		}
 		return int(r.d.tasks[r.cand.steps[0]].child)
 	}
 	if !r.self.Running() {
-		return first(r.d.rootAgenda, true)
-	}
-	if r.d.replan == nil || r.d.replan(m) {
-		_, _, valid := r.validate(ctx, m)
-		got := r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true)
-		switch {
-		case !valid && got != found:
+		if r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1) != found {
 			return -1
-		case !valid, got == found && outranks(r.cand.record, r.run.record):
-			if len(r.cand.steps) == 0 {
-				return -1
-			}
-			return int(r.d.tasks[r.cand.steps[0]].child)
 		}
+		return first()
+	}
+	checked := false
+	if r.sensed(m) {
+		switch r.weigh(ctx, m).choice {
+		case fail:
+			return -1
+		case replace:
+			return first()
+		}
+		checked = true
 	}
 	if r.pos == len(r.run.steps) {
 		if !r.run.paused {
 			return -1
 		}
+		if r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1) == found && outranks(r.cand.record, r.run.record) {
+			return first()
+		}
 		r.cand.record = append(r.cand.record[:0], r.run.record...)
-		return first(r.run.rest, false)
+		if r.planInto(ctx, m, r.run.rest, &r.cand, false, -1) != found {
+			return -1
+		}
+		return first()
 	}
-	if kid := r.kid(r.pos); !kid.Running() {
+	if !checked && !r.kid(r.pos).Running() {
 		if _, _, ok := r.validate(ctx, m); !ok {
-			return first(r.d.rootAgenda, true)
+			if r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1) != found {
+				return -1
+			}
+			return first()
 		}
 	}
 	return int(r.d.tasks[r.run.steps[r.pos]].child)
@@ -378,14 +471,22 @@ func (r *runner[M]) tellNone(got outcome) {
 		change = bt.PlanOutOfBudget
 	}
 	r.cand.record = r.cand.record[:0]
-	r.tell(change, noneReason(got), &r.cand, nil)
+	r.tell(change, r.noneReason(got), &r.cand, nil)
 }
 
-func noneReason(got outcome) string {
-	if got == outOfBudget {
-		return "the planning budget ran out"
+// noneReason says why a planning call found no plan: which bound of the
+// budget ran out, or that none exists.
+func (r *runner[M]) noneReason(got outcome) string {
+	if got != outOfBudget {
+		return "no method of the root task leads to a plan"
 	}
-	return "no method of the root task leads to a plan"
+	switch r.broke {
+	case "Record":
+		return "out of budget: a plan would decompose more than Budget.Record compound tasks"
+	case "Steps":
+		return "out of budget: a plan would hold more than Budget.Steps tasks"
+	}
+	return "out of budget: more than Budget.Tries methods tried"
 }
 
 // The reasons below are made only while tracing: they allocate.
@@ -402,27 +503,4 @@ func (r *runner[M]) failedReason(task int32) string {
 		return ""
 	}
 	return r.d.tasks[task].name + " failed"
-}
-
-func (r *runner[M]) outranksReason() string {
-	if !r.tracing {
-		return ""
-	}
-	return "outranks the running " + bt.Record(r.run.record).String()
-}
-
-func (r *runner[M]) keptReason() string {
-	return bt.Record(r.cand.record).String() + " does not outrank it"
-}
-
-func slicesEqual(a, b []int) bool {
-	if len(a) != len(b) {
-		return false
-	}
-	for i := range a {
-		if a[i] != b[i] {
-			return false
-		}
-	}
-	return true
 }

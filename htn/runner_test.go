@@ -3,6 +3,7 @@ package htn_test
 import (
 	"errors"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -51,6 +52,11 @@ func TestBudgetIsHonest(t *testing.T) {
 			t.Fatalf("budget %+v, goal %d: %v tasks, err %v", b, goal, len(got.Tasks), err)
 		case fits && (len(got.Tasks) != goal+1 || got.Memory.N != goal):
 			t.Fatalf("goal %d: planned %v", goal, got.Tasks)
+		case got.Tries > b.Tries:
+			t.Fatalf("budget %+v: %d tries", b, got.Tries)
+		case !fits && !strings.Contains(err.Error(), "(Record ") && !strings.Contains(err.Error(), "(Steps ") &&
+			!strings.Contains(err.Error(), "(Tries "):
+			t.Fatalf("out of budget, not saying which bound: %v", err)
 		}
 	})
 }
@@ -113,7 +119,7 @@ func TestPause(t *testing.T) {
 	for _, e := range rec.Kind(bt.EventPlan) {
 		reports = append(reports, e.Planning.Change.String()+" "+e.Planning.Record.String()+" "+e.Planning.Reason)
 	}
-	want := []string{"made [0] ", "made [0 0] planned past a pause"}
+	want := []string{"made [0] ", "made [0 0] the rest, after a pause"}
 	if diff := cmp.Diff(want, reports); diff != "" {
 		t.Errorf("reports (-want +got):\n%s", diff)
 	}
@@ -174,14 +180,21 @@ func TestKeptAndReplaced(t *testing.T) {
 	}
 }
 
-// A task that fails is replaced by a fresh plan in the tick; a second
-// failure in the tick fails the runner; and when no plan can be made, the
-// runner fails and reports every method turned down.
+// A task that fails live is taken as impossible while the runner plans
+// again in the same tick, so a fallback method gets its turn; a tick
+// with no plan left fails the runner, which reports every method and
+// task turned down.
 func TestTaskFails(t *testing.T) {
 	allowed := constraints.Func("allowed", func(w *world) bool { return !w.See })
+	begun := map[string]int{}
+	act := func(name string, ok bool) bt.Action[world] {
+		return bt.Instant(func(*world) bool { begun[name]++; return ok }, nil)
+	}
 	d := htn.New[world]()
-	d.Primitive("try", bt.Instant(func(w *world) bool { w.N++; return w.N%3 == 2 }, nil))
-	d.Compound("r").Method("m", allowed).Do("try")
+	d.Primitive("bad", act("bad", false)).Primitive("ok", act("ok", true))
+	d.Compound("r").
+		Method("first", allowed).Do("bad").
+		Method("fallback", allowed).Do("ok")
 	dom, err := d.Build("r")
 	if err != nil {
 		t.Fatal(err)
@@ -192,7 +205,7 @@ func TestTaskFails(t *testing.T) {
 	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
 		if e.Kind == bt.EventPlan {
 			p := e.Planning
-			got = append(got, p.Change.String()+": "+p.Reason)
+			got = append(got, p.Change.String()+" "+p.Record.String()+": "+p.Reason)
 			for _, r := range p.Rejected {
 				got = append(got, "  "+r.Name+": "+r.Reason)
 			}
@@ -200,23 +213,24 @@ func TestTaskFails(t *testing.T) {
 	}))
 	w := world{}
 	var statuses []bt.Status
-	for range 3 {
+	for i := range 2 {
+		w.See = i == 1
 		s, _ := agent.Tick(&w, time.Millisecond)
 		statuses = append(statuses, s)
-		if w.N >= 3 {
-			w.See = true
-		}
 	}
 	want := []string{
-		"made: ", "replaced: try failed", // tick 1: fails, then succeeds
-		"made: ", "replaced: try failed", // tick 2: fails twice
-		"none: no method of the root task leads to a plan", "  r/m: not allowed",
+		"made [0]: ",
+		"replaced [1]: bad failed", "  bad: failed in this tick", "  r/first: what followed could not be planned",
+		"none []: no method of the root task leads to a plan", "  r/first: not allowed", "  r/fallback: not allowed",
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("reports (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff([]bt.Status{bt.Success, bt.Failure, bt.Failure}, statuses); diff != "" {
+	if diff := cmp.Diff([]bt.Status{bt.Success, bt.Failure}, statuses); diff != "" {
 		t.Errorf("statuses (-want +got):\n%s", diff)
+	}
+	if begun["bad"] != 1 || begun["ok"] != 1 {
+		t.Errorf("begun %v: bad once, then the fallback once", begun)
 	}
 }
 
@@ -344,5 +358,115 @@ func BenchmarkDomain100(b *testing.B) {
 	}
 	if w.N == 0 {
 		b.Fatal("nothing ran")
+	}
+}
+
+// Under a selector that plans every tick, a running runner is predicted as
+// the tick will run it: when the sensors will have a new plan replace the
+// running one, the prediction is the new plan's.
+func TestPredictionFollowsReplacement(t *testing.T) {
+	threat := constraints.Func("threat", func(w *world) bool { return w.See })
+	d := htn.New[world]()
+	d.Primitive("hide", bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, func(w *world) { w.Checked-- }))
+	d.Primitive("eat", bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, func(w *world) { w.Checked++ }))
+	d.Compound("live").Method("flee", threat).Do("hide").Method("eat").Do("eat")
+	dom, err := d.ReplanWhen(func(w *world) bool { return w.Saw }).Build("live")
+	if err != nil {
+		t.Fatal(err)
+	}
+	judge := heuristic.Func[world](func(b, a *world) heuristic.Outcome {
+		switch {
+		case a.Checked < b.Checked:
+			return heuristic.Harmful
+		case a.Checked > b.Checked:
+			return heuristic.Beneficial
+		}
+		return heuristic.Cosmetic
+	})
+	tree, err := bt.New(bt.Config[world]{Heuristic: judge}).
+		Selector("top", bt.Reselect(0), bt.AllowNegative()).
+		Do("work", bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, nil)).
+		Branch(dom.Branch("think")).
+		End().Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, _ := tree.NewAgent(1)
+	var chosen []string
+	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+		if e.Kind == bt.EventDecision {
+			c, _ := e.Decision.Choice()
+			chosen = append(chosen, c.Name+" "+c.Verdict.Outcome.String())
+		}
+	}))
+	w := world{}
+	agent.Tick(&w, time.Millisecond) // think: eat, Beneficial
+	w.See, w.Saw = true, true        // news: the runner would replace eat with hide, Harmful
+	agent.Tick(&w, time.Millisecond) // so the selector takes work instead, in this tick
+	if diff := cmp.Diff([]string{"think Beneficial", "work Cosmetic"}, chosen); diff != "" {
+		t.Errorf("decisions (-want +got):\n%s", diff)
+	}
+}
+
+// A plan found beside the running one is reported as kept when it is
+// another plan, and not at all when it is the running plan itself.
+func TestKeptOrSilent(t *testing.T) {
+	long := bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, nil)
+	d := htn.New[world]()
+	d.Primitive("walk", long).Primitive("north", long).Primitive("south", long)
+	d.Compound("r").Method("go").Do("walk", "turn")
+	d.Compound("turn").Method("either").Do("way")
+	d.Compound("way").Method("one", constraints.Func("north", func(w *world) bool { return w.Bridge == 0 })).Do("north").
+		Method("other").Do("south")
+	dom, err := d.Build("r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, _ := bt.New(bt.Config[world]{}).Branch(dom.Branch("run")).Build()
+	agent, _ := tree.NewAgent(1)
+	var got []string
+	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+		if e.Kind == bt.EventPlan {
+			got = append(got, e.Planning.Change.String()+" "+e.Planning.Record.String())
+		}
+	}))
+	w := world{}
+	agent.Tick(&w, time.Millisecond) // made [0 0 0]: walk, north
+	agent.Tick(&w, time.Millisecond) // the same plan: nothing to report
+	w.Bridge = 1
+	agent.Tick(&w, time.Millisecond) // [0 0 1] does not outrank [0 0 0]: kept
+	if diff := cmp.Diff([]string{"made [0 0 0]", "kept [0 0 0]"}, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// At a pause point, a plan from the root that outranks the paused plan
+// takes over; otherwise the rest of the method is planned.
+func TestPauseGivesWay(t *testing.T) {
+	var ran []string
+	say := func(s string) bt.Action[world] {
+		return bt.Instant(func(*world) bool { ran = append(ran, s); return true }, nil)
+	}
+	d := htn.New[world]()
+	d.Primitive("eat", say("eat")).Primitive("walk", say("walk")).Primitive("plant", say("plant"))
+	d.Compound("r").
+		Method("hungry", constraints.Func("hungry", func(w *world) bool { return w.See })).Do("eat").
+		Method("farm").Do("walk").Pause().Do("plant")
+	dom, err := d.ReplanWhen(func(*world) bool { return false }).Build("r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, _ := bt.New(bt.Config[world]{}).Branch(dom.Branch("run")).Build()
+	agent, _ := tree.NewAgent(1)
+	w := world{}
+	seeing := bt.TracerFunc(func(e *bt.Event) {
+		if e.Kind == bt.EventEnd && e.Path == "run/walk" {
+			w.See = true // hungry by the time the walk is done; the sensors say nothing
+		}
+	})
+	agent.SetTracer(seeing)
+	agent.Tick(&w, time.Millisecond)
+	if diff := cmp.Diff([]string{"walk", "eat"}, ran); diff != "" {
+		t.Errorf("ran (-want +got):\n%s", diff)
 	}
 }

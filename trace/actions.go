@@ -17,7 +17,8 @@ type Action struct {
 	Path string // the action's path in the tree
 	Name string
 	// Verdict is what got the action chosen: the verdict of the nearest
-	// selector above it on the choice that leads to it.
+	// selector above it on the choice that leads to it; zero when no
+	// selector chose it (a sequence or a priority did, or a planner).
 	Verdict heuristic.Verdict
 	// Options are the best options turned down by the selectors above it,
 	// best first, and Cut how many more there were beyond MaxOptions.
@@ -71,6 +72,8 @@ type Actions struct {
 	MaxOptions int
 	report     func(*Action)
 	planned    func(e *bt.Event) // see OnPlan
+	refused    func(e *bt.Event) // see OnRefusal
+	stopped    func(e *bt.Event) // see OnStop
 	leaves     map[string]bool
 	latest     map[string]*bt.Decision // each selector's last decision
 	plans      map[string]*planned     // each planner's latest plan
@@ -98,17 +101,41 @@ func (a *Actions) OnPlan(f func(e *bt.Event)) *Actions {
 	return a
 }
 
+// OnRefusal has a call f when a selector chooses nothing (bt.Decision's
+// Chosen is -1), once until it chooses again or its options' verdicts
+// change, so that a selector refusing every tick is told once. It returns
+// a.
+func (a *Actions) OnRefusal(f func(e *bt.Event)) *Actions {
+	a.refused = f
+	return a
+}
+
+// OnStop has a call f when a constraint stops a running node or finishes
+// it (bt.EventConstraint). It returns a.
+func (a *Actions) OnStop(f func(e *bt.Event)) *Actions {
+	a.stopped = f
+	return a
+}
+
 // Trace follows the event.
 func (a *Actions) Trace(e *bt.Event) {
 	switch e.Kind {
 	case bt.EventDecision:
 		d := a.latest[e.Path]
 		if d == nil {
-			d = new(bt.Decision)
+			d = &bt.Decision{Chosen: -2} // no decision yet
 			a.latest[e.Path] = d
 		}
+		again := d.Chosen < 0 && e.Decision.Chosen < 0 && slices.Equal(d.Candidates, e.Decision.Candidates)
 		d.Selector, d.Chosen, d.Why = e.Decision.Selector, e.Decision.Chosen, e.Decision.Why
 		d.Candidates = append(d.Candidates[:0], e.Decision.Candidates...)
+		if d.Chosen < 0 && !again && a.refused != nil {
+			a.refused(e)
+		}
+	case bt.EventConstraint:
+		if a.stopped != nil {
+			a.stopped(e)
+		}
 	case bt.EventBegin:
 		if a.leaves[e.Path] && a.report != nil {
 			a.tell(e)

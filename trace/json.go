@@ -22,7 +22,7 @@ import (
 //	{"tick":40,"t":0.8,"kind":"plan","path":"troll/think",
 //	 "plan":{"goal":"BeTrunkThumper","change":"replaced","reason":"outranks the running [2]",
 //	   "steps":["NavigateToEnemy","DoTrunkSlam"],"record":[0,0],"expanded":3,
-//	   "rejected":[{"name":"AttackEnemy/slam","reason":"no trunk"}]}}
+//	   "rejected":[{"name":"AttackEnemy/slam","reason":"not armed"}]}}
 //
 // t is the tree's clock in seconds; chosen is empty when the selector
 // chose nothing. The first write error stops the writing and is kept, for

@@ -7,6 +7,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
 )
 
 // timelineWidth is the widest line of turned-down options a Timeline
@@ -22,6 +23,15 @@ const timelineWidth = 120
 //	2.50s  chase      Beneficial (closer)       hp 100
 //	                  not: patrol Cosmetic (on the round) · attack Impossible (out of reach)
 //
+// A selector that chooses nothing, for want of an acceptable option, gets
+// a line saying so, with the options it turned down (once, until it
+// chooses again), and a constraint that stops a running node (Fail) or
+// finishes it (Done) gets a line with its reason:
+//
+//	4.00s  guard      chose nothing: no option good enough (AllowNegative or a Cosmetic idle would take one)
+//	                  not: patrol Irrelevant (otherwise) · attack Impossible (out of reach)
+//	4.25s  chase      stopped: not seen
+//
 // A planner node (an HTN or GOAP runner) adds a line for each plan it
 // makes, keeps or replaces, or fails to make, with the method record for
 // an HTN, and the plan's steps; its actions are placed in their plan:
@@ -29,6 +39,11 @@ const timelineWidth = 120
 //	3.20s  think      plan replaced [0 0]: outranks the running [2]
 //	                  steps: NavigateToEnemy → DoTrunkSlam
 //	3.20s  NavigateToEnemy  step 1 of 2 of plan [0 0]
+//
+// An action that begins every tick, such as an Instant idle under a
+// selector that re-plans every tick, gets a line every tick; an idle that
+// is a Lasting action, running until the selector finds something better,
+// gets one.
 //
 // Nodes are named by the shortest end of their path that no other node
 // shares ("kick combo/kick" beside a lone "kick"), so every name is
@@ -51,9 +66,12 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		if context != nil {
 			extra = "  " + context()
 		}
-		why := a.Verdict.String()
-		if a.Step != nil {
+		why := ""
+		switch {
+		case a.Step != nil:
 			why = a.Step.String()
+		case a.Verdict != (heuristic.Verdict{}):
+			why = a.Verdict.String()
 		}
 		line := fmt.Sprintf("%6.2fs  %-*s %-38s%s", a.Time.Seconds(), width, name(a.Path), why, extra)
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
@@ -65,6 +83,26 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 			not = append(not, fmt.Sprintf("… %d more", a.Cut))
 		}
 		writeWrapped(w, "not:", " · ", not)
+	})
+	acts.OnRefusal(func(e *bt.Event) {
+		d := e.Decision
+		why := "every option impossible"
+		not := make([]string, 0, len(d.Candidates))
+		for _, c := range d.Candidates {
+			not = append(not, name(e.Path+"/"+c.Name)+" "+c.Verdict.String())
+			if c.Verdict.Outcome != heuristic.Impossible {
+				why = "no option good enough (AllowNegative or a Cosmetic idle would take one)"
+			}
+		}
+		fmt.Fprintf(w, "%6.2fs  %-*s chose nothing: %s\n", e.Time.Seconds(), width, name(e.Path), why)
+		writeWrapped(w, "not:", " · ", not)
+	})
+	acts.OnStop(func(e *bt.Event) {
+		what := "stopped"
+		if e.Check == bt.Done {
+			what = "done"
+		}
+		fmt.Fprintf(w, "%6.2fs  %-*s %s: %s\n", e.Time.Seconds(), width, name(e.Path), what, e.Reason)
 	})
 	return acts.OnPlan(func(e *bt.Event) {
 		p := e.Planning
@@ -94,7 +132,7 @@ func writeWrapped(w io.Writer, label, sep string, items []string) {
 	for _, it := range items[1:] {
 		if len(line)+len(sep)+len(it) > timelineWidth {
 			fmt.Fprintln(w, line)
-			line = indent + strings.TrimLeft(sep, " ") + " " + it
+			line = indent + strings.TrimSpace(sep) + " " + it
 			continue
 		}
 		line += sep + it

@@ -7,7 +7,11 @@ import (
 	"time"
 	"unicode/utf8"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/internal/treetest"
 	"github.com/foresight-bt/foresight/trace"
 )
 
@@ -47,5 +51,39 @@ func TestTimelineNamesAndWidth(t *testing.T) {
 		if n := utf8.RuneCountInString(line); n > 120 {
 			t.Errorf("a line of %d columns: %q", n, line)
 		}
+	}
+}
+
+// A selector that finds nothing acceptable says so once, with what it
+// turned down, until it chooses again; a constraint that stops a running
+// action says why.
+func TestTimelineRefusalsAndStops(t *testing.T) {
+	walk := bt.Lasting(func(m *yard, _ time.Duration) bt.Status { m.Guard++; return bt.Running }, func(m *yard) { m.Guard++ })
+	agent := treetest.MustAgent(t, bt.New(bt.Config[yard]{Heuristic: goal}).
+		Selector("guard"). // committed to its choice: the constraint stops the walk
+		Do("walk", walk).Constrain(constraints.Func("awake", func(m *yard) bool { return m.Intruder >= 0 })).
+		Do("wait", bt.Instant(func(*yard) bool { return true }, nil)).
+		End(), 1, nil)
+	var out bytes.Buffer
+	agent.SetTracer(trace.Timeline(&out, agent.Tree().Nodes(), nil))
+	m := yard{}
+	for i := range 6 {
+		if i == 2 {
+			m.Intruder = -1 // the walk is no longer allowed, and waiting is Irrelevant
+		}
+		if _, err := agent.Tick(&m, time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	got := strings.Split(strings.TrimRight(out.String(), "\n"), "\n")
+	want := []string{
+		"  1.00s  walk               Cosmetic (on the round)",
+		"                       not: wait Irrelevant (otherwise)",
+		"  3.00s  walk               stopped: not awake",
+		"  4.00s  guard              chose nothing: no option good enough (AllowNegative or a Cosmetic idle would take one)",
+		"                       not: walk Impossible (not awake) · wait Irrelevant (otherwise)",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("timeline (-want +got):\n%s", diff)
 	}
 }

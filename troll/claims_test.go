@@ -207,16 +207,24 @@ func TestClaimRearms(t *testing.T) {
 
 func slicesEq(r bt.Record, want ...int) bool { return cmp.Equal([]int(r), want) }
 
-// Claim 4: losing sight of the intruder leads to where it was last seen,
-// and a roar only when it is seen again: the expected effect of
-// NavToLastEnemyLoc lets the plan hold the roar.
+// Claim 4: losing sight of the intruder leads to where it was last seen
+// (unless a search is already under way, a roar finishing), and a roar
+// only when it is seen again: the expected effect of NavToLastEnemyLoc
+// lets the plan hold the roar.
 func TestClaimRegainsSight(t *testing.T) {
 	roars, searches := 0, 0
 	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
+		var running bt.Record
 		for _, tk := range ticks {
 			lost := tk.before.SawChange && !tk.before.CanSee && !troll.Hurt(&tk.before) && !tk.before.Dead
-			searched := false
+			searched := len(running) > 0 && running[0] == 1 // a search under way goes on
 			for _, e := range tk.events {
+				switch {
+				case e.Kind == bt.EventEnd && leaf(e.Path) == "think":
+					running = nil
+				case e.Kind == bt.EventPlan && (e.Planning.Change == bt.PlanMade || e.Planning.Change == bt.PlanReplaced):
+					running = e.Planning.Record
+				}
 				switch {
 				case e.Kind == bt.EventPlan && (e.Planning.Change == bt.PlanMade || e.Planning.Change == bt.PlanReplaced) &&
 					len(e.Planning.Record) > 0 && e.Planning.Record[0] == 1:

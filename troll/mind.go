@@ -18,6 +18,9 @@ var (
 	HasTrunk    = constraints.Func("armed", func(m *Memory) bool { return m.Trunk > 0 })
 	InReach     = constraints.Func("within reach", func(m *Memory) bool { return m.Pos.Dist(m.Enemy) <= 1 },
 		constraints.SkipWhileRunning())
+	// Facing is in sight for a roar: once begun, a roar is finished even if
+	// the intruder steps out of sight.
+	Facing   = constraints.Func("in sight", func(m *Memory) bool { return m.CanSee }, constraints.SkipWhileRunning())
 	TreeLeft = constraints.Func("a tree standing", func(m *Memory) bool {
 		for _, s := range m.Standing {
 			if s {
@@ -77,7 +80,7 @@ var Tasks = []Task{
 	{Name: "NavigateToTrunk", Action: NavigateToTrunk},
 	{Name: "UprootTrunk", Action: UprootTrunk},
 	{Name: "NavToLastEnemyLoc", Action: NavToLastEnemyLoc, Pre: pre(HasSeen), Expect: expectSight},
-	{Name: "RegainLOSRoar", Action: RegainLOSRoar, Pre: pre(SeesEnemy)},
+	{Name: "RegainLOSRoar", Action: RegainLOSRoar, Pre: pre(Facing)},
 }
 
 func pre(cs ...bt.Constraint[Memory]) []bt.Constraint[Memory] { return cs }

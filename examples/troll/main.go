@@ -14,24 +14,33 @@
 //	              bt (a behaviour tree over the same actions) or goap (a
 //	              goal-driven planner over them: slay, regain sight, guard)
 //	-seed N       seed of the map's intruder (default 1)
-//	-duration D   how long to run (default 60s)
+//	-duration D   how long to run, from 100ms (a tick) to 1h, in whole
+//	              ticks (default 60s)
 //	-json         one JSON object per line instead of the timeline
+//	-dot FILE     also write the troll's mind as a Graphviz diagram: the
+//	              HTN domain, each compound task unfolded where it first
+//	              appears (htn), or the tree (bt; goap: the GOAP runner
+//	              with the actions it plans over)
+//	-mermaid FILE the same as a Mermaid flowchart (another file than -dot's)
 //
 // The timeline shows each plan the troll made, kept or replaced, with its
 // method traversal record ([0 1 0]: the first method of the root, the
 // second of AttackEnemy, ...) under htn, or the goal it serves under goap,
 // and why, then each task begun, with its place in the plan and the
-// troll's state. With -json, a "plan" object is
-// written for every plan (with its goal, and under goap its cost), a
-// "task" object for every task begun and a "summary" at the end; the output is the same, byte for byte, for the
-// same flags.
+// troll's state. With -json, a "plan" object is written for every plan
+// (with its goal, and under goap its cost), a "task" object for every
+// task begun and a "summary" at the end; the output is the same, byte for
+// byte, for the same flags.
 //
-// -h lists the flags with examples. Bad flags are reported on one line,
-// with exit status 2; a failed write, with exit status 1.
+// -h lists the flags with examples. Bad flags, and a picture that cannot
+// be written, are reported on one line, with exit status 2; a picture
+// written is reported on standard error; a failed write to standard
+// output, with exit status 1.
 package main
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/json"
 	"errors"
 	"flag"
@@ -43,19 +52,21 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/draw"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-const usage = "usage: troll [-decider htn|bt|goap] [-seed N] [-duration D] [-json]"
+const usage = "usage: troll [-decider htn|bt|goap] [-seed N] [-duration D] [-json] [-dot FILE] [-mermaid FILE]"
 
 type options struct {
-	decider  troll.Decider
-	seed     uint64
-	duration time.Duration
-	json     bool
+	decider      troll.Decider
+	seed         uint64
+	duration     time.Duration
+	json         bool
+	dot, mermaid string
 }
 
 // run runs the program and returns its exit status.
@@ -66,6 +77,10 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return status(err, stderr)
 	}
 	if err != nil {
+		fmt.Fprintf(stderr, "troll: %v\n", err)
+		return 2
+	}
+	if err := drawMind(o, stderr); err != nil {
 		fmt.Fprintf(stderr, "troll: %v\n", err)
 		return 2
 	}
@@ -93,8 +108,12 @@ Runs the Trunk Thumper on its map and shows what it planned and did, and why.
                 behaviour tree over the same actions, or a goal-driven
                 (GOAP) planner over them
   -seed N       seed of the intruder's whims (default 1)
-  -duration D   how long to run, such as 90s or 5m (default 60s)
+  -duration D   how long to run, such as 90s or 5m: from 100ms (a tick) to 1h,
+                in whole ticks (default 60s)
   -json         one JSON object per line: "plan", "task" and "summary"
+  -dot FILE     also write the troll's mind as a Graphviz diagram: the HTN
+                domain (htn) or the tree (bt, goap); the run goes on as usual
+  -mermaid FILE the same as a Mermaid flowchart
 
 Examples:
 
@@ -102,6 +121,7 @@ Examples:
   go run ./examples/troll -decider bt -seed 7 -duration 2m
   go run ./examples/troll -decider goap
   go run ./examples/troll -json | grep '"plan"'
+  go run ./examples/troll -dot troll.dot && dot -Tsvg troll.dot > troll.svg
 `
 
 // parseFlags reads the command line; errors are one line, with no usage
@@ -113,6 +133,8 @@ func parseFlags(args []string) (options, error) {
 	seed := fs.String("seed", "1", "")
 	duration := fs.Duration("duration", 60*time.Second, "")
 	asJSON := fs.Bool("json", false, "")
+	dot := fs.String("dot", "", "")
+	mermaid := fs.String("mermaid", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return options{}, err
@@ -122,7 +144,7 @@ func parseFlags(args []string) (options, error) {
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), usage)
 	}
-	o := options{duration: *duration, json: *asJSON}
+	o := options{duration: *duration, json: *asJSON, dot: *dot, mermaid: *mermaid}
 	var err error
 	if o.decider, err = troll.ParseDecider(*decider); err != nil {
 		return options{}, fmt.Errorf("-decider: %v", strings.TrimPrefix(err.Error(), "troll: "))
@@ -130,10 +152,52 @@ func parseFlags(args []string) (options, error) {
 	if o.seed, err = strconv.ParseUint(*seed, 10, 64); err != nil {
 		return options{}, fmt.Errorf("-seed %q: want a whole number from 0", *seed)
 	}
-	if o.duration <= 0 || o.duration > time.Hour {
-		return options{}, fmt.Errorf("-duration %v: want more than 0 and at most 1h", o.duration)
+	if o.duration < troll.Step || o.duration > time.Hour {
+		return options{}, fmt.Errorf("-duration %v: want from %v (a tick) to 1h", o.duration, troll.Step)
+	}
+	if o.dot != "" && o.dot == o.mermaid {
+		return options{}, fmt.Errorf("-dot and -mermaid name the same file %q", o.dot)
 	}
 	return o, nil
+}
+
+// drawMind writes the pictures that -dot and -mermaid ask for, and says
+// where on stderr.
+func drawMind(o options, stderr io.Writer) error {
+	if o.dot == "" && o.mermaid == "" {
+		return nil
+	}
+	pic := draw.Picture{Title: "the Trunk Thumper (" + o.decider.String() + ")"}
+	if o.decider == troll.HTN {
+		dom, err := troll.Domain()
+		if err != nil {
+			return err
+		}
+		pic.Nodes = dom.Nodes()
+	} else {
+		tree, err := troll.NewTree(o.decider)
+		if err != nil {
+			return err
+		}
+		pic.Nodes = tree.Nodes()
+	}
+	for _, p := range []struct {
+		flag, path string
+		write      func(draw.Picture, io.Writer) error
+	}{{"dot", o.dot, draw.Picture.DOT}, {"mermaid", o.mermaid, draw.Picture.Mermaid}} {
+		if p.path == "" {
+			continue
+		}
+		var b bytes.Buffer
+		if err := p.write(pic, &b); err != nil {
+			return err
+		}
+		if err := os.WriteFile(p.path, b.Bytes(), 0o644); err != nil {
+			return fmt.Errorf("-%s: %v", p.flag, err)
+		}
+		fmt.Fprintf(stderr, "troll: wrote the %s to %s (-%s)\n", map[bool]string{true: "domain", false: "tree"}[o.decider == troll.HTN], p.path, p.flag)
+	}
+	return nil
 }
 
 // play runs the game and reports it.
@@ -170,9 +234,18 @@ func play(o options, out io.Writer) error {
 		}{"summary", s})
 		return events.err
 	}
-	fmt.Fprintf(out, "\nAfter %v: %d bridge checks, %d slams, %d trunks uprooted, %d roars, %d intruders beaten; hp %d%s\n",
-		s.Time, s.Checks, s.Slams, s.Uprooted, s.Roars, s.Kills, s.HP, map[bool]string{true: ", fallen"}[s.Dead])
+	fmt.Fprintf(out, "\nAfter %v: %s, %s, %s uprooted, %s, %s beaten; hp %d%s\n", s.Time,
+		count(s.Checks, "bridge check"), count(s.Slams, "slam"), count(s.Uprooted, "trunk"), count(s.Roars, "roar"),
+		count(s.Kills, "intruder"), s.HP, map[bool]string{true: ", fallen"}[s.Dead])
 	return nil
+}
+
+// count says "1 slam", "2 slams".
+func count(n int, what string) string {
+	if n == 1 {
+		return "1 " + what
+	}
+	return strconv.Itoa(n) + " " + what + "s"
 }
 
 // state is the troll's state for the timeline.

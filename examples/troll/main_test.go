@@ -3,6 +3,8 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -68,7 +70,8 @@ func TestTimeline(t *testing.T) {
 // Bad flags exit 2 with one line; -h prints the help.
 func TestFlags(t *testing.T) {
 	for _, args := range [][]string{
-		{"-decider", "goat"}, {"-seed", "-1"}, {"-duration", "0s"}, {"-duration", "2h"}, {"-nope"}, {"extra"},
+		{"-decider", "goat"}, {"-seed", "-1"}, {"-duration", "0s"}, {"-duration", "50ms"}, {"-duration", "2h"},
+		{"-nope"}, {"extra"}, {"-dot", "x", "-mermaid", "x"},
 	} {
 		code, out, stderr := runArgs(t, args...)
 		if code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "troll: ") {
@@ -78,6 +81,29 @@ func TestFlags(t *testing.T) {
 	code, out, _ := runArgs(t, "-h")
 	if code != 0 || !strings.Contains(out, "-decider D") || !strings.Contains(out, "Examples:") {
 		t.Errorf("-h: exit %d:\n%s", code, out)
+	}
+}
+
+// -dot and -mermaid draw the domain (or the tree), and say where.
+func TestPictures(t *testing.T) {
+	dir := t.TempDir()
+	dot, mmd := filepath.Join(dir, "troll.dot"), filepath.Join(dir, "troll.mmd")
+	code, _, stderr := runArgs(t, "-duration", "1s", "-dot", dot, "-mermaid", mmd)
+	if code != 0 || !strings.Contains(stderr, "wrote the domain to "+dot) {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for path, want := range map[string]string{dot: "digraph", mmd: "flowchart TD"} {
+		b, err := os.ReadFile(path)
+		if err != nil || !strings.Contains(string(b), want) || !strings.Contains(string(b), "unfolded above") {
+			t.Errorf("%s: %v\n%s", path, err, b)
+		}
+	}
+	code, _, stderr = runArgs(t, "-decider", "bt", "-duration", "1s", "-dot", dot)
+	if b, _ := os.ReadFile(dot); code != 0 || !strings.Contains(stderr, "wrote the tree") || !strings.Contains(string(b), "reactive priority") {
+		t.Errorf("bt: exit %d: %s\n%s", code, stderr, b)
+	}
+	if code, _, stderr := runArgs(t, "-dot", filepath.Join(dir, "no", "such", "dir.dot")); code != 2 || strings.Count(stderr, "\n") != 1 {
+		t.Errorf("a picture that cannot be written: exit %d: %q", code, stderr)
 	}
 }
 
@@ -98,5 +124,10 @@ func TestGoalTimeline(t *testing.T) {
 	_, js, _ := runArgs(t, "-json", "-decider", "goap", "-seed", "3", "-duration", "12s")
 	if !strings.Contains(js, `"change":"replaced","goal":"slay"`) || !strings.Contains(js, `"cost":`) {
 		t.Errorf("the JSON lacks a slay plan with its cost:\n%s", js)
+	}
+	dot := filepath.Join(t.TempDir(), "troll.dot")
+	code, _, stderr = runArgs(t, "-decider", "goap", "-duration", "1s", "-dot", dot)
+	if b, _ := os.ReadFile(dot); code != 0 || !strings.Contains(stderr, "wrote the tree") || !strings.Contains(string(b), "goap: 3 goals, 9 actions") {
+		t.Errorf("goap: exit %d: %s\n%s", code, stderr, b)
 	}
 }

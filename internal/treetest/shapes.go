@@ -2,7 +2,6 @@ package treetest
 
 import (
 	"errors"
-	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -14,6 +13,7 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/contract"
 )
 
 // A Shape describes a random tree that can be built any number of times,
@@ -335,115 +335,43 @@ func Run(t T, s *Shape, seed uint64, steps []Step) (nodes []bt.NodeInfo, trace, 
 }
 
 // Running returns the nodes a trace (TraceLog lines) leaves running.
-func Running(trace []string) map[string]bool {
-	open := map[string]bool{}
+func Running(trace []string) map[string]bool { return contract.Running(events(trace)) }
+
+// events parses TraceLog lines back into the events the shared checks of
+// package contract read.
+func events(trace []string) []contract.Event {
+	out := make([]contract.Event, 0, len(trace))
 	for _, line := range trace {
-		kind, path := splitLine(line)
+		kind, rest, _ := strings.Cut(line, " ")
 		switch kind {
 		case "begin":
-			open[path] = true
-		case "end":
-			delete(open, path)
+			out = append(out, contract.Event{Kind: bt.EventBegin, Path: rest})
+		case "end": // "end a/b c Success": paths may hold spaces
+			i := strings.LastIndex(rest, " ")
+			out = append(out, contract.Event{Kind: bt.EventEnd, Path: rest[:i], Status: statusNamed[rest[i+1:]]})
+		case "decision":
+			out = append(out, contract.Event{Kind: bt.EventDecision, Decision: rest})
+		case "constraint":
+			out = append(out, contract.Event{Kind: bt.EventConstraint, Reason: rest})
+		case "plan":
+			out = append(out, contract.Event{Kind: bt.EventPlan, Reason: rest})
+		default:
+			out = append(out, contract.Event{Kind: bt.EventFault, Reason: rest})
 		}
 	}
-	return open
+	return out
 }
 
-// splitLine returns the kind of a trace line and the node it concerns
-// ("" for decisions).
-func splitLine(line string) (kind, path string) {
-	kind, rest, _ := strings.Cut(line, " ")
-	switch kind {
-	case "begin":
-		return kind, rest
-	case "end":
-		return kind, rest[:strings.LastIndex(rest, " ")] // "end a/b c Success": paths may hold spaces
-	}
-	return kind, ""
-}
+var statusNamed = map[string]bt.Status{"Running": bt.Running, "Success": bt.Success, "Failure": bt.Failure}
 
 // CheckPlanIsAct checks the promise of Agent.Preview against the trace of
-// the tick that followed it, with the same memory and step, from a tree in
-// which the nodes running were running. Until the tick acts (a leaf
-// begins, a node finishes with an end other than an interruption, or a
-// fault), every selector that decides in the tick decides as the preview
-// did (Plan.Decisions), with the same verdicts; the nodes the tick begins
-// are those of the plan's path that were not running, in order, up to the
-// first leaf (a node that does not descend further, such as a Delay still
-// waiting, may stop before the leaf, and then a sibling under a parallel
-// may begin); and if the tick did not act, every decision the preview
-// showed was made. The memory may change only through actions, whose
-// updates are not traced: the test memory's heuristic never reads what
-// an Update writes.
+// the tick that followed it (see contract.PlanIsAct). The memory may
+// change only through actions, whose updates are not traced: the test
+// memory's heuristic never reads what an Update writes.
 func CheckPlanIsAct(t T, p bt.Plan, nodes []bt.NodeInfo, running map[string]bool, tick []string) {
 	t.Helper()
-	leaf := make(map[string]bool, len(nodes))
-	for _, n := range nodes {
-		leaf[n.Path] = n.Leaf()
-	}
-	planned := make(map[string]string, len(p.Decisions))
-	for _, d := range p.Decisions {
-		planned[d.Selector] = d.String()
-	}
-	var want []string
-	deepest := "" // the deepest node of the path that already runs
-	for _, q := range p.Path {
-		if running[q] {
-			deepest = q
-		} else {
-			want = append(want, q)
-		}
-	}
-	var begun, decided []string
-	following, cut := true, false // the begins still follow the path; the tick acted
-scan:
-	for _, line := range tick {
-		kind, path := splitLine(line)
-		switch {
-		case kind == "fault", kind == "end" && !strings.HasSuffix(line, " Running"):
-			cut = true
-			break scan
-		case kind == "decision":
-			d := strings.TrimPrefix(line, "decision ")
-			selector, _, _ := strings.Cut(d, " → ")
-			if want, ok := planned[selector]; !ok || want != d {
-				t.Fatalf("the tick decided\n\t%s\nbut the preview planned\n\t%s\ntick:\n%s", d, want, Joined(tick))
-			}
-			decided = append(decided, selector)
-		case kind == "begin":
-			last := deepest
-			if len(begun) > 0 {
-				last = begun[len(begun)-1]
-			}
-			switch {
-			case !following:
-			case len(begun) < len(want) && path == want[len(begun)]:
-				begun = append(begun, path)
-			case len(begun) == len(want) && (last == "" || !strings.HasPrefix(path, last+"/")):
-				following = false // the path is done, and a parallel's next branch begins
-			default:
-				t.Fatalf("the tick began %s after %v, but the preview's path was %v (running before: %v)\ntick:\n%s",
-					path, begun, p.Path, running, Joined(tick))
-			}
-			if leaf[path] {
-				cut = true
-				break scan
-			}
-		}
-	}
-	if !cut || leaf[p.Leaf()] && slices.Contains(begun, p.Leaf()) {
-		if len(begun) != len(want) {
-			t.Fatalf("the tick began %v, but the preview's path was %v (running before: %v)\ntick:\n%s",
-				begun, p.Path, running, Joined(tick))
-		}
-	}
-	if !cut { // every decision the preview showed was made
-		for _, d := range p.Decisions {
-			if !slices.Contains(decided, d.Selector) {
-				t.Fatalf("the preview showed %s deciding, but the tick did not\npreview: %v\ntick:\n%s",
-					d.Selector, p.Decisions, Joined(tick))
-			}
-		}
+	if err := contract.PlanIsAct(p, nodes, running, events(tick)); err != nil {
+		t.Fatalf("%v", err)
 	}
 }
 
@@ -503,40 +431,8 @@ func previewActsOnNothing(t T, tree *bt.Agent[Mem], m *Mem, dt time.Duration, re
 // records, if any, agree.
 func CheckLifeCycle(t T, nodes []bt.NodeInfo, trace, log []string) {
 	t.Helper()
-	kindOf := make(map[string]bt.NodeKind, len(nodes))
-	for _, n := range nodes {
-		kindOf[n.Path] = n.Kind
-	}
-	open := map[string]bool{}
-	for _, line := range trace {
-		kind, path := splitLine(line)
-		switch kind {
-		case "begin":
-			if open[path] {
-				t.Fatalf("%s began twice without ending:\n%s", path, Joined(trace))
-			}
-			if parent, _, ok := cutLast(path); ok && kindOf[parent] != "parallel" {
-				for p := range open {
-					if q, _, ok := cutLast(p); ok && q == parent {
-						t.Fatalf("%s began while its sibling %s runs:\n%s", path, p, Joined(trace))
-					}
-				}
-			}
-			open[path] = true
-		case "end":
-			if !open[path] {
-				t.Fatalf("%s ended without having begun:\n%s", path, Joined(trace))
-			}
-			for p := range open {
-				if strings.HasPrefix(p, path+"/") {
-					t.Fatalf("%s ended before its descendant %s:\n%s", path, p, Joined(trace))
-				}
-			}
-			delete(open, path)
-		}
-	}
-	if len(open) != 0 {
-		t.Fatalf("still running after Halt: %v", open)
+	if err := contract.LifeCycle(nodes, events(trace)); err != nil {
+		t.Fatalf("%v", err)
 	}
 	began := map[string]bool{}
 	for _, l := range log {
@@ -557,13 +453,4 @@ func CheckLifeCycle(t T, nodes []bt.NodeInfo, trace, log []string) {
 			t.Fatalf("action %s updated while not running: %v", who, log)
 		}
 	}
-}
-
-// cutLast splits "a/b/c" into "a/b" and "c".
-func cutLast(path string) (string, string, bool) {
-	i := strings.LastIndex(path, "/")
-	if i < 0 {
-		return "", path, false
-	}
-	return path[:i], path[i+1:], true
 }

@@ -11,6 +11,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/contract"
 	"github.com/foresight-bt/foresight/sim"
 )
 
@@ -151,19 +152,7 @@ func (l *TraceLog) Trace(e *bt.Event) { l.Lines = append(l.Lines, Line(e)) }
 
 // Line formats an event as "begin a/b", "end a/b Success", "constraint a
 // Fail why", "decision ..." or "fault a why".
-func Line(e *bt.Event) string {
-	switch e.Kind {
-	case bt.EventBegin:
-		return "begin " + e.Path
-	case bt.EventEnd:
-		return "end " + e.Path + " " + e.Status.String()
-	case bt.EventConstraint:
-		return "constraint " + e.Path + " " + e.Check.String() + " " + e.Reason
-	case bt.EventDecision:
-		return "decision " + e.Decision.String()
-	}
-	return "fault " + e.Path + " " + e.Reason
-}
+func Line(e *bt.Event) string { return contract.From(e).String() }
 
 // Check adapts a function to a constraint.
 type Check func(s bt.Situation, m *Mem) (bt.Check, string)

@@ -1,16 +1,30 @@
-// Package memcheck tells whether plain assignment can copy a memory type
-// safely: whether it holds a reference (a pointer, slice, map, channel,
-// function or interface) that a copy would share. Planners copy memories
-// to predict; a shared reference lets a prediction write the original.
-package memcheck
+// Package memory checks that an agent's memory type can be copied by
+// plain assignment, for the packages that copy memories: bt for its
+// predictions, htn for plans made outside a tree.
+package memory
 
-import "reflect"
+import (
+	"fmt"
+	"reflect"
+)
 
-// Reference returns the first place in t, depth first, that holds a
-// reference, as a field path such as "Enemies[0].Orders" ("" for t
-// itself), and its kind; ok is false when t holds none.
-func Reference(t reflect.Type) (where string, kind reflect.Kind, ok bool) {
-	return findReference(t, "", 0)
+// Check reports a memory type that plain assignment cannot copy safely:
+// one holding pointers, slices, maps, channels, functions or interfaces,
+// which a copy would share between the live memory and every prediction,
+// so that simulating would write the live memory. The error names the
+// first such field.
+func Check[M any]() error {
+	t := reflect.TypeFor[M]()
+	where, kind, ok := findReference(t, "", 0)
+	if !ok {
+		return nil
+	}
+	field := "it"
+	if where != "" {
+		field = "field " + where
+	}
+	return fmt.Errorf("memory type %v: %s is a %v, which plain assignment would share between the live memory and "+
+		"every prediction", t, field, kind)
 }
 
 // findReference returns the first place in t, depth first, that holds a

@@ -1,0 +1,704 @@
+// Package bttest checks that a node you wrote keeps the life-cycle
+// contract of package bt, the way testing/fstest checks a file system and
+// testing/slogtest a log handler: hand it your action, leaf, decorator or
+// composite, and it returns an error listing every rule the node broke.
+//
+// Start with TestDecorator or TestComposite for a node that drives
+// children, TestAction or TestLeaf for one that does not, and Config for
+// the memories to run on:
+//
+//	func TestMyRetry(t *testing.T) {
+//		if err := bttest.TestDecorator(MyRetry(3), bttest.Config[World]{}); err != nil {
+//			t.Fatal(err)
+//		}
+//	}
+//
+// The kit builds small trees around the node, with probe children of its
+// own under a decorator or composite, and plays a fixed schedule of ticks
+// (zero, short and hour-long steps), halts, and a constraint that stops
+// it, from each memory, with the
+// probes finishing at once, failing, taking two ticks or running until
+// halted. Config.Sense changes the memory between steps, as a game does,
+// so that a node whose behaviour turns on the memory is run down each of
+// its paths. It checks that:
+//
+//   - nothing faults: no panic, no invalid status, no child driven from
+//     End or Simulate, no error from Tick, Halt or Preview;
+//   - the children's life cycle holds: End once for every Begin, with
+//     Running when interrupted and otherwise the status the child
+//     returned; Update only while running, at most once a tick and not in
+//     the tick the child began; always on the agent's live memory; and
+//     nothing left running after a halt;
+//   - a preview acts on nothing: Agent.Preview leaves the live memory and
+//     the clock alone, calls no live method, and two previews in a row
+//     plan the same, with valid verdicts;
+//   - what the preview planned is what the tick then does (see bt.Router
+//     for a composite that picks among its children);
+//   - previews change nothing: a run with a preview before every tick
+//     acts exactly as one without;
+//   - runs are deterministic: the same schedule on a fresh tree gives the
+//     same statuses, events and memories;
+//   - agents share nothing: two agents of one tree ticked in turn each act
+//     as an agent alone (an action or leaf is shared by every agent, so it
+//     must keep an agent's state in the memory; a decorator or composite
+//     factory must make a new node every call).
+//
+// What a node should do is for your own tests; the kit checks only that
+// it keeps the rules every node keeps.
+package bttest
+
+import (
+	"errors"
+	"fmt"
+	"reflect"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/contract"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// Config says what the kit runs a node on. The zero Config runs it on the
+// zero memory, in trees with no heuristic.
+type Config[M any] struct {
+	// Tree configures the trees the kit builds around the node: the
+	// heuristic, Copy, Model and Terminal the node needs.
+	Tree bt.Config[M]
+	// Memories are the live memories the runs start from, one run of the
+	// schedule each; none means one run from the zero memory.
+	Memories []M
+	// Sense, if set, changes an agent's live memory before each step of
+	// the schedule (step counts from 0), as a game writes what its agents
+	// sense, so that a node whose behaviour turns on the memory is run
+	// down each of its paths. It must depend only on step and m.
+	Sense func(step int, m *M)
+	// Equal reports whether two memories are the same; nil means
+	// reflect.DeepEqual.
+	Equal func(a, b *M) bool
+	// Children is how many probe children a composite under test gets
+	// (3 when zero). A decorator gets one; a leaf or action none.
+	Children int
+}
+
+// TestAction checks an action, run as the leaf of bt.Builder.Do. An
+// action is shared by every agent of a tree, so the kit runs the same a
+// for every run and agent.
+func TestAction[M any](a bt.Action[M], cfg Config[M]) error {
+	if a == nil {
+		return errors.New("bttest: nil action")
+	}
+	return check(cfg, 0, func(b *bt.Builder[M], _ func(*bt.Builder[M])) { b.Do(subject, a) })
+}
+
+// TestLeaf checks a custom node without children, run as the leaf of
+// bt.Builder.Leaf. Like an action it is shared by every agent.
+func TestLeaf[M any](n bt.Node[M], cfg Config[M]) error {
+	if n == nil {
+		return errors.New("bttest: nil node")
+	}
+	return check(cfg, 0, func(b *bt.Builder[M], _ func(*bt.Builder[M])) { b.Leaf(subject, n) })
+}
+
+// TestDecorator checks a decorator, given one probe child.
+func TestDecorator[M any](d bt.Decorator[M], cfg Config[M]) error {
+	if d == nil {
+		return errors.New("bttest: nil decorator")
+	}
+	return check(cfg, 1, func(b *bt.Builder[M], children func(*bt.Builder[M])) {
+		b.Decorate(subject, d)
+		children(b)
+		b.End()
+	})
+}
+
+// TestComposite checks a custom composite, given Config.Children probe
+// children.
+func TestComposite[M any](f bt.CompositeFunc[M], cfg Config[M]) error {
+	if f == nil {
+		return errors.New("bttest: nil composite")
+	}
+	n := cfg.Children
+	if n <= 0 {
+		n = 3
+	}
+	return check(cfg, n, func(b *bt.Builder[M], children func(*bt.Builder[M])) {
+		b.Composite(subject, f)
+		children(b)
+		b.End()
+	})
+}
+
+// subject is the name of the node under test, the root of every tree the
+// kit builds; its probe children are named a, b, c and so on.
+const subject = "subject"
+
+// A step is one thing the schedule does to an agent: a tick with a step
+// of dt, or a halt.
+type step struct {
+	halt bool
+	dt   time.Duration
+}
+
+func (s step) String() string {
+	if s.halt {
+		return "Halt"
+	}
+	return fmt.Sprintf("Tick(%v)", s.dt)
+}
+
+// schedule is what every run does: short steps, a zero step, a halt while
+// running, a begin afresh, a step in which a constraint stops the node
+// (gateStep), a step of an hour (every cooldown and timeout of a sane node
+// is over), and a final halt that must leave nothing running.
+var schedule = []step{
+	{dt: 100 * time.Millisecond}, {dt: 100 * time.Millisecond}, {dt: 0}, {dt: 250 * time.Millisecond},
+	{halt: true},
+	{dt: 100 * time.Millisecond}, {dt: time.Second}, {dt: 100 * time.Millisecond}, {dt: 100 * time.Millisecond},
+	{dt: time.Hour}, {dt: 100 * time.Millisecond}, {dt: 100 * time.Millisecond},
+	{halt: true},
+}
+
+// gateStep is the step of the schedule in which the kit's constraint on
+// the node under test fails, stopping it if it runs.
+const gateStep = 7
+
+// gate is the kit's constraint on the node under test: it fails in
+// gateStep, live and in previews alike.
+type gate[M any] struct{ h *harness[M] }
+
+func (g gate[M]) Evaluate(bt.Situation, *M) (bt.Check, string) {
+	if g.h.step == gateStep {
+		return bt.Fail, "the kit's gate is shut"
+	}
+	return bt.Pass, ""
+}
+
+// check runs every memory with every set of probe scripts and returns the
+// violations found, each once.
+func check[M any](cfg Config[M], children int, add func(b *bt.Builder[M], children func(*bt.Builder[M]))) error {
+	memories := cfg.Memories
+	if len(memories) == 0 {
+		memories = make([]M, 1)
+	}
+	sets := scriptSets
+	if children == 0 {
+		sets = sets[:1] // no probes: one set is enough
+	}
+	var v violations
+	for i := range memories {
+		for _, set := range sets {
+			k := &kit[M]{cfg: cfg, add: add, children: children, set: set, start: &memories[i]}
+			if len(memories) > 1 {
+				k.where = fmt.Sprintf("memory %d, ", i)
+			}
+			if children > 0 {
+				k.where += set.name + ", "
+			}
+			if err := k.run(&v); err != nil {
+				return err
+			}
+		}
+	}
+	return v.err()
+}
+
+// violations collects what the runs found: each rule broken once, with
+// the detail and place of its first breach and how often it was broken.
+type violations struct {
+	list []*violation
+	seen map[string]*violation
+}
+
+type violation struct {
+	rule, detail, where string
+	times               int
+}
+
+// add notes that rule was broken at where; detail says how.
+func (v *violations) add(where, rule, detail string) {
+	if x := v.seen[rule]; x != nil {
+		x.times++
+		return
+	}
+	if v.seen == nil {
+		v.seen = map[string]*violation{}
+	}
+	x := &violation{rule: rule, detail: detail, where: where, times: 1}
+	v.seen[rule] = x
+	v.list = append(v.list, x)
+}
+
+func (v *violations) err() error {
+	errs := make([]error, len(v.list))
+	for i, x := range v.list {
+		msg := x.rule + " (at " + x.where
+		if x.times > 1 {
+			msg += fmt.Sprintf(", and %d more times", x.times-1)
+		}
+		msg += ")"
+		if x.detail != "" {
+			msg += ": " + x.detail
+		}
+		errs[i] = errors.New(msg)
+	}
+	return errors.Join(errs...)
+}
+
+// A kit runs one memory with one set of probe scripts.
+type kit[M any] struct {
+	cfg      Config[M]
+	add      func(b *bt.Builder[M], children func(*bt.Builder[M]))
+	children int
+	set      scriptSet
+	start    *M
+	where    string // which memory and scripts, for messages
+}
+
+// run plays the schedule four ways (alone, again on a fresh tree, with
+// previews, and as one of two agents ticked in turn), checks each and
+// compares them.
+func (k *kit[M]) run(v *violations) error {
+	alone, err := k.play(v, false)
+	if err != nil {
+		return err
+	}
+	again, _ := k.play(v, false)
+	previewed, _ := k.play(v, true)
+	first, second := k.playTwo(v)
+	k.compare(v, "agents share state: the first of two agents ticked in turn", alone, first)
+	k.compare(v, "agents share state: the second of two agents ticked in turn", alone, second)
+	k.compare(v, "runs are not deterministic: the same schedule on a fresh tree", alone, again)
+	k.compare(v, "previews change what the tree does: with a preview before every tick", alone, previewed)
+	return nil
+}
+
+// A record is what one agent did over the schedule.
+type record[M any] struct {
+	results  []string         // each step's status and error
+	trace    []contract.Event // the tree's events
+	calls    []call           // the probe children's live calls
+	memories []M              // the live memory after each step
+}
+
+// A call is one live call of a probe child.
+type call struct {
+	step   int
+	child  string
+	method string
+	status bt.Status
+}
+
+func (c call) String() string {
+	return fmt.Sprintf("step %d: %s.%s %v", c.step+1, c.child, c.method, c.status)
+}
+
+// build makes a tree around the node under test, with fresh probes whose
+// live memories are mems.
+func (k *kit[M]) build(h *harness[M]) (*bt.Tree[M], error) {
+	b := bt.New(k.cfg.Tree)
+	k.add(b, func(b *bt.Builder[M]) {
+		for j := range k.children {
+			b.Leaf(childName(j), &probe[M]{h: h, j: j, script: k.set.script(j)})
+		}
+	})
+	b.Constrain(gate[M]{h})
+	tree, err := b.Build()
+	if err != nil {
+		return nil, fmt.Errorf("bttest: the tree around the node does not build: %w", err)
+	}
+	return tree, nil
+}
+
+func childName(j int) string { return string(rune('a' + j)) }
+
+// play runs the schedule on one agent alone, with a preview before every
+// tick when previews is set.
+func (k *kit[M]) play(v *violations, previews bool) (*record[M], error) {
+	h := &harness[M]{v: v, where: k.where, children: k.children}
+	tree, err := k.build(h)
+	if err != nil {
+		return nil, err
+	}
+	agent, err := tree.NewAgent(1)
+	if err != nil {
+		return nil, err
+	}
+	m := k.copyOf(k.start)
+	h.live = []*M{m}
+	rec := h.follow(agent)
+	nodes := tree.Nodes()
+	for i, st := range schedule {
+		h.step = i
+		k.sense(i, m)
+		var plan *bt.Plan
+		var running map[string]bool
+		if previews && !st.halt {
+			plan = k.preview(v, h, agent, m, i, st, rec)
+			running = contract.Running(rec.trace)
+		}
+		before := len(rec.trace)
+		k.do(v, h, agent, m, i, st, rec)
+		if plan != nil {
+			if err := contract.PlanIsAct(*plan, nodes, running, rec.trace[before:]); err != nil {
+				v.add(k.where+k.at(i), "the preview planned what the tick did not", err.Error())
+			}
+		}
+	}
+	if err := contract.LifeCycle(nodes, rec.trace); err != nil {
+		v.add(k.where+"the whole run", "the life cycle is broken", err.Error())
+	}
+	return rec, nil
+}
+
+// playTwo runs the schedule on two agents of one tree, each step on the
+// first and then on the second.
+func (k *kit[M]) playTwo(v *violations) (first, second *record[M]) {
+	h := &harness[M]{v: v, where: k.where, children: k.children}
+	tree, err := k.build(h)
+	if err != nil {
+		return nil, nil
+	}
+	a1, _ := tree.NewAgent(1)
+	a2, _ := tree.NewAgent(1)
+	m1, m2 := k.copyOf(k.start), k.copyOf(k.start)
+	h.live = []*M{m1, m2}
+	r1, r2 := h.follow(a1), h.follow(a2)
+	for i, st := range schedule {
+		h.step = i
+		k.sense(i, m1)
+		k.do(v, h, a1, m1, i, st, r1)
+		k.sense(i, m2)
+		k.do(v, h, a2, m2, i, st, r2)
+	}
+	return r1, r2
+}
+
+// do takes one step of the schedule on an agent and records it.
+func (k *kit[M]) do(v *violations, h *harness[M], a *bt.Agent[M], m *M, i int, st step, rec *record[M]) {
+	h.current = rec
+	var result string
+	if st.halt {
+		result = "halted"
+		if err := a.Halt(m); err != nil {
+			v.add(k.where+k.at(i), "Halt: "+err.Error(), "")
+			result += ", error: " + err.Error()
+		}
+		h.halted(m)
+	} else {
+		s, err := a.Tick(m, st.dt)
+		result = s.String()
+		if err != nil {
+			v.add(k.where+k.at(i), "Tick: "+err.Error(), "")
+			result += ", error: " + err.Error()
+		}
+	}
+	rec.results = append(rec.results, result)
+	rec.memories = append(rec.memories, *k.copyOf(m))
+	h.current = nil
+}
+
+// preview previews the tick to come twice and checks that it acted on
+// nothing and planned the same both times.
+func (k *kit[M]) preview(v *violations, h *harness[M], a *bt.Agent[M], m *M, i int, st step, rec *record[M]) *bt.Plan {
+	before, now, traced, called := k.copyOf(m), a.Now(), len(rec.trace), len(rec.calls)
+	h.previewing = true
+	p1, err1 := a.Preview(m, st.dt)
+	p2, err2 := a.Preview(m, st.dt)
+	h.previewing = false
+	at := k.at(i)
+	for _, err := range []error{err1, err2} {
+		if err != nil {
+			rec.trace = rec.trace[:traced]
+			v.add(k.where+at, "Preview: "+err.Error(), "")
+			return nil
+		}
+	}
+	if !k.equal(before, m) {
+		v.add(k.where+at, "a preview changed the live memory", fmt.Sprintf("%+v became %+v", *before, *m))
+	}
+	if a.Now() != now {
+		v.add(k.where+at, "a preview moved the clock", fmt.Sprintf("from %v to %v", now, a.Now()))
+	}
+	var events []contract.Event // what the preview traced, faults aside: a fault is reported, not done
+	for _, e := range rec.trace[traced:] {
+		if e.Kind != bt.EventFault {
+			events = append(events, e)
+		}
+	}
+	rec.trace = rec.trace[:traced] // the record holds what the ticks did
+	if len(events) != 0 || len(rec.calls) != called {
+		v.add(k.where+at, "a preview acted", acted(events, rec.calls[called:]))
+	}
+	if !reflect.DeepEqual(p1, p2) {
+		v.add(k.where+at, "simulation is not deterministic: two previews in a row planned differently", fmt.Sprintf("%v, then %v", p1, p2))
+	}
+	return &p1
+}
+
+// acted describes what a preview did that it should not have.
+func acted(trace []contract.Event, calls []call) string {
+	if len(calls) > 0 {
+		return calls[0].String()
+	}
+	return trace[0].String()
+}
+
+// compare reports the first difference between two records of the same
+// schedule.
+func (k *kit[M]) compare(v *violations, what string, want, got *record[M]) {
+	if want == nil || got == nil {
+		return
+	}
+	for i := range min(len(want.results), len(got.results)) {
+		switch {
+		case want.results[i] != got.results[i]:
+			v.add(k.where+k.at(i), what, fmt.Sprintf("%s gave %s, alone %s", schedule[i], got.results[i], want.results[i]))
+			return
+		case !k.equal(&want.memories[i], &got.memories[i]):
+			v.add(k.where+k.at(i), what, fmt.Sprintf("it left the memory %+v, alone %+v", got.memories[i], want.memories[i]))
+			return
+		}
+	}
+	if i, w, g, ok := firstDiff(want.trace, got.trace); ok {
+		v.add(k.where+"the whole run", what, fmt.Sprintf("event %d is %q, alone %q", i+1, g, w))
+		return
+	}
+	if i, w, g, ok := firstDiff(want.calls, got.calls); ok {
+		v.add(k.where+"the whole run", what, fmt.Sprintf("child call %d is %q, alone %q", i+1, g, w))
+	}
+}
+
+// firstDiff returns the first index at which a and b differ, as strings.
+func firstDiff[T fmt.Stringer](a, b []T) (int, string, string, bool) {
+	for i := range max(len(a), len(b)) {
+		var x, y string
+		if i < len(a) {
+			x = a[i].String()
+		}
+		if i < len(b) {
+			y = b[i].String()
+		}
+		if x != y {
+			return i, x, y, true
+		}
+	}
+	return 0, "", "", false
+}
+
+// sense lets Config.Sense change the live memory before step i.
+func (k *kit[M]) sense(i int, m *M) {
+	if k.cfg.Sense != nil {
+		k.cfg.Sense(i, m)
+	}
+}
+
+// at names step i of the schedule for messages.
+func (k *kit[M]) at(i int) string { return fmt.Sprintf("step %d (%v)", i+1, schedule[i]) }
+
+// copyOf returns a copy of m made as the tree copies memories.
+func (k *kit[M]) copyOf(m *M) *M {
+	c := new(M)
+	if k.cfg.Tree.Copy != nil {
+		k.cfg.Tree.Copy(c, m)
+	} else {
+		*c = *m
+	}
+	return c
+}
+
+func (k *kit[M]) equal(a, b *M) bool {
+	if k.cfg.Equal != nil {
+		return k.cfg.Equal(a, b)
+	}
+	return reflect.DeepEqual(a, b)
+}
+
+// A harness is what the probes of one tree share: the agents' live
+// memories, the step under way, and each child's state per agent.
+type harness[M any] struct {
+	v          *violations
+	where      string
+	live       []*M
+	step       int
+	previewing bool
+	current    *record[M] // the record of the agent being stepped
+	children   int        // how many probes
+	states     map[*M][]probeState
+}
+
+// at names the step under way for messages.
+func (h *harness[M]) at() string {
+	return h.where + fmt.Sprintf("step %d (%v)", h.step+1, schedule[h.step])
+}
+
+// follow makes the agent's tracer write into a new record.
+func (h *harness[M]) follow(a *bt.Agent[M]) *record[M] {
+	rec := &record[M]{}
+	a.SetTracer(tracer[M]{rec})
+	return rec
+}
+
+// state returns child j's state for the agent whose live memory is m, or
+// nil when m is not a live memory.
+func (h *harness[M]) state(m *M, j int) *probeState {
+	for _, l := range h.live {
+		if l == m {
+			if h.states == nil {
+				h.states = map[*M][]probeState{}
+			}
+			if h.states[m] == nil {
+				h.states[m] = make([]probeState, h.children)
+			}
+			return &h.states[m][j]
+		}
+	}
+	return nil
+}
+
+// halted checks that a halt left no child of the agent running.
+func (h *harness[M]) halted(m *M) {
+	for j, st := range h.states[m] {
+		if st.running {
+			h.v.add(h.at(), subject+"/"+childName(j)+" still runs after the agent was halted", "")
+		}
+	}
+}
+
+// tracer records a tree's events.
+type tracer[M any] struct{ rec *record[M] }
+
+func (t tracer[M]) Trace(e *bt.Event) { t.rec.trace = append(t.rec.trace, contract.From(e)) }
+
+// A script says how a probe child behaves: what Begin returns, how many
+// updates it then takes (-1: it runs until halted), how it finishes, and
+// the verdict its simulation gives.
+type script struct {
+	begin   bt.Status
+	updates int
+	finish  bt.Status
+	verdict heuristic.Verdict
+}
+
+// A scriptSet gives each probe child its script.
+type scriptSet struct {
+	name   string
+	script func(j int) script
+}
+
+var (
+	succeed = script{begin: bt.Success, verdict: heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: "probe succeeds"}}
+	fail    = script{begin: bt.Failure, verdict: heuristic.Verdict{Outcome: heuristic.Harmful, Reason: "probe fails"}}
+	slow    = script{begin: bt.Running, updates: 2, finish: bt.Success, verdict: heuristic.Verdict{Outcome: heuristic.Cosmetic, Reason: "probe takes two ticks"}}
+	endless = script{begin: bt.Running, updates: -1, verdict: heuristic.Verdict{Outcome: heuristic.Safe, Reason: "probe runs on"}}
+)
+
+var scriptSets = []scriptSet{
+	{"children that succeed at once", func(int) script { return succeed }},
+	{"children that fail at once", func(int) script { return fail }},
+	{"children that take two ticks", func(int) script { return slow }},
+	{"children that run until halted", func(int) script { return endless }},
+	{"children that differ", func(j int) script { return []script{slow, fail, endless, succeed}[j%4] }},
+}
+
+// A probe is a child the kit gives a decorator or composite: it plays its
+// script and checks the life cycle it is put through.
+type probe[M any] struct {
+	h      *harness[M]
+	j      int
+	script script
+}
+
+// probeState is one probe's state in one agent.
+type probeState struct {
+	running        bool
+	began, updated int  // the steps of the last Begin and Update
+	updatedAt      bool // updated is set: the probe has been updated since it began
+	updates        int  // how many updates since Begin
+	last           bt.Status
+}
+
+func (p *probe[M]) name() string { return subject + "/" + childName(p.j) }
+
+// live returns the probe's state for m and records the call, or reports
+// a call it should not have had.
+func (p *probe[M]) live(m *M, method string) *probeState {
+	h := p.h
+	if h.previewing {
+		h.v.add(h.at(), p.name()+"."+method+" was called during a preview", "")
+	}
+	st := h.state(m, p.j)
+	if st == nil {
+		h.v.add(h.at(), p.name()+"."+method+" was given a memory that is not the agent's live memory", "")
+	}
+	return st
+}
+
+func (p *probe[M]) record(method string, s bt.Status) {
+	if rec := p.h.current; rec != nil {
+		rec.calls = append(rec.calls, call{step: p.h.step, child: childName(p.j), method: method, status: s})
+	}
+}
+
+func (p *probe[M]) violation(format string, args ...any) {
+	h := p.h
+	h.v.add(h.at(), p.name()+": "+fmt.Sprintf(format, args...), "")
+}
+
+// Begin plays the script's first status.
+func (p *probe[M]) Begin(m *M) bt.Status {
+	st := p.live(m, "Begin")
+	if st == nil {
+		return bt.Failure
+	}
+	if st.running {
+		p.violation("began again while running")
+	}
+	*st = probeState{running: true, began: p.h.step, last: p.script.begin}
+	p.record("Begin", p.script.begin)
+	return p.script.begin
+}
+
+// Update plays the script's next status.
+func (p *probe[M]) Update(m *M, _ time.Duration) bt.Status {
+	st := p.live(m, "Update")
+	if st == nil {
+		return bt.Failure
+	}
+	switch {
+	case !st.running:
+		p.violation("updated while not running")
+	case st.began == p.h.step:
+		p.violation("updated in the tick it began")
+	case st.updatedAt && st.updated == p.h.step:
+		p.violation("updated twice in one tick")
+	}
+	st.updated, st.updatedAt = p.h.step, true
+	st.updates++
+	s := bt.Running
+	if p.script.updates >= 0 && st.updates >= p.script.updates {
+		s = p.script.finish
+	}
+	st.last = s
+	p.record("Update", s)
+	return s
+}
+
+// End checks that it ends what began, with the status it finished with or
+// Running when interrupted.
+func (p *probe[M]) End(m *M, s bt.Status) {
+	st := p.live(m, "End")
+	if st == nil {
+		return
+	}
+	if !st.running {
+		p.violation("ended without having begun")
+	} else if s != st.last {
+		p.violation("ended with %v after returning %v", s, st.last)
+	}
+	st.running = false
+	p.record("End", s)
+}
+
+// Simulate predicts nothing and returns the script's verdict.
+func (p *probe[M]) Simulate(*sim.Context[M], *M) heuristic.Verdict { return p.script.verdict }

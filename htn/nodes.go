@@ -1,0 +1,110 @@
+package htn
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/foresight-bt/foresight/bt"
+)
+
+// The kinds of node in a domain's description (Domain.Nodes).
+const (
+	KindCompound  bt.NodeKind = "compound"
+	KindMethod    bt.NodeKind = "method"
+	KindPrimitive bt.NodeKind = "primitive"
+	KindPause     bt.NodeKind = "pause"
+)
+
+// Nodes describes the domain as a tree, for pictures and tools: the root
+// task, its methods, each method's subtasks, and so on down. A compound
+// task is unfolded where it first appears, depth first; where it appears
+// again (a recursion, or a task shared by several methods) it is a leaf
+// whose Detail says so. Conditions and preconditions are the nodes'
+// Constraints. Draw it with the draw package, as a tree's:
+//
+//	draw.Picture{Title: "troll domain", Nodes: domain.Nodes()}.DOT(w)
+func (d *Domain[M]) Nodes() []bt.NodeInfo {
+	if d == nil || len(d.tasks) == 0 {
+		return nil
+	}
+	w := describer[M]{d: d, shown: make([]bool, len(d.tasks))}
+	w.task(d.root, "", 0)
+	return w.out
+}
+
+type describer[M any] struct {
+	d     *Domain[M]
+	shown []bool // compound tasks already unfolded
+	out   []bt.NodeInfo
+}
+
+// add appends a node under parent, with a path unique among its siblings,
+// and returns its index.
+func (w *describer[M]) add(n bt.NodeInfo, parent string) int {
+	n.Parent = parent
+	n.Path = n.Name
+	if parent != "" {
+		n.Path = parent + "/" + n.Name
+		for k := 2; w.has(n.Path); k++ {
+			n.Path = parent + "/" + n.Name + "~" + strconv.Itoa(k)
+		}
+	}
+	w.out = append(w.out, n)
+	return len(w.out) - 1
+}
+
+func (w *describer[M]) has(path string) bool {
+	for _, n := range w.out {
+		if n.Path == path {
+			return true
+		}
+	}
+	return false
+}
+
+// task describes task i under parent, unfolding a compound task the
+// first time only.
+func (w *describer[M]) task(i int32, parent string, depth int) {
+	t := &w.d.tasks[i]
+	if t.child >= 0 {
+		n := bt.NodeInfo{Name: t.name, Kind: KindPrimitive, Depth: depth, Constraints: descriptions(t.pre)}
+		if t.expect != nil {
+			n.Detail = "primitive, with an expected effect"
+		}
+		w.add(n, parent)
+		return
+	}
+	if w.shown[i] {
+		w.add(bt.NodeInfo{Name: t.name, Kind: KindCompound, Depth: depth, Detail: "compound, unfolded above"}, parent)
+		return
+	}
+	w.shown[i] = true
+	at := w.add(bt.NodeInfo{Name: t.name, Kind: KindCompound, Depth: depth, Children: len(t.methods)}, parent)
+	path := w.out[at].Path
+	for _, m := range t.methods {
+		mi := w.add(bt.NodeInfo{Name: m.name, Kind: KindMethod, Depth: depth + 1, Children: len(m.steps),
+			Constraints: descriptions(m.conds)}, path)
+		mpath := w.out[mi].Path
+		for _, s := range m.steps {
+			if s.task == pause {
+				w.add(bt.NodeInfo{Name: "pause", Kind: KindPause, Depth: depth + 2}, mpath)
+				continue
+			}
+			w.task(s.task, mpath, depth+2)
+		}
+	}
+}
+
+// descriptions describes constraints as a tree's NodeInfo does: by their
+// String method, or else their type.
+func descriptions[M any](cs []bt.Constraint[M]) []string {
+	var out []string
+	for _, c := range cs {
+		if s, ok := c.(fmt.Stringer); ok {
+			out = append(out, s.String())
+		} else {
+			out = append(out, fmt.Sprintf("%T", c))
+		}
+	}
+	return out
+}
