@@ -14,4 +14,12 @@
 // foresight keeps a full life cycle the other does not have: every node
 // begins and ends (End exactly once per Begin), constraints are checked,
 // panics are caught, and a tracer could watch.
+//
+// Deep and Corridor are github.com/kelindar/goap's "deep" benchmark
+// problem and a corridor of 150 rooms as foresight GOAP domains: the tests
+// check that foresight finds that library's 12-step plan, that the
+// corridor gives the whole plan or ErrOutOfBudget, never part of the way,
+// and that planning allocates nothing. The side-by-side run with
+// kelindar/goap is the module bench/kelindar, which CI does not run (see
+// its doc).
 package bench

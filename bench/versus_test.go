@@ -1,7 +1,6 @@
 package bench
 
 import (
-	"slices"
 	"testing"
 	"time"
 
@@ -64,34 +63,11 @@ func BenchmarkVersus(b *testing.B) {
 	for _, s := range Shapes {
 		b.Run(s.Name, func(b *testing.B) {
 			f, p, _, _ := tickers(b, s)
-			for range batch { // warm up both
-				f()
-				p()
-			}
-			var ratios []float64
-			var fsum, psum time.Duration
-			b.ResetTimer()
-			for b.Loop() {
-				t0 := time.Now()
-				for range batch {
-					f()
-				}
-				t1 := time.Now()
-				for range batch {
-					p()
-				}
-				t2 := time.Now()
-				fsum += t1.Sub(t0)
-				psum += t2.Sub(t1)
-				ratios = append(ratios, float64(t1.Sub(t0))/float64(t2.Sub(t1)))
-			}
-			slices.Sort(ratios)
-			n := float64(b.N) * batch
-			b.ReportMetric(float64(fsum.Nanoseconds())/n, "foresight-ns/tick")
-			b.ReportMetric(float64(psum.Nanoseconds())/n, "gbt-ns/tick")
-			b.ReportMetric(float64(fsum.Nanoseconds())/n/float64(s.Nodes), "foresight-ns/node")
-			b.ReportMetric(ratios[len(ratios)/2], "foresight/gbt")
-			b.ReportMetric(0, "ns/op") // the op is a pair of batches: its time says nothing
+			ours, theirs, ratio := Interleave(b, batch, f, p)
+			b.ReportMetric(ours, "foresight-ns/tick")
+			b.ReportMetric(theirs, "gbt-ns/tick")
+			b.ReportMetric(ours/float64(s.Nodes), "foresight-ns/node")
+			b.ReportMetric(ratio, "foresight/gbt")
 		})
 	}
 }

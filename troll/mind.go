@@ -120,17 +120,18 @@ func Domain() (*htn.Domain[Memory], error) {
 }
 
 // A Decider is the part of the troll's mind that picks what to do, below
-// the reactions: an HTN planner or a behaviour tree, over the same
-// actions.
+// the reactions: an HTN planner, a behaviour tree or a goal-driven (GOAP)
+// planner, over the same actions.
 type Decider uint8
 
 // The deciders.
 const (
 	HTN Decider = iota + 1
 	BT
+	GOAP
 )
 
-var deciderNames = [...]string{"", "htn", "bt"}
+var deciderNames = [...]string{"", "htn", "bt", "goap"}
 
 // String returns the decider's name, as the demo's -decider flag takes it.
 func (d Decider) String() string {
@@ -140,14 +141,14 @@ func (d Decider) String() string {
 	return fmt.Sprintf("Decider(%d)", d)
 }
 
-// ParseDecider returns the decider named s ("htn", "bt").
+// ParseDecider returns the decider named s ("htn", "bt", "goap").
 func ParseDecider(s string) (Decider, error) {
 	for i, n := range deciderNames {
 		if n == s && i > 0 {
 			return Decider(i), nil
 		}
 	}
-	return 0, fmt.Errorf("troll: unknown decider %q (want htn or bt)", s)
+	return 0, fmt.Errorf("troll: unknown decider %q (want htn, bt or goap)", s)
 }
 
 // NewTree returns the troll's tree with decider d: the reactions first
@@ -167,6 +168,12 @@ func NewTree(d Decider) (*bt.Tree[Memory], error) {
 		b.Branch(dom.Branch("think"))
 	case BT:
 		b.Branch(behaviour)
+	case GOAP:
+		dom, err := GoalDomain()
+		if err != nil {
+			return nil, err
+		}
+		b.Branch(dom.Branch("think"))
 	default:
 		return nil, fmt.Errorf("troll: no tree for %v", d)
 	}

@@ -10,24 +10,27 @@
 //
 // Flags:
 //
-//	-decider D    htn (the default: a plan runner over the chapter's domain)
-//	              or bt (a behaviour tree over the same actions)
+//	-decider D    htn (the default: a plan runner over the chapter's domain),
+//	              bt (a behaviour tree over the same actions) or goap (a
+//	              goal-driven planner over them: slay, regain sight, guard)
 //	-seed N       seed of the map's intruder (default 1)
 //	-duration D   how long to run, from 100ms (a tick) to 1h, in whole
 //	              ticks (default 60s)
 //	-json         one JSON object per line instead of the timeline
 //	-dot FILE     also write the troll's mind as a Graphviz diagram: the
 //	              HTN domain, each compound task unfolded where it first
-//	              appears (htn), or the behaviour tree (bt)
+//	              appears (htn), or the tree (bt; goap: the GOAP runner
+//	              with the actions it plans over)
 //	-mermaid FILE the same as a Mermaid flowchart (another file than -dot's)
 //
 // The timeline shows each plan the troll made, kept or replaced, with its
 // method traversal record ([0 1 0]: the first method of the root, the
-// second of AttackEnemy, ...) and why, then each task begun, with its
-// place in the plan and the troll's state. With -json, a "plan" object is
-// written for every plan, a "task" object for every task begun and a
-// "summary" at the end; the output is the same, byte for byte, for the
-// same flags.
+// second of AttackEnemy, ...) under htn, or the goal it serves under goap,
+// and why, then each task begun, with its place in the plan and the
+// troll's state. With -json, a "plan" object is written for every plan
+// (with its goal, and under goap its cost), a "task" object for every
+// task begun and a "summary" at the end; the output is the same, byte for
+// byte, for the same flags.
 //
 // -h lists the flags with examples. Bad flags, and a picture that cannot
 // be written, are reported on one line, with exit status 2; a picture
@@ -56,7 +59,7 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-const usage = "usage: troll [-decider htn|bt] [-seed N] [-duration D] [-json] [-dot FILE] [-mermaid FILE]"
+const usage = "usage: troll [-decider htn|bt|goap] [-seed N] [-duration D] [-json] [-dot FILE] [-mermaid FILE]"
 
 type options struct {
 	decider      troll.Decider
@@ -101,20 +104,22 @@ const helpText = usage + `
 
 Runs the Trunk Thumper on its map and shows what it planned and did, and why.
 
-  -decider D    htn (the default) or bt: the HTN plan runner, or a behaviour
-                tree over the same actions
+  -decider D    htn (the default), bt or goap: the HTN plan runner, a
+                behaviour tree over the same actions, or a goal-driven
+                (GOAP) planner over them
   -seed N       seed of the intruder's whims (default 1)
   -duration D   how long to run, such as 90s or 5m: from 100ms (a tick) to 1h,
                 in whole ticks (default 60s)
   -json         one JSON object per line: "plan", "task" and "summary"
   -dot FILE     also write the troll's mind as a Graphviz diagram: the HTN
-                domain (htn) or the behaviour tree (bt); the run goes on as usual
+                domain (htn) or the tree (bt, goap); the run goes on as usual
   -mermaid FILE the same as a Mermaid flowchart
 
 Examples:
 
   go run ./examples/troll
   go run ./examples/troll -decider bt -seed 7 -duration 2m
+  go run ./examples/troll -decider goap
   go run ./examples/troll -json | grep '"plan"'
   go run ./examples/troll -dot troll.dot && dot -Tsvg troll.dot > troll.svg
 `
@@ -271,9 +276,11 @@ type planEvent struct {
 	Event    string         `json:"event"`
 	T        float64        `json:"t"`
 	Change   string         `json:"change"`
+	Goal     string         `json:"goal,omitempty"`
 	Record   []int          `json:"record"`
 	Reason   string         `json:"reason,omitempty"`
 	Steps    []string       `json:"steps"`
+	Cost     float64        `json:"cost,omitempty"`
 	Rejected []bt.Rejection `json:"rejected,omitempty"`
 }
 
@@ -287,7 +294,7 @@ func (j *jsonEvents) plan(e *bt.Event) {
 	if steps == nil {
 		steps = []string{}
 	}
-	j.write(planEvent{"plan", e.Time.Seconds(), p.Change.String(), rec, p.Reason, steps, p.Rejected})
+	j.write(planEvent{"plan", e.Time.Seconds(), p.Change.String(), p.Goal, rec, p.Reason, steps, p.Cost, p.Rejected})
 }
 
 type taskEvent struct {

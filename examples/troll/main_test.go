@@ -20,7 +20,7 @@ func runArgs(t *testing.T, args ...string) (code int, stdout, stderr string) {
 // plan event for every plan, a task event for every task begun and a
 // summary.
 func TestJSONDeterministic(t *testing.T) {
-	for _, decider := range []string{"htn", "bt"} {
+	for _, decider := range []string{"htn", "bt", "goap"} {
 		args := []string{"-json", "-decider", decider, "-seed", "3", "-duration", "40s"}
 		code, a, stderr := runArgs(t, args...)
 		if code != 0 {
@@ -43,7 +43,7 @@ func TestJSONDeterministic(t *testing.T) {
 		if kinds["task"] == 0 || kinds["summary"] != 1 || !strings.Contains(lines[len(lines)-1], `"event":"summary"`) {
 			t.Errorf("%s: events %v", decider, kinds)
 		}
-		if (kinds["plan"] > 0) != (decider == "htn") {
+		if (kinds["plan"] > 0) != (decider != "bt") {
 			t.Errorf("%s: %d plan events", decider, kinds["plan"])
 		}
 	}
@@ -104,5 +104,30 @@ func TestPictures(t *testing.T) {
 	}
 	if code, _, stderr := runArgs(t, "-dot", filepath.Join(dir, "no", "such", "dir.dot")); code != 2 || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("a picture that cannot be written: exit %d: %q", code, stderr)
+	}
+}
+
+// Under goap the timeline names the goal each plan serves, and the JSON
+// carries it with the plan's cost.
+func TestGoalTimeline(t *testing.T) {
+	code, out, stderr := runArgs(t, "-decider", "goap", "-seed", "3", "-duration", "12s")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	for _, want := range []string{"The Trunk Thumper (goap), seed 3", "plan made: goal guard (priority 1), the highest with a plan",
+		"steps: ChooseBridgeToCheck → NavigateToBridge → CheckBridge", "plan replaced: the world changed; now for goal slay (priority 3)",
+		"DoTrunkSlam", "UprootTrunk", "After 12s:"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("the timeline lacks %q:\n%s", want, out)
+		}
+	}
+	_, js, _ := runArgs(t, "-json", "-decider", "goap", "-seed", "3", "-duration", "12s")
+	if !strings.Contains(js, `"change":"replaced","goal":"slay"`) || !strings.Contains(js, `"cost":`) {
+		t.Errorf("the JSON lacks a slay plan with its cost:\n%s", js)
+	}
+	dot := filepath.Join(t.TempDir(), "troll.dot")
+	code, _, stderr = runArgs(t, "-decider", "goap", "-duration", "1s", "-dot", dot)
+	if b, _ := os.ReadFile(dot); code != 0 || !strings.Contains(stderr, "wrote the tree") || !strings.Contains(string(b), "goap: 3 goals, 9 actions") {
+		t.Errorf("goap: exit %d: %s\n%s", code, stderr, b)
 	}
 }

@@ -1,0 +1,19 @@
+// Package kelindar runs foresight's GOAP side by side with
+// github.com/kelindar/goap, on that library's own "deep" problem (the same
+// three actions, the same estimate, the same twelve-step plan) and on a
+// corridor of 150 rooms. It is a module of its own, apart from bench,
+// because the module proxy that foresight's CI reaches does not serve
+// github.com/kelindar/goap: CI cannot fetch it, so CI does not run this.
+// Run it where the module can be had (go mod tidy, then go test), or
+// with a local clone of it put in place by a workspace:
+//
+//	git clone https://github.com/kelindar/goap /tmp/kelindar-goap
+//	cd bench/kelindar
+//	printf 'go 1.25.6\nuse %s\nreplace github.com/kelindar/goap => /tmp/kelindar-goap\n' "$PWD" >/tmp/go.work
+//	GOWORK=/tmp/go.work go test -run . -bench . -benchtime 2s
+//
+// The go.mod names the commit of kelindar/goap that was measured.
+// BenchmarkVersus plans in alternating batches, as bench's BenchmarkVersus
+// ticks, and reports each side's time per planning and the median ratio
+// of foresight's batch time to kelindar/goap's.
+package kelindar

@@ -1,0 +1,108 @@
+// Package goap is foresight's goal-oriented action planner (GOAP, as in
+// F.E.A.R.): given goals, states the agent wants to reach, it searches for
+// the cheapest sequence of actions that reaches the most important one,
+// and runs that plan as a node of a tree. The actions are the same values
+// that behaviour trees and the htn package run: an action's preconditions
+// are its constraints (bt.Constraint), its effect is its Simulate.
+//
+// Start reading at New and Builder (how a domain is written), then
+// Domain.Branch (the plan runner, in a tree) and Planner (planning outside
+// one).
+//
+// # Domains
+//
+//	domain, err := goap.New(func(c *Camp) Key { return c.Key() }).
+//		Action("forage", forage).Constrain(rested).
+//		Action("eat", eat).Constrain(hasFood).
+//		Action("sleep", sleep).Constrain(tired).
+//		Goal("fed", 2, fed).Relevant(hungry).
+//		Goal("stocked", 1, stocked).Estimate(foodMissing).
+//		Build()
+//
+// A goal has a priority, a relevance test (is it worth pursuing now?), a
+// satisfaction test, and optionally an estimate of the cost that remains.
+// The planner takes the relevant goals that do not hold yet, highest
+// priority first, and pursues the first that has a plan; the goals it
+// passed over, and why (not relevant, already satisfied, no plan, out of
+// budget), are in its report. An action costs 1 unless Cost says
+// otherwise, as a function of the memory before and after it.
+//
+// # Search
+//
+// Planning is A* over the memory type M, forward from the agent's memory:
+// each step copies the memory, applies an action's Simulate to the copy,
+// and checks the next action's preconditions on the result. Forward
+// search, rather than the regressive search of F.E.A.R., is what lets
+// foresight's actions plan as they are: a regressive planner needs effects
+// and preconditions written as symbols it can run backwards (facts to
+// unify), whereas a forward one only runs the Simulate and the
+// constraints the trees already use, whatever Go they are written in. The
+// price is that forward search explores everything reachable, relevant or
+// not; a goal's estimate steers it back towards the goal.
+//
+// States are told apart by a key, a small comparable projection of the
+// memory given to New: two memories with the same key are the same state.
+// The key is what keeps the search from exploring a state twice, so it
+// must capture everything that preconditions, effects, costs, goals and
+// estimates read, and little else. A key of up to 8 bytes of integers and
+// booleans (an int, a [4]uint8, a struct of small counters) is hashed by
+// its bits, the fastest; floats, strings and whole memories make slow
+// keys. Ties between equally promising states are
+// broken by depth, then by the order states were found, which follows the
+// order actions were added: plans are the same on every run, whatever the
+// hash seed.
+//
+// With an estimate that never overstates the remaining cost (admissible),
+// or none, every plan is a cheapest one. An estimate that overstates finds
+// plans faster that may cost more, as kelindar/goap's distance does on its
+// benchmark (see the bench module).
+//
+// # Budgets
+//
+// A node budget (Builder.Budget) bounds the nodes one search for one goal
+// may expand. Running out is its own answer: ErrOutOfBudget from a
+// Planner, bt.PlanOutOfBudget from a runner, distinct from ErrNoPlan (the
+// goal cannot be reached), and never a plan cut short. PerTick spreads a
+// runner's planning over ticks, a number of nodes at a time.
+//
+// # Running plans
+//
+// Domain.Branch puts a plan runner into a tree: a node whose children are
+// the domain's actions, as leaves with their preconditions as
+// constraints. The tree's machinery runs them, so the life cycle (End
+// once per Begin, through every re-plan), tracing, panics and quarantine,
+// Preview and determinism are those of any tree. In a tree, planning
+// copies memories with the tree's copy function and simulates actions
+// with the tree's context. The runner checks each step's preconditions
+// before it begins it, and plans again when a step fails or cannot begin,
+// when the domain's Replan test says the world has changed, and when a goal
+// of higher priority than the running one becomes relevant and has a
+// plan. It succeeds once its goal holds, checked before each step begins
+// and when one ends (a step under way is let finish), and fails when no
+// goal has a plan.
+//
+// Every planning a runner does live is reported to the tree's tracer as a
+// bt.EventPlan: the goal and the plan with its cost, the nodes expanded,
+// the goals passed over with their priority, the actions discarded with
+// the precondition that failed and how often, and whether the running plan
+// was made, kept or replaced, and why. trace.Timeline prints it; the
+// stats package counts the plans each action was in.
+//
+// Put reactions above the runner (die, rest when hurt) in a
+// bt.ReactivePriority: they halt the plan within the tick, and the runner
+// plans afresh when it begins again. Put the runner under a simulated
+// Selector and it predicts its whole plan, as the chain of its steps'
+// simulations, so a tree can weigh a goal-driven branch against others.
+// The troll package runs the same Trunk Thumper by a behaviour tree, by
+// an HTN and by this package.
+//
+// # Statistics and cost
+//
+// A domain counts, over all its agents, how often each action was
+// considered, discarded (by which precondition), chosen into a plan, run,
+// and how its runs ended (Domain.Stats, Domain.WriteStats), and lists the
+// actions no plan ever used (Domain.NeverChosen): ship with none.
+//
+// A Planner and a runner reuse their storage: after warm-up, planning and
+// running allocate nothing.
+package goap

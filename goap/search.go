@@ -1,0 +1,313 @@
+package goap
+
+import (
+	"fmt"
+	"math"
+	"slices"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// A search is one A* search for one goal, resumable: step expands a
+// bounded number of nodes and says whether it is over. Its storage is
+// reused from one search to the next, so once warm it allocates nothing.
+type search[M any, K comparable] struct {
+	d     *Domain[M, K]
+	ctx   *sim.Context[M] // what the actions' Simulate sees, and copies memories
+	own   *sim.Context[M] // ctx outside a tree: the domain's Copy, seed 0
+	nodes []node[M, K]    // every state met, the root first
+	open  []entry         // a binary heap of nodes to expand
+	index index[K]        // state key -> node
+	sits  []bt.Situation  // what each action's preconditions are told
+	goal  *goal[M]
+
+	expanded int
+	found    int32 // the node that satisfies the goal, or -1
+	err      error // a cost or an estimate that makes no sense
+
+	// this planning's tallies, per precondition slot
+	tally    []int32
+	firstWhy []string // the first reason given in each slot
+}
+
+type node[M any, K comparable] struct {
+	m      M
+	key    K
+	g, f   float64 // cost from the root; g plus the estimate
+	parent int32
+	action int32
+}
+
+// An entry is a node in the open list, with the costs it had when it was
+// put there: a node reached again more cheaply is put there again, and
+// its older entry, whose g no longer matches, is skipped when it comes out.
+type entry struct {
+	f, g float64
+	node int32
+}
+
+// result of a search step
+type state uint8
+
+const (
+	searching state = iota
+	found
+	exhausted   // the open list ran dry: no plan
+	outOfBudget // the budget ran out first
+	failed      // err says why
+)
+
+func newSearch[M any, K comparable](d *Domain[M, K]) *search[M, K] {
+	s := &search[M, K]{
+		d:        d,
+		own:      sim.New(sim.Config[M]{Copy: d.copy}),
+		index:    newIndex[K](),
+		sits:     make([]bt.Situation, len(d.actions)),
+		tally:    make([]int32, d.slots),
+		firstWhy: make([]string, d.slots),
+	}
+	for i := range s.sits {
+		s.sits[i] = bt.Situation{Simulating: true}
+	}
+	s.ctx = s.own
+	return s
+}
+
+// resetTallies starts the tallies of a new planning.
+func (s *search[M, K]) resetTallies() {
+	clear(s.tally)
+	clear(s.firstWhy)
+}
+
+// start begins a search for g from root.
+func (s *search[M, K]) start(g *goal[M], root *M) {
+	s.goal, s.expanded, s.found, s.err = g, 0, -1, nil
+	s.nodes = s.nodes[:0]
+	s.open = s.open[:0]
+	s.index.reset()
+	r := s.alloc()
+	n := &s.nodes[r]
+	s.ctx.Copy(&n.m, root)
+	h, ok := s.estimate(&n.m)
+	if !ok {
+		return
+	}
+	n.g, n.f, n.parent, n.action = 0, h, -1, -1
+	n.key = s.d.key(&n.m)
+	_, at, hash := find(&s.index, s.nodes, n.key)
+	s.index.insert(at, hash, r)
+	s.push(r)
+}
+
+// alloc makes room for one more node, reusing the storage of an earlier
+// search, and returns its index.
+func (s *search[M, K]) alloc() int32 {
+	i := len(s.nodes)
+	if i < cap(s.nodes) {
+		s.nodes = s.nodes[:i+1]
+	} else {
+		s.nodes = append(s.nodes, node[M, K]{})
+	}
+	return int32(i)
+}
+
+// step takes at most limit nodes from the open list, expanding those that
+// do not satisfy the goal, and reports where the search stands and how
+// many nodes it took.
+func (s *search[M, K]) step(limit int) (state, int) {
+	if s.err != nil {
+		return failed, 0
+	}
+	used := 0
+	for ; used < limit; used++ {
+		if len(s.open) == 0 {
+			return exhausted, used
+		}
+		e := s.pop()
+		n := e.node
+		if e.g != s.nodes[n].g {
+			continue // a stale entry: the node was reached more cheaply since
+		}
+		if s.goal.satisfied(&s.nodes[n].m) {
+			s.found = n
+			return found, used + 1
+		}
+		if s.expanded >= s.d.budget {
+			return outOfBudget, used + 1
+		}
+		s.expanded++
+		if !s.expand(n) {
+			return failed, used + 1
+		}
+	}
+	return searching, used
+}
+
+// expand adds the successors of node n through every action whose
+// preconditions pass there, in designer order.
+func (s *search[M, K]) expand(n int32) bool {
+	d := s.d
+	s.nodes = slices.Grow(s.nodes, len(d.actions))
+	parent := &s.nodes[n] // stable: room for every successor is made above
+	for ai := range d.actions {
+		a := &d.actions[ai]
+		if !s.passes(ai, a, &parent.m) {
+			continue
+		}
+		c := s.alloc()
+		child := &s.nodes[c]
+		s.ctx.Copy(&child.m, &parent.m)
+		a.act.Simulate(s.ctx, &child.m)
+		cost := 1.0
+		if a.cost != nil {
+			cost = a.cost(&parent.m, &child.m)
+			if !(cost >= 0) || math.IsInf(cost, 1) {
+				s.err = fmt.Errorf("goap: action %q costs %v: a cost must be a finite number, not negative", a.name, cost)
+				return false
+			}
+		}
+		g := parent.g + cost
+		k := d.key(&child.m)
+		j, at, hash := find(&s.index, s.nodes, k)
+		if j >= 0 {
+			old := &s.nodes[j]
+			if g >= old.g {
+				s.nodes = s.nodes[:c] // the state is known: give the slot back
+				continue
+			}
+			// A cheaper way to a known state: take it, and look at the state
+			// again if it was expanded already (an estimate that is
+			// admissible but not consistent needs that to stay optimal).
+			s.ctx.Copy(&old.m, &child.m)
+			s.nodes = s.nodes[:c]
+			h, ok := s.estimate(&old.m)
+			if !ok {
+				return false
+			}
+			old.g, old.f, old.parent, old.action = g, g+h, n, int32(ai)
+			s.push(j)
+			continue
+		}
+		h, ok := s.estimate(&child.m)
+		if !ok {
+			return false
+		}
+		child.g, child.f, child.parent, child.action, child.key = g, g+h, n, int32(ai), k
+		s.index.insert(at, hash, c)
+		s.push(c)
+	}
+	return true
+}
+
+// passes checks action a's preconditions on m and tallies the first that
+// does not answer Pass.
+func (s *search[M, K]) passes(ai int, a *action[M], m *M) bool {
+	sit := &s.sits[ai]
+	for ci, c := range a.pre {
+		if check, why := c.Evaluate(*sit, m); check != bt.Pass {
+			s.discard(a, ci, check, why)
+			return false
+		}
+	}
+	return true
+}
+
+// discard tallies precondition ci of action a, which answered check.
+func (s *search[M, K]) discard(a *action[M], ci int, check bt.Check, why string) {
+	slot := a.slot + ci
+	if check == bt.Done {
+		slot = a.slot + len(a.pre)
+	}
+	if s.tally[slot] == 0 {
+		s.firstWhy[slot] = why
+	}
+	s.tally[slot]++
+}
+
+// estimate returns the goal's estimate for m, 0 without one.
+func (s *search[M, K]) estimate(m *M) (float64, bool) {
+	if s.goal.estimate == nil {
+		return 0, true
+	}
+	h := s.goal.estimate(m)
+	if !(h >= 0) || math.IsInf(h, 1) {
+		s.err = fmt.Errorf("goap: goal %q estimates %v: an estimate must be a finite number, not negative", s.goal.name, h)
+		return 0, false
+	}
+	return h, true
+}
+
+// path writes the actions from the root to the found node into steps.
+func (s *search[M, K]) path(steps []int32) []int32 {
+	steps = steps[:0]
+	for n := s.found; n >= 0 && s.nodes[n].action >= 0; n = s.nodes[n].parent {
+		steps = append(steps, s.nodes[n].action)
+	}
+	for i, j := 0, len(steps)-1; i < j; i, j = i+1, j-1 {
+		steps[i], steps[j] = steps[j], steps[i]
+	}
+	return steps
+}
+
+// The open list: a binary heap ordered by f, then by g (deeper first: of
+// two nodes that promise the same, the one nearer the goal), then by the
+// order nodes were made in, which follows the designer's order of actions.
+// No map iteration or hash decides anything.
+
+func less(a, b *entry) bool {
+	if a.f != b.f {
+		return a.f < b.f
+	}
+	if a.g != b.g {
+		return a.g > b.g
+	}
+	return a.node < b.node
+}
+
+func (s *search[M, K]) push(n int32) {
+	nd := &s.nodes[n]
+	s.open = append(s.open, entry{f: nd.f, g: nd.g, node: n})
+	h := s.open
+	j := len(h) - 1
+	e := h[j]
+	for j > 0 {
+		i := (j - 1) / 2
+		if !less(&e, &h[i]) {
+			break
+		}
+		h[j] = h[i]
+		j = i
+	}
+	h[j] = e
+}
+
+func (s *search[M, K]) pop() entry {
+	h := s.open
+	top := h[0]
+	last := len(h) - 1
+	e := h[last]
+	h = h[:last]
+	s.open = h
+	if last == 0 {
+		return top
+	}
+	i := 0
+	for {
+		l := 2*i + 1
+		if l >= last {
+			break
+		}
+		j := l
+		if r := l + 1; r < last && less(&h[r], &h[l]) {
+			j = r
+		}
+		if !less(&h[j], &e) {
+			break
+		}
+		h[i] = h[j]
+		i = j
+	}
+	h[i] = e
+	return top
+}
