@@ -128,6 +128,14 @@ func (c *Child[M]) Context() *sim.Context[M] {
 	return nil
 }
 
+// Quarantined reports whether the node is quarantined: its own code
+// panicked, and it fails at Begin and simulates as Impossible until
+// Agent.LiftQuarantine. A planner that checks its steps itself, rather
+// than through Simulate, leaves such a step out of its plans.
+func (c *Child[M]) Quarantined() bool {
+	return c.agent.st != nil && c.agent.st[c.index].flags&stQuarantined != 0
+}
+
 // Tracing reports whether the agent has a tracer now: a node that reports
 // (Report) can skip preparing what no one will read.
 func (c *Child[M]) Tracing() bool {

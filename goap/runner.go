@@ -255,6 +255,9 @@ func (r *runner[M, K]) replan(m *M, why cause) bool {
 
 // ready re-checks action a's preconditions on the live memory.
 func (r *runner[M, K]) ready(a int, m *M) (bool, string) {
+	if r.kids[a].Quarantined() {
+		return false, "quarantined"
+	}
 	sit := r.kids[a].Situation(false)
 	for _, c := range r.d.actions[a].pre {
 		if check, why := c.Evaluate(sit, m); check == bt.Fail {
@@ -293,6 +296,7 @@ func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
 		s := k.Situation(true)
 		s.Running = false
 		p.s.sits[i] = s
+		p.s.out[i] = k.Quarantined()
 	}
 }
 

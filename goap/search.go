@@ -20,6 +20,7 @@ type search[M any, K comparable] struct {
 	open  []entry         // a binary heap of nodes to expand
 	index index[K]        // state key -> node
 	sits  []bt.Situation  // what each action's preconditions are told
+	out   []bool          // actions left out of plans: quarantined in the runner's tree
 	goal  *goal[M]
 
 	expanded int
@@ -64,6 +65,7 @@ func newSearch[M any, K comparable](d *Domain[M, K]) *search[M, K] {
 		own:      sim.New(sim.Config[M]{Copy: d.copy}),
 		index:    newIndex[K](),
 		sits:     make([]bt.Situation, len(d.actions)),
+		out:      make([]bool, len(d.actions)),
 		tally:    make([]int32, d.slots),
 		firstWhy: make([]string, d.slots),
 	}
@@ -203,6 +205,9 @@ func (s *search[M, K]) expand(n int32) bool {
 // passes checks action a's preconditions on m and tallies the first that
 // does not answer Pass.
 func (s *search[M, K]) passes(ai int, a *action[M], m *M) bool {
+	if s.out[ai] {
+		return false
+	}
 	sit := &s.sits[ai]
 	for ci, c := range a.pre {
 		if check, why := c.Evaluate(*sit, m); check != bt.Pass {
