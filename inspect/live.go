@@ -20,9 +20,11 @@ import (
 //
 //	http.Handle("/inspect/", http.StripPrefix("/inspect", live))
 //
-// A Live costs the game nothing while no one watches: Trace, Scene and
-// Flush return at once, and a game can ask Watched before it builds a
-// scene. While someone watches, the game's goroutine encodes each frame
+// A Live costs the game nothing while no one watches. Attach an agent
+// rather than set the Live as its tracer, and the agent traces only while
+// someone watches (an agent with a tracer builds its events, watched or
+// not); Trace, Scene and Flush return at once; and a game can ask Watched
+// before it builds a scene. While someone watches, the game's goroutine encodes each frame
 // once and hands it to every browser without waiting: a browser that
 // falls behind by more than a few seconds of frames misses frames (its
 // page says how many), and the game never waits for it.
@@ -32,14 +34,17 @@ import (
 // asks is never paused, and a game is never left paused when its last
 // watcher leaves.
 //
-// Trace, Scene, Flush and Proceed belong to the game's goroutine; the
-// handler may serve any number of browsers on other goroutines.
+// Trace, Scene, Flush, Attach and Proceed belong to the game's goroutine;
+// the handler may serve any number of browsers on other goroutines.
 type Live struct {
 	header []byte // the recording's header line
 	scenes throttle
 	batch  bytes.Buffer // the frame being encoded
 	events *trace.JSONWriter
 	line   []byte
+
+	agents   []interface{ SetTracer(bt.Tracer) } // traced only while watched
+	tracing  bool                                // whether the agents trace into the Live
 
 	watchers atomic.Pointer[[]*watcher] // copied on change, so the game reads without a lock
 	mu       sync.Mutex                 // serialises changes to watchers
@@ -132,10 +137,40 @@ func (l *Live) send(msg []byte) {
 	}
 }
 
+// Attach has agents (*bt.Agent values) trace into the Live while someone
+// watches, and not at all otherwise: Proceed, called before each frame,
+// sets their tracer to the Live when the first watcher comes and to nil
+// when the last leaves. Give it agents with no tracer of their own; for
+// an agent that also traces elsewhere, set trace.Tee(yours, live) as its
+// tracer instead, and its tracing goes on unwatched.
+func (l *Live) Attach(agents ...interface{ SetTracer(bt.Tracer) }) {
+	for _, a := range agents {
+		if a != nil {
+			l.agents = append(l.agents, a)
+			if l.tracing {
+				a.SetTracer(l)
+			}
+		}
+	}
+}
+
 // Proceed reports whether the game should run its next frame: yes, unless
-// a watcher paused it; a step lets one frame through. It never waits.
+// a watcher paused it; a step lets one frame through. It never waits. It
+// also switches the tracing of attached agents on or off (Attach), so a
+// game that attaches agents calls it before every frame.
 func (l *Live) Proceed() bool {
-	if !l.paused.Load() || !l.Watched() {
+	watched := l.Watched()
+	if watched != l.tracing {
+		l.tracing = watched
+		var t bt.Tracer
+		if watched {
+			t = l
+		}
+		for _, a := range l.agents {
+			a.SetTracer(t)
+		}
+	}
+	if !watched || !l.paused.Load() {
 		return true
 	}
 	for {
