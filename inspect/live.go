@@ -43,8 +43,8 @@ type Live struct {
 	events *trace.JSONWriter
 	line   []byte
 
-	agents   []interface{ SetTracer(bt.Tracer) } // traced only while watched
-	tracing  bool                                // whether the agents trace into the Live
+	agents  []interface{ SetTracer(bt.Tracer) } // traced only while watched
+	tracing bool                                // whether the agents trace into the Live
 
 	watchers atomic.Pointer[[]*watcher] // copied on change, so the game reads without a lock
 	mu       sync.Mutex                 // serialises changes to watchers
