@@ -404,3 +404,63 @@ func TestLiveInBrowser(t *testing.T) {
 	wait(t, p, fmt.Sprintf(`Number(document.body.dataset.received) > %d`, stepped+50))
 	noErrors(t, p)
 }
+
+// A planner's report shows in the plans panel from the moment it planned:
+// the goal, what became of the plan and why, its steps and what was
+// turned down.
+func TestPlansInBrowser(t *testing.T) {
+	nodes := []bt.NodeInfo{
+		{Path: "troll", Name: "troll", Kind: bt.KindSequence, Children: 1},
+		{Path: "troll/think", Name: "think", Kind: bt.KindComposite, Depth: 1, Parent: "troll"},
+	}
+	var rec bytes.Buffer
+	w, err := inspect.NewWriter(&rec, inspect.Header{Title: "a troll", Nodes: nodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Trace(&bt.Event{Kind: bt.EventBegin, Tick: 1, Time: time.Second, Path: "troll/think"})
+	w.Trace(&bt.Event{Kind: bt.EventPlan, Tick: 2, Time: 2 * time.Second, Path: "troll/think", Planning: &bt.Planning{
+		Goal: "BeTrunkThumper", Change: bt.PlanReplaced, Reason: "outranks the running [2]",
+		Steps: []string{"NavigateToEnemy", "DoTrunkSlam"}, Record: []int{0, 0}, Expanded: 3,
+		Rejected: []bt.Rejection{{Name: "AttackEnemy/slam", Reason: "no trunk"}}}})
+	w.Trace(&bt.Event{Kind: bt.EventEnd, Tick: 3, Time: 3 * time.Second, Path: "troll/think", Status: bt.Success})
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "troll.html")
+	var html bytes.Buffer
+	if err := inspect.WritePage(&html, &rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, html.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := page(t)
+	if err := p.Navigate(browser.FileURL(path)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, p, `document.body.dataset.state === "ready"`)
+	plans := func() string { return eval[string](t, p, `document.getElementById("plans").innerText`) }
+	if got := plans(); !strings.Contains(got, "No planner has planned yet") {
+		t.Errorf("before the plan, the panel shows %q", got)
+	}
+	if err := p.Press("ArrowRight", false); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, p, `document.getElementById("clock").textContent.includes("tick 2 ")`)
+	got := plans()
+	for _, want := range []string{"goal BeTrunkThumper", "plan replaced (outranks the running [2])", "NavigateToEnemy → DoTrunkSlam",
+		"record [0,0]", "expanded 3", "AttackEnemy/slam: no trunk", "at 2 s"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the plans panel lacks %q:\n%s", want, got)
+		}
+	}
+	if err := p.Press("ArrowRight", false); err != nil { // the plan stays the current plan
+		t.Fatal(err)
+	}
+	wait(t, p, `document.getElementById("clock").textContent.includes("tick 3 ")`)
+	if got := plans(); !strings.Contains(got, "goal BeTrunkThumper") {
+		t.Errorf("a tick later, the panel shows %q", got)
+	}
+	noErrors(t, p)
+}
