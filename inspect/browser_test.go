@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -61,17 +62,25 @@ func page(t *testing.T) *browser.Page {
 // fight records a Jedi fight as a replay page, and every event of it.
 func fight(t *testing.T) (path string, rec *trace.Recorder) {
 	t.Helper()
-	rec = &trace.Recorder{}
+	path, rec, _ = recordFight(t, jedi.FightConfig{Seed: 1, Skill: 0.6, Enemies: []jedi.EnemyType{jedi.Droid, jedi.Brawler, jedi.Trooper, jedi.Rusher}})
+	return path, rec
+}
+
+// recordFight runs a fight of cfg, writes it as a replay page, and returns
+// the page's path, every event, and how the fight ended.
+func recordFight(t *testing.T, cfg jedi.FightConfig) (string, *trace.Recorder, jedi.Summary) {
+	t.Helper()
+	rec := &trace.Recorder{}
 	var buf bytes.Buffer
 	var page *inspect.Writer
 	var scene inspect.Scene
-	f, err := jedi.NewFight(jedi.FightConfig{Seed: 1, Skill: 0.6, Enemies: []jedi.EnemyType{jedi.Droid, jedi.Brawler, jedi.Trooper, jedi.Rusher},
-		OnStep: func(f *jedi.Fight) {
-			f.Arena.Scene(&scene)
-			if err := page.Scene(&scene); err != nil {
-				t.Error(err)
-			}
-		}})
+	cfg.OnStep = func(f *jedi.Fight) {
+		f.Arena.Scene(&scene)
+		if err := page.Scene(&scene); err != nil {
+			t.Error(err)
+		}
+	}
+	f, err := jedi.NewFight(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -79,17 +88,18 @@ func fight(t *testing.T) (path string, rec *trace.Recorder) {
 		t.Fatal(err)
 	}
 	f.AddTracer(trace.Tee(rec, page))
-	if _, err := f.Run(); err != nil {
+	s, err := f.Run()
+	if err != nil {
 		t.Fatal(err)
 	}
 	if err := page.Close(); err != nil {
 		t.Fatal(err)
 	}
-	path = filepath.Join(t.TempDir(), "fight.html")
+	path := filepath.Join(t.TempDir(), "fight.html")
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return path, rec
+	return path, rec, s
 }
 
 func wait(t *testing.T, p *browser.Page, expr string) {
@@ -224,12 +234,13 @@ func TestReplayInBrowser(t *testing.T) {
 	}
 
 	// A person types a time and presses Enter: the panel shows that
-	// moment's decisions, winners and reasons.
-	at := 12500 * time.Millisecond
+	// moment's decisions, winners and reasons. The time is the first after
+	// 4 s when three selectors decided, one below the other.
+	at := deepDecision(rec, 4*time.Second, 3)
 	if err := p.Eval(`document.getElementById("goto").focus()`, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.Type("12.5"); err != nil {
+	if err := p.Type(strconv.FormatFloat(at.Seconds(), 'f', -1, 64)); err != nil {
 		t.Fatal(err)
 	}
 	if err := p.Press("Enter", false); err != nil {
@@ -286,6 +297,21 @@ func TestReplayInBrowser(t *testing.T) {
 	if err := os.WriteFile(out, shot, 0o644); err != nil {
 		t.Fatal(err)
 	}
+}
+
+// deepDecision returns the time of the first tick from after on when at
+// least n selectors decided.
+func deepDecision(rec *trace.Recorder, after time.Duration, n int) time.Duration {
+	count := map[uint64]int{}
+	for _, e := range rec.Kind(bt.EventDecision) {
+		if e.Time < after {
+			continue
+		}
+		if count[e.Tick]++; count[e.Tick] == n {
+			return e.Time
+		}
+	}
+	return after
 }
 
 func contains(list []string, s string) bool {

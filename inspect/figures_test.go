@@ -1,14 +1,11 @@
 package inspect_test
 
 import (
-	"bytes"
 	"fmt"
 	"os"
-	"path/filepath"
 	"testing"
 	"time"
 
-	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/internal/browser"
 	"github.com/foresight-bt/foresight/jedi"
 )
@@ -18,37 +15,10 @@ import (
 // minutes, with a decision every tick throughout.
 func longFight(t *testing.T, d time.Duration) string {
 	t.Helper()
-	var buf bytes.Buffer
-	var page *inspect.Writer
-	var scene inspect.Scene
 	spawns := []jedi.Spawn{{Type: jedi.Brawler, Pos: jedi.Vec{X: 10}, HP: jedi.MaxHP}, {Type: jedi.Brawler, Pos: jedi.Vec{Y: 10}, HP: jedi.MaxHP}}
-	f, err := jedi.NewFight(jedi.FightConfig{Seed: 3, Skill: 1, Spawns: spawns, Duration: d,
-		OnStep: func(f *jedi.Fight) {
-			f.Arena.Scene(&scene)
-			if err := page.Scene(&scene); err != nil {
-				t.Error(err)
-			}
-		}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if page, err = inspect.NewPage(&buf, inspect.Header{Title: "a long fight", Nodes: f.Tree.Nodes()}); err != nil {
-		t.Fatal(err)
-	}
-	f.AddTracer(page)
-	s, err := f.Run()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := page.Close(); err != nil {
-		t.Fatal(err)
-	}
+	path, _, s := recordFight(t, jedi.FightConfig{Seed: 3, Skill: 1, Spawns: spawns, Duration: d})
 	if s.Duration < d || s.JediHP == 0 {
 		t.Fatalf("the fight ended at %v with the Jedi at %d hp: it is not a fight of %v", s.Duration, s.JediHP, d)
-	}
-	path := filepath.Join(t.TempDir(), "long.html")
-	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
 	}
 	return path
 }

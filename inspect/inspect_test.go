@@ -3,8 +3,6 @@ package inspect_test
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
-	"encoding/base64"
 	"encoding/json"
 	"errors"
 	"io"
@@ -228,20 +226,11 @@ func TestHeaderErrors(t *testing.T) {
 // embedded returns the recording a page embeds.
 func embedded(t *testing.T, page []byte) []byte {
 	t.Helper()
-	_, rest, ok := bytes.Cut(page, []byte(`<script id="recording" type="application/octet-stream">`))
-	data, _, ok2 := bytes.Cut(rest, []byte("</script>"))
-	if !ok || !ok2 {
-		t.Fatal("the page embeds no recording")
-	}
-	zr, err := gzip.NewReader(base64.NewDecoder(base64.StdEncoding, bytes.NewReader(data)))
+	rec, err := inspect.ReadPage(page)
 	if err != nil {
 		t.Fatal(err)
 	}
-	raw, err := io.ReadAll(zr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return raw
+	return rec
 }
 
 func TestWritePage(t *testing.T) {
@@ -252,6 +241,9 @@ func TestWritePage(t *testing.T) {
 	}
 	if got := embedded(t, page.Bytes()); !bytes.Equal(got, rec) {
 		t.Errorf("the page embeds\n%s\nwant\n%s", got, rec)
+	}
+	if _, err := inspect.ReadPage([]byte("<html></html>")); err == nil || !strings.Contains(err.Error(), "not a replay page") {
+		t.Errorf("ReadPage of another page: %v", err)
 	}
 	if bytes.Count(page.Bytes(), []byte("</script>")) != 2 {
 		t.Error("the recording's text leaked into the page's markup")
@@ -439,15 +431,24 @@ func post(t *testing.T, srv *httptest.Server, ctype, body string) (int, string) 
 	return resp.StatusCode, string(b)
 }
 
-func TestLiveControl(t *testing.T) {
+// serve serves a Live of the guard's tree, until the test ends.
+func serve(t *testing.T) (*inspect.Live, *httptest.Server) {
+	t.Helper()
 	tree, _ := guard()
 	live, err := inspect.NewLive(inspect.Header{Nodes: tree.Nodes()})
 	if err != nil {
 		t.Fatal(err)
 	}
 	srv := httptest.NewServer(live)
-	defer srv.Close()
-	defer srv.CloseClientConnections()
+	t.Cleanup(func() {
+		srv.CloseClientConnections()
+		srv.Close()
+	})
+	return live, srv
+}
+
+func TestLiveControl(t *testing.T) {
+	live, srv := serve(t)
 
 	for _, tt := range []struct {
 		ctype, body string
@@ -475,8 +476,8 @@ func TestLiveControl(t *testing.T) {
 	waitWatched(t, live, true)
 	post(t, srv, "application/json", `{"do":"pause"}`)
 	next(t, lines, func(l string) bool { return l == `data: {"paused":true}` })
-	if live.Proceed() || live.Proceed() {
-		t.Error("paused, Proceed says go")
+	if first, second := live.Proceed(), live.Proceed(); first || second {
+		t.Errorf("paused, Proceed says go: %v, %v", first, second)
 	}
 	post(t, srv, "application/json", `{"do":"step"}`)
 	post(t, srv, "application/json", `{"do":"step"}`)
@@ -499,14 +500,7 @@ func TestLiveControl(t *testing.T) {
 
 // A watcher that stops reading misses frames; the game never waits.
 func TestLiveSlowWatcher(t *testing.T) {
-	tree, _ := guard()
-	live, err := inspect.NewLive(inspect.Header{Nodes: tree.Nodes()})
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := httptest.NewServer(live)
-	defer srv.Close()
-	defer srv.CloseClientConnections()
+	live, srv := serve(t)
 	resp, err := http.Get(srv.URL + "/events") // and never read
 	if err != nil {
 		t.Fatal(err)

@@ -2,6 +2,7 @@ package inspect
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -228,6 +229,27 @@ func WritePage(w io.Writer, r io.Reader) error {
 		return fmt.Errorf("inspect: reading the recording: %v", err)
 	}
 	return finishPage(zw, b64, out)
+}
+
+// ReadPage returns the recording a replay page embeds, as NewPage or
+// WritePage wrote it: the way back from a page to the recorded format.
+func ReadPage(page []byte) ([]byte, error) {
+	open := pageHead[bytes.LastIndexByte(pageHead, '<'):] // the recording's <script> tag
+	end := pageTail[:bytes.IndexByte(pageTail, '>')+1]    // and its </script>
+	_, rest, ok := bytes.Cut(page, open)
+	data, _, ok2 := bytes.Cut(rest, end)
+	if !ok || !ok2 {
+		return nil, errors.New("inspect: not a replay page: it embeds no recording")
+	}
+	zr, err := gzip.NewReader(base64.NewDecoder(base64.StdEncoding, bytes.NewReader(data)))
+	if err != nil {
+		return nil, fmt.Errorf("inspect: the page's recording: %v", err)
+	}
+	rec, err := io.ReadAll(zr)
+	if err != nil {
+		return nil, fmt.Errorf("inspect: the page's recording: %v", err)
+	}
+	return rec, nil
 }
 
 // pageWriters writes the head of the page to out and returns the writers

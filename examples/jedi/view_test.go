@@ -3,9 +3,7 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"compress/gzip"
 	"context"
-	"encoding/base64"
 	"encoding/json"
 	"io"
 	"net/http"
@@ -21,17 +19,7 @@ import (
 // recording returns the recording a replay page embeds, as lines.
 func recording(t *testing.T, page []byte) []string {
 	t.Helper()
-	const open = `<script id="recording" type="application/octet-stream">`
-	_, rest, ok := bytes.Cut(page, []byte(open))
-	data, _, ok2 := bytes.Cut(rest, []byte("</script>"))
-	if !ok || !ok2 {
-		t.Fatal("the page embeds no recording")
-	}
-	zr, err := gzip.NewReader(base64.NewDecoder(base64.StdEncoding, bytes.NewReader(data)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	raw, err := io.ReadAll(zr)
+	raw, err := inspect.ReadPage(page)
 	if err != nil {
 		t.Fatal(err)
 	}
