@@ -221,6 +221,28 @@ func TestHeaderErrors(t *testing.T) {
 	if _, err := inspect.NewLive(inspect.Header{}); err == nil {
 		t.Error("NewLive with no nodes: no error")
 	}
+	tree, _ := guard()
+	h := inspect.Header{Nodes: tree.Nodes()}
+	if _, err := inspect.NewWriter(nil, h); err == nil || !strings.Contains(err.Error(), "nil writer") {
+		t.Errorf("NewWriter(nil): %v", err)
+	}
+	if _, err := inspect.NewPage(nil, h); err == nil || !strings.Contains(err.Error(), "nil writer") {
+		t.Errorf("NewPage(nil): %v", err)
+	}
+	if err := inspect.WritePage(nil, nil); err == nil {
+		t.Error("WritePage(nil, nil): no error")
+	}
+	w, _ := inspect.NewWriter(io.Discard, h)
+	w.Trace(nil)
+	if err := w.Scene(nil); err == nil || !strings.Contains(err.Error(), "nil scene") {
+		t.Errorf("Writer.Scene(nil): %v", err)
+	}
+	live, _ := inspect.NewLive(h)
+	live.Trace(nil)
+	live.Attach(nil)
+	if err := live.Scene(nil); err == nil || !strings.Contains(err.Error(), "nil scene") {
+		t.Errorf("Live.Scene(nil): %v", err)
+	}
 }
 
 // embedded returns the recording a page embeds.

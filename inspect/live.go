@@ -87,7 +87,7 @@ func (l *Live) Watched() bool { return len(*l.watchers.Load()) > 0 }
 
 // Trace adds the event to the frame being encoded, if anyone watches.
 func (l *Live) Trace(e *bt.Event) {
-	if !l.Watched() {
+	if e == nil || !l.Watched() {
 		return
 	}
 	l.events.Trace(e)
@@ -97,6 +97,9 @@ func (l *Live) Trace(e *bt.Event) {
 // sends the frame (Flush). A scene that cannot be drawn is left out and
 // reported, as by Writer.Scene.
 func (l *Live) Scene(s *Scene) error {
+	if s == nil {
+		return errNilScene
+	}
 	if !l.Watched() {
 		return nil
 	}

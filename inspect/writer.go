@@ -126,10 +126,18 @@ type Writer struct {
 }
 
 // NewWriter returns a Writer that writes the recording to w, starting
-// with h. It fails when h has no nodes.
+// with h. It fails when w is nil or h has no nodes.
 func NewWriter(w io.Writer, h Header, opts ...Option) (*Writer, error) {
+	if w == nil {
+		return nil, errNilWriter
+	}
 	return newWriter(&sticky{w: w}, h, opts, nil)
 }
+
+var (
+	errNilWriter = errors.New("inspect: a nil writer: give the file or buffer to write to")
+	errNilScene  = errors.New("inspect: a nil scene")
+)
 
 func newWriter(out *sticky, h Header, opts []Option, finish func() error) (*Writer, error) {
 	head, err := h.line()
@@ -144,7 +152,7 @@ func newWriter(out *sticky, h Header, opts []Option, finish func() error) (*Writ
 
 // Trace records the event.
 func (w *Writer) Trace(e *bt.Event) {
-	if w.closed {
+	if w.closed || e == nil {
 		return
 	}
 	w.events.Trace(e)
@@ -155,6 +163,9 @@ func (w *Writer) Trace(e *bt.Event) {
 // a number, a text that is not UTF-8, too many entities) is left out and
 // reported; the recording goes on.
 func (w *Writer) Scene(s *Scene) error {
+	if s == nil {
+		return errNilScene
+	}
 	if err := s.validate(); err != nil {
 		return err
 	}
@@ -188,6 +199,9 @@ func (w *Writer) Close() error {
 // is embedded compressed (gzip, then base64), so a ten-minute fight makes
 // a page of a few megabytes. Close it to complete the page.
 func NewPage(w io.Writer, h Header, opts ...Option) (*Writer, error) {
+	if w == nil {
+		return nil, errNilWriter
+	}
 	out := &sticky{w: w}
 	b64, zw := pageWriters(out)
 	wr, err := newWriter(&sticky{w: zw}, h, opts, nil)
@@ -202,6 +216,9 @@ func NewPage(w io.Writer, h Header, opts ...Option) (*Writer, error) {
 // recording must start with a header this package can read: its format,
 // and a version no newer than Version.
 func WritePage(w io.Writer, r io.Reader) error {
+	if w == nil || r == nil {
+		return errors.New("inspect: WritePage needs a writer and a reader")
+	}
 	br := bufio.NewReader(r)
 	first, err := br.ReadBytes('\n')
 	if err != nil && err != io.EOF {
