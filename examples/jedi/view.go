@@ -106,7 +106,7 @@ func interrupted() (context.Context, context.CancelFunc) {
 }
 
 func (l *live) start(f *jedi.Fight) error {
-	view, err := inspect.NewLive(header(f), inspect.SceneEvery(time.Second/30))
+	view, err := inspect.NewLive(header(f), inspect.SceneEvery(30*time.Millisecond)) // every other tick
 	if err != nil {
 		return err
 	}
