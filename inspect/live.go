@@ -24,10 +24,12 @@ import (
 // rather than set the Live as its tracer, and the agent traces only while
 // someone watches (an agent with a tracer builds its events, watched or
 // not); Trace, Scene and Flush return at once; and a game can ask Watched
-// before it builds a scene. While someone watches, the game's goroutine encodes each frame
-// once and hands it to every browser without waiting: a browser that
-// falls behind by more than a few seconds of frames misses frames (its
-// page says how many), and the game never waits for it.
+// before it builds a scene. While someone watches, the game's goroutine
+// encodes each frame once and hands it to every browser without waiting:
+// a browser that falls behind by more than a few seconds of frames misses
+// frames (its page says how many), and the game never waits for it. A
+// browser that joins a running game sees what happens from then on: the
+// running path fills in as nodes begin.
 //
 // The page can pause the game and step it a frame at a time, through
 // Proceed, which a game's loop asks before each frame. A game that never
