@@ -100,3 +100,70 @@ func newFight(b *testing.B, withLive bool) *jedi.Fight {
 	}
 	return f
 }
+
+// BenchmarkUnwatchedPaired runs the same comparisons as BenchmarkUnwatched
+// side by side within one loop, in alternating batches of a hundred ticks,
+// so that a machine whose load drifts slows both sides alike. It reports
+// each side's time per tick and the difference in percent.
+func BenchmarkUnwatchedPaired(b *testing.B) {
+	b.Run("guard", func(b *testing.B) {
+		tree, bare := guard()
+		withLive, err := tree.NewAgent(1)
+		if err != nil {
+			b.Fatal(err)
+		}
+		live, err := inspect.NewLive(inspect.Header{Nodes: tree.Nodes()})
+		if err != nil {
+			b.Fatal(err)
+		}
+		live.Attach(withLive)
+		m := yard{Intruder: 3}
+		paired(b, func() {
+			m.Guard = 0
+			bare.Tick(&m, time.Second/60)
+		}, func() {
+			m.Guard = 0
+			live.Proceed()
+			withLive.Tick(&m, time.Second/60)
+		})
+	})
+	b.Run("jedi", func(b *testing.B) {
+		bare, withLive := newFight(b, false), newFight(b, true)
+		step := func(f **jedi.Fight, live bool) func() {
+			return func() {
+				if over, _ := (*f).Step(); over {
+					*f = newFight(b, live)
+				}
+			}
+		}
+		paired(b, step(&bare, false), step(&withLive, true))
+	})
+}
+
+// paired times bare and live in alternating batches, each first in turn
+// (what runs second finds the caches warm), and reports both.
+func paired(b *testing.B, bare, live func()) {
+	const batch = 100
+	var tBare, tLive time.Duration
+	timed := func(f func()) time.Duration {
+		start := time.Now()
+		for range batch {
+			f()
+		}
+		return time.Since(start)
+	}
+	b.ResetTimer()
+	for i := 0; i < b.N; i += batch {
+		if i/batch%2 == 0 {
+			tBare += timed(bare)
+			tLive += timed(live)
+		} else {
+			tLive += timed(live)
+			tBare += timed(bare)
+		}
+	}
+	n := float64((b.N + batch - 1) / batch * batch)
+	b.ReportMetric(float64(tBare.Nanoseconds())/n, "bare-ns/tick")
+	b.ReportMetric(float64(tLive.Nanoseconds())/n, "live-ns/tick")
+	b.ReportMetric(100*(float64(tLive)-float64(tBare))/float64(tBare), "extra-%")
+}
