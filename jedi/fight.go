@@ -102,6 +102,9 @@ type FightConfig struct {
 	// action, with what got it chosen and the options turned down. The
 	// Decide is reused: copy what you keep.
 	OnDecide func(*Decide)
+	// OnStep, if set, is called after every tick, once the arena has
+	// moved on: where a viewer takes a picture of the arena (Arena.Scene).
+	OnStep func(*Fight)
 }
 
 // The bounds of FightConfig's Duration and Step. A step below a
@@ -234,6 +237,9 @@ func (f *Fight) Step() (bool, error) {
 			Desired:    DesiredKillTime(m.Skill, k.Type),
 			Forced:     f.watch.floored(action),
 		})
+	}
+	if f.cfg.OnStep != nil {
+		f.cfg.OnStep(f)
 	}
 	return f.Over(), f.err
 }

@@ -31,6 +31,10 @@
 //	                 FILE as JSON, to edit, and exit
 //	-write-schema FILE
 //	                 write the JSON Schema of tree files to FILE, and exit
+//	-html FILE       write the fight as a replay page: the tree, each
+//	                 moment's decisions and the arena, in one HTML file
+//	-serve ADDR      run the fight in real time and serve the live view
+//	                 at ADDR (e.g. :8080), from when a browser connects
 //
 // Each line of the timeline shows the time, the action begun with the
 // outcome its prediction earned and the rule that gave it, the Jedi's hit
@@ -67,7 +71,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 const usage = "usage: jedi [-seed N] [-skill master|knight|padawan|0..1] [-enemies droid:3,brawler:1,...] " +
 	"[-partner] [-mistakes] [-duration D] [-json] [-dot FILE] [-mermaid FILE] [-at SECONDS] [-runs N] " +
-	"[-tree FILE [-watch]] [-write-tree FILE] [-write-schema FILE]"
+	"[-tree FILE [-watch]] [-write-tree FILE] [-write-schema FILE] [-html FILE] [-serve ADDR]"
 
 // options are the command line, read.
 type options struct {
@@ -81,6 +85,7 @@ type options struct {
 	watch        bool
 	writeTree    string
 	writeSchema  string
+	html, serve  string // the replay page, the live view's address
 }
 
 // run runs the program and returns its exit status: 2 for bad flags or
@@ -111,11 +116,18 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "jedi: %v\n", err)
 		return 2
 	}
+	views, stop, err := viewers(o, pics, stderr)
+	if err != nil {
+		done(out, nil, pics, io.Discard)
+		fmt.Fprintf(stderr, "jedi: %v\n", err)
+		return 2
+	}
+	defer stop()
 	buf := bufio.NewWriter(out)
 	if o.runs > 0 {
 		err = survey(o, buf, stderr)
 	} else {
-		err = watch(o, buf, pics, stderr)
+		err = watch(o, buf, pics, views, stderr)
 	}
 	if ferr := buf.Flush(); err == nil { // what was written before an error is kept
 		err = ferr
@@ -140,7 +152,11 @@ func done(out *stickyWriter, err error, pics []*pictureFile, stderr io.Writer) i
 		return 1
 	}
 	for _, p := range pics {
-		fmt.Fprintf(stderr, "jedi: wrote the combat tree to %s (-%s)\n", p.path, p.flag)
+		what := "the combat tree"
+		if p.draw == nil {
+			what = "the replay"
+		}
+		fmt.Fprintf(stderr, "jedi: wrote %s to %s (-%s)\n", what, p.path, p.flag)
 	}
 	return 0
 }
@@ -164,16 +180,17 @@ func (s *stickyWriter) Write(p []byte) (int, error) {
 	return n, err
 }
 
-// A pictureFile is a file named by -dot or -mermaid, open for writing.
+// A pictureFile is a file named by -dot, -mermaid or -html, open for
+// writing.
 type pictureFile struct {
 	flag, path string
 	f          *os.File
-	draw       func(draw.Picture, io.Writer) error
+	draw       func(draw.Picture, io.Writer) error // nil for -html
 }
 
-// createPictures creates the files named by -dot and -mermaid. Given one
-// file twice, or a file it cannot create, it closes what it opened and
-// fails.
+// createPictures creates the files named by -dot, -mermaid and -html.
+// Given one file twice, or a file it cannot create, it closes what it
+// opened and fails.
 func createPictures(o options) ([]*pictureFile, error) {
 	var pics []*pictureFile
 	fail := func(err error) ([]*pictureFile, error) {
@@ -185,6 +202,7 @@ func createPictures(o options) ([]*pictureFile, error) {
 	for _, p := range []*pictureFile{
 		{flag: "dot", path: o.dot, draw: draw.Picture.DOT},
 		{flag: "mermaid", path: o.mermaid, draw: draw.Picture.Mermaid},
+		{flag: "html", path: o.html},
 	} {
 		if p.path == "" {
 			continue
@@ -196,11 +214,13 @@ func createPictures(o options) ([]*pictureFile, error) {
 		p.f = f
 		pics = append(pics, p)
 	}
-	if len(pics) == 2 {
-		a, errA := pics[0].f.Stat()
-		b, errB := pics[1].f.Stat()
-		if errA == nil && errB == nil && a.Mode().IsRegular() && os.SameFile(a, b) {
-			return fail(fmt.Errorf("-dot %q and -mermaid %q are the same file", pics[0].path, pics[1].path))
+	for i := range pics {
+		for _, q := range pics[i+1:] {
+			a, errA := pics[i].f.Stat()
+			b, errB := q.f.Stat()
+			if errA == nil && errB == nil && a.Mode().IsRegular() && os.SameFile(a, b) {
+				return fail(fmt.Errorf("-%s %q and -%s %q are the same file", pics[i].flag, pics[i].path, q.flag, q.path))
+			}
 		}
 	}
 	return pics, nil
@@ -217,16 +237,26 @@ func unwrapPath(err error) error {
 	return err
 }
 
-// watch runs one fight and reports it.
-func watch(o options, stdout *bufio.Writer, pics []*pictureFile, stderr io.Writer) error {
+// watch runs one fight and reports it, to views too.
+func watch(o options, stdout *bufio.Writer, pics []*pictureFile, views []viewer, stderr io.Writer) error {
 	var out report = &timeline{w: stdout, cfg: o.fight}
 	if o.json {
 		out = &jsonLines{w: stdout}
 	}
 	o.fight.OnDecide = out.decide
+	o.fight.OnStep = func(f *jedi.Fight) {
+		for _, v := range views {
+			v.step(f)
+		}
+	}
 	fight, err := jedi.NewFight(o.fight)
 	if err != nil {
 		return err
+	}
+	for _, v := range views {
+		if err := v.start(fight); err != nil {
+			return err
+		}
 	}
 	run := &stepper{fight: fight, stderr: stderr, flush: stdout.Flush}
 	if o.watch {
@@ -251,8 +281,16 @@ func watch(o options, stdout *bufio.Writer, pics []*pictureFile, stderr io.Write
 		pic = picture(fight, latest)
 	}
 	for _, p := range pics {
+		if p.draw == nil {
+			continue
+		}
 		if err := p.draw(pic, p.f); err != nil {
 			return fmt.Errorf("-%s %q: %v", p.flag, p.path, unwrapPath(err))
+		}
+	}
+	for _, v := range views {
+		if err := v.finish(); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -340,6 +378,8 @@ examples:
   jedi -runs 20                                     how often each node was chosen over 20 fights
   jedi -write-tree my.json                          the built-in tree as a file, to edit
   jedi -tree my.json -watch                         fight with my.json, and reload it on every save
+  jedi -html fight.html                             a replay page: open it in a browser
+  jedi -serve :8080                                 watch the fight live at http://localhost:8080/
 `)
 }
 
@@ -370,6 +410,8 @@ func flagSet(o *options, r *rawFlags) *flag.FlagSet {
 	fs.BoolVar(&o.watch, "watch", false, "with -tree: fight at the pace of the clock, and read the file again whenever it changes")
 	fs.StringVar(&o.writeTree, "write-tree", "", "write the built-in combat tree (as -mistakes shapes it) to `FILE` as JSON, and exit")
 	fs.StringVar(&o.writeSchema, "write-schema", "", "write the JSON Schema of tree files to `FILE`, and exit")
+	fs.StringVar(&o.html, "html", "", "write the fight to `FILE` as a replay page (tree, decisions, arena) to open in a browser")
+	fs.StringVar(&o.serve, "serve", "", "run the fight in real time and serve the live view at `ADDR` (e.g. :8080)")
 	return fs
 }
 
@@ -409,8 +451,12 @@ func parseFlags(args []string) (options, error) {
 		return o, errors.New("-at chooses the decisions a picture shows: give -dot or -mermaid with it")
 	case set["runs"] && (o.runs < 1 || o.runs > 10000), o.runs < 0 || o.runs > 10000:
 		return o, fmt.Errorf("-runs %d: give 1 to 10000", o.runs)
-	case o.runs > 0 && (o.json || o.dot != "" || o.mermaid != "" || *at != 0):
-		return o, errors.New("-runs prints statistics; it does not go with -json, -dot, -mermaid or -at")
+	case o.runs > 0 && (o.json || o.dot != "" || o.mermaid != "" || *at != 0 || o.html != "" || o.serve != ""):
+		return o, errors.New("-runs prints statistics; it does not go with -json, -dot, -mermaid, -at, -html or -serve")
+	case set["serve"] && o.serve == "":
+		return o, errors.New("-serve needs an address, such as :8080")
+	case set["html"] && o.html == "":
+		return o, errors.New("-html needs a file name")
 	}
 	o.at = time.Duration(*at * float64(time.Second))
 	switch {

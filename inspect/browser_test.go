@@ -1,0 +1,492 @@
+package inspect_test
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/inspect"
+	"github.com/foresight-bt/foresight/internal/browser"
+	"github.com/foresight-bt/foresight/jedi"
+	"github.com/foresight-bt/foresight/trace"
+)
+
+var updateScreenshot = flag.Bool("update-screenshot", false, "write the README's screenshot, docs/inspector.png")
+
+// chromium is the browser the tests drive; "" when there is none.
+var chromium string
+
+func TestMain(m *testing.M) {
+	flag.Parse()
+	chromium = browser.Find()
+	if chromium == "" && os.Getenv("INSPECT_REQUIRE_BROWSER") == "" {
+		fmt.Fprintln(os.Stderr, "inspect: no chromium on the PATH: the browser tests are skipped")
+	}
+	os.Exit(m.Run())
+}
+
+// page starts a browser and opens a tab, or skips the test when there is
+// no browser (and fails it when INSPECT_REQUIRE_BROWSER is set, as in CI).
+func page(t *testing.T) *browser.Page {
+	t.Helper()
+	if chromium == "" {
+		if os.Getenv("INSPECT_REQUIRE_BROWSER") != "" {
+			t.Fatal("INSPECT_REQUIRE_BROWSER is set and there is no chromium on the PATH")
+		}
+		t.Skip("no chromium")
+	}
+	b, err := browser.Start(chromium)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(b.Close)
+	p, err := b.NewPage(1500, 950)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(p.Close)
+	return p
+}
+
+// fight records a Jedi fight as a replay page, and every event of it.
+func fight(t *testing.T) (path string, rec *trace.Recorder) {
+	t.Helper()
+	path, rec, _ = recordFight(t, jedi.FightConfig{Seed: 1, Skill: 0.6, Enemies: []jedi.EnemyType{jedi.Droid, jedi.Brawler, jedi.Trooper, jedi.Rusher}})
+	return path, rec
+}
+
+// recordFight runs a fight of cfg, writes it as a replay page, and returns
+// the page's path, every event, and how the fight ended.
+func recordFight(t *testing.T, cfg jedi.FightConfig) (string, *trace.Recorder, jedi.Summary) {
+	t.Helper()
+	rec := &trace.Recorder{}
+	var buf bytes.Buffer
+	var page *inspect.Writer
+	var scene inspect.Scene
+	cfg.OnStep = func(f *jedi.Fight) {
+		f.Arena.Scene(&scene)
+		if err := page.Scene(&scene); err != nil {
+			t.Error(err)
+		}
+	}
+	f, err := jedi.NewFight(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if page, err = inspect.NewPage(&buf, inspect.Header{Title: "test fight", Nodes: f.Tree.Nodes()}); err != nil {
+		t.Fatal(err)
+	}
+	f.AddTracer(trace.Tee(rec, page))
+	s, err := f.Run()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := page.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "fight.html")
+	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path, rec, s
+}
+
+func wait(t *testing.T, p *browser.Page, expr string) {
+	t.Helper()
+	if err := p.WaitFor(context.Background(), expr, 30*time.Second); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func eval[T any](t *testing.T, p *browser.Page, expr string) T {
+	t.Helper()
+	var v T
+	if err := p.Eval(expr, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
+}
+
+// noErrors fails the test if the page logged an error or showed one.
+func noErrors(t *testing.T, p *browser.Page) {
+	t.Helper()
+	if errs := p.Errors(); len(errs) > 0 {
+		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
+	}
+	if shown := eval[string](t, p, `document.getElementById("errors").textContent`); shown != "" {
+		t.Errorf("the page shows errors: %s", shown)
+	}
+}
+
+// shownDecision is a decision as the panel shows it.
+type shownDecision struct {
+	Selector string
+	Winner   string
+	Options  []string // name: outcome: reason
+	Why      string
+}
+
+const readDecisions = `[...document.querySelectorAll("#decisions .decision")].map(d => ({
+	Selector: d.dataset.selector,
+	Winner: (d.querySelector("tr.winner td.opt") || {textContent: ""}).textContent.replace(/^★ /, ""),
+	Options: [...d.querySelectorAll("tr")].slice(1).map(r => r.cells[0].textContent.replace(/^★ /, "") + ": " + r.cells[1].textContent + ": " + r.cells[2].textContent),
+	Why: d.querySelector(".why").textContent }))`
+
+// expected returns the decisions of the tick at or before t, as the panel
+// should show them (Why is checked separately).
+func expected(rec *trace.Recorder, t time.Duration) (uint64, []shownDecision) {
+	var tick uint64
+	for _, e := range rec.Events {
+		if e.Time > t {
+			break
+		}
+		tick = e.Tick
+	}
+	var out []shownDecision
+	for _, e := range rec.Kind(bt.EventDecision) {
+		if e.Tick != tick {
+			continue
+		}
+		d := shownDecision{Selector: e.Path}
+		if c, ok := e.Decision.Choice(); ok {
+			d.Winner = c.Name
+		}
+		for _, c := range e.Decision.Candidates {
+			d.Options = append(d.Options, c.Name+": "+c.Verdict.Outcome.String()+": "+c.Verdict.Reason)
+		}
+		out = append(out, d)
+	}
+	return tick, out
+}
+
+// rowsShown returns each tree row's path, the outcome it shows and its
+// verdict's colour, and whether it is marked running or not evaluated.
+const readRows = `[...document.querySelectorAll("#tree .row")].map(r => ({
+	Path: r.dataset.path, Outcome: r.dataset.outcome || "",
+	Colour: getComputedStyle(r.querySelector(".verdict")).backgroundColor,
+	Unevaluated: r.classList.contains("unevaluated"), Running: r.classList.contains("running") }))`
+
+type shownRow struct {
+	Path, Outcome, Colour string
+	Unevaluated, Running  bool
+}
+
+// outcomeColours are the page's colours of the outcomes, as the browser
+// computes them.
+var outcomeColours = map[string]string{"Impossible": "rgb(187, 187, 187)", "Deadly": "rgb(122, 0, 0)", "Harmful": "rgb(227, 74, 51)",
+	"Irrelevant": "rgb(240, 240, 240)", "Cosmetic": "rgb(198, 219, 239)", "Beneficial": "rgb(161, 217, 155)",
+	"Safe": "rgb(65, 171, 93)", "Urgent": "rgb(253, 174, 107)"}
+
+// checkRows checks that the tree shows exactly the verdicts of the given
+// tick: every node decided on coloured by its outcome, every other node
+// shown as not evaluated.
+func checkRows(t *testing.T, rows []shownRow, rec *trace.Recorder, tick uint64) {
+	t.Helper()
+	want := map[string]string{}
+	for _, e := range rec.Kind(bt.EventDecision) {
+		if e.Tick == tick {
+			for _, c := range e.Decision.Candidates {
+				want[e.Path+"/"+c.Name] = c.Verdict.Outcome.String()
+			}
+		}
+	}
+	for _, r := range rows {
+		outcome, decided := want[r.Path]
+		switch {
+		case decided && (r.Outcome != outcome || r.Colour != outcomeColours[outcome] || r.Unevaluated):
+			t.Errorf("tick %d: %s shows %q in %s (not evaluated: %v), want %s in %s", tick, r.Path, r.Outcome, r.Colour, r.Unevaluated, outcome, outcomeColours[outcome])
+		case !decided && (!r.Unevaluated || r.Outcome != ""):
+			t.Errorf("tick %d: %s shows %q, but it was not evaluated then", tick, r.Path, r.Outcome)
+		}
+	}
+}
+
+func TestReplayInBrowser(t *testing.T) {
+	path, rec := fight(t)
+	p := page(t)
+	if err := p.Navigate(browser.FileURL(path)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, p, `document.body.dataset.state === "ready"`)
+
+	// The legend names every outcome, in its colour, and the two states.
+	legend := eval[[]string](t, p, `[...document.querySelectorAll("#legend span")].map(s => s.textContent + "=" + (s.querySelector(".sw") ? getComputedStyle(s.querySelector(".sw")).backgroundColor : ""))`)
+	for o, c := range outcomeColours {
+		if !contains(legend, o+"="+c) {
+			t.Errorf("the legend has no %s in %s: %q", o, c, legend)
+		}
+	}
+	for _, s := range []string{"not evaluated at this moment", "running"} {
+		if !containsPrefix(legend, s) {
+			t.Errorf("the legend has no %q: %q", s, legend)
+		}
+	}
+
+	// A person types a time and presses Enter: the panel shows that
+	// moment's decisions, winners and reasons. The time is the first after
+	// 4 s when three selectors decided, one below the other.
+	at := deepDecision(rec, 4*time.Second, 3)
+	if err := p.Eval(`document.getElementById("goto").focus()`, nil); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Type(strconv.FormatFloat(at.Seconds(), 'f', -1, 64)); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Press("Enter", false); err != nil {
+		t.Fatal(err)
+	}
+	tick, want := expected(rec, at)
+	wait(t, p, fmt.Sprintf(`document.getElementById("clock").textContent.includes("tick %d ")`, tick))
+	got := eval[[]shownDecision](t, p, readDecisions)
+	if len(want) == 0 {
+		t.Fatalf("the fight made no decision at tick %d: choose another time", tick)
+	}
+	for i := range got {
+		if !strings.Contains(got[i].Why, got[i].Winner+" ") {
+			t.Errorf("%s: the explanation %q does not name the winner %q", got[i].Selector, got[i].Why, got[i].Winner)
+		}
+		got[i].Why = ""
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the decision panel at tick %d (-want +got):\n%s", tick, diff)
+	}
+	before := eval[[]shownRow](t, p, readRows)
+	checkRows(t, before, rec, tick)
+	shot, err := p.Screenshot()
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	// Keyboard steps move the moment; the colours follow, never stale.
+	var after []shownRow
+	moved := false
+	for range 60 {
+		if err := p.Press("ArrowRight", true); err != nil { // the next action begun
+			t.Fatal(err)
+		}
+		next := eval[string](t, p, `document.getElementById("clock").textContent`)
+		var tk uint64
+		fmt.Sscanf(next[strings.Index(next, "tick ")+5:], "%d", &tk)
+		after = eval[[]shownRow](t, p, readRows)
+		checkRows(t, after, rec, tk)
+		if !cmp.Equal(before, after) {
+			moved = true
+			break
+		}
+	}
+	if !moved {
+		t.Error("stepping through sixty actions never changed the tree's colours")
+	}
+	noErrors(t, p)
+
+	out := filepath.Join(t.TempDir(), "inspector.png")
+	if *updateScreenshot {
+		out = filepath.Join("..", "docs", "inspector.png")
+	}
+	if err := os.WriteFile(out, shot, 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// deepDecision returns the time of the first tick from after on when at
+// least n selectors decided.
+func deepDecision(rec *trace.Recorder, after time.Duration, n int) time.Duration {
+	count := map[uint64]int{}
+	for _, e := range rec.Kind(bt.EventDecision) {
+		if e.Time < after {
+			continue
+		}
+		if count[e.Tick]++; count[e.Tick] == n {
+			return e.Time
+		}
+	}
+	return after
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func containsPrefix(list []string, s string) bool {
+	for _, x := range list {
+		if strings.HasPrefix(x, s) {
+			return true
+		}
+	}
+	return false
+}
+
+func TestPageRefusesNewerVersion(t *testing.T) {
+	p := page(t)
+	path := filepath.Join(t.TempDir(), "v2.html")
+	v2 := fmt.Sprintf(`{"format":%q,"version":%d,"title":"from the future","nodes":[]}`+"\n", inspect.Format, inspect.Version+1)
+	if err := os.WriteFile(path, inspect.PageOf([]byte(v2)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Navigate(browser.FileURL(path)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, p, `document.body.dataset.state === "refused"`)
+	msg := eval[string](t, p, `document.getElementById("fatal").innerText`)
+	if !strings.Contains(msg, fmt.Sprintf("version %d", inspect.Version+1)) || !strings.Contains(msg, fmt.Sprintf("reads version %d", inspect.Version)) {
+		t.Errorf("the refusal %q does not say which versions", msg)
+	}
+	if visible := eval[bool](t, p, `getComputedStyle(document.getElementById("fatal")).display !== "none" && document.querySelector("main").hidden`); !visible {
+		t.Error("the refusal is not shown in place of the inspector")
+	}
+	noErrors(t, p)
+}
+
+func TestLiveInBrowser(t *testing.T) {
+	f, err := jedi.NewFight(jedi.FightConfig{Seed: 2, Skill: 0.6, Enemies: []jedi.EnemyType{jedi.Droid, jedi.Droid, jedi.Brawler}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	live, err := inspect.NewLive(inspect.Header{Title: "live test", Nodes: f.Tree.Nodes()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.AddTracer(live)
+	srv := httptest.NewServer(live)
+	t.Cleanup(func() { // after the browser is gone, which holds a stream open
+		srv.CloseClientConnections()
+		srv.Close()
+	})
+
+	// The game: a tick every 10 ms while the view lets it.
+	ticks := make(chan int, 1)
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() {
+		var scene inspect.Scene
+		n := 0
+		for !f.Over() {
+			select {
+			case <-stop:
+				return
+			case <-time.After(10 * time.Millisecond):
+			}
+			if !live.Proceed() {
+				continue
+			}
+			f.Step()
+			f.Arena.Scene(&scene)
+			live.Scene(&scene)
+			n++
+			select {
+			case <-ticks:
+			default:
+			}
+			ticks <- n
+		}
+	}()
+
+	p := page(t)
+	if err := p.Navigate(srv.URL + "/"); err != nil {
+		t.Fatal(err)
+	}
+	received := func() int { return eval[int](t, p, `Number(document.body.dataset.received || 0)`) }
+	wait(t, p, `Number(document.body.dataset.received || 0) > 50`)
+	wait(t, p, `document.querySelectorAll("#decisions .decision").length > 0`)
+
+	if err := p.Click("#pause"); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, p, `document.body.dataset.paused === "true"`)
+	time.Sleep(100 * time.Millisecond) // frames already on their way arrive
+	paused := received()
+	time.Sleep(500 * time.Millisecond)
+	if n := received(); n != paused {
+		t.Errorf("paused, the page still received events: %d, then %d", paused, n)
+	}
+	if err := p.Click("#step"); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, p, fmt.Sprintf(`Number(document.body.dataset.received) > %d`, paused))
+	stepped := received()
+	time.Sleep(300 * time.Millisecond)
+	if n := received(); n != stepped {
+		t.Errorf("a step let through more than one frame: %d events, then %d", stepped, n)
+	}
+	if err := p.Click("#pause"); err != nil { // now it resumes
+		t.Fatal(err)
+	}
+	wait(t, p, fmt.Sprintf(`Number(document.body.dataset.received) > %d`, stepped+50))
+	noErrors(t, p)
+}
+
+// A planner's report shows in the plans panel from the moment it planned:
+// the goal, what became of the plan and why, its steps and what was
+// turned down.
+func TestPlansInBrowser(t *testing.T) {
+	nodes := []bt.NodeInfo{
+		{Path: "troll", Name: "troll", Kind: bt.KindSequence, Children: 1},
+		{Path: "troll/think", Name: "think", Kind: bt.KindComposite, Depth: 1, Parent: "troll"},
+	}
+	var rec bytes.Buffer
+	w, err := inspect.NewWriter(&rec, inspect.Header{Title: "a troll", Nodes: nodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Trace(&bt.Event{Kind: bt.EventBegin, Tick: 1, Time: time.Second, Path: "troll/think"})
+	w.Trace(&bt.Event{Kind: bt.EventPlan, Tick: 2, Time: 2 * time.Second, Path: "troll/think", Planning: &bt.Planning{
+		Goal: "BeTrunkThumper", Change: bt.PlanReplaced, Reason: "outranks the running [2]",
+		Steps: []string{"NavigateToEnemy", "DoTrunkSlam"}, Record: []int{0, 0}, Expanded: 3,
+		Rejected: []bt.Rejection{{Name: "AttackEnemy/slam", Reason: "no trunk"}}}})
+	w.Trace(&bt.Event{Kind: bt.EventEnd, Tick: 3, Time: 3 * time.Second, Path: "troll/think", Status: bt.Success})
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "troll.html")
+	var html bytes.Buffer
+	if err := inspect.WritePage(&html, &rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(path, html.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := page(t)
+	if err := p.Navigate(browser.FileURL(path)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, p, `document.body.dataset.state === "ready"`)
+	plans := func() string { return eval[string](t, p, `document.getElementById("plans").innerText`) }
+	if got := plans(); !strings.Contains(got, "No planner has planned yet") {
+		t.Errorf("before the plan, the panel shows %q", got)
+	}
+	if err := p.Press("ArrowRight", false); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, p, `document.getElementById("clock").textContent.includes("tick 2 ")`)
+	got := plans()
+	for _, want := range []string{"goal BeTrunkThumper", "plan replaced (outranks the running [2])", "NavigateToEnemy → DoTrunkSlam",
+		"record [0,0]", "expanded 3", "AttackEnemy/slam: no trunk", "at 2 s"} {
+		if !strings.Contains(got, want) {
+			t.Errorf("the plans panel lacks %q:\n%s", want, got)
+		}
+	}
+	if err := p.Press("ArrowRight", false); err != nil { // the plan stays the current plan
+		t.Fatal(err)
+	}
+	wait(t, p, `document.getElementById("clock").textContent.includes("tick 3 ")`)
+	if got := plans(); !strings.Contains(got, "goal BeTrunkThumper") {
+		t.Errorf("a tick later, the panel shows %q", got)
+	}
+	noErrors(t, p)
+}

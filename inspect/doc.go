@@ -1,0 +1,59 @@
+// Package inspect shows a foresight tree at work in a browser: what it is
+// doing, and why not something else. Start with NewPage, then Live.
+//
+// A replay page (NewPage, WritePage) is one self-contained HTML file made
+// from a recorded run; it needs no network. Side by side it shows
+//
+//   - the tree, with collapsible subtrees, the running path highlighted
+//     and every node coloured by the verdict it had at the selected moment
+//     (a legend says which colour is which); a node no selector judged at
+//     that moment is shown as not evaluated, never with an older colour;
+//   - a timeline of the run (actions begun, constraint stops, plans,
+//     faults) to scrub or play, with keyboard steps: ← and → a tick,
+//     Shift with them an action, Space play, Home and End;
+//   - the decisions of the selected moment: each option's outcome and
+//     reason (the rule that judged it, or the constraint that ruled it
+//     out), the winner and why it won;
+//   - the world, when the game hands over scenes (Scene): entities with a
+//     position, a heading, a label, a colour and a health bar, and shapes;
+//   - planners' reports (bt.EventPlan), when there are any: each planner's
+//     current plan, why it was made, kept or replaced, and what it turned
+//     down.
+//
+// A Live is the same page served by a net/http handler while the game
+// runs, fed by server-sent events, with pause and step. It costs nothing
+// while no one watches, and never makes the game wait for a browser.
+//
+//	page, err := inspect.NewPage(file, inspect.Header{Title: "guard", Nodes: tree.Nodes()})
+//	agent.SetTracer(page)
+//	for ... { agent.Tick(&m, dt); page.Scene(&scene) }
+//	err = page.Close()
+//
+// # The recorded format
+//
+// A recording (Writer) is UTF-8 text, one JSON object per line. The first
+// line is the header:
+//
+//	{"format":"foresight-inspect","version":1,"title":"...",
+//	 "nodes":[{"path":"guard","name":"guard","kind":"selector","parent":""}, ...]}
+//
+// nodes is the tree depth first (bt.NodeInfo: path, name, kind, and
+// detail, constraints and weight when set). Every other line is either an
+// event of the tree exactly as trace.JSON writes it (its "kind" is begin,
+// end, constraint, decision, fault or plan), or a scene:
+//
+//	{"kind":"scene","t":1.5,"entities":[{"label":"jedi","x":0,"y":0,"heading":0,
+//	 "r":0.5,"colour":"#1f77b4","hp":180,"maxhp":200}],
+//	 "shapes":[{"shape":"line","x":3,"y":4,"x2":0,"y2":0,"colour":"#d62728"}]}
+//
+// t is in seconds on the tree's clock; heading is in radians from +x
+// towards +y; hp and maxhp are left out when an entity has no health bar;
+// a circle has "r" where a line has "x2" and "y2"; numbers are rounded to
+// three decimals. Lines come in the order things happened; a reader skips
+// kinds it does not know. Version grows when a change would make an older
+// page show a recording wrong; the page refuses a newer version with a
+// message that says so.
+//
+// A replay page embeds its recording gzip-compressed and base64-encoded;
+// WritePage turns a saved recording into a page.
+package inspect

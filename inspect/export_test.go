@@ -1,0 +1,17 @@
+package inspect
+
+// PageOf returns a replay page that embeds recording as it is, for tests
+// of what the page does with recordings this package would not write.
+func PageOf(recording []byte) []byte {
+	var b sticky
+	var out bytesBuffer
+	b.w = &out
+	b64, zw := pageWriters(&b)
+	zw.Write(recording)
+	finishPage(zw, b64, &b)
+	return out.b
+}
+
+type bytesBuffer struct{ b []byte }
+
+func (w *bytesBuffer) Write(p []byte) (int, error) { w.b = append(w.b, p...); return len(p), nil }

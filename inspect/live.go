@@ -1,0 +1,322 @@
+package inspect
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"net/http"
+	"strings"
+	"sync"
+	"sync/atomic"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/trace"
+)
+
+// A Live streams a running game to browsers: it is a bt.Tracer and takes
+// scenes like a Writer, and it is an http.Handler that serves the page
+// and the events, by server-sent events, to everyone watching. Mount it
+// under a path that ends in a slash:
+//
+//	http.Handle("/inspect/", http.StripPrefix("/inspect", live))
+//
+// A Live costs the game nothing while no one watches. Attach an agent
+// rather than set the Live as its tracer, and the agent traces only while
+// someone watches (an agent with a tracer builds its events, watched or
+// not); Trace, Scene and Flush return at once; and a game can ask Watched
+// before it builds a scene. While someone watches, the game's goroutine
+// encodes each frame once and hands it to every browser without waiting:
+// a browser that falls behind by more than a few seconds of frames misses
+// frames (its page says how many), and the game never waits for it. A
+// browser that joins a running game sees what happens from then on: the
+// running path fills in as nodes begin.
+//
+// The page can pause the game and step it a frame at a time, through
+// Proceed, which a game's loop asks before each frame. A game that never
+// asks is never paused, and a game is never left paused when its last
+// watcher leaves.
+//
+// Trace, Scene, Flush, Attach and Proceed belong to the game's goroutine;
+// the handler may serve any number of browsers on other goroutines.
+type Live struct {
+	header []byte // the recording's header line
+	scenes throttle
+	batch  bytes.Buffer // the frame being encoded
+	events *trace.JSONWriter
+	line   []byte
+
+	agents  []interface{ SetTracer(bt.Tracer) } // traced only while watched
+	tracing bool                                // whether the agents trace into the Live
+
+	watchers atomic.Pointer[[]*watcher] // copied on change, so the game reads without a lock
+	mu       sync.Mutex                 // serialises changes to watchers
+	paused   atomic.Bool
+	steps    atomic.Int32
+	mux      *http.ServeMux
+}
+
+// frameQueue is how many frames a watcher may fall behind before it
+// misses some: a few seconds at sixty frames a second.
+const frameQueue = 256
+
+// A watcher is one browser's stream.
+type watcher struct {
+	frames chan []byte // server-sent events, ready to write
+	missed atomic.Int64
+}
+
+// NewLive returns a Live for the tree h describes. It fails when h has no
+// nodes.
+func NewLive(h Header, opts ...Option) (*Live, error) {
+	head, err := h.line()
+	if err != nil {
+		return nil, err
+	}
+	s := newSettings(opts)
+	l := &Live{header: head, scenes: throttle{every: s.sceneEvery}}
+	l.events = trace.JSON(&l.batch)
+	l.watchers.Store(&[]*watcher{})
+	l.mux = http.NewServeMux()
+	l.mux.HandleFunc("GET /{$}", l.page)
+	l.mux.HandleFunc("GET /events", l.stream)
+	l.mux.HandleFunc("POST /control", l.control)
+	return l, nil
+}
+
+// Watched reports whether anyone watches, for a game that would rather
+// not build a scene no one sees.
+func (l *Live) Watched() bool { return len(*l.watchers.Load()) > 0 }
+
+// Trace adds the event to the frame being encoded, if anyone watches.
+func (l *Live) Trace(e *bt.Event) {
+	if e == nil || !l.Watched() {
+		return
+	}
+	l.events.Trace(e)
+}
+
+// Scene adds s to the frame, if anyone watches and SceneEvery allows, and
+// sends the frame (Flush). A scene that cannot be drawn is left out and
+// reported, as by Writer.Scene.
+func (l *Live) Scene(s *Scene) error {
+	if s == nil {
+		return errNilScene
+	}
+	if !l.Watched() {
+		return nil
+	}
+	if err := s.validate(); err != nil {
+		l.Flush()
+		return err
+	}
+	if l.scenes.keep(s.Time) {
+		l.line = s.appendJSON(l.line[:0])
+		l.batch.Write(l.line)
+	}
+	l.Flush()
+	return nil
+}
+
+// Flush sends the events traced since the last flush to every watcher,
+// as one frame. Scene flushes; a game without scenes calls Flush once a
+// frame.
+func (l *Live) Flush() {
+	if l.batch.Len() == 0 {
+		return
+	}
+	if l.Watched() {
+		l.send(message(nil, "", l.batch.Bytes()))
+	}
+	l.batch.Reset()
+}
+
+// send hands a message to every watcher that has room for it. Watchers
+// share it: it must not change.
+func (l *Live) send(msg []byte) {
+	for _, w := range *l.watchers.Load() {
+		select {
+		case w.frames <- msg:
+		default:
+			w.missed.Add(1)
+		}
+	}
+}
+
+// Attach has agents (*bt.Agent values) trace into the Live while someone
+// watches, and not at all otherwise: Proceed, called before each frame,
+// sets their tracer to the Live when the first watcher comes and to nil
+// when the last leaves. Give it agents with no tracer of their own; for
+// an agent that also traces elsewhere, set trace.Tee(yours, live) as its
+// tracer instead, and its tracing goes on unwatched.
+func (l *Live) Attach(agents ...interface{ SetTracer(bt.Tracer) }) {
+	for _, a := range agents {
+		if a != nil {
+			l.agents = append(l.agents, a)
+			if l.tracing {
+				a.SetTracer(l)
+			}
+		}
+	}
+}
+
+// Proceed reports whether the game should run its next frame: yes, unless
+// a watcher paused it; a step lets one frame through. It never waits. It
+// also switches the tracing of attached agents on or off (Attach), so a
+// game that attaches agents calls it before every frame.
+func (l *Live) Proceed() bool {
+	watched := l.Watched()
+	if watched != l.tracing {
+		l.tracing = watched
+		var t bt.Tracer
+		if watched {
+			t = l
+		}
+		for _, a := range l.agents {
+			a.SetTracer(t)
+		}
+	}
+	if !watched || !l.paused.Load() {
+		return true
+	}
+	for {
+		n := l.steps.Load()
+		if n == 0 {
+			return false
+		}
+		if l.steps.CompareAndSwap(n, n-1) {
+			return true
+		}
+	}
+}
+
+// ServeHTTP serves the page at the mount point, its event stream at
+// "events", and its pause and step requests at "control".
+func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) { l.mux.ServeHTTP(w, r) }
+
+func (l *Live) page(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Write(pageHead)
+	w.Write(pageTail)
+}
+
+func (l *Live) join() *watcher {
+	w := &watcher{frames: make(chan []byte, frameQueue)}
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	old := *l.watchers.Load()
+	next := append(old[:len(old):len(old)], w)
+	l.watchers.Store(&next)
+	return w
+}
+
+func (l *Live) leave(w *watcher) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	var next []*watcher
+	for _, o := range *l.watchers.Load() {
+		if o != w {
+			next = append(next, o)
+		}
+	}
+	l.watchers.Store(&next)
+	if len(next) == 0 { // no one is left to resume the game
+		l.paused.Store(false)
+		l.steps.Store(0)
+	}
+}
+
+// stream sends the header, the pause state, then every frame as a
+// server-sent event whose data lines are the frame's JSON lines.
+func (l *Live) stream(w http.ResponseWriter, r *http.Request) {
+	flusher, ok := w.(http.Flusher)
+	if !ok {
+		http.Error(w, "inspect: this server cannot stream", http.StatusInternalServerError)
+		return
+	}
+	h := w.Header()
+	h.Set("Content-Type", "text/event-stream")
+	h.Set("Cache-Control", "no-store")
+	h.Set("X-Accel-Buffering", "no") // proxies: do not hold frames back
+	me := l.join()
+	defer l.leave(me)
+	var b []byte
+	b = message(b, "header", l.header)
+	b = message(b, "state", l.state())
+	for {
+		if _, err := w.Write(b); err != nil {
+			return
+		}
+		flusher.Flush()
+		select {
+		case <-r.Context().Done():
+			return
+		case msg := <-me.frames:
+			b = b[:0]
+			if n := me.missed.Swap(0); n > 0 {
+				b = message(b, "missed", fmt.Appendf(nil, "%d\n", n))
+			}
+			b = append(b, msg...)
+		}
+	}
+}
+
+// message appends a server-sent event: each line of data as a data line.
+func message(b []byte, event string, data []byte) []byte {
+	if event != "" {
+		b = append(b, "event: "...)
+		b = append(b, event...)
+		b = append(b, '\n')
+	}
+	for line := range bytes.Lines(data) {
+		b = append(b, "data: "...)
+		b = append(b, bytes.TrimSuffix(line, []byte("\n"))...)
+		b = append(b, '\n')
+	}
+	return append(b, '\n')
+}
+
+type liveState struct {
+	Paused bool `json:"paused"`
+}
+
+func (l *Live) state() []byte {
+	b, _ := json.Marshal(liveState{Paused: l.paused.Load()}) // cannot fail
+	return append(b, '\n')
+}
+
+// control takes {"do":"pause"}, {"do":"resume"} or {"do":"step"} as JSON
+// (whose content type a page of another site cannot send without asking),
+// and tells every watcher the new state.
+func (l *Live) control(w http.ResponseWriter, r *http.Request) {
+	if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		http.Error(w, "inspect: send the command as application/json", http.StatusUnsupportedMediaType)
+		return
+	}
+	var cmd struct {
+		Do string `json:"do"`
+	}
+	if err := json.NewDecoder(http.MaxBytesReader(w, r.Body, 1024)).Decode(&cmd); err != nil {
+		http.Error(w, "inspect: a command is {\"do\":\"pause\"}, \"resume\" or \"step\"", http.StatusBadRequest)
+		return
+	}
+	switch cmd.Do {
+	case "pause":
+		l.paused.Store(true)
+	case "resume":
+		l.paused.Store(false)
+		l.steps.Store(0)
+	case "step":
+		l.paused.Store(true)
+		l.steps.Add(1)
+	default:
+		http.Error(w, fmt.Sprintf("inspect: unknown command %q: give pause, resume or step", cmd.Do), http.StatusBadRequest)
+		return
+	}
+	l.tell()
+	w.Header().Set("Content-Type", "application/json")
+	w.Write(l.state())
+}
+
+// tell sends the pause state to every watcher.
+func (l *Live) tell() { l.send(message(nil, "state", l.state())) }

@@ -1,0 +1,524 @@
+// Package browser drives a headless Chromium over the DevTools protocol,
+// for tests that check what a person would see in a page. It speaks the
+// protocol's JSON over a websocket written with the standard library, so
+// the module needs no browser driver. Only tests use it.
+package browser
+
+import (
+	"bufio"
+	"context"
+	"crypto/rand"
+	"encoding/base64"
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net"
+	"net/http"
+	"net/url"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"sync"
+	"time"
+)
+
+// Find returns the path of a Chromium to drive: $CHROMIUM if set, else
+// the first of chromium, chromium-browser, google-chrome on the PATH; ""
+// when there is none.
+func Find() string {
+	if p := os.Getenv("CHROMIUM"); p != "" {
+		return p
+	}
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome"} {
+		if p, err := exec.LookPath(name); err == nil {
+			return p
+		}
+	}
+	return ""
+}
+
+// A Browser is a running headless Chromium.
+type Browser struct {
+	cmd  *exec.Cmd
+	dir  string
+	host string // host:port of its DevTools endpoint
+}
+
+var listening = regexp.MustCompile(`DevTools listening on ws://([^/\s]+)/`)
+
+// Start starts the Chromium at path, headless, with a profile of its own.
+func Start(path string) (*Browser, error) {
+	dir, err := os.MkdirTemp("", "browser")
+	if err != nil {
+		return nil, err
+	}
+	cmd := exec.Command(path, "--headless=new", "--remote-debugging-port=0", "--user-data-dir="+dir,
+		"--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
+		"--disable-extensions", "--hide-scrollbars", "--mute-audio", "about:blank")
+	stderr, err := cmd.StderrPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		os.RemoveAll(dir)
+		return nil, err
+	}
+	b := &Browser{cmd: cmd, dir: dir}
+	found := make(chan string, 1)
+	go func() {
+		sc := bufio.NewScanner(stderr)
+		for sc.Scan() {
+			if m := listening.FindStringSubmatch(sc.Text()); m != nil {
+				found <- m[1]
+				break
+			}
+		}
+		close(found)
+		io.Copy(io.Discard, stderr)
+	}()
+	select {
+	case host, ok := <-found:
+		if !ok {
+			b.Close()
+			return nil, errors.New("browser: chromium exited before it listened")
+		}
+		b.host = host
+	case <-time.After(30 * time.Second):
+		b.Close()
+		return nil, errors.New("browser: chromium did not listen within 30s")
+	}
+	return b, nil
+}
+
+// Close stops the browser and removes its profile.
+func (b *Browser) Close() {
+	if b.cmd.Process != nil {
+		b.cmd.Process.Kill()
+		b.cmd.Wait()
+	}
+	os.RemoveAll(b.dir)
+}
+
+// NewPage opens a blank tab, width by height CSS pixels.
+func (b *Browser) NewPage(width, height int) (*Page, error) {
+	req, _ := http.NewRequest(http.MethodPut, "http://"+b.host+"/json/new?about:blank", nil)
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return nil, err
+	}
+	defer resp.Body.Close()
+	var target struct {
+		WebSocketDebuggerURL string `json:"webSocketDebuggerUrl"`
+	}
+	if err := json.NewDecoder(resp.Body).Decode(&target); err != nil {
+		return nil, fmt.Errorf("browser: new tab: %v", err)
+	}
+	c, err := dial(target.WebSocketDebuggerURL)
+	if err != nil {
+		return nil, err
+	}
+	p := &Page{conn: c, pending: map[int64]chan reply{}}
+	go p.read()
+	for _, m := range []string{"Runtime.enable", "Log.enable", "Page.enable"} {
+		if err := p.Call(m, nil, nil); err != nil {
+			return nil, err
+		}
+	}
+	err = p.Call("Emulation.setDeviceMetricsOverride", map[string]any{"width": width, "height": height, "deviceScaleFactor": 1, "mobile": false}, nil)
+	return p, err
+}
+
+// A Page is one tab.
+type Page struct {
+	conn    *conn
+	mu      sync.Mutex
+	next    int64
+	pending map[int64]chan reply
+	errs    []string // console errors and uncaught exceptions
+	dead    error
+}
+
+type reply struct {
+	Result json.RawMessage `json:"result"`
+	Error  *struct {
+		Message string `json:"message"`
+	} `json:"error"`
+}
+
+// Call sends a DevTools command and decodes its result into out (if not
+// nil).
+func (p *Page) Call(method string, params, out any) error {
+	p.mu.Lock()
+	if p.dead != nil {
+		p.mu.Unlock()
+		return p.dead
+	}
+	p.next++
+	id := p.next
+	ch := make(chan reply, 1)
+	p.pending[id] = ch
+	p.mu.Unlock()
+	msg, err := json.Marshal(map[string]any{"id": id, "method": method, "params": params})
+	if err != nil {
+		return err
+	}
+	if err := p.conn.write(msg); err != nil {
+		return err
+	}
+	select {
+	case r, ok := <-ch:
+		if !ok {
+			return fmt.Errorf("browser: %s: the connection closed", method)
+		}
+		if r.Error != nil {
+			return fmt.Errorf("browser: %s: %s", method, r.Error.Message)
+		}
+		if out != nil {
+			return json.Unmarshal(r.Result, out)
+		}
+		return nil
+	case <-time.After(60 * time.Second):
+		return fmt.Errorf("browser: %s: no answer within 60s", method)
+	}
+}
+
+func (p *Page) read() {
+	for {
+		msg, err := p.conn.read()
+		if err != nil {
+			p.mu.Lock()
+			p.dead = fmt.Errorf("browser: %v", err)
+			for id, ch := range p.pending {
+				close(ch)
+				delete(p.pending, id)
+			}
+			p.mu.Unlock()
+			return
+		}
+		var m struct {
+			ID     int64           `json:"id"`
+			Method string          `json:"method"`
+			Params json.RawMessage `json:"params"`
+			reply
+		}
+		if json.Unmarshal(msg, &m) != nil {
+			continue
+		}
+		p.mu.Lock()
+		if m.ID != 0 {
+			if ch := p.pending[m.ID]; ch != nil {
+				ch <- m.reply
+				delete(p.pending, m.ID)
+			}
+		} else if e := consoleError(m.Method, m.Params); e != "" {
+			p.errs = append(p.errs, e)
+		}
+		p.mu.Unlock()
+	}
+}
+
+// consoleError returns the text of an event that reports an error in the
+// page, or "".
+func consoleError(method string, params json.RawMessage) string {
+	switch method {
+	case "Runtime.consoleAPICalled":
+		var e struct {
+			Type string `json:"type"`
+			Args []struct {
+				Value       any    `json:"value"`
+				Description string `json:"description"`
+			} `json:"args"`
+		}
+		if json.Unmarshal(params, &e) == nil && (e.Type == "error" || e.Type == "assert") {
+			var parts []string
+			for _, a := range e.Args {
+				parts = append(parts, fmt.Sprint(a.Value, a.Description))
+			}
+			return "console." + e.Type + ": " + strings.Join(parts, " ")
+		}
+	case "Runtime.exceptionThrown":
+		var e struct {
+			Details struct {
+				Text      string `json:"text"`
+				Exception struct {
+					Description string `json:"description"`
+				} `json:"exception"`
+			} `json:"exceptionDetails"`
+		}
+		json.Unmarshal(params, &e)
+		return "exception: " + e.Details.Text + " " + e.Details.Exception.Description
+	case "Log.entryAdded":
+		var e struct {
+			Entry struct {
+				Level, Text, URL string
+			} `json:"entry"`
+		}
+		if json.Unmarshal(params, &e) == nil && e.Entry.Level == "error" {
+			return "log: " + e.Entry.Text + " " + e.Entry.URL
+		}
+	}
+	return ""
+}
+
+// Errors returns the console errors and uncaught exceptions so far.
+func (p *Page) Errors() []string {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	return append([]string(nil), p.errs...)
+}
+
+// Navigate loads url.
+func (p *Page) Navigate(u string) error {
+	var r struct {
+		ErrorText string `json:"errorText"`
+	}
+	if err := p.Call("Page.navigate", map[string]any{"url": u}, &r); err != nil {
+		return err
+	}
+	if r.ErrorText != "" {
+		return fmt.Errorf("browser: navigate to %s: %s", u, r.ErrorText)
+	}
+	return nil
+}
+
+// Eval evaluates a JavaScript expression, awaiting it if it is a promise,
+// and decodes its value into out (if not nil).
+func (p *Page) Eval(expr string, out any) error {
+	var r struct {
+		Result struct {
+			Value json.RawMessage `json:"value"`
+		} `json:"result"`
+		Exception *struct {
+			Text      string `json:"text"`
+			Exception struct {
+				Description string `json:"description"`
+			} `json:"exception"`
+		} `json:"exceptionDetails"`
+	}
+	err := p.Call("Runtime.evaluate", map[string]any{"expression": expr, "returnByValue": true, "awaitPromise": true}, &r)
+	if err != nil {
+		return err
+	}
+	if r.Exception != nil {
+		return fmt.Errorf("browser: %s: %s %s", expr, r.Exception.Text, r.Exception.Exception.Description)
+	}
+	if out != nil && len(r.Result.Value) > 0 {
+		return json.Unmarshal(r.Result.Value, out)
+	}
+	return nil
+}
+
+// WaitFor evaluates expr until it is true, or fails after timeout. An
+// expression that throws counts as false: the page may still be loading.
+func (p *Page) WaitFor(ctx context.Context, expr string, timeout time.Duration) error {
+	deadline := time.Now().Add(timeout)
+	for {
+		var ok bool
+		err := p.Eval("Boolean("+expr+")", &ok)
+		if ok && err == nil {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			if err != nil {
+				return err
+			}
+			return fmt.Errorf("browser: %s: still false after %v", expr, timeout)
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(20 * time.Millisecond):
+		}
+	}
+}
+
+// keys maps the keys Press knows to their key codes.
+var keys = map[string]int{"ArrowLeft": 37, "ArrowRight": 39, "ArrowUp": 38, "ArrowDown": 40,
+	"Enter": 13, " ": 32, "Home": 36, "End": 35, "Escape": 27}
+
+// Press presses and releases a key, such as "ArrowRight", with Shift held
+// if shift.
+func (p *Page) Press(key string, shift bool) error {
+	code, ok := keys[key]
+	if !ok {
+		return fmt.Errorf("browser: unknown key %q", key)
+	}
+	mods := 0
+	if shift {
+		mods = 8
+	}
+	for _, typ := range []string{"rawKeyDown", "keyUp"} {
+		params := map[string]any{"type": typ, "key": key, "windowsVirtualKeyCode": code, "modifiers": mods}
+		if err := p.Call("Input.dispatchKeyEvent", params, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Type types text into the element with the focus.
+func (p *Page) Type(text string) error {
+	return p.Call("Input.insertText", map[string]any{"text": text}, nil)
+}
+
+// Click clicks the middle of the first element the CSS selector finds.
+func (p *Page) Click(selector string) error {
+	var box struct{ X, Y float64 }
+	expr := fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`, selector)
+	if err := p.Eval(expr, &box); err != nil {
+		return err
+	}
+	for _, typ := range []string{"mousePressed", "mouseReleased"} {
+		params := map[string]any{"type": typ, "x": box.X, "y": box.Y, "button": "left", "clickCount": 1}
+		if err := p.Call("Input.dispatchMouseEvent", params, nil); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// Screenshot returns a PNG of the page as it shows.
+func (p *Page) Screenshot() ([]byte, error) {
+	var r struct {
+		Data string `json:"data"`
+	}
+	if err := p.Call("Page.captureScreenshot", map[string]any{"format": "png"}, &r); err != nil {
+		return nil, err
+	}
+	return base64.StdEncoding.DecodeString(r.Data)
+}
+
+// Close closes the tab's connection.
+func (p *Page) Close() { p.conn.close() }
+
+// FileURL returns the file: URL of a local path.
+func FileURL(path string) string {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		abs = path
+	}
+	return (&url.URL{Scheme: "file", Path: filepath.ToSlash(abs)}).String()
+}
+
+// conn is a websocket client connection (RFC 6455): text messages out,
+// masked as a client must; messages in, reassembled from fragments.
+type conn struct {
+	c  net.Conn
+	r  *bufio.Reader
+	wm sync.Mutex
+}
+
+func dial(rawURL string) (*conn, error) {
+	u, err := url.Parse(rawURL)
+	if err != nil || u.Scheme != "ws" {
+		return nil, fmt.Errorf("browser: not a ws: URL: %q", rawURL)
+	}
+	c, err := net.DialTimeout("tcp", u.Host, 10*time.Second)
+	if err != nil {
+		return nil, err
+	}
+	key := make([]byte, 16)
+	rand.Read(key)
+	fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
+		"Sec-WebSocket-Key: %s\r\nSec-WebSocket-Version: 13\r\n\r\n", u.RequestURI(), u.Host, base64.StdEncoding.EncodeToString(key))
+	r := bufio.NewReader(c)
+	resp, err := http.ReadResponse(r, nil)
+	if err != nil {
+		c.Close()
+		return nil, fmt.Errorf("browser: websocket handshake: %v", err)
+	}
+	if resp.StatusCode != http.StatusSwitchingProtocols {
+		c.Close()
+		return nil, fmt.Errorf("browser: websocket handshake: %s", resp.Status)
+	}
+	return &conn{c: c, r: r}, nil
+}
+
+func (c *conn) write(msg []byte) error { return c.frame(0x1, msg) }
+
+func (c *conn) frame(op byte, msg []byte) error {
+	c.wm.Lock()
+	defer c.wm.Unlock()
+	b := []byte{0x80 | op}
+	switch n := len(msg); {
+	case n < 126:
+		b = append(b, 0x80|byte(n))
+	case n < 1<<16:
+		b = append(b, 0x80|126)
+		b = binary.BigEndian.AppendUint16(b, uint16(n))
+	default:
+		b = append(b, 0x80|127)
+		b = binary.BigEndian.AppendUint64(b, uint64(n))
+	}
+	mask := make([]byte, 4)
+	rand.Read(mask)
+	b = append(b, mask...)
+	for i, x := range msg {
+		b = append(b, x^mask[i%4])
+	}
+	_, err := c.c.Write(b)
+	return err
+}
+
+func (c *conn) read() ([]byte, error) {
+	var msg []byte
+	for {
+		var h [2]byte
+		if _, err := io.ReadFull(c.r, h[:]); err != nil {
+			return nil, err
+		}
+		fin, op := h[0]&0x80 != 0, h[0]&0x0f
+		n := uint64(h[1] & 0x7f)
+		switch n {
+		case 126:
+			var l [2]byte
+			if _, err := io.ReadFull(c.r, l[:]); err != nil {
+				return nil, err
+			}
+			n = uint64(binary.BigEndian.Uint16(l[:]))
+		case 127:
+			var l [8]byte
+			if _, err := io.ReadFull(c.r, l[:]); err != nil {
+				return nil, err
+			}
+			n = binary.BigEndian.Uint64(l[:])
+		}
+		var mask [4]byte
+		if h[1]&0x80 != 0 {
+			if _, err := io.ReadFull(c.r, mask[:]); err != nil {
+				return nil, err
+			}
+		}
+		if n > 1<<30 {
+			return nil, fmt.Errorf("websocket: a frame of %d bytes", n)
+		}
+		data := make([]byte, n)
+		if _, err := io.ReadFull(c.r, data); err != nil {
+			return nil, err
+		}
+		if h[1]&0x80 != 0 {
+			for i := range data {
+				data[i] ^= mask[i%4]
+			}
+		}
+		switch op {
+		case 0x8:
+			return nil, errors.New("websocket: closed")
+		case 0x9:
+			c.frame(0xA, data)
+			continue
+		case 0xA:
+			continue
+		}
+		msg = append(msg, data...)
+		if fin {
+			return msg, nil
+		}
+	}
+}
+
+func (c *conn) close() { c.c.Close() }
