@@ -22,6 +22,8 @@
 //	              appears (htn), or the tree (bt; goap: the GOAP runner
 //	              with the actions it plans over)
 //	-mermaid FILE the same as a Mermaid flowchart (another file than -dot's)
+//	-html FILE    also write the run as a replay page to open in a browser:
+//	              the tree, each moment's decisions and plans, and the map
 //
 // The timeline shows each plan the troll made, kept or replaced, with its
 // method traversal record ([0 1 0]: the first method of the root, the
@@ -53,13 +55,15 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/draw"
+	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-const usage = "usage: troll [-decider htn|bt|goap] [-seed N] [-duration D] [-json] [-dot FILE] [-mermaid FILE]"
+const usage = "usage: troll [-decider htn|bt|goap] [-seed N] [-duration D] [-json] [-dot FILE] [-mermaid FILE] " +
+	"[-html FILE]"
 
 type options struct {
 	decider      troll.Decider
@@ -67,6 +71,7 @@ type options struct {
 	duration     time.Duration
 	json         bool
 	dot, mermaid string
+	html         string // the replay page
 }
 
 // run runs the program and returns its exit status.
@@ -84,8 +89,27 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "troll: %v\n", err)
 		return 2
 	}
+	var page *os.File
+	if o.html != "" {
+		if page, err = os.Create(o.html); err != nil {
+			fmt.Fprintf(stderr, "troll: -html: %v\n", err)
+			return 2
+		}
+	}
+	var replay io.Writer // nil without -html: not a nil *os.File
+	if page != nil {
+		replay = page
+	}
 	out := bufio.NewWriter(stdout)
-	err = play(o, out)
+	err = play(o, out, replay)
+	if page != nil {
+		if cerr := page.Close(); err == nil && cerr != nil {
+			err = fmt.Errorf("-html: %v", cerr)
+		}
+		if err == nil {
+			fmt.Fprintf(stderr, "troll: wrote the replay to %s (-html)\n", o.html)
+		}
+	}
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
@@ -114,6 +138,8 @@ Runs the Trunk Thumper on its map and shows what it planned and did, and why.
   -dot FILE     also write the troll's mind as a Graphviz diagram: the HTN
                 domain (htn) or the tree (bt, goap); the run goes on as usual
   -mermaid FILE the same as a Mermaid flowchart
+  -html FILE    also write the run as a replay page (package inspect): the tree,
+                each moment's decisions and plans, and the map; open it in a browser
 
 Examples:
 
@@ -122,6 +148,7 @@ Examples:
   go run ./examples/troll -decider goap
   go run ./examples/troll -json | grep '"plan"'
   go run ./examples/troll -dot troll.dot && dot -Tsvg troll.dot > troll.svg
+  go run ./examples/troll -html troll.html                 then open troll.html
 `
 
 // parseFlags reads the command line; errors are one line, with no usage
@@ -135,6 +162,7 @@ func parseFlags(args []string) (options, error) {
 	asJSON := fs.Bool("json", false, "")
 	dot := fs.String("dot", "", "")
 	mermaid := fs.String("mermaid", "", "")
+	html := fs.String("html", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return options{}, err
@@ -144,7 +172,7 @@ func parseFlags(args []string) (options, error) {
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), usage)
 	}
-	o := options{duration: *duration, json: *asJSON, dot: *dot, mermaid: *mermaid}
+	o := options{duration: *duration, json: *asJSON, dot: *dot, mermaid: *mermaid, html: *html}
 	var err error
 	if o.decider, err = troll.ParseDecider(*decider); err != nil {
 		return options{}, fmt.Errorf("-decider: %v", strings.TrimPrefix(err.Error(), "troll: "))
@@ -201,7 +229,7 @@ func drawMind(o options, stderr io.Writer) error {
 }
 
 // play runs the game and reports it.
-func play(o options, out io.Writer) error {
+func play(o options, out io.Writer, page io.Writer) error {
 	tree, err := troll.NewTree(o.decider)
 	if err != nil {
 		return err
@@ -211,9 +239,10 @@ func play(o options, out io.Writer) error {
 		return err
 	}
 	var events *jsonEvents
+	var tracer bt.Tracer
 	if o.json {
 		events = &jsonEvents{enc: json.NewEncoder(out)}
-		g.Agent.SetTracer(trace.NewActions(tree.Nodes(), events.task).OnPlan(events.plan))
+		tracer = trace.NewActions(tree.Nodes(), events.task).OnPlan(events.plan)
 	} else {
 		fmt.Fprintf(out, "The Trunk Thumper (%s), seed %d, for %v\n\n", o.decider, o.seed, o.duration)
 		width := 18 // as wide as the timeline's name column
@@ -221,9 +250,9 @@ func play(o options, out io.Writer) error {
 			width = max(width, len(t.Name))
 		}
 		fmt.Fprintf(out, "%7s  %-*s %-38s%s\n", "time", width, "task", "why", "  state")
-		g.Agent.SetTracer(trace.Timeline(out, tree.Nodes(), func() string { return state(&g.World.Troll) }))
+		tracer = trace.Timeline(out, tree.Nodes(), func() string { return state(&g.World.Troll) })
 	}
-	if err := g.Run(o.duration); err != nil {
+	if err := record(g, o, tree, tracer, page); err != nil {
 		return err
 	}
 	s := g.Summary()
@@ -238,6 +267,33 @@ func play(o options, out io.Writer) error {
 		count(s.Checks, "bridge check"), count(s.Slams, "slam"), count(s.Uprooted, "trunk"), count(s.Roars, "roar"),
 		count(s.Kills, "intruder"), s.HP, map[bool]string{true: ", fallen"}[s.Dead])
 	return nil
+}
+
+// record runs the game for o.duration with tracer; with a page, it
+// records the run there too: the tree's events and a scene of the map
+// every tick.
+func record(g *troll.Game, o options, tree *bt.Tree[troll.Memory], tracer bt.Tracer, page io.Writer) error {
+	if page == nil {
+		g.Agent.SetTracer(tracer)
+		return g.Run(o.duration)
+	}
+	title := fmt.Sprintf("the Trunk Thumper (%s), seed %d", o.decider, o.seed)
+	rec, err := inspect.NewPage(page, inspect.Header{Title: title, Nodes: tree.Nodes()})
+	if err != nil {
+		return err
+	}
+	g.Agent.SetTracer(trace.Tee(tracer, rec))
+	var scene inspect.Scene
+	for g.World.Troll.Now < o.duration {
+		if _, err := g.Step(); err != nil {
+			return err
+		}
+		g.World.Scene(&scene)
+		if err := rec.Scene(&scene); err != nil {
+			return err
+		}
+	}
+	return rec.Close()
 }
 
 // count says "1 slam", "2 slams".

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/foresight-bt/foresight/inspect"
 )
 
 func runArgs(t *testing.T, args ...string) (code int, stdout, stderr string) {
@@ -129,5 +131,32 @@ func TestGoalTimeline(t *testing.T) {
 	code, _, stderr = runArgs(t, "-decider", "goap", "-duration", "1s", "-dot", dot)
 	if b, _ := os.ReadFile(dot); code != 0 || !strings.Contains(stderr, "wrote the tree") || !strings.Contains(string(b), "goap: 3 goals, 9 actions") {
 		t.Errorf("goap: exit %d: %s\n%s", code, stderr, b)
+	}
+}
+
+// -html writes a replay page whose recording holds the tree, its plans and
+// the map.
+func TestReplayPage(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "troll.html")
+	code, _, stderr := runArgs(t, "-duration", "20s", "-html", path)
+	if code != 0 || !strings.Contains(stderr, "wrote the replay to "+path) {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	page, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec, err := inspect.ReadPage(page)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{`"format":"foresight-inspect"`, `the Trunk Thumper (htn), seed 1`, `"kind":"plan"`,
+		`"kind":"scene"`, `"label":"intruder"`, `"label":"bridge 0`} {
+		if !strings.Contains(string(rec), want) {
+			t.Errorf("the recording lacks %s", want)
+		}
+	}
+	if code, _, _ := runArgs(t, "-html", filepath.Join(t.TempDir(), "no", "such", "dir.html")); code != 2 {
+		t.Errorf("a page that cannot be created: exit %d", code)
 	}
 }
