@@ -140,14 +140,16 @@ type PlanChange uint8
 const (
 	// PlanMade: no plan was running, and the planner made one.
 	PlanMade PlanChange = iota + 1
-	// PlanKept: the planner found a different plan and kept the running
-	// one, which ranks as high or higher.
+	// PlanKept: the planner kept the running plan: the other plan it
+	// found does not outrank it (HTN), or no goal above the running one
+	// has a plan within the budget (GOAP).
 	PlanKept
 	// PlanReplaced: a new plan replaced the running one, which it
 	// outranked, or which had failed or become invalid (Reason says
 	// which).
 	PlanReplaced
-	// PlanNone: no plan exists from the memory planned on.
+	// PlanNone: no plan exists from the memory planned on (for GOAP, also:
+	// no goal is relevant and unsatisfied).
 	PlanNone
 	// PlanOutOfBudget: the planner ran out of its budget before it found
 	// a plan or proved there is none. It is never a partial plan.

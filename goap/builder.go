@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"strconv"
+	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/internal/memory"
@@ -42,7 +43,10 @@ const (
 // preconditions, effects, costs, goals and estimates read: two memories
 // with the same key are the same state to the planner. Floats and large
 // structs make poor keys; small integers, booleans and fixed arrays of them
-// make good ones.
+// make good ones. A key must be hashable at run time (an interface key
+// holding a slice panics, and Plan returns the panic as an error), and a
+// NaN in a float key never equals itself, so such a state is never known
+// again and its search runs to the budget.
 func New[M any, K comparable](key func(m *M) K) *Builder[M, K] {
 	b := &Builder[M, K]{}
 	b.d.key = key
@@ -58,10 +62,15 @@ func New[M any, K comparable](key func(m *M) K) *Builder[M, K] {
 // tried in the order they are added, which breaks ties between plans of
 // equal cost.
 func (b *Builder[M, K]) Action(name string, a bt.Action[M]) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
 	b.last = lastAction
 	switch {
 	case name == "":
 		b.errs = append(b.errs, fmt.Errorf("goap: action %d: empty name", len(b.d.actions)+1))
+	case strings.Contains(name, "/"):
+		b.errs = append(b.errs, fmt.Errorf("goap: action %q: the name contains '/', which separates path elements", name))
 	case nilness.Of(a):
 		b.errs = append(b.errs, fmt.Errorf("goap: action %q: nil action", name))
 	}
@@ -80,6 +89,9 @@ func (b *Builder[M, K]) Action(name string, a bt.Action[M]) *Builder[M, K] {
 // runner checks them again before it begins the step. In a tree they are
 // the action leaf's constraints, so they also guard it while it runs.
 func (b *Builder[M, K]) Constrain(cs ...bt.Constraint[M]) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
 	a := b.lastAction("Constrain")
 	if a == nil {
 		return b
@@ -103,6 +115,9 @@ func (b *Builder[M, K]) Constrain(cs ...bt.Constraint[M]) *Builder[M, K] {
 // memory before and after its effect. It must not be negative. Without
 // one an action costs 1.
 func (b *Builder[M, K]) Cost(cost func(before, after *M) float64) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
 	a := b.lastAction("Cost")
 	if a == nil {
 		return b
@@ -119,6 +134,9 @@ func (b *Builder[M, K]) Cost(cost func(before, after *M) float64) *Builder[M, K]
 // satisfied, the planner pursues the one of highest priority that has a
 // plan; goals of equal priority are tried in the order they are added.
 func (b *Builder[M, K]) Goal(name string, priority int, satisfied func(m *M) bool) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
 	b.last = lastGoal
 	switch {
 	case name == "":
@@ -139,6 +157,9 @@ func (b *Builder[M, K]) Goal(name string, priority int, satisfied func(m *M) boo
 // Relevant sets when the goal added last is worth pursuing. Without it a
 // goal is always relevant.
 func (b *Builder[M, K]) Relevant(relevant func(m *M) bool) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
 	if g := b.lastGoal("Relevant"); g != nil {
 		if relevant == nil {
 			b.errs = append(b.errs, fmt.Errorf("goap: goal %q: nil relevance test", g.name))
@@ -154,6 +175,9 @@ func (b *Builder[M, K]) Relevant(relevant func(m *M) bool) *Builder[M, K] {
 // that may exceed it finds plans faster that may cost more. Without one the
 // search is Dijkstra's: cheapest, and slowest. It must not be negative.
 func (b *Builder[M, K]) Estimate(estimate func(m *M) float64) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
 	if g := b.lastGoal("Estimate"); g != nil {
 		if estimate == nil {
 			b.errs = append(b.errs, fmt.Errorf("goap: goal %q: nil estimate", g.name))
@@ -166,6 +190,9 @@ func (b *Builder[M, K]) Estimate(estimate func(m *M) float64) *Builder[M, K] {
 // Budget sets how many nodes one search for one goal may expand before it
 // gives up with ErrOutOfBudget (default DefaultBudget).
 func (b *Builder[M, K]) Budget(nodes int) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
 	if nodes < 1 {
 		b.errs = append(b.errs, fmt.Errorf("goap: Budget(%d): a search needs at least one node", nodes))
 	}
@@ -176,8 +203,14 @@ func (b *Builder[M, K]) Budget(nodes int) *Builder[M, K] {
 // PerTick spreads planning over ticks: a runner in a tree expands at most
 // this many nodes in one tick and goes on in the next (it is Running
 // meanwhile). Zero, the default, plans to the end in the tick that asks.
-// A Planner's Plan always plans to the end.
+// A Planner's Plan always plans to the end. A planning spread over ticks
+// is foreseen as finished: Agent.Preview, and a selector's prediction of
+// the runner, show the plan it leads to, not the ticks spent planning
+// (so a preview is exact for the tick's decisions only without PerTick).
 func (b *Builder[M, K]) PerTick(nodes int) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
 	if nodes < 0 {
 		b.errs = append(b.errs, fmt.Errorf("goap: PerTick(%d) is negative", nodes))
 	}
@@ -187,10 +220,15 @@ func (b *Builder[M, K]) PerTick(nodes int) *Builder[M, K] {
 
 // Replan sets the designer's test for a change of the world that calls for
 // a new plan: while a runner carries out a plan, it calls changed with the
-// memory the plan was made on and the live one at every tick, and plans
-// again when it reports true. The new plan replaces the running one only
-// if it differs.
+// memory the plan was made on (never advanced as the plan goes on) and the
+// live one, at every tick and at every step of the plan, and plans again
+// when it reports true. A test on what the plan itself changes fires at
+// every step: test what the plan does not change. The new plan replaces
+// the running one only if it differs.
 func (b *Builder[M, K]) Replan(changed func(planned, now *M) bool) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
 	if changed == nil {
 		b.errs = append(b.errs, errors.New("goap: nil Replan test"))
 	}
@@ -204,6 +242,9 @@ func (b *Builder[M, K]) Replan(changed func(planned, now *M) bool) *Builder[M, K
 // plain assignment would share. A runner in a tree copies with the tree's
 // own (bt.Config.Copy).
 func (b *Builder[M, K]) Copy(copy func(dst, src *M)) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
 	b.d.copy = copy
 	return b
 }
@@ -227,6 +268,9 @@ func (b *Builder[M, K]) lastGoal(call string) *goal[M] {
 // Build checks the description and returns the domain, or every problem
 // found at once.
 func (b *Builder[M, K]) Build() (*Domain[M, K], error) {
+	if b == nil || b.d.key == nil && len(b.errs) == 0 {
+		return nil, errors.New("goap: Build on a nil or zero Builder; use goap.New")
+	}
 	errs := b.errs
 	if len(b.d.actions) == 0 {
 		errs = append(errs, errors.New("goap: no actions"))

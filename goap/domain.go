@@ -24,6 +24,10 @@ type Domain[M any, K comparable] struct {
 	stats   *stats
 }
 
+// usable reports whether d was made by Build: a nil or zero Domain plans
+// nothing and counts nothing.
+func (d *Domain[M, K]) usable() bool { return d != nil && d.key != nil && d.stats != nil }
+
 type action[M any] struct {
 	name string
 	act  bt.Action[M]

@@ -2,6 +2,7 @@ package goap
 
 import (
 	"math"
+	"runtime/debug"
 	"strconv"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -65,7 +66,7 @@ const (
 // NewPlanner returns a planner over the domain, for one agent. A planner
 // of a nil domain plans nothing: its Plan returns ErrNoDomain.
 func (d *Domain[M, K]) NewPlanner() *Planner[M, K] {
-	if d == nil {
+	if !d.usable() {
 		return &Planner[M, K]{goal: -1}
 	}
 	return &Planner[M, K]{d: d, s: newSearch(d), outcomes: make([]outcome, len(d.goals)), goal: -1}
@@ -78,14 +79,23 @@ func (d *Domain[M, K]) NewPlanner() *Planner[M, K] {
 // docs), never with a partial plan, or with an error naming an action
 // whose cost, or a goal whose estimate, is negative or not a number.
 //
+// A panic in user code (the key function, a precondition, an effect, a
+// cost, a goal's tests or estimate, the copy function) comes back as a
+// *bt.PanicError (Method "Plan"), and the planner is ready to plan again.
+//
 // The plan's Steps are the planner's own, valid until it plans again.
-func (p *Planner[M, K]) Plan(m *M) (Plan, error) {
+func (p *Planner[M, K]) Plan(m *M) (plan Plan, err error) {
 	switch {
-	case p == nil || p.d == nil:
+	case p == nil || !p.d.usable():
 		return Plan{}, ErrNoDomain
 	case m == nil:
 		return Plan{}, errNilMemory
 	}
+	defer func() {
+		if r := recover(); r != nil {
+			plan, err = Plan{}, &bt.PanicError{Method: "Plan", Value: r, Stack: debug.Stack()}
+		}
+	}()
 	p.begin(m, false, 0)
 	p.advance(math.MaxInt)
 	p.count()

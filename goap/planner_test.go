@@ -316,7 +316,7 @@ func TestHostileUse(t *testing.T) {
 		t.Error("planning from a nil memory")
 	}
 	_, err = bt.New(bt.Config[Camp]{}).Branch(none.Branch("camp")).Build()
-	if err == nil || !strings.Contains(err.Error(), "camp") || !strings.Contains(err.Error(), "nil domain") {
+	if err == nil || !strings.Contains(err.Error(), "camp") || !strings.Contains(err.Error(), "nil or zero domain") {
 		t.Errorf("a tree with a nil domain's branch: %v", err)
 	}
 	nan, err := campDomain(func(*Camp) float64 { return math.NaN() }).Build()

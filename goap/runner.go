@@ -37,7 +37,7 @@ import (
 // goal-driven branch against others.
 func (d *Domain[M, K]) Branch(name string) bt.Branch[M] {
 	return func(b *bt.Builder[M]) {
-		if d == nil {
+		if !d.usable() {
 			b.Leaf(name, nilDomain[M]{}) // Build reports it, with the path
 			return
 		}
@@ -52,11 +52,19 @@ func (d *Domain[M, K]) Branch(name string) bt.Branch[M] {
 	}
 }
 
+// sentinel reports whether err is one of the ways a planning finds no
+// plan, rather than a fault.
+func sentinel(err error) bool {
+	return err == ErrNoGoal || err == ErrNoPlan || err == ErrOutOfBudget
+}
+
 // nilDomain stands in a tree for the runner of a nil domain, so that
 // Build reports the mistake where it was made.
 type nilDomain[M any] struct{}
 
-func (nilDomain[M]) Validate() error                                { return errors.New("goap: Branch of a nil domain") }
+func (nilDomain[M]) Validate() error {
+	return errors.New("goap: Branch of a nil or zero domain; use goap.New(...).Build")
+}
 func (nilDomain[M]) Begin(*M) bt.Status                             { return bt.Failure }
 func (nilDomain[M]) Update(*M, time.Duration) bt.Status             { return bt.Failure }
 func (nilDomain[M]) End(*M, bt.Status)                              {}
@@ -310,9 +318,13 @@ func (r *runner[M, K]) conclude(m *M) {
 		p.Explain(&r.report)
 	}
 	switch {
+	case p.goal < 0 && p.err != nil && !sentinel(p.err):
+		// A cost or an estimate broke its contract: a fault of user code,
+		// which the tree returns from Tick as a *bt.PanicError.
+		panic(p.err)
 	case r.purpose == higher && p.goal < 0:
 		r.noteStale()
-		r.tell(tracing, bt.PlanKept, "no goal of higher priority has a plan", "")
+		r.tell(tracing, bt.PlanKept, "no goal of higher priority has a plan within the budget", "")
 	case p.goal < 0 && r.goal >= 0 && p.err == ErrNoGoal && r.d.goals[r.goal].satisfied(m):
 		// a re-plan found nothing to do: the running goal holds
 		r.tell(tracing, bt.PlanNone, "the running goal holds", "")

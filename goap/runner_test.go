@@ -221,7 +221,7 @@ func TestHigherGoalWithoutPlanKeepsThePlan(t *testing.T) {
 		t.Fatalf("ended %v", st)
 	}
 	for _, p := range plans(rec)[1:] {
-		if p != "kept: no goal of higher priority has a plan" {
+		if p != "kept: no goal of higher priority has a plan within the budget" {
 			t.Errorf("planning %q", p)
 		}
 	}

@@ -170,6 +170,10 @@ func (s *search[M, K]) expand(n int32) bool {
 			}
 		}
 		g := parent.g + cost
+		if math.IsInf(g, 1) {
+			s.err = fmt.Errorf("goap: a plan through action %q costs more than a float64 holds: scale the costs down", a.name)
+			return false
+		}
 		k := d.key(&child.m)
 		j, at, hash := find(&s.index, s.nodes, k)
 		if j >= 0 {

@@ -83,7 +83,7 @@ func (st *stats) addEnd(a int, s bt.Status) {
 // action, in the order the actions were added. Call it between frames:
 // the counts of a planning under way are added when it ends.
 func (d *Domain[M, K]) Stats() []ActionStats {
-	if d == nil {
+	if !d.usable() {
 		return nil
 	}
 	st := d.stats

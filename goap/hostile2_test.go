@@ -1,0 +1,132 @@
+package goap_test
+
+import (
+	"errors"
+	"io"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/goap"
+)
+
+// counter is the memory of the tests below.
+type counter struct {
+	N    int
+	Done bool
+}
+
+func countKey(m *counter) counter { return *m }
+
+var (
+	step   = bt.Instant(func(m *counter) bool { m.N++; return true }, func(m *counter) { m.N++ })
+	finish = bt.Instant(func(m *counter) bool { m.Done = true; return true }, func(m *counter) { m.Done = true })
+	done   = func(m *counter) bool { return m.Done }
+)
+
+// Panics in user code come back from Plan as errors, and the planner
+// plans again afterwards.
+func TestPlanPanics(t *testing.T) {
+	calls := 0
+	d, err := goap.New(func(m *counter) counter {
+		if calls++; calls == 1 {
+			panic("key")
+		}
+		return *m
+	}).Action("finish", finish).Goal("done", 1, done).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := d.NewPlanner()
+	var pe *bt.PanicError
+	if _, err := p.Plan(&counter{}); !errors.As(err, &pe) || pe.Value != "key" || pe.Method != "Plan" {
+		t.Fatalf("a panicking key: %v", err)
+	}
+	if plan, err := p.Plan(&counter{}); err != nil || len(plan.Steps) != 1 {
+		t.Fatalf("after the panic: %v %v", plan, err)
+	}
+	unhashable, err := goap.New(func(m *counter) any { return []int{m.N} }).Action("finish", finish).Goal("done", 1, done).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := unhashable.Plan(&counter{}); !errors.As(err, &pe) {
+		t.Errorf("an unhashable key: %v", err)
+	}
+}
+
+// A nil or zero Builder or Domain plans nothing and panics nowhere.
+func TestZeroValues(t *testing.T) {
+	var zb goap.Builder[counter, counter]
+	if _, err := zb.Action("finish", finish).Goal("done", 1, done).Build(); err == nil || !strings.Contains(err.Error(), "goap.New") {
+		t.Errorf("a zero Builder: %v", err)
+	}
+	var nb *goap.Builder[counter, counter]
+	if _, err := nb.Action("finish", finish).Constrain().Cost(nil).Goal("done", 1, done).Relevant(nil).Estimate(nil).
+		Budget(1).PerTick(1).Replan(nil).Copy(nil).Build(); err == nil {
+		t.Error("a nil Builder built")
+	}
+	var zd goap.Domain[counter, counter]
+	if _, err := zd.Plan(&counter{}); !errors.Is(err, goap.ErrNoDomain) {
+		t.Errorf("a zero Domain: %v", err)
+	}
+	if zd.Stats() != nil || zd.NeverChosen() != nil || zd.WriteStats(io.Discard) != nil {
+		t.Error("a zero Domain has statistics")
+	}
+	if _, err := bt.New(bt.Config[counter]{}).Branch(zd.Branch("g")).Build(); err == nil || !strings.Contains(err.Error(), "g: goap: Branch of a nil or zero domain") {
+		t.Errorf("a zero Domain's branch: %v", err)
+	}
+}
+
+// Names that would break a tree's paths are refused by Build.
+func TestSlashInName(t *testing.T) {
+	if _, err := goap.New(countKey).Action("a/b", finish).Goal("done", 1, done).Build(); err == nil || !strings.Contains(err.Error(), `"a/b"`) {
+		t.Errorf("an action named a/b: %v", err)
+	}
+}
+
+// In a tree, a cost that breaks its contract is a fault of user code:
+// Tick returns it.
+func TestBadCostInTree(t *testing.T) {
+	d, err := goap.New(countKey).Action("finish", finish).Cost(func(_, _ *counter) float64 { return -1 }).
+		Goal("done", 1, done).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := bt.New(bt.Config[counter]{}).Branch(d.Branch("g")).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, _ := tree.NewAgent(1)
+	var pe *bt.PanicError
+	if _, err := agent.Tick(&counter{}, time.Millisecond); !errors.As(err, &pe) || !strings.Contains(err.Error(), "costs -1") {
+		t.Errorf("a negative cost: %v", err)
+	}
+}
+
+// A plan whose cost overflows is an error, never a plan costing +Inf.
+func TestCostOverflow(t *testing.T) {
+	d, err := goap.New(countKey).
+		Action("step", step).Cost(func(_, _ *counter) float64 { return 1e308 }).
+		Action("finish", finish).Constrain(reached(2)).
+		Goal("done", 1, done).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plan, err := d.Plan(&counter{}); err == nil || !strings.Contains(err.Error(), "float64") {
+		t.Errorf("an overflowing plan: %+v, %v", plan, err)
+	}
+}
+
+func reached(n int) bt.Constraint[counter] {
+	return checkFunc(func(m *counter) bool { return m.N >= n })
+}
+
+type checkFunc func(m *counter) bool
+
+func (f checkFunc) Evaluate(_ bt.Situation, m *counter) (bt.Check, string) {
+	if f(m) {
+		return bt.Pass, ""
+	}
+	return bt.Fail, "not reached"
+}
