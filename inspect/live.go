@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"strings"
 	"sync"
@@ -320,3 +321,17 @@ func (l *Live) control(w http.ResponseWriter, r *http.Request) {
 
 // tell sends the pause state to every watcher.
 func (l *Live) tell() { l.send(message(nil, "state", l.state())) }
+
+// URL returns the address a browser opens to watch a Live served on a
+// listener at addr: "http://host:port/", with a listener on every
+// interface reached at localhost.
+func URL(addr net.Addr) string {
+	host, port, err := net.SplitHostPort(addr.String())
+	if err != nil {
+		return "http://" + addr.String() + "/"
+	}
+	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+		host = "localhost"
+	}
+	return "http://" + net.JoinHostPort(host, port) + "/"
+}

@@ -113,7 +113,7 @@ func (l *live) start(f *jedi.Fight) error {
 	l.view = view
 	f.AddTracer(view)
 	go http.Serve(l.ln, view)
-	fmt.Fprintf(l.stderr, "jedi: open http://%s/ to watch: the fight starts when a browser connects (Ctrl-C stops)\n", browsable(l.ln.Addr()))
+	fmt.Fprintf(l.stderr, "jedi: open %s to watch: the fight starts when a browser connects (Ctrl-C stops)\n", inspect.URL(l.ln.Addr()))
 	for !view.Watched() {
 		select {
 		case <-l.ctx.Done():
@@ -147,19 +147,6 @@ func (l *live) finish() error {
 	fmt.Fprintln(l.stderr, "jedi: the fight is over; still serving the view until Ctrl-C")
 	<-l.ctx.Done()
 	return l.ln.Close()
-}
-
-// browsable returns an address a browser can open: a listener on every
-// interface is reached at localhost.
-func browsable(a net.Addr) string {
-	host, port, err := net.SplitHostPort(a.String())
-	if err != nil {
-		return a.String()
-	}
-	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
-		host = "localhost"
-	}
-	return net.JoinHostPort(host, port)
 }
 
 // viewers makes the views the flags ask for, and returns what stops

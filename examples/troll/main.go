@@ -24,6 +24,8 @@
 //	-mermaid FILE the same as a Mermaid flowchart (another file than -dot's)
 //	-html FILE    also write the run as a replay page to open in a browser:
 //	              the tree, each moment's decisions and plans, and the map
+//	-serve ADDR   run in real time and serve the live view at ADDR (e.g.
+//	              :8080), from when a browser connects, until Ctrl-C
 //
 // The timeline shows each plan the troll made, kept or replaced, with its
 // method traversal record ([0 1 0]: the first method of the root, the
@@ -43,12 +45,14 @@ package main
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
 	"strconv"
 	"strings"
 	"time"
@@ -63,7 +67,7 @@ import (
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 const usage = "usage: troll [-decider htn|bt|goap] [-seed N] [-duration D] [-json] [-dot FILE] [-mermaid FILE] " +
-	"[-html FILE]"
+	"[-html FILE | -serve ADDR]"
 
 type options struct {
 	decider      troll.Decider
@@ -72,6 +76,7 @@ type options struct {
 	json         bool
 	dot, mermaid string
 	html         string // the replay page
+	serve        string // the live view's address
 }
 
 // run runs the program and returns its exit status.
@@ -89,6 +94,15 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "troll: %v\n", err)
 		return 2
 	}
+	var live *server
+	if o.serve != "" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		if live, err = listen(ctx, o.serve, stderr); err != nil {
+			fmt.Fprintf(stderr, "troll: %v\n", err)
+			return 2
+		}
+	}
 	var page *os.File
 	if o.html != "" {
 		if page, err = os.Create(o.html); err != nil {
@@ -101,7 +115,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		replay = page
 	}
 	out := bufio.NewWriter(stdout)
-	err = play(o, out, replay)
+	err = play(o, out, replay, live)
 	if page != nil {
 		if cerr := page.Close(); err == nil && cerr != nil {
 			err = fmt.Errorf("-html: %v", cerr)
@@ -140,6 +154,8 @@ Runs the Trunk Thumper on its map and shows what it planned and did, and why.
   -mermaid FILE the same as a Mermaid flowchart
   -html FILE    also write the run as a replay page (package inspect): the tree,
                 each moment's decisions and plans, and the map; open it in a browser
+  -serve ADDR   run in real time and serve the live view at ADDR, such as :8080,
+                from when a browser connects; pause and step it from the page
 
 Examples:
 
@@ -149,6 +165,7 @@ Examples:
   go run ./examples/troll -json | grep '"plan"'
   go run ./examples/troll -dot troll.dot && dot -Tsvg troll.dot > troll.svg
   go run ./examples/troll -html troll.html                 then open troll.html
+  go run ./examples/troll -serve :8080                     then open http://localhost:8080/
 `
 
 // parseFlags reads the command line; errors are one line, with no usage
@@ -163,6 +180,7 @@ func parseFlags(args []string) (options, error) {
 	dot := fs.String("dot", "", "")
 	mermaid := fs.String("mermaid", "", "")
 	html := fs.String("html", "", "")
+	serve := fs.String("serve", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return options{}, err
@@ -172,7 +190,7 @@ func parseFlags(args []string) (options, error) {
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), usage)
 	}
-	o := options{duration: *duration, json: *asJSON, dot: *dot, mermaid: *mermaid, html: *html}
+	o := options{duration: *duration, json: *asJSON, dot: *dot, mermaid: *mermaid, html: *html, serve: *serve}
 	var err error
 	if o.decider, err = troll.ParseDecider(*decider); err != nil {
 		return options{}, fmt.Errorf("-decider: %v", strings.TrimPrefix(err.Error(), "troll: "))
@@ -182,6 +200,9 @@ func parseFlags(args []string) (options, error) {
 	}
 	if o.duration < troll.Step || o.duration > time.Hour {
 		return options{}, fmt.Errorf("-duration %v: want from %v (a tick) to 1h", o.duration, troll.Step)
+	}
+	if o.html != "" && o.serve != "" {
+		return options{}, errors.New("-html and -serve: choose one (a replay page, or the live view)")
 	}
 	if o.dot != "" && o.dot == o.mermaid {
 		return options{}, fmt.Errorf("-dot and -mermaid name the same file %q", o.dot)
@@ -229,7 +250,7 @@ func drawMind(o options, stderr io.Writer) error {
 }
 
 // play runs the game and reports it.
-func play(o options, out io.Writer, page io.Writer) error {
+func play(o options, out io.Writer, page io.Writer, live *server) error {
 	tree, err := troll.NewTree(o.decider)
 	if err != nil {
 		return err
@@ -252,7 +273,12 @@ func play(o options, out io.Writer, page io.Writer) error {
 		fmt.Fprintf(out, "%7s  %-*s %-38s%s\n", "time", width, "task", "why", "  state")
 		tracer = trace.Timeline(out, tree.Nodes(), func() string { return state(&g.World.Troll) })
 	}
-	if err := record(g, o, tree, tracer, page); err != nil {
+	if live != nil {
+		err = live.run(g, o, tree, tracer)
+	} else {
+		err = record(g, o, tree, tracer, page)
+	}
+	if err != nil {
 		return err
 	}
 	s := g.Summary()

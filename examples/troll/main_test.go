@@ -1,12 +1,17 @@
 package main
 
 import (
+	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/foresight-bt/foresight/inspect"
 )
@@ -73,7 +78,7 @@ func TestTimeline(t *testing.T) {
 func TestFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-decider", "goat"}, {"-seed", "-1"}, {"-duration", "0s"}, {"-duration", "50ms"}, {"-duration", "2h"},
-		{"-nope"}, {"extra"}, {"-dot", "x", "-mermaid", "x"},
+		{"-nope"}, {"extra"}, {"-dot", "x", "-mermaid", "x"}, {"-html", "x", "-serve", ":0"}, {"-serve", "not an address"},
 	} {
 		code, out, stderr := runArgs(t, args...)
 		if code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "troll: ") {
@@ -158,5 +163,55 @@ func TestReplayPage(t *testing.T) {
 	}
 	if code, _, _ := runArgs(t, "-html", filepath.Join(t.TempDir(), "no", "such", "dir.html")); code != 2 {
 		t.Errorf("a page that cannot be created: exit %d", code)
+	}
+}
+
+// -serve waits for a browser, then streams the run in real time: the
+// tree's events, its plans and the map.
+func TestServe(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	var errs bytes.Buffer
+	live, err := listen(ctx, "127.0.0.1:0", &errs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	o, err := parseFlags([]string{"-duration", "3s", "-serve", "127.0.0.1:0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- play(o, io.Discard, nil, live) }()
+	var resp *http.Response
+	for deadline := time.Now().Add(10 * time.Second); ; {
+		resp, err = http.Get(inspect.URL(live.ln.Addr()) + "events")
+		if err == nil || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	sc := bufio.NewScanner(resp.Body)
+	sc.Buffer(nil, 1<<20)
+	seen := map[string]bool{}
+	for sc.Scan() && !(seen["plan"] && seen["scene"] && seen["begin"]) {
+		for _, kind := range []string{"plan", "scene", "begin"} {
+			if strings.Contains(sc.Text(), `"kind":"`+kind+`"`) {
+				seen[kind] = true
+			}
+		}
+	}
+	if !seen["plan"] || !seen["scene"] || !seen["begin"] {
+		t.Errorf("the stream held %v", seen)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(errs.String(), "open http://127.0.0.1:") {
+		t.Errorf("stderr: %s", errs.String())
 	}
 }
