@@ -1,11 +1,12 @@
 package inspect
 
+import "github.com/foresight-bt/foresight/internal/sticky"
+
 // PageOf returns a replay page that embeds recording as it is, for tests
 // of what the page does with recordings this package would not write.
 func PageOf(recording []byte) []byte {
-	var b sticky
 	var out bytesBuffer
-	b.w = &out
+	b := sticky.Writer{W: &out}
 	b64, zw := pageWriters(&b)
 	zw.Write(recording)
 	finishPage(zw, b64, &b)

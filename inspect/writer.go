@@ -3,6 +3,7 @@ package inspect
 import (
 	"bufio"
 	"bytes"
+	"compress/gzip"
 	"encoding/base64"
 	"encoding/json"
 	"errors"
@@ -10,9 +11,8 @@ import (
 	"io"
 	"time"
 
-	"compress/gzip"
-
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/sticky"
 	"github.com/foresight-bt/foresight/trace"
 )
 
@@ -117,7 +117,7 @@ func (t *throttle) keep(at time.Duration) bool {
 //
 // The first write error stops the writing and is kept, for Err and Close.
 type Writer struct {
-	out    *sticky
+	out    *sticky.Writer
 	events *trace.JSONWriter
 	scenes throttle
 	line   []byte
@@ -131,7 +131,7 @@ func NewWriter(w io.Writer, h Header, opts ...Option) (*Writer, error) {
 	if w == nil {
 		return nil, errNilWriter
 	}
-	return newWriter(&sticky{w: w}, h, opts, nil)
+	return newWriter(&sticky.Writer{W: w}, h, opts, nil)
 }
 
 var (
@@ -139,7 +139,7 @@ var (
 	errNilScene  = errors.New("inspect: a nil scene")
 )
 
-func newWriter(out *sticky, h Header, opts []Option, finish func() error) (*Writer, error) {
+func newWriter(out *sticky.Writer, h Header, opts []Option, finish func() error) (*Writer, error) {
 	head, err := h.line()
 	if err != nil {
 		return nil, err
@@ -178,19 +178,19 @@ func (w *Writer) Scene(s *Scene) error {
 }
 
 // Err returns the first write error, if any.
-func (w *Writer) Err() error { return w.out.err }
+func (w *Writer) Err() error { return w.out.Err }
 
 // Close completes the recording (for a page: its compressed data and the
 // rest of the page) and returns the first write error. It does not close
 // the underlying writer. Events and scenes after Close are ignored.
 func (w *Writer) Close() error {
-	if !w.closed && w.finish != nil && w.out.err == nil {
-		if err := w.finish(); err != nil && w.out.err == nil {
-			w.out.err = err
+	if !w.closed && w.finish != nil && w.out.Err == nil {
+		if err := w.finish(); err != nil && w.out.Err == nil {
+			w.out.Err = err
 		}
 	}
 	w.closed = true
-	return w.out.err
+	return w.out.Err
 }
 
 // NewPage returns a Writer that writes the run as a replay page to w: one
@@ -202,9 +202,9 @@ func NewPage(w io.Writer, h Header, opts ...Option) (*Writer, error) {
 	if w == nil {
 		return nil, errNilWriter
 	}
-	out := &sticky{w: w}
+	out := &sticky.Writer{W: w}
 	b64, zw := pageWriters(out)
-	wr, err := newWriter(&sticky{w: zw}, h, opts, nil)
+	wr, err := newWriter(&sticky.Writer{W: zw}, h, opts, nil)
 	if err != nil {
 		return nil, err
 	}
@@ -234,14 +234,14 @@ func WritePage(w io.Writer, r io.Reader) error {
 	case h.Version > Version || h.Version < 1:
 		return fmt.Errorf("inspect: a recording of version %d: this package reads versions 1 to %d", h.Version, Version)
 	}
-	out := &sticky{w: w}
+	out := &sticky.Writer{W: w}
 	b64, zw := pageWriters(out)
 	if _, err := zw.Write(first); err != nil {
 		return err
 	}
 	if _, err := io.Copy(zw, br); err != nil {
-		if out.err != nil {
-			return out.err
+		if out.Err != nil {
+			return out.Err
 		}
 		return fmt.Errorf("inspect: reading the recording: %v", err)
 	}
@@ -271,7 +271,7 @@ func ReadPage(page []byte) ([]byte, error) {
 
 // pageWriters writes the head of the page to out and returns the writers
 // that embed the recording in it: gzip into base64 into out.
-func pageWriters(out *sticky) (io.WriteCloser, *gzip.Writer) {
+func pageWriters(out *sticky.Writer) (io.WriteCloser, *gzip.Writer) {
 	out.Write(pageHead)
 	b64 := base64.NewEncoder(base64.StdEncoding, out)
 	zw, _ := gzip.NewWriterLevel(b64, gzip.BestCompression) // the level is valid
@@ -279,7 +279,7 @@ func pageWriters(out *sticky) (io.WriteCloser, *gzip.Writer) {
 }
 
 // finishPage flushes the embedded recording and writes the page's tail.
-func finishPage(zw *gzip.Writer, b64 io.WriteCloser, out *sticky) error {
+func finishPage(zw *gzip.Writer, b64 io.WriteCloser, out *sticky.Writer) error {
 	if err := zw.Close(); err != nil {
 		return err
 	}
@@ -287,24 +287,5 @@ func finishPage(zw *gzip.Writer, b64 io.WriteCloser, out *sticky) error {
 		return err
 	}
 	out.Write(pageTail)
-	return out.err
-}
-
-// A sticky writer passes writes on until one fails, then keeps that error
-// and fails every write after it.
-type sticky struct {
-	w   io.Writer
-	err error
-}
-
-func (s *sticky) Write(p []byte) (int, error) {
-	if s.err != nil {
-		return 0, s.err
-	}
-	n, err := s.w.Write(p)
-	if err == nil && n < len(p) {
-		err = io.ErrShortWrite
-	}
-	s.err = err
-	return n, err
+	return out.Err
 }

@@ -62,6 +62,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/draw"
+	"github.com/foresight-bt/foresight/internal/sticky"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/stats"
 	"github.com/foresight-bt/foresight/trace"
@@ -92,7 +93,7 @@ type options struct {
 // an output file that cannot be created, 1 when the fight or a write
 // fails.
 func run(args []string, stdout, stderr io.Writer) int {
-	out := &stickyWriter{w: stdout}
+	out := &sticky.Writer{W: stdout}
 	o, err := parseFlags(args)
 	if errors.Is(err, flag.ErrHelp) {
 		help(out)
@@ -138,14 +139,14 @@ func run(args []string, stdout, stderr io.Writer) int {
 // done closes the picture files and reports the first error: a failed
 // write to standard output, else err, else a failed close. It returns the
 // exit status.
-func done(out *stickyWriter, err error, pics []*pictureFile, stderr io.Writer) int {
+func done(out *sticky.Writer, err error, pics []*pictureFile, stderr io.Writer) int {
 	for _, p := range pics {
 		if cerr := p.f.Close(); cerr != nil && err == nil {
 			err = fmt.Errorf("-%s %q: %v", p.flag, p.path, unwrapPath(cerr))
 		}
 	}
-	if out.err != nil {
-		err = fmt.Errorf("writing to standard output: %v", out.err)
+	if out.Err != nil {
+		err = fmt.Errorf("writing to standard output: %v", out.Err)
 	}
 	if err != nil {
 		fmt.Fprintf(stderr, "jedi: %v\n", err)
@@ -159,25 +160,6 @@ func done(out *stickyWriter, err error, pics []*pictureFile, stderr io.Writer) i
 		fmt.Fprintf(stderr, "jedi: wrote %s to %s (-%s)\n", what, p.path, p.flag)
 	}
 	return 0
-}
-
-// A stickyWriter passes writes on until one fails, then remembers that
-// error and fails every write after it.
-type stickyWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (s *stickyWriter) Write(p []byte) (int, error) {
-	if s.err != nil {
-		return 0, s.err
-	}
-	n, err := s.w.Write(p)
-	if err == nil && n < len(p) {
-		err = io.ErrShortWrite
-	}
-	s.err = err
-	return n, err
 }
 
 // A pictureFile is a file named by -dot, -mermaid or -html, open for
