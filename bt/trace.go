@@ -141,8 +141,9 @@ const (
 	// PlanMade: no plan was running, and the planner made one.
 	PlanMade PlanChange = iota + 1
 	// PlanKept: the planner kept the running plan: the other plan it
-	// found does not outrank it (HTN), or no goal above the running one
-	// has a plan within the budget (GOAP).
+	// found does not outrank it (HTN); or no goal above the running one
+	// has a plan within the budget, or planning again on a change of the
+	// world found the running plan again (GOAP).
 	PlanKept
 	// PlanReplaced: a new plan replaced the running one, which it
 	// outranked, or which had failed or become invalid (Reason says

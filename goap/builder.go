@@ -221,10 +221,11 @@ func (b *Builder[M, K]) PerTick(nodes int) *Builder[M, K] {
 // Replan sets the designer's test for a change of the world that calls for
 // a new plan: while a runner carries out a plan, it calls changed with the
 // memory the plan was made on (never advanced as the plan goes on) and the
-// live one, at every tick and at every step of the plan, and plans again
-// when it reports true. A test on what the plan itself changes fires at
-// every step: test what the plan does not change. The new plan replaces
-// the running one only if it differs.
+// live one, at most once a tick, before the tick's step (not on a tick
+// that is already planning, nor when the goal holds), and plans again
+// when it reports true. A test on what the plan itself changes fires on
+// every tick after the first step: test what the plan does not change.
+// The new plan replaces the running one only if it differs.
 func (b *Builder[M, K]) Replan(changed func(planned, now *M) bool) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it

@@ -3,6 +3,7 @@ package trace
 import (
 	"context"
 	"log/slog"
+	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
 )
@@ -65,10 +66,12 @@ func planningAttrs(p *bt.Planning) []slog.Attr {
 		slog.String("goal", p.Goal),
 		slog.String("change", p.Change.String()),
 		slog.String("reason", p.Reason),
-		slog.Any("steps", p.Steps),
+		// Text, not the planner's slices, which it reuses: a handler may
+		// keep the record after the event.
+		slog.String("steps", strings.Join(p.Steps, " → ")),
 	}
 	if p.Record != nil {
-		attrs = append(attrs, slog.Any("record", p.Record))
+		attrs = append(attrs, slog.String("record", p.Record.String()))
 	}
 	return attrs
 }

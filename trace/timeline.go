@@ -119,10 +119,10 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 	})
 }
 
-// writeWrapped writes items after a label at column 23, separated by sep,
-// starting a new line, indented the same, where the next item would pass
-// timelineWidth. A wrapped line begins with the separator, so a sequence
-// still reads as one.
+// writeWrapped writes items from column 29, after a label that ends at
+// column 27, separated by sep, starting a new line, indented the same,
+// where the next item would pass timelineWidth. A wrapped line begins
+// with the separator, so a sequence still reads as one.
 func writeWrapped(w io.Writer, label, sep string, items []string) {
 	if len(items) == 0 {
 		return

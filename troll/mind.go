@@ -69,7 +69,8 @@ type Task struct {
 }
 
 // Tasks are the troll's primitive tasks, as the chapter names them. The
-// HTN domain and the behaviour tree both run these.
+// HTN domain, the behaviour tree and the GOAP domain (all but
+// RegainLOSRoar) run these.
 var Tasks = []Task{
 	{Name: "ChooseBridgeToCheck", Action: ChooseBridgeToCheck},
 	{Name: "NavigateToBridge", Action: NavigateToBridge},
