@@ -9,6 +9,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/misuse"
 	"github.com/foresight-bt/foresight/sim"
 )
 
@@ -38,7 +39,7 @@ import (
 func (d *Domain[M, K]) Branch(name string) bt.Branch[M] {
 	return func(b *bt.Builder[M]) {
 		if !d.usable() {
-			b.Leaf(name, nilDomain[M]{}) // Build reports it, with the path
+			b.Leaf(name, misuse.Leaf[M]{Err: errors.New("goap: Branch of a nil or zero domain; use goap.New(...).Build")})
 			return
 		}
 		b.Composite(name, d.newRunner)
@@ -57,18 +58,6 @@ func (d *Domain[M, K]) Branch(name string) bt.Branch[M] {
 func sentinel(err error) bool {
 	return err == ErrNoGoal || err == ErrNoPlan || err == ErrOutOfBudget
 }
-
-// nilDomain stands in a tree for the runner of a nil domain, so that
-// Build reports the mistake where it was made.
-type nilDomain[M any] struct{}
-
-func (nilDomain[M]) Validate() error {
-	return errors.New("goap: Branch of a nil or zero domain; use goap.New(...).Build")
-}
-func (nilDomain[M]) Begin(*M) bt.Status                             { return bt.Failure }
-func (nilDomain[M]) Update(*M, time.Duration) bt.Status             { return bt.Failure }
-func (nilDomain[M]) End(*M, bt.Status)                              {}
-func (nilDomain[M]) Simulate(*sim.Context[M], *M) heuristic.Verdict { return heuristic.Verdict{} }
 
 // Why a planning was started, which decides what its result does to the
 // running plan.
@@ -536,13 +525,8 @@ func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, bounded bool, above in
 
 // noPlanReason is the static reason of an Impossible prediction.
 func noPlanReason(err error) string {
-	switch err {
-	case ErrOutOfBudget:
-		return "goap: out of budget"
-	case ErrNoGoal:
-		return "goap: no goal to pursue"
-	case ErrNoPlan:
-		return "goap: no plan"
+	if err == nil {
+		return "goap: planning failed"
 	}
-	return "goap: planning failed"
+	return err.Error() // the sentinels' texts, which allocate nothing
 }

@@ -337,7 +337,7 @@ func TestRunnerWithoutPlanIsImpossible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "goap: no plan"}
+	want := heuristic.Verdict{Outcome: heuristic.Impossible, Reason: goap.ErrNoPlan.Error()}
 	if got := plan.Decisions[0].Candidates[1].Verdict; got != want || plan.Leaf() != "mind/idle" {
 		t.Errorf("the runner without a plan predicts %v, and the preview runs %s", got, plan.Leaf())
 	}

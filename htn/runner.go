@@ -3,10 +3,12 @@ package htn
 import (
 	"errors"
 	"slices"
+	"strings"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/misuse"
 	"github.com/foresight-bt/foresight/sim"
 )
 
@@ -52,9 +54,7 @@ import (
 func (d *Domain[M]) Branch(name string) bt.Branch[M] {
 	return func(b *bt.Builder[M]) {
 		if d == nil || len(d.tasks) == 0 {
-			b.Composite(name, func([]*bt.Child[M]) (bt.Node[M], error) {
-				return nil, errors.New("htn: a nil or zero Domain; use htn.New(...).Build")
-			}).Do("nothing", bt.Instant(func(*M) bool { return false }, nil)).End()
+			b.Leaf(name, misuse.Leaf[M]{Err: errors.New("htn: a nil or zero Domain; use htn.New(...).Build")})
 			return
 		}
 		b.Composite(name, d.runner)
@@ -93,6 +93,7 @@ func (r *runner[M]) Bind(self *bt.Child[M]) { r.self = self }
 // Begin makes a plan afresh and starts it.
 func (r *runner[M]) Begin(m *M) bt.Status {
 	r.tracing = r.self.Tracing()
+	defer r.hush()
 	r.run.reset()
 	r.pos = 0
 	if !r.adopt(m, bt.PlanMade, "", -1) {
@@ -104,6 +105,7 @@ func (r *runner[M]) Begin(m *M) bt.Status {
 // Update plans again when the sensors say so, then runs the plan.
 func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 	r.tracing = r.self.Tracing()
+	defer r.hush()
 	checked := false
 	if r.sensed(m) {
 		switch w := r.weigh(r.self.Context(), m); w.choice {
@@ -122,6 +124,10 @@ func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 	}
 	return r.advance(m, dt, checked)
 }
+
+// hush ends the reporting of a Begin or Update: predictions and previews
+// between them plan without reporting.
+func (r *runner[M]) hush() { r.tracing = false }
 
 // End forgets the plan: the runner plans afresh when it begins again.
 func (r *runner[M]) End(*M, bt.Status) {
@@ -347,9 +353,6 @@ func (r *runner[M]) validate(ctx *sim.Context[M], m *M) (int, string, bool) {
 // Simulate predicts the runner's plan: what the tick would run, as the
 // tick would weigh it, or else the plan it would make now.
 func (r *runner[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	tracing := r.tracing
-	r.tracing = false
-	defer func() { r.tracing = tracing }()
 	if r.self.Running() {
 		if r.sensed(m) {
 			switch w := r.weigh(ctx, m); w.choice {
@@ -396,9 +399,6 @@ func (r *runner[M]) Route(m *M) int {
 	if ctx == nil {
 		return -1
 	}
-	tracing := r.tracing
-	r.tracing = false
-	defer func() { r.tracing = tracing }()
 	first := func() int {
 		if len(r.cand.steps) == 0 {
 			return -1
@@ -478,7 +478,7 @@ func (r *runner[M]) tellNone(got outcome) {
 // budget ran out, or that none exists.
 func (r *runner[M]) noneReason(got outcome) string {
 	if got != outOfBudget {
-		return "no method of the root task leads to a plan"
+		return strings.TrimPrefix(ErrNoPlan.Error(), "htn: ")
 	}
 	switch r.broke {
 	case "Record":
