@@ -202,17 +202,15 @@ func (a *Agent[M]) Heuristic() heuristic.Heuristic[M] {
 // SetHeuristic gives the agent a goal of its own in place of the tree's
 // (a defensive mode); nil goes back to the tree's. It takes effect at the
 // next judgement, and may be called between ticks or from inside an
-// action. A typed nil (a nil heuristic.Func) is refused, as is going back
-// to no heuristic when the tree has a simulated selector.
+// action. A typed nil (a nil heuristic.Func) is refused. (Going back to
+// the tree's is always safe: Build refuses a tree whose simulated
+// selectors have no heuristic to judge by.)
 func (a *Agent[M]) SetHeuristic(h heuristic.Heuristic[M]) error {
 	if a == nil || a.st == nil {
 		return ErrNotBuilt
 	}
 	if h != nil && nilness.Of(h) {
 		return fmt.Errorf("bt: the heuristic is a nil %T", h)
-	}
-	if h == nil && nilness.Of(a.tree.cfg.Heuristic) && a.tree.needsHeuristic != "" {
-		return &NodeError{Path: a.tree.needsHeuristic, Err: errors.New("a simulated selector needs a heuristic")}
 	}
 	a.heuristic = h
 	a.heuristicGen++

@@ -36,7 +36,7 @@ func (c Check) String() string {
 
 // A Situation tells a constraint where and when it is being checked.
 type Situation struct {
-	// Now is the tree's clock.
+	// Now is the agent's clock.
 	Now time.Duration
 	// Simulating is true when the check is part of a prediction.
 	Simulating bool

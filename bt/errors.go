@@ -15,9 +15,9 @@ var (
 	ErrNegativeStep = errors.New("bt: negative time step")
 	// ErrNilMemory: a nil memory pointer.
 	ErrNilMemory = errors.New("bt: nil memory")
-	// ErrClockOverflow: a time step that would carry the tree's clock past
+	// ErrClockOverflow: a time step that would carry the agent's clock past
 	// the largest time.Duration (some 292 years of game time).
-	ErrClockOverflow = errors.New("bt: time step would overflow the tree's clock")
+	ErrClockOverflow = errors.New("bt: time step would overflow the agent's clock")
 	// ErrNotBuilt: a Tree that Build did not make (a zero or nil Tree).
 	ErrNotBuilt = errors.New("bt: tree not built: make trees with Build or a Builder")
 )

@@ -298,6 +298,12 @@ func TestInvalidStatusIsAFault(t *testing.T) {
 	if s != bt.Failure || !errors.As(err, &ne) || ne.Path != "s/bad" {
 		t.Errorf("Tick = %v, %v; want Failure and a NodeError for s/bad", s, err)
 	}
+	// A tracer changes nothing the agent does, the fault's words included.
+	traced := mustBuild(t, bt.New(bt.Config[mem]{}).Sequence("s").Do("bad", &badStatus{}).End())
+	traced.SetTracer(bt.TracerFunc(func(*bt.Event) {}))
+	if _, terr := traced.Tick(&mem{}, 0); terr == nil || err == nil || terr.Error() != err.Error() {
+		t.Errorf("with a tracer: %v; without: %v", terr, err)
+	}
 }
 
 func TestTickRefusesBadInput(t *testing.T) {

@@ -50,10 +50,11 @@ func (t *Tree[M]) Nodes() []NodeInfo {
 	depth := make([]int, len(t.nodes))
 	for i := range t.nodes {
 		out[i] = t.info(int32(i))
-		out[i].Path = t.pathOf(int32(i))
+		out[i].Path = t.nodes[i].name // paths made here, from the parent's: pathOf would keep them all
 		if p := t.nodes[i].parent; p >= 0 {
 			depth[i] = depth[p] + 1
 			out[i].Parent = out[p].Path
+			out[i].Path = out[p].Path + "/" + out[i].Path
 		}
 		out[i].Depth = depth[i]
 	}

@@ -54,8 +54,6 @@ func (s *scratch[M]) preempting(i int32, m *M) int32 {
 	return -1
 }
 
-var everyChildImpossible = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "every child impossible"}
-
 // simulatePriority predicts the child that would run: the first, from the
 // current one on (or from a reactive priority's first child whose guard
 // passes), whose simulation is not Impossible.
@@ -84,7 +82,7 @@ func (s *scratch[M]) simulatePriority(i int32, m *M) heuristic.Verdict {
 		s.ctx.Pop()
 	}
 	s.plans[n.selector] = plan{session: s.session, choice: -1}
-	return everyChildImpossible
+	return nothingPossible
 }
 
 // priorityNext returns the child a Preview's path goes through: the

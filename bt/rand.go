@@ -1,7 +1,7 @@
 package bt
 
 // The tree's random numbers are keyed, not streamed. Every number a node
-// sees is a pure function of the tree's seed, the decision under way (the
+// sees is a pure function of the agent's seed, the decision under way (the
 // tick, or the tick a Preview plans), the node's path, and how many
 // numbers that node has drawn before in the same call of the tree. What
 // one node draws therefore never shifts what another sees: a selector

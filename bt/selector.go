@@ -215,8 +215,6 @@ func (s *scratch[M]) simulateSelector(i int32, m *M) heuristic.Verdict {
 	return v
 }
 
-// nothingAcceptable is the verdict of a selector that would choose nothing
-// and fail.
 // The verdicts of a selector that chose nothing, by what it accepts.
 var (
 	nothingAcceptable = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "nothing better than Irrelevant (see AllowNegative)"}
@@ -224,7 +222,8 @@ var (
 	nothingPossible   = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "every child impossible"}
 )
 
-// refusal is the verdict of selector n when it chose nothing.
+// refusal is the verdict of a selector configured by c when it chose
+// nothing.
 func refusal(c *selectorConfig, random bool) heuristic.Verdict {
 	switch {
 	case c.allowNegative:

@@ -142,7 +142,7 @@ func (s *scratch[M]) step(k *slot[M], current *int32, c int32, m *M, dt time.Dur
 		}
 		if r != Running {
 			if !r.Valid() {
-				r = s.invalidStatus(k.node, "Begin or Update")
+				r = s.invalidStatus(k.node, opNames[s.at.op()]) // as the general path names it
 			}
 			s.finish(k.node, m, r)
 		}

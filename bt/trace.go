@@ -49,7 +49,7 @@ func (k EventKind) String() string {
 type Event struct {
 	Kind     EventKind
 	Tick     uint64        // the tree's tick count when it happened
-	Time     time.Duration // the tree's clock
+	Time     time.Duration // the agent's clock
 	Path     string        // the node concerned
 	Status   Status        // EventEnd: the final status
 	Check    Check         // EventConstraint: Fail or Done

@@ -10,7 +10,7 @@ import (
 
 // Chance returns a constraint that passes with probability p, using the
 // node's roll for the decision under way (bt.Situation.Roll), which comes
-// from the tree's seeded source: deterministic for a seed, and the same
+// from the agent's seeded source: deterministic for a seed, and the same
 // roll while planning and when the node begins. Several Chance constraints
 // on one node share that roll; combine their odds into one.
 func Chance[M any](p float64, opts ...Option) bt.Constraint[M] {

@@ -46,7 +46,7 @@
 //	 "r":0.5,"colour":"#1f77b4","hp":180,"maxhp":200}],
 //	 "shapes":[{"shape":"line","x":3,"y":4,"x2":0,"y2":0,"colour":"#d62728"}]}
 //
-// t is in seconds on the tree's clock; heading is in radians from +x
+// t is in seconds on the agent's clock; heading is in radians from +x
 // towards +y; hp and maxhp are left out when an entity has no health bar;
 // a circle has "r" where a line has "x2" and "y2"; numbers are rounded to
 // three decimals. Lines come in the order things happened; a reader skips

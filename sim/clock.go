@@ -2,8 +2,8 @@ package sim
 
 import "time"
 
-// A Clock is a tree's time: the sum of the time steps it has been ticked
-// with. Integer time keeps simulations and replays exactly reproducible.
+// A Clock is an agent's time: the sum of the time steps it has been
+// ticked with. Integer time keeps simulations and replays exactly reproducible.
 // The zero Clock reads zero.
 type Clock struct{ now time.Duration }
 

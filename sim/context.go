@@ -22,9 +22,10 @@ type Config[M any] struct {
 	// agent died, or lost control); composites stop simulating there.
 	// Nil means no memory is terminal.
 	Terminal func(m *M) bool
-	// Clock is the tree's clock; nil gives a clock of its own at zero.
+	// Clock is the clock of the agent being ticked; nil gives a clock of
+	// its own at zero.
 	Clock *Clock
-	// Rand is the tree's seeded random source; nil gives a source seeded
+	// Rand is the agent's seeded random source; nil gives a source seeded
 	// with zero.
 	Rand *rand.Rand
 }
@@ -263,12 +264,12 @@ func (c *Context[M]) Running() bool { return c.running }
 // Running. Deciders call it; actions only read it.
 func (c *Context[M]) SetRunning(running bool) { c.running = running }
 
-// Now returns the tree's clock. It stands still while a decision is being
+// Now returns the clock of the agent being ticked. It stands still while a decision is being
 // simulated; time that passes inside a prediction belongs in the memory
 // (see Advance).
 func (c *Context[M]) Now() time.Duration { return c.clock.Now() }
 
-// Rand returns the tree's seeded random source. A tree keys the numbers it
+// Rand returns the agent's seeded random source. A tree keys the numbers it
 // gives by decision and by node, so what one node draws never shifts what
 // another sees: the same seed and inputs always give the same choices,
 // and a node simulated while planning draws what it draws when the tree

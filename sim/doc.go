@@ -1,6 +1,6 @@
 // Package sim is the simulation context that foresight hands to every
 // node's Simulate: the heuristic in force, the copy function for the memory
-// type M, a stack of scratch memories, the tree's clock and its seeded
+// type M, a stack of scratch memories, the agent's clock and its seeded
 // random numbers.
 //
 // Simulation predicts; it never acts. A node's Simulate receives a scratch

@@ -24,7 +24,7 @@ import (
 //	   "steps":["NavigateToEnemy","DoTrunkSlam"],"record":[0,0],"expanded":3,
 //	   "rejected":[{"name":"AttackEnemy/slam","reason":"not armed"}]}}
 //
-// t is the tree's clock in seconds; chosen is empty when the selector
+// t is the agent's clock in seconds; chosen is empty when the selector
 // chose nothing. The first write error stops the writing and is kept, for
 // Err.
 func JSON(w io.Writer) *JSONWriter { return &JSONWriter{enc: json.NewEncoder(w)} }
