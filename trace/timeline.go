@@ -51,10 +51,7 @@ const timelineWidth = 120
 // its fights this way.
 func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions {
 	short := shortNames(nodes)
-	width := 18 // the name column: wider when a name needs it
-	for _, n := range nodes {
-		width = max(width, utf8.RuneCountInString(short[n.Path]))
-	}
+	width := nameWidth(short)
 	name := func(path string) string {
 		if s, ok := short[path]; ok {
 			return s
@@ -117,6 +114,19 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 		writeWrapped(w, "steps:", " → ", p.Steps)
 	})
+}
+
+// NameWidth returns the width of the name column of a Timeline of a tree
+// with these nodes: 18, or the longest name that a line shows, for a
+// header written above the timeline.
+func NameWidth(nodes []bt.NodeInfo) int { return nameWidth(shortNames(nodes)) }
+
+func nameWidth(short map[string]string) int {
+	width := 18
+	for _, s := range short {
+		width = max(width, utf8.RuneCountInString(s))
+	}
+	return width
 }
 
 // writeWrapped writes items from column 29, after a label that ends at

@@ -38,7 +38,7 @@ func (t *timeline) start(f *jedi.Fight) {
 		}
 	}
 	fmt.Fprintf(t.w, "A Jedi of skill %.2g faces %s (seed %d).\n\n", t.cfg.Skill, strings.Join(list, ", "), t.cfg.Seed)
-	fmt.Fprintf(t.w, "%7s  %-18s %-38s  %s\n", "time", "action", "because", "hp   victim")
+	fmt.Fprintf(t.w, "%7s  %-*s %-38s  %s\n", "time", trace.NameWidth(f.Tree.Nodes()), "action", "because", "hp   victim")
 	m := &f.Fighters[0].Memory
 	f.AddTracer(trace.Timeline(t.w, f.Tree.Nodes(), func() string { return status(m) }))
 }

@@ -266,11 +266,7 @@ func play(o options, out io.Writer, page io.Writer, live *server) error {
 		tracer = trace.NewActions(tree.Nodes(), events.task).OnPlan(events.plan)
 	} else {
 		fmt.Fprintf(out, "The Trunk Thumper (%s), seed %d, for %v\n\n", o.decider, o.seed, o.duration)
-		width := 18 // as wide as the timeline's name column
-		for _, t := range troll.Tasks {
-			width = max(width, len(t.Name))
-		}
-		fmt.Fprintf(out, "%7s  %-*s %-38s%s\n", "time", width, "task", "why", "  state")
+		fmt.Fprintf(out, "%7s  %-*s %-38s%s\n", "time", trace.NameWidth(tree.Nodes()), "task", "why", "  state")
 		tracer = trace.Timeline(out, tree.Nodes(), func() string { return state(&g.World.Troll) })
 	}
 	if live != nil {
