@@ -196,11 +196,15 @@ func (w *Writer) Close() error {
 // NewPage returns a Writer that writes the run as a replay page to w: one
 // self-contained HTML file that shows the tree, the timeline, each
 // moment's decisions and the scene, and needs no network. The recording
-// is embedded compressed (gzip, then base64), so a ten-minute fight makes
-// a page of a few megabytes. Close it to complete the page.
+// is embedded compressed (gzip, then base64), so a ten-minute Jedi fight
+// makes a page of under a megabyte. Close it to complete the page. A bad
+// header is refused before anything is written to w.
 func NewPage(w io.Writer, h Header, opts ...Option) (*Writer, error) {
 	if w == nil {
 		return nil, errNilWriter
+	}
+	if _, err := h.line(); err != nil {
+		return nil, err
 	}
 	out := &sticky.Writer{W: w}
 	b64, zw := pageWriters(out)

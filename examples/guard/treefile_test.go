@@ -51,6 +51,10 @@ func TestThreeForms(t *testing.T) {
 	if nested.String() != fluent.String() || file.String() != nested.String() {
 		t.Errorf("nested:\n%s\nfluent:\n%s\nfile:\n%s", nested, fluent, file)
 	}
+	program, err := newGuard(1, nil) // and they are the program's tree
+	if err != nil || program.Tree().String() != nested.String() {
+		t.Errorf("the program's tree (%v):\n%s\nthe README's:\n%s", err, program.Tree(), nested)
+	}
 	def, err := reg.Load(data)
 	if err != nil {
 		t.Fatal(err)

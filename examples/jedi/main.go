@@ -42,9 +42,10 @@
 // down, with the constraint that ruled out the impossible ones. A summary
 // follows: who won, when each enemy fell, and the damage taken.
 //
-// -h lists the flags with examples. Bad flags, and a -dot or -mermaid
-// file that cannot be created, are reported on one line before the fight,
-// with exit status 2; a picture written is reported on standard error. A failed
+// -h lists the flags with examples. Bad flags, an output file that cannot
+// be created (-dot, -mermaid, -html) and a -serve address that cannot be
+// opened are reported on one line before the fight, with exit status 2; a
+// file written is reported on standard error. A failed
 // write, to standard output or to a picture file, is reported on one line
 // with exit status 1.
 package main
@@ -446,6 +447,9 @@ func parseFlags(args []string) (options, error) {
 		return o, errWatch
 	case o.watch && o.runs > 0:
 		return o, errors.New("-runs fights many fights at once; -watch goes with one fight")
+	case o.watch && (o.html != "" || o.serve != ""):
+		// A reload changes the tree's shape, which a page's header holds.
+		return o, errors.New("-watch goes without -html and -serve: a page shows one tree, and a reload may change it")
 	case o.tree != "" && o.fight.Mistakes:
 		return o, errors.New("-mistakes shapes the built-in tree: a -tree file has the mistake in it or not (see -write-tree)")
 	case o.tree != "" && (o.writeTree != "" || o.writeSchema != ""):

@@ -80,6 +80,8 @@ func TestViewFlagErrors(t *testing.T) {
 		{[]string{"-runs", "2", "-html", filepath.Join(dir, "x.html")}, "-runs prints statistics"},
 		{[]string{"-runs", "2", "-serve", ":0"}, "-runs prints statistics"},
 		{[]string{"-serve", ""}, "-serve needs an address"},
+		{[]string{"-tree", "jedi.json", "-watch", "-serve", ":0"}, "-watch goes without -html and -serve"},
+		{[]string{"-tree", "jedi.json", "-watch", "-html", filepath.Join(dir, "w.html")}, "-watch goes without -html and -serve"},
 		{[]string{"-serve", "127.0.0.1:99999"}, `-serve "127.0.0.1:99999"`},
 	} {
 		out, errs, code := runJedi(tt.args...)
