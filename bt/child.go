@@ -128,6 +128,21 @@ func (c *Child[M]) Context() *sim.Context[M] {
 	return nil
 }
 
+// Check checks the node's constraints on m as the tree does before it
+// begins the node: Fail (with the reason) when one fails or the node is
+// quarantined, else Done when one says so, else Pass. A constraint that
+// panics or answers an invalid check is the node's fault, as when the
+// tree checks it. A planner that chose the node calls it from its Begin,
+// Update or Route, to see that the node can begin now; outside a call of
+// the agent it answers Fail.
+func (c *Child[M]) Check(m *M) (Check, string) {
+	s := c.agent.run
+	if s == nil {
+		return Fail, "checked outside a call of the agent"
+	}
+	return s.check(c.index, m, false)
+}
+
 // Quarantined reports whether the node is quarantined: its own code
 // panicked, and it fails at Begin and simulates as Impossible until
 // Agent.LiftQuarantine. A planner that checks its steps itself, rather

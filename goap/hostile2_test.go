@@ -130,3 +130,36 @@ func (f checkFunc) Evaluate(_ bt.Situation, m *counter) (bt.Check, string) {
 	}
 	return bt.Fail, "not reached"
 }
+
+// A precondition that panics when the runner checks it before the step
+// begins is the step's fault, as when the tree checks it: its leaf is
+// quarantined, not the runner.
+func TestPreconditionPanicBlamesTheStep(t *testing.T) {
+	live := panicLive{}
+	d, err := goap.New(countKey).Action("finish", finish).Constrain(live).Goal("done", 1, done).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := bt.New(bt.Config[counter]{}).Branch(d.Branch("g")).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, _ := tree.NewAgent(1)
+	var pe *bt.PanicError
+	if _, err := agent.Tick(&counter{}, time.Millisecond); !errors.As(err, &pe) || pe.Path != "g/finish" {
+		t.Fatalf("a panicking precondition: %v", err)
+	}
+	if q := agent.Quarantined(); len(q) != 1 || q[0] != "g/finish" {
+		t.Errorf("quarantined %v, want the step's leaf", q)
+	}
+}
+
+// panicLive passes while simulating and panics when checked live.
+type panicLive struct{}
+
+func (panicLive) Evaluate(s bt.Situation, _ *counter) (bt.Check, string) {
+	if !s.Simulating {
+		panic("live check")
+	}
+	return bt.Pass, ""
+}

@@ -250,19 +250,14 @@ func (r *runner[M, K]) replan(m *M, why cause) bool {
 	return true
 }
 
-// ready re-checks action a's preconditions on the live memory.
+// ready re-checks action a's preconditions on the live memory, as the
+// tree checks its leaf (quarantine included).
 func (r *runner[M, K]) ready(a int, m *M) (bool, string) {
-	if r.kids[a].Quarantined() {
-		return false, "quarantined"
-	}
-	sit := r.kids[a].Situation(false)
-	for _, c := range r.d.actions[a].pre {
-		if check, why := c.Evaluate(sit, m); check == bt.Fail {
-			if why == "" {
-				why = "a precondition failed"
-			}
-			return false, why
+	if check, why := r.kids[a].Check(m); check == bt.Fail {
+		if why == "" {
+			why = "a precondition failed"
 		}
+		return false, why
 	}
 	return true, ""
 }
