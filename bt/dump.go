@@ -73,17 +73,24 @@ func writeUnits(b *strings.Builder, units []string) {
 }
 
 // Label describes the node without its name: kind and options, weight,
-// and constraints, as in "action  weight 0.5  [in reach]".
-func (n NodeInfo) Label() string {
-	s := string(n.Kind)
+// and constraints, as in "action  weight 0.5  [in reach]" (its Fields,
+// on one line).
+func (n NodeInfo) Label() string { return strings.Join(n.Fields(), "  ") }
+
+// Fields describes the node without its name, a field apiece: its kind
+// and options, its weight under a random selector if not 1, and its
+// constraints, as in ["action", "weight 0.5", "[in reach]"].
+func (n NodeInfo) Fields() []string {
+	kind := string(n.Kind)
 	if n.Detail != "" {
-		s = n.Detail
+		kind = n.Detail
 	}
+	out := []string{kind}
 	if n.Weighted && n.Weight != 1 {
-		s += "  weight " + strconv.FormatFloat(n.Weight, 'g', 4, 64)
+		out = append(out, "weight "+strconv.FormatFloat(n.Weight, 'g', 4, 64))
 	}
 	if len(n.Constraints) > 0 {
-		s += "  [" + strings.Join(n.Constraints, "; ") + "]"
+		out = append(out, "["+strings.Join(n.Constraints, "; ")+"]")
 	}
-	return s
+	return out
 }

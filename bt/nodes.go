@@ -69,13 +69,15 @@ func (t *Tree[M]) info(i int32) NodeInfo {
 		info.Weighted, info.Weight = true, n.weight
 	}
 	for _, k := range n.constraints {
-		info.Constraints = append(info.Constraints, describe(k))
+		info.Constraints = append(info.Constraints, Describe(k))
 	}
 	return info
 }
 
-// describe names a constraint: its String if it has one, else its type.
-func describe(c any) string {
+// Describe names a constraint, as NodeInfo.Constraints does: by its String
+// method if it has one, else by its type. Tools that describe constraints
+// of their own (a planner's conditions) use it to read alike.
+func Describe(c any) string {
 	if s, ok := c.(fmt.Stringer); ok {
 		return s.String()
 	}

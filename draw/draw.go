@@ -116,7 +116,7 @@ func (p Picture) DOT(w io.Writer) error {
 	b.WriteString("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fillcolor=\"#ffffff\"];\n")
 	b.WriteString("  edge [fontname=\"Helvetica\", fontsize=10];\n")
 	for i, n := range p.Nodes {
-		attrs := []string{"label=" + dotString(append([]string{n.Name}, fields(n)...)...)}
+		attrs := []string{"label=" + dotString(append([]string{n.Name}, n.Fields()...)...)}
 		if v, ok := a.verdict[n.Path]; ok && v.Outcome.Valid() {
 			attrs = append(attrs, fmt.Sprintf("fillcolor=%q", colours[v.Outcome]))
 		}
@@ -161,7 +161,7 @@ func (p Picture) Mermaid(w io.Writer) error {
 	}
 	b.WriteString("flowchart TD\n")
 	for i, n := range p.Nodes {
-		fmt.Fprintf(&b, "  n%d[\"%s<br/><small>%s</small>\"]\n", i, mermaidText(n.Name), mermaidText(strings.Join(fields(n), "  ")))
+		fmt.Fprintf(&b, "  n%d[\"%s<br/><small>%s</small>\"]\n", i, mermaidText(n.Name), mermaidText(strings.Join(n.Fields(), "  ")))
 	}
 	link, bold := 0, []string{}
 	for i, n := range p.Nodes {
@@ -203,22 +203,4 @@ func (p Picture) Mermaid(w io.Writer) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
-}
-
-// fields describes a node without its name, one field a line: its kind
-// and options, its weight under a random selector, and its constraints,
-// as bt.NodeInfo.Label does on one line.
-func fields(n bt.NodeInfo) []string {
-	kind := string(n.Kind)
-	if n.Detail != "" {
-		kind = n.Detail
-	}
-	out := []string{kind}
-	if n.Weighted && n.Weight != 1 {
-		out = append(out, "weight "+strconv.FormatFloat(n.Weight, 'g', 4, 64))
-	}
-	if len(n.Constraints) > 0 {
-		out = append(out, "["+strings.Join(n.Constraints, "; ")+"]")
-	}
-	return out
 }

@@ -212,7 +212,7 @@ func checkDOT(t testing.TB, p Picture, out string) {
 	a := p.annotate()
 	want := []string{visible(p.title()), "rounded,filled", "Helvetica", "#ffffff", "Helvetica"}
 	for _, n := range p.Nodes {
-		want = append(want, strings.Join(visibleAll(append([]string{n.Name}, fields(n)...)), "\n"))
+		want = append(want, strings.Join(visibleAll(append([]string{n.Name}, n.Fields()...)), "\n"))
 		if v, ok := a.verdict[n.Path]; ok {
 			want = append(want, colours[v.Outcome])
 		}
@@ -311,7 +311,7 @@ func checkMermaid(t testing.TB, p Picture, out string) {
 	}
 	a := p.annotate()
 	for _, n := range p.Nodes {
-		want = append(want, visible(n.Name), visible(strings.Join(fields(n), "  ")))
+		want = append(want, visible(n.Name), visible(strings.Join(n.Fields(), "  ")))
 	}
 	for _, n := range p.Nodes[min(1, len(p.Nodes)):] {
 		if v, ok := a.verdict[n.Path]; ok {

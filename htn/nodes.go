@@ -1,7 +1,6 @@
 package htn
 
 import (
-	"fmt"
 	"strconv"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -95,16 +94,11 @@ func (w *describer[M]) task(i int32, parent string, depth int) {
 	}
 }
 
-// descriptions describes constraints as a tree's NodeInfo does: by their
-// String method, or else their type.
+// descriptions describes constraints as a tree's NodeInfo does.
 func descriptions[M any](cs []bt.Constraint[M]) []string {
 	var out []string
 	for _, c := range cs {
-		if s, ok := c.(fmt.Stringer); ok {
-			out = append(out, s.String())
-		} else {
-			out = append(out, fmt.Sprintf("%T", c))
-		}
+		out = append(out, bt.Describe(c))
 	}
 	return out
 }
