@@ -281,25 +281,32 @@ func (r *runner[M]) replace(m *M, reason string) {
 // of the paused method, planned on the memory as it is now, its record
 // going on from the paused plan's.
 func (r *runner[M]) resume(m *M) bool {
-	ctx := r.self.Context()
-	if r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1) == found && outranks(r.cand.record, r.run.record) {
-		r.run, r.cand = r.cand, r.run
-		r.pos = 0
-		if r.tracing {
-			r.tell(bt.PlanReplaced, "outranks the paused "+bt.Record(r.cand.record).String(), &r.run, r.run.steps)
-		}
-		return true
-	}
-	r.cand.record = append(r.cand.record[:0], r.run.record...)
-	got := r.planInto(ctx, m, r.run.rest, &r.cand, false, -1)
+	got, outranked := r.planPast(r.self.Context(), m)
 	if got != found {
 		r.tellNone(got)
 		return false
 	}
 	r.run, r.cand = r.cand, r.run
 	r.pos = 0
-	r.tell(bt.PlanMade, "the rest, after a pause", &r.run, r.run.steps)
+	switch {
+	case outranked && r.tracing:
+		r.tell(bt.PlanReplaced, "outranks the paused "+bt.Record(r.cand.record).String(), &r.run, r.run.steps)
+	case !outranked:
+		r.tell(bt.PlanMade, "the rest, after a pause", &r.run, r.run.steps)
+	}
 	return true
+}
+
+// planPast plans, into r.cand, what the runner goes on with at the pause
+// the running plan stopped at: a plan from the root, if one outranks the
+// paused plan (outranked), or else the rest of the paused method. A tick
+// and a preview plan past a pause alike.
+func (r *runner[M]) planPast(ctx *sim.Context[M], m *M) (got outcome, outranked bool) {
+	if r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1) == found && outranks(r.cand.record, r.run.record) {
+		return found, true
+	}
+	r.cand.record = append(r.cand.record[:0], r.run.record...)
+	return r.planInto(ctx, m, r.run.rest, &r.cand, false, -1), false
 }
 
 // halt interrupts the task under way, if any.
@@ -425,11 +432,7 @@ func (r *runner[M]) Route(m *M) int {
 		if !r.run.paused {
 			return -1
 		}
-		if r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1) == found && outranks(r.cand.record, r.run.record) {
-			return first()
-		}
-		r.cand.record = append(r.cand.record[:0], r.run.record...)
-		if r.planInto(ctx, m, r.run.rest, &r.cand, false, -1) != found {
+		if got, _ := r.planPast(ctx, m); got != found {
 			return -1
 		}
 		return first()
