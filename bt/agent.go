@@ -117,9 +117,6 @@ func (a *Agent[M]) makeCustom() error {
 	return errors.Join(errs...)
 }
 
-// The accessors below are safe on a nil or zero Agent, which reports
-// nothing: zero values and nil.
-
 // makeNode calls a custom node's factory, turning a panic into an error.
 func makeNode[M any](make func([]*Child[M]) (Node[M], error), kids []*Child[M]) (n Node[M], err error) {
 	defer func() {
@@ -129,6 +126,9 @@ func makeNode[M any](make func([]*Child[M]) (Node[M], error), kids []*Child[M]) 
 	}()
 	return make(kids)
 }
+
+// The accessors below are safe on a nil or zero Agent, which reports
+// nothing: zero values and nil.
 
 // Tree returns the tree the agent runs.
 func (a *Agent[M]) Tree() *Tree[M] {

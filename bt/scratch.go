@@ -388,7 +388,7 @@ func (s *scratch[M]) trace(kind EventKind, i int32, st Status, check Check, reas
 	s.emit()
 }
 
-func (s *scratch[M]) traceDecision(i int32, d *Decision) {
+func (s *scratch[M]) traceDecision(d *Decision) {
 	if s.tracer != nil {
 		s.event = Event{Kind: EventDecision, Path: d.Selector, Decision: d}
 		s.emit()

@@ -173,7 +173,7 @@ func (s *scratch[M]) decideLive(i int32, m *M) int {
 	if s.tracer != nil {
 		b.live.Selector = s.tree.pathOf(i)
 		b.live.Chosen, b.live.Why = choice, why
-		s.traceDecision(i, &b.live)
+		s.traceDecision(&b.live)
 	}
 	return choice
 }
