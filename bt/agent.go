@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
@@ -103,9 +104,9 @@ func (a *Agent[M]) makeCustom() error {
 		node, err := makeNode(n.make, kids)
 		switch {
 		case err != nil:
-			errs = append(errs, &NodeError{Path: t.pathOf(int32(i)), Err: err})
+			errs = append(errs, &decide.Error{Path: t.pathOf(int32(i)), Err: err})
 		case nilness.Of(node):
-			errs = append(errs, &NodeError{Path: t.pathOf(int32(i)), Err: errors.New("made a nil node")})
+			errs = append(errs, &decide.Error{Path: t.pathOf(int32(i)), Err: errors.New("made a nil node")})
 		}
 		a.custom[n.custom] = node
 		if b, ok := node.(Binder[M]); ok {
@@ -257,7 +258,7 @@ func (a *Agent[M]) LiftQuarantine(path string) error {
 // if it is not running (a finished tree begins afresh), else it is
 // updated. It returns the root's status.
 //
-// The error reports faults in user code, as *PanicError and *NodeError
+// The error reports faults in user code, as *PanicError and *decide.Error
 // values joined together. A node returning an invalid status or outcome
 // fails and the tick goes on. A panic abandons the tick, as a panic must:
 //

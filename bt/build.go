@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
@@ -47,7 +48,7 @@ func build[M any](cfg Config[M], root *Def[M], errs []error) (*Tree[M], error) {
 	if c.simulated != "" {
 		t.needsHeuristic = c.simulated
 		if nilness.Of(cfg.Heuristic) {
-			errs = append(errs, &NodeError{Path: t.needsHeuristic,
+			errs = append(errs, &decide.Error{Path: t.needsHeuristic,
 				Err: errors.New("a simulated selector needs a heuristic: set Config.Heuristic")})
 		}
 	}
@@ -127,7 +128,7 @@ var kindShape = map[NodeKind]struct {
 // the index of d. parentKind is "" for the root.
 func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKind) int32 {
 	t := c.t
-	fail := func(err error) { c.errs = append(c.errs, &NodeError{Path: at.path(), Err: err}) }
+	fail := func(err error) { c.errs = append(c.errs, &decide.Error{Path: at.path(), Err: err}) }
 	for _, err := range d.errs {
 		fail(err)
 	}
@@ -209,7 +210,7 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 			kat.label = label(k.Name, j)
 		}
 		if k.Name != "" && names[k.Name] {
-			c.errs = append(c.errs, &NodeError{Path: kat.path(),
+			c.errs = append(c.errs, &decide.Error{Path: kat.path(),
 				Err: fmt.Errorf("duplicate name %q among its siblings: paths must be unique", k.Name)})
 		}
 		if names != nil {

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
@@ -452,11 +453,11 @@ func (b *Builder[M]) Build() (*Tree[M], error) {
 	errs := b.errs
 	for len(b.open) > 1 {
 		s := b.open[len(b.open)-1]
-		errs = append(errs, &NodeError{Path: s.path(), Err: errors.New("not closed: add End()")})
+		errs = append(errs, &decide.Error{Path: s.path(), Err: errors.New("not closed: add End()")})
 		b.open = b.open[:len(b.open)-1]
 	}
 	if len(b.top.children) > 1 {
-		errs = append(errs, &NodeError{Path: b.top.children[1].path(),
+		errs = append(errs, &decide.Error{Path: b.top.children[1].path(),
 			Err: errors.New("a second root: a tree has one root; put these nodes under a composite")})
 	}
 	if len(b.top.children) == 0 {
@@ -537,7 +538,7 @@ func (t *Tree[M]) learn(proto *Agent[M], errs *[]error) {
 		if n.kind != kindCustom {
 			continue
 		}
-		fail := func(err error) { *errs = append(*errs, &NodeError{Path: t.pathOf(int32(i)), Err: err}) }
+		fail := func(err error) { *errs = append(*errs, &decide.Error{Path: t.pathOf(int32(i)), Err: err}) }
 		made := proto.custom[n.custom]
 		if v, ok := made.(Validator); ok && len(n.kids) > 0 { // leaves were checked when added
 			if err := v.Validate(); err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
 )
@@ -185,12 +186,12 @@ func TestBuildTwice(t *testing.T) {
 	}
 }
 
-// A NodeError can be picked out of Build's joined error.
+// A decide.Error can be picked out of Build's joined error.
 func TestBuildErrorsAreNodeErrors(t *testing.T) {
 	_, err := bt.New(bt.Config[mem]{}).Sequence("s").Do("a", nil).End().Build()
-	var ne *bt.NodeError
+	var ne *decide.Error
 	if !errors.As(err, &ne) || ne.Path != "s/a" {
-		t.Errorf("errors.As(%v) = %v, want a NodeError for s/a", err, ne)
+		t.Errorf("errors.As(%v) = %v, want a decide.Error for s/a", err, ne)
 	}
 }
 

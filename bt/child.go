@@ -3,6 +3,7 @@ package bt
 import (
 	"time"
 
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
 )
@@ -20,7 +21,7 @@ import (
 // the node it was handed to, and drive it only from the node's Begin and
 // Update (Halt also from End), while the agent is being ticked. A child
 // ticked from its parent's End or Simulate, or halted from Simulate, is
-// refused with a NodeError: a node ticked from End would be left running
+// refused with a decide.Error: a node ticked from End would be left running
 // after a halt, and one ticked from Simulate would act during a Preview.
 type Child[M any] struct {
 	agent *Agent[M]
@@ -163,7 +164,7 @@ func (c *Child[M]) Tracing() bool {
 // live Begin and Update, and only when the agent has a tracer (Tracing);
 // predictions and previews plan without reporting, as selectors decide
 // without reporting. The tracer sees p itself: Report does not copy it.
-func (c *Child[M]) Report(p *Planning) {
+func (c *Child[M]) Report(p *decide.Report) {
 	s := c.agent.run
 	if s == nil || s.tracer == nil || p == nil {
 		return
@@ -171,7 +172,7 @@ func (c *Child[M]) Report(p *Planning) {
 	if op := s.at.op(); op != opBegin && op != opUpdate {
 		return // a prediction, a preview, or an End: nothing was decided
 	}
-	s.event = Event{Kind: EventPlan, Path: c.Path(), Planning: p}
+	s.event = Event{Kind: EventPlan, Path: c.Path(), Plan: p}
 	s.emit()
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
 )
@@ -294,9 +295,9 @@ func (b *badStatus) Begin(*mem) bt.Status { return 0 }
 func TestInvalidStatusIsAFault(t *testing.T) {
 	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Sequence("s").Do("bad", &badStatus{}).End())
 	s, err := tree.Tick(&mem{}, 0)
-	var ne *bt.NodeError
+	var ne *decide.Error
 	if s != bt.Failure || !errors.As(err, &ne) || ne.Path != "s/bad" {
-		t.Errorf("Tick = %v, %v; want Failure and a NodeError for s/bad", s, err)
+		t.Errorf("Tick = %v, %v; want Failure and a decide.Error for s/bad", s, err)
 	}
 	// A tracer changes nothing the agent does, the fault's words included.
 	traced := mustBuild(t, bt.New(bt.Config[mem]{}).Sequence("s").Do("bad", &badStatus{}).End())

@@ -9,10 +9,10 @@ import (
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
-// A Plan is a decision previewed without acting: which way the tree would
-// go if it were ticked now, what each selector on the way would choose,
-// and what the tree predicts.
-type Plan struct {
+// A Preview is a decision previewed without acting: which way the tree
+// would go if it were ticked now, what each selector and planner on the
+// way would choose, and what the tree predicts.
+type Preview struct {
 	// Verdict is the root's predicted outcome.
 	Verdict heuristic.Verdict
 	// Path lists the node paths from the root down to the node the tick
@@ -31,7 +31,7 @@ type Plan struct {
 }
 
 // Leaf returns the last element of Path: the node the tree would run.
-func (p Plan) Leaf() string {
+func (p Preview) Leaf() string {
 	if len(p.Path) == 0 {
 		return ""
 	}
@@ -39,7 +39,7 @@ func (p Plan) Leaf() string {
 }
 
 // String formats the plan on one line, as "guard/chase: Beneficial (closer)".
-func (p Plan) String() string {
+func (p Preview) String() string {
 	return p.Leaf() + ": " + p.Verdict.String()
 }
 
@@ -66,26 +66,26 @@ func (p Plan) String() string {
 // is reported as a *PanicError with an empty Plan; it does not quarantine
 // the node, since previewing changes nothing. The step is checked as Tick
 // checks it.
-func (a *Agent[M]) Preview(m *M, dt time.Duration) (Plan, error) {
+func (a *Agent[M]) Preview(m *M, dt time.Duration) (Preview, error) {
 	if a == nil || a.st == nil {
-		return Plan{}, ErrNotBuilt
+		return Preview{}, ErrNotBuilt
 	}
 	return a.scratch().preview(a, m, dt)
 }
 
-func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Plan, err error) {
+func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Preview, err error) {
 	if err := step(a.clock, dt); err != nil {
-		return Plan{}, err
+		return Preview{}, err
 	}
 	if err := s.open(a, m); err != nil {
-		return Plan{}, err
+		return Preview{}, err
 	}
 	s.clock.Advance(dt)
 	s.keyTick = a.ticks + 1 // the numbers of the tick previewed
 	defer func() {
 		if r := recover(); r != nil {
 			s.fault(r, debug.Stack(), false)
-			p = Plan{}
+			p = Preview{}
 		}
 		err = s.close()
 	}()

@@ -34,7 +34,7 @@ func watch(t *testing.T, seed uint64, build func(b *bt.Builder[mem])) *watched {
 
 // step previews a tick with m and dt, ticks, checks that the tick did what
 // the preview planned, and returns the plan and the nodes the tick began.
-func (w *watched) step(m mem, dt time.Duration) (bt.Plan, []string) {
+func (w *watched) step(m mem, dt time.Duration) (bt.Preview, []string) {
 	w.t.Helper()
 	p, err := w.tree.Preview(&m, dt)
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
 )
@@ -367,7 +368,7 @@ func (s *scratch[M]) cleanUp(m *M, bad int32) (done bool) {
 // invalid reports a node that broke the contract.
 func (s *scratch[M]) invalid(i int32, msg string) {
 	path := s.tree.pathOf(i)
-	s.errs = append(s.errs, &NodeError{Path: path, Err: errors.New(msg)})
+	s.errs = append(s.errs, &decide.Error{Path: path, Err: errors.New(msg)})
 	s.traceFault(i, msg)
 }
 

@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
 )
@@ -105,7 +106,7 @@ func (p *places) place(err error) error {
 		errs = []error{err}
 	}
 	for i, e := range errs {
-		var ne *bt.NodeError
+		var ne *decide.Error
 		if errors.As(e, &ne) {
 			if at, ok := p.nodes[ne.Path]; ok {
 				line, col := position(p.data, at.offset)

@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 )
 
 // file is a node as a file holds it; the order of the fields is the order
@@ -120,7 +121,7 @@ type writer[M any] struct {
 }
 
 func (w *writer[M]) fail(path string, err error) {
-	w.errs = append(w.errs, &bt.NodeError{Path: path, Err: err})
+	w.errs = append(w.errs, &decide.Error{Path: path, Err: err})
 }
 
 // name returns the registered name of v, a value of the role, or reports

@@ -12,6 +12,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/treetest"
@@ -93,7 +94,7 @@ func checkErrors(t *rapid.T, err error) {
 		errs = j.Unwrap()
 	}
 	for _, e := range errs {
-		var ne *bt.NodeError
+		var ne *decide.Error
 		switch {
 		case errors.As(e, &ne) && ne.Path != "":
 		case slices.Contains(globalComplaints, e.Error()), strings.HasPrefix(e.Error(), "bt: "):

@@ -10,6 +10,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/htn"
 	"github.com/foresight-bt/foresight/internal/treetest"
 )
@@ -109,7 +110,7 @@ func checkDomainErrors(t *rapid.T, err error) {
 		errs = j.Unwrap()
 	}
 	for _, e := range errs {
-		var de *htn.DomainError
+		var de *decide.Error
 		if !errors.As(e, &de) || de.Path == "" || !strings.HasPrefix(e.Error(), "htn: ") {
 			t.Fatalf("an error names no place: %q", e)
 		}

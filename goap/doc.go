@@ -61,7 +61,7 @@
 //
 // A node budget (Builder.Budget) bounds the nodes one search for one goal
 // may expand. Running out is its own answer: ErrOutOfBudget from a
-// Planner, bt.PlanOutOfBudget from a runner, distinct from ErrNoPlan (the
+// Planner, decide.OutOfBudget from a runner, distinct from ErrNoPlan (the
 // goal cannot be reached), and never a plan cut short. PerTick spreads a
 // runner's planning over ticks, a number of nodes at a time.
 //

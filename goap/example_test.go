@@ -7,6 +7,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/goap"
 	"github.com/foresight-bt/foresight/trace"
 )
@@ -81,7 +82,7 @@ func ExamplePlanner_Explain() {
 	}
 	p := domain.NewPlanner()
 	p.Plan(&Smith{Bars: 2})
-	var why bt.Planning
+	var why decide.Report
 	p.Explain(&why)
 	fmt.Println(why.Change, why.Goal, why.Steps, why.Cost, why.Expanded)
 	for _, r := range why.Rejected {

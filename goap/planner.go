@@ -6,6 +6,7 @@ import (
 	"strconv"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/sim"
 )
 
@@ -211,7 +212,7 @@ func (p *Planner[M, K]) advance(limit int) bool {
 // that failed, the reason it gave first and how often. Change is
 // PlanMade, PlanNone or PlanOutOfBudget; Reason says which goal or why
 // none. Explain reuses pl's slices.
-func (p *Planner[M, K]) Explain(pl *bt.Planning) {
+func (p *Planner[M, K]) Explain(pl *decide.Report) {
 	if p == nil || p.d == nil || pl == nil {
 		return
 	}
@@ -237,7 +238,7 @@ func (p *Planner[M, K]) Explain(pl *bt.Planning) {
 		default:
 			continue
 		}
-		pl.Rejected = append(pl.Rejected, bt.Rejection{Name: g.label, Reason: g.prio + ": " + why})
+		pl.Rejected = append(pl.Rejected, decide.Rejection{Name: g.label, Reason: g.prio + ": " + why})
 	}
 	for ai := range d.actions {
 		a := &d.actions[ai]
@@ -256,23 +257,23 @@ func (p *Planner[M, K]) Explain(pl *bt.Planning) {
 			} else {
 				which = "precondition " + strconv.Itoa(slot-a.slot+1) + ": "
 			}
-			pl.Rejected = append(pl.Rejected, bt.Rejection{Name: a.name,
+			pl.Rejected = append(pl.Rejected, decide.Rejection{Name: a.name,
 				Reason: which + why + " (" + times(int(n)) + ")"})
 		}
 	}
 	switch {
 	case p.goal >= 0:
 		g := &d.goals[p.goal]
-		pl.Goal, pl.Change = g.name, bt.PlanMade
+		pl.Goal, pl.Change = g.name, decide.Made
 		pl.Reason = "goal " + g.name + " (" + g.prio + "), the highest with a plan"
 	case p.err == ErrOutOfBudget:
-		pl.Change, pl.Reason = bt.PlanOutOfBudget, "no plan found within the budget"
+		pl.Change, pl.Reason = decide.OutOfBudget, "no plan found within the budget"
 	case p.err == ErrNoGoal:
-		pl.Change, pl.Reason = bt.PlanNone, "no goal is relevant and unsatisfied"
+		pl.Change, pl.Reason = decide.None, "no goal is relevant and unsatisfied"
 	case p.err == ErrNoPlan:
-		pl.Change, pl.Reason = bt.PlanNone, "no plan reaches a relevant goal"
+		pl.Change, pl.Reason = decide.None, "no plan reaches a relevant goal"
 	default:
-		pl.Change, pl.Reason = bt.PlanNone, p.err.Error()
+		pl.Change, pl.Reason = decide.None, p.err.Error()
 	}
 }
 

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/goap"
 )
 
@@ -180,16 +181,14 @@ func TestGoalWithoutPlanGivesWay(t *testing.T) {
 	if err != nil || plan.Goal != "stocked" {
 		t.Fatalf("got %+v, %v; want a plan for stocked", plan, err)
 	}
-	var pl bt.Planning
+	var pl decide.Report
 	p.Explain(&pl)
-	want := bt.Planning{Goal: "stocked", Change: bt.PlanMade, Reason: "goal stocked (priority 1), the highest with a plan",
-		Steps: []string{"forage"}, Cost: 1, Expanded: pl.Expanded,
-		Rejected: []bt.Rejection{
-			{Name: "goal feast", Reason: "priority 5: no plan (" + itoa(pl.Expanded-2) + " nodes expanded)"},
-			{Name: "eat", Reason: pl.Rejected[1].Reason},
-			{Name: "forage", Reason: pl.Rejected[2].Reason},
-			{Name: "sleep", Reason: pl.Rejected[3].Reason},
-		}}
+	want := decide.Report{Change: decide.Made, Reason: "goal stocked (priority 1), the highest with a plan", Plan: decide.Plan{Goal: "stocked", Steps: []string{"forage"}, Cost: 1, Expanded: pl.Expanded, Rejected: []decide.Rejection{
+		{Name: "goal feast", Reason: "priority 5: no plan (" + itoa(pl.Expanded-2) + " nodes expanded)"},
+		{Name: "eat", Reason: pl.Rejected[1].Reason},
+		{Name: "forage", Reason: pl.Rejected[2].Reason},
+		{Name: "sleep", Reason: pl.Rejected[3].Reason},
+	}}}
 	if diff := cmp.Diff(&want, &pl); diff != "" {
 		t.Errorf("planning (-want +got):\n%s", diff)
 	}
@@ -301,7 +300,7 @@ func TestHostileUse(t *testing.T) {
 	if _, err := zero.Plan(&Camp{}); !errors.Is(err, goap.ErrNoDomain) {
 		t.Errorf("a zero planner plans: %v", err)
 	}
-	zero.Explain(&bt.Planning{})
+	zero.Explain(&decide.Report{})
 	if none.Stats() != nil || none.NeverChosen() != nil || none.Actions() != nil || none.Goals() != nil {
 		t.Error("a nil domain has statistics or names")
 	}

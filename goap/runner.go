@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/misuse"
 	"github.com/foresight-bt/foresight/sim"
@@ -96,7 +97,7 @@ type runner[M any, K comparable] struct {
 	stale   []bool
 	staleAt []K
 
-	report bt.Planning
+	report decide.Report
 }
 
 func (d *Domain[M, K]) newRunner(kids []*bt.Child[M]) (bt.Node[M], error) {
@@ -308,10 +309,10 @@ func (r *runner[M, K]) conclude(m *M) {
 		panic(p.err)
 	case r.purpose == higher && p.goal < 0:
 		r.noteStale()
-		r.tell(tracing, bt.PlanKept, "no goal of higher priority has a plan within the budget", "")
+		r.tell(tracing, decide.Kept, "no goal of higher priority has a plan within the budget", "")
 	case p.goal < 0 && r.goal >= 0 && p.err == ErrNoGoal && r.d.goals[r.goal].satisfied(m):
 		// a re-plan found nothing to do: the running goal holds
-		r.tell(tracing, bt.PlanNone, "the running goal holds", "")
+		r.tell(tracing, decide.None, "the running goal holds", "")
 		r.stop(m)
 		r.achieved = true
 	case p.goal < 0:
@@ -325,17 +326,17 @@ func (r *runner[M, K]) conclude(m *M) {
 		}
 	case r.purpose == changed && p.goal == r.goal && slices.Equal(p.steps, r.plan[r.at:]):
 		p.s.ctx.Copy(&r.planned, &p.root)
-		r.tell(tracing, bt.PlanKept, r.why.text, "; the running plan is still the best")
+		r.tell(tracing, decide.Kept, r.why.text, "; the running plan is still the best")
 	default:
 		if tracing {
 			switch {
 			case r.purpose == higher:
-				r.report.Change = bt.PlanReplaced
+				r.report.Change = decide.Replaced
 				g, was := &r.d.goals[p.goal], &r.d.goals[r.goal]
 				r.report.Reason = "goal " + g.name + " (" + g.prio + ") outranks goal " + was.name + " (" + was.prio + ")"
 			case r.why != noCause:
 				g := &r.d.goals[p.goal]
-				r.report.Change = bt.PlanReplaced
+				r.report.Change = decide.Replaced
 				r.report.Reason = r.words(r.why) + "; now for goal " + g.name + " (" + g.prio + ")"
 			}
 		}
@@ -355,14 +356,14 @@ func (r *runner[M, K]) words(c cause) string {
 }
 
 // tell reports a planning that kept the running plan.
-func (r *runner[M, K]) tell(tracing bool, c bt.PlanChange, why, more string) {
+func (r *runner[M, K]) tell(tracing bool, c decide.Change, why, more string) {
 	if !tracing {
 		return
 	}
 	r.report.Goal = r.d.goals[r.goal].name
 	r.report.Change, r.report.Reason = c, why+more
 	r.report.Steps = r.report.Steps[:0]
-	if c == bt.PlanKept { // the running plan's remaining steps
+	if c == decide.Kept { // the running plan's remaining steps
 		for _, a := range r.plan[r.at:] {
 			r.report.Steps = append(r.report.Steps, r.d.actions[a].name)
 		}

@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/goap"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/treetest"
@@ -52,7 +53,7 @@ func begun(rec *trace.Recorder) []string {
 func plans(rec *trace.Recorder) []string {
 	var out []string
 	for _, e := range rec.Kind(bt.EventPlan) {
-		out = append(out, e.Planning.Change.String()+": "+e.Planning.Reason)
+		out = append(out, e.Plan.Change.String()+": "+e.Plan.Reason)
 	}
 	return out
 }
@@ -88,12 +89,12 @@ func TestRunnerCarriesOutThePlan(t *testing.T) {
 		t.Errorf("the camp is not stocked: %+v", c)
 	}
 	got := rec.Kind(bt.EventPlan)
-	if len(got) != 1 || got[0].Planning.Change != bt.PlanMade || !cmp.Equal(got[0].Planning.Steps, deepPlan) ||
-		got[0].Planning.Goal != "stocked" || got[0].Planning.Cost != 12 || got[0].Path != "camp" {
+	if len(got) != 1 || got[0].Plan.Change != decide.Made || !cmp.Equal(got[0].Plan.Steps, deepPlan) ||
+		got[0].Plan.Goal != "stocked" || got[0].Plan.Cost != 12 || got[0].Path != "camp" {
 		t.Errorf("plannings reported: %+v", got)
 	}
 	// safe was considered and turned down as irrelevant
-	if r := got[0].Planning.Rejected; len(r) == 0 || r[0] != (bt.Rejection{Name: "goal safe", Reason: "priority 5: not relevant"}) {
+	if r := got[0].Plan.Rejected; len(r) == 0 || r[0] != (decide.Rejection{Name: "goal safe", Reason: "priority 5: not relevant"}) {
 		t.Errorf("rejected: %+v", r)
 	}
 	treetest.CheckLifeCycle(t, agent.Tree().Nodes(), log.Lines, nil)
@@ -236,10 +237,10 @@ func TestRunnerWithoutPlanFails(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		b      *goap.Builder[Camp, Camp]
-		change bt.PlanChange
+		change decide.Change
 	}{
-		{"no plan", goap.New(campKey).Action("eat", eat).Goal("stocked", 1, stocked), bt.PlanNone},
-		{"out of budget", slowCamp().Budget(3), bt.PlanOutOfBudget},
+		{"no plan", goap.New(campKey).Action("eat", eat).Goal("stocked", 1, stocked), decide.None},
+		{"out of budget", slowCamp().Budget(3), decide.OutOfBudget},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			agent, rec, log := camper(t, tc.b)
@@ -248,7 +249,7 @@ func TestRunnerWithoutPlanFails(t *testing.T) {
 				t.Fatalf("tick: %v, %v; want Failure", st, err)
 			}
 			got := rec.Kind(bt.EventPlan)
-			if len(got) != 1 || got[0].Planning.Change != tc.change || len(got[0].Planning.Steps) > 0 {
+			if len(got) != 1 || got[0].Plan.Change != tc.change || len(got[0].Plan.Steps) > 0 {
 				t.Errorf("plannings: %+v", got)
 			}
 			treetest.CheckLifeCycle(t, agent.Tree().Nodes(), log.Lines, nil)

@@ -36,7 +36,7 @@
 // from the paused plan's; a record that is a prefix of another ranks
 // with it, not above it. A budget
 // (Builder.Budget) bounds every planning call; running out is its own
-// answer (bt.PlanOutOfBudget, ErrOutOfBudget), never a plan cut short.
+// answer (decide.OutOfBudget, ErrOutOfBudget), never a plan cut short.
 //
 // # Running plans
 //

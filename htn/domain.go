@@ -7,11 +7,12 @@ import (
 	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
 // A Budget bounds one planning call. A call that would pass a bound stops
-// and reports bt.PlanOutOfBudget: never a plan cut short.
+// and reports decide.OutOfBudget: never a plan cut short.
 type Budget struct {
 	// Record bounds how many compound tasks one plan decomposes: the
 	// length of its record (default 64).
@@ -25,21 +26,6 @@ type Budget struct {
 
 // DefaultBudget is the budget of a domain that sets none.
 var DefaultBudget = Budget{Record: 64, Steps: 256, Tries: 10_000}
-
-// A DomainError is a misuse of the domain builder. Path says where: a
-// task ("AttackEnemy"), or a task without a usable name by its place
-// among those declared ("task 3"); a method ("AttackEnemy/slam", or
-// "AttackEnemy/1" by its place); a step of a method, by its place
-// ("AttackEnemy/slam/2"); "root" (Build's root); "domain" (a call before
-// any task); or the call at fault ("budget", "ReplanWhen", "Copy").
-type DomainError struct {
-	Path string
-	Err  error
-}
-
-func (e *DomainError) Error() string { return "htn: " + e.Path + ": " + e.Err.Error() }
-
-func (e *DomainError) Unwrap() error { return e.Err }
 
 // A Builder describes a domain: primitive tasks (the shared actions) and
 // compound tasks, whose methods are tried in the order written. Each call
@@ -105,7 +91,7 @@ func (b *Builder[M]) usable() bool { return b != nil && b.byName != nil }
 
 // fail records a misuse at path.
 func (b *Builder[M]) fail(path string, format string, args ...any) {
-	b.errs = append(b.errs, &DomainError{Path: path, Err: fmt.Errorf(format, args...)})
+	b.errs = append(b.errs, &decide.Error{Path: path, Err: fmt.Errorf(format, args...)})
 }
 
 // taskPath names the task about to be added: its name, or its place
@@ -387,7 +373,7 @@ func (b *Builder[M]) Build(root string) (*Domain[M], error) {
 			continue
 		}
 		if len(t.methods) == 0 {
-			errs = append(errs, &DomainError{Path: t.name, Err: errors.New("a compound task with no method")})
+			errs = append(errs, &decide.Error{Path: t.name, Err: errors.New("a compound task with no method")})
 		}
 		for _, m := range t.methods {
 			cm, err := b.compile(t.name, m)
@@ -399,7 +385,7 @@ func (b *Builder[M]) Build(root string) (*Domain[M], error) {
 		d.root = int32(r)
 		d.rootAgenda = []step{{task: d.root}}
 	} else {
-		errs = append(errs, &DomainError{Path: "root", Err: fmt.Errorf("unknown task %q", root)})
+		errs = append(errs, &decide.Error{Path: "root", Err: fmt.Errorf("unknown task %q", root)})
 	}
 	if len(errs) == 0 {
 		errs = append(errs, d.checkReach()...)
@@ -417,20 +403,20 @@ func (b *Builder[M]) compile(owner string, m methodSpec[M]) (method[M], []error)
 	cm := method[M]{name: m.name, path: path, conds: m.conds}
 	var errs []error
 	if len(m.steps) == 0 {
-		errs = append(errs, &DomainError{Path: path, Err: errors.New("a method with no subtask")})
+		errs = append(errs, &decide.Error{Path: path, Err: errors.New("a method with no subtask")})
 	}
 	for k, s := range m.steps {
 		at := path + "/" + strconv.Itoa(k)
 		if s.pause {
 			if k == 0 || k == len(m.steps)-1 || m.steps[k-1].pause {
-				errs = append(errs, &DomainError{Path: at, Err: errors.New("a pause must come between two subtasks")})
+				errs = append(errs, &decide.Error{Path: at, Err: errors.New("a pause must come between two subtasks")})
 			}
 			cm.steps = append(cm.steps, step{task: -1})
 			continue
 		}
 		i, ok := b.byName[s.task]
 		if !ok {
-			errs = append(errs, &DomainError{Path: at, Err: fmt.Errorf("unknown task %q", s.task)})
+			errs = append(errs, &decide.Error{Path: at, Err: fmt.Errorf("unknown task %q", s.task)})
 			continue
 		}
 		cm.steps = append(cm.steps, step{task: int32(i)})
@@ -460,7 +446,7 @@ func (d *Domain[M]) checkReach() []error {
 	var errs []error
 	for i, ok := range seen {
 		if !ok {
-			errs = append(errs, &DomainError{Path: d.tasks[i].name, Err: errors.New("unreachable from the root task")})
+			errs = append(errs, &decide.Error{Path: d.tasks[i].name, Err: errors.New("unreachable from the root task")})
 		}
 	}
 	return errs
@@ -483,7 +469,7 @@ func (d *Domain[M]) checkGrounded() []error {
 	var errs []error
 	for i, ok := range grounded {
 		if !ok {
-			errs = append(errs, &DomainError{Path: d.tasks[i].name,
+			errs = append(errs, &decide.Error{Path: d.tasks[i].name,
 				Err: errors.New("every method recurses without end: no decomposition of this task is finite")})
 		}
 	}

@@ -24,58 +24,58 @@ func TestBuildErrors(t *testing.T) {
 	}{
 		{"unknown subtask", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a", noop).Compound("r").Method("m").Do("a", "b")
-		}, "r", []string{`htn: r/m/1: unknown task "b"`}},
+		}, "r", []string{`r/m/1: unknown task "b"`}},
 		{"unknown root", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a", noop)
-		}, "r", []string{`htn: root: unknown task "r"`}},
+		}, "r", []string{`root: unknown task "r"`}},
 		{"compound with no method", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r")
-		}, "r", []string{"htn: r: a compound task with no method"}},
+		}, "r", []string{"r: a compound task with no method"}},
 		{"method with no subtask", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a", noop).Compound("r").Method("m").Method("n").Do("a")
-		}, "r", []string{"htn: r/m: a method with no subtask"}},
+		}, "r", []string{"r/m: a method with no subtask"}},
 		{"unreachable", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a", noop).Primitive("b", noop).Compound("r").Method("m").Do("a")
-		}, "r", []string{"htn: b: unreachable from the root task"}},
+		}, "r", []string{"b: unreachable from the root task"}},
 		{"endless recursion", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a", noop).Compound("r").Method("m", see).Do("a", "r").Method("n").Do("r")
-		}, "r", []string{"htn: r: every method recurses without end: no decomposition of this task is finite"}},
+		}, "r", []string{"r: every method recurses without end: no decomposition of this task is finite"}},
 		{"mutual recursion", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("s").Compound("s").Method("n").Do("r")
-		}, "r", []string{"htn: r: every method recurses", "htn: s: every method recurses"}},
+		}, "r", []string{"r: every method recurses", "s: every method recurses"}},
 		{"duplicates", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a", noop).Primitive("a", noop).Compound("r").Method("m").Do("a").Method("m").Do("a")
-		}, "r", []string{"htn: a: a second task of this name", "htn: r/m: a second method of this name"}},
+		}, "r", []string{"a: a second task of this name", "r/m: a second method of this name"}},
 		{"nils", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a", nil, nil).Expect(nil).Compound("r").Method("m", nil).Do("a")
-		}, "r", []string{"htn: a: nil action", "htn: a: nil expected effect", "htn: r/m: nil condition"}},
+		}, "r", []string{"a: nil action", "a: nil expected effect", "r/m: nil condition"}},
 		{"out of order", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Method("m").Do("a").Pause().Primitive("a", noop).Method("n").Compound("r").Expect(func(*world) {}).
 				Do("a").Method("o").Do("a")
-		}, "r", []string{"htn: domain: Method must follow a Compound", "htn: domain: Do must follow a Method",
-			"htn: domain: Pause must follow a Method", "htn: a: Method must follow a Compound",
-			"htn: r: Expect must follow a Primitive", "htn: r: Do must follow a Method"}},
+		}, "r", []string{"domain: Method must follow a Compound", "domain: Do must follow a Method",
+			"domain: Pause must follow a Method", "a: Method must follow a Compound",
+			"r: Expect must follow a Primitive", "r: Do must follow a Method"}},
 		{"what follows a refused task is not blamed again", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a", noop).Compound("r").Method("m").Do("a").Compound("r").Method("m").Do("a").
 				Compound("").Method("x").Do("a").Primitive("", noop).Expect(func(*world) {})
-		}, "r", []string{"htn: r: a second task of this name", "htn: task 3: a task needs a name",
-			"htn: task 4: a task needs a name"}},
+		}, "r", []string{"r: a second task of this name", "task 3: a task needs a name",
+			"task 4: a task needs a name"}},
 		{"pauses that separate nothing", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a", noop).Compound("r").Method("m").Pause().Do("a").Pause().Pause().Do("a").Pause()
-		}, "r", []string{"htn: r/m/0: a pause must come between two subtasks", "htn: r/m/3: a pause must come",
-			"htn: r/m/5: a pause must come"}},
+		}, "r", []string{"r/m/0: a pause must come between two subtasks", "r/m/3: a pause must come",
+			"r/m/5: a pause must come"}},
 		{"unnamed", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("", nil).Compound("r").Method("").Do("r")
-		}, "r", []string{"htn: task 0: nil action", "htn: task 0: a task needs a name", "htn: r/0: a method needs a name"}},
+		}, "r", []string{"task 0: nil action", "task 0: a task needs a name", "r/0: a method needs a name"}},
 		{"slashes", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a/b", noop).Compound("r").Method("m/n").Do("a/b")
-		}, "r", []string{`htn: task 0: name "a/b" contains '/'`, `htn: r/0: name "m/n" contains '/'`, `htn: r/0/0: unknown task "a/b"`}},
+		}, "r", []string{`task 0: name "a/b" contains '/'`, `r/0: name "m/n" contains '/'`, `r/0/0: unknown task "a/b"`}},
 		{"negative budget", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a", noop).Compound("r").Method("m").Do("a").Budget(htn.Budget{Steps: -1})
-		}, "r", []string{"htn: budget: negative bound"}},
+		}, "r", []string{"budget: negative bound"}},
 		{"nil sensor test", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a", noop).Compound("r").Method("m").Do("a").ReplanWhen(nil)
-		}, "r", []string{"htn: ReplanWhen: nil test"}},
+		}, "r", []string{"ReplanWhen: nil test"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

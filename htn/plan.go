@@ -6,6 +6,7 @@ import (
 	"runtime/debug"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/memory"
 	"github.com/foresight-bt/foresight/sim"
@@ -92,7 +93,7 @@ type planner[M any] struct {
 	failed int32
 	// rejected are the methods and tasks turned down, for the report;
 	// kept only while tracing.
-	rejected []bt.Rejection
+	rejected []decide.Rejection
 }
 
 // outcome is what a planning call found.
@@ -280,7 +281,7 @@ func (p *planner[M]) bound() int {
 
 func (p *planner[M]) reject(name, why string) {
 	if p.tracing {
-		p.rejected = append(p.rejected, bt.Rejection{Name: name, Reason: why})
+		p.rejected = append(p.rejected, decide.Rejection{Name: name, Reason: why})
 	}
 }
 
@@ -300,14 +301,14 @@ func outranks(a, b []int) bool {
 // plan's record, and the memory it predicts, expected effects included.
 type Plan[M any] struct {
 	Tasks  []string
-	Record bt.Record
+	Record decide.Record
 	Memory M
 	// Paused is true when planning stopped at a pause point: the plan is
 	// the part before it.
 	Paused bool
 	// Rejected lists the methods and tasks turned down on the way, with
 	// why, in the order they were tried.
-	Rejected []bt.Rejection
+	Rejected []decide.Rejection
 	// Tries is how many methods were tried.
 	Tries int
 }
@@ -354,7 +355,7 @@ func (d *Domain[M]) Plan(m *M) (res Plan[M], err error) {
 	case outOfBudget:
 		return res, fmt.Errorf("%w (%s %d)", ErrOutOfBudget, p.broke, p.bound())
 	}
-	res.Record, res.Paused = append(bt.Record(nil), out.record...), out.paused
+	res.Record, res.Paused = append(decide.Record(nil), out.record...), out.paused
 	ctx.Copy(&res.Memory, work)
 	for _, i := range out.steps {
 		res.Tasks = append(res.Tasks, d.tasks[i].name)

@@ -320,5 +320,5 @@ func runnerPlan(t *rapid.T, dom *htn.Domain[counters], m counters) []string {
 	if len(plans) == 0 {
 		t.Fatal("the runner reported no plan")
 	}
-	return plans[0].Planning.Steps
+	return plans[0].Plan.Steps
 }

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/misuse"
 	"github.com/foresight-bt/foresight/sim"
@@ -40,7 +41,7 @@ import (
 // When a task fails, the runner plans afresh in the same tick, taking the
 // failed task as impossible for that tick, so a fallback method gets its
 // turn; a second failure in the tick, or no plan at all, fails the runner
-// (bt.PlanNone, bt.PlanOutOfBudget, reported with every method and task
+// (decide.None, decide.OutOfBudget, reported with every method and task
 // turned down and why). The runner succeeds when a plan is done.
 //
 // Under a simulated selector, the runner predicts its plan, the chain of
@@ -74,7 +75,7 @@ type runner[M any] struct {
 	planner[M]
 	run, cand plan
 	pos       int // the step of run under way
-	report    bt.Planning
+	report    decide.Report
 }
 
 func (d *Domain[M]) runner(kids []*bt.Child[M]) (bt.Node[M], error) {
@@ -96,7 +97,7 @@ func (r *runner[M]) Begin(m *M) bt.Status {
 	defer r.hush()
 	r.run.reset()
 	r.pos = 0
-	if !r.adopt(m, bt.PlanMade, "", -1) {
+	if !r.adopt(m, decide.Made, "", -1) {
 		return bt.Failure
 	}
 	return r.advance(m, 0, true)
@@ -117,7 +118,7 @@ func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 			r.replace(m, r.replaceReason(w))
 		case keep:
 			if r.tracing && w.got == found && !r.same() {
-				r.tell(bt.PlanKept, r.keptReason(), &r.run, r.run.steps[r.pos:])
+				r.tell(decide.Kept, r.keptReason(), &r.run, r.run.steps[r.pos:])
 			}
 		}
 		checked = true
@@ -184,11 +185,11 @@ func (r *runner[M]) replaceReason(w weighing) string {
 	case w.broken:
 		return r.brokenReason(w.at, w.why)
 	}
-	return "outranks the running " + bt.Record(r.run.record).String()
+	return "outranks the running " + decide.Record(r.run.record).String()
 }
 
 func (r *runner[M]) keptReason() string {
-	return bt.Record(r.cand.record).String() + " does not outrank it"
+	return decide.Record(r.cand.record).String() + " does not outrank it"
 }
 
 // same reports whether the candidate is the running plan itself: a
@@ -223,7 +224,7 @@ func (r *runner[M]) advance(m *M, dt time.Duration, checked bool) bt.Status {
 		if !kid.Running() && !checked {
 			checked = true
 			if at, why, ok := r.validate(r.self.Context(), m); !ok {
-				if replanned || !r.adopt(m, bt.PlanReplaced, r.brokenReason(at, why), -1) {
+				if replanned || !r.adopt(m, decide.Replaced, r.brokenReason(at, why), -1) {
 					return bt.Failure
 				}
 				replanned = true
@@ -237,7 +238,7 @@ func (r *runner[M]) advance(m *M, dt time.Duration, checked bool) bt.Status {
 			r.pos++
 		default:
 			failed := r.run.steps[r.pos]
-			if replanned || !r.adopt(m, bt.PlanReplaced, r.failedReason(failed), failed) {
+			if replanned || !r.adopt(m, decide.Replaced, r.failedReason(failed), failed) {
 				return bt.Failure
 			}
 			replanned, checked = true, true
@@ -249,7 +250,7 @@ func (r *runner[M]) advance(m *M, dt time.Duration, checked bool) bt.Status {
 // reporting change (PlanMade, PlanReplaced) and reason; failed is a task
 // that failed in the tick, taken as impossible (-1 for none). It reports
 // false, and what was turned down, when no plan can be made.
-func (r *runner[M]) adopt(m *M, change bt.PlanChange, reason string, failed int32) bool {
+func (r *runner[M]) adopt(m *M, change decide.Change, reason string, failed int32) bool {
 	got := r.planInto(r.self.Context(), m, r.d.rootAgenda, &r.cand, true, failed)
 	if got != found {
 		r.tellNone(got)
@@ -273,7 +274,7 @@ func (r *runner[M]) replace(m *M, reason string) {
 	}
 	r.run, r.cand = r.cand, r.run
 	r.pos = 0
-	r.tell(bt.PlanReplaced, reason, &r.run, r.run.steps)
+	r.tell(decide.Replaced, reason, &r.run, r.run.steps)
 }
 
 // resume goes on past the pause the plan stopped at: with a plan from the
@@ -290,9 +291,9 @@ func (r *runner[M]) resume(m *M) bool {
 	r.pos = 0
 	switch {
 	case outranked && r.tracing:
-		r.tell(bt.PlanReplaced, "outranks the paused "+bt.Record(r.cand.record).String(), &r.run, r.run.steps)
+		r.tell(decide.Replaced, "outranks the paused "+decide.Record(r.cand.record).String(), &r.run, r.run.steps)
 	case !outranked:
-		r.tell(bt.PlanMade, "the rest, after a pause", &r.run, r.run.steps)
+		r.tell(decide.Made, "the rest, after a pause", &r.run, r.run.steps)
 	}
 	return true
 }
@@ -450,7 +451,7 @@ func (r *runner[M]) Route(m *M) int {
 
 // tell reports a plan to the tree's tracer: its record, and steps, the
 // names of the tasks concerned.
-func (r *runner[M]) tell(change bt.PlanChange, reason string, p *plan, steps []int32) {
+func (r *runner[M]) tell(change decide.Change, reason string, p *plan, steps []int32) {
 	if !r.tracing {
 		return
 	}
@@ -469,9 +470,9 @@ func (r *runner[M]) tellNone(got outcome) {
 	if !r.tracing {
 		return
 	}
-	change := bt.PlanNone
+	change := decide.None
 	if got == outOfBudget {
-		change = bt.PlanOutOfBudget
+		change = decide.OutOfBudget
 	}
 	r.cand.record = r.cand.record[:0]
 	r.tell(change, r.noneReason(got), &r.cand, nil)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/htn"
 	"github.com/foresight-bt/foresight/trace"
@@ -74,7 +75,7 @@ func TestRunnerOutOfBudget(t *testing.T) {
 		t.Fatalf("status %v", s)
 	}
 	plans := rec.Kind(bt.EventPlan)
-	if len(plans) != 1 || plans[0].Planning.Change != bt.PlanOutOfBudget || len(plans[0].Planning.Steps) != 0 {
+	if len(plans) != 1 || plans[0].Plan.Change != decide.OutOfBudget || len(plans[0].Plan.Steps) != 0 {
 		t.Fatalf("reports %+v", plans)
 	}
 }
@@ -117,7 +118,7 @@ func TestPause(t *testing.T) {
 	}
 	var reports []string
 	for _, e := range rec.Kind(bt.EventPlan) {
-		reports = append(reports, e.Planning.Change.String()+" "+e.Planning.Record.String()+" "+e.Planning.Reason)
+		reports = append(reports, e.Plan.Change.String()+" "+e.Plan.Record.String()+" "+e.Plan.Reason)
 	}
 	want := []string{"made [0] ", "made [0 0] the rest, after a pause"}
 	if diff := cmp.Diff(want, reports); diff != "" {
@@ -150,7 +151,7 @@ func TestKeptAndReplaced(t *testing.T) {
 	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
 		switch e.Kind {
 		case bt.EventPlan:
-			log = append(log, e.Planning.Change.String()+" "+e.Planning.Record.String()+": "+e.Planning.Reason)
+			log = append(log, e.Plan.Change.String()+" "+e.Plan.Record.String()+": "+e.Plan.Reason)
 		case bt.EventBegin, bt.EventEnd:
 			log = append(log, e.Kind.String()+" "+e.Path)
 		}
@@ -204,7 +205,7 @@ func TestTaskFails(t *testing.T) {
 	var got []string
 	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
 		if e.Kind == bt.EventPlan {
-			p := e.Planning
+			p := e.Plan
 			got = append(got, p.Change.String()+" "+p.Record.String()+": "+p.Reason)
 			for _, r := range p.Rejected {
 				got = append(got, "  "+r.Name+": "+r.Reason)
@@ -427,7 +428,7 @@ func TestKeptOrSilent(t *testing.T) {
 	var got []string
 	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
 		if e.Kind == bt.EventPlan {
-			got = append(got, e.Planning.Change.String()+" "+e.Planning.Record.String())
+			got = append(got, e.Plan.Change.String()+" "+e.Plan.Record.String())
 		}
 	}))
 	w := world{}

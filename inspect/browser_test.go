@@ -16,6 +16,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/internal/browser"
 	"github.com/foresight-bt/foresight/jedi"
@@ -445,10 +446,7 @@ func TestPlansInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.Trace(&bt.Event{Kind: bt.EventBegin, Tick: 1, Time: time.Second, Path: "troll/think"})
-	w.Trace(&bt.Event{Kind: bt.EventPlan, Tick: 2, Time: 2 * time.Second, Path: "troll/think", Planning: &bt.Planning{
-		Goal: "BeTrunkThumper", Change: bt.PlanReplaced, Reason: "outranks the running [2]",
-		Steps: []string{"NavigateToEnemy", "DoTrunkSlam"}, Record: []int{0, 0}, Expanded: 3,
-		Rejected: []bt.Rejection{{Name: "AttackEnemy/slam", Reason: "no trunk"}}}})
+	w.Trace(&bt.Event{Kind: bt.EventPlan, Tick: 2, Time: 2 * time.Second, Path: "troll/think", Plan: &decide.Report{Change: decide.Replaced, Reason: "outranks the running [2]", Plan: decide.Plan{Goal: "BeTrunkThumper", Steps: []string{"NavigateToEnemy", "DoTrunkSlam"}, Record: []int{0, 0}, Expanded: 3, Rejected: []decide.Rejection{{Name: "AttackEnemy/slam", Reason: "no trunk"}}}}})
 	w.Trace(&bt.Event{Kind: bt.EventEnd, Tick: 3, Time: 3 * time.Second, Path: "troll/think", Status: bt.Success})
 	if err := w.Close(); err != nil {
 		t.Fatal(err)

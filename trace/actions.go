@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
@@ -31,10 +32,10 @@ type Action struct {
 
 // A PlanStep is an action's place in its planner's plan.
 type PlanStep struct {
-	Planner string    // the planner's path
-	Record  bt.Record // the plan's record, for an HTN
-	Index   int       // the step, from 1; 0 when the action is not among the plan's next steps
-	Of      int       // the plan's length
+	Planner string        // the planner's path
+	Record  decide.Record // the plan's record, for an HTN
+	Index   int           // the step, from 1; 0 when the action is not among the plan's next steps
+	Of      int           // the plan's length
 }
 
 // String formats the step as "step 2 of 3 of plan [2]".
@@ -141,7 +142,7 @@ func (a *Actions) Trace(e *bt.Event) {
 			a.tell(e)
 		}
 	case bt.EventPlan:
-		if e.Planning == nil {
+		if e.Plan == nil {
 			break
 		}
 		a.follow(e)
@@ -153,8 +154,8 @@ func (a *Actions) Trace(e *bt.Event) {
 
 // follow remembers a planner's new plan, to place its actions in it.
 func (a *Actions) follow(e *bt.Event) {
-	p := e.Planning
-	if p.Change != bt.PlanMade && p.Change != bt.PlanReplaced {
+	p := e.Plan
+	if p.Change != decide.Made && p.Change != decide.Replaced {
 		return
 	}
 	pl := a.plans[e.Path]

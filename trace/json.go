@@ -5,6 +5,7 @@ import (
 	"io"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 )
 
 // JSON returns a tracer that writes each event as one JSON object on a
@@ -48,14 +49,14 @@ type jsonEvent struct {
 }
 
 type jsonPlan struct {
-	Goal     string         `json:"goal"`
-	Change   string         `json:"change"`
-	Reason   string         `json:"reason,omitempty"`
-	Steps    []string       `json:"steps"`
-	Record   []int          `json:"record,omitempty"`
-	Cost     float64        `json:"cost,omitempty"`
-	Expanded int            `json:"expanded"`
-	Rejected []bt.Rejection `json:"rejected,omitempty"`
+	Goal     string             `json:"goal"`
+	Change   string             `json:"change"`
+	Reason   string             `json:"reason,omitempty"`
+	Steps    []string           `json:"steps"`
+	Record   []int              `json:"record,omitempty"`
+	Cost     float64            `json:"cost,omitempty"`
+	Expanded int                `json:"expanded"`
+	Rejected []decide.Rejection `json:"rejected,omitempty"`
 }
 
 type jsonDecision struct {
@@ -91,7 +92,7 @@ func (j *JSONWriter) Trace(e *bt.Event) {
 		}
 		out.Decision = d
 	case bt.EventPlan:
-		if p := e.Planning; p != nil {
+		if p := e.Plan; p != nil {
 			steps := p.Steps
 			if steps == nil {
 				steps = []string{}

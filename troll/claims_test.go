@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/internal/treetest"
 	"github.com/foresight-bt/foresight/sim"
 	"github.com/foresight-bt/foresight/trace"
@@ -123,7 +124,7 @@ func TestClaimPatrolsInOrder(t *testing.T) {
 func TestClaimEnemyInterruptsPatrol(t *testing.T) {
 	interrupted := 0
 	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
-		var running bt.Record
+		var running decide.Record
 		for _, tk := range ticks {
 			patrolling := len(running) > 0 && running[0] == 2
 			replaced := false
@@ -132,13 +133,13 @@ func TestClaimEnemyInterruptsPatrol(t *testing.T) {
 				case e.Kind == bt.EventEnd && leaf(e.Path) == "think":
 					running = nil
 				case e.Kind == bt.EventPlan:
-					p := e.Planning
-					if p.Change == bt.PlanReplaced && strings.HasPrefix(p.Reason, "outranks") &&
+					p := e.Plan
+					if p.Change == decide.Replaced && strings.HasPrefix(p.Reason, "outranks") &&
 						!outranks(p.Record, running) {
 						t.Fatalf("seed %d at %v: %v replaced %v: %s", seed, e.Time, p.Record, running, p.Reason)
 					}
-					if p.Change == bt.PlanMade || p.Change == bt.PlanReplaced {
-						replaced = replaced || p.Change == bt.PlanReplaced && p.Record[0] == 0
+					if p.Change == decide.Made || p.Change == decide.Replaced {
+						replaced = replaced || p.Change == decide.Replaced && p.Record[0] == 0
 						running = p.Record
 					}
 				}
@@ -156,7 +157,7 @@ func TestClaimEnemyInterruptsPatrol(t *testing.T) {
 	}
 }
 
-func outranks(a, b bt.Record) bool {
+func outranks(a, b decide.Record) bool {
 	for i := 0; i < len(a) && i < len(b); i++ {
 		if a[i] != b[i] {
 			return a[i] < b[i]
@@ -175,13 +176,13 @@ func TestClaimRearms(t *testing.T) {
 		for _, tk := range ticks {
 			for _, e := range tk.events {
 				switch {
-				case e.Kind == bt.EventPlan && e.Planning.Change == bt.PlanOutOfBudget:
+				case e.Kind == bt.EventPlan && e.Plan.Change == decide.OutOfBudget:
 					t.Fatalf("seed %d at %v: out of budget", seed, e.Time)
 				case e.Kind == bt.EventPlan && e.mem.Trunk == 0 && e.mem.CanSee && slices.Contains(e.mem.Standing[:], true) &&
-					(e.Planning.Change == bt.PlanMade || e.Planning.Change == bt.PlanReplaced):
+					(e.Plan.Change == decide.Made || e.Plan.Change == decide.Replaced):
 					want := []string{"FindTrunk", "NavigateToTrunk", "UprootTrunk", "NavigateToEnemy", "DoTrunkSlam"}
-					if diff := cmp.Diff(want, e.Planning.Steps); diff != "" || !slicesEq(e.Planning.Record, 0, 1, 0) {
-						t.Fatalf("seed %d at %v: unarmed plan %v %v", seed, e.Time, e.Planning.Record, e.Planning.Steps)
+					if diff := cmp.Diff(want, e.Plan.Steps); diff != "" || !slicesEq(e.Plan.Record, 0, 1, 0) {
+						t.Fatalf("seed %d at %v: unarmed plan %v %v", seed, e.Time, e.Plan.Record, e.Plan.Steps)
 					}
 				case e.Kind == bt.EventEnd && leaf(e.Path) == "DoTrunkSlam" && e.Status == bt.Success:
 					slams++
@@ -205,7 +206,7 @@ func TestClaimRearms(t *testing.T) {
 	}
 }
 
-func slicesEq(r bt.Record, want ...int) bool { return cmp.Equal([]int(r), want) }
+func slicesEq(r decide.Record, want ...int) bool { return cmp.Equal([]int(r), want) }
 
 // Claim 4: losing sight of the intruder leads to where it was last seen
 // (unless a search is already under way, a roar finishing), and a roar
@@ -214,7 +215,7 @@ func slicesEq(r bt.Record, want ...int) bool { return cmp.Equal([]int(r), want) 
 func TestClaimRegainsSight(t *testing.T) {
 	roars, searches := 0, 0
 	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
-		var running bt.Record
+		var running decide.Record
 		for _, tk := range ticks {
 			lost := tk.before.SawChange && !tk.before.CanSee && !troll.Hurt(&tk.before) && !tk.before.Dead
 			searched := len(running) > 0 && running[0] == 1 // a search under way goes on
@@ -222,14 +223,14 @@ func TestClaimRegainsSight(t *testing.T) {
 				switch {
 				case e.Kind == bt.EventEnd && leaf(e.Path) == "think":
 					running = nil
-				case e.Kind == bt.EventPlan && (e.Planning.Change == bt.PlanMade || e.Planning.Change == bt.PlanReplaced):
-					running = e.Planning.Record
+				case e.Kind == bt.EventPlan && (e.Plan.Change == decide.Made || e.Plan.Change == decide.Replaced):
+					running = e.Plan.Record
 				}
 				switch {
-				case e.Kind == bt.EventPlan && (e.Planning.Change == bt.PlanMade || e.Planning.Change == bt.PlanReplaced) &&
-					len(e.Planning.Record) > 0 && e.Planning.Record[0] == 1:
-					if diff := cmp.Diff([]string{"NavToLastEnemyLoc", "RegainLOSRoar"}, e.Planning.Steps); diff != "" {
-						t.Fatalf("seed %d at %v: regain plan %v", seed, e.Time, e.Planning.Steps)
+				case e.Kind == bt.EventPlan && (e.Plan.Change == decide.Made || e.Plan.Change == decide.Replaced) &&
+					len(e.Plan.Record) > 0 && e.Plan.Record[0] == 1:
+					if diff := cmp.Diff([]string{"NavToLastEnemyLoc", "RegainLOSRoar"}, e.Plan.Steps); diff != "" {
+						t.Fatalf("seed %d at %v: regain plan %v", seed, e.Time, e.Plan.Steps)
 					}
 					searched = true
 				case e.Kind == bt.EventBegin && leaf(e.Path) == "RegainLOSRoar":
@@ -273,8 +274,8 @@ func TestClaimHurtPreempts(t *testing.T) {
 						recovering, after = false, true
 						recovered++
 					case e.Kind == bt.EventPlan && after:
-						if e.Planning.Change != bt.PlanMade {
-							t.Fatalf("%v seed %d at %v: the first plan after recovering was %v", d, seed, e.Time, e.Planning.Change)
+						if e.Plan.Change != decide.Made {
+							t.Fatalf("%v seed %d at %v: the first plan after recovering was %v", d, seed, e.Time, e.Plan.Change)
 						}
 						after = false
 					}
@@ -302,8 +303,8 @@ func TestClaimPlansReplay(t *testing.T) {
 	checked := 0
 	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
 		for _, e := range plans(ticks) {
-			p := e.Planning
-			if p.Change != bt.PlanMade && p.Change != bt.PlanReplaced || p.Reason == "planned past a pause" {
+			p := e.Plan
+			if p.Change != decide.Made && p.Change != decide.Replaced || p.Reason == "planned past a pause" {
 				continue
 			}
 			alone, err := dom.Plan(&e.mem)

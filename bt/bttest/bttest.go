@@ -331,7 +331,7 @@ func (k *kit[M]) play(v *violations, previews bool) (*record[M], error) {
 	for i, st := range schedule {
 		h.step = i
 		k.sense(i, m)
-		var plan *bt.Plan
+		var plan *bt.Preview
 		var running map[string]bool
 		if previews && !st.halt {
 			plan = k.preview(v, h, agent, m, i, st, rec)
@@ -400,7 +400,7 @@ func (k *kit[M]) do(v *violations, h *harness[M], a *bt.Agent[M], m *M, i int, s
 
 // preview previews the tick to come twice and checks that it acted on
 // nothing and planned the same both times.
-func (k *kit[M]) preview(v *violations, h *harness[M], a *bt.Agent[M], m *M, i int, st step, rec *record[M]) *bt.Plan {
+func (k *kit[M]) preview(v *violations, h *harness[M], a *bt.Agent[M], m *M, i int, st step, rec *record[M]) *bt.Preview {
 	before, now, traced, called := k.copyOf(m), a.Now(), len(rec.trace), len(rec.calls)
 	h.previewing = true
 	p1, err1 := a.Preview(m, st.dt)

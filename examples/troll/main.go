@@ -58,6 +58,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/draw"
 	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/trace"
@@ -351,19 +352,19 @@ func (j *jsonEvents) write(v any) {
 }
 
 type planEvent struct {
-	Event    string         `json:"event"`
-	T        float64        `json:"t"`
-	Change   string         `json:"change"`
-	Goal     string         `json:"goal,omitempty"`
-	Record   []int          `json:"record"`
-	Reason   string         `json:"reason,omitempty"`
-	Steps    []string       `json:"steps"`
-	Cost     float64        `json:"cost,omitempty"`
-	Rejected []bt.Rejection `json:"rejected,omitempty"`
+	Event    string             `json:"event"`
+	T        float64            `json:"t"`
+	Change   string             `json:"change"`
+	Goal     string             `json:"goal,omitempty"`
+	Record   []int              `json:"record"`
+	Reason   string             `json:"reason,omitempty"`
+	Steps    []string           `json:"steps"`
+	Cost     float64            `json:"cost,omitempty"`
+	Rejected []decide.Rejection `json:"rejected,omitempty"`
 }
 
 func (j *jsonEvents) plan(e *bt.Event) {
-	p := e.Planning
+	p := e.Plan
 	rec := []int(p.Record)
 	if rec == nil {
 		rec = []int{}

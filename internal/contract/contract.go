@@ -28,8 +28,8 @@ func From(e *bt.Event) Event {
 	switch {
 	case e.Kind == bt.EventDecision && e.Decision != nil:
 		c.Path, c.Decision = "", e.Decision.String()
-	case e.Kind == bt.EventPlan && e.Planning != nil:
-		p := e.Planning
+	case e.Kind == bt.EventPlan && e.Plan != nil:
+		p := e.Plan
 		c.Reason = fmt.Sprintf("%s: %v (%s) %v", p.Goal, p.Change, p.Reason, p.Steps)
 	}
 	return c
@@ -135,7 +135,7 @@ func LifeCycle(nodes []bt.NodeInfo, trace []Event) error {
 // waiting, may stop before the leaf, and then a sibling under a parallel
 // may begin); and if the tick did not act, every decision the preview
 // showed was made. The memory may change only through actions.
-func PlanIsAct(p bt.Plan, nodes []bt.NodeInfo, running map[string]bool, tick []Event) error {
+func PlanIsAct(p bt.Preview, nodes []bt.NodeInfo, running map[string]bool, tick []Event) error {
 	leaf := make(map[string]bool, len(nodes))
 	for _, n := range nodes {
 		leaf[n.Path] = n.Leaf()

@@ -323,7 +323,7 @@ func RunTree(t T, built *bt.Tree[Mem], rec *Recorder, seed uint64, steps []Step)
 	m := Mem{HP: 10, Shield: 1}
 	for _, st := range steps {
 		m.Foe, m.HP = st.Foe, st.HP
-		var plan *bt.Plan
+		var plan *bt.Preview
 		if st.Preview {
 			plan = previewActsOnNothing(t, tree, &m, st.DT, rec, tl)
 		}
@@ -387,7 +387,7 @@ var statusNamed = map[string]bt.Status{"Running": bt.Running, "Success": bt.Succ
 // the tick that followed it (see contract.PlanIsAct). The memory may
 // change only through actions, whose updates are not traced: the test
 // memory's heuristic never reads what an Update writes.
-func CheckPlanIsAct(t T, p bt.Plan, nodes []bt.NodeInfo, running map[string]bool, tick []string) {
+func CheckPlanIsAct(t T, p bt.Preview, nodes []bt.NodeInfo, running map[string]bool, tick []string) {
 	t.Helper()
 	if err := contract.PlanIsAct(p, nodes, running, events(tick)); err != nil {
 		t.Fatalf("%v", err)
@@ -408,7 +408,7 @@ func tickRefused(t T, tree *bt.Agent[Mem], m *Mem, dt time.Duration, rec *Record
 
 // previewActsOnNothing previews the tick to come and checks that it
 // changed nothing; a negative step must be refused.
-func previewActsOnNothing(t T, tree *bt.Agent[Mem], m *Mem, dt time.Duration, rec *Recorder, tl *TraceLog) *bt.Plan {
+func previewActsOnNothing(t T, tree *bt.Agent[Mem], m *Mem, dt time.Duration, rec *Recorder, tl *TraceLog) *bt.Preview {
 	t.Helper()
 	before, logged, traced, now := *m, len(rec.Log), len(tl.Lines), tree.Now()
 	p, err := tree.Preview(m, dt)
