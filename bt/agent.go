@@ -42,7 +42,7 @@ type Agent[M any] struct {
 // nodeState is an agent's state of one node.
 type nodeState struct {
 	lastEnd   time.Duration // when it last ended, with stHasRun
-	decidedAt time.Duration // selectors: when they last decided
+	decidedAt time.Duration // selectors: when they last decided; actions that declare Takes: when they began
 	current   int32         // composites: the child running, or next (index into kids); -1 for none
 	lastEnded int32         // selectors: the child that ended last, or -1
 	flags     uint8

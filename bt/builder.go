@@ -476,7 +476,12 @@ func (t *Tree[M]) compile() {
 		h := &t.hot[i]
 		// A node is run in place when nothing needs its state but whether it
 		// runs: it has no constraints, and its parent (if any) is built in.
-		inPlace := !n.is(flagGuarded) && (n.parent < 0 || t.nodes[n.parent].kind != kindCustom)
+		// An action that declares how long it takes keeps when it began.
+		custody := n.parent >= 0 && t.nodes[n.parent].kind == kindCustom
+		inPlace := !n.is(flagGuarded) && !custody && n.takes == 0
+		if n.is(flagGuarded) || custody {
+			n.flags |= flagWatched
+		}
 		reactiveParent := n.parent >= 0 && t.nodes[n.parent].is(flagReactive)
 		switch {
 		case !inPlace:

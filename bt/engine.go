@@ -55,6 +55,9 @@ func (s *scratch[M]) begin(i int32, m *M) Status {
 		return r
 	case kindAction:
 		st.flags |= stRunning
+		if n.takes > 0 {
+			st.decidedAt = s.clock.Now()
+		}
 		r = n.action.Begin(m)
 	case kindSequence:
 		st.flags |= stRunning
@@ -231,10 +234,11 @@ func (s *scratch[M]) check(i int32, m *M, simulating bool) (Check, string) {
 	return check, why
 }
 
-// situation is what node i's constraints are told now.
+// situation is what node i's constraints are told now: in a
+// prediction, at the time it has reached, knowing what it ran.
 func (s *scratch[M]) situation(i int32, simulating bool) Situation {
 	st := &s.st[i]
-	return Situation{
+	sit := Situation{
 		Now:        s.clock.Now(),
 		Simulating: simulating,
 		Running:    st.running(),
@@ -244,7 +248,17 @@ func (s *scratch[M]) situation(i int32, simulating bool) Situation {
 		seed:       s.a.seed,
 		tick:       s.keyTick,
 		node:       s.nodes[i].key,
+		step:       s.dt,
 	}
+	if simulating {
+		if e := s.ctx.Elapsed(); e > 0 {
+			sit = sit.Later(e)
+		}
+		if end, ok := s.ctx.LastRan(i); ok {
+			sit = sit.After(s.clock.Now() + end)
+		}
+	}
+	return sit
 }
 
 // quarantinedVerdict is how a node that panicked simulates from then on.
@@ -328,6 +342,9 @@ func (s *scratch[M]) simulateNode(i int32, before, m *M, check Check) heuristic.
 	if !v.Outcome.Valid() {
 		s.invalid(i, "Simulate returned an invalid outcome")
 		v = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "invalid outcome"}
+	}
+	if n.flags&flagWatched != 0 && v.Outcome != heuristic.Impossible {
+		s.ctx.Ran(i)
 	}
 	return v
 }

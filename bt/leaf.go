@@ -62,6 +62,9 @@ func (s *scratch[M]) predict(i int32, before, m *M) heuristic.Verdict {
 	n := &s.nodes[i]
 	running := s.st[i].running()
 	s.ctx.SetRunning(running)
+	if n.takes > 0 {
+		defer s.took(i, m, s.ctx.Elapsed(), running)
+	}
 	var v heuristic.Verdict
 	switch {
 	case n.simulate != nil:
@@ -77,6 +80,20 @@ func (s *scratch[M]) predict(i int32, before, m *M) heuristic.Verdict {
 	}
 	s.ctx.SetRunning(false)
 	return n.lift.apply(v, running)
+}
+
+// took moves the prediction's clock on to where action leaf i, predicted
+// on m from elapsed time e0, ends by its declared duration: all of it for
+// an action that has not begun, what remains of it for one under way.
+// What its Simulate advanced counts.
+func (s *scratch[M]) took(i int32, m *M, e0 time.Duration, running bool) {
+	want := s.nodes[i].takes
+	if running {
+		want = max(0, want-(s.clock.Now()-s.st[i].decidedAt))
+	}
+	if gone := s.ctx.Elapsed() - e0; gone < want {
+		s.ctx.Advance(m, want-gone)
+	}
 }
 
 // effect applies an action leaf's predicted effect to m.

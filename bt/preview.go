@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
 )
 
 // A Preview is a decision previewed without acting: which way the tree
@@ -81,7 +82,7 @@ func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Preview, er
 		return Preview{}, err
 	}
 	s.clock.Advance(dt)
-	s.keyTick = a.ticks + 1 // the numbers of the tick previewed
+	s.keyTick, s.dt = a.ticks+1, dt // the numbers of the tick previewed
 	defer func() {
 		if r := recover(); r != nil {
 			s.fault(r, debug.Stack(), false)
@@ -94,6 +95,7 @@ func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Preview, er
 		p.Path = s.walk(s.ctx.Push(m)) // the walk reads a copy, in case user code writes
 	}
 	pred := s.ctx.Push(m)
+	s.ctx.Return(sim.Moment{})
 	p.Verdict = s.simulate(0, nil, pred)
 	s.ctx.Unwind(0)
 	p.Decisions, p.Foreseen = s.decisions()

@@ -34,12 +34,13 @@ type scratch[M any] struct {
 	m       *M // the memory it was given
 	st      []nodeState
 	tracer  Tracer
-	session uint64    // one per call of any agent: plans and draw counts belong to one
-	plain   bool      // no tracer and no quarantine: quiet leaves may run in place
-	key     uint64    // the decision key (see rand.go), made when first needed
-	keyed   bool      // key is made
-	keyTick uint64    // the tick the key is of
-	draws   drawCount // numbers drawn outside any node in this call
+	session uint64        // one per call of any agent: plans and draw counts belong to one
+	plain   bool          // no tracer and no quarantine: quiet leaves may run in place
+	key     uint64        // the decision key (see rand.go), made when first needed
+	keyed   bool          // key is made
+	keyTick uint64        // the tick the key is of
+	dt      time.Duration // the time step of the call
+	draws   drawCount     // numbers drawn outside any node in this call
 	errs    []error
 	event   Event
 
@@ -156,6 +157,7 @@ func (s *scratch[M]) bind(a *Agent[M]) {
 	s.plain = a.tracer == nil && a.quarantines == 0
 	s.session++
 	s.keyed = false
+	s.ctx.Reset() // predictions start afresh in every call
 	s.clock = sim.Clock{}
 	s.clock.Advance(a.clock)
 	if s.judging != a || s.judgingGen != a.heuristicGen {
@@ -225,7 +227,7 @@ func (s *scratch[M]) tick(a *Agent[M], m *M, dt time.Duration) (status Status, e
 	a.clock += dt
 	a.ticks++
 	s.clock.Advance(dt)
-	s.keyTick = a.ticks
+	s.keyTick, s.dt = a.ticks, dt
 	s.m = m
 	defer func() {
 		if r := recover(); r != nil {

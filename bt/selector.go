@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
 )
 
 // A SelectorOption configures a Selector or a RandomSelector: it sets
@@ -166,6 +167,7 @@ func (s *scratch[M]) decideLive(i int32, m *M) int {
 		p.session = 0
 		b.live.Candidates, b.planned = b.planned, b.live.Candidates
 	} else {
+		s.ctx.Return(sim.Moment{}) // a live decision predicts from now
 		choice, why, _ = s.choose(i, m, false)
 		b.live.Candidates, b.work = b.work, b.live.Candidates
 	}
@@ -184,6 +186,7 @@ func (s *scratch[M]) decideLive(i int32, m *M) int {
 func (s *scratch[M]) planNow(i int32, m *M) int32 {
 	n := &s.nodes[i]
 	if p := &s.plans[n.selector]; p.session != s.session {
+		s.ctx.Return(sim.Moment{}) // the decision a tick would make, from now
 		choice, why, _ := s.choose(i, m, false)
 		s.keepPlan(n, choice, why)
 	}
@@ -254,11 +257,15 @@ func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.
 	keep := ctx.Reserve()
 	r := race{best: -1}
 	var skipV heuristic.Verdict
+	// Every child is predicted from the same moment; the winner's goes on.
+	start := ctx.Moment()
+	won, spared := start, start
 	for j, k := range n.kids {
 		if n.is(flagRandom) && n.weights[j] == 0 {
 			work[j].Verdict = zeroWeight
 			continue
 		}
+		ctx.Return(start)
 		try, v := s.candidate(k, m)
 		work[j].Verdict = v
 		switch {
@@ -268,9 +275,11 @@ func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.
 		case j == skip:
 			skipV = v
 			ctx.Copy(spare, try)
+			spared = ctx.Moment()
 		case s.enter(i, &r, j, v):
 			ctx.Swap() // the candidate becomes the kept memory
 			keep = try
+			won = ctx.Moment()
 		}
 		ctx.Pop()
 	}
@@ -282,6 +291,7 @@ func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.
 		why = RandomDraw
 	case best < 0 && skip >= 0 && acceptable(&n.sel, n.is(flagRandom), skipV.Outcome):
 		best, bestV, keep, why = skip, skipV, spare, SoleOption
+		won = spared
 	case best >= 0 && skip >= 0 && acceptable(&n.sel, n.is(flagRandom), skipV.Outcome) && skipV.Outcome > bestV.Outcome:
 		why = Debounced
 	case best < 0:
@@ -290,6 +300,10 @@ func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.
 	if best >= 0 && writeBack {
 		ctx.Copy(m, keep)
 	}
+	if best < 0 {
+		won = start
+	}
+	ctx.Return(won)
 	ctx.Unwind(base)
 	return best, why, bestV
 }

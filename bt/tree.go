@@ -87,6 +87,7 @@ type node[M any] struct {
 	whenFalse string
 	simulate  simulateOption[M]
 	lift      lift
+	takes     time.Duration // actions: how long a run takes, when declared (Takes)
 
 	// composites
 	seq      sequenceConfig
@@ -149,6 +150,11 @@ const (
 	// flagResumable marks a plain sequence that is not reactive: when it
 	// runs an action under way, a parent updates the action in place.
 	flagResumable
+	// flagWatched marks a node whose Situation someone reads (it has
+	// constraints, or a custom node holds its handle): a prediction notes
+	// when it finishes (sim.Context.Ran), so that the node's constraints
+	// judged later in the prediction know it ran.
+	flagWatched
 )
 
 func (n *node[M]) is(f nodeFlags) bool { return n.flags&f != 0 }
