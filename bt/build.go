@@ -122,6 +122,7 @@ var kindShape = map[NodeKind]struct {
 	KindAction:           {kindAction, 0, 0},
 	KindCondition:        {kindCondition, 0, 0},
 	KindLeaf:             {kindCustom, 0, 0},
+	KindPlanner:          {kindCustom, 0, 0}, // its children are its planner's steps
 }
 
 // node appends d and its descendants to the tree's records and returns
@@ -173,6 +174,13 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 	if len(rec.constraints) > 0 {
 		rec.flags |= flagGuarded
 	}
+	children := d.Children
+	if d.Kind == KindPlanner && rec.make != nil {
+		var err error
+		if children, err = plannerSteps(d.Planner); err != nil {
+			fail(err)
+		}
+	}
 	if parent < 0 {
 		rec.key = pathKey(0, rec.name)
 	} else {
@@ -189,21 +197,21 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 		rec.custom = int32(t.customs)
 		rec.handle = int32(t.handles)
 		t.customs++
-		t.handles += len(d.Children)
+		t.handles += len(children)
 	}
 	if rec.detail == "" {
 		rec.detail = string(rec.kindName)
 	}
 	i := int32(len(t.nodes))
 	t.nodes = append(t.nodes, node[M]{key: rec.key}) // the children's keys hash their parent's
-	kids := make([]int32, 0, len(d.Children))
+	kids := make([]int32, 0, len(children))
 	var names map[string]bool // made only for two children or more
-	if len(d.Children) > 1 {
-		names = make(map[string]bool, len(d.Children))
+	if len(children) > 1 {
+		names = make(map[string]bool, len(children))
 	}
-	wheres := make([]where, len(d.Children)) // one allocation for the children's places
-	for j := range d.Children {
-		k := &d.Children[j]
+	wheres := make([]where, len(children)) // one allocation for the children's places
+	for j := range children {
+		k := &children[j]
 		kat := &wheres[j]
 		kat.parent, kat.label = at, k.Name
 		if k.Name == "" {
@@ -237,6 +245,12 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 	if _, known := kindShape[d.Kind]; known {
 		errs = append(errs, misplaced(d)...)
 	}
+	switch {
+	case s.Replan && s.Interval < 0:
+		errs = append(errs, fmt.Errorf("Replan: negative interval %v", s.Interval))
+	case !s.Replan && s.Interval != 0:
+		errs = append(errs, errors.New("Settings.Interval without Replan: set Replan for the decider to plan again"))
+	}
 	switch d.Kind {
 	case KindSequence, KindReactiveSequence:
 		rec.seq = sequenceConfig{loop: s.Loop, allowFailure: s.AllowFailure, min: s.MinOutcome}
@@ -251,14 +265,9 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 	case KindSelector, KindRandom:
 		random := d.Kind == KindRandom
 		rec.sel = selectorConfig{interval: -1, allowNegative: s.AllowNegative, preferCurrent: !s.PreferFirst,
-			debounce: s.Debounce, reselectOn: d.ReselectOn != nil}
-		switch {
-		case s.Replan && s.Interval >= 0:
+			debounce: s.Debounce, reselectOn: d.ReplanOn != nil}
+		if s.Replan && s.Interval >= 0 {
 			rec.sel.interval = s.Interval
-		case s.Replan:
-			errs = append(errs, fmt.Errorf("Reselect: negative interval %v", s.Interval))
-		case s.Interval != 0:
-			errs = append(errs, errors.New("Settings.Interval without Replan: set Replan for the selector to plan again"))
 		}
 		if random && s.PreferFirst {
 			errs = append(errs, errors.New("PreferCurrent(false): a random selector always keeps its running child while it is as good as the best"))
@@ -268,7 +277,7 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 		} else if c.simulated == "" {
 			c.simulated = at.path()
 		}
-		rec.when = d.ReselectOn
+		rec.when = d.ReplanOn
 		rec.detail = rec.sel.describe(random)
 	case KindParallel:
 		rec.par = parallelConfig{succeed: orAll(s.SucceedOn), fail: orAll(s.FailOn)}
@@ -301,6 +310,8 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 		} else {
 			rec.make = func(kids []*Child[M]) (Node[M], error) { return f(kids) }
 		}
+	case KindPlanner:
+		errs = append(errs, plannerFill(rec, d)...)
 	case KindLeaf:
 		n := d.Leaf
 		if nilness.Of(n) {
@@ -310,7 +321,10 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 		}
 		rec.make = func([]*Child[M]) (Node[M], error) { return n, nil }
 	case KindAction:
-		rec.action = d.Action
+		rec.action, rec.takes = d.Action, s.Takes
+		if s.Takes < 0 {
+			errs = append(errs, fmt.Errorf("Takes: negative duration %v", s.Takes))
+		}
 		if in, ok := d.Action.(*instant[M]); ok && in != nil {
 			rec.kind, rec.run, rec.effect = kindInstant, in.run, in.effect
 		}
@@ -375,6 +389,7 @@ func weightErrors[M any](d *Def[M], rec *node[M], parentKind NodeKind) []error {
 var (
 	sequences = []NodeKind{KindSequence, KindReactiveSequence}
 	selectors = []NodeKind{KindSelector, KindRandom}
+	deciders  = []NodeKind{KindSelector, KindRandom, KindPlanner}
 	leaves    = []NodeKind{KindAction, KindCondition}
 )
 
@@ -393,20 +408,22 @@ func misplaced[M any](d *Def[M]) []error {
 	only("Leaf", d.Leaf != nil, KindLeaf)
 	only("Decorator", d.Decorator != nil, KindDecorator)
 	only("Composite", d.Composite != nil, KindComposite)
+	only("Planner", d.Planner != nil, KindPlanner)
 	only("Loop", s.Loop, sequences...)
 	only("AllowFailure", s.AllowFailure, sequences...)
 	only("MinOutcome", s.MinOutcome != heuristic.Impossible, sequences...)
-	only("Replan", s.Replan, selectors...)
-	only("Interval", s.Interval != 0, selectors...)
+	only("Replan", s.Replan, deciders...)
+	only("Interval", s.Interval != 0, deciders...)
 	only("AllowNegative", s.AllowNegative, selectors...)
 	only("PreferFirst", s.PreferFirst, selectors...)
 	only("Debounce", s.Debounce, selectors...)
-	only("ReselectOn", d.ReselectOn != nil, selectors...)
+	only("ReplanOn", d.ReplanOn != nil, deciders...)
 	only("SucceedOn", s.SucceedOn != 0, KindParallel)
 	only("FailOn", s.FailOn != 0, KindParallel)
 	only("Cosmetic", s.Cosmetic, leaves...)
 	only("CosmeticWhileRunning", s.CosmeticWhileRunning, leaves...)
 	only("Simulate", d.Simulate != nil, leaves...)
+	only("Takes", s.Takes != 0, KindAction)
 	return errs
 }
 

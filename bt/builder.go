@@ -96,13 +96,13 @@ func (b *Builder[M]) ready() bool {
 
 // Sequence opens a sequence: children run in order, and it fails as soon
 // as one fails.
-func (b *Builder[M]) Sequence(name string, opts ...SequenceOption) *Builder[M] {
+func (b *Builder[M]) Sequence(name string, opts ...Option) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
 	s := b.openScope(name, KindSequence)
 	for _, o := range opts {
-		s.def.option(true, o, o)
+		s.def.option(o)
 	}
 	return b
 }
@@ -117,13 +117,13 @@ func (b *Builder[M]) Sequence(name string, opts ...SequenceOption) *Builder[M] {
 // condition, make it a constraint of the running child.
 // Simulated, it is a Sequence that is Impossible while such a condition
 // fails.
-func (b *Builder[M]) ReactiveSequence(name string, opts ...SequenceOption) *Builder[M] {
+func (b *Builder[M]) ReactiveSequence(name string, opts ...Option) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
 	s := b.openScope(name, KindReactiveSequence)
 	for _, o := range opts {
-		s.def.option(true, o, o)
+		s.def.option(o)
 	}
 	return b
 }
@@ -138,7 +138,7 @@ func (b *Builder[M]) ReactiveSequence(name string, opts ...SequenceOption) *Buil
 // verdicts that kept each child out). If doing something pointless beats
 // doing nothing, give it AllowNegative, or a last child that is Cosmetic
 // (an idle, with the Cosmetic leaf option).
-func (b *Builder[M]) Selector(name string, opts ...SelectorOption) *Builder[M] {
+func (b *Builder[M]) Selector(name string, opts ...Option) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
@@ -150,17 +150,17 @@ func (b *Builder[M]) Selector(name string, opts ...SelectorOption) *Builder[M] {
 // agent's seeded random numbers, and it accepts Irrelevant children.
 // Children of weight zero are never simulated. It needs no heuristic:
 // without one every child is Irrelevant, and the draw is by weight alone.
-func (b *Builder[M]) RandomSelector(name string, opts ...SelectorOption) *Builder[M] {
+func (b *Builder[M]) RandomSelector(name string, opts ...Option) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
 	return b.selector(name, KindRandom, opts)
 }
 
-func (b *Builder[M]) selector(name string, kind NodeKind, opts []SelectorOption) *Builder[M] {
+func (b *Builder[M]) selector(name string, kind NodeKind, opts []Option) *Builder[M] {
 	s := b.openScope(name, kind)
 	for _, o := range opts {
-		s.def.option(true, o, o)
+		s.def.option(o)
 	}
 	return b
 }
@@ -180,13 +180,13 @@ func (b *Builder[M]) selector(name string, kind NodeKind, opts []SelectorOption)
 // so by default it succeeds when all succeed and fails as soon as one
 // fails; SucceedOn(RequireOne) succeeds when one succeeds and fails when
 // all fail. Children still running when it decides are halted.
-func (b *Builder[M]) Parallel(name string, opts ...ParallelOption) *Builder[M] {
+func (b *Builder[M]) Parallel(name string, opts ...Option) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
 	s := b.openScope(name, KindParallel)
 	for _, o := range opts {
-		s.def.option(true, o, o)
+		s.def.option(o)
 	}
 	return b
 }

@@ -43,6 +43,17 @@ func Cosmetic() LeafOption { return liftOption(liftAlways) }
 // Settings.CosmeticWhileRunning.
 func CosmeticWhileRunning() LeafOption { return liftOption(liftWhileRunning) }
 
+type takesOption time.Duration
+
+func (takesOption) leafOption() {}
+
+// Takes declares how long a run of the action takes, for predictions that
+// chain it with what follows (a sequence's, a planner's): the steps after
+// it are judged at the time it ends, so that a cooldown it starts, say,
+// holds in the plan as it will live. An action whose Simulate says it
+// (sim.Context.Advance) needs none; a catalogue entry's Takes sets it.
+func Takes(d time.Duration) LeafOption { return takesOption(d) }
+
 type simulateOption[M any] func(ctx *sim.Context[M], m *M) heuristic.Verdict
 
 func (simulateOption[M]) leafOption() {}

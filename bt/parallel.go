@@ -30,19 +30,13 @@ func (p Policy) String() string {
 	return "Policy(invalid)"
 }
 
-// A ParallelOption configures a parallel: it sets fields of the node's
-// Settings.
-type ParallelOption func(*Settings) error
-
-func (ParallelOption) part() {}
-
 type parallelConfig struct {
 	succeed, fail Policy
 }
 
 // SucceedOn sets when a parallel succeeds: as soon as one child succeeds,
 // or once all have (the default).
-func SucceedOn(p Policy) ParallelOption {
+func SucceedOn(p Policy) Option {
 	return func(s *Settings) error {
 		if p != RequireOne && p != RequireAll {
 			return errors.New("SucceedOn: invalid policy: use RequireOne or RequireAll")
@@ -56,7 +50,7 @@ func SucceedOn(p Policy) ParallelOption {
 // all have (the default). Whatever it says, a parallel also fails as soon
 // as the successes SucceedOn requires are out of reach (see
 // Builder.Parallel).
-func FailOn(p Policy) ParallelOption {
+func FailOn(p Policy) Option {
 	return func(s *Settings) error {
 		if p != RequireOne && p != RequireAll {
 			return errors.New("FailOn: invalid policy: use RequireOne or RequireAll")

@@ -1,7 +1,6 @@
 package bt
 
 import (
-	"errors"
 	"math"
 	"time"
 
@@ -9,52 +8,31 @@ import (
 	"github.com/foresight-bt/foresight/sim"
 )
 
-// A SelectorOption configures a Selector or a RandomSelector: it sets
-// fields of the node's Settings.
-type SelectorOption func(*Settings) error
-
-func (SelectorOption) part() {}
-
 // selectorConfig is a selector's Settings as the engine reads them.
 type selectorConfig struct {
 	interval      time.Duration // re-selection period; negative: never
 	allowNegative bool
 	preferCurrent bool
 	debounce      bool
-	reselectOn    bool // it has a ReselectOn test (node.when)
+	reselectOn    bool // it has a ReplanOn test (node.when)
 }
 
-// Reselect sets how often a running selector plans again: every interval
-// of tree time, every tick for 0, and never for a negative interval (the
-// default: it commits to its choice until that child ends). A re-selection
-// that picks another child ends the old one before the new one begins.
-func Reselect(interval time.Duration) SelectorOption {
-	return func(s *Settings) error {
-		s.Replan, s.Interval = interval >= 0, max(interval, 0)
-		return nil
-	}
-}
+// Reselect is Replan, the name it had when only selectors planned again.
+//
+// Deprecated: use Replan, which every decider takes.
+func Reselect(interval time.Duration) Option { return Replan(interval) }
 
-// ReselectOn makes a running selector also plan again in any tick in
-// which when holds of the memory, whatever its interval: "every half
-// second, and at once when a new threat appears". when must only read m;
-// it is asked while planning and while acting alike, so previews agree
-// with ticks.
-func ReselectOn[M any](when func(m *M) bool) SelectorOption {
-	return func(s *Settings) error {
-		if when == nil {
-			return errors.New("ReselectOn(nil): give it the test of when to plan again")
-		}
-		s.when = when
-		return nil
-	}
-}
+// ReselectOn is ReplanOn, the name it had when only selectors planned
+// again.
+//
+// Deprecated: use ReplanOn, which every decider takes.
+func ReselectOn[M any](when func(m *M) bool) Option { return ReplanOn(when) }
 
 // AllowNegative lets a selector choose a child whose best outcome is
 // Irrelevant or worse (never Impossible). By default such a selector
 // chooses nothing and fails, so the agent does nothing rather than
 // something pointless or harmful.
-func AllowNegative() SelectorOption {
+func AllowNegative() Option {
 	return func(s *Settings) error { s.AllowNegative = true; return nil }
 }
 
@@ -63,13 +41,13 @@ func AllowNegative() SelectorOption {
 // options, as the Jedi's does, turns it off. A random selector always
 // keeps its running child while it is as good as the best: Build refuses
 // PreferCurrent(false) for one.
-func PreferCurrent(on bool) SelectorOption {
+func PreferCurrent(on bool) Option {
 	return func(s *Settings) error { s.PreferFirst = !on; return nil }
 }
 
 // Debounce makes a selector pick the child that ended last only when it
 // is the sole acceptable option, so the agent does not repeat itself.
-func Debounce() SelectorOption {
+func Debounce() Option {
 	return func(s *Settings) error { s.Debounce = true; return nil }
 }
 
@@ -108,7 +86,7 @@ func (s *scratch[M]) updateSelector(i int32, m *M, dt time.Duration) Status {
 }
 
 // due reports whether running selector i plans again in this tick: when
-// its interval has passed since it last decided, or its ReselectOn test
+// its interval has passed since it last decided, or its ReplanOn test
 // holds of m. A selector simulated while it runs asks the same question,
 // so it predicts a fresh choice exactly when the tick will make one, and
 // what remains of its current child otherwise.

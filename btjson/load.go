@@ -378,7 +378,7 @@ func (l *loader[M]) field(path, key string, d *bt.Def[M], root bool, depth int) 
 		}
 	case "reselectOn":
 		if n, ok := str(); ok {
-			d.ReselectOn = lookup(l, path, off, roleCondition, n, l.r.Conditions)
+			d.ReplanOn = lookup(l, path, off, roleCondition, n, l.r.Conditions)
 		}
 	case "leaf":
 		if n, ok := str(); ok {

@@ -152,7 +152,7 @@ func (w *writer[M]) node(d *bt.Def[M], path string) file {
 	f.FailOn = w.policy(path, "FailOn", s.FailOn)
 	f.Action = w.name(path, roleAction, d.Action, fmt.Sprintf("its action (a %T)", d.Action))
 	f.Test = w.name(path, roleCondition, funcID(d.Test), "its test")
-	f.ReselectOn = w.name(path, roleCondition, funcID(d.ReselectOn), "its ReselectOn test")
+	f.ReselectOn = w.name(path, roleCondition, funcID(d.ReplanOn), "its ReselectOn test")
 	f.Leaf = w.name(path, roleLeaf, d.Leaf, fmt.Sprintf("its node (a %T)", d.Leaf))
 	f.Decorator = w.name(path, roleDecorator, funcID(d.Decorator), "its decorator")
 	f.Composite = w.name(path, roleComposite, funcID(d.Composite), "its composite function")

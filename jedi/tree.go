@@ -93,7 +93,7 @@ func Design(opts Options) (bt.Def[Memory], error) {
 	d := design()
 	d.Settings.Interval = opts.Replan
 	if opts.Replan > 0 {
-		d.ReselectOn = Alerted
+		d.ReplanOn = Alerted
 	}
 	drop := slices.Clone(opts.Without)
 	if !opts.Mistakes {

@@ -135,13 +135,13 @@ func (s *Shape) BuildWith(b *bt.Builder[Mem], rec *Recorder, name, path string, 
 func (s *Shape) open(b *bt.Builder[Mem], name string) {
 	switch s.Kind {
 	case "sequence":
-		b.Sequence(name, [][]bt.SequenceOption{nil, {bt.AllowFailure()}, {bt.MinOutcome(heuristic.Harmful)}, {bt.Loop()}}[s.Option]...)
+		b.Sequence(name, [][]bt.Option{nil, {bt.AllowFailure()}, {bt.MinOutcome(heuristic.Harmful)}, {bt.Loop()}}[s.Option]...)
 	case "reactive-sequence":
-		b.ReactiveSequence(name, [][]bt.SequenceOption{nil, {bt.AllowFailure()}, {bt.MinOutcome(heuristic.Harmful)}, {bt.Loop()}}[s.Option]...)
+		b.ReactiveSequence(name, [][]bt.Option{nil, {bt.AllowFailure()}, {bt.MinOutcome(heuristic.Harmful)}, {bt.Loop()}}[s.Option]...)
 	case "reactive-priority":
 		b.ReactivePriority(name)
 	case "selector", "random":
-		opts := [][]bt.SelectorOption{nil, {bt.Reselect(0)}, {bt.Reselect(150 * time.Millisecond), bt.Debounce()}, {bt.AllowNegative(), bt.Reselect(0)}}[s.Option]
+		opts := [][]bt.Option{nil, {bt.Reselect(0)}, {bt.Reselect(150 * time.Millisecond), bt.Debounce()}, {bt.AllowNegative(), bt.Reselect(0)}}[s.Option]
 		if s.Kind == "random" {
 			b.RandomSelector(name, opts...)
 			return
@@ -151,7 +151,7 @@ func (s *Shape) open(b *bt.Builder[Mem], name string) {
 		}
 		b.Selector(name, opts...)
 	case "parallel":
-		b.Parallel(name, [][]bt.ParallelOption{nil, {bt.SucceedOn(bt.RequireOne)}, {bt.FailOn(bt.RequireOne)},
+		b.Parallel(name, [][]bt.Option{nil, {bt.SucceedOn(bt.RequireOne)}, {bt.FailOn(bt.RequireOne)},
 			{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireOne)}}[s.Option]...)
 	case "priority":
 		b.Priority(name)
