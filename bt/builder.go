@@ -35,7 +35,6 @@ type Builder[M any] struct {
 	open     []*draft[M] // open scopes, innermost last; open[0] is &top
 	last     *draft[M]   // the node the previous call added or closed
 	errs     []error
-	built    bool
 	branches int // Branch calls under way, one inside another
 }
 
@@ -302,6 +301,21 @@ func (b *Builder[M]) Leaf(name string, n Node[M]) *Builder[M] {
 	return b
 }
 
+// Plan adds a planner node: the runner of p, such as an htn or goap
+// domain, whose children are the steps p plans with. Give it Replan or
+// ReplanOn for it to plan again beside a running plan; without them it
+// commits to its plan until it ends, fails or stops holding.
+func (b *Builder[M]) Plan(name string, p Planner[M], opts ...Option) *Builder[M] {
+	if b.ready() {
+		s := b.add(name, KindPlanner)
+		s.def.Planner = p
+		for _, o := range opts {
+			s.def.option(o)
+		}
+	}
+	return b
+}
+
 // Add adds the subtree d describes, written with the functions of For:
 // the way to mix the two forms.
 func (b *Builder[M]) Add(d Def[M]) *Builder[M] {
@@ -439,22 +453,16 @@ func (s *draft[M]) make() Def[M] {
 }
 
 // Build checks the whole description and makes the tree. It reports every
-// misuse at once, each naming the offending node's path. A Builder builds
-// one tree; start a new one for the next. Calls made on it after Build
-// change nothing in the tree it built.
+// misuse at once, each naming the offending node's path. Calls made on
+// the builder afterwards change nothing in the tree it built; Build may
+// be called again, after more calls, for a tree with them.
 func (b *Builder[M]) Build() (*Tree[M], error) {
 	if !b.ready() {
 		return nil, errors.New("bt: Build on a nil Builder: start one with New")
 	}
-	if b.built {
-		return nil, errors.New("bt: Build called twice: start a new builder for each tree")
-	}
-	b.built = true
-	errs := b.errs
-	for len(b.open) > 1 {
-		s := b.open[len(b.open)-1]
-		errs = append(errs, &decide.Error{Path: s.path(), Err: errors.New("not closed: add End()")})
-		b.open = b.open[:len(b.open)-1]
+	errs := slices.Clip(b.errs)
+	for i := len(b.open) - 1; i > 0; i-- {
+		errs = append(errs, &decide.Error{Path: b.open[i].path(), Err: errors.New("not closed: add End()")})
 	}
 	if len(b.top.children) > 1 {
 		errs = append(errs, &decide.Error{Path: b.top.children[1].path(),

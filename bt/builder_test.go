@@ -176,13 +176,23 @@ func (p *pass) Simulate(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
 	return p.c.Simulate(ctx, m)
 }
 
+// Build may be called again, after more calls, for a tree with them; the
+// tree built first is left as it was.
 func TestBuildTwice(t *testing.T) {
-	b := bt.New(bt.Config[mem]{}).Do("a", act(&recorder{}, "a", nil))
-	if _, err := b.Build(); err != nil {
+	b := bt.New(bt.Config[mem]{}).Sequence("s").Do("a", act(&recorder{}, "a", nil))
+	first, err := b.Build()
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Build(); err == nil || !strings.Contains(err.Error(), "Build called twice") {
-		t.Errorf("second Build: %v", err)
+	second, err := b.Do("b", act(&recorder{}, "b", nil)).End().Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(first.Nodes()), 2; got != want {
+		t.Errorf("first tree: %d nodes, want %d", got, want)
+	}
+	if got, want := len(second.Nodes()), 3; got != want {
+		t.Errorf("second tree: %d nodes, want %d", got, want)
 	}
 }
 
