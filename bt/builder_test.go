@@ -180,19 +180,19 @@ func (p *pass) Simulate(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
 // tree built first is left as it was.
 func TestBuildTwice(t *testing.T) {
 	b := bt.New(bt.Config[mem]{}).Sequence("s").Do("a", act(&recorder{}, "a", nil))
-	first, err := b.Build()
+	if _, err := b.Build(); err == nil || !strings.Contains(err.Error(), "s: not closed") {
+		t.Fatalf("first Build: %v, want s not closed", err)
+	}
+	first, err := b.Do("b", act(&recorder{}, "b", nil)).End().Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := b.Do("b", act(&recorder{}, "b", nil)).End().Build()
+	second, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := len(first.Nodes()), 2; got != want {
-		t.Errorf("first tree: %d nodes, want %d", got, want)
-	}
-	if got, want := len(second.Nodes()), 3; got != want {
-		t.Errorf("second tree: %d nodes, want %d", got, want)
+	if got, want := len(first.Nodes()), 3; got != want || len(second.Nodes()) != want {
+		t.Errorf("trees of %d and %d nodes, want %d", got, len(second.Nodes()), want)
 	}
 }
 
