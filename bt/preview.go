@@ -6,6 +6,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
 )
@@ -29,6 +30,10 @@ type Preview struct {
 	// being simulated: how the tree expects to decide later, should it
 	// take those options. Pictures are annotated with both.
 	Foreseen []Decision
+	// Plans holds what the planner nodes on Path will do with their plans
+	// in the tick, in order, as each will report it (bt.EventPlan): the
+	// plan made, kept or replaced, and the step it begins with.
+	Plans []decide.Report
 }
 
 // Leaf returns the last element of Path: the node the tree would run.
@@ -85,20 +90,27 @@ func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Preview, er
 	s.keyTick, s.dt = a.ticks+1, dt // the numbers of the tick previewed
 	defer func() {
 		if r := recover(); r != nil {
+			s.previewing = false
 			s.fault(r, debug.Stack(), false)
 			p = Preview{}
 		}
 		err = s.close()
 	}()
 	s.walked = s.walked[:0]
+	s.foreseen = s.foreseen[:0]
 	if s.admits(0, m) == Pass {
+		s.previewing = true
 		p.Path = s.walk(s.ctx.Push(m)) // the walk reads a copy, in case user code writes
+		s.previewing = false
 	}
 	pred := s.ctx.Push(m)
 	s.ctx.Return(sim.Moment{})
 	p.Verdict = s.simulate(0, nil, pred)
 	s.ctx.Unwind(0)
 	p.Decisions, p.Foreseen = s.decisions()
+	for i := range s.foreseen {
+		p.Plans = append(p.Plans, *s.foreseen[i].Clone())
+	}
 	return p, nil
 }
 
@@ -243,7 +255,9 @@ func (s *scratch[M]) next1(i int32, m *M) int32 {
 	// the way stops there.
 	c := int32(0)
 	if n.is(flagRouter) {
+		s.at = loc(i, opRoute)
 		c = int32(s.a.custom[n.custom].(Router[M]).Route(m))
+		s.at = loc(i, opSimulate)
 	} else {
 		for j, k := range n.kids {
 			if s.st[k].running() {

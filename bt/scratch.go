@@ -56,10 +56,14 @@ type scratch[M any] struct {
 	at    location
 	badOp op // what the node that panicked was doing
 
-	plans  []plan      // selectors and priorities: the choice simulated in this call
-	walked []int32     // selectors a Preview's walk found deciding, in order
-	bufs   []decisions // selectors: candidate buffers
-	drawn  []drawCount // per node: numbers drawn in this call
+	plans []plan // selectors and priorities: the choice simulated in this call
+	// previewing is set while a Preview walks the tree: a planner's Route
+	// then reports what the tick would report, into foreseen.
+	previewing bool
+	foreseen   []decide.Report
+	walked     []int32     // selectors a Preview's walk found deciding, in order
+	bufs       []decisions // selectors: candidate buffers
+	drawn      []drawCount // per node: numbers drawn in this call
 }
 
 // decisions are a selector's three rotating candidate buffers: work holds
@@ -130,9 +134,10 @@ const (
 	opEnd
 	opSimulate
 	opConstraint
+	opRoute // a custom node's Route, for a Preview
 )
 
-var opNames = [...]string{"", "Begin", "Update", "End", "Simulate", "constraint"}
+var opNames = [...]string{"", "Begin", "Update", "End", "Simulate", "constraint", "Route"}
 
 // open binds the scratch to agent a for one call: Halt or Preview.
 func (s *scratch[M]) open(a *Agent[M], m *M) error {

@@ -19,21 +19,17 @@ const (
 	// no goal above the running one has a plan (GOAP). Reason says which.
 	Kept
 	// Replaced: a new plan replaced the running one, which it outranked,
-	// or which failed, stopped holding or lost its goal (Reason says
-	// which).
+	// or which failed, stopped holding or lost its goal (it is dropped;
+	// Reason says which).
 	Replaced
 	// None: no plan exists from the memory planned on.
 	None
 	// OutOfBudget: the planner ran out of its Budget before it found a
 	// plan or proved there is none. It is never a partial plan.
 	OutOfBudget
-	// Dropped: the running plan was given up without one to replace it
-	// yet: its goal stopped being relevant (Reason says why). The
-	// planner plans afresh, and reports that planning too.
-	Dropped
 )
 
-var changeNames = [...]string{"", "made", "kept", "replaced", "none", "out of budget", "dropped"}
+var changeNames = [...]string{"", "made", "kept", "replaced", "none", "out of budget"}
 
 // String returns a short phrase such as "replaced", as JSON traces write it.
 func (c Change) String() string {

@@ -51,7 +51,7 @@
 // steps by name, the cost, the record and its methods by name (HTN), the
 // options turned down and why. A planner outside a tree returns it; a
 // planner node reports it each time it plans live, as a Report: what
-// became of the plan (Made, Kept, Replaced, None, OutOfBudget, Dropped)
+// became of the plan (Made, Kept, Replaced, None, OutOfBudget)
 // and why. Every decider describes its structure as bt.NodeInfo records
 // (Nodes), which pictures, the inspector and statistics draw on.
 //

@@ -10,54 +10,46 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/internal/misuse"
 	"github.com/foresight-bt/foresight/sim"
 )
 
-// Branch returns a branch that adds a runner named name to a tree, with
-// the domain's actions as its leaves (each constrained by its
-// preconditions), so that the tree's machinery gives the actions their
-// life cycle, tracing, panic handling and quarantine:
+// Runner makes an agent's plan runner, over steps, the handles on the
+// nodes of Steps: a planner node's runner, which the tree makes. Put the
+// domain in a tree with bt.For's Plan or bt.Builder.Plan:
 //
-//	tree, err := bt.New(cfg).
-//		Selector("mind", bt.Reselect(0)).
-//			Branch(domain.Branch("goals")).
-//			Do("idle", idle).
-//		End().
-//		Build()
+//	n.Selector("mind", bt.Replan(0),
+//		n.Plan("goals", domain, bt.ReplanOn(news)),
+//		actions.Do("idle"),
+//	)
 //
 // The runner plans when it begins, carries out its plan step by step, and
-// plans again when a step fails or its preconditions no longer hold, when
-// the domain's Replan test reports a change of the world, or when a goal
-// of higher priority than the running one becomes relevant and has a plan.
-// It succeeds once its goal holds (checked between steps: a step under
-// way is let finish), and fails when no goal has a plan. Each agent of the tree has a runner of its own; a
-// runner with a tracer reports every planning as a bt.EventPlan.
+// plans again: when a step fails or its preconditions no longer hold;
+// when replan says (the node's Replan and ReplanOn settings); when a goal
+// that matters more than the running one becomes relevant and has a
+// plan; and when the running goal stops being relevant, which drops its
+// plan and plans afresh, saying why. It succeeds once its goal holds (checked
+// between steps: a step under way is let finish), and fails when no goal
+// has a plan. Each agent of the tree has a runner of its own; a runner
+// with a tracer reports every planning as a bt.EventPlan.
 //
 // Under a simulated selector the runner predicts its plan as the chain of
 // its steps' simulations, judged as a whole, so a tree can weigh a
 // goal-driven branch against others.
-func (d *Domain[M, K]) Branch(name string) bt.Branch[M] {
-	return func(b *bt.Builder[M]) {
-		if !d.usable() {
-			b.Leaf(name, misuse.Leaf[M]{Err: errors.New("goap: Branch of a nil or zero domain; use goap.New(...).Build")})
-			return
-		}
-		b.Composite(name, d.newRunner)
-		for _, a := range d.actions {
-			b.Do(a.name, a.act)
-			if len(a.pre) > 0 {
-				b.Constrain(a.pre...)
-			}
-		}
-		b.End()
+func (d *Domain[M, K]) Runner(steps []*bt.Child[M], replan bt.Replanning[M]) (bt.Node[M], error) {
+	if err := d.Validate(); err != nil {
+		return nil, err
 	}
+	if len(steps) != len(d.actions) {
+		return nil, errors.New("goap: the runner's children are not the domain's actions: put the domain in a tree as a planner node")
+	}
+	return &runner[M, K]{d: d, kids: steps, live: d.NewPlanner(), goal: -1, replan: replan,
+		stale: make([]bool, len(d.goals)), staleAt: make([]K, len(d.goals))}, nil
 }
 
-// sentinel reports whether err is one of the ways a planning finds no
+// failure reports whether err is one of the ways a planning finds no
 // plan, rather than a fault.
-func sentinel(err error) bool {
-	return err == ErrNoGoal || err == ErrNoPlan || err == ErrOutOfBudget
+func failure(err error) bool {
+	return errors.Is(err, decide.ErrNoPlan) || errors.Is(err, decide.ErrOutOfBudget)
 }
 
 // Why a planning was started, which decides what its result does to the
@@ -66,31 +58,33 @@ type purpose uint8
 
 const (
 	fresh   purpose = iota // no plan runs: begin, or the last one ended
-	changed                // the Replan test saw the world change
+	changed                // replan said so
 	higher                 // a goal above the running one became relevant
 )
 
 // runner is an agent's instance of a domain's plan runner.
 type runner[M any, K comparable] struct {
-	d    *Domain[M, K]
-	kids []*bt.Child[M]
-	self *bt.Child[M]
-	live *Planner[M, K] // the planning that acts, maybe spread over ticks
-	pred *Planner[M, K] // predictions and previews, made on first use
+	d      *Domain[M, K]
+	kids   []*bt.Child[M]
+	self   *bt.Child[M]
+	live   *Planner[M, K] // the planning that acts, maybe spread over ticks
+	pred   *Planner[M, K] // predictions and previews, made on first use
+	replan bt.Replanning[M]
 
 	planning bool    // live has a planning under way
 	deferred bool    // plan at the next tick
 	purpose  purpose // what it is for
 	why      cause   // why it was started
 
-	goal     int // the running plan's goal, or -1
-	plan     []int32
-	at       int // the step under way
-	cost     float64
-	planned  M    // the memory the running plan was made on
-	nogo     bool // no plan: the runner fails
-	achieved bool // the goal holds: the runner succeeds
-	replans  int  // plans made this tick after a step ended badly
+	goal      int // the running plan's goal, or -1
+	priority  float64
+	plan      []int32
+	at        int // the step under way
+	cost      float64
+	plannedAt time.Duration // when it last planned
+	nogo      bool          // no plan: the runner fails
+	achieved  bool          // the goal holds: the runner succeeds
+	replans   int           // plans made this tick after a step ended badly
 
 	// goals above the running one that found no plan, and the state they
 	// found none from: no need to try again until the state changes
@@ -98,14 +92,6 @@ type runner[M any, K comparable] struct {
 	staleAt []K
 
 	report decide.Report
-}
-
-func (d *Domain[M, K]) newRunner(kids []*bt.Child[M]) (bt.Node[M], error) {
-	if len(kids) != len(d.actions) {
-		return nil, errors.New("goap: the runner's children are not the domain's actions: add it with Branch")
-	}
-	return &runner[M, K]{d: d, kids: kids, live: d.NewPlanner(), goal: -1,
-		stale: make([]bool, len(d.goals)), staleAt: make([]K, len(d.goals))}, nil
 }
 
 // Bind keeps the runner's handle on itself, to report its plannings.
@@ -127,11 +113,20 @@ type cause struct {
 
 var (
 	noCause        = cause{action: -1}
-	worldChanged   = cause{action: -1, text: "the world changed"}
+	replanDue      = cause{action: -1, text: "planning again"}
 	planEndedShort = cause{action: -1, text: "the plan ended and its goal does not hold"}
 )
 
+// start starts a live call (Begin, Update): its predictions start from
+// the live memory, now.
+func (r *runner[M, K]) start() *sim.Context[M] {
+	ctx := r.self.Context()
+	ctx.Return(sim.Moment{})
+	return ctx
+}
+
 func (r *runner[M, K]) Begin(m *M) bt.Status {
+	r.start()
 	r.reset()
 	r.replans = 0
 	r.startPlanning(m, fresh, noCause)
@@ -139,6 +134,7 @@ func (r *runner[M, K]) Begin(m *M) bt.Status {
 }
 
 func (r *runner[M, K]) Update(m *M, dt time.Duration) bt.Status {
+	r.start()
 	r.replans = 0
 	switch {
 	case r.goal >= 0 && r.between() && r.d.goals[r.goal].satisfied(m):
@@ -151,8 +147,13 @@ func (r *runner[M, K]) Update(m *M, dt time.Duration) bt.Status {
 		if r.live.advance(r.limit()) {
 			r.conclude(m)
 		}
-	case r.goal >= 0 && r.d.changed != nil && r.d.changed(&r.planned, m):
-		r.startPlanning(m, changed, worldChanged)
+	case r.goal >= 0 && !r.relevant(r.goal, m):
+		// the plan is dropped, and a new one replaces it, for the reason
+		why := cause{action: -1, text: r.d.goals[r.goal].label, detail: " is no longer relevant"}
+		r.stop(m)
+		r.startPlanning(m, fresh, why)
+	case r.goal >= 0 && r.replan.Due(r.self.Now(), r.plannedAt, m):
+		r.startPlanning(m, changed, replanDue)
 	case r.goal >= 0 && r.higherGoalDue(m):
 		r.startPlanning(m, higher, noCause)
 	}
@@ -168,10 +169,16 @@ func (r *runner[M, K]) reset() {
 	clear(r.stale)
 }
 
+// relevant reports whether goal gi is worth pursuing on m.
+func (r *runner[M, K]) relevant(gi int, m *M) bool {
+	g := &r.d.goals[gi]
+	return g.relevant == nil || g.relevant(m)
+}
+
 // limit is how many nodes the runner may take from its search this tick.
 func (r *runner[M, K]) limit() int {
-	if r.d.perTick > 0 {
-		return r.d.perTick
+	if r.d.budget.PerTick > 0 {
+		return r.d.budget.PerTick
 	}
 	return math.MaxInt
 }
@@ -196,7 +203,7 @@ func (r *runner[M, K]) run(m *M, dt time.Duration) bt.Status {
 			r.goal = -1
 			return bt.Success
 		case r.at == len(r.plan):
-			if !r.replan(m, planEndedShort) {
+			if !r.again(m, planEndedShort) {
 				return bt.Running
 			}
 			continue
@@ -205,26 +212,23 @@ func (r *runner[M, K]) run(m *M, dt time.Duration) bt.Status {
 		k := r.kids[a]
 		if !k.Running() {
 			if ok, why := r.ready(int(a), m); !ok {
-				if !r.replan(m, cause{action: a, text: " cannot begin: ", detail: why}) {
+				if !r.again(m, cause{action: a, text: " cannot begin: ", detail: why}) {
 					return bt.Running
 				}
 				continue
 			}
-			r.d.stats.addRun(int(a))
 		}
 		switch st := k.Tick(m, dt); st {
 		case bt.Running:
 			return bt.Running
 		case bt.Success:
-			r.d.stats.addEnd(int(a), st)
 			r.at++
 		default:
-			r.d.stats.addEnd(int(a), st)
 			why := cause{action: a, text: " failed"}
 			if ok, pre := r.ready(int(a), m); !ok {
 				why = cause{action: a, text: " was stopped: ", detail: pre}
 			}
-			if !r.replan(m, why) {
+			if !r.again(m, why) {
 				return bt.Running
 			}
 		}
@@ -236,11 +240,11 @@ func (r *runner[M, K]) between() bool {
 	return r.at == len(r.plan) || !r.kids[r.plan[r.at]].Running()
 }
 
-// replan drops the running plan and plans afresh, once a tick: a second
+// again drops the running plan and plans afresh, once a tick: a second
 // failure in one tick waits for the next, so that a world where nothing
 // works cannot keep a tick from ending. It reports whether a plan was made
 // (or a planning is under way).
-func (r *runner[M, K]) replan(m *M, why cause) bool {
+func (r *runner[M, K]) again(m *M, why cause) bool {
 	r.goal = -1
 	if r.replans > 0 {
 		r.deferred, r.why = true, why
@@ -267,9 +271,10 @@ func (r *runner[M, K]) ready(a int, m *M) (bool, string) {
 // as this tick's budget allows.
 func (r *runner[M, K]) startPlanning(m *M, p purpose, why cause) {
 	r.situate(r.live, r.self.Context())
+	r.plannedAt = r.self.Now()
 	switch p {
 	case higher:
-		r.live.begin(m, true, r.d.goals[r.goal].priority)
+		r.live.begin(m, true, r.priority)
 	default:
 		r.live.begin(m, false, 0)
 	}
@@ -288,7 +293,7 @@ func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
 	for i, k := range r.kids {
 		s := k.Situation(true)
 		s.Running = false
-		p.s.sits[i] = s
+		p.s.base[i], p.s.sits[i] = s, s
 		p.s.out[i] = k.Quarantined()
 	}
 }
@@ -297,21 +302,20 @@ func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
 func (r *runner[M, K]) conclude(m *M) {
 	p := r.live
 	r.planning = false
-	p.count()
 	tracing := r.self != nil && r.self.Tracing()
 	if tracing {
 		p.Explain(&r.report)
 	}
 	switch {
-	case p.goal < 0 && p.err != nil && !sentinel(p.err):
-		// A cost or an estimate broke its contract: a fault of user code,
-		// which the tree returns from Tick as a *bt.PanicError.
+	case p.goal < 0 && p.err != nil && !failure(p.err):
+		// A cost, an estimate or a weight broke its contract: a fault of
+		// user code, which the tree returns from Tick as a *bt.PanicError.
 		panic(p.err)
 	case r.purpose == higher && p.goal < 0:
 		r.noteStale()
 		r.tell(tracing, decide.Kept, "no goal of higher priority has a plan within the budget", "")
 	case p.goal < 0 && r.goal >= 0 && p.err == ErrNoGoal && r.d.goals[r.goal].satisfied(m):
-		// a re-plan found nothing to do: the running goal holds
+		// a planning found nothing to do: the running goal holds
 		r.tell(tracing, decide.None, "the running goal holds", "")
 		r.stop(m)
 		r.achieved = true
@@ -325,25 +329,31 @@ func (r *runner[M, K]) conclude(m *M) {
 			r.self.Report(&r.report)
 		}
 	case r.purpose == changed && p.goal == r.goal && slices.Equal(p.steps, r.plan[r.at:]):
-		p.s.ctx.Copy(&r.planned, &p.root)
 		r.tell(tracing, decide.Kept, r.why.text, "; the running plan is still the best")
 	default:
 		if tracing {
-			switch {
-			case r.purpose == higher:
-				r.report.Change = decide.Replaced
-				g, was := &r.d.goals[p.goal], &r.d.goals[r.goal]
-				r.report.Reason = "goal " + g.name + " (" + g.prio + ") outranks goal " + was.name + " (" + was.prio + ")"
-			case r.why != noCause:
-				g := &r.d.goals[p.goal]
-				r.report.Change = decide.Replaced
-				r.report.Reason = r.words(r.why) + "; now for goal " + g.name + " (" + g.prio + ")"
-			}
+			r.explainAdoption(p)
 		}
 		r.adopt(m)
 		if tracing {
 			r.self.Report(&r.report)
 		}
+	}
+}
+
+// explainAdoption says in the report why the new plan replaces the
+// running one, if one runs.
+func (r *runner[M, K]) explainAdoption(p *Planner[M, K]) {
+	g := &r.d.goals[p.goal]
+	switch {
+	case r.purpose == higher:
+		was := &r.d.goals[r.goal]
+		r.report.Change = decide.Replaced
+		r.report.Reason = "goal " + g.name + " (" + priority(p.prio[p.goal]) + ") outranks goal " + was.name +
+			" (" + priority(r.priority) + ")"
+	case r.why != noCause:
+		r.report.Change = decide.Replaced
+		r.report.Reason = r.words(r.why) + "; now for goal " + g.name + " (" + priority(p.prio[p.goal]) + ")"
 	}
 }
 
@@ -360,7 +370,7 @@ func (r *runner[M, K]) tell(tracing bool, c decide.Change, why, more string) {
 	if !tracing {
 		return
 	}
-	r.report.Goal = r.d.goals[r.goal].name
+	r.report.Goal, r.report.Priority = r.d.goals[r.goal].name, r.priority
 	r.report.Change, r.report.Reason = c, why+more
 	r.report.Steps = r.report.Steps[:0]
 	if c == decide.Kept { // the running plan's remaining steps
@@ -383,9 +393,8 @@ func (r *runner[M, K]) adopt(m *M) {
 	} else {
 		r.stop(m)
 	}
-	r.goal, r.cost, r.at = p.goal, p.cost, 0
+	r.goal, r.priority, r.cost, r.at = p.goal, p.prio[p.goal], p.cost, 0
 	r.plan = append(r.plan[:0], p.steps...)
-	p.s.ctx.Copy(&r.planned, &p.root)
 	clear(r.stale)
 	r.noteStale()
 }
@@ -402,7 +411,7 @@ func (r *runner[M, K]) noteStale() {
 			if !keyed {
 				root, keyed = r.d.key(&p.root), true
 			}
-			gi := r.d.order[pos]
+			gi := p.order[pos]
 			r.stale[gi], r.staleAt[gi] = true, root
 		}
 	}
@@ -418,17 +427,16 @@ func (r *runner[M, K]) stop(m *M) {
 	r.goal = -1
 }
 
-// higherGoalDue reports whether a goal of higher priority than the running
-// one is relevant, unsatisfied, and not already known to have no plan from
-// this state.
+// higherGoalDue reports whether a goal that matters more than the running
+// one now (its priority, or what it weighs from m) is relevant,
+// unsatisfied, and not already known to have no plan from this state.
 func (r *runner[M, K]) higherGoalDue(m *M) bool {
-	prio := r.d.goals[r.goal].priority
 	var key K
 	keyed := false
-	for _, gi := range r.d.order {
+	for gi := range r.d.goals {
 		g := &r.d.goals[gi]
-		if g.priority <= prio {
-			return false
+		if gi == r.goal || r.weight(gi, m) <= r.priority {
+			continue
 		}
 		if (g.relevant != nil && !g.relevant(m)) || g.satisfied(m) {
 			continue
@@ -443,11 +451,19 @@ func (r *runner[M, K]) higherGoalDue(m *M) bool {
 	return false
 }
 
+// weight returns how much goal gi matters on m.
+func (r *runner[M, K]) weight(gi int, m *M) float64 {
+	if g := &r.d.goals[gi]; g.weight != nil {
+		return g.weight(m)
+	}
+	return r.d.goals[gi].priority
+}
+
 // Simulate predicts the rest of the running plan, or the plan the runner
 // would make from m, as a chain of its steps' simulations.
 func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	steps := r.plan[r.at:]
-	if r.goal < 0 || r.nogo {
+	if r.goal < 0 || r.nogo || !r.relevant(r.goal, m) {
 		p := r.predict(ctx, m, false, 0)
 		if p.goal < 0 {
 			return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: noPlanReason(p.err)}
@@ -469,33 +485,55 @@ func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 }
 
 // Route returns the step a tick would run, deciding as Update would: the
-// running plan's step, unless the tick would plan again (the world changed,
-// a goal above the running one is due, the step cannot begin, the plan is
-// done), and then the first step of the plan it would make from m.
+// running plan's step, unless the tick would plan again (replan says so,
+// the running goal is no longer relevant, a goal above it is due, the
+// step cannot begin, the plan is done), and then the first step of the
+// plan it would make from m, which it reports as the tick would.
 func (r *runner[M, K]) Route(m *M) int {
 	ctx := r.self.Context()
+	ctx.Return(sim.Moment{})
 	switch {
 	case r.planning:
 		return -1 // still searching
 	case r.goal < 0 || r.nogo || r.deferred:
-		return r.first(r.predict(ctx, m, false, 0))
-	case r.d.changed != nil && r.d.changed(&r.planned, m):
-		return r.first(r.predict(ctx, m, false, 0))
-	case r.higherGoalDue(m):
-		if p := r.predict(ctx, m, true, r.d.goals[r.goal].priority); p.goal >= 0 {
-			return r.first(p)
-		}
-	}
-	if r.between() && r.d.goals[r.goal].satisfied(m) {
+		return r.first(r.foresee(ctx, m, false, 0, decide.Made, ""))
+	case r.between() && r.d.goals[r.goal].satisfied(m):
 		return -1 // the runner succeeds
+	case !r.relevant(r.goal, m):
+		return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, "goal "+r.d.goals[r.goal].name+" is no longer relevant"))
+	case r.replan.Due(r.self.Now(), r.plannedAt, m):
+		return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, "planning again"))
+	case r.higherGoalDue(m):
+		if p := r.predict(ctx, m, true, r.priority); p.goal >= 0 {
+			return r.first(r.foresee(ctx, m, true, r.priority, decide.Replaced, "a goal that matters more"))
+		}
 	}
 	if r.at < len(r.plan) {
 		a := r.plan[r.at]
-		if ok, _ := r.ready(int(a), m); ok || r.kids[a].Running() {
+		if ok, why := r.ready(int(a), m); ok || r.kids[a].Running() {
 			return int(a)
+		} else {
+			return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, r.d.actions[a].name+" cannot begin: "+why))
 		}
 	}
-	return r.first(r.predict(ctx, m, false, 0))
+	return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, planEndedShort.text))
+}
+
+// foresee plans as predict does and reports, for a Preview, the planning
+// the tick would report: change and reason, when a plan is found.
+func (r *runner[M, K]) foresee(ctx *sim.Context[M], m *M, bounded bool, above float64, change decide.Change, reason string) *Planner[M, K] {
+	p := r.predict(ctx, m, bounded, above)
+	if r.self.Tracing() {
+		p.Explain(&r.report)
+		if p.goal >= 0 {
+			r.report.Change = change
+			if reason != "" {
+				r.report.Reason = reason + "; now for " + r.report.Reason
+			}
+		}
+		r.self.Report(&r.report)
+	}
+	return p
 }
 
 // first returns the first step of p's plan, or -1.
@@ -507,15 +545,17 @@ func (r *runner[M, K]) first(p *Planner[M, K]) int {
 }
 
 // predict plans from m to the end, for every goal or only those above a
-// priority, on a planner of its own, without touching the live planning
-// or the statistics.
-func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, bounded bool, above int) *Planner[M, K] {
+// priority, on a planner of its own, without touching the live planning.
+// It looks ahead from the prediction's moment and leaves it as it was.
+func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, bounded bool, above float64) *Planner[M, K] {
 	if r.pred == nil {
 		r.pred = r.d.NewPlanner()
 	}
+	at := ctx.Moment()
 	r.situate(r.pred, ctx)
 	r.pred.begin(m, bounded, above)
 	r.pred.advance(math.MaxInt)
+	ctx.Return(at)
 	return r.pred
 }
 

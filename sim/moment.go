@@ -17,6 +17,9 @@ type Moment struct {
 	ran     int32 // history index + 1; 0: nothing
 }
 
+// Elapsed returns the simulated time that had passed at the moment.
+func (m Moment) Elapsed() time.Duration { return m.elapsed }
+
 // An event of history: id finished at elapsed, after the event prev.
 type event struct {
 	id      int32

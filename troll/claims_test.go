@@ -307,18 +307,19 @@ func TestClaimPlansReplay(t *testing.T) {
 			if p.Change != decide.Made && p.Change != decide.Replaced || p.Reason == "planned past a pause" {
 				continue
 			}
-			alone, err := dom.Plan(&e.mem)
+			planner := dom.NewPlanner()
+			alone, err := planner.Plan(&e.mem)
 			if err != nil {
 				t.Fatalf("seed %d at %v: %v", seed, e.Time, err)
 			}
-			if diff := cmp.Diff(p.Steps, alone.Tasks); diff != "" || !cmp.Equal(p.Record, alone.Record) {
-				t.Fatalf("seed %d at %v: the runner planned %v %v, Domain.Plan %v %v", seed, e.Time, p.Record, p.Steps, alone.Record, alone.Tasks)
+			if diff := cmp.Diff(p.Steps, alone.Steps); diff != "" || !cmp.Equal(p.Record, alone.Record) {
+				t.Fatalf("seed %d at %v: the runner planned %v %v, Domain.Plan %v %v", seed, e.Time, p.Record, p.Steps, alone.Record, alone.Steps)
 			}
-			replayed, why := replay(e.mem, alone.Tasks, true)
+			replayed, why := replay(e.mem, alone.Steps, true)
 			if why != "" {
-				t.Fatalf("seed %d at %v: replaying %v: %s", seed, e.Time, alone.Tasks, why)
+				t.Fatalf("seed %d at %v: replaying %v: %s", seed, e.Time, alone.Steps, why)
 			}
-			if diff := cmp.Diff(alone.Memory, replayed); diff != "" {
+			if diff := cmp.Diff(*planner.Prediction(), replayed); diff != "" {
 				t.Fatalf("seed %d at %v: the replay ends elsewhere than planned (-planned +replayed):\n%s", seed, e.Time, diff)
 			}
 			checked++
@@ -378,11 +379,10 @@ func TestDeterministic(t *testing.T) {
 func replay(m troll.Memory, tasks []string, expected bool) (troll.Memory, string) {
 	ctx := sim.New(sim.Config[troll.Memory]{})
 	for _, name := range tasks {
-		i := slices.IndexFunc(troll.Tasks, func(t troll.Task) bool { return t.Name == name })
-		if i < 0 {
+		t, ok := troll.Actions.Entry(name)
+		if !ok {
 			return m, "no task " + name
 		}
-		t := troll.Tasks[i]
 		for _, c := range t.Pre {
 			if got, why := c.Evaluate(bt.Situation{Simulating: true}, &m); got != bt.Pass {
 				return m, name + ": " + why
