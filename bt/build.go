@@ -265,7 +265,7 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 	case KindSelector, KindRandom:
 		random := d.Kind == KindRandom
 		rec.sel = selectorConfig{interval: -1, allowNegative: s.AllowNegative, preferCurrent: !s.PreferFirst,
-			debounce: s.Debounce, reselectOn: d.ReplanOn != nil}
+			debounce: s.Debounce, replanOn: d.ReplanOn != nil}
 		if s.Replan && s.Interval >= 0 {
 			rec.sel.interval = s.Interval
 		}

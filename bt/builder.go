@@ -12,7 +12,7 @@ import (
 // A Builder assembles a tree with calls that read like the tree itself:
 //
 //	tree, err := bt.New(bt.Config[World]{Heuristic: goal}).
-//		Selector("guard", bt.Reselect(0)).
+//		Selector("guard", bt.Replan(0)).
 //			Do("attack", attack).
 //			Do("chase", chase).
 //			Do("patrol", patrol, bt.Cosmetic()).
@@ -213,7 +213,7 @@ func (b *Builder[M]) Priority(name string) *Builder[M] {
 //
 // Use it for the classic reactivity of behaviour trees, with no
 // heuristic: "attack when the enemy is seen, else patrol", where attack
-// is guarded by "enemy seen". A Selector with Reselect(0) gets the same
+// is guarded by "enemy seen". A Selector with Replan(0) gets the same
 // reactivity by planning: it simulates every option each tick and runs
 // the best, at the cost of the simulations. Simulated, a reactive
 // priority predicts the child a tick would run: the first whose guard

@@ -980,7 +980,7 @@ func TestClassicReactiveFallbackRestartsChildAfterFailedPreemption(t *testing.T)
 // running one is ended (End with Running) before the other begins.
 func TestClassicSelectorReplanningPreemptsRunningChild(t *testing.T) {
 	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Selector("root", bt.Reselect(0)).
+		b.Selector("root", bt.Replan(0)).
 			Do("attack", c.act("attack", R), bt.SimulateWith(func(*sim.Context[mem], *mem) heuristic.Verdict {
 				return heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: "hit"}
 			})).Constrain(c.failOn("in reach", 1)).

@@ -49,7 +49,7 @@ func (strike) Simulate(_ *sim.Context[mem], m *mem) { m.Foe = 0; m.Sim++ }
 func crowdTree(t *testing.T) *bt.Tree[mem] {
 	t.Helper()
 	tree, err := bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("root", bt.Reselect(50*time.Millisecond)).
+		Selector("root", bt.Replan(50*time.Millisecond)).
 		Sequence("fight").
 		Condition("foe up", func(m *mem) bool { return m.Foe > 0 }).
 		Do("strike", strike{}).

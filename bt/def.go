@@ -36,7 +36,7 @@ type Def[M any] struct {
 	Planner   Planner[M]       // KindPlanner
 
 	// Settings are the node's options, as data. The options of the Builder
-	// and of For (Reselect, Loop, Cosmetic, ...) set them.
+	// and of For (Replan, Loop, Cosmetic, ...) set them.
 	Settings Settings
 	// ReplanOn is a decider's test of when to plan again at once: a
 	// selector's or a planner's (see the ReplanOn option).
@@ -151,7 +151,7 @@ func (d Def[M]) Odds(w float64) Def[M] {
 //
 //	n := bt.For[World]()
 //	tree, err := bt.Build(bt.Config[World]{Heuristic: goal},
-//		n.Selector("guard", bt.Reselect(0),
+//		n.Selector("guard", bt.Replan(0),
 //			n.Do("attack", attack).Constrain(inReach),
 //			n.Do("chase", chase).Constrain(seen),
 //			n.Do("patrol", patrol, bt.Cosmetic()),

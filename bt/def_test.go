@@ -49,7 +49,7 @@ func TestBuilderAndForAgree(t *testing.T) {
 	a, b := act(rec, "a", hitFoe(1)), act(rec, "b", shine)
 	cfg := bt.Config[mem]{Heuristic: goal}
 	n := bt.For[mem]()
-	nested := n.Selector("root", bt.Reselect(250*time.Millisecond), bt.Debounce(),
+	nested := n.Selector("root", bt.Replan(250*time.Millisecond), bt.Debounce(),
 		n.Sequence("seq", bt.Loop(), bt.MinOutcome(heuristic.Harmful),
 			n.Do("a", a, bt.CosmeticWhileRunning()).Constrain(foeVisible),
 			n.Condition("c", func(*mem) bool { return true }),
@@ -64,7 +64,7 @@ func TestBuilderAndForAgree(t *testing.T) {
 		),
 	).Constrain(foeVisible)
 	fluent := bt.New(cfg).
-		Selector("root", bt.Reselect(250*time.Millisecond), bt.Debounce()).Constrain(foeVisible).
+		Selector("root", bt.Replan(250*time.Millisecond), bt.Debounce()).Constrain(foeVisible).
 		Sequence("seq", bt.Loop(), bt.MinOutcome(heuristic.Harmful)).
 		Do("a", a, bt.CosmeticWhileRunning()).Constrain(foeVisible).
 		Condition("c", func(*mem) bool { return true }).

@@ -50,7 +50,7 @@ func TestCallbackPanicsQuarantineNothing(t *testing.T) {
 			cfg.Model = model
 			rec := &recorder{}
 			tree := mustBuild(t, bt.New(cfg).
-				Selector("root", bt.Reselect(0)).
+				Selector("root", bt.Replan(0)).
 				Sequence("strike").
 				Do("wait", &waiting{}).
 				Do("hit", act(rec, "hit", hitFoe(1), R)).

@@ -225,7 +225,7 @@ func TestPanicQuarantinesTheNode(t *testing.T) {
 			rec, trace := &recorder{}, &traceLog{}
 			p := &panicky{where: where}
 			tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-				Selector("root", bt.Reselect(0)).
+				Selector("root", bt.Replan(0)).
 				Do("bad", p, bt.Cosmetic()).
 				Do("good", act(rec, "good", nil, R), bt.Cosmetic()).
 				End(), 0, trace)

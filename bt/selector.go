@@ -14,7 +14,7 @@ type selectorConfig struct {
 	allowNegative bool
 	preferCurrent bool
 	debounce      bool
-	reselectOn    bool // it has a ReplanOn test (node.when)
+	replanOn    bool // it has a ReplanOn test (node.when)
 }
 
 // Reselect is Replan, the name it had when only selectors planned again.
@@ -376,9 +376,9 @@ func (c *selectorConfig) describe(random bool) string {
 	}
 	switch {
 	case c.interval == 0:
-		d += " reselect=tick"
+		d += " replan=tick"
 	case c.interval > 0:
-		d += " reselect=" + c.interval.String()
+		d += " replan=" + c.interval.String()
 	}
 	if c.allowNegative {
 		d += " allow-negative"
@@ -389,8 +389,8 @@ func (c *selectorConfig) describe(random bool) string {
 	if c.debounce {
 		d += " debounce"
 	}
-	if c.reselectOn {
-		d += " reselect-on-event"
+	if c.replanOn {
+		d += " replan-on-event"
 	}
 	return d
 }

@@ -125,22 +125,22 @@ func TestSelectorReselection(t *testing.T) {
 		log:  []string{"idle.begin", "idle.update", "idle.update", "idle.update"},
 	}, {
 		name: "re-selecting every tick keeps the current child on a tie",
-		opts: []bt.Option{bt.Reselect(0)},
+		opts: []bt.Option{bt.Replan(0)},
 		log:  []string{"idle.begin", "idle.update", "idle.update", "idle.update"},
 	}, {
 		name:        "the current child wins a tie even against designer order",
 		attackFirst: true,
-		opts:        []bt.Option{bt.Reselect(0)},
+		opts:        []bt.Option{bt.Replan(0)},
 		log:         []string{"idle.begin", "idle.update", "idle.update", "idle.update"},
 	}, {
 		name:        "without prefer-current designer order wins the tie",
 		attackFirst: true,
-		opts:        []bt.Option{bt.Reselect(0), bt.PreferCurrent(false)},
+		opts:        []bt.Option{bt.Replan(0), bt.PreferCurrent(false)},
 		log:         []string{"idle.begin", "idle.update", "idle.end(Running)", "attack.begin", "attack.update"},
 	}, {
 		name:        "an interval re-selects once enough time has passed",
 		attackFirst: true,
-		opts:        []bt.Option{bt.Reselect(250 * time.Millisecond), bt.PreferCurrent(false)},
+		opts:        []bt.Option{bt.Replan(250 * time.Millisecond), bt.PreferCurrent(false)},
 		log:         []string{"idle.begin", "idle.update", "idle.update", "idle.end(Running)", "attack.begin"},
 	}}
 	for _, tt := range tests {
@@ -163,7 +163,7 @@ func TestSelectorReselection(t *testing.T) {
 func TestSelectorSwitchEndsOldFirst(t *testing.T) {
 	rec, trace := &recorder{}, &traceLog{}
 	tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("sel", bt.Reselect(0)).
+		Selector("sel", bt.Replan(0)).
 		Do("idle", act(rec, "idle", shine, R)).
 		Do("attack", act(rec, "attack", hitFoe(1), R)).Constrain(foeVisible).
 		End(), 0, trace)
@@ -190,7 +190,7 @@ func TestSelectorSwitchEndsOldFirst(t *testing.T) {
 func TestSelectorNothingAcceptableWhileRunningFails(t *testing.T) {
 	rec := &recorder{}
 	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("sel", bt.Reselect(0)).
+		Selector("sel", bt.Replan(0)).
 		Do("attack", act(rec, "attack", hitFoe(1), R)).Constrain(foeVisible).
 		End())
 	m := mem{HP: 10, Foe: 10}
@@ -420,7 +420,7 @@ func TestRandomSelectorKeepsCurrent(t *testing.T) {
 			}
 		})
 		tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-			RandomSelector("dodge", bt.Reselect(0)).
+			RandomSelector("dodge", bt.Replan(0)).
 			Do("left", act(rec, "left", shine, R)).
 			Do("right", act(rec, "right", shine, R)).
 			End(), seed, trace)

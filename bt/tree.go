@@ -94,7 +94,7 @@ type node[M any] struct {
 	sel      selectorConfig
 	par      parallelConfig
 	cond     func(*M) bool // if/else
-	when     func(*M) bool // selectors: ReselectOn's test
+	when     func(*M) bool // deciders: ReplanOn's test
 	weights  []float64     // random selectors: the children's weights
 	selector int32         // selectors and priorities: slot in the agent's decision buffers
 

@@ -95,7 +95,7 @@ func registryOf(d bt.Def[mem]) *btjson.Registry[mem] {
 			r.Conditions[path] = d.Test
 		}
 		if d.ReplanOn != nil {
-			r.Conditions[path+" reselect"] = d.ReplanOn
+			r.Conditions[path+" replan"] = d.ReplanOn
 		}
 		if d.Decorator != nil {
 			r.Decorators[path] = d.Decorator
@@ -127,7 +127,7 @@ func TestMarshalRefusesWhatIsNotRegistered(t *testing.T) {
 	n := bt.For[mem]()
 	reg := testRegistry()
 	inSight := reg.Constraints["in sight"]
-	def := n.Selector("root", bt.ReselectOn(func(*mem) bool { return true }),
+	def := n.Selector("root", bt.ReplanOn(func(*mem) bool { return true }),
 		n.Do("chase", reg.Actions["chase"]).Constrain(inSight),
 		n.Do("strike", treetest.Act(rec, "strike", nil)).Constrain(inSight, treetest.Check(nil)),
 		n.Condition("hp even", reg.Conditions["hp even"]),
@@ -138,7 +138,7 @@ func TestMarshalRefusesWhatIsNotRegistered(t *testing.T) {
 		t.Fatal("Marshal wrote a tree holding closures it cannot name")
 	}
 	for _, w := range []string{
-		"root: its ReselectOn test is not serialisable",
+		"root: its ReplanOn test is not serialisable",
 		"root/strike: its action (a *treetest.Scripted) is not serialisable: no action of the registry is this value",
 		"root/strike: constraint 2 (a treetest.Check) is not serialisable",
 		"root/hp odd: its test is not serialisable",
@@ -185,12 +185,12 @@ func TestRoundTripEveryField(t *testing.T) {
 		Constraints: testRegistry().Constraints,
 		Decorators:  testRegistry().Decorators,
 	}
-	def := n.Selector("root", bt.Reselect(0), bt.ReselectOn(test), bt.AllowNegative(), bt.PreferCurrent(false), bt.Debounce(),
+	def := n.Selector("root", bt.Replan(0), bt.ReplanOn(test), bt.AllowNegative(), bt.PreferCurrent(false), bt.Debounce(),
 		n.ReactiveSequence("rs", bt.AllowFailure(), bt.Loop(), bt.MinOutcome(heuristic.Deadly),
 			n.Condition("c", test, bt.SimulateWith(predict), bt.Cosmetic()),
 			n.Do("a", act, bt.CosmeticWhileRunning()),
 		),
-		n.RandomSelector("rnd", bt.Reselect(1500*time.Millisecond),
+		n.RandomSelector("rnd", bt.Replan(1500*time.Millisecond),
 			n.Do("never", act).Odds(0),
 			n.Do("often", act).Odds(2.5e-3).Constrain(reg.Constraints["in sight"]),
 		),

@@ -40,7 +40,7 @@ func TestSchema(t *testing.T) {
 	for field, want := range map[string][]string{
 		"action":     {"chase", "strike"},
 		"test":       {"hp even"},
-		"reselectOn": {"hp even"},
+		"replanOn": {"hp even"},
 		"decorator":  {"invert"},
 		"composite":  {},
 		"succeedOn":  {"one", "all"},
@@ -52,16 +52,16 @@ func TestSchema(t *testing.T) {
 	if got := node.Properties["constraints"].Items.Enum; !slices.Equal(got, []string{"in sight"}) {
 		t.Errorf("constraints: enum %q", got)
 	}
-	if got := node.Properties["kind"].Enum; len(got) != 13 || !slices.Contains(got, string(bt.KindReactivePriority)) {
+	if got := node.Properties["kind"].Enum; len(got) != 14 || !slices.Contains(got, string(bt.KindPlanner)) {
 		t.Errorf("kinds: %q", got)
 	}
 	if !slices.Equal(node.Required, []string{"kind", "name"}) || node.AdditionalProperties {
 		t.Errorf("required %q, additionalProperties %v", node.Required, node.AdditionalProperties)
 	}
 	// Every field a file may hold is in the schema, and no other.
-	fields := []string{"$schema", "kind", "name", "action", "test", "leaf", "decorator", "composite",
-		"loop", "allowFailure", "minOutcome", "reselect", "reselectOn", "allowNegative", "preferFirst", "debounce",
-		"succeedOn", "failOn", "cosmetic", "cosmeticWhileRunning", "simulate", "weight", "constraints", "children"}
+	fields := []string{"$schema", "kind", "name", "action", "test", "leaf", "decorator", "composite", "planner",
+		"loop", "allowFailure", "minOutcome", "replan", "replanOn", "allowNegative", "preferFirst", "debounce",
+		"succeedOn", "failOn", "cosmetic", "cosmeticWhileRunning", "takes", "simulate", "weight", "constraints", "children"}
 	if len(node.Properties) != len(fields) {
 		t.Errorf("%d properties, want %d", len(node.Properties), len(fields))
 	}

@@ -113,7 +113,8 @@ type cause struct {
 
 var (
 	noCause        = cause{action: -1}
-	replanDue      = cause{action: -1, text: "planning again"}
+	worldChanged   = cause{action: -1, text: "the world changed"}
+	intervalPassed = cause{action: -1, text: "its interval to plan again passed"}
 	planEndedShort = cause{action: -1, text: "the plan ended and its goal does not hold"}
 )
 
@@ -152,8 +153,8 @@ func (r *runner[M, K]) Update(m *M, dt time.Duration) bt.Status {
 		why := cause{action: -1, text: r.d.goals[r.goal].label, detail: " is no longer relevant"}
 		r.stop(m)
 		r.startPlanning(m, fresh, why)
-	case r.goal >= 0 && r.replan.Due(r.self.Now(), r.plannedAt, m):
-		r.startPlanning(m, changed, replanDue)
+	case r.goal >= 0 && r.dueNow(m, &r.why):
+		r.startPlanning(m, changed, r.why)
 	case r.goal >= 0 && r.higherGoalDue(m):
 		r.startPlanning(m, higher, noCause)
 	}
@@ -167,6 +168,25 @@ func (r *runner[M, K]) reset() {
 	r.plan = r.plan[:0]
 	r.at = 0
 	clear(r.stale)
+}
+
+// due says why the runner plans again beside its plan now (the node's
+// ReplanOn test saw news, or its Replan interval passed), or noCause.
+func (r *runner[M, K]) due(m *M) cause {
+	switch {
+	case r.replan.On != nil && r.replan.On(m):
+		return worldChanged
+	case r.replan.Periodic && r.self.Now()-r.plannedAt >= r.replan.Interval:
+		return intervalPassed
+	}
+	return noCause
+}
+
+// dueNow reports whether the runner plans again beside its plan now, and
+// notes why in why.
+func (r *runner[M, K]) dueNow(m *M, why *cause) bool {
+	*why = r.due(m)
+	return *why != noCause
 }
 
 // relevant reports whether goal gi is worth pursuing on m.
@@ -492,6 +512,7 @@ func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 func (r *runner[M, K]) Route(m *M) int {
 	ctx := r.self.Context()
 	ctx.Return(sim.Moment{})
+	var why cause
 	switch {
 	case r.planning:
 		return -1 // still searching
@@ -501,8 +522,8 @@ func (r *runner[M, K]) Route(m *M) int {
 		return -1 // the runner succeeds
 	case !r.relevant(r.goal, m):
 		return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, "goal "+r.d.goals[r.goal].name+" is no longer relevant"))
-	case r.replan.Due(r.self.Now(), r.plannedAt, m):
-		return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, "planning again"))
+	case r.dueNow(m, &why):
+		return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, r.words(why)))
 	case r.higherGoalDue(m):
 		if p := r.predict(ctx, m, true, r.priority); p.goal >= 0 {
 			return r.first(r.foresee(ctx, m, true, r.priority, decide.Replaced, "a goal that matters more"))

@@ -385,7 +385,7 @@ func TestPredictionFollowsReplacement(t *testing.T) {
 		return heuristic.Cosmetic
 	})
 	tree, err := bt.New(bt.Config[world]{Heuristic: judge}).
-		Selector("top", bt.Reselect(0), bt.AllowNegative()).
+		Selector("top", bt.Replan(0), bt.AllowNegative()).
 		Do("work", bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, nil)).
 		Branch(dom.Branch("think")).
 		End().Build()

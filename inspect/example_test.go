@@ -30,7 +30,7 @@ func guard() (*bt.Tree[yard], *bt.Agent[yard]) {
 	step := func(m *yard) { m.Guard++ }
 	catch := func(m *yard) { m.Guard = m.Intruder }
 	tree, err := bt.New(bt.Config[yard]{Heuristic: goal}).
-		Selector("guard", bt.Reselect(0)).
+		Selector("guard", bt.Replan(0)).
 		Do("chase", bt.Instant(func(m *yard) bool { catch(m); return true }, catch)).
 		Constrain(constraints.Func("intruder seen", func(m *yard) bool { return m.Intruder != 0 })).
 		Do("patrol", bt.Instant(func(m *yard) bool { step(m); return true }, step)).
@@ -81,7 +81,7 @@ func ExampleWriter() {
 		fmt.Print(line)
 	}
 	// Output:
-	// {"format":"foresight-inspect","version":1,"title":"the yard","nodes":[{"path":"guard","name":"guard","kind":"selector","detail":"selector reselect=tick","parent":""},{"path":"guard/chase","name":"chase","kind":"action","detail":"action","parent":"guard","constraints":["intruder seen"]},{"path":"guard/patrol","name":"patrol","kind":"action","detail":"action","parent":"guard"}]}
+	// {"format":"foresight-inspect","version":1,"title":"the yard","nodes":[{"path":"guard","name":"guard","kind":"selector","detail":"selector replan=tick","parent":""},{"path":"guard/chase","name":"chase","kind":"action","detail":"action","parent":"guard","constraints":["intruder seen"]},{"path":"guard/patrol","name":"patrol","kind":"action","detail":"action","parent":"guard"}]}
 	// {"tick":1,"t":1,"kind":"begin","path":"guard"}
 	// {"tick":1,"t":1,"kind":"decision","path":"guard","decision":{"chosen":"chase","why":"best outcome","candidates":[{"name":"chase","outcome":"Beneficial","reason":"caught up"},{"name":"patrol","outcome":"Cosmetic","reason":"on the round"}]}}
 	// {"tick":1,"t":1,"kind":"begin","path":"guard/chase"}

@@ -34,18 +34,20 @@ type Action struct {
 type PlanStep struct {
 	Planner string        // the planner's path
 	Record  decide.Record // the plan's record, for an HTN
+	Methods []string      // the record's methods, by name
 	Index   int           // the step, from 1; 0 when the action is not among the plan's next steps
 	Of      int           // the plan's length
 }
 
-// String formats the step as "step 2 of 3 of plan [2]".
+// String formats the step as "step 2 of 3 of plan [attack/slam]".
 func (p *PlanStep) String() string {
 	s := "in plan"
 	if p.Index > 0 {
 		s = fmt.Sprintf("step %d of %d of plan", p.Index, p.Of)
 	}
 	if p.Record != nil {
-		s += " " + p.Record.String()
+		dp := decide.Plan{Record: p.Record, Methods: p.Methods}
+		s += " " + dp.Path()
 	}
 	return s
 }
@@ -164,7 +166,8 @@ func (a *Actions) follow(e *bt.Event) {
 		a.plans[e.Path] = pl
 	}
 	pl.steps = append(pl.steps[:0], p.Steps...)
-	pl.step = PlanStep{Planner: e.Path, Record: append(pl.step.Record[:0], p.Record...), Of: len(p.Steps)}
+	pl.step = PlanStep{Planner: e.Path, Record: append(pl.step.Record[:0], p.Record...),
+		Methods: append(pl.step.Methods[:0], p.Methods...), Of: len(p.Steps)}
 	pl.next = 0
 }
 

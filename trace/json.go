@@ -53,7 +53,9 @@ type jsonPlan struct {
 	Change   string             `json:"change"`
 	Reason   string             `json:"reason,omitempty"`
 	Steps    []string           `json:"steps"`
+	Priority float64            `json:"priority,omitempty"`
 	Record   []int              `json:"record,omitempty"`
+	Methods  []string           `json:"methods,omitempty"`
 	Cost     float64            `json:"cost,omitempty"`
 	Expanded int                `json:"expanded"`
 	Rejected []decide.Rejection `json:"rejected,omitempty"`
@@ -98,7 +100,8 @@ func (j *JSONWriter) Trace(e *bt.Event) {
 				steps = []string{}
 			}
 			out.Plan = &jsonPlan{Goal: p.Goal, Change: p.Change.String(), Reason: p.Reason, Steps: steps,
-				Record: p.Record, Cost: p.Cost, Expanded: p.Expanded, Rejected: p.Rejected}
+				Priority: p.Priority, Record: p.Record, Methods: p.Methods, Cost: p.Cost, Expanded: p.Expanded,
+				Rejected: p.Rejected}
 		}
 	}
 	j.err = j.enc.Encode(out)

@@ -72,7 +72,10 @@ func planningAttrs(p *decide.Report) []slog.Attr {
 		slog.String("steps", strings.Join(p.Steps, " → ")),
 	}
 	if p.Record != nil {
-		attrs = append(attrs, slog.String("record", p.Record.String()))
+		attrs = append(attrs, slog.String("record", p.Record.String()), slog.String("methods", p.Path()))
+	}
+	if p.Priority != 0 {
+		attrs = append(attrs, slog.Float64("priority", p.Priority))
 	}
 	return attrs
 }

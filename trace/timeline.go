@@ -105,7 +105,7 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		p := e.Plan
 		head := "plan " + p.Change.String()
 		if p.Record != nil {
-			head += " " + p.Record.String()
+			head += " " + p.Path()
 		}
 		if p.Reason != "" {
 			head += ": " + p.Reason

@@ -141,7 +141,7 @@ func (s *Shape) open(b *bt.Builder[Mem], name string) {
 	case "reactive-priority":
 		b.ReactivePriority(name)
 	case "selector", "random":
-		opts := [][]bt.Option{nil, {bt.Reselect(0)}, {bt.Reselect(150 * time.Millisecond), bt.Debounce()}, {bt.AllowNegative(), bt.Reselect(0)}}[s.Option]
+		opts := [][]bt.Option{nil, {bt.Replan(0)}, {bt.Replan(150 * time.Millisecond), bt.Debounce()}, {bt.AllowNegative(), bt.Replan(0)}}[s.Option]
 		if s.Kind == "random" {
 			b.RandomSelector(name, opts...)
 			return
