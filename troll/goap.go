@@ -1,6 +1,7 @@
 package troll
 
 import (
+	"sync"
 	"time"
 
 	"github.com/foresight-bt/foresight/constraints"
@@ -89,8 +90,11 @@ func goalKey(m *Memory) GoalKey {
 //
 // Each action costs the ticks it takes. The troll plans again when its
 // senses bring news (News), and whenever a goal above the running one
-// becomes relevant and has a plan: an intruder seen mid-patrol.
-func GoalDomain() (*goap.Domain[Memory, GoalKey], error) {
+// becomes relevant and has a plan: an intruder seen mid-patrol. Every
+// call returns the same domain.
+func GoalDomain() (*goap.Domain[Memory, GoalKey], error) { return goalDriven() }
+
+var goalDriven = sync.OnceValues(func() (*goap.Domain[Memory, GoalKey], error) {
 	b := goap.New(Actions, goalKey).
 		// RegainLOSRoar is left out: a goal-driven troll that sees the
 		// intruder attacks it.
@@ -134,4 +138,4 @@ func GoalDomain() (*goap.Domain[Memory, GoalKey], error) {
 			return m.Bridge >= 0 && m.Checks > 0 && m.CheckedAt[m.Bridge] == m.Now
 		}).Estimate(guardLeft).
 		Build()
-}
+})

@@ -2,6 +2,7 @@ package troll
 
 import (
 	"fmt"
+	"sync"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -111,8 +112,11 @@ func walked(before, after *Memory) float64 { return float64(max(before.Pos.Dist(
 //	  rearm                               FindTrunk, NavigateToTrunk, UprootTrunk, AttackEnemy
 //
 // Its tree plans again when the troll's senses bring news (NewTree gives
-// its node bt.ReplanOn(News)).
-func Domain() (*htn.Domain[Memory], error) {
+// its node bt.ReplanOn(News)). A domain is immutable: every call returns
+// the same one, which trees, agents and files share.
+func Domain() (*htn.Domain[Memory], error) { return thumper() }
+
+var thumper = sync.OnceValues(func() (*htn.Domain[Memory], error) {
 	return htn.New(Actions).
 		Compound("BeTrunkThumper").
 		Method("attack", SeesEnemy).Do("AttackEnemy").
@@ -122,7 +126,7 @@ func Domain() (*htn.Domain[Memory], error) {
 		Method("slam", HasTrunk).Do("NavigateToEnemy", "DoTrunkSlam").
 		Method("rearm").Do("FindTrunk", "NavigateToTrunk", "UprootTrunk", "AttackEnemy").
 		Build("BeTrunkThumper")
-}
+})
 
 // A Decider is the part of the troll's mind that picks what to do, below
 // the reactions: an HTN planner, a behaviour tree or a goal-driven (GOAP)
@@ -165,8 +169,12 @@ func NewTree(d Decider) (*bt.Tree[Memory], error) {
 	if err != nil {
 		return nil, err
 	}
-	return bt.Build(bt.Config[Memory]{Heuristic: Goal}, def)
+	return bt.Build(TreeConfig(), def)
 }
+
+// TreeConfig is the configuration of the troll's trees: its goal as their
+// heuristic.
+func TreeConfig() bt.Config[Memory] { return bt.Config[Memory]{Heuristic: Goal} }
 
 // Design returns the description of the troll's tree with decider d (see
 // NewTree), as nested calls of bt.For.

@@ -26,10 +26,16 @@
 //	              the tree, each moment's decisions and plans, and the map
 //	-serve ADDR   run in real time and serve the live view at ADDR (e.g.
 //	              :8080), from when a browser connects, until Ctrl-C
+//	-tree FILE    the troll's tree read from a JSON file, such as
+//	              examples/troll/troll.json, instead of the built-in one
+//	              (the file says which decider; not with -decider)
+//	-write-tree FILE  write the built-in tree of -decider as a JSON file,
+//	              and exit (troll.json, troll-bt.json and troll-goap.json
+//	              here are what it writes)
 //
 // The timeline shows each plan the troll made, kept or replaced, with its
-// method traversal record ([0 1 0]: the first method of the root, the
-// second of AttackEnemy, ...) under htn, or the goal it serves under goap,
+// methods ([attack/rearm/slam]: the root's attack, AttackEnemy's rearm,
+// then its slam) under htn, or the goal it serves under goap,
 // and why, then each task begun, with its place in the plan and the
 // troll's state. With -json, a "plan" object is written for every plan
 // (with its goal, and under goap its cost), a "task" object for every
@@ -67,8 +73,8 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-const usage = "usage: troll [-decider htn|bt|goap] [-seed N] [-duration D] [-json] [-dot FILE] [-mermaid FILE] " +
-	"[-html FILE | -serve ADDR]"
+const usage = "usage: troll [-decider htn|bt|goap | -tree FILE] [-seed N] [-duration D] [-json] [-dot FILE] " +
+	"[-mermaid FILE] [-html FILE | -serve ADDR] | troll [-decider D] -write-tree FILE"
 
 type options struct {
 	decider      troll.Decider
@@ -78,6 +84,57 @@ type options struct {
 	dot, mermaid string
 	html         string // the replay page
 	serve        string // the live view's address
+	tree         string // the tree file to read, or ""
+	writeTree    string // the file to write the built-in tree to, or ""
+}
+
+// label names the troll's mind: its decider, or the tree file it reads.
+func (o options) label() string {
+	if o.tree != "" {
+		return "tree " + o.tree
+	}
+	return o.decider.String()
+}
+
+// mind returns the troll's tree: read from -tree, or built in.
+func (o options) mind() (*bt.Tree[troll.Memory], error) {
+	if o.tree == "" {
+		return troll.NewTree(o.decider)
+	}
+	data, err := os.ReadFile(o.tree)
+	if err != nil {
+		return nil, fmt.Errorf("-tree: %v", err)
+	}
+	reg, err := troll.Registry()
+	if err != nil {
+		return nil, err
+	}
+	tree, err := reg.Build(troll.TreeConfig(), data)
+	if err != nil {
+		return nil, fmt.Errorf("-tree %q: %s", o.tree, strings.ReplaceAll(err.Error(), "\n", "; "))
+	}
+	return tree, nil
+}
+
+// writeTree writes the built-in tree of o.decider to o.writeTree.
+func writeTree(o options, stderr io.Writer) error {
+	def, err := troll.Design(o.decider)
+	if err != nil {
+		return err
+	}
+	reg, err := troll.Registry()
+	if err != nil {
+		return err
+	}
+	data, err := reg.Marshal(def)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(o.writeTree, data, 0o644); err != nil {
+		return fmt.Errorf("-write-tree: %v", err)
+	}
+	fmt.Fprintf(stderr, "troll: wrote the %s tree to %s (-write-tree)\n", o.decider, o.writeTree)
+	return nil
 }
 
 // run runs the program and returns its exit status.
@@ -91,7 +148,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "troll: %v\n", err)
 		return 2
 	}
-	if err := drawMind(o, stderr); err != nil {
+	if o.writeTree != "" {
+		if err := writeTree(o, stderr); err != nil {
+			fmt.Fprintf(stderr, "troll: %v\n", err)
+			return 2
+		}
+		return 0
+	}
+	tree, err := o.mind()
+	if err != nil {
+		fmt.Fprintf(stderr, "troll: %v\n", err)
+		return 2
+	}
+	if err := drawMind(o, tree, stderr); err != nil {
 		fmt.Fprintf(stderr, "troll: %v\n", err)
 		return 2
 	}
@@ -116,7 +185,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		replay = page
 	}
 	out := bufio.NewWriter(stdout)
-	err = play(o, out, replay, live)
+	err = play(o, tree, out, replay, live)
 	if page != nil {
 		if cerr := page.Close(); err == nil && cerr != nil {
 			err = fmt.Errorf("-html: %v", cerr)
@@ -157,6 +226,9 @@ Runs the Trunk Thumper on its map and shows what it planned and did, and why.
                 each moment's decisions and plans, and the map; open it in a browser
   -serve ADDR   run in real time and serve the live view at ADDR, such as :8080,
                 from when a browser connects; pause and step it from the page
+  -tree FILE    the troll's tree read from a JSON file instead of the built-in
+                one; the file says which decider, so not with -decider
+  -write-tree FILE  write the built-in tree of -decider as a JSON file, and exit
 
 Examples:
 
@@ -167,6 +239,8 @@ Examples:
   go run ./examples/troll -dot troll.dot && dot -Tsvg troll.dot > troll.svg
   go run ./examples/troll -html troll.html                 then open troll.html
   go run ./examples/troll -serve :8080                     then open http://localhost:8080/
+  go run ./examples/troll -tree examples/troll/troll-goap.json
+  go run ./examples/troll -decider bt -write-tree mytroll.json
 `
 
 // parseFlags reads the command line; errors are one line, with no usage
@@ -182,6 +256,8 @@ func parseFlags(args []string) (options, error) {
 	mermaid := fs.String("mermaid", "", "")
 	html := fs.String("html", "", "")
 	serve := fs.String("serve", "", "")
+	treeFile := fs.String("tree", "", "")
+	writeTreeFile := fs.String("write-tree", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return options{}, err
@@ -191,7 +267,16 @@ func parseFlags(args []string) (options, error) {
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), usage)
 	}
-	o := options{duration: *duration, json: *asJSON, dot: *dot, mermaid: *mermaid, html: *html, serve: *serve}
+	o := options{duration: *duration, json: *asJSON, dot: *dot, mermaid: *mermaid, html: *html, serve: *serve,
+		tree: *treeFile, writeTree: *writeTreeFile}
+	deciderSet := false
+	fs.Visit(func(f *flag.Flag) { deciderSet = deciderSet || f.Name == "decider" })
+	switch {
+	case o.tree != "" && deciderSet:
+		return options{}, errors.New("-tree and -decider: the tree file says which decider; give one of them")
+	case o.tree != "" && o.writeTree != "":
+		return options{}, errors.New("-tree and -write-tree: -write-tree writes the built-in tree of -decider")
+	}
 	var err error
 	if o.decider, err = troll.ParseDecider(*decider); err != nil {
 		return options{}, fmt.Errorf("-decider: %v", strings.TrimPrefix(err.Error(), "troll: "))
@@ -213,22 +298,18 @@ func parseFlags(args []string) (options, error) {
 
 // drawMind writes the pictures that -dot and -mermaid ask for, and says
 // where on stderr.
-func drawMind(o options, stderr io.Writer) error {
+func drawMind(o options, tree *bt.Tree[troll.Memory], stderr io.Writer) error {
 	if o.dot == "" && o.mermaid == "" {
 		return nil
 	}
-	pic := draw.Picture{Title: "the Trunk Thumper (" + o.decider.String() + ")"}
-	if o.decider == troll.HTN {
+	pic := draw.Picture{Title: "the Trunk Thumper (" + o.label() + ")"}
+	if o.decider == troll.HTN && o.tree == "" {
 		dom, err := troll.Domain()
 		if err != nil {
 			return err
 		}
 		pic.Nodes = dom.Nodes()
 	} else {
-		tree, err := troll.NewTree(o.decider)
-		if err != nil {
-			return err
-		}
 		pic.Nodes = tree.Nodes()
 	}
 	for _, p := range []struct {
@@ -245,17 +326,13 @@ func drawMind(o options, stderr io.Writer) error {
 		if err := os.WriteFile(p.path, b.Bytes(), 0o644); err != nil {
 			return fmt.Errorf("-%s: %v", p.flag, err)
 		}
-		fmt.Fprintf(stderr, "troll: wrote the %s to %s (-%s)\n", map[bool]string{true: "domain", false: "tree"}[o.decider == troll.HTN], p.path, p.flag)
+		fmt.Fprintf(stderr, "troll: wrote the %s to %s (-%s)\n", map[bool]string{true: "domain", false: "tree"}[o.decider == troll.HTN && o.tree == ""], p.path, p.flag)
 	}
 	return nil
 }
 
 // play runs the game and reports it.
-func play(o options, out io.Writer, page io.Writer, live *server) error {
-	tree, err := troll.NewTree(o.decider)
-	if err != nil {
-		return err
-	}
+func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer, live *server) error {
 	g, err := troll.NewGame(tree, o.seed)
 	if err != nil {
 		return err
@@ -266,7 +343,7 @@ func play(o options, out io.Writer, page io.Writer, live *server) error {
 		events = &jsonEvents{enc: json.NewEncoder(out)}
 		tracer = trace.NewActions(tree.Nodes(), events.task).OnPlan(events.plan)
 	} else {
-		fmt.Fprintf(out, "The Trunk Thumper (%s), seed %d, for %v\n\n", o.decider, o.seed, o.duration)
+		fmt.Fprintf(out, "The Trunk Thumper (%s), seed %d, for %v\n\n", o.label(), o.seed, o.duration)
 		fmt.Fprintf(out, "%7s  %-*s %-38s%s\n", "time", trace.NameWidth(tree.Nodes()), "task", "why", "  state")
 		tracer = trace.Timeline(out, tree.Nodes(), func() string { return state(&g.World.Troll) })
 	}
@@ -300,7 +377,7 @@ func record(g *troll.Game, o options, tree *bt.Tree[troll.Memory], tracer bt.Tra
 		g.Agent.SetTracer(tracer)
 		return g.Run(o.duration)
 	}
-	title := fmt.Sprintf("the Trunk Thumper (%s), seed %d", o.decider, o.seed)
+	title := fmt.Sprintf("the Trunk Thumper (%s), seed %d", o.label(), o.seed)
 	rec, err := inspect.NewPage(page, inspect.Header{Title: title, Nodes: tree.Nodes()})
 	if err != nil {
 		return err

@@ -180,8 +180,12 @@ func TestServe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	tree, err := o.mind()
+	if err != nil {
+		t.Fatal(err)
+	}
 	done := make(chan error, 1)
-	go func() { done <- play(o, io.Discard, nil, live) }()
+	go func() { done <- play(o, tree, io.Discard, nil, live) }()
 	var resp *http.Response
 	for deadline := time.Now().Add(10 * time.Second); ; {
 		resp, err = http.Get(inspect.URL(live.ln.Addr()) + "events")

@@ -42,7 +42,7 @@ func listen(ctx context.Context, addr string, stderr io.Writer) (*server, error)
 // serves on until ctx is done. Without a watcher when ctx ends, the run
 // goes on at full speed, unwatched.
 func (s *server) run(g *troll.Game, o options, tree *bt.Tree[troll.Memory], tracer bt.Tracer) error {
-	title := fmt.Sprintf("the Trunk Thumper (%s), seed %d", o.decider, o.seed)
+	title := fmt.Sprintf("the Trunk Thumper (%s), seed %d", o.label(), o.seed)
 	view, err := inspect.NewLive(inspect.Header{Title: title, Nodes: tree.Nodes()})
 	if err != nil {
 		return err
