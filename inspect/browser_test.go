@@ -20,6 +20,7 @@ import (
 	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/internal/browser"
 	"github.com/foresight-bt/foresight/jedi"
+	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 )
 
@@ -74,10 +75,10 @@ func recordFight(t *testing.T, cfg jedi.FightConfig) (string, *trace.Recorder, j
 	rec := &trace.Recorder{}
 	var buf bytes.Buffer
 	var page *inspect.Writer
-	var scene inspect.Scene
+	var sc scene.Scene
 	cfg.OnStep = func(f *jedi.Fight) {
-		f.Arena.Scene(&scene)
-		if err := page.Scene(&scene); err != nil {
+		f.Arena.Scene(&sc)
+		if err := page.Scene(&sc); err != nil {
 			t.Error(err)
 		}
 	}
@@ -375,7 +376,7 @@ func TestLiveInBrowser(t *testing.T) {
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
-		var scene inspect.Scene
+		var sc scene.Scene
 		n := 0
 		for !f.Over() {
 			select {
@@ -387,8 +388,8 @@ func TestLiveInBrowser(t *testing.T) {
 				continue
 			}
 			f.Step()
-			f.Arena.Scene(&scene)
-			live.Scene(&scene)
+			f.Arena.Scene(&sc)
+			live.Scene(&sc)
 			n++
 			select {
 			case <-ticks:

@@ -12,6 +12,7 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/inspect"
+	"github.com/foresight-bt/foresight/scene"
 )
 
 // yard is a guard's memory: where the guard and the intruder stand.
@@ -46,9 +47,9 @@ func guard() (*bt.Tree[yard], *bt.Agent[yard]) {
 	return tree, agent
 }
 
-// scene pictures the yard: the guard and the intruder on a line.
-func scene(m *yard, at time.Duration) *inspect.Scene {
-	return &inspect.Scene{Time: at, Entities: []inspect.Entity{
+// picture pictures the yard: the guard and the intruder on a line.
+func picture(m *yard, at time.Duration) *scene.Scene {
+	return &scene.Scene{Time: at, Entities: []scene.Entity{
 		{Label: "guard", X: float64(m.Guard), Radius: 0.5, Colour: "#1f77b4", Health: 8, MaxHealth: 10},
 		{Label: "intruder", X: float64(m.Intruder), Radius: 0.5, Colour: "#d62728"},
 	}}
@@ -70,7 +71,7 @@ func ExampleWriter() {
 		if _, err := agent.Tick(&m, time.Second); err != nil {
 			panic(err)
 		}
-		if err := rec.Scene(scene(&m, time.Duration(tick)*time.Second)); err != nil {
+		if err := rec.Scene(picture(&m, time.Duration(tick)*time.Second)); err != nil {
 			panic(err)
 		}
 	}
@@ -111,7 +112,7 @@ func ExampleLive() {
 			panic(err)
 		}
 		if live.Watched() { // no one watches: no scene to build
-			live.Scene(scene(&m, time.Duration(frame)*time.Second/60))
+			live.Scene(picture(&m, time.Duration(frame)*time.Second/60))
 		}
 	}
 	fmt.Fprintln(os.Stdout, "watched:", live.Watched())

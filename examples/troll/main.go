@@ -67,6 +67,7 @@ import (
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/draw"
 	"github.com/foresight-bt/foresight/inspect"
+	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
 )
@@ -383,7 +384,7 @@ func record(g *troll.Game, o options, tree *bt.Tree[troll.Memory], tracer bt.Tra
 		return err
 	}
 	g.Agent.SetTracer(trace.Tee(tracer, rec))
-	var scene inspect.Scene
+	var scene scene.Scene
 	for g.World.Troll.Now < o.duration {
 		if _, err := g.Step(); err != nil {
 			return err

@@ -11,6 +11,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/inspect"
+	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
 )
@@ -62,7 +63,7 @@ func (s *server) run(g *troll.Game, o options, tree *bt.Tree[troll.Memory], trac
 	}
 	clock := time.NewTicker(troll.Step)
 	defer clock.Stop()
-	var scene inspect.Scene
+	var scene scene.Scene
 	for g.World.Troll.Now < o.duration {
 		for s.ctx.Err() == nil {
 			<-clock.C
