@@ -14,7 +14,7 @@ type selectorConfig struct {
 	allowNegative bool
 	preferCurrent bool
 	debounce      bool
-	replanOn    bool // it has a ReplanOn test (node.when)
+	replanOn      bool // it has a ReplanOn test (node.when)
 }
 
 // Reselect is Replan, the name it had when only selectors planned again.

@@ -41,7 +41,7 @@ func (r *Registry[M]) Schema() ([]byte, error) {
 			"enum": outcomes()},
 		"replan": map[string]any{"type": "string", "description": `selectors and planners: plan again while running, every duration ("0s": every tick); leave out to commit to a choice or plan`,
 			"pattern": `^([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`},
-		"replanOn":             names(roleCondition, "selectors and planners: a test of when to plan again at once"),
+		"replanOn": names(roleCondition, "selectors and planners: a test of when to plan again at once"),
 		"takes": map[string]any{"type": "string", "description": `actions: how long a run takes, for predictions that chain it ("500ms")`,
 			"pattern": `^([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`},
 		"allowNegative":        boolean("selectors: choose a child predicted Irrelevant or worse rather than nothing"),

@@ -38,12 +38,12 @@ func TestSchema(t *testing.T) {
 	}
 	node := s.Defs.Node
 	for field, want := range map[string][]string{
-		"action":     {"chase", "strike"},
-		"test":       {"hp even"},
-		"replanOn": {"hp even"},
-		"decorator":  {"invert"},
-		"composite":  {},
-		"succeedOn":  {"one", "all"},
+		"action":    {"chase", "strike"},
+		"test":      {"hp even"},
+		"replanOn":  {"hp even"},
+		"decorator": {"invert"},
+		"composite": {},
+		"succeedOn": {"one", "all"},
 	} {
 		if got := node.Properties[field].Enum; !slices.Equal(got, want) {
 			t.Errorf("%s: enum %q, want %q", field, got, want)
