@@ -531,11 +531,14 @@ func (r *runner[M, K]) Route(m *M) int {
 	}
 	if r.at < len(r.plan) {
 		a := r.plan[r.at]
-		if ok, why := r.ready(int(a), m); ok || r.kids[a].Running() {
+		ok, why := r.ready(int(a), m)
+		switch {
+		case ok:
 			return int(a)
-		} else {
-			return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, r.d.actions[a].name+" cannot begin: "+why))
+		case r.kids[a].Running(): // its constraints stop it, and the runner plans afresh in the tick
+			return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, r.d.actions[a].name+" was stopped: "+why))
 		}
+		return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, r.d.actions[a].name+" cannot begin: "+why))
 	}
 	return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, planEndedShort.text))
 }

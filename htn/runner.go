@@ -444,16 +444,16 @@ func (r *runner[M]) Route(m *M) int {
 		}
 		return int(r.d.tasks[r.cand.steps[0]].child)
 	}
-	made := func(change decide.Change, reason string) int {
-		if r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1) != found {
-			r.tellNone(noPlan)
+	made := func(change decide.Change, reason string, failed int32) int {
+		if got := r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, failed); got != found {
+			r.tellNone(got)
 			return -1
 		}
 		r.tell(change, reason, &r.cand, r.cand.steps)
 		return first()
 	}
 	if !r.self.Running() {
-		return made(decide.Made, "")
+		return made(decide.Made, "", -1)
 	}
 	checked := false
 	if r.due(m) {
@@ -464,6 +464,10 @@ func (r *runner[M]) Route(m *M) int {
 		case replace:
 			r.tell(decide.Replaced, r.replaceReason(w), &r.cand, r.cand.steps)
 			return first()
+		case keep:
+			if w.got == found && !r.same() {
+				r.tell(decide.Kept, r.keptReason(), &r.run, r.run.steps[r.pos:])
+			}
 		}
 		checked = true
 	}
@@ -483,9 +487,18 @@ func (r *runner[M]) Route(m *M) int {
 		}
 		return first()
 	}
-	if !checked && !r.kid(r.pos).Running() {
+	kid := r.kid(r.pos)
+	switch {
+	case !checked && !kid.Running():
 		if at, why, ok := r.validate(ctx, m); !ok {
-			return made(decide.Replaced, r.brokenReason(at, why))
+			return made(decide.Replaced, r.brokenReason(at, why), -1)
+		}
+	case kid.Running():
+		// A task its constraints stop is interrupted, and the runner plans
+		// afresh without it in the same tick.
+		if check, _ := kid.Check(m); check == bt.Fail {
+			task := r.run.steps[r.pos]
+			return made(decide.Replaced, r.failedReason(task), task)
 		}
 	}
 	return int(r.d.tasks[r.run.steps[r.pos]].child)

@@ -399,10 +399,12 @@ func replay(m troll.Memory, tasks []string, expected bool) (troll.Memory, string
 // The library's promise holds for planners too: before every tick of
 // whole games, a preview with the tick's memory and step walks down to
 // the task the tick then runs (the runner routes to the first task of the
-// plan the tick will make or keep), under both deciders.
+// plan the tick will make or keep), under every decider; and the plans
+// the preview foresees are the plans the tick reports before it first
+// acts, the same change, goal, record and steps.
 func TestPlanIsAct(t *testing.T) {
 	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP} {
-		begun := 0
+		begun, planned := 0, 0
 		for seed := uint64(1); seed <= 12; seed++ {
 			tree, err := troll.NewTree(d)
 			if err != nil {
@@ -412,19 +414,28 @@ func TestPlanIsAct(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			nodes := tree.Nodes()
 			log := &treetest.TraceLog{}
+			var reported []decide.Report // the tick's reports before it first acts
+			acted := false
 			g.Agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+				switch {
+				case e.Kind == bt.EventPlan && !acted:
+					reported = append(reported, *e.Plan.Clone())
+				case e.Kind == bt.EventBegin && leafNode(nodes, e.Path):
+					acted = true
+				}
 				if e.Kind != bt.EventPlan {
 					log.Trace(e)
 				}
 			}))
-			nodes := tree.Nodes()
 			for g.World.Troll.Now < gameTime {
 				g.World.Advance()
 				plan, err := g.Agent.Preview(&g.World.Troll, troll.Step)
 				if err != nil {
 					t.Fatal(err)
 				}
+				reported, acted = reported[:0], false
 				running, before := treetest.Running(log.Lines), len(log.Lines)
 				if _, err := g.Agent.Tick(&g.World.Troll, troll.Step); err != nil {
 					t.Fatal(err)
@@ -433,6 +444,16 @@ func TestPlanIsAct(t *testing.T) {
 				if t.Failed() {
 					t.Fatalf("%v seed %d at %v: the preview %v", d, seed, g.World.Troll.Now, plan.Path)
 				}
+				// A tick that updates a running task acts at once: what it
+				// reports after that no preview can know.
+				if updates := running[plan.Leaf()]; updates && len(reported) > len(plan.Plans) {
+					reported = reported[:len(plan.Plans)]
+				}
+				if diff := cmp.Diff(foreseen(reported), foreseen(plan.Plans)); diff != "" {
+					t.Fatalf("%v seed %d at %v: the tick reported other plans than the preview foresaw (-tick +preview):\n%s",
+						d, seed, g.World.Troll.Now, diff)
+				}
+				planned += len(plan.Plans)
 				for _, l := range log.Lines[before:] {
 					if strings.HasPrefix(l, "begin ") {
 						begun++
@@ -444,5 +465,35 @@ func TestPlanIsAct(t *testing.T) {
 		if begun < 200 {
 			t.Errorf("%v: only %d ticks began something", d, begun)
 		}
+		if (planned < 50) != (d == troll.BT) {
+			t.Errorf("%v: %d plans foreseen", d, planned)
+		}
 	}
+}
+
+// leafNode reports whether path is a leaf of the tree.
+func leafNode(nodes []bt.NodeInfo, path string) bool {
+	for _, n := range nodes {
+		if n.Path == path {
+			return n.Leaf()
+		}
+	}
+	return false
+}
+
+// A foresight is what a preview and a tick must agree on of a report.
+type foresight struct {
+	Change decide.Change
+	Goal   string
+	Record decide.Record
+	Steps  []string
+	Cost   float64
+}
+
+func foreseen(rs []decide.Report) []foresight {
+	var out []foresight
+	for _, r := range rs {
+		out = append(out, foresight{r.Change, r.Goal, r.Record, r.Steps, r.Cost})
+	}
+	return out
 }
