@@ -133,7 +133,7 @@ func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 		switch w := r.weigh(ctx, m); w.choice {
 		case fail:
 			r.halt(m)
-			r.tellNone(w.got)
+			r.tellNone(w.got, "")
 			return bt.Failure
 		case replace:
 			r.replace(m, r.replaceReason(w))
@@ -280,7 +280,7 @@ func (r *runner[M]) advance(ctx *sim.Context[M], m *M, dt time.Duration, checked
 func (r *runner[M]) adopt(ctx *sim.Context[M], m *M, change decide.Change, reason string, failed int32) bool {
 	got := r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, failed)
 	if got != found {
-		r.tellNone(got)
+		r.tellNone(got, reason)
 		return false
 	}
 	r.run, r.cand = r.cand, r.run
@@ -311,7 +311,7 @@ func (r *runner[M]) replace(m *M, reason string) {
 func (r *runner[M]) resume(ctx *sim.Context[M], m *M) bool {
 	got, outranked := r.planPast(ctx, m)
 	if got != found {
-		r.tellNone(got)
+		r.tellNone(got, "")
 		return false
 	}
 	r.run, r.cand = r.cand, r.run
@@ -446,7 +446,7 @@ func (r *runner[M]) Route(m *M) int {
 	}
 	made := func(change decide.Change, reason string, failed int32) int {
 		if got := r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, failed); got != found {
-			r.tellNone(got)
+			r.tellNone(got, "")
 			return -1
 		}
 		r.tell(change, reason, &r.cand, r.cand.steps)
@@ -459,7 +459,7 @@ func (r *runner[M]) Route(m *M) int {
 	if r.due(m) {
 		switch w := r.weigh(ctx, m); w.choice {
 		case fail:
-			r.tellNone(w.got)
+			r.tellNone(w.got, "")
 			return -1
 		case replace:
 			r.tell(decide.Replaced, r.replaceReason(w), &r.cand, r.cand.steps)
@@ -477,7 +477,7 @@ func (r *runner[M]) Route(m *M) int {
 		}
 		got, outranked := r.planPast(ctx, m)
 		if got != found {
-			r.tellNone(got)
+			r.tellNone(got, "")
 			return -1
 		}
 		if outranked {
@@ -520,8 +520,9 @@ func (r *runner[M]) tell(change decide.Change, reason string, p *plan, steps []i
 	r.self.Report(rep)
 }
 
-// tellNone reports a planning call that found no plan.
-func (r *runner[M]) tellNone(got outcome) {
+// tellNone reports a planning call that found no plan, after what made
+// the runner plan (a step that failed, a plan that broke), if anything.
+func (r *runner[M]) tellNone(got outcome, after string) {
 	if !r.tracing {
 		return
 	}
@@ -529,8 +530,12 @@ func (r *runner[M]) tellNone(got outcome) {
 	if got == outOfBudget {
 		change = decide.OutOfBudget
 	}
+	why := r.noneReason(got)
+	if after != "" {
+		why = after + "; " + why
+	}
 	r.cand.clearRecord()
-	r.tell(change, r.noneReason(got), &r.cand, nil)
+	r.tell(change, why, &r.cand, nil)
 }
 
 // noneReason says why a planning call found no plan: which bound of the
