@@ -322,8 +322,11 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 		rec.make = func([]*Child[M]) (Node[M], error) { return n, nil }
 	case KindAction:
 		rec.action, rec.takes = d.Action, s.Takes
-		if s.Takes < 0 {
+		switch {
+		case s.Takes < 0:
 			errs = append(errs, fmt.Errorf("Takes: negative duration %v", s.Takes))
+		case s.Takes > 0:
+			rec.detail = "action takes=" + s.Takes.String()
 		}
 		if in, ok := d.Action.(*instant[M]); ok && in != nil {
 			rec.kind, rec.run, rec.effect = kindInstant, in.run, in.effect

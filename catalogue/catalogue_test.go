@@ -134,6 +134,6 @@ func Example() {
 	fmt.Print(tree)
 	// Output:
 	// fight  priority
-	// ├─ strike  action  [ready]
+	// ├─ strike  action takes=300ms  [ready]
 	// └─ wait  action
 }
