@@ -55,22 +55,22 @@ func MinOutcome(o heuristic.Outcome) SequenceOption {
 // child, when one that held no longer does.
 
 // runSequence runs sequence i from its current child on. Its children
-// are run in place where they can be (see step): a sequence of instant
-// actions costs a loop, not a chain of calls.
+// are run in place where they can be (see runLeaves and step): a sequence
+// of leaves that finish at once costs a loop, not a chain of calls.
 func (s *scratch[M]) runSequence(i int32, m *M, dt time.Duration) Status {
 	at := s.at
 	kids := s.hot[i].kids
 	c := int(s.st[i].current)
 	for c < len(kids) {
-		k := &kids[c]
 		var r Status
-		if s.plain && k.flags&flagQuiet != 0 {
-			if c = s.succeedQuietly(kids, c, m); c == len(kids) || kids[c].flags&flagQuiet == 0 {
-				continue // done, or a child that is not quiet: run it below
-			}
-			r = Failure // a quiet child that failed
-		} else {
-			r = s.step(k, &s.st[i].current, int32(c), m, dt)
+		if s.plain {
+			c, r = s.runLeaves(kids, c, m)
+		}
+		switch r {
+		case Success:
+			continue // done: c is past the last child
+		case 0: // a child not run in place: run it the general way
+			r = s.step(&kids[c], &s.st[i].current, int32(c), m, dt)
 		}
 		switch {
 		case r == Running:
@@ -91,22 +91,52 @@ func (s *scratch[M]) runSequence(i int32, m *M, dt time.Duration) Status {
 	return Success
 }
 
-// succeedQuietly runs the quiet leaves of kids from c on in place, while
-// they succeed, and returns the position of the first that is not quiet,
-// or failed. It is the innermost loop of a tick: little is live across the
-// call of each leaf.
-func (s *scratch[M]) succeedQuietly(kids []slot[M], c int, m *M) int {
+// runLeaves runs the leaves of kids from c on in place, while they
+// succeed at once: quiet leaves with one call, plain actions that are not
+// running with Begin and, when Begin finishes them, End. It returns the
+// position it stopped at and why: Success past the last child, Running or
+// Failure for the leaf there, or 0 for a child it does not run in place
+// (the caller runs it). It is the innermost loop of a tick: little is
+// live across the call of each leaf. The caller has checked s.plain.
+func (s *scratch[M]) runLeaves(kids []slot[M], c int, m *M) (int, Status) {
 	for ; c < len(kids); c++ {
 		k := &kids[c]
-		if k.flags&flagQuiet == 0 {
-			return c
+		if k.flags&flagQuiet != 0 {
+			s.at = k.begin
+			if !k.run(m) {
+				return c, Failure
+			}
+			continue
 		}
+		ks := &s.st[k.node]
+		if k.action == nil || ks.flags&stRunning != 0 {
+			return c, 0
+		}
+		ks.flags |= stRunning // from here on a panic ends it
 		s.at = k.begin
-		if !k.run(m) {
-			return c
+		r := k.action.Begin(m)
+		if r != Success {
+			return c, s.begun(k, r, m)
 		}
+		ks.flags = ks.flags&^stRunning | stHasRun
+		ks.ended, ks.lastEnd = Success, s.clock.Now()
+		s.at = k.begin + location(opEnd-opBegin)
+		k.action.End(m, Success)
 	}
-	return c
+	return c, Success
+}
+
+// begun carries on plain action k whose Begin, run in place, returned r,
+// not Success: it is left running, or ended. It returns k's status.
+func (s *scratch[M]) begun(k *slot[M], r Status, m *M) Status {
+	if r == Running {
+		return Running
+	}
+	if r != Failure {
+		r = s.invalidStatus(k.node, "Begin")
+	}
+	s.finish(k.node, m, r)
+	return r
 }
 
 // step runs child k, at position c of its parent, for one tick: in place
