@@ -69,8 +69,13 @@ func (s *scratch[M]) runSequence(i int32, m *M, dt time.Duration) Status {
 		switch r {
 		case Success:
 			continue // done: c is past the last child
-		case 0: // a child not run in place: run it the general way
-			r = s.step(&kids[c], &s.st[i].current, int32(c), m, dt)
+		case 0: // a child not run in place: a plain sequence begins here
+			if k := &kids[c]; s.plain && k.flags&flagResumable != 0 && s.st[k.node].flags&stRunning == 0 {
+				s.st[i].current = int32(c)
+				r = s.beginPlainSequence(k.node, m)
+				break
+			}
+			r = s.step(&kids[c], &s.st[i].current, int32(c), m, dt) // or the general way
 		}
 		switch {
 		case r == Running:
@@ -124,6 +129,20 @@ func (s *scratch[M]) runLeaves(kids []slot[M], c int, m *M) (int, Status) {
 		k.action.End(m, Success)
 	}
 	return c, Success
+}
+
+// beginPlainSequence begins plain sequence k (flagResumable), not
+// running, in place: it runs as runPlain would run it.
+func (s *scratch[M]) beginPlainSequence(k int32, m *M) Status {
+	ks := &s.st[k]
+	ks.flags |= stRunning
+	ks.current = 0
+	s.at = loc(k, opUpdate)
+	r := s.runSequence(k, m, 0)
+	if r != Running {
+		ks.flags &^= stRunning
+	}
+	return r
 }
 
 // begun carries on plain action k whose Begin, run in place, returned r,
