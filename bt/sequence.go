@@ -270,33 +270,9 @@ func (s *scratch[M]) runPlain(k int32, m *M, dt time.Duration) Status {
 	return r
 }
 
-// resume updates child k, with state ks, in the steady state of a running
-// tree, kept to one call: k is an action under way, or a plain sequence
-// whose current child is one. It returns the action's status, or 0 when k
-// is neither (the caller goes the general way). An action that finished
-// is for the caller to hand to resumed. The caller has checked s.plain.
-func (s *scratch[M]) resume(k *slot[M], ks *nodeState, m *M, dt time.Duration) Status {
-	if ks.flags&stRunning == 0 {
-		return 0
-	}
-	act, node := k.action, k.node
-	if act == nil {
-		if k.flags&flagResumable == 0 {
-			return 0
-		}
-		c := &s.hot[node].kids[ks.current]
-		if c.action == nil || s.st[c.node].flags&stRunning == 0 {
-			return 0
-		}
-		act, node = c.action, c.node
-	}
-	s.at = loc(node, opUpdate)
-	return act.Update(m, dt)
-}
-
-// resumed carries child k on after resume returned r, a finished action's
-// status: the action is ended, and a sequence whose action it was goes
-// its way. It returns k's status.
+// resumed carries child k of a parallel on after the action it updated
+// in place returned r, a finished action's status: the action is ended,
+// and a sequence whose action it was goes its way. It returns k's status.
 func (s *scratch[M]) resumed(k *slot[M], ks *nodeState, r Status, m *M, dt time.Duration) Status {
 	node := k.node
 	if k.action == nil { // a sequence: its current child finished
