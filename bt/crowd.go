@@ -202,6 +202,8 @@ func (c *Crowd[M]) run(n int, f func(w *Worker[M], i int) error, steal bool) err
 	}
 	for _, w := range workers {
 		w.f = nil // the function may hold the crowd: workers wait without it
+	}
+	for _, w := range workers {
 		if w.panicked != nil {
 			panic(w.panicked) // on the caller's goroutine, as with one worker
 		}
@@ -334,9 +336,6 @@ func (b *blocks) cut(n, workers int, steal bool) {
 	for k := range b.chunks {
 		lo := min(k*perChunk, b.blocks())
 		hi := min((k+1)*perChunk, b.blocks())
-		if k*chunk >= n {
-			lo, hi = 0, 0
-		}
 		b.chunks[k].Store(uint64(lo)<<32 | uint64(hi))
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -220,6 +221,29 @@ func TestCrowdAllocatesNothing(t *testing.T) {
 		tick() // the workers start, and make their scratch memories
 		if allocs := testing.AllocsPerRun(100, tick); allocs != 0 {
 			t.Errorf("%d workers: a frame allocated %v times", workers, allocs)
+		}
+	}
+}
+
+// Run calls its function once for every index, whatever the number of
+// workers and of indices, with chunks cut into blocks and blocks stolen.
+func TestCrowdRunsEveryIndexOnce(t *testing.T) {
+	tree := crowdTree(t)
+	for _, workers := range []int{1, 2, 3, 7, 16} {
+		crowd := bt.NewCrowd(tree, workers)
+		for _, n := range []int{1, 2, 5, 31, 32, 33, 100, 1000, 1025} {
+			calls := make([]atomic.Int32, n)
+			if err := crowd.Run(n, func(_ *bt.Worker[mem], i int) error {
+				calls[i].Add(1)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			for i := range calls {
+				if got := calls[i].Load(); got != 1 {
+					t.Errorf("%d workers, %d indices: index %d called %d times", workers, n, i, got)
+				}
+			}
 		}
 	}
 }
