@@ -9,6 +9,7 @@ import (
 	"sync"
 	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // A Crowd ticks many agents of one tree per frame, sequentially or across
@@ -55,6 +56,11 @@ type Crowd[M any] struct {
 	tickOne  func(w *Worker[M], i int) error
 	stampOne func(w *Worker[M], i int) error
 	errs     []error
+	// distinct holds the addresses of the agents of the last frame found
+	// to hold none twice: a frame of the same agents needs no stamping.
+	// Addresses, not pointers, so that the crowd keeps no agent alive; an
+	// address reused by a new agent still says the agents are distinct.
+	distinct []uintptr
 }
 
 // MaxWorkers is the most workers a crowd has: NewCrowd asked for more
@@ -99,6 +105,7 @@ func NewCrowd[M any](t *Tree[M], workers int) *Crowd[M] {
 	c.stampOne = func(_ *Worker[M], i int) error {
 		if a := c.agents[i]; a != nil && a.frame.Swap(c.frame) == c.frame {
 			a.twice.Store(c.frame)
+			return ErrGivenTwice
 		}
 		return nil
 	}
@@ -150,10 +157,30 @@ func (c *Crowd[M]) Tick(agents []*Agent[M], memories []M, dt time.Duration) erro
 	c.agents, c.memories, c.dt = agents, memories, dt
 	c.frame = frames.Add(1)
 	defer func() { c.agents, c.memories = nil, nil }() // held no longer than the frame
-	if err := c.run(len(agents), c.stampOne, false); err != nil {
-		return err
+	if !c.sameAgents(agents) {
+		c.distinct = c.distinct[:0]
+		if c.run(len(agents), c.stampOne, false) == nil { // none found twice
+			for _, a := range agents {
+				c.distinct = append(c.distinct, uintptr(unsafe.Pointer(a)))
+			}
+		}
 	}
 	return c.run(len(agents), c.tickOne, true)
+}
+
+// sameAgents reports whether agents are those of the last frame found to
+// hold none twice, in the same order. Comparing is a read of two arrays,
+// much cheaper than stamping each agent, which has to fetch it.
+func (c *Crowd[M]) sameAgents(agents []*Agent[M]) bool {
+	if len(agents) != len(c.distinct) {
+		return false
+	}
+	for i, a := range agents {
+		if uintptr(unsafe.Pointer(a)) != c.distinct[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Run calls f(w, i) for every i in [0, n), where w is the worker that runs
