@@ -2,18 +2,34 @@
 // It is a module of its own, so that the library's go.mod stays free of
 // them.
 //
-// BenchmarkVersus runs the four tree shapes of bt's BenchmarkTick in
-// foresight and in github.com/joeycumines/go-behaviortree, with the same
-// leaf work, in alternating batches within one run (the machines we
-// measure on are shared and noisy: a ratio measured this way is steadier
-// than two runs compared), and reports each side's ns/op and
-// foresight's time over go-behaviortree's, the median of the batches:
+// BenchmarkVersus runs the four tree shapes of bt's BenchmarkTick, each
+// described once (Shapes) and built four ways, with the same leaf work:
 //
-//	cd bench && go test -run '^$' -bench Versus -benchtime 2s
+//   - foresight, its leaves the kind of action users write: structs with
+//     Begin, Update, End and Simulate (StructLeaves);
+//   - foresight, its leaves bt.Instant functions, which the engine calls
+//     directly and whose End it skips (InstantLeaves);
+//   - a hand-written tree with the same Begin/Update/End contract over the
+//     same struct actions and no other guarantee: the floor (Shape.Hand);
+//   - github.com/joeycumines/go-behaviortree, the newest version the
+//     module proxy serves, which has no life cycle (no Begin or End, no
+//     running state: a sequence ticks its first child again every tick).
 //
-// foresight keeps a full life cycle the other does not have: every node
+// They are timed in rotating batches within one run (see Race: the
+// machines we measure on are shared and noisy, and a ratio of batches
+// timed side by side is steadier than two runs compared), and each one's
+// ns/tick and the median ratios are reported:
+//
+//	cd bench && go test -run '^$' -bench Versus -benchtime 300x -count 5
+//
+// foresight keeps a full life cycle the peer does not have: every node
 // begins and ends (End exactly once per Begin), constraints are checked,
 // panics are caught, and a tracer could watch.
+//
+// The command bench/crowd prints the table of a crowd of Jedi (agents ×
+// workers: µs per agent-frame, frames per second, speed-up, heap per
+// agent), and device.sh runs all of these from binaries built beforehand
+// on a machine of many cores.
 //
 // Deep and Corridor are github.com/kelindar/goap's "deep" benchmark
 // problem and a corridor of 150 rooms as foresight GOAP domains: the tests

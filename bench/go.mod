@@ -4,12 +4,9 @@ go 1.25.6
 
 require (
 	github.com/foresight-bt/foresight v0.0.0
-	github.com/joeycumines/go-behaviortree v1.8.0
+	github.com/joeycumines/go-behaviortree v1.11.0
 )
 
-require (
-	github.com/joeycumines/go-bigbuff v1.14.0 // indirect
-	github.com/xlab/treeprint v1.1.0 // indirect
-)
+require github.com/joeycumines/go-bigbuff v1.21.0 // indirect
 
 replace github.com/foresight-bt/foresight => ../

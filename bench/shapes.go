@@ -8,160 +8,167 @@ import (
 	gbt "github.com/joeycumines/go-behaviortree"
 )
 
-// World is the memory both libraries' leaves work on.
+// World is the memory every contender's leaves work on.
 type World struct {
 	Work int64 // every leaf adds one
 	Pad  [30]int64
 }
 
-// A Shape is a tree, described once, built in both libraries.
+// A Spec describes a node of a shape, once, for every contender to build:
+// a composite with its children, or a leaf.
+type Spec struct {
+	Kind Kind
+	Kids []Spec
+}
+
+// Kind is what a Spec node is.
+type Kind uint8
+
+// The kinds of node a shape is made of.
+const (
+	Sequence Kind = iota // runs its children in order until one fails
+	Priority             // runs its children in order until one does not fail
+	Parallel             // runs all its children each tick, running while any runs
+	Succeed              // a leaf that works and succeeds at once
+	Fail                 // a leaf that works and fails at once
+	Busy                 // a leaf that works and runs forever
+)
+
+// A Shape is a tree and its name.
 type Shape struct {
 	Name string
 	// Nodes is how many nodes a steady tick visits.
 	Nodes int
-	// Build adds the tree to a foresight builder.
-	Build func(b *bt.Builder[World])
-	// Tree builds it in go-behaviortree over w.
-	Tree func(w *World) gbt.Node
+	Root  Spec
 }
 
-// Leaf work, the same in both: a leaf that succeeds, one that fails, and
-// one that runs forever.
+// Shapes are the four shapes of bt's BenchmarkTick.
+var Shapes = []Shape{
+	{Name: "sequence10", Nodes: 11, Root: node(Sequence, leaves(10, Succeed)...)},
+	{Name: "priority3x10", Nodes: 34, Root: node(Priority,
+		node(Sequence, append(leaves(9, Succeed), node(Fail))...),
+		node(Sequence, append(leaves(9, Succeed), node(Fail))...),
+		node(Sequence, leaves(10, Succeed)...),
+	)},
+	{Name: "tree100depth4", Nodes: 100, Root: repeat(Sequence, 3, repeat(Sequence, 4, node(Sequence, leaves(7, Succeed)...)))},
+	{Name: "running10x2", Nodes: 21, Root: repeat(Parallel, 10, node(Sequence, node(Busy), node(Busy)))},
+}
+
+func node(k Kind, kids ...Spec) Spec { return Spec{Kind: k, Kids: kids} }
+
+func leaves(n int, k Kind) []Spec {
+	out := make([]Spec, n)
+	for i := range out {
+		out[i] = node(k)
+	}
+	return out
+}
+
+func repeat(k Kind, n int, kid Spec) Spec {
+	kids := make([]Spec, n)
+	for i := range kids {
+		kids[i] = kid
+	}
+	return node(k, kids...)
+}
+
+// Leaves are the actions foresight's leaves run: user-written structs, or
+// bt.Instant's functions (which the engine calls directly, skipping End).
+type Leaves struct {
+	Name                string
+	Succeed, Fail, Busy bt.Action[World]
+}
+
+// StructLeaves are actions written as the README's tour writes them: a
+// struct with Begin, Update, End and Simulate.
+var StructLeaves = Leaves{Name: "struct", Succeed: succeedAction{}, Fail: failAction{}, Busy: busyAction{}}
+
+// InstantLeaves are bt.Instant actions, foresight's fastest leaves, for
+// the leaves that finish at once; a running leaf has to be a struct.
+var InstantLeaves = Leaves{Name: "instant", Succeed: bt.Instant(succeed, nil), Fail: bt.Instant(fail, nil), Busy: busyAction{}}
 
 func succeed(w *World) bool { w.Work++; return true }
 func fail(w *World) bool    { w.Work++; return false }
 
-func gbtLeaf(w *World, ok bool) gbt.Node {
-	return gbt.New(func([]gbt.Node) (gbt.Status, error) {
-		w.Work++
-		if ok {
-			return gbt.Success, nil
-		}
-		return gbt.Failure, nil
-	})
+type succeedAction struct{}
+
+func (succeedAction) Begin(w *World) bt.Status               { w.Work++; return bt.Success }
+func (succeedAction) Update(*World, time.Duration) bt.Status { return bt.Success }
+func (succeedAction) End(*World, bt.Status)                  {}
+func (succeedAction) Simulate(*sim.Context[World], *World)   {}
+
+type failAction struct{}
+
+func (failAction) Begin(w *World) bt.Status               { w.Work++; return bt.Failure }
+func (failAction) Update(*World, time.Duration) bt.Status { return bt.Failure }
+func (failAction) End(*World, bt.Status)                  {}
+func (failAction) Simulate(*sim.Context[World], *World)   {}
+
+// busyAction stays Running, updated each tick.
+type busyAction struct{}
+
+func (busyAction) Begin(w *World) bt.Status                   { w.Work++; return bt.Running }
+func (busyAction) Update(w *World, _ time.Duration) bt.Status { w.Work++; return bt.Running }
+func (busyAction) End(*World, bt.Status)                      {}
+func (busyAction) Simulate(*sim.Context[World], *World)       {}
+
+// Foresight builds the shape as a foresight tree with the given leaves.
+func (s Shape) Foresight(l Leaves) (*bt.Tree[World], error) {
+	b := bt.New(bt.Config[World]{})
+	addSpec(b, s.Root, l, "root")
+	return b.Build()
 }
 
-func gbtBusy(w *World) gbt.Node {
-	return gbt.New(func([]gbt.Node) (gbt.Status, error) { w.Work++; return gbt.Running, nil })
+func addSpec(b *bt.Builder[World], s Spec, l Leaves, name string) {
+	switch s.Kind {
+	case Succeed:
+		b.Do(name, l.Succeed)
+		return
+	case Fail:
+		b.Do(name, l.Fail)
+		return
+	case Busy:
+		b.Do(name, l.Busy)
+		return
+	case Sequence:
+		b.Sequence(name)
+	case Priority:
+		b.Priority(name)
+	case Parallel:
+		b.Parallel(name)
+	}
+	for i, k := range s.Kids {
+		addSpec(b, k, l, string(rune('a'+i)))
+	}
+	b.End()
 }
 
-// busy is foresight's running leaf: it stays Running, updated each tick.
-type busy struct{}
-
-func (busy) Begin(w *World) bt.Status                   { w.Work++; return bt.Running }
-func (busy) Update(w *World, _ time.Duration) bt.Status { w.Work++; return bt.Running }
-func (busy) End(*World, bt.Status)                      {}
-func (busy) Simulate(*sim.Context[World], *World)       {}
-
-// Shapes are the four shapes of bt's BenchmarkTick.
-var Shapes = []Shape{
-	{
-		Name: "sequence10", Nodes: 11,
-		Build: func(b *bt.Builder[World]) {
-			b.Sequence("seq")
-			for i := range 10 {
-				b.Do(name(i), bt.Instant(succeed, nil))
-			}
-			b.End()
-		},
-		Tree: func(w *World) gbt.Node {
-			kids := make([]gbt.Node, 10)
-			for i := range kids {
-				kids[i] = gbtLeaf(w, true)
-			}
-			return gbt.New(gbt.Sequence, kids...)
-		},
-	},
-	{
-		Name: "priority3x10", Nodes: 34,
-		Build: func(b *bt.Builder[World]) {
-			b.Priority("fallback")
-			for s := range 3 {
-				b.Sequence(name(s))
-				for i := range 10 {
-					run := succeed
-					if s < 2 && i == 9 {
-						run = fail
-					}
-					b.Do(name(i), bt.Instant(run, nil))
-				}
-				b.End()
-			}
-			b.End()
-		},
-		Tree: func(w *World) gbt.Node {
-			seqs := make([]gbt.Node, 3)
-			for s := range seqs {
-				kids := make([]gbt.Node, 10)
-				for i := range kids {
-					kids[i] = gbtLeaf(w, s == 2 || i < 9)
-				}
-				seqs[s] = gbt.New(gbt.Sequence, kids...)
-			}
-			return gbt.New(gbt.Selector, seqs...)
-		},
-	},
-	{
-		Name: "tree100depth4", Nodes: 100,
-		Build: func(b *bt.Builder[World]) {
-			b.Sequence("root")
-			for i := range 3 {
-				b.Sequence(name(i))
-				for j := range 4 {
-					b.Sequence(name(j))
-					for k := range 7 {
-						b.Do(name(k), bt.Instant(succeed, nil))
-					}
-					b.End()
-				}
-				b.End()
-			}
-			b.End()
-		},
-		Tree: func(w *World) gbt.Node {
-			mids := make([]gbt.Node, 3)
-			for i := range mids {
-				lows := make([]gbt.Node, 4)
-				for j := range lows {
-					leaves := make([]gbt.Node, 7)
-					for k := range leaves {
-						leaves[k] = gbtLeaf(w, true)
-					}
-					lows[j] = gbt.New(gbt.Sequence, leaves...)
-				}
-				mids[i] = gbt.New(gbt.Sequence, lows...)
-			}
-			return gbt.New(gbt.Sequence, mids...)
-		},
-	},
-	{
-		Name: "running10x2", Nodes: 21,
-		Build: func(b *bt.Builder[World]) {
-			b.Parallel("all")
-			for i := range 10 {
-				b.Sequence(name(i)).Do("work", busy{}).Do("then", busy{}).End()
-			}
-			b.End()
-		},
-		// go-behaviortree keeps no running state: a sequence ticks its first
-		// child again each tick. Its parallel (Fork) runs each child on a
-		// goroutine, and All stops at the first running child, so this is
-		// the plain tick function that visits them all.
-		Tree: func(w *World) gbt.Node {
-			seqs := make([]gbt.Node, 10)
-			for i := range seqs {
-				seqs[i] = gbt.New(gbt.Sequence, gbtBusy(w), gbtBusy(w))
-			}
-			return gbt.New(parallel, seqs...)
-		},
-	},
+// GoBehaviorTree builds the shape in go-behaviortree over w. That library
+// keeps no running state: a sequence ticks its first child again each
+// tick. Its parallel (Fork) runs each child on a goroutine, and All stops
+// at the first running child, so Parallel is a plain tick function that
+// visits them all.
+func (s Shape) GoBehaviorTree(w *World) gbt.Node {
+	return gbtNode(s.Root, w)
 }
 
-func name(i int) string { return string(rune('a' + i)) }
+func gbtNode(s Spec, w *World) gbt.Node {
+	switch s.Kind {
+	case Succeed, Fail, Busy:
+		status := map[Kind]gbt.Status{Succeed: gbt.Success, Fail: gbt.Failure, Busy: gbt.Running}[s.Kind]
+		return gbt.New(func([]gbt.Node) (gbt.Status, error) { w.Work++; return status, nil })
+	}
+	kids := make([]gbt.Node, len(s.Kids))
+	for i, k := range s.Kids {
+		kids[i] = gbtNode(k, w)
+	}
+	tick := map[Kind]gbt.Tick{Sequence: gbt.Sequence, Priority: gbt.Selector, Parallel: gbtParallel}[s.Kind]
+	return gbt.New(tick, kids...)
+}
 
-// parallel is a go-behaviortree tick that ticks every child and runs while
-// any runs.
-func parallel(children []gbt.Node) (gbt.Status, error) {
+// gbtParallel is a go-behaviortree tick that ticks every child and runs
+// while any runs.
+func gbtParallel(children []gbt.Node) (gbt.Status, error) {
 	status := gbt.Success
 	for _, c := range children {
 		s, err := c.Tick()

@@ -3,6 +3,7 @@ package bt
 import (
 	"errors"
 	"fmt"
+	"sync/atomic"
 	"time"
 
 	"github.com/foresight-bt/foresight/decide"
@@ -37,6 +38,11 @@ type Agent[M any] struct {
 	quarantines  int         // how many nodes are quarantined
 	own          *scratch[M] // for the agent's own calls; made on first use
 	run          *scratch[M] // the scratch ticking it now, or nil
+
+	// A crowd's frame stamps each agent it is given (frame) before it
+	// ticks any, and marks one it finds twice (twice), so that such an
+	// agent is ticked at none of its indices.
+	frame, twice atomic.Uint64
 }
 
 // nodeState is an agent's state of one node.

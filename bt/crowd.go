@@ -1,18 +1,23 @@
 package bt
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"runtime"
+	"slices"
 	"sync"
+	"sync/atomic"
 	"time"
+	"unsafe"
 )
 
 // A Crowd ticks many agents of one tree per frame, sequentially or across
 // a fixed number of workers. Each worker brings its own scratch memories,
-// so agents ticked only by a crowd hold none, and the work is cut into
-// fixed chunks, one per worker, so that what every agent decides is the
-// same whatever the number of workers: an agent's tick depends only on the
-// tree, its own state, its memory and the step.
+// so agents ticked only by a crowd hold none. What every agent decides is
+// the same whatever the number of workers, and whichever worker ticks it:
+// an agent's tick depends only on the tree, its own state, its memory and
+// the step.
 //
 // A game calls a crowd once per frame, between sensing and acting:
 //
@@ -24,41 +29,85 @@ import (
 //	}
 //
 // or, to sense, decide and act agent by agent on the same worker while
-// the agent's memory is in cache, with Run. A Crowd is not safe for
-// concurrent use: one frame at a time.
+// the agent's memory is in cache, with Run.
+//
+// The workers are goroutines that live as long as the crowd: they are
+// started by the first frame that needs them, wait between frames, and
+// end once the crowd is no longer reachable. Each worker first runs its
+// own chunk of the agents, a fixed run of consecutive indices, the same
+// every frame, so that an agent is usually ticked where it was ticked the
+// frame before and its state is still in that core's cache; a worker done
+// with its chunk takes small blocks from the far end of another's still
+// at work, so that no core idles while one is behind. After its first few
+// frames a crowd's frame allocates nothing, with any number of workers. A
+// Crowd is not safe for concurrent use: one frame at a time.
 type Crowd[M any] struct {
-	workers []*Worker[M] // each knows the tree through its scratch
+	tree    *Tree[M]
+	workers []*Worker[M] // made as a frame first needs them
+	team    *team[M]     // the goroutines of workers 1 on, once started
+	blocks  *blocks      // how the frame under way is cut
 
 	// The frame Tick runs, and the function that ticks one of its
 	// agents, made once so that a frame allocates nothing.
 	agents   []*Agent[M]
 	memories []M
 	dt       time.Duration
+	frame    uint64 // the stamp of the frame Tick runs: see Agent.frame
 	tickOne  func(w *Worker[M], i int) error
+	stampOne func(w *Worker[M], i int) error
+	errs     []error
+	// distinct holds the addresses of the agents of the last frame found
+	// to hold none twice: a frame of the same agents needs no stamping.
+	// Addresses, not pointers, so that the crowd keeps no agent alive; an
+	// address reused by a new agent still says the agents are distinct.
+	distinct []uintptr
 }
+
+// MaxWorkers is the most workers a crowd has: NewCrowd asked for more
+// makes this many. Workers beyond the machine's cores only add overhead;
+// the cap keeps a mistaken count (the number of agents, say) from costing
+// a goroutine and a set of scratch memories each.
+const MaxWorkers = 256
 
 // A Worker ticks agents with its own scratch memories. A Crowd hands one
 // to each call of the function given to Run.
 type Worker[M any] struct {
-	s        *scratch[M]
-	errs     []error // the faults of its chunk in the frame under way
-	panicked any     // what f panicked with on the worker's goroutine
+	tree     *Tree[M]
+	s        *scratch[M] // made on first use
+	errs     []error     // the faults of the frame under way
+	panicked any         // what f panicked with on the worker's goroutine
+
+	// the job of the frame under way
+	f      func(w *Worker[M], i int) error
+	blocks *blocks
+	own    int // its own range in blocks
 }
 
 // NewCrowd returns a crowd for the agents of tree t, with the given number
-// of workers (at least 1). A crowd of a nil or unbuilt tree, like a zero
-// Crowd, has no workers: its Tick and Run return ErrNotBuilt.
+// of workers, at least 1 and at most MaxWorkers. A worker's scratch
+// memories and goroutine are made by the first frame that gives it work,
+// so a crowd costs nothing up front. A crowd of a nil or unbuilt tree,
+// like a zero Crowd, has no workers: its Tick and Run return ErrNotBuilt.
 func NewCrowd[M any](t *Tree[M], workers int) *Crowd[M] {
 	c := &Crowd[M]{}
 	if !t.valid() {
 		return c
 	}
-	for range max(workers, 1) {
-		c.workers = append(c.workers, &Worker[M]{s: newScratch(t)})
-	}
+	c.tree, c.blocks = t, &blocks{}
+	c.workers = make([]*Worker[M], min(max(workers, 1), MaxWorkers))
 	c.tickOne = func(w *Worker[M], i int) error {
+		if a := c.agents[i]; a != nil && a.twice.Load() == c.frame {
+			return ErrGivenTwice
+		}
 		_, err := w.Tick(c.agents[i], &c.memories[i], c.dt)
 		return err
+	}
+	c.stampOne = func(_ *Worker[M], i int) error {
+		if a := c.agents[i]; a != nil && a.frame.Swap(c.frame) == c.frame {
+			a.twice.Store(c.frame)
+			return ErrGivenTwice
+		}
+		return nil
 	}
 	return c
 }
@@ -83,9 +132,21 @@ func (e *AgentError) Error() string { return fmt.Sprintf("agent %d: %v", e.Index
 // Unwrap returns the fault.
 func (e *AgentError) Unwrap() error { return e.Err }
 
+// ErrGivenTwice reports an agent given to Crowd.Tick at more than one
+// index of a frame: it is ticked at none of them, since which of its
+// memories it should decide on is the caller's mistake, and ticking it
+// twice would let two workers run it at once.
+var ErrGivenTwice = errors.New("bt: the agent is given more than once in the frame")
+
+// frames stamps crowd frames: each Tick takes the next, so no two frames
+// of any crowds share a stamp.
+var frames atomic.Uint64
+
 // Tick ticks agents[i] with &memories[i] and step dt, for every i. It
 // returns the agents' faults as *AgentError values joined together, in
-// agent order. Each agent's status is its Status.
+// agent order. Each agent's status is its Status. An agent given at more
+// than one index is ticked at none: each of its indices gets
+// ErrGivenTwice.
 func (c *Crowd[M]) Tick(agents []*Agent[M], memories []M, dt time.Duration) error {
 	switch {
 	case c.Workers() == 0:
@@ -94,19 +155,43 @@ func (c *Crowd[M]) Tick(agents []*Agent[M], memories []M, dt time.Duration) erro
 		return fmt.Errorf("bt: %d agents and %d memories", len(agents), len(memories))
 	}
 	c.agents, c.memories, c.dt = agents, memories, dt
-	err := c.Run(len(agents), c.tickOne)
-	c.agents, c.memories = nil, nil // held no longer than the frame
-	return err
+	c.frame = frames.Add(1)
+	defer func() { c.agents, c.memories = nil, nil }() // held no longer than the frame
+	if !c.sameAgents(agents) {
+		c.distinct = c.distinct[:0]
+		if c.run(len(agents), c.stampOne, false) == nil { // none found twice
+			for _, a := range agents {
+				c.distinct = append(c.distinct, uintptr(unsafe.Pointer(a)))
+			}
+		}
+	}
+	return c.run(len(agents), c.tickOne, true)
+}
+
+// sameAgents reports whether agents are those of the last frame found to
+// hold none twice, in the same order. Comparing is a read of two arrays,
+// much cheaper than stamping each agent, which has to fetch it.
+func (c *Crowd[M]) sameAgents(agents []*Agent[M]) bool {
+	if len(agents) != len(c.distinct) {
+		return false
+	}
+	for i, a := range agents {
+		if uintptr(unsafe.Pointer(a)) != c.distinct[i] {
+			return false
+		}
+	}
+	return true
 }
 
 // Run calls f(w, i) for every i in [0, n), where w is the worker that runs
-// it. The indices are cut into one fixed chunk per worker, in order, and
-// each worker runs its chunk in order on its own goroutine (the first on
-// the caller's); Run returns when all are done. f must touch only what
-// belongs to agent i and read what is shared. The errors f returns come
-// back as *AgentError values joined together, in index order. A panic in
-// f (the tree's own faults are errors, never panics) reaches the caller's
-// goroutine once every worker is done, as it would with one worker.
+// it, and returns when all are done. Each worker runs its own chunk of
+// the indices in order, then helps the others (see Crowd); the first
+// worker is the caller's goroutine. f must touch only what belongs to
+// agent i (an agent ticked from two indices is a data race) and read what
+// is shared. The errors f returns come back as *AgentError values joined
+// together, in index order. A panic in f (the tree's own faults are
+// errors, never panics) reaches the caller's goroutine once every worker
+// is done, as it would with one worker.
 func (c *Crowd[M]) Run(n int, f func(w *Worker[M], i int) error) error {
 	switch {
 	case c.Workers() == 0:
@@ -116,50 +201,208 @@ func (c *Crowd[M]) Run(n int, f func(w *Worker[M], i int) error) error {
 	case f == nil:
 		return errors.New("bt: Run with a nil function")
 	}
-	workers := c.workers[:min(len(c.workers), n)]
-	chunk := (n + len(workers) - 1) / len(workers)
-	if len(workers) == 1 {
-		workers[0].run(0, n, f)
-	} else {
-		var wg sync.WaitGroup
-		for k, w := range workers[1:] {
-			wg.Add(1)
-			go func() {
-				defer wg.Done()
-				w.guard((k+1)*chunk, min((k+2)*chunk, n), f)
-			}()
-		}
-		workers[0].guard(0, chunk, f)
-		wg.Wait()
-		for _, w := range workers {
-			if w.panicked != nil {
-				panic(w.panicked) // on the caller's goroutine, as with one worker
-			}
-		}
-	}
-	var all []error
-	for _, w := range workers {
-		all = append(all, w.errs...)
-	}
-	return errors.Join(all...)
+	return c.run(n, f, true)
 }
 
-// guard runs the chunk [lo, hi) and keeps what f panicked with, so that
-// no worker is still at work when the panic goes on.
-func (w *Worker[M]) guard(lo, hi int, f func(w *Worker[M], i int) error) {
+// run calls f for every index in [0, n), with stealing or with each
+// worker keeping to its own chunk.
+func (c *Crowd[M]) run(n int, f func(w *Worker[M], i int) error, steal bool) error {
+	if n <= 0 {
+		return nil
+	}
+	workers := c.workers[:min(len(c.workers), n)]
+	c.blocks.cut(n, len(workers), steal)
+	for k, w := range workers {
+		if w == nil {
+			w = &Worker[M]{tree: c.tree, blocks: c.blocks, own: k}
+			workers[k] = w
+		}
+		w.f, w.errs = f, w.errs[:0]
+	}
+	if len(workers) == 1 {
+		workers[0].work()
+	} else {
+		if c.team == nil {
+			c.team = newTeam(c)
+		}
+		c.team.run(workers)
+	}
+	for _, w := range workers {
+		w.f = nil // the function may hold the crowd: workers wait without it
+	}
+	for _, w := range workers {
+		if w.panicked != nil {
+			panic(w.panicked) // on the caller's goroutine, as with one worker
+		}
+	}
+	return c.collect(workers)
+}
+
+// collect joins the workers' faults in index order.
+func (c *Crowd[M]) collect(workers []*Worker[M]) error {
+	c.errs = c.errs[:0]
+	for _, w := range workers {
+		c.errs = append(c.errs, w.errs...)
+	}
+	if len(c.errs) == 0 {
+		return nil
+	}
+	slices.SortFunc(c.errs, func(a, b error) int { return cmp.Compare(a.(*AgentError).Index, b.(*AgentError).Index) })
+	return errors.Join(c.errs...)
+}
+
+// A team is the goroutines of a crowd's workers past the first, each
+// waiting on its own channel for the next frame, started as a frame first
+// needs it. It holds no reference to the crowd, so that the crowd can
+// become unreachable; then the channels are closed and the goroutines
+// end.
+type team[M any] struct {
+	wake []chan *Worker[M]
+	done sync.WaitGroup
+}
+
+func newTeam[M any](c *Crowd[M]) *team[M] {
+	t := &team[M]{}
+	runtime.AddCleanup(c, (*team[M]).stop, t)
+	return t
+}
+
+// stop ends the team's goroutines.
+func (t *team[M]) stop() {
+	for _, ch := range t.wake {
+		close(ch)
+	}
+}
+
+// run has workers[1:] work on the team's goroutines and workers[0] on the
+// caller's, and returns once all are done.
+func (t *team[M]) run(workers []*Worker[M]) {
+	for len(t.wake) < len(workers)-1 {
+		ch := make(chan *Worker[M], 1)
+		t.wake = append(t.wake, ch)
+		go func() {
+			for w := range ch {
+				w.work()
+				t.done.Done()
+			}
+		}()
+	}
+	t.done.Add(len(workers) - 1)
+	for k, w := range workers[1:] {
+		t.wake[k] <- w
+	}
+	workers[0].work()
+	t.done.Wait()
+}
+
+// work runs the worker's own chunk, then what it can take of the others',
+// and keeps what f panicked with, so that no worker is still at work when
+// the panic goes on.
+func (w *Worker[M]) work() {
 	w.panicked = nil
 	defer func() { w.panicked = recover() }()
-	w.run(lo, hi, f)
+	b := w.blocks
+	for {
+		lo, hi, ok := b.take(w.own)
+		if !ok {
+			break
+		}
+		w.run(lo, hi)
+	}
+	for k := 1; k < b.ranges; k++ {
+		victim := (w.own + k) % b.ranges
+		for {
+			lo, hi, ok := b.steal(victim)
+			if !ok {
+				break
+			}
+			w.run(lo, hi)
+		}
+	}
 }
 
 // run calls f(w, i) for i in [lo, hi), keeping the faults.
-func (w *Worker[M]) run(lo, hi int, f func(w *Worker[M], i int) error) {
-	w.errs = w.errs[:0]
+func (w *Worker[M]) run(lo, hi int) {
 	for i := lo; i < hi; i++ {
-		if err := f(w, i); err != nil {
+		if err := w.f(w, i); err != nil {
 			w.errs = append(w.errs, &AgentError{Index: i, Err: err})
 		}
 	}
+}
+
+// blocks cuts the indices of a frame into one chunk per worker, each a
+// run of blocks that its worker takes from the front and others may steal
+// from the back.
+type blocks struct {
+	n, size, ranges int
+	stealing        bool
+	// next and end of each chunk, in blocks, packed in one word so that
+	// taking and stealing are one compare-and-swap.
+	chunks []atomic.Uint64
+}
+
+// A block is this many agents at most: few enough that one stolen at the
+// end of a frame is a small part of it, many enough that taking it costs
+// little beside them.
+const blockSize = 32
+
+// cut cuts [0, n) into workers chunks. Without stealing each chunk is one
+// block.
+func (b *blocks) cut(n, workers int, steal bool) {
+	b.n, b.ranges, b.stealing = n, workers, steal
+	chunk := (n + workers - 1) / workers
+	b.size = chunk
+	if steal {
+		b.size = min(chunk, max(1, min(blockSize, chunk/16)))
+	}
+	if cap(b.chunks) < workers {
+		b.chunks = make([]atomic.Uint64, workers)
+	}
+	b.chunks = b.chunks[:workers]
+	perChunk := (chunk + b.size - 1) / b.size
+	for k := range b.chunks {
+		lo := min(k*perChunk, b.blocks())
+		hi := min((k+1)*perChunk, b.blocks())
+		b.chunks[k].Store(uint64(lo)<<32 | uint64(hi))
+	}
+}
+
+func (b *blocks) blocks() int { return (b.n + b.size - 1) / b.size }
+
+// take takes the next block of chunk k from its front.
+func (b *blocks) take(k int) (lo, hi int, ok bool) {
+	for {
+		old := b.chunks[k].Load()
+		next, end := old>>32, old&(1<<32-1)
+		if next >= end {
+			return 0, 0, false
+		}
+		if b.chunks[k].CompareAndSwap(old, (next+1)<<32|end) {
+			return b.span(int(next))
+		}
+	}
+}
+
+// steal takes the last block of chunk k, if stealing is allowed.
+func (b *blocks) steal(k int) (lo, hi int, ok bool) {
+	if !b.stealing {
+		return 0, 0, false
+	}
+	for {
+		old := b.chunks[k].Load()
+		next, end := old>>32, old&(1<<32-1)
+		if next >= end {
+			return 0, 0, false
+		}
+		if b.chunks[k].CompareAndSwap(old, next<<32|(end-1)) {
+			return b.span(int(end - 1))
+		}
+	}
+}
+
+// span returns the indices of block i.
+func (b *blocks) span(i int) (lo, hi int, ok bool) {
+	return i * b.size, min((i+1)*b.size, b.n), true
 }
 
 // Tick ticks agent a with memory m and step dt, as Agent.Tick does, with
@@ -187,12 +430,16 @@ func (w *Worker[M]) Preview(a *Agent[M], m *M, dt time.Duration) (Preview, error
 	return w.s.preview(a, m, dt)
 }
 
+// check checks that the worker can tick a, and makes its scratch
+// memories on first use.
 func (w *Worker[M]) check(a *Agent[M]) error {
 	switch {
-	case w == nil || w.s == nil || a == nil || a.st == nil:
+	case w == nil || w.tree == nil || a == nil || a.st == nil:
 		return ErrNotBuilt
-	case a.tree != w.s.tree:
+	case a.tree != w.tree:
 		return errors.New("bt: the agent runs another tree than the crowd's")
+	case w.s == nil:
+		w.s = newScratch(w.tree)
 	}
 	return nil
 }

@@ -3,7 +3,10 @@ package bt_test
 import (
 	"errors"
 	"fmt"
+	"math"
+	"runtime"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -197,24 +200,170 @@ func TestCrowdPanicReachesCaller(t *testing.T) {
 	t.Error("Run returned; want the panic")
 }
 
-// A frame of a crowd with one worker allocates nothing.
+// A frame of a crowd allocates nothing, with any number of workers, on
+// every goroutine (AllocsPerRun counts them all): the workers wait for the
+// next frame rather than being started again.
 func TestCrowdAllocatesNothing(t *testing.T) {
 	tree := crowdTree(t)
-	crowd := bt.NewCrowd(tree, 1)
-	agents := make([]*bt.Agent[mem], 20)
-	ms := make([]mem, len(agents))
-	for i := range agents {
-		agents[i], _ = tree.NewAgent(uint64(i))
-		ms[i].Foe = 1 << 20 // a long fight: every frame strikes and re-plans
+	for _, workers := range []int{1, 2, 4, 16} {
+		crowd := bt.NewCrowd(tree, workers)
+		agents := make([]*bt.Agent[mem], 200)
+		ms := make([]mem, len(agents))
+		for i := range agents {
+			agents[i], _ = tree.NewAgent(uint64(i))
+			ms[i].Foe = 1 << 20 // a long fight: every frame strikes and re-plans
+		}
+		tick := func() {
+			if err := crowd.Tick(agents, ms, frame); err != nil {
+				t.Fatal(err)
+			}
+		}
+		tick() // the workers start, and make their scratch memories
+		if allocs := testing.AllocsPerRun(100, tick); allocs != 0 {
+			t.Errorf("%d workers: a frame allocated %v times", workers, allocs)
+		}
 	}
-	allocs := testing.AllocsPerRun(100, func() {
-		if err := crowd.Tick(agents, ms, frame); err != nil {
+}
+
+// Run calls its function once for every index, whatever the number of
+// workers and of indices, with chunks cut into blocks and blocks stolen.
+func TestCrowdRunsEveryIndexOnce(t *testing.T) {
+	tree := crowdTree(t)
+	for _, workers := range []int{1, 2, 3, 7, 16} {
+		crowd := bt.NewCrowd(tree, workers)
+		for _, n := range []int{1, 2, 5, 31, 32, 33, 100, 1000, 1025} {
+			calls := make([]atomic.Int32, n)
+			if err := crowd.Run(n, func(_ *bt.Worker[mem], i int) error {
+				calls[i].Add(1)
+				return nil
+			}); err != nil {
+				t.Fatal(err)
+			}
+			for i := range calls {
+				if got := calls[i].Load(); got != 1 {
+					t.Errorf("%d workers, %d indices: index %d called %d times", workers, n, i, got)
+				}
+			}
+		}
+	}
+}
+
+// The same agent given twice in a frame is ticked at neither index: each
+// gets ErrGivenTwice, and the others are ticked. (It was ticked twice with
+// one worker, and with two on two goroutines at once, a data race.)
+func TestCrowdRefusesAnAgentGivenTwice(t *testing.T) {
+	tree := crowdTree(t)
+	for _, workers := range []int{1, 2, 3} {
+		crowd := bt.NewCrowd(tree, workers)
+		agents := make([]*bt.Agent[mem], 6)
+		for i := range agents {
+			agents[i], _ = tree.NewAgent(uint64(i))
+		}
+		ms := make([]mem, len(agents))
+		for i := range ms {
+			ms[i].Foe = 3
+		}
+		if err := crowd.Tick(agents, ms, frame); err != nil { // all distinct
 			t.Fatal(err)
 		}
-	})
-	if allocs != 0 {
-		t.Errorf("a frame allocated %v times", allocs)
+		agents[4] = agents[1] // in the same slice, as a game would slip
+		for f := 1; f <= 3; f++ {
+			err := crowd.Tick(agents, ms, frame)
+			if !errors.Is(err, bt.ErrGivenTwice) {
+				t.Fatalf("%d workers: Tick = %v; want ErrGivenTwice", workers, err)
+			}
+			var got []int
+			for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+				var ae *bt.AgentError
+				if !errors.As(e, &ae) || !errors.Is(e, bt.ErrGivenTwice) {
+					t.Fatalf("%d workers: fault %v; want an *AgentError of ErrGivenTwice", workers, e)
+				}
+				got = append(got, ae.Index)
+			}
+			if diff := cmp.Diff([]int{1, 4}, got); diff != "" {
+				t.Errorf("%d workers: refused indices (-want +got):\n%s", workers, diff)
+			}
+			if n := agents[1].Ticks(); n != 1 {
+				t.Errorf("%d workers: the agent given twice was ticked %d times since", workers, n-1)
+			}
+			for _, i := range []int{0, 2, 3, 5} {
+				if n := agents[i].Ticks(); n != uint64(f+1) {
+					t.Errorf("%d workers, frame %d: agent %d ticked %d times", workers, f, i, n)
+				}
+			}
+		}
+		// Given once again, it is ticked.
+		agents[4], _ = tree.NewAgent(4)
+		if err := crowd.Tick(agents, ms, frame); err != nil || agents[1].Ticks() != 2 {
+			t.Errorf("%d workers: once given once: %v, ticked %d times", workers, err, agents[1].Ticks())
+		}
 	}
+}
+
+// A crowd costs nothing up front, whatever number of workers it is asked
+// for: a worker's goroutine and scratch memories are made when a frame
+// first gives it work, and a crowd has at most MaxWorkers. (A crowd of
+// 1<<20 workers took 746 MB, and math.MaxInt killed the process.)
+func TestCrowdCostsNothingUpFront(t *testing.T) {
+	tree := crowdTree(t)
+	for _, workers := range []int{1 << 20, math.MaxInt} {
+		var before, after runtime.MemStats
+		runtime.ReadMemStats(&before)
+		crowd := bt.NewCrowd(tree, workers)
+		runtime.ReadMemStats(&after)
+		if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<10 {
+			t.Errorf("NewCrowd(tree, %d) allocated %d bytes", workers, grew)
+		}
+		if got := crowd.Workers(); got != bt.MaxWorkers {
+			t.Errorf("NewCrowd(tree, %d) has %d workers; want MaxWorkers", workers, got)
+		}
+		agents, ms := []*bt.Agent[mem]{mustAgentOf(t, tree, 1), mustAgentOf(t, tree, 2)}, make([]mem, 2)
+		goroutines := runtime.NumGoroutine()
+		if err := crowd.Tick(agents, ms, frame); err != nil || agents[0].Ticks() != 1 || agents[1].Ticks() != 1 {
+			t.Errorf("a frame of two agents: %v", err)
+		}
+		if started := runtime.NumGoroutine() - goroutines; started > 1 {
+			t.Errorf("a frame of two agents started %d goroutines; want one worker's", started)
+		}
+	}
+}
+
+// A crowd's workers wait between frames, and end once the crowd is gone.
+func TestCrowdWorkersEndWithTheCrowd(t *testing.T) {
+	tree := crowdTree(t)
+	before := runtime.NumGoroutine()
+	func() {
+		crowd := bt.NewCrowd(tree, 4)
+		agents, ms := make([]*bt.Agent[mem], 8), make([]mem, 8)
+		for i := range agents {
+			agents[i] = mustAgentOf(t, tree, uint64(i))
+		}
+		for range 10 {
+			if err := crowd.Tick(agents, ms, frame); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if got := runtime.NumGoroutine() - before; got != 3 {
+			t.Errorf("after 10 frames of 4 workers, %d goroutines more; want 3", got)
+		}
+	}()
+	deadline := time.Now().Add(10 * time.Second)
+	for runtime.NumGoroutine() > before && time.Now().Before(deadline) {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := runtime.NumGoroutine() - before; got > 0 {
+		t.Errorf("the crowd is gone and %d of its goroutines remain", got)
+	}
+}
+
+func mustAgentOf(t *testing.T, tree *bt.Tree[mem], seed uint64) *bt.Agent[mem] {
+	t.Helper()
+	a, err := tree.NewAgent(seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
 }
 
 // A game ticks its agents once per frame with a crowd: one tree shared by

@@ -2,6 +2,7 @@ package bt_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -285,6 +286,77 @@ func TestPanicInBeginStillEnds(t *testing.T) {
 	}
 	if p.ends != 1 {
 		t.Errorf("End called %d times, want 1", p.ends)
+	}
+}
+
+// prompt is an action that finishes at once, and may panic in Begin or
+// End.
+type prompt struct {
+	where        string
+	begins, ends int
+	status       bt.Status
+	endedWith    bt.Status
+}
+
+func (q *prompt) Begin(*mem) bt.Status {
+	q.begins++
+	if q.where == "Begin" {
+		panic("boom")
+	}
+	return q.status
+}
+func (q *prompt) Update(*mem, time.Duration) bt.Status { return q.status }
+func (q *prompt) End(_ *mem, r bt.Status) {
+	q.ends++
+	q.endedWith = r
+	if q.where == "End" {
+		panic("boom")
+	}
+}
+func (q *prompt) Simulate(*sim.Context[mem], *mem) {}
+
+// Actions that finish at once, which the engine begins and ends in place
+// inside a sequence, keep the life cycle and the blame of a panic: End
+// once per Begin, with the status Begin returned, and a panic pinned on
+// the node and the method.
+func TestActionsInPlace(t *testing.T) {
+	for _, where := range []string{"", "Begin", "End"} {
+		for _, status := range []bt.Status{bt.Success, bt.Failure} {
+			first, bad, last := &prompt{status: bt.Success}, &prompt{where: where, status: status}, &prompt{status: bt.Success}
+			tree := mustBuild(t, bt.New(bt.Config[mem]{}).
+				Sequence("root").Do("first", first).
+				Sequence("inner").Do("bad", bad).End().
+				Do("last", last).End())
+			s, err := tree.Tick(&mem{}, 0)
+			var pe *bt.PanicError
+			switch {
+			case where == "":
+				if s != status || err != nil {
+					t.Errorf("Tick = %v, %v; want %v", s, err, status)
+				}
+			case s != bt.Failure || !errors.As(err, &pe) || pe.Path != "root/inner/bad" || pe.Method != where:
+				t.Errorf("panic in %s: Tick = %v, %v; want Failure and a panic of root/inner/bad in %s", where, s, err, where)
+			default: // quarantined: the next tick fails it without beginning it
+				if s, err := tree.Tick(&mem{}, 0); s != bt.Failure || err != nil || bad.begins != 1 {
+					t.Errorf("quarantined: Tick = %v, %v, bad began %d times; want Failure, once", s, err, bad.begins)
+				}
+			}
+			name := fmt.Sprintf("%s, %v", where, status)
+			if first.begins != first.ends || bad.begins != bad.ends || last.begins != last.ends {
+				t.Errorf("%s: begins and ends: first %d/%d, bad %d/%d, last %d/%d", name,
+					first.begins, first.ends, bad.begins, bad.ends, last.begins, last.ends)
+			}
+			wantEnd := status
+			if where == "Begin" {
+				wantEnd = bt.Failure
+			}
+			if bad.endedWith != wantEnd {
+				t.Errorf("%s: bad ended with %v, want %v", name, bad.endedWith, wantEnd)
+			}
+			if wantLast := where == "" && status == bt.Success; (last.begins > 0) != wantLast {
+				t.Errorf("%s: last began %d times", name, last.begins)
+			}
+		}
 	}
 }
 

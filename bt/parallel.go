@@ -89,9 +89,22 @@ func (s *scratch[M]) updateParallel(i int32, m *M, dt time.Duration) Status {
 			count[st.result&3]++
 			continue
 		}
+		// The steady state of a running tree, kept to one call: k is an
+		// action under way, or a plain sequence whose current child is one
+		// (resumed carries it on if it finishes). Otherwise r stays 0, and
+		// k goes the general way.
 		r := Status(0)
-		if s.plain {
-			r = s.resume(k, st, m, dt)
+		if s.plain && st.flags&stRunning != 0 {
+			act, node := k.action, k.node
+			if act == nil && k.flags&flagResumable != 0 {
+				if c := &s.hot[node].kids[st.current]; s.st[c.node].flags&stRunning != 0 {
+					act, node = c.action, c.node
+				}
+			}
+			if act != nil {
+				s.at = loc(node, opUpdate)
+				r = act.Update(m, dt)
+			}
 		}
 		switch r {
 		case Running:
@@ -113,6 +126,9 @@ func (s *scratch[M]) updateParallel(i int32, m *M, dt time.Duration) Status {
 func (s *scratch[M]) parallelStatus(i int32, count *[4]int) Status {
 	kids := s.hot[i].kids
 	running, succeeded, failed := count[Running], count[Success], count[Failure]
+	if succeeded == 0 && failed == 0 && running > 0 {
+		return Running // every policy needs a child finished: the steady state
+	}
 	n := &s.nodes[i]
 	need := n.par.succeed.count(len(kids))
 	switch {

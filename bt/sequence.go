@@ -49,22 +49,27 @@ func MinOutcome(o heuristic.Outcome) Option {
 // child, when one that held no longer does.
 
 // runSequence runs sequence i from its current child on. Its children
-// are run in place where they can be (see step): a sequence of instant
-// actions costs a loop, not a chain of calls.
+// are run in place where they can be (see runLeaves and step): a sequence
+// of leaves that finish at once costs a loop, not a chain of calls.
 func (s *scratch[M]) runSequence(i int32, m *M, dt time.Duration) Status {
 	at := s.at
 	kids := s.hot[i].kids
 	c := int(s.st[i].current)
 	for c < len(kids) {
-		k := &kids[c]
 		var r Status
-		if s.plain && k.flags&flagQuiet != 0 {
-			if c = s.succeedQuietly(kids, c, m); c == len(kids) || kids[c].flags&flagQuiet == 0 {
-				continue // done, or a child that is not quiet: run it below
+		if s.plain {
+			c, r = s.runLeaves(kids, c, m)
+		}
+		switch r {
+		case Success:
+			continue // done: c is past the last child
+		case 0: // a child not run in place: a plain sequence begins here
+			if k := &kids[c]; s.plain && k.flags&flagResumable != 0 && s.st[k.node].flags&stRunning == 0 {
+				s.st[i].current = int32(c)
+				r = s.beginPlainSequence(k.node, m)
+				break
 			}
-			r = Failure // a quiet child that failed
-		} else {
-			r = s.step(k, &s.st[i].current, int32(c), m, dt)
+			r = s.step(&kids[c], &s.st[i].current, int32(c), m, dt) // or the general way
 		}
 		switch {
 		case r == Running:
@@ -85,22 +90,66 @@ func (s *scratch[M]) runSequence(i int32, m *M, dt time.Duration) Status {
 	return Success
 }
 
-// succeedQuietly runs the quiet leaves of kids from c on in place, while
-// they succeed, and returns the position of the first that is not quiet,
-// or failed. It is the innermost loop of a tick: little is live across the
-// call of each leaf.
-func (s *scratch[M]) succeedQuietly(kids []slot[M], c int, m *M) int {
+// runLeaves runs the leaves of kids from c on in place, while they
+// succeed at once: quiet leaves with one call, plain actions that are not
+// running with Begin and, when Begin finishes them, End. It returns the
+// position it stopped at and why: Success past the last child, Running or
+// Failure for the leaf there, or 0 for a child it does not run in place
+// (the caller runs it). It is the innermost loop of a tick: little is
+// live across the call of each leaf. The caller has checked s.plain.
+func (s *scratch[M]) runLeaves(kids []slot[M], c int, m *M) (int, Status) {
 	for ; c < len(kids); c++ {
 		k := &kids[c]
-		if k.flags&flagQuiet == 0 {
-			return c
+		if k.flags&flagQuiet != 0 {
+			s.at = k.begin
+			if !k.run(m) {
+				return c, Failure
+			}
+			continue
 		}
+		ks := &s.st[k.node]
+		if k.action == nil || ks.flags&stRunning != 0 {
+			return c, 0
+		}
+		ks.flags |= stRunning // from here on a panic ends it
 		s.at = k.begin
-		if !k.run(m) {
-			return c
+		r := k.action.Begin(m)
+		if r != Success {
+			return c, s.begun(k, r, m)
 		}
+		ks.flags = ks.flags&^stRunning | stHasRun
+		ks.ended, ks.lastEnd = Success, s.clock.Now()
+		s.at = k.begin + location(opEnd-opBegin)
+		k.action.End(m, Success)
 	}
-	return c
+	return c, Success
+}
+
+// beginPlainSequence begins plain sequence k (flagResumable), not
+// running, in place: it runs as runPlain would run it.
+func (s *scratch[M]) beginPlainSequence(k int32, m *M) Status {
+	ks := &s.st[k]
+	ks.flags |= stRunning
+	ks.current = 0
+	s.at = loc(k, opUpdate)
+	r := s.runSequence(k, m, 0)
+	if r != Running {
+		ks.flags &^= stRunning
+	}
+	return r
+}
+
+// begun carries on plain action k whose Begin, run in place, returned r,
+// not Success: it is left running, or ended. It returns k's status.
+func (s *scratch[M]) begun(k *slot[M], r Status, m *M) Status {
+	if r == Running {
+		return Running
+	}
+	if r != Failure {
+		r = s.invalidStatus(k.node, "Begin")
+	}
+	s.finish(k.node, m, r)
+	return r
 }
 
 // step runs child k, at position c of its parent, for one tick: in place
@@ -215,33 +264,9 @@ func (s *scratch[M]) runPlain(k int32, m *M, dt time.Duration) Status {
 	return r
 }
 
-// resume updates child k, with state ks, in the steady state of a running
-// tree, kept to one call: k is an action under way, or a plain sequence
-// whose current child is one. It returns the action's status, or 0 when k
-// is neither (the caller goes the general way). An action that finished
-// is for the caller to hand to resumed. The caller has checked s.plain.
-func (s *scratch[M]) resume(k *slot[M], ks *nodeState, m *M, dt time.Duration) Status {
-	if ks.flags&stRunning == 0 {
-		return 0
-	}
-	act, node := k.action, k.node
-	if act == nil {
-		if k.flags&flagResumable == 0 {
-			return 0
-		}
-		c := &s.hot[node].kids[ks.current]
-		if c.action == nil || s.st[c.node].flags&stRunning == 0 {
-			return 0
-		}
-		act, node = c.action, c.node
-	}
-	s.at = loc(node, opUpdate)
-	return act.Update(m, dt)
-}
-
-// resumed carries child k on after resume returned r, a finished action's
-// status: the action is ended, and a sequence whose action it was goes
-// its way. It returns k's status.
+// resumed carries child k of a parallel on after the action it updated
+// in place returned r, a finished action's status: the action is ended,
+// and a sequence whose action it was goes its way. It returns k's status.
 func (s *scratch[M]) resumed(k *slot[M], ks *nodeState, r Status, m *M, dt time.Duration) Status {
 	node := k.node
 	if k.action == nil { // a sequence: its current child finished
