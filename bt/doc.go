@@ -110,6 +110,14 @@
 // come with the package; Builder.Decorate and Builder.Composite take your
 // own, and the package decorators has the usual catalogue.
 //
+// A planner node (For's Plan, Builder.Plan) runs the plans of a Planner,
+// such as an HTN or GOAP domain (packages htn and goap): its children are
+// the steps the planner plans with. Selectors and planners are deciders,
+// and keep one contract (package decide): they commit to what they chose
+// until it ends, fails or stops holding, unless told to plan again beside
+// it (Replan, ReplanOn), and they take their actions from a catalogue
+// (package catalogue), whose Do makes a node of an entry.
+//
 // Reactivity comes two ways. A Selector with Replan(0) plans again every
 // tick: it simulates every option and runs the best, and so switches as
 // soon as something better appears, judged by the heuristic. A
