@@ -73,19 +73,20 @@ func (s *scratch[M]) predict(i int32, before, m *M) heuristic.Verdict {
 	n := &s.nodes[i]
 	running := s.st[i].running()
 	s.ctx.SetRunning(running)
-	if n.takes > 0 {
-		defer s.took(i, m, s.ctx.Elapsed(), running)
-	}
 	var v heuristic.Verdict
 	switch {
 	case n.simulate != nil:
+		e0 := s.ctx.Elapsed()
 		v = n.simulate(s.ctx, m)
+		if n.takes > 0 {
+			s.took(i, m, e0, running)
+		}
 	case before != nil:
-		s.effect(n, m)
+		s.effect(i, n, m, running)
 		v = s.judge(before, m)
 	default:
 		before = s.ctx.Push(m)
-		s.effect(n, m)
+		s.effect(i, n, m, running)
 		v = s.judge(before, m)
 		s.ctx.Pop()
 	}
@@ -107,13 +108,19 @@ func (s *scratch[M]) took(i int32, m *M, e0 time.Duration, running bool) {
 	}
 }
 
-// effect applies an action leaf's predicted effect to m.
-func (s *scratch[M]) effect(n *node[M], m *M) {
+// effect applies action leaf i's predicted effect to m, and the time it
+// takes, if it declares it: the world moves on (the tree's model) before
+// the prediction is judged.
+func (s *scratch[M]) effect(i int32, n *node[M], m *M, running bool) {
+	e0 := s.ctx.Elapsed()
 	switch {
 	case n.kind == kindAction:
 		n.action.Simulate(s.ctx, m)
 	case n.effect != nil:
 		n.effect(m)
+	}
+	if n.takes > 0 {
+		s.took(i, m, e0, running)
 	}
 }
 

@@ -109,7 +109,8 @@ type planner[M any] struct {
 	// rejected are the methods and tasks turned down, for the report;
 	// kept only while tracing.
 	rejected []decide.Rejection
-	// base is what each task's preconditions are told outside a tree.
+	// base is what each task's preconditions are told outside a tree, and
+	// what methods' conditions are told before the plan moves time on.
 	base bt.Situation
 }
 
@@ -130,6 +131,9 @@ const (
 func (p *planner[M]) planFrom(ctx *sim.Context[M], a []step, m *M, out *plan) outcome {
 	p.ctx, p.out = ctx, out
 	p.decomps, p.broke = 0, ""
+	if p.self != nil {
+		p.base = p.self.Situation(true)
+	}
 	p.rejected = p.rejected[:0]
 	out.steps, out.rest, out.paused = out.steps[:0], out.rest[:0], false
 	ok := p.solve(agenda{steps: a}, m)
@@ -276,11 +280,7 @@ func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 // admits checks a method's conditions on m, at the time the plan has
 // reached.
 func (p *planner[M]) admits(me *method[M], m *M) (string, bool) {
-	sit := p.base
-	if p.self != nil {
-		sit = p.self.Situation(true)
-	}
-	sit = sit.Later(p.ctx.Elapsed())
+	sit := p.base.Later(p.ctx.Elapsed())
 	for _, c := range me.conds {
 		if got, why := c.Evaluate(sit, m); got == bt.Fail {
 			return why, false
