@@ -447,7 +447,7 @@ func TestPlansInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.Trace(&bt.Event{Kind: bt.EventBegin, Tick: 1, Time: time.Second, Path: "troll/think"})
-	w.Trace(&bt.Event{Kind: bt.EventPlan, Tick: 2, Time: 2 * time.Second, Path: "troll/think", Plan: &decide.Report{Change: decide.Replaced, Reason: "outranks the running [2]", Plan: decide.Plan{Goal: "BeTrunkThumper", Steps: []string{"NavigateToEnemy", "DoTrunkSlam"}, Record: []int{0, 0}, Expanded: 3, Rejected: []decide.Rejection{{Name: "AttackEnemy/slam", Reason: "no trunk"}}}}})
+	w.Trace(&bt.Event{Kind: bt.EventPlan, Tick: 2, Time: 2 * time.Second, Path: "troll/think", Plan: &decide.Report{Change: decide.Replaced, Reason: "outranks the running [patrol]", Plan: decide.Plan{Goal: "BeTrunkThumper", Steps: []string{"NavigateToEnemy", "DoTrunkSlam"}, Record: []int{0, 0}, Methods: []string{"BeTrunkThumper/attack", "AttackEnemy/slam"}, Expanded: 3, Rejected: []decide.Rejection{{Name: "AttackEnemy/slam", Reason: "no trunk"}}}}})
 	w.Trace(&bt.Event{Kind: bt.EventEnd, Tick: 3, Time: 3 * time.Second, Path: "troll/think", Status: bt.Success})
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
@@ -474,8 +474,8 @@ func TestPlansInBrowser(t *testing.T) {
 	}
 	wait(t, p, `document.getElementById("clock").textContent.includes("tick 2 ")`)
 	got := plans()
-	for _, want := range []string{"goal BeTrunkThumper", "plan replaced (outranks the running [2])", "NavigateToEnemy → DoTrunkSlam",
-		"record [0,0]", "expanded 3", "AttackEnemy/slam: no trunk", "at 2 s"} {
+	for _, want := range []string{"goal BeTrunkThumper", "plan replaced (outranks the running [patrol])", "NavigateToEnemy → DoTrunkSlam",
+		"methods [attack/slam] (record [0 0])", "expanded 3", "AttackEnemy/slam: no trunk", "at 2 s"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the plans panel lacks %q:\n%s", want, got)
 		}
