@@ -134,10 +134,10 @@ func raw(t *rapid.T, b *bt.Builder[treetest.Mem], op int) {
 		b.Sequence(name, rapid.SampledFrom([]bt.Option{bt.Loop(), bt.AllowFailure(),
 			bt.MinOutcome(heuristic.Outcome(rapid.IntRange(-2, 10).Draw(t, "min"))), nil}).Draw(t, "seq option"))
 	case 1:
-		b.Selector(name, rapid.SampledFrom([]bt.Option{bt.Reselect(time.Duration(rapid.IntRange(-5, 5).Draw(t, "every"))),
+		b.Selector(name, rapid.SampledFrom([]bt.Option{bt.Replan(time.Duration(rapid.IntRange(-5, 5).Draw(t, "every"))),
 			bt.AllowNegative(), bt.PreferCurrent(rapid.Bool().Draw(t, "prefer")), bt.Debounce(), nil}).Draw(t, "sel option"))
 	case 2:
-		b.RandomSelector(name, rapid.SampledFrom([]bt.Option{bt.PreferCurrent(false), bt.Reselect(0), nil}).Draw(t, "random option"))
+		b.RandomSelector(name, rapid.SampledFrom([]bt.Option{bt.PreferCurrent(false), bt.Replan(0), nil}).Draw(t, "random option"))
 	case 3:
 		b.Parallel(name, bt.SucceedOn(bt.Policy(rapid.IntRange(0, 3).Draw(t, "succeed"))), bt.FailOn(bt.RequireOne))
 	case 4:
