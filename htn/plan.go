@@ -276,11 +276,12 @@ func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 // admits checks a method's conditions on m, at the time the plan has
 // reached.
 func (p *planner[M]) admits(me *method[M], m *M) (string, bool) {
-	sit := p.base
+	// A runner's own situation is the tree's, at the time the prediction
+	// has reached already; outside a tree, the base is at the start.
+	sit := p.base.Later(p.ctx.Elapsed())
 	if p.self != nil {
 		sit = p.self.Situation(true)
 	}
-	sit = sit.Later(p.ctx.Elapsed())
 	for _, c := range me.conds {
 		if got, why := c.Evaluate(sit, m); got == bt.Fail {
 			return why, false
