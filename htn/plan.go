@@ -244,6 +244,7 @@ func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 	saved := p.ctx.Push(m)
 	defer p.ctx.Pop()
 	at := p.ctx.Moment()
+	sit := p.situation() // every method is tried from this moment
 	mark := len(p.out.record)
 	for k := range t.methods {
 		if p.decomps == p.d.budget.Tries {
@@ -252,7 +253,7 @@ func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 		}
 		p.decomps++
 		me := &t.methods[k]
-		if why, ok := p.admits(me, m); !ok {
+		if why, ok := p.admits(me, sit, m); !ok {
 			p.reject(me.path, why)
 			continue
 		}
@@ -273,15 +274,19 @@ func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 	return false
 }
 
-// admits checks a method's conditions on m, at the time the plan has
-// reached.
-func (p *planner[M]) admits(me *method[M], m *M) (string, bool) {
-	// A runner's own situation is the tree's, at the time the prediction
-	// has reached already; outside a tree, the base is at the start.
-	sit := p.base.Later(p.ctx.Elapsed())
+// situation is what a method's conditions are told: the time the plan
+// has reached. A runner's own situation is the tree's, already at the
+// time the prediction has reached; outside a tree, the base is at the
+// start.
+func (p *planner[M]) situation() bt.Situation {
 	if p.self != nil {
-		sit = p.self.Situation(true)
+		return p.self.Situation(true)
 	}
+	return p.base.Later(p.ctx.Elapsed())
+}
+
+// admits checks a method's conditions on m, told sit.
+func (p *planner[M]) admits(me *method[M], sit bt.Situation, m *M) (string, bool) {
 	for _, c := range me.conds {
 		if got, why := c.Evaluate(sit, m); got == bt.Fail {
 			return why, false
