@@ -189,6 +189,12 @@ func TestBuildZero(t *testing.T) {
 	if _, err := nilDomain.Plan(&world{}); err == nil {
 		t.Error("a nil domain planned")
 	}
+	// The test of when to plan again is the planner node's, and checked
+	// with it.
+	_, err = bt.New(bt.Config[world]{}).Plan("run", domain(t), bt.ReplanOn[world](nil)).Build()
+	if err == nil || !strings.Contains(err.Error(), "run: ReplanOn(nil)") {
+		t.Errorf("a nil ReplanOn test: %v", err)
+	}
 	if _, err := new(htn.Domain[world]).Plan(&world{}); err == nil {
 		t.Error("a zero domain planned")
 	}
