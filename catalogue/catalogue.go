@@ -71,7 +71,7 @@ func (b *Builder[M]) Action(name string, a bt.Action[M], pre ...bt.Constraint[M]
 	b.init()
 	e := Entry[M]{Name: name, Action: a, Pre: pre}
 	if nilness.Of(a) {
-		b.fail(name, errors.New("nil action"))
+		b.fail(b.path(name, len(b.entries)), errors.New("nil action"))
 	}
 	return b.add(e)
 }
@@ -87,38 +87,48 @@ func (b *Builder[M]) Behaviour(name string, tree bt.Def[M], pre ...bt.Constraint
 	}
 	b.init()
 	if tree.Kind == "" {
-		b.fail(name, errors.New("an empty behaviour: give it a subtree"))
+		b.fail(b.path(name, len(b.entries)), errors.New("an empty behaviour: give it a subtree"))
 	}
 	t := tree
 	return b.add(Entry[M]{Name: name, Behaviour: &t, Pre: pre})
 }
 
+// path names the entry of that name at index i in errors: its name, or,
+// for an entry without one, its place ("entry 3").
+func (b *Builder[M]) path(name string, i int) string {
+	if name == "" {
+		return fmt.Sprintf("entry %d", i+1)
+	}
+	return name
+}
+
 // add appends e after checking what every entry needs.
 func (b *Builder[M]) add(e Entry[M]) *Builder[M] {
+	path := b.path(e.Name, len(b.entries))
 	switch {
 	case e.Name == "":
-		b.fail(fmt.Sprintf("entry %d", len(b.entries)+1), errors.New("an entry needs a name"))
+		b.fail(path, errors.New("an entry needs a name"))
 	case strings.Contains(e.Name, "/"):
-		b.fail(e.Name, errors.New("the name contains '/', which separates path elements"))
+		b.fail(path, errors.New("the name contains '/', which separates path elements"))
 	}
 	for _, o := range b.entries {
 		if o.Name == e.Name && e.Name != "" {
-			b.fail(e.Name, errors.New("declared twice"))
+			b.fail(path, errors.New("declared twice"))
 			break
 		}
 	}
 	for i, c := range e.Pre {
 		if nilness.Of(c) {
-			b.fail(e.Name, fmt.Errorf("precondition %d is nil", i+1))
+			b.fail(path, fmt.Errorf("precondition %d is nil", i+1))
 		} else if v, ok := c.(bt.Validator); ok {
 			if err := v.Validate(); err != nil {
-				b.fail(e.Name, fmt.Errorf("precondition %d: %w", i+1, err))
+				b.fail(path, fmt.Errorf("precondition %d: %w", i+1, err))
 			}
 		}
 	}
 	if v, ok := e.Action.(bt.Validator); ok && !nilness.Of(e.Action) {
 		if err := v.Validate(); err != nil {
-			b.fail(e.Name, err)
+			b.fail(path, err)
 		}
 	}
 	e.Pre = slices.Clip(e.Pre)
@@ -134,7 +144,7 @@ func (b *Builder[M]) add(e Entry[M]) *Builder[M] {
 func (b *Builder[M]) Takes(d time.Duration) *Builder[M] {
 	if e := b.current("Takes"); e != nil {
 		if d < 0 {
-			b.fail(e.Name, fmt.Errorf("Takes: negative duration %v", d))
+			b.fail(b.path(e.Name, b.last), fmt.Errorf("Takes: negative duration %v", d))
 		}
 		e.Takes = d
 	}
@@ -148,7 +158,7 @@ func (b *Builder[M]) Takes(d time.Duration) *Builder[M] {
 func (b *Builder[M]) Cost(cost func(before, after *M) float64) *Builder[M] {
 	if e := b.current("Cost"); e != nil {
 		if cost == nil {
-			b.fail(e.Name, errors.New("nil cost function"))
+			b.fail(b.path(e.Name, b.last), errors.New("nil cost function"))
 		}
 		e.Cost = cost
 	}
@@ -164,9 +174,9 @@ func (b *Builder[M]) Expect(effect func(m *M)) *Builder[M] {
 	if e := b.current("Expect"); e != nil {
 		switch {
 		case effect == nil:
-			b.fail(e.Name, errors.New("nil expected effect"))
+			b.fail(b.path(e.Name, b.last), errors.New("nil expected effect"))
 		case e.Expect != nil:
-			b.fail(e.Name, errors.New("a second expected effect"))
+			b.fail(b.path(e.Name, b.last), errors.New("a second expected effect"))
 		}
 		e.Expect = effect
 	}

@@ -28,6 +28,10 @@ type search[M any, K comparable] struct {
 	goal  *goal[M]
 	ran   []bool  // actions a node's plan ran, while it is expanded
 	since []int32 // the actions ran marks
+	// from is the prediction's elapsed time when the search started: the
+	// situations in base are already that far on, and a node's moment
+	// counts it too.
+	from time.Duration
 
 	expanded int
 	tries    int   // the nodes it may expand
@@ -111,6 +115,7 @@ func (s *search[M, K]) start(g *goal[M], root *M, tries int) {
 		return
 	}
 	n.g, n.f, n.parent, n.action, n.depth, n.at = 0, h, -1, -1, 0, s.ctx.Moment()
+	s.from = n.at.Elapsed()
 	n.key = s.d.key(&n.m)
 	_, at, hash := find(&s.index, s.nodes, n.key)
 	s.index.insert(at, hash, r)
@@ -260,7 +265,7 @@ func (s *search[M, K]) history(n int32) {
 		}
 		s.ran[a] = true
 		s.since = append(s.since, a)
-		s.sits[a] = s.sits[a].After(now + s.nodes[n].at.Elapsed())
+		s.sits[a] = s.sits[a].After(now + s.nodes[n].at.Elapsed() - s.from)
 	}
 }
 
@@ -279,7 +284,7 @@ func (s *search[M, K]) passes(ai int, a *action[M], m *M, elapsed time.Duration)
 	if s.out[ai] {
 		return false
 	}
-	sit := s.sits[ai].Later(elapsed)
+	sit := s.sits[ai].Later(elapsed - s.from)
 	for ci, c := range a.pre {
 		if check, why := c.Evaluate(sit, m); check != bt.Pass {
 			s.discard(a, ci, check, why)

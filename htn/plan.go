@@ -248,6 +248,7 @@ func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 	saved := p.ctx.Push(m)
 	defer p.ctx.Pop()
 	at := p.ctx.Moment()
+	sit := p.situation() // every method is tried from this moment
 	mark := len(p.out.record)
 	for k := range t.methods {
 		if p.decomps == p.d.budget.Tries {
@@ -256,7 +257,7 @@ func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 		}
 		p.decomps++
 		me := &t.methods[k]
-		if why, ok := p.admits(me, m); !ok {
+		if why, ok := p.admits(me, sit, m); !ok {
 			p.reject(me.path, why)
 			continue
 		}
@@ -277,10 +278,13 @@ func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 	return false
 }
 
-// admits checks a method's conditions on m, at the time the plan has
-// reached.
-func (p *planner[M]) admits(me *method[M], m *M) (string, bool) {
-	sit := p.base.Later(p.ctx.Elapsed())
+// situation is what a method's conditions are told: the runner's
+// situation (or, outside a tree, the planner's own), at the time the
+// plan has reached.
+func (p *planner[M]) situation() bt.Situation { return p.base.Later(p.ctx.Elapsed()) }
+
+// admits checks a method's conditions on m, told sit.
+func (p *planner[M]) admits(me *method[M], sit bt.Situation, m *M) (string, bool) {
 	for _, c := range me.conds {
 		if got, why := c.Evaluate(sit, m); got == bt.Fail {
 			return why, false
