@@ -172,7 +172,12 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 		rec.constraints = append(rec.constraints, k)
 	}
 	if len(rec.constraints) > 0 {
-		rec.flags |= flagGuarded
+		rec.flags |= flagGuarded | flagTimeless
+		for _, k := range rec.constraints {
+			if !IsTimeless(k) {
+				rec.flags &^= flagTimeless
+			}
+		}
 	}
 	children := d.Children
 	if d.Kind == KindPlanner && rec.make != nil {

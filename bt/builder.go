@@ -487,7 +487,7 @@ func (t *Tree[M]) compile() {
 		// An action that declares how long it takes keeps when it began.
 		custody := n.parent >= 0 && t.nodes[n.parent].kind == kindCustom
 		inPlace := !n.is(flagGuarded) && !custody && n.takes == 0
-		if n.is(flagGuarded) || custody {
+		if n.is(flagGuarded) && !n.is(flagTimeless) || custody {
 			n.flags |= flagWatched
 		}
 		reactiveParent := n.parent >= 0 && t.nodes[n.parent].is(flagReactive)

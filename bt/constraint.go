@@ -108,6 +108,24 @@ type Validator interface {
 	Validate() error
 }
 
+// A Timeless constraint says whether its answer depends only on the
+// memory and on whether the node is simulated or runs: not on the time
+// or the history its Situation tells (Now, HasRun, LastEnd, Roll). A
+// decider judges a timeless constraint of a step it plans for later
+// without moving its situation on to the planned time, which saves it
+// work; a constraint that does not implement Timeless is taken to read
+// time. The catalogue's Func and Window are timeless; Cooldown and Chance
+// are not; Not, All, Any and Skipping are when what they hold is.
+type Timeless interface {
+	Timeless() bool
+}
+
+// IsTimeless reports whether c says it is timeless (see Timeless).
+func IsTimeless(c any) bool {
+	t, ok := c.(Timeless)
+	return ok && t.Timeless()
+}
+
 // A Constraint guards a node. Evaluate checks a memory and returns its
 // answer and a short reason for traces, such as "out of range". It must
 // only read the memory: even while simulating (Situation.Simulating) it

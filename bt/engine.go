@@ -208,7 +208,7 @@ func (s *scratch[M]) check(i int32, m *M, simulating bool) (Check, string) {
 	if s.st[i].flags&stQuarantined != 0 {
 		return Fail, quarantinedVerdict.Reason
 	}
-	if simulating && s.ctx.Moment() != (sim.Moment{}) {
+	if simulating && s.nodes[i].flags&flagTimeless == 0 && s.ctx.Moment() != (sim.Moment{}) {
 		return s.checkLater(i, m)
 	}
 	at := s.at

@@ -150,11 +150,15 @@ const (
 	// flagResumable marks a plain sequence that is not reactive: when it
 	// runs an action under way, a parent updates the action in place.
 	flagResumable
-	// flagWatched marks a node whose Situation someone reads (it has
-	// constraints, or a custom node holds its handle): a prediction notes
-	// when it finishes (sim.Context.Ran), so that the node's constraints
-	// judged later in the prediction know it ran.
+	// flagWatched marks a node whose Situation someone may read in time
+	// (it has constraints that read time, or a custom node holds its
+	// handle): a prediction notes when it finishes (sim.Context.Ran), so
+	// that the node's constraints judged later in the prediction know it
+	// ran.
 	flagWatched
+	// flagTimeless marks a node whose constraints are all timeless (see
+	// Timeless): a prediction checks them as it would now.
+	flagTimeless
 )
 
 func (n *node[M]) is(f nodeFlags) bool { return n.flags&f != 0 }

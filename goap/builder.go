@@ -354,6 +354,10 @@ func (b *Builder[M, K]) Build() (*Domain[M, K], error) {
 	for i := range d.actions {
 		a := &d.actions[i]
 		a.pre = slices.Clip(a.pre)
+		for _, c := range a.pre {
+			a.timed = a.timed || !bt.IsTimeless(c)
+		}
+		d.timed = d.timed || a.timed
 		a.slot = slot
 		slot += len(a.pre) + 1 // one more: a precondition that answered Done
 	}

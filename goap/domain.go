@@ -23,7 +23,8 @@ type Domain[M any, K comparable] struct {
 	actions   []action[M]
 	goals     []goal[M]
 	choice    Choice
-	slots     int // precondition slots of all actions, for tallies
+	slots     int  // precondition slots of all actions, for tallies
+	timed     bool // some action's preconditions read time
 	budget    decide.Budget
 	// outOfSteps and outOfTries are the errors of a planning that ran out
 	// of a bound, made once so that planning allocates nothing.
@@ -41,7 +42,8 @@ type action[M any] struct {
 	cost  func(before, after *M) float64
 	takes time.Duration
 	entry catalogue.Entry[M]
-	slot  int // first tally slot: one per precondition, then one for Done
+	slot  int  // first tally slot: one per precondition, then one for Done
+	timed bool // a precondition reads time (bt.Timeless): judge it at the planned time
 }
 
 type goal[M any] struct {

@@ -190,8 +190,10 @@ func (s *search[M, K]) expand(n int32) bool {
 	d := s.d
 	s.nodes = slices.Grow(s.nodes, len(d.actions))
 	parent := &s.nodes[n] // stable: room for every successor is made above
-	s.history(n)
-	defer s.forget()
+	if d.timed {
+		s.history(n)
+		defer s.forget()
+	}
 	for ai := range d.actions {
 		a := &d.actions[ai]
 		if !s.passes(ai, a, &parent.m, parent.at.Elapsed()) {
@@ -284,9 +286,13 @@ func (s *search[M, K]) passes(ai int, a *action[M], m *M, elapsed time.Duration)
 	if s.out[ai] {
 		return false
 	}
-	sit := s.sits[ai].Later(elapsed - s.from)
+	sit := &s.sits[ai]
+	if a.timed {
+		later := sit.Later(elapsed - s.from)
+		sit = &later
+	}
 	for ci, c := range a.pre {
-		if check, why := c.Evaluate(sit, m); check != bt.Pass {
+		if check, why := c.Evaluate(*sit, m); check != bt.Pass {
 			s.discard(a, ci, check, why)
 			return false
 		}
