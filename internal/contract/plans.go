@@ -189,7 +189,7 @@ func (f *Follower) See(e Event) *Breach {
 			f.next++
 			f.last = 0
 		case f.planned:
-			return breach(RuleRunsPlan, "it began %s; %s", child, f.describe())
+			return breach(RuleRunsPlan, "it began %s, and %s", child, f.describe())
 		}
 	case e.Kind == bt.EventEnd && ok:
 		delete(f.running, child)
@@ -202,34 +202,36 @@ func (f *Follower) See(e Event) *Breach {
 }
 
 // report checks a report of the decider's and follows the plan it
-// reports.
+// reports, even a report that breaks a rule, so that one breach is
+// reported once, not again at every step that follows it.
 func (f *Follower) report(r *decide.Report) *Breach {
 	f.planned = true
-	if r.Change < decide.Made || r.Change > decide.OutOfBudget {
-		return breach(RuleChange, "%v: %s", r.Change, Describe(r))
+	var b *Breach
+	switch {
+	case r.Change < decide.Made || r.Change > decide.OutOfBudget:
+		b = breach(RuleChange, "%s", Describe(r))
+	case len(r.Record) != len(r.Methods):
+		b = breach(RuleRecord, "record %v, methods %q", r.Record, r.Methods)
 	}
 	for _, s := range r.Steps {
-		if !slices.Contains(f.children, s) {
-			return breach(RuleStep, "%q in %s (its children: %v)", s, Describe(r), f.children)
+		if b == nil && !slices.Contains(f.children, s) {
+			b = breach(RuleStep, "%q in %s (its children: %v)", s, Describe(r), f.children)
 		}
-	}
-	if len(r.Record) != len(r.Methods) {
-		return breach(RuleRecord, "record %v, methods %q", r.Record, r.Methods)
 	}
 	switch r.Change {
 	case decide.None, decide.OutOfBudget:
-		if len(r.Steps) > 0 {
-			return breach(RuleNoPlan, "%s", Describe(r))
+		if b == nil && len(r.Steps) > 0 {
+			b = breach(RuleNoPlan, "%s", Describe(r))
 		}
 		f.adopt(nil)
 	case decide.Kept:
-		if rest := f.remains(); f.plan == nil || !slices.Equal(r.Steps, rest) {
-			return breach(RuleKept, "it kept %v; %s", r.Steps, f.describe())
+		if rest := f.remains(); b == nil && (f.plan == nil || !slices.Equal(r.Steps, rest)) {
+			b = breach(RuleKept, "it kept %v, but %s", r.Steps, f.describe())
 		}
 	default:
 		f.adopt(r.Steps)
 	}
-	return nil
+	return b
 }
 
 // adopt makes steps the running plan. A plan that begins with the step
@@ -255,10 +257,10 @@ func (f *Follower) describe() string {
 	switch {
 	case f.plan == nil:
 		return "no plan runs"
-	case f.next >= len(f.plan):
-		return fmt.Sprintf("its plan %v has begun every step", f.plan)
+	case f.next >= len(f.plan) && !f.running[f.plan[len(f.plan)-1]]:
+		return fmt.Sprintf("its plan %v has run every step", f.plan)
 	}
-	return fmt.Sprintf("its plan %v goes on with %s", f.plan, f.plan[f.next])
+	return fmt.Sprintf("%v remains of its plan %v", f.remains(), f.plan)
 }
 
 // Due returns the step the running plan begins next, when it is due: the
