@@ -81,5 +81,5 @@ func ExampleTestAction() {
 	first, _, _ := strings.Cut(err.Error(), "\n") // of four violations
 	fmt.Println(first)
 	// Output:
-	// agents share state: the first of two agents ticked in turn (at step 2 (Tick(100ms))): it left the memory {Ore:10 Trips:16 HP:0}, alone {Ore:10 Trips:1 HP:0}
+	// agents share state: the first of two agents ticked in turn (at step 2 (Tick(100ms))): it left the memory {Ore:10 Trips:22 HP:0}, alone {Ore:10 Trips:1 HP:0}
 }
