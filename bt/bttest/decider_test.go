@@ -10,6 +10,7 @@ import (
 	"github.com/foresight-bt/foresight/bt/bttest"
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/goap"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/htn"
 )
@@ -50,6 +51,33 @@ func byHTN(opts ...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[world], 
 	}
 }
 
+// byGOAP is a GOAP domain over the kit's actions: with the alarm raised,
+// fire twice (which takes time between: e before b, so that the search
+// reaches the state after both the way that leaves e cool); otherwise
+// work, then a chore (which fails), then idling (d runs on).
+func byGOAP(opts ...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[world], error) {
+	return func(actions *catalogue.Catalogue[world]) (bt.Def[world], error) {
+		d, err := goap.New(actions, goapKey).
+			Action("e").Action("b").Action("a").Action("c").Action("d").
+			Goal("fire", 3, func(w *world) bool { return w.E >= 2 }).Relevant(func(w *world) bool { return w.Alarm }).
+			Goal("work", 2, func(w *world) bool { return w.A+w.B >= 2 }).
+			Goal("chore", 1, func(w *world) bool { return w.C >= 1 }).
+			Goal("idle", 0, func(w *world) bool { return w.D >= 1 }).
+			Build()
+		return n.Plan("goap", d, opts...), err
+	}
+}
+
+// goapKey tells the states of the GOAP domain apart: the counts, up to
+// what its goals read.
+func goapKey(w *world) world {
+	k := *w
+	for _, c := range []*int{&k.A, &k.B, &k.C, &k.D, &k.E} {
+		*c = min(*c, 3)
+	}
+	return k
+}
+
 // bySelector is a simulated selector over the kit's actions.
 func bySelector(opts ...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[world], error) {
 	return func(actions *catalogue.Catalogue[world]) (bt.Def[world], error) {
@@ -69,6 +97,9 @@ func TestBuiltInDecidersKeepTheContract(t *testing.T) {
 		"htn replanning":      byHTN(bt.Replan(0)),
 		"htn on the alarm":    byHTN(bt.ReplanOn(func(w *world) bool { return w.Alarm })),
 		"htn every 300ms":     byHTN(bt.Replan(300 * time.Millisecond)),
+		"goap":                byGOAP(),
+		"goap replanning":     byGOAP(bt.Replan(0)),
+		"goap on the alarm":   byGOAP(bt.ReplanOn(alarmed)),
 		"selector":            bySelector(),
 		"selector replanning": bySelector(bt.Replan(0)),
 	} {
