@@ -521,7 +521,7 @@ func (r *runner[M, K]) weight(gi int, m *M) float64 {
 func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	steps := r.plan[r.at:]
 	if r.goal < 0 || r.nogo || !r.relevant(r.goal, m) {
-		p := r.predict(ctx, m, false, 0)
+		p := r.predict(ctx, m, false, 0, r.underWay())
 		if p.goal < 0 {
 			return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: noPlanReason(p.err)}
 		}
@@ -555,13 +555,13 @@ func (r *runner[M, K]) Route(m *M) int {
 	case r.planning:
 		return -1 // still searching
 	case !r.self.Running() || r.goal < 0 && !r.deferred:
-		return r.foresee(ctx, m, fresh, noCause)
+		return r.foresee(ctx, m, fresh, noCause, -1)
 	case r.deferred:
-		return r.foresee(ctx, m, fresh, r.why)
+		return r.foresee(ctx, m, fresh, r.why, -1)
 	case r.between() && r.d.goals[r.goal].satisfied(m):
 		return -1 // the runner succeeds
-	case !r.relevant(r.goal, m):
-		return r.foresee(ctx, m, fresh, cause{action: -1, text: r.d.goals[r.goal].label, detail: " is no longer relevant"})
+	case !r.relevant(r.goal, m): // the tick halts the step under way, then plans
+		return r.foresee(ctx, m, fresh, cause{action: -1, text: r.d.goals[r.goal].label, detail: " is no longer relevant"}, r.underWay())
 	case r.dueNow(m, &why):
 		if step, kept := r.foreseeBeside(ctx, m, changed, why); !kept {
 			return step
@@ -578,25 +578,43 @@ func (r *runner[M, K]) Route(m *M) int {
 		case ok:
 			return int(a)
 		case r.kids[a].Running(): // its constraints stop it, and the runner plans afresh in the tick
-			return r.foresee(ctx, m, fresh, cause{action: a, text: " was stopped: ", detail: why})
+			return r.foresee(ctx, m, fresh, cause{action: a, text: " was stopped: ", detail: why}, a)
 		}
-		return r.foresee(ctx, m, fresh, cause{action: a, text: " cannot begin: ", detail: why})
+		return r.foresee(ctx, m, fresh, cause{action: a, text: " cannot begin: ", detail: why}, -1)
 	}
-	return r.foresee(ctx, m, fresh, planEndedShort)
+	return r.foresee(ctx, m, fresh, planEndedShort, -1)
 }
 
-// foresee plans as the tick would for purpose, started for why, reports
-// for a Preview what the tick would report, and returns the step the tick
-// would then run: the first of the plan it adopts, or none.
-func (r *runner[M, K]) foresee(ctx *sim.Context[M], m *M, purpose purpose, why cause) int {
-	step, _ := r.foreseeBeside(ctx, m, purpose, why)
+// underWay returns the step under way, or -1.
+func (r *runner[M, K]) underWay() int32 {
+	if r.at < len(r.plan) && r.kids[r.plan[r.at]].Running() {
+		return r.plan[r.at]
+	}
+	return -1
+}
+
+// foresee plans as the tick would for purpose, started for why, after it
+// halted the step halted (-1 for none), reports for a Preview what the
+// tick would report, and returns the step the tick would then run: the
+// first of the plan it adopts, or none.
+func (r *runner[M, K]) foresee(ctx *sim.Context[M], m *M, purpose purpose, why cause, halted int32) int {
+	p := r.predict(ctx, m, false, 0, halted)
+	step, _ := r.foretell(p, m, purpose, why)
 	return step
 }
 
-// foreseeBeside is foresee, for a planning beside the running plan too: it
-// also says whether the running plan goes on.
+// foreseeBeside plans as the tick would beside the running plan, for
+// purpose, started for why, reports for a Preview what the tick would
+// report, and returns the step the tick would then run, or whether the
+// running plan goes on.
 func (r *runner[M, K]) foreseeBeside(ctx *sim.Context[M], m *M, purpose purpose, why cause) (step int, kept bool) {
-	p := r.predict(ctx, m, purpose == higher, r.priority)
+	return r.foretell(r.predict(ctx, m, purpose == higher, r.priority, -1), m, purpose, why)
+}
+
+// foretell reports for a Preview what the tick that made planning p would
+// report, and returns the step the tick would then run, or whether the
+// running plan goes on.
+func (r *runner[M, K]) foretell(p *Planner[M, K], m *M, purpose purpose, why cause) (step int, kept bool) {
 	if p.goal < 0 && p.err != nil && !failure(p.err) {
 		return -1, false // the tick faults
 	}
@@ -617,14 +635,20 @@ func (r *runner[M, K]) foreseeBeside(ctx *sim.Context[M], m *M, purpose purpose,
 }
 
 // predict plans from m to the end, for every goal or only those above a
-// priority, on a planner of its own, without touching the live planning.
-// It looks ahead from the prediction's moment and leaves it as it was.
-func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, bounded bool, above float64) *Planner[M, K] {
+// priority, on a planner of its own, without touching the live planning,
+// as the tick would after it halted the step halted (-1 for none): that
+// step has ended now. It looks ahead from the prediction's moment and
+// leaves it as it was.
+func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, bounded bool, above float64, halted int32) *Planner[M, K] {
 	if r.pred == nil {
 		r.pred = r.d.NewPlanner()
 	}
 	at := ctx.Moment()
 	r.situate(r.pred, ctx)
+	if halted >= 0 {
+		s := r.pred.s.base[halted].After(r.self.Now())
+		r.pred.s.base[halted], r.pred.s.sits[halted] = s, s
+	}
 	r.pred.begin(m, bounded, above)
 	r.pred.advance(math.MaxInt)
 	ctx.Return(at)

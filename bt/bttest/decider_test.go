@@ -89,19 +89,41 @@ func bySelector(opts ...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[wor
 	}
 }
 
+// byPlanners is a simulated selector over three planners of the kit's
+// actions: an HTN domain, a GOAP domain and a playbook of one's own.
+func byPlanners(opts ...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[world], error) {
+	return func(actions *catalogue.Catalogue[world]) (bt.Def[world], error) {
+		parts := []bt.Part{actions.Do("a")}
+		for _, planner := range []func(...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[world], error){byHTN, byGOAP} {
+			d, err := planner(opts...)(actions)
+			if err != nil {
+				return d, err
+			}
+			parts = append(parts, d)
+		}
+		own, _ := playbookOf(sound, opts...)(actions)
+		for _, o := range opts {
+			parts = append(parts, o)
+		}
+		return n.Selector("choose", append(parts, own)...), nil
+	}
+}
+
 // The built-in deciders keep the contract over the kit's actions.
 func TestBuiltInDecidersKeepTheContract(t *testing.T) {
 	cfg := bttest.DeciderConfig{Tree: bt.Config[world]{Heuristic: busy}, Worlds: []world{{}, {Alarm: true}}}
 	for name, decider := range map[string]func(*catalogue.Catalogue[world]) (bt.Def[world], error){
-		"htn":                 byHTN(),
-		"htn replanning":      byHTN(bt.Replan(0)),
-		"htn on the alarm":    byHTN(bt.ReplanOn(func(w *world) bool { return w.Alarm })),
-		"htn every 300ms":     byHTN(bt.Replan(300 * time.Millisecond)),
-		"goap":                byGOAP(),
-		"goap replanning":     byGOAP(bt.Replan(0)),
-		"goap on the alarm":   byGOAP(bt.ReplanOn(alarmed)),
-		"selector":            bySelector(),
-		"selector replanning": bySelector(bt.Replan(0)),
+		"htn":                             byHTN(),
+		"htn replanning":                  byHTN(bt.Replan(0)),
+		"htn on the alarm":                byHTN(bt.ReplanOn(func(w *world) bool { return w.Alarm })),
+		"htn every 300ms":                 byHTN(bt.Replan(300 * time.Millisecond)),
+		"goap":                            byGOAP(),
+		"goap replanning":                 byGOAP(bt.Replan(0)),
+		"goap on the alarm":               byGOAP(bt.ReplanOn(alarmed)),
+		"selector":                        bySelector(),
+		"selector replanning":             bySelector(bt.Replan(0)),
+		"selector of planners":            byPlanners(),
+		"selector of planners replanning": byPlanners(bt.Replan(0)),
 	} {
 		t.Run(name, func(t *testing.T) {
 			if err := bttest.TestDecider(decider, cfg); err != nil {
