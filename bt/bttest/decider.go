@@ -93,7 +93,11 @@ type DeciderConfig struct {
 //
 // Each succeeding run adds one to its count in World, as does each
 // prediction of one. A run lasts at least what it declares, so a plan
-// made on the declared times runs as planned.
+// made on the declared times runs as planned. Like every action, each is
+// shared by the tree's nodes and agents, and the kit follows an agent's
+// run of it by its calls: a tree that runs one at two nodes at once (two
+// planners under a parallel) confuses the kit, so check each planner
+// alone.
 //
 // The kit plays its schedule from each World, its sensing raising and
 // lowering the Alarm, and checks every rule TestComposite checks, through
