@@ -17,6 +17,9 @@ import (
 
 type world = bttest.World
 
+// A factory makes a decider of the kit's actions, for TestDecider.
+type factory = func(actions *catalogue.Catalogue[world]) (bt.Def[world], error)
+
 var (
 	n     = bt.For[world]()
 	alarm = constraints.Func("alarm", func(w *world) bool { return w.Alarm })
@@ -39,7 +42,7 @@ var busy = heuristic.Func[world](func(b, a *world) heuristic.Outcome {
 // byHTN is an HTN domain over the kit's actions: with the alarm raised a
 // volley (which cools down too soon, so never planned) or a fire with
 // time between; otherwise chores (of which c fails) or idling (d runs on).
-func byHTN(opts ...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[world], error) {
+func byHTN(opts ...bt.Option) factory {
 	return func(actions *catalogue.Catalogue[world]) (bt.Def[world], error) {
 		d, err := htn.New(actions).Compound("work").
 			Method("volley", alarm).Do("e", "e").
@@ -55,7 +58,7 @@ func byHTN(opts ...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[world], 
 // fire twice (which takes time between: e before b, so that the search
 // reaches the state after both the way that leaves e cool); otherwise
 // work, then a chore (which fails), then idling (d runs on).
-func byGOAP(opts ...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[world], error) {
+func byGOAP(opts ...bt.Option) factory {
 	return func(actions *catalogue.Catalogue[world]) (bt.Def[world], error) {
 		d, err := goap.New(actions, goapKey).
 			Action("e").Action("b").Action("a").Action("c").Action("d").
@@ -79,7 +82,7 @@ func goapKey(w *world) world {
 }
 
 // bySelector is a simulated selector over the kit's actions.
-func bySelector(opts ...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[world], error) {
+func bySelector(opts ...bt.Option) factory {
 	return func(actions *catalogue.Catalogue[world]) (bt.Def[world], error) {
 		parts := []bt.Part{actions.Do("e"), actions.Do("b"), actions.Do("a"), actions.Do("c"), actions.Do("d")}
 		for _, o := range opts {
@@ -91,10 +94,10 @@ func bySelector(opts ...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[wor
 
 // byPlanners is a simulated selector over three planners of the kit's
 // actions: an HTN domain, a GOAP domain and a playbook of one's own.
-func byPlanners(opts ...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[world], error) {
+func byPlanners(opts ...bt.Option) factory {
 	return func(actions *catalogue.Catalogue[world]) (bt.Def[world], error) {
 		parts := []bt.Part{actions.Do("a")}
-		for _, planner := range []func(...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[world], error){byHTN, byGOAP} {
+		for _, planner := range []func(...bt.Option) factory{byHTN, byGOAP} {
 			d, err := planner(opts...)(actions)
 			if err != nil {
 				return d, err
@@ -112,10 +115,10 @@ func byPlanners(opts ...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[wor
 // The built-in deciders keep the contract over the kit's actions.
 func TestBuiltInDecidersKeepTheContract(t *testing.T) {
 	cfg := bttest.DeciderConfig{Tree: bt.Config[world]{Heuristic: busy}, Worlds: []world{{}, {Alarm: true}}}
-	for name, decider := range map[string]func(*catalogue.Catalogue[world]) (bt.Def[world], error){
+	for name, decider := range map[string]factory{
 		"htn":                             byHTN(),
 		"htn replanning":                  byHTN(bt.Replan(0)),
-		"htn on the alarm":                byHTN(bt.ReplanOn(func(w *world) bool { return w.Alarm })),
+		"htn on the alarm":                byHTN(bt.ReplanOn(alarmed)),
 		"htn every 300ms":                 byHTN(bt.Replan(300 * time.Millisecond)),
 		"goap":                            byGOAP(),
 		"goap replanning":                 byGOAP(bt.Replan(0)),
@@ -138,7 +141,7 @@ func TestBuiltInDecidersKeepTheContract(t *testing.T) {
 // time, or after it ran, refuses nothing.
 func TestOwnPlannerKeepsTheContract(t *testing.T) {
 	cfg := bttest.DeciderConfig{Worlds: []world{{}, {Alarm: true}}}
-	for name, decider := range map[string]func(*catalogue.Catalogue[world]) (bt.Def[world], error){
+	for name, decider := range map[string]factory{
 		"committed":     playbookOf(sound),
 		"replanning":    playbookOf(sound, bt.Replan(0)),
 		"on the alarm":  playbookOf(sound, bt.ReplanOn(alarmed)),
@@ -192,7 +195,7 @@ func TestBrokenDeciders(t *testing.T) {
 func TestDeciderHostileInput(t *testing.T) {
 	tests := []struct {
 		name    string
-		decider func(*catalogue.Catalogue[world]) (bt.Def[world], error)
+		decider factory
 		want    string
 	}{
 		{"nil factory", nil, "bttest: nil decider factory"},

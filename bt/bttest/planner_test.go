@@ -58,7 +58,7 @@ const (
 var outside int
 
 // playbookOf returns a factory of playbooks with plays, broken by flaw.
-func playbookOf(f flaw, opts ...bt.Option) func(*catalogue.Catalogue[world]) (bt.Def[world], error) {
+func playbookOf(f flaw, opts ...bt.Option) factory {
 	return func(actions *catalogue.Catalogue[world]) (bt.Def[world], error) {
 		p := &playbook{actions: actions, flaw: f, plays: []play{
 			{"volley", alarmed, []string{"e", "e"}},
