@@ -312,7 +312,9 @@ func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
 	p.within(ctx)
 	for i, k := range r.kids {
 		s := k.Situation(true)
-		s.Running = false
+		if s.Running { // a step under way is halted unless the plan goes on with it
+			s = s.After(s.Now)
+		}
 		p.s.base[i], p.s.sits[i] = s, s
 		p.s.out[i] = k.Quarantined()
 	}
@@ -551,15 +553,18 @@ func (r *runner[M, K]) Route(m *M) int {
 	ctx := r.self.Context()
 	ctx.Return(sim.Moment{})
 	var why cause
+	// As Update decides, in its order.
 	switch {
-	case r.planning:
-		return -1 // still searching
-	case !r.self.Running() || r.goal < 0 && !r.deferred:
+	case !r.self.Running():
 		return r.foresee(ctx, m, fresh, noCause, -1)
+	case r.goal >= 0 && r.between() && r.d.goals[r.goal].satisfied(m):
+		return -1 // the runner succeeds
 	case r.deferred:
 		return r.foresee(ctx, m, fresh, r.why, -1)
-	case r.between() && r.d.goals[r.goal].satisfied(m):
-		return -1 // the runner succeeds
+	case r.planning:
+		return r.foreseeSpread(ctx, m)
+	case r.goal < 0:
+		return r.foresee(ctx, m, fresh, noCause, -1)
 	case !r.relevant(r.goal, m): // the tick halts the step under way, then plans
 		return r.foresee(ctx, m, fresh, cause{action: -1, text: r.d.goals[r.goal].label, detail: " is no longer relevant"}, r.underWay())
 	case r.dueNow(m, &why):
@@ -598,8 +603,31 @@ func (r *runner[M, K]) underWay() int32 {
 // tick would report, and returns the step the tick would then run: the
 // first of the plan it adopts, or none.
 func (r *runner[M, K]) foresee(ctx *sim.Context[M], m *M, purpose purpose, why cause, halted int32) int {
-	p := r.predict(ctx, m, false, 0, halted)
+	p, done := r.predictTick(ctx, m, false, 0, halted)
+	if !done {
+		return -1 // the planning goes on next tick, and nothing begins
+	}
 	step, _ := r.foretell(p, m, purpose, why)
+	return step
+}
+
+// foreseeSpread foresees the tick of a planning spread over ticks: it
+// goes on with a copy of the live planning as far as the tick will, and
+// foretells what the tick does if the planning ends in it.
+func (r *runner[M, K]) foreseeSpread(ctx *sim.Context[M], m *M) int {
+	if r.pred == nil {
+		r.pred = r.d.NewPlanner()
+	}
+	p := r.pred
+	at := ctx.Moment()
+	p.within(ctx)
+	p.copyFrom(r.live)
+	done := p.advance(r.limit())
+	ctx.Return(at)
+	if !done {
+		return -1 // still searching
+	}
+	step, _ := r.foretell(p, m, r.purpose, r.why)
 	return step
 }
 
@@ -608,7 +636,11 @@ func (r *runner[M, K]) foresee(ctx *sim.Context[M], m *M, purpose purpose, why c
 // report, and returns the step the tick would then run, or whether the
 // running plan goes on.
 func (r *runner[M, K]) foreseeBeside(ctx *sim.Context[M], m *M, purpose purpose, why cause) (step int, kept bool) {
-	return r.foretell(r.predict(ctx, m, purpose == higher, r.priority, -1), m, purpose, why)
+	p, done := r.predictTick(ctx, m, purpose == higher, r.priority, -1)
+	if !done {
+		return -1, true // the planning goes on next tick, and the plan runs meanwhile
+	}
+	return r.foretell(p, m, purpose, why)
 }
 
 // foretell reports for a Preview what the tick that made planning p would
@@ -640,6 +672,18 @@ func (r *runner[M, K]) foretell(p *Planner[M, K], m *M, purpose purpose, why cau
 // step has ended now. It looks ahead from the prediction's moment and
 // leaves it as it was.
 func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, bounded bool, above float64, halted int32) *Planner[M, K] {
+	p, _ := r.lookAhead(ctx, m, bounded, above, halted, math.MaxInt)
+	return p
+}
+
+// predictTick plans as predict does, as far as a tick goes (the domain's
+// Budget.PerTick), and reports whether the planning is over.
+func (r *runner[M, K]) predictTick(ctx *sim.Context[M], m *M, bounded bool, above float64, halted int32) (*Planner[M, K], bool) {
+	return r.lookAhead(ctx, m, bounded, above, halted, r.limit())
+}
+
+// lookAhead plans from m on the prediction planner, at most limit nodes.
+func (r *runner[M, K]) lookAhead(ctx *sim.Context[M], m *M, bounded bool, above float64, halted int32, limit int) (*Planner[M, K], bool) {
 	if r.pred == nil {
 		r.pred = r.d.NewPlanner()
 	}
@@ -650,9 +694,9 @@ func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, bounded bool, above fl
 		r.pred.s.base[halted], r.pred.s.sits[halted] = s, s
 	}
 	r.pred.begin(m, bounded, above)
-	r.pred.advance(math.MaxInt)
+	done := r.pred.advance(limit)
 	ctx.Return(at)
-	return r.pred
+	return r.pred, done
 }
 
 // noPlanReason is the static reason of an Impossible prediction.

@@ -10,6 +10,7 @@ import (
 	"github.com/foresight-bt/foresight/bt/bttest"
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/goap"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/htn"
@@ -58,9 +59,12 @@ func byHTN(opts ...bt.Option) factory {
 // fire twice (which takes time between: e before b, so that the search
 // reaches the state after both the way that leaves e cool); otherwise
 // work, then a chore (which fails), then idling (d runs on).
-func byGOAP(opts ...bt.Option) factory {
+func byGOAP(opts ...bt.Option) factory { return byGOAPWithin(decide.Budget{}, opts...) }
+
+// byGOAPWithin is byGOAP within a budget, such as one spread over ticks.
+func byGOAPWithin(budget decide.Budget, opts ...bt.Option) factory {
 	return func(actions *catalogue.Catalogue[world]) (bt.Def[world], error) {
-		d, err := goap.New(actions, goapKey).
+		d, err := goap.New(actions, goapKey).Budget(budget).
 			Action("e").Action("b").Action("a").Action("c").Action("d").
 			Goal("fire", 3, func(w *world) bool { return w.E >= 2 }).Relevant(func(w *world) bool { return w.Alarm }).
 			Goal("work", 2, func(w *world) bool { return w.A+w.B >= 2 }).
@@ -123,6 +127,8 @@ func TestBuiltInDecidersKeepTheContract(t *testing.T) {
 		"goap":                            byGOAP(),
 		"goap replanning":                 byGOAP(bt.Replan(0)),
 		"goap on the alarm":               byGOAP(bt.ReplanOn(alarmed)),
+		"goap spread over ticks":          byGOAPWithin(decide.Budget{PerTick: 3}),
+		"goap spread, on the alarm":       byGOAPWithin(decide.Budget{PerTick: 2}, bt.ReplanOn(alarmed)),
 		"selector":                        bySelector(),
 		"selector replanning":             bySelector(bt.Replan(0)),
 		"selector of planners":            byPlanners(),
@@ -226,5 +232,24 @@ func TestDeciderHostileInput(t *testing.T) {
 		return n.Sequence("chores", actions.Do("a"), actions.Do("b")), nil
 	}, bttest.DeciderConfig{}); err != nil {
 		t.Errorf("a sequence: %v", err)
+	}
+}
+
+// A running step that a new plan holds later than its first step is
+// halted when the plan replaces the running one, and begins afresh when
+// its turn comes: the planner plans it so (its cooldown running from the
+// halt), and never counts on it going on.
+func TestHTNPlansARunningStepAfreshLaterInAPlan(t *testing.T) {
+	worked := constraints.Func("worked", func(w *world) bool { return w.B >= 1 })
+	err := bttest.TestDecider(func(actions *catalogue.Catalogue[world]) (bt.Def[world], error) {
+		d, err := htn.New(actions).Compound("work").
+			Method("again", alarm, worked).Do("a", "e").
+			Method("fire", alarm).Do("e", "b", "e").
+			Method("chores").Do("a", "c", "b").
+			Method("idle").Do("b", "d").Build("work")
+		return bt.For[world]().Plan("htn", d, bt.Replan(0)), err
+	}, bttest.DeciderConfig{Worlds: []world{{}, {Alarm: true}}})
+	if err != nil {
+		t.Fatal(err)
 	}
 }
