@@ -71,10 +71,14 @@ func (r *Registry[M]) Load(data []byte) (bt.Def[M], error) {
 	return def, nil
 }
 
-// Read reads a tree file from rd, at most Limits.Bytes of it, as Load.
+// Read reads a tree file from rd, at most Limits.Bytes of it and one
+// byte more (a larger file is refused unread), as Load.
 func (r *Registry[M]) Read(rd io.Reader) (bt.Def[M], error) {
 	if err := r.check(); err != nil {
 		return bt.Def[M]{}, err
+	}
+	if rd == nil {
+		return bt.Def[M]{}, errors.New("btjson: Read of a nil reader")
 	}
 	lim := r.Limits.orDefaults()
 	data, err := io.ReadAll(io.LimitReader(rd, int64(lim.Bytes)+1))

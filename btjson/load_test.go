@@ -220,3 +220,11 @@ func TestBuildReportsEverythingOnce(t *testing.T) {
 		t.Errorf("a node without a kind: %v", err)
 	}
 }
+
+// Read of a nil reader is an error, not a panic.
+func TestReadNil(t *testing.T) {
+	_, err := testRegistry().Read(nil)
+	if err == nil || !strings.Contains(err.Error(), "nil reader") {
+		t.Errorf("Read(nil) = %v, want an error about the nil reader", err)
+	}
+}
