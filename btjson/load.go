@@ -108,15 +108,19 @@ func (p *places) place(err error) error {
 	} else {
 		errs = []error{err}
 	}
+	var placed []*Error
+	var offsets []int
 	for i, e := range errs {
 		var ne *bt.NodeError
 		if errors.As(e, &ne) {
 			if at, ok := p.nodes[ne.Path]; ok {
-				line, col := position(p.data, at.offset)
-				errs[i] = &Error{Path: at.json, Line: line, Column: col, Err: e}
+				pe := &Error{Path: at.json, Err: e}
+				errs[i] = pe
+				placed, offsets = append(placed, pe), append(offsets, at.offset)
 			}
 		}
 	}
+	locate(p.data, placed, offsets)
 	return errors.Join(errs...)
 }
 
@@ -154,8 +158,9 @@ type loader[M any] struct {
 	data  []byte
 	dec   *json.Decoder
 	lim   Limits
-	errs  []error
-	more  int // errors beyond Limits.Errors, counted
+	errs  []*Error
+	offs  []int // where each error is, as a byte offset, until err places them
+	more  int   // errors beyond Limits.Errors, counted
 	nodes int
 	at    *places
 	// shapeless is set when the tree cannot be told from the file: a
@@ -168,12 +173,17 @@ func (l *loader[M]) fail(path string, offset int, err error) {
 		l.more++
 		return
 	}
-	line, col := position(l.data, offset)
-	l.errs = append(l.errs, &Error{Path: path, Line: line, Column: col, Err: err})
+	l.errs = append(l.errs, &Error{Path: path, Err: err})
+	l.offs = append(l.offs, offset)
 }
 
+// err returns the errors so far, placed in the file.
 func (l *loader[M]) err() error {
-	errs := l.errs
+	locate(l.data, l.errs, l.offs)
+	errs := make([]error, len(l.errs), len(l.errs)+1)
+	for i, e := range l.errs {
+		errs[i] = e
+	}
 	if l.more > 0 {
 		errs = append(errs, fmt.Errorf("and %d more errors", l.more))
 	}
@@ -201,7 +211,7 @@ func (l *loader[M]) token(path string) (json.Token, int, bool) {
 		}
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			off = badChar(l.data, se)
+			off, err = syntaxError(l.data, se)
 		}
 		l.fail(path, max(off, 0), fmt.Errorf("bad JSON: %v", err))
 		return nil, off, false
@@ -570,16 +580,50 @@ func describe(tok json.Token) string {
 	return fmt.Sprintf("%v", tok)
 }
 
-// position returns the line and column (from 1, in characters) of a byte
-// offset.
-func position(data []byte, offset int) (line, col int) {
-	offset = min(max(offset, 0), len(data))
-	before := data[:offset]
-	line = bytes.Count(before, []byte("\n")) + 1
-	if i := bytes.LastIndexByte(before, '\n'); i >= 0 {
-		before = before[i+1:]
+// locate fills in the line and column of each error from its byte offset
+// in data. It reads data once, however many errors there are and in
+// whatever order they come: a one-line file with many errors is placed in
+// linear time. Lines end at '\n'; columns count characters (runes, an
+// invalid byte counting as one), from 1.
+func locate(data []byte, errs []*Error, offsets []int) { locateWith(data, errs, offsets) }
+
+// locateWith is locate, returning the counter it read with.
+func locateWith(data []byte, errs []*Error, offsets []int) *lineCounter {
+	order := make([]int, len(errs))
+	for i := range order {
+		order[i] = i
 	}
-	return line, utf8.RuneCount(before) + 1
+	slices.SortStableFunc(order, func(a, b int) int { return offsets[a] - offsets[b] })
+	c := &lineCounter{}
+	for _, i := range order {
+		errs[i].Line, errs[i].Column = c.advance(data, offsets[i])
+	}
+	return c
+}
+
+// A lineCounter reads a file forward, keeping the line and column it has
+// reached.
+type lineCounter struct {
+	off, line, col int // the byte offset reached, and its place (from 0)
+	read           int // bytes read in all: a test holds it to one pass
+}
+
+// advance reads on to offset (clamped to data), which must not be before
+// the last one, and returns its line and column, from 1.
+func (c *lineCounter) advance(data []byte, offset int) (line, col int) {
+	offset = min(max(offset, 0), len(data))
+	for c.off < offset {
+		if data[c.off] == '\n' {
+			c.line, c.col = c.line+1, 0
+			c.off++
+			c.read++
+			continue
+		}
+		_, size := utf8.DecodeRune(data[c.off:])
+		c.off, c.col = c.off+size, c.col+1
+		c.read += size
+	}
+	return c.line + 1, c.col + 1
 }
 
 // isIdent reports whether a key can follow a dot in a JSON path.
@@ -632,35 +676,44 @@ func withArticle(w string) string {
 	return "a " + w
 }
 
-// badChar returns the offset of the character a syntax error is about.
-// The decoder's Offset is sometimes the character's and sometimes the
-// next one's, so the character its message names is looked for there.
-func badChar(data []byte, se *json.SyntaxError) int {
-	off := min(max(int(se.Offset), 0), len(data))
+// syntaxError returns where the syntax error the decoder met lies, and
+// the error as it should read. The decoder's offset is sometimes the
+// character's and sometimes past it, and its message names the first
+// byte of a character as if it were one (é as 'Ã'), so the file is
+// scanned again, whole, for the first invalid byte, and the message is
+// given the character there.
+func syntaxError(data []byte, decoded *json.SyntaxError) (int, error) {
+	var raw json.RawMessage
+	se, ok := json.Unmarshal(data, &raw).(*json.SyntaxError)
+	if !ok {
+		return min(max(int(decoded.Offset), 0), len(data)), decoded
+	}
+	const prefix = "invalid character "
 	msg := se.Error()
-	i := strings.Index(msg, "invalid character '")
-	if i < 0 {
-		return off
+	if !strings.HasPrefix(msg, prefix) {
+		return min(max(int(se.Offset), 0), len(data)), se // the end of the file
 	}
-	quoted := msg[i+len("invalid character "):]
-	end := strings.Index(quoted[1:], "' ")
-	if end < 0 && strings.HasSuffix(quoted, "'") {
-		end = len(quoted) - 2
+	off := min(max(int(se.Offset)-1, 0), len(data)) // Offset counts the bad byte
+	rest := msg[len(prefix):]                       // 'c' and what the decoder was looking for
+	end := strings.Index(rest[1:], "' ")
+	if end < 0 || off == len(data) {
+		return off, se
 	}
-	if end < 0 {
-		return off
+	_, size := utf8.DecodeRune(data[off:])
+	return off, errors.New(prefix + quoteChar(data[off:off+size]) + rest[end+2:])
+}
+
+// quoteChar quotes a character for a message, in single quotes as
+// encoding/json does: 'é', '\x00', '"', and a single quote escaped.
+func quoteChar(c []byte) string {
+	switch string(c) {
+	case "'":
+		return `'\''`
+	case `"`:
+		return `'"'`
 	}
-	c, err := strconv.Unquote(quoted[:end+2])
-	if err != nil || c == "" {
-		return off
-	}
-	if j := bytes.Index(data[off:], []byte(c)); j >= 0 {
-		return off + j
-	}
-	if off > 0 && bytes.HasPrefix(data[off-1:], []byte(c)) {
-		return off - 1
-	}
-	return off
+	q := strconv.Quote(string(c))
+	return "'" + q[1:len(q)-1] + "'"
 }
 
 // standIns fills what a node's kind runs, where the file named nothing

@@ -228,3 +228,44 @@ func TestReadNil(t *testing.T) {
 		t.Errorf("Read(nil) = %v, want an error about the nil reader", err)
 	}
 }
+
+// A stray character is placed where it is, whatever its width in bytes
+// and wherever it falls between or inside the file's tokens: the line,
+// and the column counted in characters; the message names it.
+func TestStrayCharactersPlaced(t *testing.T) {
+	file := "{\"kind\": \"selector\", \"name\": \"ça va\", \"reselect\": \"0s\",\n" +
+		" \"children\": [\n  {\"kind\": \"action\", \"name\": \"☃\", \"action\": \"chase\", \"cosmetic\": true, \"weight\": 12}\n]}"
+	reg := testRegistry()
+	if _, err := reg.Load([]byte(file)); err != nil {
+		t.Fatalf("the file itself: %v", err)
+	}
+	for _, stray := range []string{"é", "☃", "“", "\U0001F600", "x"} {
+		inString, escaped := false, false
+		line, col := 1, 1
+		for i, c := range file {
+			if !inString && c != '"' {
+				bad := file[:i] + stray + file[i:]
+				_, err := reg.Load([]byte(bad))
+				var fe *btjson.Error
+				if !errors.As(err, &fe) {
+					t.Errorf("%q at %d:%d: %v, want an *Error", stray, line, col, err)
+				} else if fe.Line != line || fe.Column != col {
+					t.Errorf("%q at %d:%d: placed at %d:%d (%v)", stray, line, col, fe.Line, fe.Column, err)
+				} else if !strings.Contains(err.Error(), "invalid character '"+stray+"'") {
+					t.Errorf("%q at %d:%d: the message names another character: %v", stray, line, col, err)
+				}
+			}
+			switch {
+			case escaped:
+				escaped = false
+			case inString && c == '\\':
+				escaped = true
+			case c == '"':
+				inString = !inString
+			}
+			if col++; c == '\n' {
+				line, col = line+1, 1
+			}
+		}
+	}
+}
