@@ -159,8 +159,9 @@ type loader[M any] struct {
 	dec   *json.Decoder
 	lim   Limits
 	errs  []*Error
-	offs  []int // where each error is, as a byte offset, until err places them
-	more  int   // errors beyond Limits.Errors, counted
+	offs  []int             // where each error is, as a byte offset, until err places them
+	more  int               // errors beyond Limits.Errors, counted
+	names map[role][]string // the registry's names, sorted when an error first needs them
 	nodes int
 	at    *places
 	// shapeless is set when the tree cannot be told from the file: a
@@ -168,13 +169,32 @@ type loader[M any] struct {
 	shapeless bool
 }
 
+// fail reports err at path and offset, or only counts it once
+// Limits.Errors are reported.
 func (l *loader[M]) fail(path string, offset int, err error) {
-	if len(l.errs) >= l.lim.Errors {
+	if l.full() {
 		l.more++
 		return
 	}
 	l.errs = append(l.errs, &Error{Path: path, Err: err})
 	l.offs = append(l.offs, offset)
+}
+
+// full reports whether Limits.Errors errors are reported: those that
+// follow are only counted, so a caller need not write them.
+func (l *loader[M]) full() bool { return len(l.errs) >= l.lim.Errors }
+
+// known returns the registered names of a role, sorted, for an error.
+func (l *loader[M]) known(ro role) []string {
+	names, ok := l.names[ro]
+	if !ok {
+		names = l.r.names(ro)
+		if l.names == nil {
+			l.names = map[role][]string{}
+		}
+		l.names[ro] = names
+	}
+	return names
 }
 
 // err returns the errors so far, placed in the file.
@@ -536,7 +556,11 @@ func (l *loader[M]) skip(path string, tok json.Token, depth int) bool {
 func lookup[M any, V any](l *loader[M], path string, off int, ro role, name string, m map[string]V) V {
 	v, ok := m[name]
 	if !ok {
-		l.fail(path, off, unknown(ro, name, l.r.names(ro)))
+		var err error
+		if !l.full() { // past the limit it is only counted
+			err = unknown(ro, name, l.known(ro))
+		}
+		l.fail(path, off, err)
 	}
 	return v
 }
