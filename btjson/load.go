@@ -42,23 +42,19 @@ func (e *Error) Unwrap() error { return e.Err }
 // (an empty selector, a weight outside a random selector), unless the
 // file is too broken to tell its tree (bad JSON, a node without a kind).
 func (r *Registry[M]) Build(cfg bt.Config[M], data []byte) (*bt.Tree[M], error) {
-	def, at, err := r.load(data)
-	if err != nil && at == nil {
+	def, l, err := r.load(data)
+	if err != nil && (l == nil || !l.whole) {
 		return nil, err
 	}
 	if err != nil { // check the rest of the tree, with stand-ins for what the file got wrong
 		standIns(&def)
-		_, berr := bt.Build(cfg, def)
-		if berr == nil {
-			return nil, err
-		}
-		return nil, errors.Join(err, at.place(berr))
 	}
-	tree, err := bt.Build(cfg, def)
-	if err != nil {
-		return nil, at.place(err)
+	tree, berr := bt.Build(cfg, def)
+	if berr == nil && err == nil {
+		return tree, nil
 	}
-	return tree, nil
+	l.add(berr)
+	return nil, l.err()
 }
 
 // Load reads a tree file into the description it holds, for bt.Build.
@@ -88,54 +84,44 @@ func (r *Registry[M]) Read(rd io.Reader) (bt.Def[M], error) {
 	return r.Load(data)
 }
 
-// places maps the nodes of a loaded tree, by path, to where the file
-// describes them, so that Build's errors can be placed in the file.
-type places struct {
-	data  []byte
-	nodes map[string]place
-}
-
+// A place is where the file describes a node.
 type place struct {
 	json   string // the node's JSON path
 	offset int
 }
 
-// place turns Build's errors about nodes into errors placed in the file.
-func (p *places) place(err error) error {
-	var errs []error
+// add reports Build's errors, each about a node placed where the file
+// describes the node, within the same Limits.Errors as the file's own.
+func (l *loader[M]) add(err error) {
+	errs := []error{err}
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		errs = j.Unwrap()
-	} else {
-		errs = []error{err}
 	}
-	var placed []*Error
-	var offsets []int
-	for i, e := range errs {
+	for _, e := range errs {
 		var ne *bt.NodeError
 		if errors.As(e, &ne) {
-			if at, ok := p.nodes[ne.Path]; ok {
-				pe := &Error{Path: at.json, Err: e}
-				errs[i] = pe
-				placed, offsets = append(placed, pe), append(offsets, at.offset)
+			if at, ok := l.places[ne.Path]; ok {
+				l.fail(at.json, at.offset, e)
+				continue
 			}
 		}
+		l.report(e)
 	}
-	locate(p.data, placed, offsets)
-	return errors.Join(errs...)
 }
 
-// load reads data into a Def and where each node lies. With errors, it
-// returns what it read, and where, when the file is whole enough for
-// bt.Build to check the rest (its JSON sound, every node with a kind and
-// a name, within the limits); else no places.
-func (r *Registry[M]) load(data []byte) (bt.Def[M], *places, error) {
+// load reads data into a Def. With errors, it returns what it read when
+// the file is whole enough for bt.Build to check the rest (its JSON
+// sound, every node with a kind and a name, within the limits), and the
+// loader records where each node lies (whole) so that Build's errors can
+// be placed in the file. The loader is nil when the registry is unusable.
+func (r *Registry[M]) load(data []byte) (bt.Def[M], *loader[M], error) {
 	if err := r.check(); err != nil {
 		return bt.Def[M]{}, nil, err
 	}
-	l := &loader[M]{r: r, data: data, lim: r.Limits.orDefaults(), at: &places{data: data, nodes: map[string]place{}}}
+	l := &loader[M]{r: r, data: data, lim: r.Limits.orDefaults()}
 	if len(data) > l.lim.Bytes {
 		l.fail("$", 0, fmt.Errorf("%w: the file is larger than %d bytes", ErrLimit, l.lim.Bytes))
-		return bt.Def[M]{}, nil, l.err()
+		return bt.Def[M]{}, l, l.err()
 	}
 	l.dec = json.NewDecoder(bytes.NewReader(data))
 	l.dec.UseNumber()
@@ -146,10 +132,11 @@ func (r *Registry[M]) load(data []byte) (bt.Def[M], *places, error) {
 		}
 	}
 	if !ok || l.shapeless {
-		return bt.Def[M]{}, nil, l.err()
+		return bt.Def[M]{}, l, l.err()
 	}
-	record(l.at, &def, at, "", 0)
-	return def, l.at, l.err()
+	l.places, l.whole = map[string]place{}, true
+	record(l.places, &def, at, "", 0)
+	return def, l, l.err()
 }
 
 // A loader reads one file.
@@ -158,12 +145,16 @@ type loader[M any] struct {
 	data  []byte
 	dec   *json.Decoder
 	lim   Limits
-	errs  []*Error
-	offs  []int             // where each error is, as a byte offset, until err places them
+	errs  []error           // as reported: the placed ones, and Build's others
+	at    []*Error          // the placed ones, to place: each at its offset in offs
+	offs  []int             // (until err places them)
 	more  int               // errors beyond Limits.Errors, counted
 	names map[role][]string // the registry's names, sorted when an error first needs them
 	nodes int
-	at    *places
+	// places maps the tree paths of the nodes to where the file describes
+	// them, when the file is whole enough to tell its tree.
+	places map[string]place
+	whole  bool
 	// shapeless is set when the tree cannot be told from the file: a
 	// node without a kind or a name, or a value where a node should be.
 	shapeless bool
@@ -176,8 +167,18 @@ func (l *loader[M]) fail(path string, offset int, err error) {
 		l.more++
 		return
 	}
-	l.errs = append(l.errs, &Error{Path: path, Err: err})
-	l.offs = append(l.offs, offset)
+	e := &Error{Path: path, Err: err}
+	l.errs, l.at, l.offs = append(l.errs, e), append(l.at, e), append(l.offs, offset)
+}
+
+// report reports an error that has no place in the file, or only counts
+// it once Limits.Errors are reported.
+func (l *loader[M]) report(err error) {
+	if l.full() {
+		l.more++
+		return
+	}
+	l.errs = append(l.errs, err)
 }
 
 // full reports whether Limits.Errors errors are reported: those that
@@ -197,13 +198,12 @@ func (l *loader[M]) known(ro role) []string {
 	return names
 }
 
-// err returns the errors so far, placed in the file.
+// err returns the errors so far, placed in the file, and a count of
+// those past Limits.Errors.
 func (l *loader[M]) err() error {
-	locate(l.data, l.errs, l.offs)
-	errs := make([]error, len(l.errs), len(l.errs)+1)
-	for i, e := range l.errs {
-		errs[i] = e
-	}
+	locate(l.data, l.at, l.offs)
+	l.at, l.offs = nil, nil
+	errs := slices.Clip(l.errs) // the count below is not kept
 	if l.more > 0 {
 		errs = append(errs, fmt.Errorf("and %d more errors", l.more))
 	}
@@ -311,13 +311,13 @@ type spot struct {
 // ("" for the root), and of its descendants to where they lie. Of nodes
 // that share a path (siblings of one name, which Build refuses) the
 // first is kept.
-func record[M any](p *places, d *bt.Def[M], at *spot, parent string, i int) {
+func record[M any](p map[string]place, d *bt.Def[M], at *spot, parent string, i int) {
 	path := label(d.Name, i)
 	if parent != "" {
 		path = parent + "/" + path
 	}
-	if _, dup := p.nodes[path]; !dup {
-		p.nodes[path] = place{json: at.json, offset: at.offset}
+	if _, dup := p[path]; !dup {
+		p[path] = place{json: at.json, offset: at.offset}
 	}
 	for j := range d.Children {
 		record(p, &d.Children[j], at.kids[j], path, j)

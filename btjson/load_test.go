@@ -306,3 +306,42 @@ func TestUnknownNamesCostLittle(t *testing.T) {
 		t.Errorf("loading %d bytes of unknown names allocated %d bytes, want at most %d", len(file), got, most)
 	}
 }
+
+// Limits.Errors bounds the errors Build reports in all, those of the file
+// and those bt.Build finds in its tree together; the rest are counted.
+func TestBuildErrorsLimited(t *testing.T) {
+	empty := strings.Repeat(`{"kind": "sequence", "name": "e%d", "children": []},`, 60)
+	for _, tt := range []struct {
+		name, file    string
+		errs, counted int
+	}{
+		{"tree errors", `{"kind": "selector", "name": "s", "children": [` + fmt.Sprintf(strings.TrimSuffix(empty, ","), seq(60)...) + `]}`, 50, 10},
+		{"file and tree errors", `{"kind": "selector", "name": "s", "children": [` + fmt.Sprintf(empty, seq(60)...) +
+			strings.Repeat(`{"kind": "action", "name": "x", "action": "nope"},`, 20) + `{"kind": "action", "name": "y", "action": "nope"}]}`, 50, 50},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := testRegistry().Build(bt.Config[mem]{Heuristic: goal}, []byte(tt.file))
+			if err == nil {
+				t.Fatal("built")
+			}
+			lines := strings.Split(err.Error(), "\n")
+			if len(lines) != tt.errs+1 || lines[tt.errs] != fmt.Sprintf("and %d more errors", tt.counted) {
+				t.Errorf("%d lines, want %d errors and a count of %d more:\n%v", len(lines), tt.errs, tt.counted, err)
+			}
+			for _, l := range lines[:len(lines)-1] {
+				if _, _, ok := strings.Cut(l, ": $"); !ok {
+					t.Errorf("an error without a place: %s", l)
+				}
+			}
+		})
+	}
+}
+
+// seq returns 0, 1, ... n-1, for Sprintf.
+func seq(n int) []any {
+	s := make([]any, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
+}

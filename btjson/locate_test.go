@@ -28,12 +28,22 @@ func TestLocateReadsOnce(t *testing.T) {
 	if c.read > len(data) {
 		t.Errorf("placing %d errors read %d bytes of a file of %d", len(errs), c.read, len(data))
 	}
+	// Every offset's place, the slow way: line by line, rune by rune.
+	type at struct{ line, col int }
+	want := map[int]at{}
+	start := 0
+	for n, line := range bytes.SplitAfter(data, []byte("\n")) {
+		col := 1
+		for i := range string(line) {
+			want[start+i] = at{n + 1, col}
+			col++
+		}
+		start += len(line)
+		want[start] = at{n + 1, col} // the end of the file; else the next line's start, set next
+	}
 	for i, e := range errs {
-		before := data[:offsets[i]]
-		line := bytes.Count(before, []byte("\n")) + 1
-		col := utf8.RuneCount(before[bytes.LastIndexByte(before, '\n')+1:]) + 1
-		if e.Line != line || e.Column != col {
-			t.Fatalf("offset %d placed at %d:%d, want %d:%d", offsets[i], e.Line, e.Column, line, col)
+		if w := want[offsets[i]]; e.Line != w.line || e.Column != w.col {
+			t.Fatalf("offset %d placed at %d:%d, want %d:%d", offsets[i], e.Line, e.Column, w.line, w.col)
 		}
 	}
 }
