@@ -236,7 +236,28 @@ func (l *loader[M]) token(path string) (json.Token, int, bool) {
 		l.fail(path, max(off, 0), fmt.Errorf("bad JSON: %v", err))
 		return nil, off, false
 	}
+	if _, isString := tok.(string); isString {
+		l.checkUTF8(path, off)
+	}
 	return tok, off, true
+}
+
+// checkUTF8 reports a string token, at off, that is not UTF-8: the
+// decoder reads each bad byte as U+FFFD, which would load another name
+// than the file's.
+func (l *loader[M]) checkUTF8(path string, off int) {
+	raw := l.data[off:min(max(int(l.dec.InputOffset()), off), len(l.data))]
+	if utf8.Valid(raw) {
+		return
+	}
+	for i := 0; i < len(raw); {
+		r, size := utf8.DecodeRune(raw[i:])
+		if r == utf8.RuneError && size == 1 {
+			l.fail(path, off+i, fmt.Errorf("not UTF-8: a tree file is UTF-8 text (byte %#x)", raw[i]))
+			return
+		}
+		i += size
+	}
 }
 
 // node reads the node at path, depth nodes deep.

@@ -259,3 +259,31 @@ func (f *first) tick(m *mem, dt time.Duration) bt.Status {
 	}
 	return f.kids[0].Tick(m, dt)
 }
+
+// A name that is not UTF-8 cannot be written in a file, which holds only
+// UTF-8 text: Marshal refuses it with its path rather than write another
+// name (U+FFFD for each bad byte), a registry holding one is refused, and
+// a file holding bytes that are not UTF-8 is refused where they are.
+func TestNamesNotUTF8(t *testing.T) {
+	reg := testRegistry()
+	n := bt.For[mem]()
+	_, err := reg.Marshal(n.Sequence("root", n.Do("bad\xffname", reg.Actions["chase"])))
+	if err == nil || !strings.Contains(err.Error(), `name "bad\xffname" is not UTF-8`) {
+		t.Errorf("Marshal of a node named \"bad\\xff\": %v", err)
+	}
+	reg.Actions["chase\xc3"] = reg.Actions["chase"]
+	delete(reg.Actions, "chase")
+	for name, call := range map[string]func() error{
+		"Load":    func() error { _, err := reg.Load([]byte(`{}`)); return err },
+		"Marshal": func() error { _, err := reg.Marshal(n.Do("x", reg.Actions["chase\xc3"])); return err },
+		"Schema":  func() error { _, err := reg.Schema(); return err },
+	} {
+		if err := call(); err == nil || !strings.Contains(err.Error(), `action "chase\xc3" is not UTF-8`) {
+			t.Errorf("%s with a registered name that is not UTF-8: %v", name, err)
+		}
+	}
+	_, err = testRegistry().Load([]byte("{\"kind\": \"action\",\n \"name\": \"a\xff\", \"action\": \"chase\"}"))
+	if err == nil || !strings.Contains(err.Error(), "2:12: $.name: not UTF-8") {
+		t.Errorf("Load of a name that is not UTF-8: %v", err)
+	}
+}

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/bt"
 )
@@ -139,6 +140,9 @@ func (w *writer[M]) name(path string, ro role, v any, what string) string {
 func (w *writer[M]) node(d *bt.Def[M], path string) file {
 	if err := d.Err(); err != nil {
 		w.fail(path, err)
+	}
+	if !utf8.ValidString(d.Name) {
+		w.fail(path, fmt.Errorf("name %q is not UTF-8: a tree file holds only UTF-8 text", d.Name))
 	}
 	s := d.Settings
 	f := file{
