@@ -2,6 +2,7 @@ package btjson_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -286,4 +287,53 @@ func TestNamesNotUTF8(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "2:12: $.name: not UTF-8") {
 		t.Errorf("Load of a name that is not UTF-8: %v", err)
 	}
+}
+
+// Marshal writes only what Load reads back: a tree beyond the registry's
+// Limits is refused with an error that wraps ErrLimit. Lines are indented
+// like the tree down to a depth, and no further, so that a file grows in
+// proportion to the tree.
+func TestMarshalLimits(t *testing.T) {
+	n := bt.For[mem]()
+	reg := testRegistry()
+	chain := func(depth int) bt.Def[mem] {
+		d := n.Do("leaf", reg.Actions["chase"])
+		for i := depth - 1; i > 0; i-- {
+			d = n.Sequence(fmt.Sprint("s", i), d)
+		}
+		return d
+	}
+	for _, tt := range []struct {
+		name   string
+		limits btjson.Limits
+		def    bt.Def[mem]
+		want   string
+	}{
+		{"too deep", btjson.Limits{}, chain(257), "s1/s2/s3/s4/s5/s6/s7/s8/s9/s10/s11/"},
+		{"too deep for its limit", btjson.Limits{Depth: 4}, chain(5), "s1/s2/s3/s4/leaf: btjson: limit exceeded: nodes nested more than 4 deep"},
+		{"too many nodes", btjson.Limits{Nodes: 4}, chain(5), "s1/s2/s3/s4/leaf: btjson: limit exceeded: more than 4 nodes"},
+		{"too large", btjson.Limits{Bytes: 100}, chain(5), "btjson: limit exceeded: the file would be larger than 100 bytes"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			reg.Limits = tt.limits
+			_, err := reg.Marshal(tt.def)
+			if !errors.Is(err, btjson.ErrLimit) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Marshal: %v, want an ErrLimit with %q", err, tt.want)
+			}
+		})
+	}
+
+	reg.Limits = btjson.Limits{Depth: 2000}
+	file, err := reg.Marshal(chain(2000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if perNode := len(file) / 2000; perNode > 200 { // 4,000 before indentation stopped at a depth
+		t.Errorf("a chain 2000 deep is a file of %d bytes, %d a node", len(file), perNode)
+	}
+	def, err := reg.Load(file)
+	if err != nil {
+		t.Fatalf("Load of what Marshal wrote: %v", err)
+	}
+	sameData(t, "s1", chain(2000), def)
 }
