@@ -557,3 +557,45 @@ func TestLiveSlowWatcher(t *testing.T) {
 	}
 	t.Error("the stream never said frames were missed")
 }
+
+// A planner's report with a cost that is not a finite number is recorded,
+// and so is everything after it, by a Writer and by a Live. (It stopped
+// both for good: a recording's events, Err and Close nil; every watcher's
+// stream.)
+func TestNonFiniteCost(t *testing.T) {
+	nodes := []bt.NodeInfo{{Path: "troll", Name: "troll", Kind: bt.KindComposite}}
+	bad := &bt.Event{Kind: bt.EventPlan, Tick: 1, Path: "troll", Planning: &bt.Planning{Goal: "g", Change: bt.PlanMade, Cost: math.Inf(1)}}
+	after := &bt.Event{Kind: bt.EventBegin, Tick: 2, Path: "troll"}
+
+	var out bytes.Buffer
+	w, err := inspect.NewWriter(&out, inspect.Header{Nodes: nodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Trace(bad)
+	w.Trace(after)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got := lines(t, out.Bytes())
+	if len(got) != 2 || got[0]["plan"].(map[string]any)["cost"] != "+Inf" || got[1]["kind"] != "begin" {
+		t.Errorf("the recording's events: %v", got)
+	}
+
+	live, err := inspect.NewLive(inspect.Header{Nodes: nodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(live)
+	defer srv.Close()
+	defer srv.CloseClientConnections()
+	stream, stop := watch(t, srv)
+	defer stop()
+	waitWatched(t, live, true)
+	live.Trace(bad)
+	live.Flush()
+	live.Trace(after)
+	live.Flush()
+	next(t, stream, func(l string) bool { return strings.Contains(l, `"cost":"+Inf"`) })
+	next(t, stream, func(l string) bool { return strings.Contains(l, `"kind":"begin"`) })
+}

@@ -177,20 +177,26 @@ func (w *Writer) Scene(s *Scene) error {
 	return nil
 }
 
-// Err returns the first write error, if any.
-func (w *Writer) Err() error { return w.out.Err }
+// Err returns the first error that stopped the recording, if any: a
+// failed write, or an event that could not be encoded.
+func (w *Writer) Err() error {
+	if w.out.Err != nil {
+		return w.out.Err
+	}
+	return w.events.Err()
+}
 
 // Close completes the recording (for a page: its compressed data and the
-// rest of the page) and returns the first write error. It does not close
-// the underlying writer. Events and scenes after Close are ignored.
+// rest of the page) and returns the first error, as Err. It does not
+// close the underlying writer. Events and scenes after Close are ignored.
 func (w *Writer) Close() error {
-	if !w.closed && w.finish != nil && w.out.Err == nil {
+	if !w.closed && w.finish != nil && w.Err() == nil {
 		if err := w.finish(); err != nil && w.out.Err == nil {
 			w.out.Err = err
 		}
 	}
 	w.closed = true
-	return w.out.Err
+	return w.Err()
 }
 
 // NewPage returns a Writer that writes the run as a replay page to w: one
