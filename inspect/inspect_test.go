@@ -7,8 +7,10 @@ import (
 	"errors"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
 	"strings"
 	"testing"
 	"time"
@@ -598,4 +600,29 @@ func TestNonFiniteCost(t *testing.T) {
 	live.Flush()
 	next(t, stream, func(l string) bool { return strings.Contains(l, `"cost":"+Inf"`) })
 	next(t, stream, func(l string) bool { return strings.Contains(l, `"kind":"begin"`) })
+}
+
+// URL gives the address a browser opens for a listener's address: a
+// listener on every interface is reached at localhost, an IPv6 zone is
+// escaped as a URL needs.
+func TestURL(t *testing.T) {
+	for _, tt := range []struct{ addr, want string }{
+		{"127.0.0.1:8080", "http://127.0.0.1:8080/"},
+		{"0.0.0.0:8080", "http://localhost:8080/"},
+		{"[::]:8080", "http://localhost:8080/"},
+		{"[::1]:8080", "http://[::1]:8080/"},
+		{"[fe80::1%eth0]:8080", "http://[fe80::1%25eth0]:8080/"},
+		{"192.168.1.5:80", "http://192.168.1.5:80/"},
+	} {
+		addr, err := net.ResolveTCPAddr("tcp", tt.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := inspect.URL(addr); got != tt.want {
+			t.Errorf("URL(%s) = %s, want %s", tt.addr, got, tt.want)
+		}
+		if _, err := url.Parse(inspect.URL(addr)); err != nil {
+			t.Errorf("URL(%s) is not a URL: %v", tt.addr, err)
+		}
+	}
 }

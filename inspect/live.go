@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -324,14 +326,16 @@ func (l *Live) tell() { l.send(message(nil, "state", l.state())) }
 
 // URL returns the address a browser opens to watch a Live served on a
 // listener at addr: "http://host:port/", with a listener on every
-// interface reached at localhost.
+// interface reached at localhost, and an IPv6 zone escaped as a URL
+// writes it ("http://[fe80::1%25eth0]:8080/").
 func URL(addr net.Addr) string {
 	host, port, err := net.SplitHostPort(addr.String())
 	if err != nil {
 		return "http://" + addr.String() + "/"
 	}
-	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+	if ip, err := netip.ParseAddr(host); err != nil || ip.IsUnspecified() {
 		host = "localhost"
 	}
-	return "http://" + net.JoinHostPort(host, port) + "/"
+	u := url.URL{Scheme: "http", Host: net.JoinHostPort(host, port), Path: "/"}
+	return u.String()
 }
