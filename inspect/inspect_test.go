@@ -3,6 +3,7 @@ package inspect_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -624,5 +625,64 @@ func TestURL(t *testing.T) {
 		if _, err := url.Parse(inspect.URL(addr)); err != nil {
 			t.Errorf("URL(%s) is not a URL: %v", tt.addr, err)
 		}
+	}
+}
+
+// A Live answers only requests for the names it serves, loopback names
+// and IP addresses unless AllowHosts adds more, and refuses a request
+// that another site's page sends (its Origin): a page of another site
+// cannot, by DNS rebinding, pause or step the game or read its events.
+func TestLiveRefusesOtherSites(t *testing.T) {
+	tree, _ := guard()
+	for _, tt := range []struct {
+		name         string
+		allow        []string
+		method, path string
+		host, origin string
+		want         int
+	}{
+		{"events for another name", nil, "GET", "/events", "evil.example:8080", "", http.StatusForbidden},
+		{"control for another name", nil, "POST", "/control", "evil.example", "", http.StatusForbidden},
+		{"the page for another name", nil, "GET", "/", "rebind.evil.example:80", "", http.StatusForbidden},
+		{"control from another site", nil, "POST", "/control", "localhost:8080", "http://evil.example", http.StatusForbidden},
+		{"events from another site", nil, "GET", "/events", "127.0.0.1:8080", "http://evil.example:8080", http.StatusForbidden},
+		{"control from another port", nil, "POST", "/control", "localhost:8080", "http://localhost:9090", http.StatusForbidden},
+		{"control from a sandboxed page", nil, "POST", "/control", "localhost:8080", "null", http.StatusForbidden},
+		{"control from the page", nil, "POST", "/control", "localhost:8080", "http://localhost:8080", http.StatusOK},
+		{"control without an origin", nil, "POST", "/control", "localhost:8080", "", http.StatusOK},
+		{"localhost", nil, "POST", "/control", "LocalHost.:8080", "", http.StatusOK},
+		{"a name under localhost", nil, "POST", "/control", "game.localhost:8080", "", http.StatusOK},
+		{"IPv4", nil, "POST", "/control", "127.0.0.1:8080", "", http.StatusOK},
+		{"IPv6", nil, "POST", "/control", "[::1]:8080", "http://[::1]:8080", http.StatusOK},
+		{"an address of the machine", nil, "POST", "/control", "192.168.1.5", "", http.StatusOK},
+		{"an allowed name", []string{"Game.Example"}, "POST", "/control", "game.example:8080", "http://game.example:8080", http.StatusOK},
+		{"an allowed name's events", []string{"game.example"}, "GET", "/events", "game.example", "", http.StatusOK},
+		{"a name not allowed", []string{"game.example"}, "POST", "/control", "other.example:8080", "", http.StatusForbidden},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			live, err := inspect.NewLive(inspect.Header{Nodes: tree.Nodes()}, inspect.AllowHosts(tt.allow...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			r := httptest.NewRequestWithContext(ctx, tt.method, tt.path, strings.NewReader(`{"do":"pause"}`))
+			r.Host = tt.host
+			r.Header.Set("Content-Type", "application/json")
+			if tt.origin != "" {
+				r.Header.Set("Origin", tt.origin)
+			}
+			w := httptest.NewRecorder()
+			if tt.path == "/events" {
+				cancel() // the stream ends at once if it starts
+			}
+			live.ServeHTTP(w, r)
+			if w.Code != tt.want {
+				t.Errorf("%s %s, Host %s, Origin %q: %d %s, want %d", tt.method, tt.path, tt.host, tt.origin, w.Code, w.Body, tt.want)
+			}
+			if w.Code == http.StatusForbidden && !strings.Contains(w.Body.String(), "inspect.AllowHosts") && tt.origin == "" {
+				t.Errorf("the refusal does not say how to allow a name: %s", w.Body)
+			}
+		})
 	}
 }

@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -39,6 +40,15 @@ import (
 // asks is never paused, and a game is never left paused when its last
 // watcher leaves.
 //
+// A Live answers only requests for the names it knows: IP addresses,
+// "localhost" and the names under it, and those AllowHosts adds; and it
+// refuses a request that a page of another site sends (an Origin header
+// other than the Live's own). A page of another site therefore cannot
+// pause or step the game or read its events, even by making its own name
+// resolve to the machine's address (DNS rebinding). A game that serves
+// its Live under a name of its own, or behind a proxy that passes on the
+// name it was asked for, allows that name with AllowHosts.
+//
 // Trace, Scene, Flush, Attach and Proceed belong to the game's goroutine;
 // the handler may serve any number of browsers on other goroutines.
 type Live struct {
@@ -56,6 +66,7 @@ type Live struct {
 	paused   atomic.Bool
 	steps    atomic.Int32
 	mux      *http.ServeMux
+	hosts    []string // the names answered beside loopback ones, lower case
 }
 
 // frameQueue is how many frames a watcher may fall behind before it
@@ -77,6 +88,9 @@ func NewLive(h Header, opts ...Option) (*Live, error) {
 	}
 	s := newSettings(opts)
 	l := &Live{header: head, scenes: throttle{every: s.sceneEvery}}
+	for _, h := range s.hosts {
+		l.hosts = append(l.hosts, canonicalHost(h))
+	}
 	l.events = trace.JSON(&l.batch)
 	l.watchers.Store(&[]*watcher{})
 	l.mux = http.NewServeMux()
@@ -193,8 +207,68 @@ func (l *Live) Proceed() bool {
 }
 
 // ServeHTTP serves the page at the mount point, its event stream at
-// "events", and its pause and step requests at "control".
-func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) { l.mux.ServeHTTP(w, r) }
+// "events", and its pause and step requests at "control", to requests
+// for a name the Live answers from its own page or none (see Live); it
+// refuses others with 403 Forbidden.
+func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := l.refuse(r); err != "" {
+		http.Error(w, err, http.StatusForbidden)
+		return
+	}
+	l.mux.ServeHTTP(w, r)
+}
+
+// AllowHosts has a Live answer requests for these names too (a port in
+// them is ignored), beside IP addresses and localhost: the names a game
+// serves its Live under. A Writer ignores it.
+func AllowHosts(names ...string) Option {
+	return func(s *settings) { s.hosts = append(s.hosts, names...) }
+}
+
+// refuse returns why r is refused, or "" when it is answered: its Host
+// must be a name the Live answers, and its Origin, if it has one, the
+// Live's own.
+func (l *Live) refuse(r *http.Request) string {
+	host := canonicalHost(r.Host)
+	if !l.answers(host) {
+		return fmt.Sprintf("inspect: this live view does not answer for %q: open it at localhost or an IP address, "+
+			"or have the game allow the name (inspect.AllowHosts)", r.Host)
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return "" // not sent by a page of another site
+	}
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || !strings.EqualFold(u.Host, r.Host) {
+		return fmt.Sprintf("inspect: a request from another site (%q) is refused", origin)
+	}
+	return ""
+}
+
+// answers reports whether the Live answers requests for host: an IP
+// address (which no other site can make its own), localhost or a name
+// under it (which browsers resolve to the machine itself), or an allowed
+// name.
+func (l *Live) answers(host string) bool {
+	if _, err := netip.ParseAddr(host); err == nil {
+		return true
+	}
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	return slices.Contains(l.hosts, host)
+}
+
+// canonicalHost returns the name in a Host header or a name given to
+// AllowHosts, without port, brackets or final dot, in lower case.
+func canonicalHost(hostport string) string {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	return strings.ToLower(strings.TrimSuffix(host, "."))
+}
 
 func (l *Live) page(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")

@@ -73,6 +73,7 @@ type Option func(*settings)
 
 type settings struct {
 	sceneEvery time.Duration
+	hosts      []string // the names a Live answers beside the loopback ones
 }
 
 // DefaultSceneEvery is how far apart in game time the scenes a Writer or
