@@ -12,7 +12,9 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -685,4 +687,85 @@ func TestLiveRefusesOtherSites(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A watcher that stops reading holds a bounded number of bytes of
+// frames, whatever their size, not a number of frames: it misses the
+// rest, and is told how many when it reads again. (It held 256 frames:
+// two stalled watchers of a busy game held 210 MB.)
+func TestLiveStalledWatcherBoundedInBytes(t *testing.T) {
+	tree, _ := guard()
+	live, err := inspect.NewLive(inspect.Header{Nodes: tree.Nodes()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w := &stalled{release: make(chan struct{}), header: http.Header{}}
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		r := httptest.NewRequestWithContext(ctx, "GET", "/events", nil)
+		r.Host = "localhost"
+		live.ServeHTTP(w, r)
+	}()
+	waitWatched(t, live, true)
+
+	const frames, size = 100, 1 << 20
+	big := &bt.Event{Kind: bt.EventBegin, Path: strings.Repeat("x", size)}
+	for i := range frames {
+		big.Tick = uint64(i)
+		live.Trace(big)
+		live.Flush()
+	}
+	close(w.release) // it reads again
+	live.Trace(&bt.Event{Kind: bt.EventBegin, Tick: frames, Path: "last"})
+	live.Flush()
+	for !strings.Contains(w.text(), `"path":"last"`) {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	<-served
+
+	got, missed := 0, 0
+	for _, line := range strings.Split(w.text(), "\n") {
+		if strings.HasPrefix(line, `data: {"tick":`) && len(line) > size {
+			got++
+		}
+		if n, ok := strings.CutPrefix(line, "data: "); ok && missed == -1 {
+			missed, _ = strconv.Atoi(n)
+		}
+		if line == "event: missed" {
+			missed = -1
+		}
+	}
+	if got*size > 10<<20 {
+		t.Errorf("the stalled watcher was sent %d frames of %d bytes after it read again", got, size)
+	}
+	if got+missed != frames {
+		t.Errorf("%d frames sent and %d missed, of %d", got, missed, frames)
+	}
+}
+
+// stalled is a ResponseWriter whose writes wait until release is closed.
+type stalled struct {
+	release chan struct{}
+	header  http.Header
+	mu      sync.Mutex
+	out     bytes.Buffer
+}
+
+func (s *stalled) Header() http.Header { return s.header }
+func (s *stalled) WriteHeader(int)     {}
+func (s *stalled) Flush()              {}
+func (s *stalled) Write(p []byte) (int, error) {
+	<-s.release
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.Write(p)
+}
+func (s *stalled) text() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.String()
 }

@@ -30,8 +30,9 @@ import (
 // not); Trace, Scene and Flush return at once; and a game can ask Watched
 // before it builds a scene. While someone watches, the game's goroutine
 // encodes each frame once and hands it to every browser without waiting:
-// a browser that falls behind by more than a few seconds of frames misses
-// frames (its page says how many), and the game never waits for it. A
+// a browser that falls behind by more than a few seconds of frames, or
+// by 8 MiB of them, misses frames (its page says how many), and the game
+// never waits for it. A
 // browser that joins a running game sees what happens from then on: the
 // running path fills in as nodes begin.
 //
@@ -69,13 +70,20 @@ type Live struct {
 	hosts    []string // the names answered beside loopback ones, lower case
 }
 
-// frameQueue is how many frames a watcher may fall behind before it
-// misses some: a few seconds at sixty frames a second.
-const frameQueue = 256
+// How far a watcher may fall behind before it misses frames: a few
+// seconds at sixty frames a second, and a bound in bytes, so that a
+// browser that stops reading holds little of the game's memory however
+// large its frames (frames are shared: watchers that fall behind
+// together hold the same ones).
+const (
+	frameQueue = 256
+	queueBytes = 8 << 20
+)
 
 // A watcher is one browser's stream.
 type watcher struct {
-	frames chan []byte // server-sent events, ready to write
+	frames chan []byte  // server-sent events, ready to write
+	queued atomic.Int64 // the bytes of frames waiting in frames
 	missed atomic.Int64
 }
 
@@ -147,13 +155,21 @@ func (l *Live) Flush() {
 	l.batch.Reset()
 }
 
-// send hands a message to every watcher that has room for it. Watchers
-// share it: it must not change.
+// send hands a message to every watcher that has room for it, in frames
+// and in bytes (a watcher with nothing waiting has room for any one
+// message). Watchers share it: it must not change.
 func (l *Live) send(msg []byte) {
+	n := int64(len(msg))
 	for _, w := range *l.watchers.Load() {
+		if q := w.queued.Load(); q > 0 && q+n > queueBytes {
+			w.missed.Add(1)
+			continue
+		}
+		w.queued.Add(n) // before the stream can take it
 		select {
 		case w.frames <- msg:
 		default:
+			w.queued.Add(-n)
 			w.missed.Add(1)
 		}
 	}
@@ -329,6 +345,7 @@ func (l *Live) stream(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			return
 		case msg := <-me.frames:
+			me.queued.Add(-int64(len(msg)))
 			b = b[:0]
 			if n := me.missed.Swap(0); n > 0 {
 				b = message(b, "missed", fmt.Appendf(nil, "%d\n", n))
