@@ -6,6 +6,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math"
 	"net"
@@ -299,7 +300,7 @@ func TestWritePage(t *testing.T) {
 		{"", "not a recording"},
 		{"hello\n", "not a recording"},
 		{`{"format":"other","version":1}` + "\n", "not a recording"},
-		{`{"format":"foresight-inspect","version":2}` + "\n", "version 2: this package reads versions 1 to 1"},
+		{`{"format":"foresight-inspect","version":3}` + "\n", "version 3: this package reads versions 1 to 2"},
 		{`{"format":"foresight-inspect","version":0}` + "\n", "version 0"},
 	} {
 		if err := inspect.WritePage(io.Discard, strings.NewReader(tt.in)); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -768,4 +769,53 @@ func (s *stalled) text() string {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return s.out.String()
+}
+
+// chain describes a chain of nodes n deep, as Tree.Nodes would, with the
+// paths sharing one string.
+func chain(n int) []bt.NodeInfo {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprint("n", i)
+	}
+	full := strings.Join(names, "/")
+	nodes := make([]bt.NodeInfo, n)
+	end := 0
+	for i, name := range names {
+		end += len(name)
+		nodes[i] = bt.NodeInfo{Path: full[:end], Name: name, Kind: bt.KindSequence, Depth: i, Children: 1}
+		if i > 0 {
+			nodes[i].Parent = nodes[i-1].Path
+		}
+		end++ // the slash
+	}
+	nodes[n-1].Kind, nodes[n-1].Children = bt.KindAction, 0
+	return nodes
+}
+
+// The header describes each node in proportion to the node, not to its
+// depth: a node names its parent by its place in the list, not by its
+// path. (A chain 4,000 deep made a header of 31 MB.)
+func TestHeaderInProportion(t *testing.T) {
+	const n = 4000
+	var out bytes.Buffer
+	if _, err := inspect.NewWriter(&out, inspect.Header{Title: "deep", Nodes: chain(n)}); err != nil {
+		t.Fatal(err)
+	}
+	if per := out.Len() / n; per > 100 {
+		t.Errorf("a header of %d nodes is %d bytes, %d a node", n, out.Len(), per)
+	}
+	var h struct {
+		Version int
+		Nodes   []struct {
+			Name   string
+			Parent int
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &h); err != nil {
+		t.Fatal(err)
+	}
+	if h.Version != inspect.Version || len(h.Nodes) != n || h.Nodes[0].Parent != -1 || h.Nodes[n-1].Parent != n-2 || h.Nodes[n-1].Name != fmt.Sprint("n", n-1) {
+		t.Errorf("header: version %d, %d nodes, root's parent %d, last %+v", h.Version, len(h.Nodes), h.Nodes[0].Parent, h.Nodes[len(h.Nodes)-1])
+	}
 }

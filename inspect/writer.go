@@ -17,11 +17,12 @@ import (
 )
 
 // Format names the recorded format in its header, and Version is the
-// version this package writes and its page reads. A page refuses a
-// recording of a newer version, saying so, rather than show it wrong.
+// version this package writes and its page reads (with the versions
+// before it). A page refuses a recording of a newer version, saying so,
+// rather than show it wrong.
 const (
 	Format  = "foresight-inspect"
-	Version = 1
+	Version = 2
 )
 
 // A Header describes a recording: its title, and the tree whose events it
@@ -39,24 +40,32 @@ type jsonHeader struct {
 }
 
 type jsonNode struct {
-	Path        string   `json:"path"`
 	Name        string   `json:"name"`
 	Kind        string   `json:"kind"`
 	Detail      string   `json:"detail,omitempty"`
-	Parent      string   `json:"parent"`
+	Parent      int      `json:"parent"` // its place in the list; -1 for a root
 	Constraints []string `json:"constraints,omitempty"`
 	Weight      *float64 `json:"weight,omitempty"` // a random selector's odds
 }
 
-// line returns the header as the first line of a recording.
+// line returns the header as the first line of a recording. A node names
+// its parent by its place in the list, not by its path, so that the
+// header grows in proportion to the tree however deep it is (a reader
+// makes the paths: the parent's, a slash and the name).
 func (h Header) line() ([]byte, error) {
 	if len(h.Nodes) == 0 {
 		return nil, errors.New("inspect: a header with no nodes: give the tree's (Tree.Nodes)")
 	}
 	out := jsonHeader{Format: Format, Version: Version, Title: h.Title, Nodes: make([]jsonNode, len(h.Nodes))}
+	at := make(map[string]int, len(h.Nodes)) // the nodes so far, by path
 	for i, n := range h.Nodes {
-		out.Nodes[i] = jsonNode{Path: n.Path, Name: n.Name, Kind: string(n.Kind), Detail: n.Detail,
-			Parent: n.Parent, Constraints: n.Constraints}
+		parent, ok := at[n.Parent]
+		if !ok || n.Parent == "" {
+			parent = -1
+		}
+		at[n.Path] = i
+		out.Nodes[i] = jsonNode{Name: n.Name, Kind: string(n.Kind), Detail: n.Detail,
+			Parent: parent, Constraints: n.Constraints}
 		if n.Weighted {
 			out.Nodes[i].Weight = &n.Weight
 		}
