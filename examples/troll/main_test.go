@@ -215,3 +215,25 @@ func TestServe(t *testing.T) {
 		t.Errorf("stderr: %s", errs.String())
 	}
 }
+
+// One file given for two outputs is refused before anything is written:
+// exit 2, one line. (The second output overwrote the first, and both
+// were reported written.)
+func TestOneFileTwoOutputs(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "out")
+	for _, args := range [][]string{
+		{"-dot", file, "-html", file},
+		{"-mermaid", file, "-html", filepath.Join(dir, ".", "out")},
+		{"-dot", file, "-mermaid", file},
+	} {
+		code, out, stderr := runArgs(t, append([]string{"-duration", "1s"}, args...)...)
+		if code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "are the same file") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line", args, code, out, stderr)
+		}
+		if _, err := os.Stat(file); err == nil {
+			t.Errorf("%v: the file was written", args)
+			os.Remove(file)
+		}
+	}
+}
