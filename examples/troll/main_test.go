@@ -106,7 +106,7 @@ func TestPictures(t *testing.T) {
 		}
 	}
 	code, _, stderr = runArgs(t, "-decider", "bt", "-duration", "1s", "-dot", dot)
-	if b, _ := os.ReadFile(dot); code != 0 || !strings.Contains(stderr, "wrote the tree") || !strings.Contains(string(b), "reactive priority") {
+	if b, _ := os.ReadFile(dot); code != 0 || !strings.Contains(stderr, "wrote the tree") || !strings.Contains(string(b), "reactive-priority") {
 		t.Errorf("bt: exit %d: %s\n%s", code, stderr, b)
 	}
 	if code, _, stderr := runArgs(t, "-dot", filepath.Join(dir, "no", "such", "dir.dot")); code != 2 || strings.Count(stderr, "\n") != 1 {
