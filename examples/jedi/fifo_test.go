@@ -38,18 +38,22 @@ func endless(t *testing.T, path string) (taken func() int) {
 		}
 	}()
 	return func() int {
-		// A reader that never opened the pipe leaves the writer waiting:
-		// open it, and close it at once.
-		if r, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
-			r.Close()
+		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); {
+			select {
+			case n := <-written:
+				return n
+			case <-time.After(20 * time.Millisecond):
+			}
+			// A writer still waiting for a reader (one that never came, or
+			// not yet: its goroutine may start late) is given one for a
+			// moment, which ends it.
+			if r, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0); err == nil {
+				time.Sleep(10 * time.Millisecond)
+				r.Close()
+			}
 		}
-		select {
-		case n := <-written:
-			return n
-		case <-time.After(10 * time.Second):
-			t.Fatal("the pipe's writer never finished")
-			return 0
-		}
+		t.Fatal("the pipe's writer never finished")
+		return 0
 	}
 }
 
