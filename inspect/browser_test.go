@@ -161,21 +161,30 @@ func expected(rec *trace.Recorder, t time.Duration) (uint64, []shownDecision) {
 }
 
 // readRows returns each tree row's path, the outcome it shows and its
-// verdict's colour, and whether it is marked running or not evaluated.
-// The page knows a row by its node's place in the header, nodes.
-func readRows(t *testing.T, p *browser.Page, nodes []bt.NodeInfo) []shownRow {
+// verdict's colour, and whether it is marked running or not evaluated,
+// and the tick the page shows, read together: a key pressed has the page
+// draw the next moment in its next frame, which may come between two
+// reads. The page knows a row by its node's place in the header, nodes.
+func readRows(t *testing.T, p *browser.Page, nodes []bt.NodeInfo) (tick uint64, rows []shownRow) {
 	t.Helper()
-	rows := eval[[]shownRow](t, p, `[...document.querySelectorAll("#tree .row")].map(r => ({
+	shown := eval[struct {
+		Clock string
+		Rows  []shownRow
+	}](t, p, `({Clock: document.getElementById("clock").textContent, Rows: [...document.querySelectorAll("#tree .row")].map(r => ({
 	I: Number(r.dataset.i), Outcome: r.dataset.outcome || "",
 	Colour: getComputedStyle(r.querySelector(".verdict")).backgroundColor,
-	Unevaluated: r.classList.contains("unevaluated"), Running: r.classList.contains("running") }))`)
+	Unevaluated: r.classList.contains("unevaluated"), Running: r.classList.contains("running") }))})`)
+	if i := strings.Index(shown.Clock, "tick "); i >= 0 {
+		fmt.Sscanf(shown.Clock[i+len("tick "):], "%d", &tick)
+	}
+	rows = shown.Rows
 	for i := range rows {
 		if rows[i].I < 0 || rows[i].I >= len(nodes) {
 			t.Fatalf("a row of node %d, of %d nodes", rows[i].I, len(nodes))
 		}
 		rows[i].Path = nodes[rows[i].I].Path
 	}
-	return rows
+	return tick, rows
 }
 
 type shownRow struct {
@@ -265,7 +274,10 @@ func TestReplayInBrowser(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("the decision panel at tick %d (-want +got):\n%s", tick, diff)
 	}
-	before := readRows(t, p, f.nodes)
+	shownTick, before := readRows(t, p, f.nodes)
+	if shownTick != tick {
+		t.Fatalf("the page shows tick %d, want %d", shownTick, tick)
+	}
 	checkRows(t, before, rec, tick)
 	shot, err := p.Screenshot()
 	if err != nil {
@@ -279,10 +291,8 @@ func TestReplayInBrowser(t *testing.T) {
 		if err := p.Press("ArrowRight", true); err != nil { // the next action begun
 			t.Fatal(err)
 		}
-		next := eval[string](t, p, `document.getElementById("clock").textContent`)
 		var tk uint64
-		fmt.Sscanf(next[strings.Index(next, "tick ")+5:], "%d", &tk)
-		after = readRows(t, p, f.nodes)
+		tk, after = readRows(t, p, f.nodes)
 		checkRows(t, after, rec, tk)
 		if !cmp.Equal(before, after) {
 			moved = true
@@ -606,7 +616,7 @@ func TestPageReadsVersion1(t *testing.T) {
 	}
 	wait(t, p, `document.body.dataset.state === "ready"`)
 	nodes := []bt.NodeInfo{{Path: "guard"}, {Path: "guard/chase"}, {Path: "guard/patrol"}}
-	got := readRows(t, p, nodes)
+	_, got := readRows(t, p, nodes)
 	want := []shownRow{
 		{I: 0, Path: "guard", Unevaluated: true, Colour: "rgba(0, 0, 0, 0)"},
 		{I: 1, Path: "guard/chase", Outcome: "Beneficial", Colour: outcomeColours["Beneficial"], Running: true},

@@ -52,6 +52,7 @@ type Browser struct {
 	cmd  *exec.Cmd
 	dir  string
 	host string // host:port of its DevTools endpoint
+	ws   string // the browser's own DevTools websocket
 }
 
 // Deadlines: how long the browser may take to start, and to answer one
@@ -64,7 +65,7 @@ var (
 // client asks the DevTools endpoint for tabs, within CallTimeout.
 func client() *http.Client { return &http.Client{Timeout: CallTimeout} }
 
-var listening = regexp.MustCompile(`DevTools listening on ws://([^/\s]+)/`)
+var listening = regexp.MustCompile(`DevTools listening on (ws://([^/\s]+)/\S*)`)
 
 // Start starts the Chromium at path, headless, with a profile of its own,
 // and waits until it listens, for at most StartTimeout.
@@ -87,14 +88,14 @@ func Start(path string) (*Browser, error) {
 		return nil, fmt.Errorf("browser: %s does not start: %v", name, err)
 	}
 	b := &Browser{name: name, cmd: cmd, dir: dir}
-	found := make(chan string, 1)
+	found := make(chan []string, 1)
 	var said []string // the last lines it wrote, to say why it failed
 	var mu sync.Mutex
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
 			if m := listening.FindStringSubmatch(sc.Text()); m != nil {
-				found <- m[1]
+				found <- m
 				break
 			}
 			mu.Lock()
@@ -113,12 +114,12 @@ func Start(path string) (*Browser, error) {
 		return ": it said " + strings.Join(said, " / ")
 	}
 	select {
-	case host, ok := <-found:
+	case m, ok := <-found:
 		if !ok {
 			b.Close()
 			return nil, fmt.Errorf("browser: %s exited before it listened%s", name, lastWords())
 		}
-		b.host = host
+		b.ws, b.host = m[1], m[2]
 	case <-time.After(StartTimeout):
 		words := lastWords()
 		b.Close()
@@ -137,22 +138,25 @@ func (b *Browser) Close() {
 	os.RemoveAll(b.dir)
 }
 
-// NewPage opens a blank tab, width by height CSS pixels.
+// NewPage opens a blank tab, width by height CSS pixels, in a window of
+// its own: a page in a tab behind another is hidden, and gets no
+// animation frames, so pages open at once each have a window.
 func (b *Browser) NewPage(width, height int) (*Page, error) {
-	req, _ := http.NewRequest(http.MethodPut, "http://"+b.host+"/json/new?about:blank", nil)
-	resp, err := client().Do(req)
+	bc, err := dial(b.ws)
 	if err != nil {
 		return nil, fmt.Errorf("browser: %s did not open a tab: %v", b.name, err)
 	}
-	defer resp.Body.Close()
+	browser := &Page{browser: b, conn: bc, pending: map[int64]chan reply{}}
+	go browser.read()
 	var target struct {
-		ID                   string `json:"id"`
-		WebSocketDebuggerURL string `json:"webSocketDebuggerUrl"`
+		ID string `json:"targetId"`
 	}
-	if err := json.NewDecoder(resp.Body).Decode(&target); err != nil {
+	err = browser.Call("Target.createTarget", map[string]any{"url": "about:blank", "newWindow": true}, &target)
+	bc.close()
+	if err != nil {
 		return nil, fmt.Errorf("browser: %s did not open a tab: %v", b.name, err)
 	}
-	c, err := dial(target.WebSocketDebuggerURL)
+	c, err := dial("ws://" + b.host + "/devtools/page/" + target.ID)
 	if err != nil {
 		return nil, fmt.Errorf("browser: %s: %v", b.name, err)
 	}
