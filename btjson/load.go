@@ -478,7 +478,8 @@ func (l *loader[M]) field(path, key string, d *bt.Def[M], root bool, depth int) 
 			switch {
 			case err != nil:
 				bad(fmt.Errorf("want a duration such as \"250ms\" or \"0s\" (every tick), not %q", n))
-			case dur < 0:
+			case dur < 0 || strings.HasPrefix(n, "-") && strings.ContainsAny(n, "123456789"):
+				// (a negative amount under a nanosecond reads as 0, yet is negative)
 				bad(fmt.Errorf("negative duration %q: leave reselect out for a selector that never plans again while a child runs", n))
 			}
 			s.Replan, s.Interval = true, max(dur, 0)
