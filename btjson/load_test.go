@@ -14,6 +14,7 @@ import (
 // Every problem of a file is reported, each at its place: JSON path, line
 // and column.
 func TestLoadErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, file string
 		want       []string // each must appear in the error
@@ -87,6 +88,7 @@ func TestLoadErrors(t *testing.T) {
 
 // What Build finds wrong in a file's tree is placed in the file too.
 func TestBuildPlacesTreeErrors(t *testing.T) {
+	t.Parallel()
 	file := `{"kind": "selector", "name": "s", "children": [
   {"kind": "sequence", "name": "empty", "children": []},
   {"kind": "action", "name": "a", "action": "chase", "weight": 2},
@@ -109,6 +111,7 @@ func TestBuildPlacesTreeErrors(t *testing.T) {
 // Files beyond the limits are refused with an error that wraps ErrLimit,
 // before they cost more than their size.
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	reg := testRegistry()
 	reg.Limits = btjson.Limits{Bytes: 4096, Depth: 8, Nodes: 20, Errors: 3}
 	deep := strings.Repeat(`{"kind": "sequence", "name": "s", "children": [`, 9) + `{"kind": "action", "name": "a", "action": "chase"}` + strings.Repeat("]}", 9)
@@ -145,6 +148,7 @@ func TestLimits(t *testing.T) {
 // A registry with a nil value or an empty name is refused, whatever is
 // asked of it.
 func TestRegistryChecked(t *testing.T) {
+	t.Parallel()
 	reg := testRegistry()
 	reg.Actions["broken"] = nil
 	reg.Constraints[""] = reg.Constraints["in sight"]
@@ -167,6 +171,7 @@ func TestRegistryChecked(t *testing.T) {
 // A syntax error is placed at the character it is about, wherever the
 // decoder's offset points.
 func TestSyntaxErrorsPlaced(t *testing.T) {
+	t.Parallel()
 	for file, want := range map[string]string{
 		"\x00":                        "1:1: $: bad JSON: invalid character '\\x00'",
 		" \n \x00":                    "2:2: $: bad JSON",
@@ -187,6 +192,7 @@ func TestSyntaxErrorsPlaced(t *testing.T) {
 // Build reports the file's errors and, where the tree can still be told,
 // what bt.Build finds wrong with the rest, each once.
 func TestBuildReportsEverythingOnce(t *testing.T) {
+	t.Parallel()
 	file := `{"kind": "selector", "name": "s", "children": [
   {"kind": "action", "name": "a", "action": "stirke", "constraints": ["x"]},
   {"kind": "sequence", "name": "empty", "children": []},
@@ -225,6 +231,7 @@ func TestBuildReportsEverythingOnce(t *testing.T) {
 
 // Read of a nil reader is an error, not a panic.
 func TestReadNil(t *testing.T) {
+	t.Parallel()
 	_, err := testRegistry().Read(nil)
 	if err == nil || !strings.Contains(err.Error(), "nil reader") {
 		t.Errorf("Read(nil) = %v, want an error about the nil reader", err)
@@ -235,6 +242,7 @@ func TestReadNil(t *testing.T) {
 // and wherever it falls between or inside the file's tokens: the line,
 // and the column counted in characters; the message names it.
 func TestStrayCharactersPlaced(t *testing.T) {
+	t.Parallel()
 	file := "{\"kind\": \"selector\", \"name\": \"ça va\", \"reselect\": \"0s\",\n" +
 		" \"children\": [\n  {\"kind\": \"action\", \"name\": \"☃\", \"action\": \"chase\", \"cosmetic\": true, \"weight\": 12}\n]}"
 	reg := testRegistry()
@@ -310,6 +318,7 @@ func TestUnknownNamesCostLittle(t *testing.T) {
 // Limits.Errors bounds the errors Build reports in all, those of the file
 // and those bt.Build finds in its tree together; the rest are counted.
 func TestBuildErrorsLimited(t *testing.T) {
+	t.Parallel()
 	empty := strings.Repeat(`{"kind": "sequence", "name": "e%d", "children": []},`, 60)
 	for _, tt := range []struct {
 		name, file    string

@@ -12,6 +12,7 @@ import (
 // and in whatever order they come: a one-line file of many errors is not
 // read again for each.
 func TestLocateReadsOnce(t *testing.T) {
+	t.Parallel()
 	data := []byte(strings.Repeat(`{"é": "☃", "a": 1}, `, 5000) + "\n" + strings.Repeat("x\r\n", 100))
 	rng := rand.New(rand.NewPCG(1, 2))
 	var errs []*Error

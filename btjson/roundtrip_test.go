@@ -22,6 +22,7 @@ import (
 // Tree.String(), and the same events and actions over random steps, as
 // the tree built from Go; and written again, the same bytes.
 func TestRoundTrip(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		shape := treetest.DrawShape(t, 3)
 		seed := rapid.Uint64().Draw(t, "seed")
@@ -124,6 +125,7 @@ func registryOf(d bt.Def[mem]) *btjson.Registry[mem] {
 // What the registry does not name is reported, node by node, never left
 // out of the file.
 func TestMarshalRefusesWhatIsNotRegistered(t *testing.T) {
+	t.Parallel()
 	rec := &treetest.Recorder{}
 	n := bt.For[mem]()
 	reg := testRegistry()
@@ -158,6 +160,7 @@ func TestMarshalRefusesWhatIsNotRegistered(t *testing.T) {
 // A value registered under two names is written under the first, in
 // sorted order, whatever the order of the map.
 func TestMarshalNamesFirst(t *testing.T) {
+	t.Parallel()
 	reg := testRegistry()
 	chase := reg.Actions["chase"]
 	reg.Actions["a chase"], reg.Actions["z chase"] = chase, chase
@@ -170,6 +173,7 @@ func TestMarshalNamesFirst(t *testing.T) {
 // Every kind, setting and role that random trees do not draw comes back
 // from a file as it went in.
 func TestRoundTripEveryField(t *testing.T) {
+	t.Parallel()
 	rec := &treetest.Recorder{}
 	n := bt.For[mem]()
 	act := treetest.Act(rec, "act", treetest.Shine)
@@ -266,6 +270,7 @@ func (f *first) tick(m *mem, dt time.Duration) bt.Status {
 // name (U+FFFD for each bad byte), a registry holding one is refused, and
 // a file holding bytes that are not UTF-8 is refused where they are.
 func TestNamesNotUTF8(t *testing.T) {
+	t.Parallel()
 	reg := testRegistry()
 	n := bt.For[mem]()
 	_, err := reg.Marshal(n.Sequence("root", n.Do("bad\xffname", reg.Actions["chase"])))
@@ -294,6 +299,7 @@ func TestNamesNotUTF8(t *testing.T) {
 // like the tree down to a depth, and no further, so that a file grows in
 // proportion to the tree.
 func TestMarshalLimits(t *testing.T) {
+	t.Parallel()
 	n := bt.For[mem]()
 	reg := testRegistry()
 	chain := func(depth int) bt.Def[mem] {

@@ -401,6 +401,7 @@ func run(cmd *exec.Cmd) error {
 
 // Graphviz reads the DOT of every hostile picture without a complaint.
 func TestDOTParses(t *testing.T) {
+	t.Parallel()
 	d := findDot(t)
 	var all strings.Builder
 	outs := []string{}
@@ -423,6 +424,7 @@ func TestDOTParses(t *testing.T) {
 // Mermaid's own parser reads every hostile picture, if node and the
 // mermaid package are installed (npm ci --prefix draw/testdata/mermaid).
 func TestMermaidParses(t *testing.T) {
+	t.Parallel()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		need(t, "node is not installed: the Mermaid parser runs under Node.js")
@@ -462,6 +464,7 @@ func TestMermaidParses(t *testing.T) {
 // The output is well formed for every hostile picture, and reads back as
 // what it shows; the tools need not be installed.
 func TestHostileTexts(t *testing.T) {
+	t.Parallel()
 	for _, p := range pictures(t) {
 		checkDOT(t, p, drawDOT(t, p))
 		checkMermaid(t, p, drawMermaid(t, p))
@@ -469,6 +472,7 @@ func TestHostileTexts(t *testing.T) {
 }
 
 func TestVisible(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ in, want string }{
 		{"plain é 日本 👨‍👩‍👧", "plain é 日本 👨‍👩‍👧"},
 		{"two\nlines", "two\nlines"},

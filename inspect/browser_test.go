@@ -393,6 +393,7 @@ func TestPageRefusesNewerVersion(t *testing.T) {
 }
 
 func TestLiveInBrowser(t *testing.T) {
+	t.Parallel()
 	f, err := jedi.NewFight(jedi.FightConfig{Seed: 2, Skill: 0.6, Enemies: []jedi.EnemyType{jedi.Droid, jedi.Droid, jedi.Brawler}})
 	if err != nil {
 		t.Fatal(err)

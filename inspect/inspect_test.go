@@ -69,6 +69,7 @@ func lines(t *testing.T, rec []byte) []map[string]any {
 }
 
 func TestSceneValidation(t *testing.T) {
+	t.Parallel()
 	many := make([]inspect.Entity, inspect.MaxEntities+1)
 	for _, tt := range []struct {
 		name  string
@@ -104,6 +105,7 @@ func TestSceneValidation(t *testing.T) {
 // Any scene that validates is written as a JSON line that reads back as
 // the scene, rounded to three decimals.
 func TestSceneRoundTrip(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(rt *rapid.T) {
 		text := rapid.StringMatching(`[\x00-\x{10FFFF}]{0,12}`)
 		coord := rapid.Float64Range(-1e6, 1e6)
@@ -188,6 +190,7 @@ func FuzzScene(f *testing.F) {
 }
 
 func TestSceneEvery(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		every time.Duration
 		want  []float64
@@ -218,6 +221,7 @@ func TestSceneEvery(t *testing.T) {
 }
 
 func TestHeaderErrors(t *testing.T) {
+	t.Parallel()
 	if _, err := inspect.NewWriter(io.Discard, inspect.Header{}); err == nil || !strings.Contains(err.Error(), "no nodes") {
 		t.Errorf("NewWriter with no nodes: %v", err)
 	}
@@ -263,6 +267,7 @@ func embedded(t *testing.T, page []byte) []byte {
 }
 
 func TestWritePage(t *testing.T) {
+	t.Parallel()
 	rec := record(t, &inspect.Scene{Time: time.Second, Entities: []inspect.Entity{{Label: "</script>"}}})
 	var page bytes.Buffer
 	if err := inspect.WritePage(&page, bytes.NewReader(rec)); err != nil {
@@ -325,6 +330,7 @@ func (w *failAfter) Write(p []byte) (int, error) {
 }
 
 func TestWriteErrors(t *testing.T) {
+	t.Parallel()
 	full := record(t, &inspect.Scene{Time: time.Second})
 	for _, n := range []int{0, 10, len(full) - 1} {
 		tree, agent := guard()
@@ -477,6 +483,7 @@ func serve(t *testing.T) (*inspect.Live, *httptest.Server) {
 }
 
 func TestLiveControl(t *testing.T) {
+	t.Parallel()
 	live, srv := serve(t)
 
 	for _, tt := range []struct {
@@ -529,6 +536,7 @@ func TestLiveControl(t *testing.T) {
 
 // A watcher that stops reading misses frames; the game never waits.
 func TestLiveSlowWatcher(t *testing.T) {
+	t.Parallel()
 	live, srv := serve(t)
 	resp, err := http.Get(srv.URL + "/events") // and never read
 	if err != nil {
@@ -569,6 +577,7 @@ func TestLiveSlowWatcher(t *testing.T) {
 // both for good: a recording's events, Err and Close nil; every watcher's
 // stream.)
 func TestNonFiniteCost(t *testing.T) {
+	t.Parallel()
 	nodes := []bt.NodeInfo{{Path: "troll", Name: "troll", Kind: bt.KindComposite}}
 	bad := &bt.Event{Kind: bt.EventPlan, Tick: 1, Path: "troll", Planning: &bt.Planning{Goal: "g", Change: bt.PlanMade, Cost: math.Inf(1)}}
 	after := &bt.Event{Kind: bt.EventBegin, Tick: 2, Path: "troll"}
@@ -610,6 +619,7 @@ func TestNonFiniteCost(t *testing.T) {
 // listener on every interface is reached at localhost, an IPv6 zone is
 // escaped as a URL needs.
 func TestURL(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ addr, want string }{
 		{"127.0.0.1:8080", "http://127.0.0.1:8080/"},
 		{"0.0.0.0:8080", "http://localhost:8080/"},
@@ -636,6 +646,7 @@ func TestURL(t *testing.T) {
 // that another site's page sends (its Origin): a page of another site
 // cannot, by DNS rebinding, pause or step the game or read its events.
 func TestLiveRefusesOtherSites(t *testing.T) {
+	t.Parallel()
 	tree, _ := guard()
 	for _, tt := range []struct {
 		name         string
@@ -695,6 +706,7 @@ func TestLiveRefusesOtherSites(t *testing.T) {
 // rest, and is told how many when it reads again. (It held 256 frames:
 // two stalled watchers of a busy game held 210 MB.)
 func TestLiveStalledWatcherBoundedInBytes(t *testing.T) {
+	t.Parallel()
 	tree, _ := guard()
 	live, err := inspect.NewLive(inspect.Header{Nodes: tree.Nodes()})
 	if err != nil {
@@ -797,6 +809,7 @@ func chain(n int) []bt.NodeInfo {
 // depth: a node names its parent by its place in the list, not by its
 // path. (A chain 4,000 deep made a header of 31 MB.)
 func TestHeaderInProportion(t *testing.T) {
+	t.Parallel()
 	const n = 4000
 	var out bytes.Buffer
 	if _, err := inspect.NewWriter(&out, inspect.Header{Title: "deep", Nodes: chain(n)}); err != nil {

@@ -21,6 +21,7 @@ func planEvent() *bt.Event {
 }
 
 func TestJSONPlan(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	trace.JSON(&out).Trace(planEvent())
 	want := `{"tick":40,"t":0.8,"kind":"plan","path":"troll/think","plan":{"goal":"BeTrunkThumper",` +
@@ -32,6 +33,7 @@ func TestJSONPlan(t *testing.T) {
 }
 
 func TestTimelinePlan(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	tl := trace.Timeline(&out, []bt.NodeInfo{{Path: "troll"}, {Path: "troll/think"}}, nil)
 	tl.Trace(planEvent())
@@ -51,6 +53,7 @@ func TestTimelinePlan(t *testing.T) {
 // planner's +Inf or NaN cost made the encoder fail, and every later event
 // was dropped without an error.)
 func TestJSONNonFiniteCost(t *testing.T) {
+	t.Parallel()
 	var out bytes.Buffer
 	j := trace.JSON(&out)
 	for _, cost := range []float64{math.Inf(1), math.NaN(), math.Inf(-1), 2.5} {
