@@ -149,7 +149,7 @@ type loader[M any] struct {
 	at    []*Error          // the placed ones, to place: each at its offset in offs
 	offs  []int             // (until err places them)
 	more  int               // errors beyond Limits.Errors, counted
-	names map[role][]string // the registry's names, sorted when an error first needs them
+	known map[role][]string // the registry's names, listed when an error first needs them
 	nodes int
 	// places maps the tree paths of the nodes to where the file describes
 	// them, when the file is whole enough to tell its tree.
@@ -185,17 +185,17 @@ func (l *loader[M]) report(err error) {
 // follow are only counted, so a caller need not write them.
 func (l *loader[M]) full() bool { return len(l.errs) >= l.lim.Errors }
 
-// known returns the registered names of a role, sorted, for an error.
-func (l *loader[M]) known(ro role) []string {
-	names, ok := l.names[ro]
-	if !ok {
-		names = l.r.names(ro)
-		if l.names == nil {
-			l.names = map[role][]string{}
+// names returns the registered names of a role, sorted, for an error:
+// the registry is listed once a file, however many names it lacks.
+func (l *loader[M]) names(ro role) []string {
+	if l.known == nil {
+		entries := l.r.entries()
+		l.known = map[role][]string{}
+		for _, e := range entries {
+			l.known[e.role] = append(l.known[e.role], e.name)
 		}
-		l.names[ro] = names
 	}
-	return names
+	return l.known[ro]
 }
 
 // err returns the errors so far, placed in the file, and a count of
@@ -580,7 +580,7 @@ func lookup[M any, V any](l *loader[M], path string, off int, ro role, name stri
 	if !ok {
 		var err error
 		if !l.full() { // past the limit it is only counted
-			err = unknown(ro, name, l.known(ro))
+			err = unknown(ro, name, l.names(ro))
 		}
 		l.fail(path, off, err)
 	}

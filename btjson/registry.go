@@ -111,23 +111,13 @@ func addAll[V any](out *[]entry, ro role, m map[string]V, id func(V) any) {
 
 // names returns the registered names of a role, sorted.
 func (r *Registry[M]) names(ro role) []string {
-	switch ro {
-	case roleAction:
-		return slices.Sorted(maps.Keys(r.Actions))
-	case roleCondition:
-		return slices.Sorted(maps.Keys(r.Conditions))
-	case roleConstraint:
-		return slices.Sorted(maps.Keys(r.Constraints))
-	case roleDecorator:
-		return slices.Sorted(maps.Keys(r.Decorators))
-	case roleComposite:
-		return slices.Sorted(maps.Keys(r.Composites))
-	case roleLeaf:
-		return slices.Sorted(maps.Keys(r.Leaves))
-	case roleSimulation:
-		return slices.Sorted(maps.Keys(r.Simulations))
+	var names []string
+	for _, e := range r.entries() {
+		if e.role == ro {
+			names = append(names, e.name)
+		}
 	}
-	return nil
+	return names
 }
 
 // check reports registered entries that cannot be used: a nil value, an

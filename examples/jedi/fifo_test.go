@@ -77,16 +77,8 @@ func TestTreeFileReadBounded(t *testing.T) {
 // goes on with its tree. (A link to /dev/zero stalled the fight past its
 // duration while memory grew.)
 func TestWatchReadsOnlyFiles(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "tree.json")
-	shipped, err := os.ReadFile("jedi.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, shipped, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	pipe := filepath.Join(dir, "pipe")
+	file, _ := shippedCopy(t)
+	pipe := filepath.Join(filepath.Dir(file), "pipe")
 	taken := endless(t, pipe)
 	steps := 0
 	defer func(p func(time.Time)) { pace = p }(pace)

@@ -311,16 +311,9 @@ func TestRuns(t *testing.T) {
 // -write-schema F wrote the schema over the tree and reported both
 // written.)
 func TestOneFileTwoUses(t *testing.T) {
-	dir := t.TempDir()
+	tree, shipped := shippedCopy(t)
+	dir := filepath.Dir(tree)
 	file := filepath.Join(dir, "out")
-	tree := filepath.Join(dir, "tree.json")
-	shipped, err := os.ReadFile("jedi.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(tree, shipped, 0o644); err != nil {
-		t.Fatal(err)
-	}
 	for _, tt := range []struct {
 		args []string
 		want string
