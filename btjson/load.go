@@ -43,7 +43,7 @@ func (e *Error) Unwrap() error { return e.Err }
 // file is too broken to tell its tree (bad JSON, a node without a kind).
 func (r *Registry[M]) Build(cfg bt.Config[M], data []byte) (*bt.Tree[M], error) {
 	def, l, err := r.load(data)
-	if err != nil && (l == nil || !l.whole) {
+	if err != nil && (l == nil || l.places == nil) {
 		return nil, err
 	}
 	if err != nil { // check the rest of the tree, with stand-ins for what the file got wrong
@@ -93,6 +93,9 @@ type place struct {
 // add reports Build's errors, each about a node placed where the file
 // describes the node, within the same Limits.Errors as the file's own.
 func (l *loader[M]) add(err error) {
+	if err == nil {
+		return
+	}
 	errs := []error{err}
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		errs = j.Unwrap()
@@ -112,8 +115,9 @@ func (l *loader[M]) add(err error) {
 // load reads data into a Def. With errors, it returns what it read when
 // the file is whole enough for bt.Build to check the rest (its JSON
 // sound, every node with a kind and a name, within the limits), and the
-// loader records where each node lies (whole) so that Build's errors can
-// be placed in the file. The loader is nil when the registry is unusable.
+// loader's places then say where each node lies, so that Build's errors
+// can be placed in the file. The loader is nil when the registry is
+// unusable.
 func (r *Registry[M]) load(data []byte) (bt.Def[M], *loader[M], error) {
 	if err := r.check(); err != nil {
 		return bt.Def[M]{}, nil, err
@@ -134,7 +138,7 @@ func (r *Registry[M]) load(data []byte) (bt.Def[M], *loader[M], error) {
 	if !ok || l.shapeless {
 		return bt.Def[M]{}, l, l.err()
 	}
-	l.places, l.whole = map[string]place{}, true
+	l.places = map[string]place{}
 	record(l.places, &def, at, "", 0)
 	return def, l, l.err()
 }
@@ -152,9 +156,8 @@ type loader[M any] struct {
 	known map[role][]string // the registry's names, listed when an error first needs them
 	nodes int
 	// places maps the tree paths of the nodes to where the file describes
-	// them, when the file is whole enough to tell its tree.
+	// them, when the file is whole enough to tell its tree (else nil).
 	places map[string]place
-	whole  bool
 	// shapeless is set when the tree cannot be told from the file: a
 	// node without a kind or a name, or a value where a node should be.
 	shapeless bool
