@@ -32,9 +32,8 @@ import (
 // encodes each frame once and hands it to every browser without waiting:
 // a browser that falls behind by more than a few seconds of frames, or
 // by 8 MiB of them, misses frames (its page says how many), and the game
-// never waits for it. A
-// browser that joins a running game sees what happens from then on: the
-// running path fills in as nodes begin.
+// never waits for it. A browser that joins a running game sees what
+// happens from then on: the running path fills in as nodes begin.
 //
 // The page can pause the game and step it a frame at a time, through
 // Proceed, which a game's loop asks before each frame. A game that never
@@ -227,8 +226,8 @@ func (l *Live) Proceed() bool {
 // for a name the Live answers from its own page or none (see Live); it
 // refuses others with 403 Forbidden.
 func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
-	if err := l.refuse(r); err != "" {
-		http.Error(w, err, http.StatusForbidden)
+	if err := l.refuse(r); err != nil {
+		http.Error(w, err.Error(), http.StatusForbidden)
 		return
 	}
 	l.mux.ServeHTTP(w, r)
@@ -241,24 +240,24 @@ func AllowHosts(names ...string) Option {
 	return func(s *settings) { s.hosts = append(s.hosts, names...) }
 }
 
-// refuse returns why r is refused, or "" when it is answered: its Host
-// must be a name the Live answers, and its Origin, if it has one, the
-// Live's own.
-func (l *Live) refuse(r *http.Request) string {
+// refuse says why r is refused, or returns nil when it is answered: its
+// Host must be a name the Live answers, and its Origin, if it has one,
+// the Live's own.
+func (l *Live) refuse(r *http.Request) error {
 	host := canonicalHost(r.Host)
 	if !l.answers(host) {
-		return fmt.Sprintf("inspect: this live view does not answer for %q: open it at localhost or an IP address, "+
+		return fmt.Errorf("inspect: this live view does not answer for %q: open it at localhost or an IP address, "+
 			"or have the game allow the name (inspect.AllowHosts)", r.Host)
 	}
 	origin := r.Header.Get("Origin")
 	if origin == "" {
-		return "" // not sent by a page of another site
+		return nil // not sent by a page of another site
 	}
 	u, err := url.Parse(origin)
 	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || !strings.EqualFold(u.Host, r.Host) {
-		return fmt.Sprintf("inspect: a request from another site (%q) is refused", origin)
+		return fmt.Errorf("inspect: a request from another site (%q) is refused", origin)
 	}
-	return ""
+	return nil
 }
 
 // answers reports whether the Live answers requests for host: an IP
