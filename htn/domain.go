@@ -401,8 +401,10 @@ func (b *Builder[M]) Build(root string) (*Domain[M], error) {
 	} else {
 		errs = append(errs, &DomainError{Path: "root", Err: fmt.Errorf("unknown task %q", root)})
 	}
-	if len(errs) == 0 {
+	if d.root >= 0 { // names left unknown are left out: what they leave behind is unreachable
 		errs = append(errs, d.checkReach()...)
+	}
+	if len(errs) == 0 { // a method missing a subtask it names would seem finite
 		errs = append(errs, d.checkGrounded()...)
 	}
 	if err := errors.Join(errs...); err != nil {

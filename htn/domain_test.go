@@ -37,6 +37,9 @@ func TestBuildErrors(t *testing.T) {
 		{"unreachable", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a", noop).Primitive("b", noop).Compound("r").Method("m").Do("a")
 		}, "r", []string{"htn: b: unreachable from the root task"}},
+		{"a misspelt name and the task it leaves behind", func(d *htn.Builder[world]) *htn.Builder[world] {
+			return d.Primitive("a", noop).Primitive("bolt", noop).Compound("r").Method("m").Do("a", "blot")
+		}, "r", []string{`htn: r/m/1: unknown task "blot"`, "htn: bolt: unreachable from the root task"}},
 		{"endless recursion", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Primitive("a", noop).Compound("r").Method("m", see).Do("a", "r").Method("n").Do("r")
 		}, "r", []string{"htn: r: every method recurses without end: no decomposition of this task is finite"}},
