@@ -9,6 +9,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/internal/contract"
+	"github.com/foresight-bt/foresight/internal/testsize"
 	"github.com/foresight-bt/foresight/internal/treetest"
 	"github.com/foresight-bt/foresight/sim"
 	"github.com/foresight-bt/foresight/trace"
@@ -21,10 +22,16 @@ import (
 // the troll decides on), the memory after it thought, and every event of
 // the tick with the memory as it was when the event happened.
 
-const (
-	seeds    = 40
-	gameTime = 2 * time.Minute
-)
+// gameTime is how long each game lasts.
+const gameTime = 2 * time.Minute
+
+// seeds returns how many games a claim is checked over: all forty with
+// $FORESIGHT_FULL, as CI runs them (internal/testsize).
+func seeds() uint64 { return testsize.Pick[uint64](4, 10, 40) }
+
+// atLeast returns n scaled to the games played: a count the full forty
+// games reach, for fewer games.
+func atLeast(n int) int { return max(1, n*int(seeds())/40) }
 
 type event struct {
 	bt.Event
@@ -67,7 +74,7 @@ func record(t *testing.T, d troll.Decider, seed uint64) ([]tick, *troll.Game) {
 
 // forSeeds runs check on a recorded game of each seed.
 func forSeeds(t *testing.T, d troll.Decider, check func(t *testing.T, seed uint64, ticks []tick)) {
-	for seed := uint64(1); seed <= seeds; seed++ {
+	for seed := uint64(1); seed <= seeds(); seed++ {
 		ticks, _ := record(t, d, seed)
 		check(t, seed, ticks)
 	}
@@ -91,6 +98,7 @@ func leaf(path string) string { return path[strings.LastIndex(path, "/")+1:] }
 // order the domain gives: each bridge chosen is the next in the map's
 // order, and before the first intruder the checks go 0, 1, 2, 0, ...
 func TestClaimPatrolsInOrder(t *testing.T) {
+	t.Parallel()
 	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
 		prev, checks, seen := -1, 0, false
 		for _, tk := range ticks {
@@ -123,6 +131,7 @@ func TestClaimPatrolsInOrder(t *testing.T) {
 // plan in that very tick, with an attack ([0 ...] beats [2]); and no plan
 // of lower rank ever replaces a running one.
 func TestClaimEnemyInterruptsPatrol(t *testing.T) {
+	t.Parallel()
 	interrupted := 0
 	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
 		var running decide.Record
@@ -171,6 +180,7 @@ func outranks(a, b decide.Record) bool {
 // and uses a new one, through the recursion of AttackEnemy, never running
 // out of budget in an endless decomposition.
 func TestClaimRearms(t *testing.T) {
+	t.Parallel()
 	rearmed := 0
 	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
 		slams := 0
@@ -214,6 +224,7 @@ func slicesEq(r decide.Record, want ...int) bool { return cmp.Equal([]int(r), wa
 // only when it is seen again: the expected effect of NavToLastEnemyLoc
 // lets the plan hold the roar.
 func TestClaimRegainsSight(t *testing.T) {
+	t.Parallel()
 	roars, searches := 0, 0
 	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
 		var running decide.Record
@@ -262,6 +273,7 @@ func TestClaimRegainsSight(t *testing.T) {
 // of every tick that began with the troll hurt; and the plan afterwards is
 // made afresh.
 func TestClaimHurtPreempts(t *testing.T) {
+	t.Parallel()
 	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP} {
 		recovered := 0
 		forSeeds(t, d, func(t *testing.T, seed uint64, ticks []tick) {
@@ -297,6 +309,7 @@ func TestClaimHurtPreempts(t *testing.T) {
 // reproduces the memory the planner predicted; Domain.Plan, planning on
 // that memory outside the tree, finds the same plan.
 func TestClaimPlansReplay(t *testing.T) {
+	t.Parallel()
 	dom, err := troll.Domain()
 	if err != nil {
 		t.Fatal(err)
@@ -326,7 +339,7 @@ func TestClaimPlansReplay(t *testing.T) {
 			checked++
 		}
 	})
-	if checked < 100 {
+	if checked < atLeast(100) {
 		t.Fatalf("only %d plans checked", checked)
 	}
 }
@@ -335,8 +348,9 @@ func TestClaimPlansReplay(t *testing.T) {
 // halts, under both deciders: the life-cycle checker over whole games,
 // each ended by a halt.
 func TestClaimLifeCycle(t *testing.T) {
+	t.Parallel()
 	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP} {
-		for seed := uint64(1); seed <= seeds; seed++ {
+		for seed := uint64(1); seed <= seeds(); seed++ {
 			tree, err := troll.NewTree(d)
 			if err != nil {
 				t.Fatal(err)
@@ -364,6 +378,7 @@ func TestClaimLifeCycle(t *testing.T) {
 
 // The demo's promise: the same seed, the same game, byte for byte.
 func TestDeterministic(t *testing.T) {
+	t.Parallel()
 	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP} {
 		a, _ := record(t, d, 7)
 		b, _ := record(t, d, 7)
@@ -404,9 +419,11 @@ func replay(m troll.Memory, tasks []string, expected bool) (troll.Memory, string
 // the preview foresees are the plans the tick reports before it first
 // acts, alike in every field (contract.Foreseen).
 func TestPlanIsAct(t *testing.T) {
+	t.Parallel()
 	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP} {
 		begun, planned := 0, 0
-		for seed := uint64(1); seed <= 12; seed++ {
+		fights := testsize.Pick[uint64](2, 4, 12)
+		for seed := uint64(1); seed <= fights; seed++ {
 			tree, err := troll.NewTree(d)
 			if err != nil {
 				t.Fatal(err)
@@ -451,7 +468,7 @@ func TestPlanIsAct(t *testing.T) {
 				}
 			}
 		}
-		if begun < 200 {
+		if begun < 200*int(fights)/12 {
 			t.Errorf("%v: only %d ticks began something", d, begun)
 		}
 		if (planned < 50) != (d == troll.BT) {
