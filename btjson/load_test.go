@@ -57,7 +57,7 @@ func TestLoadErrors(t *testing.T) {
 			"$.constraints: want an array of constraint names, not a string",
 			"$.children: children must be an array of nodes, not an object",
 		}},
-		{"negative reselect", `{"kind": "selector", "name": "s", "replan": "-1s", "children": [{"kind": "action", "name": "a", "action": "chase"}]}`,
+		{"negative replan", `{"kind": "selector", "name": "s", "replan": "-1s", "children": [{"kind": "action", "name": "a", "action": "chase"}]}`,
 			[]string{`1:45: $.replan: negative duration "-1s"`}},
 		{"a node lacking what its kind runs", `{"kind": "ifelse", "name": "i", "children": [{"kind": "action", "name": "a", "action": "chase"}]}`,
 			[]string{`1:1: $: an ifelse needs "test"`}},
@@ -243,7 +243,7 @@ func TestReadNil(t *testing.T) {
 // and the column counted in characters; the message names it.
 func TestStrayCharactersPlaced(t *testing.T) {
 	t.Parallel()
-	file := "{\"kind\": \"selector\", \"name\": \"ça va\", \"reselect\": \"0s\",\n" +
+	file := "{\"kind\": \"selector\", \"name\": \"ça va\", \"replan\": \"0s\",\n" +
 		" \"children\": [\n  {\"kind\": \"action\", \"name\": \"☃\", \"action\": \"chase\", \"cosmetic\": true, \"weight\": 12}\n]}"
 	reg := testRegistry()
 	if _, err := reg.Load([]byte(file)); err != nil {
