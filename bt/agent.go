@@ -6,6 +6,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
@@ -47,7 +48,7 @@ type Agent[M any] struct {
 // nodeState is an agent's state of one node.
 type nodeState struct {
 	lastEnd   time.Duration // when it last ended, with stHasRun
-	decidedAt time.Duration // selectors: when they last decided
+	decidedAt time.Duration // selectors: when they last decided; actions that declare Takes: when they began
 	current   int32         // composites: the child running, or next (index into kids); -1 for none
 	lastEnded int32         // selectors: the child that ended last, or -1
 	flags     uint8
@@ -109,9 +110,9 @@ func (a *Agent[M]) makeCustom() error {
 		node, err := makeNode(n.make, kids)
 		switch {
 		case err != nil:
-			errs = append(errs, &NodeError{Path: t.pathOf(int32(i)), Err: err})
+			errs = append(errs, &decide.Error{Path: t.pathOf(int32(i)), Err: err})
 		case nilness.Of(node):
-			errs = append(errs, &NodeError{Path: t.pathOf(int32(i)), Err: errors.New("made a nil node")})
+			errs = append(errs, &decide.Error{Path: t.pathOf(int32(i)), Err: errors.New("made a nil node")})
 		}
 		a.custom[n.custom] = node
 		if b, ok := node.(Binder[M]); ok {
@@ -263,7 +264,7 @@ func (a *Agent[M]) LiftQuarantine(path string) error {
 // if it is not running (a finished tree begins afresh), else it is
 // updated. It returns the root's status.
 //
-// The error reports faults in user code, as *PanicError and *NodeError
+// The error reports faults in user code, as *PanicError and *decide.Error
 // values joined together. A node returning an invalid status or outcome
 // fails and the tick goes on. A panic abandons the tick, as a panic must:
 //

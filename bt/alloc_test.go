@@ -44,7 +44,7 @@ func TestTickAllocatesNothing(t *testing.T) {
 func TestTracingAllocatesNothing(t *testing.T) {
 	var n int
 	traced := bt.New(bt.Config[big]{Heuristic: bigGoal}).
-		Selector("root", bt.Reselect(0)).
+		Selector("root", bt.Replan(0)).
 		Do("a", &quick{ok: true, strength: 1}).
 		Do("b", &quick{ok: true, strength: 6}).
 		End()

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"sync/atomic"
 
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
@@ -47,7 +48,7 @@ func build[M any](cfg Config[M], root *Def[M], errs []error) (*Tree[M], error) {
 	if c.simulated != "" {
 		t.needsHeuristic = c.simulated
 		if nilness.Of(cfg.Heuristic) {
-			errs = append(errs, &NodeError{Path: t.needsHeuristic,
+			errs = append(errs, &decide.Error{Path: t.needsHeuristic,
 				Err: errors.New("a simulated selector needs a heuristic: set Config.Heuristic")})
 		}
 	}
@@ -121,13 +122,14 @@ var kindShape = map[NodeKind]struct {
 	KindAction:           {kindAction, 0, 0},
 	KindCondition:        {kindCondition, 0, 0},
 	KindLeaf:             {kindCustom, 0, 0},
+	KindPlanner:          {kindCustom, 0, 0}, // its children are its planner's steps
 }
 
 // node appends d and its descendants to the tree's records and returns
 // the index of d. parentKind is "" for the root.
 func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKind) int32 {
 	t := c.t
-	fail := func(err error) { c.errs = append(c.errs, &NodeError{Path: at.path(), Err: err}) }
+	fail := func(err error) { c.errs = append(c.errs, &decide.Error{Path: at.path(), Err: err}) }
 	for _, err := range d.errs {
 		fail(err)
 	}
@@ -170,7 +172,19 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 		rec.constraints = append(rec.constraints, k)
 	}
 	if len(rec.constraints) > 0 {
-		rec.flags |= flagGuarded
+		rec.flags |= flagGuarded | flagTimeless
+		for _, k := range rec.constraints {
+			if !IsTimeless(k) {
+				rec.flags &^= flagTimeless
+			}
+		}
+	}
+	children := d.Children
+	if d.Kind == KindPlanner && rec.make != nil {
+		var err error
+		if children, err = plannerSteps(d.Planner); err != nil {
+			fail(err)
+		}
 	}
 	if parent < 0 {
 		rec.key = pathKey(0, rec.name)
@@ -188,28 +202,28 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 		rec.custom = int32(t.customs)
 		rec.handle = int32(t.handles)
 		t.customs++
-		t.handles += len(d.Children)
+		t.handles += len(children)
 	}
 	if rec.detail == "" {
 		rec.detail = string(rec.kindName)
 	}
 	i := int32(len(t.nodes))
 	t.nodes = append(t.nodes, node[M]{key: rec.key}) // the children's keys hash their parent's
-	kids := make([]int32, 0, len(d.Children))
+	kids := make([]int32, 0, len(children))
 	var names map[string]bool // made only for two children or more
-	if len(d.Children) > 1 {
-		names = make(map[string]bool, len(d.Children))
+	if len(children) > 1 {
+		names = make(map[string]bool, len(children))
 	}
-	wheres := make([]where, len(d.Children)) // one allocation for the children's places
-	for j := range d.Children {
-		k := &d.Children[j]
+	wheres := make([]where, len(children)) // one allocation for the children's places
+	for j := range children {
+		k := &children[j]
 		kat := &wheres[j]
 		kat.parent, kat.label = at, k.Name
 		if k.Name == "" {
 			kat.label = label(k.Name, j)
 		}
 		if k.Name != "" && names[k.Name] {
-			c.errs = append(c.errs, &NodeError{Path: kat.path(),
+			c.errs = append(c.errs, &decide.Error{Path: kat.path(),
 				Err: fmt.Errorf("duplicate name %q among its siblings: paths must be unique", k.Name)})
 		}
 		if names != nil {
@@ -236,6 +250,12 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 	if _, known := kindShape[d.Kind]; known {
 		errs = append(errs, misplaced(d)...)
 	}
+	switch {
+	case s.Replan && s.Interval < 0:
+		errs = append(errs, fmt.Errorf("Replan: negative interval %v", s.Interval))
+	case !s.Replan && s.Interval != 0:
+		errs = append(errs, errors.New("Settings.Interval without Replan: set Replan for the decider to plan again"))
+	}
 	switch d.Kind {
 	case KindSequence, KindReactiveSequence:
 		rec.seq = sequenceConfig{loop: s.Loop, allowFailure: s.AllowFailure, min: s.MinOutcome}
@@ -250,14 +270,9 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 	case KindSelector, KindRandom:
 		random := d.Kind == KindRandom
 		rec.sel = selectorConfig{interval: -1, allowNegative: s.AllowNegative, preferCurrent: !s.PreferFirst,
-			debounce: s.Debounce, reselectOn: d.ReselectOn != nil}
-		switch {
-		case s.Replan && s.Interval >= 0:
+			debounce: s.Debounce, replanOn: d.ReplanOn != nil}
+		if s.Replan && s.Interval >= 0 {
 			rec.sel.interval = s.Interval
-		case s.Replan:
-			errs = append(errs, fmt.Errorf("Reselect: negative interval %v", s.Interval))
-		case s.Interval != 0:
-			errs = append(errs, errors.New("Settings.Interval without Replan: set Replan for the selector to plan again"))
 		}
 		if random && s.PreferFirst {
 			errs = append(errs, errors.New("PreferCurrent(false): a random selector always keeps its running child while it is as good as the best"))
@@ -267,7 +282,7 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 		} else if c.simulated == "" {
 			c.simulated = at.path()
 		}
-		rec.when = d.ReselectOn
+		rec.when = d.ReplanOn
 		rec.detail = rec.sel.describe(random)
 	case KindParallel:
 		rec.par = parallelConfig{succeed: orAll(s.SucceedOn), fail: orAll(s.FailOn)}
@@ -300,6 +315,8 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 		} else {
 			rec.make = func(kids []*Child[M]) (Node[M], error) { return f(kids) }
 		}
+	case KindPlanner:
+		errs = append(errs, plannerFill(rec, d)...)
 	case KindLeaf:
 		n := d.Leaf
 		if nilness.Of(n) {
@@ -309,7 +326,13 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 		}
 		rec.make = func([]*Child[M]) (Node[M], error) { return n, nil }
 	case KindAction:
-		rec.action = d.Action
+		rec.action, rec.takes = d.Action, s.Takes
+		switch {
+		case s.Takes < 0:
+			errs = append(errs, fmt.Errorf("Takes: negative duration %v", s.Takes))
+		case s.Takes > 0:
+			rec.detail = "action takes=" + s.Takes.String()
+		}
 		if in, ok := d.Action.(*instant[M]); ok && in != nil {
 			rec.kind, rec.run, rec.effect = kindInstant, in.run, in.effect
 		}
@@ -374,6 +397,7 @@ func weightErrors[M any](d *Def[M], rec *node[M], parentKind NodeKind) []error {
 var (
 	sequences = []NodeKind{KindSequence, KindReactiveSequence}
 	selectors = []NodeKind{KindSelector, KindRandom}
+	deciders  = []NodeKind{KindSelector, KindRandom, KindPlanner}
 	leaves    = []NodeKind{KindAction, KindCondition}
 )
 
@@ -392,20 +416,22 @@ func misplaced[M any](d *Def[M]) []error {
 	only("Leaf", d.Leaf != nil, KindLeaf)
 	only("Decorator", d.Decorator != nil, KindDecorator)
 	only("Composite", d.Composite != nil, KindComposite)
+	only("Planner", d.Planner != nil, KindPlanner)
 	only("Loop", s.Loop, sequences...)
 	only("AllowFailure", s.AllowFailure, sequences...)
 	only("MinOutcome", s.MinOutcome != heuristic.Impossible, sequences...)
-	only("Replan", s.Replan, selectors...)
-	only("Interval", s.Interval != 0, selectors...)
+	only("Replan", s.Replan, deciders...)
+	only("Interval", s.Interval != 0, deciders...)
 	only("AllowNegative", s.AllowNegative, selectors...)
 	only("PreferFirst", s.PreferFirst, selectors...)
 	only("Debounce", s.Debounce, selectors...)
-	only("ReselectOn", d.ReselectOn != nil, selectors...)
+	only("ReplanOn", d.ReplanOn != nil, deciders...)
 	only("SucceedOn", s.SucceedOn != 0, KindParallel)
 	only("FailOn", s.FailOn != 0, KindParallel)
 	only("Cosmetic", s.Cosmetic, leaves...)
 	only("CosmeticWhileRunning", s.CosmeticWhileRunning, leaves...)
 	only("Simulate", d.Simulate != nil, leaves...)
+	only("Takes", s.Takes != 0, KindAction)
 	return errs
 }
 

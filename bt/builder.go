@@ -5,13 +5,14 @@ import (
 	"fmt"
 	"slices"
 
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
 // A Builder assembles a tree with calls that read like the tree itself:
 //
 //	tree, err := bt.New(bt.Config[World]{Heuristic: goal}).
-//		Selector("guard", bt.Reselect(0)).
+//		Selector("guard", bt.Replan(0)).
 //			Do("attack", attack).
 //			Do("chase", chase).
 //			Do("patrol", patrol, bt.Cosmetic()).
@@ -34,7 +35,6 @@ type Builder[M any] struct {
 	open     []*draft[M] // open scopes, innermost last; open[0] is &top
 	last     *draft[M]   // the node the previous call added or closed
 	errs     []error
-	built    bool
 	branches int // Branch calls under way, one inside another
 }
 
@@ -95,13 +95,13 @@ func (b *Builder[M]) ready() bool {
 
 // Sequence opens a sequence: children run in order, and it fails as soon
 // as one fails.
-func (b *Builder[M]) Sequence(name string, opts ...SequenceOption) *Builder[M] {
+func (b *Builder[M]) Sequence(name string, opts ...Option) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
 	s := b.openScope(name, KindSequence)
 	for _, o := range opts {
-		s.def.option(true, o, o)
+		s.def.option(o)
 	}
 	return b
 }
@@ -116,13 +116,13 @@ func (b *Builder[M]) Sequence(name string, opts ...SequenceOption) *Builder[M] {
 // condition, make it a constraint of the running child.
 // Simulated, it is a Sequence that is Impossible while such a condition
 // fails.
-func (b *Builder[M]) ReactiveSequence(name string, opts ...SequenceOption) *Builder[M] {
+func (b *Builder[M]) ReactiveSequence(name string, opts ...Option) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
 	s := b.openScope(name, KindReactiveSequence)
 	for _, o := range opts {
-		s.def.option(true, o, o)
+		s.def.option(o)
 	}
 	return b
 }
@@ -137,7 +137,7 @@ func (b *Builder[M]) ReactiveSequence(name string, opts ...SequenceOption) *Buil
 // verdicts that kept each child out). If doing something pointless beats
 // doing nothing, give it AllowNegative, or a last child that is Cosmetic
 // (an idle, with the Cosmetic leaf option).
-func (b *Builder[M]) Selector(name string, opts ...SelectorOption) *Builder[M] {
+func (b *Builder[M]) Selector(name string, opts ...Option) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
@@ -149,17 +149,17 @@ func (b *Builder[M]) Selector(name string, opts ...SelectorOption) *Builder[M] {
 // agent's seeded random numbers, and it accepts Irrelevant children.
 // Children of weight zero are never simulated. It needs no heuristic:
 // without one every child is Irrelevant, and the draw is by weight alone.
-func (b *Builder[M]) RandomSelector(name string, opts ...SelectorOption) *Builder[M] {
+func (b *Builder[M]) RandomSelector(name string, opts ...Option) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
 	return b.selector(name, KindRandom, opts)
 }
 
-func (b *Builder[M]) selector(name string, kind NodeKind, opts []SelectorOption) *Builder[M] {
+func (b *Builder[M]) selector(name string, kind NodeKind, opts []Option) *Builder[M] {
 	s := b.openScope(name, kind)
 	for _, o := range opts {
-		s.def.option(true, o, o)
+		s.def.option(o)
 	}
 	return b
 }
@@ -179,13 +179,13 @@ func (b *Builder[M]) selector(name string, kind NodeKind, opts []SelectorOption)
 // so by default it succeeds when all succeed and fails as soon as one
 // fails; SucceedOn(RequireOne) succeeds when one succeeds and fails when
 // all fail. Children still running when it decides are halted.
-func (b *Builder[M]) Parallel(name string, opts ...ParallelOption) *Builder[M] {
+func (b *Builder[M]) Parallel(name string, opts ...Option) *Builder[M] {
 	if !b.ready() {
 		return b
 	}
 	s := b.openScope(name, KindParallel)
 	for _, o := range opts {
-		s.def.option(true, o, o)
+		s.def.option(o)
 	}
 	return b
 }
@@ -213,7 +213,7 @@ func (b *Builder[M]) Priority(name string) *Builder[M] {
 //
 // Use it for the classic reactivity of behaviour trees, with no
 // heuristic: "attack when the enemy is seen, else patrol", where attack
-// is guarded by "enemy seen". A Selector with Reselect(0) gets the same
+// is guarded by "enemy seen". A Selector with Replan(0) gets the same
 // reactivity by planning: it simulates every option each tick and runs
 // the best, at the cost of the simulations. Simulated, a reactive
 // priority predicts the child a tick would run: the first whose guard
@@ -297,6 +297,21 @@ func (b *Builder[M]) Condition(name string, test func(m *M) bool, opts ...LeafOp
 func (b *Builder[M]) Leaf(name string, n Node[M]) *Builder[M] {
 	if b.ready() {
 		b.add(name, KindLeaf).def.Leaf = n
+	}
+	return b
+}
+
+// Plan adds a planner node: the runner of p, such as an htn or goap
+// domain, whose children are the steps p plans with. Give it Replan or
+// ReplanOn for it to plan again beside a running plan; without them it
+// commits to its plan until it ends, fails or stops holding.
+func (b *Builder[M]) Plan(name string, p Planner[M], opts ...Option) *Builder[M] {
+	if b.ready() {
+		s := b.add(name, KindPlanner)
+		s.def.Planner = p
+		for _, o := range opts {
+			s.def.option(o)
+		}
 	}
 	return b
 }
@@ -438,25 +453,19 @@ func (s *draft[M]) make() Def[M] {
 }
 
 // Build checks the whole description and makes the tree. It reports every
-// misuse at once, each naming the offending node's path. A Builder builds
-// one tree; start a new one for the next. Calls made on it after Build
-// change nothing in the tree it built.
+// misuse at once, each naming the offending node's path. Calls made on
+// the builder afterwards change nothing in the tree it built; Build may
+// be called again, after more calls, for a tree with them.
 func (b *Builder[M]) Build() (*Tree[M], error) {
 	if !b.ready() {
 		return nil, errors.New("bt: Build on a nil Builder: start one with New")
 	}
-	if b.built {
-		return nil, errors.New("bt: Build called twice: start a new builder for each tree")
-	}
-	b.built = true
-	errs := b.errs
-	for len(b.open) > 1 {
-		s := b.open[len(b.open)-1]
-		errs = append(errs, &NodeError{Path: s.path(), Err: errors.New("not closed: add End()")})
-		b.open = b.open[:len(b.open)-1]
+	errs := slices.Clip(b.errs)
+	for i := len(b.open) - 1; i > 0; i-- {
+		errs = append(errs, &decide.Error{Path: b.open[i].path(), Err: errors.New("not closed: add End()")})
 	}
 	if len(b.top.children) > 1 {
-		errs = append(errs, &NodeError{Path: b.top.children[1].path(),
+		errs = append(errs, &decide.Error{Path: b.top.children[1].path(),
 			Err: errors.New("a second root: a tree has one root; put these nodes under a composite")})
 	}
 	if len(b.top.children) == 0 {
@@ -475,7 +484,12 @@ func (t *Tree[M]) compile() {
 		h := &t.hot[i]
 		// A node is run in place when nothing needs its state but whether it
 		// runs: it has no constraints, and its parent (if any) is built in.
-		inPlace := !n.is(flagGuarded) && (n.parent < 0 || t.nodes[n.parent].kind != kindCustom)
+		// An action that declares how long it takes keeps when it began.
+		custody := n.parent >= 0 && t.nodes[n.parent].kind == kindCustom
+		inPlace := !n.is(flagGuarded) && !custody && n.takes == 0
+		if n.is(flagGuarded) && !n.is(flagTimeless) || custody {
+			n.flags |= flagWatched
+		}
 		reactiveParent := n.parent >= 0 && t.nodes[n.parent].is(flagReactive)
 		switch {
 		case !inPlace:
@@ -537,7 +551,7 @@ func (t *Tree[M]) learn(proto *Agent[M], errs *[]error) {
 		if n.kind != kindCustom {
 			continue
 		}
-		fail := func(err error) { *errs = append(*errs, &NodeError{Path: t.pathOf(int32(i)), Err: err}) }
+		fail := func(err error) { *errs = append(*errs, &decide.Error{Path: t.pathOf(int32(i)), Err: err}) }
 		made := proto.custom[n.custom]
 		if v, ok := made.(Validator); ok && len(n.kids) > 0 { // leaves were checked when added
 			if err := v.Validate(); err != nil {

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
 )
@@ -175,22 +176,32 @@ func (p *pass) Simulate(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
 	return p.c.Simulate(ctx, m)
 }
 
+// Build may be called again, after more calls, for a tree with them; the
+// tree built first is left as it was.
 func TestBuildTwice(t *testing.T) {
-	b := bt.New(bt.Config[mem]{}).Do("a", act(&recorder{}, "a", nil))
-	if _, err := b.Build(); err != nil {
+	b := bt.New(bt.Config[mem]{}).Sequence("s").Do("a", act(&recorder{}, "a", nil))
+	if _, err := b.Build(); err == nil || !strings.Contains(err.Error(), "s: not closed") {
+		t.Fatalf("first Build: %v, want s not closed", err)
+	}
+	first, err := b.Do("b", act(&recorder{}, "b", nil)).End().Build()
+	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Build(); err == nil || !strings.Contains(err.Error(), "Build called twice") {
-		t.Errorf("second Build: %v", err)
+	second, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := len(first.Nodes()), 3; got != want || len(second.Nodes()) != want {
+		t.Errorf("trees of %d and %d nodes, want %d", got, len(second.Nodes()), want)
 	}
 }
 
-// A NodeError can be picked out of Build's joined error.
+// A decide.Error can be picked out of Build's joined error.
 func TestBuildErrorsAreNodeErrors(t *testing.T) {
 	_, err := bt.New(bt.Config[mem]{}).Sequence("s").Do("a", nil).End().Build()
-	var ne *bt.NodeError
+	var ne *decide.Error
 	if !errors.As(err, &ne) || ne.Path != "s/a" {
-		t.Errorf("errors.As(%v) = %v, want a NodeError for s/a", err, ne)
+		t.Errorf("errors.As(%v) = %v, want a decide.Error for s/a", err, ne)
 	}
 }
 

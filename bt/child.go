@@ -3,6 +3,7 @@ package bt
 import (
 	"time"
 
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
 )
@@ -20,7 +21,7 @@ import (
 // the node it was handed to, and drive it only from the node's Begin and
 // Update (Halt also from End), while the agent is being ticked. A child
 // ticked from its parent's End or Simulate, or halted from Simulate, is
-// refused with a NodeError: a node ticked from End would be left running
+// refused with a decide.Error: a node ticked from End would be left running
 // after a halt, and one ticked from Simulate would act during a Preview.
 type Child[M any] struct {
 	agent *Agent[M]
@@ -151,27 +152,34 @@ func (c *Child[M]) Quarantined() bool {
 	return c.agent.st != nil && c.agent.st[c.index].flags&stQuarantined != 0
 }
 
-// Tracing reports whether the agent has a tracer now: a node that reports
-// (Report) can skip preparing what no one will read.
+// Tracing reports whether a report (Report) would be read now: the agent
+// has a tracer, or a Preview asks the node's Route. A node that reports
+// can skip preparing what no one will read.
 func (c *Child[M]) Tracing() bool {
 	s := c.agent.run
-	return s != nil && s.tracer != nil
+	return s != nil && (s.tracer != nil || s.previewing && s.at.op() == opRoute)
 }
 
 // Report traces p as an EventPlan of this node: a planner node reports
-// through the handle its Bind received. It reports only from the node's
-// live Begin and Update, and only when the agent has a tracer (Tracing);
-// predictions and previews plan without reporting, as selectors decide
-// without reporting. The tracer sees p itself: Report does not copy it.
-func (c *Child[M]) Report(p *Planning) {
+// through the handle its Bind received, from its live Begin and Update,
+// when the agent has a tracer (Tracing). From its Route, asked by a
+// Preview, it reports what the tick would report: a copy of p goes into
+// the preview's Plans. Predictions plan without reporting, as selectors
+// decide without reporting. The tracer sees p itself: Report does not
+// copy it.
+func (c *Child[M]) Report(p *decide.Report) {
 	s := c.agent.run
-	if s == nil || s.tracer == nil || p == nil {
+	if s == nil || p == nil {
 		return
 	}
-	if op := s.at.op(); op != opBegin && op != opUpdate {
-		return // a prediction, a preview, or an End: nothing was decided
+	switch op := s.at.op(); {
+	case op == opRoute && s.previewing:
+		s.foreseen = append(s.foreseen, *p.Clone())
+		return
+	case s.tracer == nil || op != opBegin && op != opUpdate:
+		return // a prediction, or an End: nothing was decided
 	}
-	s.event = Event{Kind: EventPlan, Path: c.Path(), Planning: p}
+	s.event = Event{Kind: EventPlan, Path: c.Path(), Plan: p}
 	s.emit()
 }
 

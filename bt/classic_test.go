@@ -980,7 +980,7 @@ func TestClassicReactiveFallbackRestartsChildAfterFailedPreemption(t *testing.T)
 // running one is ended (End with Running) before the other begins.
 func TestClassicSelectorReplanningPreemptsRunningChild(t *testing.T) {
 	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Selector("root", bt.Reselect(0)).
+		b.Selector("root", bt.Replan(0)).
 			Do("attack", c.act("attack", R), bt.SimulateWith(func(*sim.Context[mem], *mem) heuristic.Verdict {
 				return heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: "hit"}
 			})).Constrain(c.failOn("in reach", 1)).
@@ -1120,7 +1120,7 @@ func TestClassicParallelFailsWhenAllFail(t *testing.T) {
 // left branch needs 3 of its 4 children (or 4, in one case); foresight
 // has no M-of-N threshold, so the left branch needs all four, which gives
 // the same ticks in the cases ported.
-func nestedParallels(left, right []bt.ParallelOption) func(c *classic, b *bt.Builder[mem]) {
+func nestedParallels(left, right []bt.Option) func(c *classic, b *bt.Builder[mem]) {
 	return func(c *classic, b *bt.Builder[mem]) {
 		b.Parallel("root").
 			Parallel("left", left...).
@@ -1162,7 +1162,7 @@ func concat(parts ...[]string) []string {
 // right branch succeeds at once on its condition, halting its action; the
 // root succeeds when the left branch's actions have.
 func TestClassicNestedParallelsConditionsTrue(t *testing.T) {
-	one := []bt.ParallelOption{bt.SucceedOn(bt.RequireOne)}
+	one := []bt.Option{bt.SucceedOn(bt.RequireOne)}
 	runClassic(t, withFlags(nestedParallels(nil, one), map[string]bool{"cL1?": true, "cL2?": true, "cR?": true}),
 		classicStep{want: R, log: concat([]string{"root.begin"}, leftBegins,
 			[]string{"right.begin", "cR?.begin", "cR?.end(Success)", "aR.begin", "aR.end(Running)", "right.end(Success)"})},
@@ -1183,7 +1183,7 @@ func TestClassicNestedParallelsConditionsTrue(t *testing.T) {
 // condition, and the root fails after it; py_trees' parallel also ticks
 // every child before deciding.
 func TestClassicNestedParallelsLeftCannotSucceed(t *testing.T) {
-	one := []bt.ParallelOption{bt.SucceedOn(bt.RequireOne)}
+	one := []bt.Option{bt.SucceedOn(bt.RequireOne)}
 	runClassic(t, withFlags(nestedParallels(nil, one), map[string]bool{"cR?": true}),
 		classicStep{want: F, log: []string{"root.begin", "left.begin", "cL1?.begin", "cL1?.end(Failure)", "aL1.begin",
 			"cL2?.begin", "cL2?.end(Failure)", "aL2.begin", "aL1.end(Running)", "aL2.end(Running)", "left.end(Failure)",
@@ -1196,7 +1196,7 @@ func TestClassicNestedParallelsLeftCannotSucceed(t *testing.T) {
 // The right branch fails on its first failure, its condition; the root
 // then halts the running left branch, deepest first, and fails.
 func TestClassicNestedParallelsRightFails(t *testing.T) {
-	oneOne := []bt.ParallelOption{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireOne)}
+	oneOne := []bt.Option{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireOne)}
 	runClassic(t, withFlags(nestedParallels(nil, oneOne), map[string]bool{"cL1?": true, "cL2?": true}),
 		classicStep{want: F, log: concat([]string{"root.begin"}, leftBegins,
 			[]string{"right.begin", "cR?.begin", "cR?.end(Failure)", "aR.begin", "aR.end(Running)", "right.end(Failure)",
@@ -1209,7 +1209,7 @@ func TestClassicNestedParallelsRightFails(t *testing.T) {
 // condition failing (it fails only when both children fail) and succeeds
 // when its action does; the root succeeds when both branches have.
 func TestClassicNestedParallelsRightToleratesOneFailure(t *testing.T) {
-	oneAll := []bt.ParallelOption{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireAll)}
+	oneAll := []bt.Option{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireAll)}
 	first := concat([]string{"root.begin"}, leftBegins, []string{"right.begin", "cR?.begin", "cR?.end(Failure)", "aR.begin"})
 	t.Run("both branches finish in one tick", func(t *testing.T) {
 		runClassic(t, withFlags(nestedParallels(nil, oneAll), map[string]bool{"cL1?": true, "cL2?": true}),

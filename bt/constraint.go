@@ -50,7 +50,8 @@ type Situation struct {
 	// sim.Context.Rand).
 	Rand *rand.Rand
 
-	seed, tick, node uint64 // what keys the node's roll; zero outside a tree
+	seed, tick, node uint64        // what keys the node's roll; zero outside a tree
+	step             time.Duration // the time step of the tick under way
 }
 
 // Roll returns a number in [0, 1) drawn from the agent's seeded numbers
@@ -63,6 +64,31 @@ func (s Situation) Roll() float64 {
 		return 0
 	}
 	return unit(keyed(decisionKey(s.seed, s.tick), s.node, streamRoll, 0))
+}
+
+// Later returns the situation d later, as a plan expects it: the clock
+// on by d, and the roll of the tick that will see that time, if ticks
+// keep the step of the tick under way. A decider that judges a step it
+// plans for later (a sequence's prediction, a planner's plan) judges it
+// so; the tree does it for every node it simulates, from what the
+// prediction under way did (sim.Context.Moment).
+func (s Situation) Later(d time.Duration) Situation {
+	if d <= 0 {
+		return s
+	}
+	s.Now += d
+	if s.step > 0 {
+		s.tick += uint64((d + s.step - 1) / s.step)
+	}
+	return s
+}
+
+// After returns the situation of a node that a prediction has run to its
+// end at time end (on the agent's clock): it has run, then, and does not
+// run.
+func (s Situation) After(end time.Duration) Situation {
+	s.HasRun, s.LastEnd, s.Running = true, end, false
+	return s
 }
 
 // SinceLastRun returns the time since the node last ended, and false when
@@ -80,6 +106,24 @@ func (s Situation) SinceLastRun() (time.Duration, bool) {
 // probability above 1) are caught before the tree runs.
 type Validator interface {
 	Validate() error
+}
+
+// A Timeless constraint says whether its answer depends only on the
+// memory and on whether the node is simulated or runs: not on the time
+// or the history its Situation tells (Now, HasRun, LastEnd, Roll). A
+// decider judges a timeless constraint of a step it plans for later
+// without moving its situation on to the planned time, which saves it
+// work; a constraint that does not implement Timeless is taken to read
+// time. The catalogue's Func and Window are timeless; Cooldown and Chance
+// are not; Not, All, Any and Skipping are when what they hold is.
+type Timeless interface {
+	Timeless() bool
+}
+
+// IsTimeless reports whether c says it is timeless (see Timeless).
+func IsTimeless(c any) bool {
+	t, ok := c.(Timeless)
+	return ok && t.Timeless()
 }
 
 // A Constraint guards a node. Evaluate checks a memory and returns its

@@ -423,9 +423,9 @@ func (w *Worker[M]) Halt(a *Agent[M], m *M) error {
 }
 
 // Preview previews agent a's next tick, as Agent.Preview does.
-func (w *Worker[M]) Preview(a *Agent[M], m *M, dt time.Duration) (Plan, error) {
+func (w *Worker[M]) Preview(a *Agent[M], m *M, dt time.Duration) (Preview, error) {
 	if err := w.check(a); err != nil {
-		return Plan{}, err
+		return Preview{}, err
 	}
 	return w.s.preview(a, m, dt)
 }

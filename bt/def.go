@@ -33,13 +33,14 @@ type Def[M any] struct {
 	Leaf      Node[M]          // KindLeaf
 	Decorator Decorator[M]     // KindDecorator
 	Composite CompositeFunc[M] // KindComposite
+	Planner   Planner[M]       // KindPlanner
 
 	// Settings are the node's options, as data. The options of the Builder
-	// and of For (Reselect, Loop, Cosmetic, ...) set them.
+	// and of For (Replan, Loop, Cosmetic, ...) set them.
 	Settings Settings
-	// ReselectOn is a selector's test of when to plan again at once (see
-	// the ReselectOn option).
-	ReselectOn func(m *M) bool
+	// ReplanOn is a decider's test of when to plan again at once: a
+	// selector's or a planner's (see the ReplanOn option).
+	ReplanOn func(m *M) bool
 	// Simulate replaces a leaf's simulation (see SimulateWith).
 	Simulate func(ctx *sim.Context[M], m *M) heuristic.Verdict
 
@@ -50,6 +51,11 @@ type Def[M any] struct {
 	Weight   float64
 
 	Children []Def[M]
+
+	// Entry names the catalogue entry the node was made from (package
+	// catalogue), if any: tree files write the node back by that name.
+	// Build does not read it.
+	Entry string
 
 	// errs is the misuse noted while the Def was made (an option of the
 	// wrong type), which Build reports with the node's path.
@@ -65,12 +71,15 @@ type Settings struct {
 	AllowFailure bool
 	MinOutcome   heuristic.Outcome // zero: Impossible
 
-	// Selectors and random selectors (Reselect, AllowNegative,
-	// PreferCurrent and Debounce options). Replan makes a running selector
-	// plan again every Interval (0: every tick); without it, it commits to
-	// its choice until that child ends.
-	Replan        bool
-	Interval      time.Duration
+	// Deciders: selectors, random selectors and planners (the Replan
+	// option). Replan makes a running decider plan again every Interval
+	// (0: every tick); without it, it commits to its choice or plan until
+	// that ends (see Replanning).
+	Replan   bool
+	Interval time.Duration
+
+	// Selectors and random selectors (AllowNegative, PreferCurrent and
+	// Debounce options).
 	AllowNegative bool
 	PreferFirst   bool // ties at re-selection go to the first child, not the running one: PreferCurrent(false)
 	Debounce      bool
@@ -83,9 +92,34 @@ type Settings struct {
 	Cosmetic             bool
 	CosmeticWhileRunning bool
 
-	// when is what a ReselectOn option gave, until the Def takes it.
+	// Actions (the Takes option): how long a run of the action takes,
+	// declared, for predictions that chain it with what follows (a
+	// sequence, a plan): they judge the next step at the time this one
+	// ends. Zero leaves it to the action's Simulate (sim.Context.Advance).
+	Takes time.Duration
+
+	// when is what a ReplanOn option gave, until the Def takes it.
 	when any
 }
+
+// WithErr returns d with err noted as a misuse of d itself, which Build
+// reports with the node's path: the way for a package that makes Defs
+// (a catalogue asked for an entry it lacks, say) to refuse one.
+func (d Def[M]) WithErr(err error) Def[M] {
+	if err != nil {
+		d.errs = append(d.errs[:len(d.errs):len(d.errs)], err)
+	}
+	return d
+}
+
+// An Option sets some of a node's Settings: the options of sequences
+// (Loop, AllowFailure, MinOutcome), of selectors (AllowNegative,
+// PreferCurrent, Debounce), of parallels (SucceedOn, FailOn), and of every
+// decider (Replan, ReplanOn). Build refuses an option on a node of a kind
+// that does not take it, with the node's path.
+type Option func(*Settings) error
+
+func (Option) part() {}
 
 // Err returns the misuse noted while d itself was made (an option of the
 // wrong type given to a function of For, say), which Build reports with
@@ -117,7 +151,7 @@ func (d Def[M]) Odds(w float64) Def[M] {
 //
 //	n := bt.For[World]()
 //	tree, err := bt.Build(bt.Config[World]{Heuristic: goal},
-//		n.Selector("guard", bt.Reselect(0),
+//		n.Selector("guard", bt.Replan(0),
 //			n.Do("attack", attack).Constrain(inReach),
 //			n.Do("chase", chase).Constrain(seen),
 //			n.Do("patrol", patrol, bt.Cosmetic()),
@@ -203,6 +237,17 @@ func (Forms[M]) Condition(name string, test func(m *M) bool, opts ...LeafOption)
 	return d
 }
 
+// Plan describes a planner node (see Builder.Plan): the runner of
+// planner p, such as an htn or goap domain, with the Replan and ReplanOn
+// options among opts.
+func (Forms[M]) Plan(name string, p Planner[M], opts ...Option) Def[M] {
+	d := Def[M]{Kind: KindPlanner, Name: name, Planner: p}
+	for _, o := range opts {
+		d.option(o)
+	}
+	return d
+}
+
 // Leaf describes a custom node with no children (see Builder.Leaf).
 func (Forms[M]) Leaf(name string, n Node[M]) Def[M] {
 	return Def[M]{Kind: KindLeaf, Name: name, Leaf: n}
@@ -216,12 +261,8 @@ func composite[M any](kind NodeKind, name string, parts []Part) Def[M] {
 		switch p := p.(type) {
 		case Def[M]:
 			d.Children = append(d.Children, p)
-		case SequenceOption:
-			d.option(kind == KindSequence || kind == KindReactiveSequence, p, p)
-		case SelectorOption:
-			d.option(kind == KindSelector || kind == KindRandom, p, p)
-		case ParallelOption:
-			d.option(kind == KindParallel, p, p)
+		case Option:
+			d.option(p) // Build refuses a setting of another kind
 		default:
 			d.errs = append(d.errs, partError(kind, p))
 		}
@@ -230,10 +271,8 @@ func composite[M any](kind NodeKind, name string, parts []Part) Def[M] {
 }
 
 // option applies opt to d when it is an option of d's kind (fits).
-func (d *Def[M]) option(fits bool, opt func(*Settings) error, v any) {
+func (d *Def[M]) option(opt Option) {
 	switch {
-	case !fits:
-		d.errs = append(d.errs, partError(d.Kind, v))
 	case opt == nil:
 		d.errs = append(d.errs, errors.New("nil option"))
 	default:
@@ -244,15 +283,15 @@ func (d *Def[M]) option(fits bool, opt func(*Settings) error, v any) {
 	}
 }
 
-// takeWhen moves a ReselectOn option's test from the settings to the Def.
+// takeWhen moves a ReplanOn option's test from the settings to the Def.
 func (d *Def[M]) takeWhen() {
 	if d.Settings.when == nil {
 		return
 	}
 	if when, ok := d.Settings.when.(func(*M) bool); ok {
-		d.ReselectOn = when
+		d.ReplanOn = when
 	} else {
-		d.errs = append(d.errs, fmt.Errorf("ReselectOn: a test of %T, not of this tree's memory", d.Settings.when))
+		d.errs = append(d.errs, fmt.Errorf("ReplanOn: a test of %T, not of this tree's memory", d.Settings.when))
 	}
 	d.Settings.when = nil
 }
@@ -264,6 +303,8 @@ func (d *Def[M]) leafOptions(opts []LeafOption) {
 		case liftOption:
 			d.Settings.Cosmetic = lift(o) == liftAlways
 			d.Settings.CosmeticWhileRunning = lift(o) == liftWhileRunning
+		case takesOption:
+			d.Settings.Takes = time.Duration(o)
 		case simulateOption[M]:
 			if o == nil {
 				d.errs = append(d.errs, errors.New("SimulateWith(nil): give it the function that predicts"))

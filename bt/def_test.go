@@ -49,7 +49,7 @@ func TestBuilderAndForAgree(t *testing.T) {
 	a, b := act(rec, "a", hitFoe(1)), act(rec, "b", shine)
 	cfg := bt.Config[mem]{Heuristic: goal}
 	n := bt.For[mem]()
-	nested := n.Selector("root", bt.Reselect(250*time.Millisecond), bt.Debounce(),
+	nested := n.Selector("root", bt.Replan(250*time.Millisecond), bt.Debounce(),
 		n.Sequence("seq", bt.Loop(), bt.MinOutcome(heuristic.Harmful),
 			n.Do("a", a, bt.CosmeticWhileRunning()).Constrain(foeVisible),
 			n.Condition("c", func(*mem) bool { return true }),
@@ -64,7 +64,7 @@ func TestBuilderAndForAgree(t *testing.T) {
 		),
 	).Constrain(foeVisible)
 	fluent := bt.New(cfg).
-		Selector("root", bt.Reselect(250*time.Millisecond), bt.Debounce()).Constrain(foeVisible).
+		Selector("root", bt.Replan(250*time.Millisecond), bt.Debounce()).Constrain(foeVisible).
 		Sequence("seq", bt.Loop(), bt.MinOutcome(heuristic.Harmful)).
 		Do("a", a, bt.CosmeticWhileRunning()).Constrain(foeVisible).
 		Condition("c", func(*mem) bool { return true }).
@@ -132,7 +132,7 @@ func TestBuildReportsBadDefs(t *testing.T) {
 		{"infinite odds", n.RandomSelector("r", n.Do("a", a).Odds(math.Inf(1))),
 			[]string{"r/a: Weight: +Inf is not a finite weight"}},
 		{"an option of another composite", n.Sequence("s", bt.Debounce(), n.Do("a", a)),
-			[]string{"s: bt.SelectorOption is neither a child of this tree's memory type nor an option of a sequence"}},
+			[]string{"s: Debounce is not for a sequence"}},
 		{"a child of another memory type", n.Sequence("s", bt.For[int]().Do("a", nil), n.Do("b", a)),
 			[]string{"s: bt.Def[int] is neither a child"}},
 		{"a nil part", n.Sequence("s", nil, n.Do("b", a)), []string{"s: a nil part"}},
@@ -141,7 +141,7 @@ func TestBuildReportsBadDefs(t *testing.T) {
 		{"an invalid policy", withSettings(n.Parallel("p", n.Do("a", a)), bt.Settings{FailOn: 7}),
 			[]string{"p: FailOn: invalid policy"}},
 		{"a negative interval", withSettings(n.Selector("s", n.Do("a", a)), bt.Settings{Replan: true, Interval: -time.Second}),
-			[]string{"s: Reselect: negative interval -1s"}},
+			[]string{"s: Replan: negative interval -1s"}},
 		{"decorator with two children", bt.Def[mem]{Kind: bt.KindDecorator, Name: "d", Decorator: passThrough,
 			Children: []bt.Def[mem]{n.Do("a", a), n.Do("b", a)}}, []string{"d: a decorator needs exactly one child, has 2"}},
 		{"duplicates and nameless, deep", n.Selector("root",
@@ -195,7 +195,7 @@ func TestBuilderAdd(t *testing.T) {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
 	_, err = bt.New(bt.Config[mem]{}).Add(n.Sequence("s", bt.Debounce(), n.Do("a", nil))).Build()
-	if err == nil || !strings.Contains(err.Error(), "s: bt.SelectorOption is neither") || !strings.Contains(err.Error(), "s/a: nil action") {
+	if err == nil || !strings.Contains(err.Error(), "s: Debounce is not for a sequence") || !strings.Contains(err.Error(), "s/a: nil action") {
 		t.Errorf("misuse in an added Def: %v", err)
 	}
 }

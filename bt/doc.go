@@ -25,7 +25,7 @@
 //
 //	n := bt.For[World]()
 //	tree, err := bt.Build(bt.Config[World]{Heuristic: goal},
-//		n.Selector("guard", bt.Reselect(0),
+//		n.Selector("guard", bt.Replan(0),
 //			n.Do("attack", attack),
 //			n.Do("chase", chase),
 //			n.Do("patrol", patrol, bt.Cosmetic()),
@@ -36,7 +36,7 @@
 // scope that End closes:
 //
 //	tree, err := bt.New(bt.Config[World]{Heuristic: goal}).
-//		Selector("guard", bt.Reselect(0)).
+//		Selector("guard", bt.Replan(0)).
 //		Do("attack", attack).
 //		Do("chase", chase).
 //		Do("patrol", patrol, bt.Cosmetic()).
@@ -110,7 +110,15 @@
 // come with the package; Builder.Decorate and Builder.Composite take your
 // own, and the package decorators has the usual catalogue.
 //
-// Reactivity comes two ways. A Selector with Reselect(0) plans again every
+// A planner node (For's Plan, Builder.Plan) runs the plans of a Planner,
+// such as an HTN or GOAP domain (packages htn and goap): its children are
+// the steps the planner plans with. Selectors and planners are deciders,
+// and keep one contract (package decide): they commit to what they chose
+// until it ends, fails or stops holding, unless told to plan again beside
+// it (Replan, ReplanOn), and they take their actions from a catalogue
+// (package catalogue), whose Do makes a node of an entry.
+//
+// Reactivity comes two ways. A Selector with Replan(0) plans again every
 // tick: it simulates every option and runs the best, and so switches as
 // soon as something better appears, judged by the heuristic. A
 // ReactivePriority switches by fixed priorities as soon as a higher

@@ -9,7 +9,7 @@ import (
 // kind with its options, its weight under a random selector, and its
 // constraints in brackets.
 //
-//	guard  selector reselect=tick
+//	guard  selector replan=tick
 //	├─ attack  action  [in reach]
 //	└─ patrol  action
 //

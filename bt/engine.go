@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
 )
 
 // The engine runs the records of a tree for the agent bound to a scratch.
@@ -55,6 +56,9 @@ func (s *scratch[M]) begin(i int32, m *M) Status {
 		return r
 	case kindAction:
 		st.flags |= stRunning
+		if n.takes > 0 {
+			st.decidedAt = s.clock.Now()
+		}
 		r = n.action.Begin(m)
 	case kindSequence:
 		st.flags |= stRunning
@@ -204,6 +208,9 @@ func (s *scratch[M]) check(i int32, m *M, simulating bool) (Check, string) {
 	if s.st[i].flags&stQuarantined != 0 {
 		return Fail, quarantinedVerdict.Reason
 	}
+	if simulating && (s.nodes[i].flags&flagTimeless == 0 || s.st[i].running()) && s.ctx.Moment() != (sim.Moment{}) {
+		return s.checkLater(i, m)
+	}
 	at := s.at
 	s.at = loc(i, opConstraint)
 	check, why := Pass, ""
@@ -211,27 +218,56 @@ func (s *scratch[M]) check(i int32, m *M, simulating bool) (Check, string) {
 		// The situation is made for each call, in place: cheaper than
 		// copying one made before the loop (most nodes have one).
 		got, reason := k.Evaluate(s.situation(i, simulating), m)
-		switch got {
-		case Pass:
-			continue
-		case Done:
-			if check == Pass {
-				check, why = Done, reason
-			}
-			continue
-		case Fail:
-			check, why = Fail, reason
-		default:
-			s.invalid(i, "a constraint returned an invalid check")
-			check, why = Fail, "invalid check"
+		var stop bool
+		if check, why, stop = s.fold(i, check, why, got, reason); stop {
+			break
 		}
-		break
 	}
 	s.at = at
 	return check, why
 }
 
-// situation is what node i's constraints are told now.
+// checkLater is check for a prediction under way: node i's constraints
+// are told the time it has reached, and what it ran.
+//
+//go:noinline
+func (s *scratch[M]) checkLater(i int32, m *M) (Check, string) {
+	at := s.at
+	s.at = loc(i, opConstraint)
+	sit := s.situation(i, true)
+	s.predicted(i, &sit)
+	check, why := Pass, ""
+	for _, k := range s.nodes[i].constraints {
+		got, reason := k.Evaluate(sit, m)
+		var stop bool
+		if check, why, stop = s.fold(i, check, why, got, reason); stop {
+			break
+		}
+	}
+	s.at = at
+	return check, why
+}
+
+// fold adds a constraint's answer got (and reason) to node i's answer so
+// far, check and why, and says whether it is final: Fail wins, then Done.
+func (s *scratch[M]) fold(i int32, check Check, why string, got Check, reason string) (Check, string, bool) {
+	switch got {
+	case Pass:
+	case Done:
+		if check == Pass {
+			check, why = Done, reason
+		}
+	case Fail:
+		return Fail, reason, true
+	default:
+		s.invalid(i, "a constraint returned an invalid check")
+		return Fail, "invalid check", true
+	}
+	return check, why, false
+}
+
+// situation is what node i's constraints are told now, live; in a
+// prediction, predicted moves it on.
 func (s *scratch[M]) situation(i int32, simulating bool) Situation {
 	st := &s.st[i]
 	return Situation{
@@ -244,7 +280,36 @@ func (s *scratch[M]) situation(i int32, simulating bool) Situation {
 		seed:       s.a.seed,
 		tick:       s.keyTick,
 		node:       s.nodes[i].key,
+		step:       s.dt,
 	}
+}
+
+// predicted moves sit to where the prediction under way stands: the time
+// it has reached, and when node i finished in it, if it did. A node that
+// runs now but is predicted once the prediction has moved on (a step
+// later in a plan that does not go on with it) was halted at the start
+// of the prediction, and begins afresh (see runsOn).
+func (s *scratch[M]) predicted(i int32, sit *Situation) {
+	if e := s.ctx.Elapsed(); e > 0 {
+		sit.Now += e
+		if sit.step > 0 {
+			sit.tick += uint64((e + sit.step - 1) / sit.step)
+		}
+	}
+	switch end, ok := s.ctx.LastRan(i); {
+	case ok:
+		sit.HasRun, sit.LastEnd, sit.Running = true, s.clock.Now()+end, false
+	case sit.Running:
+		sit.HasRun, sit.LastEnd, sit.Running = true, s.clock.Now(), false
+	}
+}
+
+// runsOn reports whether node i is predicted as what remains of its run:
+// it runs, and the prediction has not moved on. A prediction that has
+// (a plan whose first steps are others) halts it first, and predicts it
+// run afresh.
+func (s *scratch[M]) runsOn(i int32) bool {
+	return s.st[i].running() && s.ctx.Moment() == (sim.Moment{})
 }
 
 // quarantinedVerdict is how a node that panicked simulates from then on.
@@ -328,6 +393,9 @@ func (s *scratch[M]) simulateNode(i int32, before, m *M, check Check) heuristic.
 	if !v.Outcome.Valid() {
 		s.invalid(i, "Simulate returned an invalid outcome")
 		v = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "invalid outcome"}
+	}
+	if n.flags&flagWatched != 0 && v.Outcome != heuristic.Impossible {
+		s.ctx.Ran(i)
 	}
 	return v
 }

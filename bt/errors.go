@@ -22,20 +22,6 @@ var (
 	ErrNotBuilt = errors.New("bt: tree not built: make trees with Build or a Builder")
 )
 
-// A NodeError is an error that belongs to one node of a tree: a misuse
-// found by Build, or a fault found while running, such as an action that
-// returned an invalid status.
-type NodeError struct {
-	Path string // the node's path, such as "combat/engage/swing"
-	Err  error
-}
-
-// Error returns "path: message".
-func (e *NodeError) Error() string { return e.Path + ": " + e.Err.Error() }
-
-// Unwrap returns the underlying error.
-func (e *NodeError) Unwrap() error { return e.Err }
-
 // A PanicError reports a panic in user code that the tree recovered from.
 // The tick was abandoned and every running node halted (see Agent.Tick).
 //

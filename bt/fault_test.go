@@ -10,6 +10,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
 )
@@ -49,7 +50,7 @@ func TestCallbackPanicsQuarantineNothing(t *testing.T) {
 			cfg.Model = model
 			rec := &recorder{}
 			tree := mustBuild(t, bt.New(cfg).
-				Selector("root", bt.Reselect(0)).
+				Selector("root", bt.Replan(0)).
 				Sequence("strike").
 				Do("wait", &waiting{}).
 				Do("hit", act(rec, "hit", hitFoe(1), R)).
@@ -176,9 +177,9 @@ func TestChildRefusesMisuse(t *testing.T) {
 				errs = append(errs, err)
 			}
 			err := errors.Join(errs...)
-			var ne *bt.NodeError
+			var ne *decide.Error
 			if !errors.As(err, &ne) || ne.Path != "sneaky" || !strings.Contains(ne.Error(), "its child x from "+from) {
-				t.Fatalf("errors: %v; want a NodeError for sneaky ticking x from %s", err, from)
+				t.Fatalf("errors: %v; want a decide.Error for sneaky ticking x from %s", err, from)
 			}
 			if log := rec.Take(); len(log) != 0 {
 				t.Errorf("the child was driven: %v", log)

@@ -100,7 +100,7 @@ func selectorTree(n int) *bt.Builder[big] {
 // mixedTree has every composite kind, nested, for the allocation tests.
 func mixedTree(seed uint64) *bt.Builder[big] {
 	b := bt.New(bt.Config[big]{Heuristic: bigGoal}).
-		Selector("root", bt.Reselect(0), bt.Debounce()).
+		Selector("root", bt.Replan(0), bt.Debounce()).
 		Sequence("combo").
 		Do("jab", &quick{ok: true, strength: 1}).
 		Selector("finisher").
@@ -108,7 +108,7 @@ func mixedTree(seed uint64) *bt.Builder[big] {
 		Do("upper", &quick{ok: true, strength: 6}).
 		End().
 		End().
-		RandomSelector("feint", bt.Reselect(0)).
+		RandomSelector("feint", bt.Replan(0)).
 		Do("left", &quick{ok: true, strength: 5}).Weight(2).
 		Do("right", &quick{ok: true, strength: 5}).
 		Do("never", &quick{ok: true, strength: 5}).Weight(0).

@@ -43,6 +43,17 @@ func Cosmetic() LeafOption { return liftOption(liftAlways) }
 // Settings.CosmeticWhileRunning.
 func CosmeticWhileRunning() LeafOption { return liftOption(liftWhileRunning) }
 
+type takesOption time.Duration
+
+func (takesOption) leafOption() {}
+
+// Takes declares how long a run of the action takes, for predictions that
+// chain it with what follows (a sequence's, a planner's): the steps after
+// it are judged at the time it ends, so that a cooldown it starts, say,
+// holds in the plan as it will live. An action whose Simulate says it
+// (sim.Context.Advance) needs none; a catalogue entry's Takes sets it.
+func Takes(d time.Duration) LeafOption { return takesOption(d) }
+
 type simulateOption[M any] func(ctx *sim.Context[M], m *M) heuristic.Verdict
 
 func (simulateOption[M]) leafOption() {}
@@ -60,18 +71,22 @@ func SimulateWith[M any](fn func(ctx *sim.Context[M], m *M) heuristic.Verdict) L
 // predicts only what remains.
 func (s *scratch[M]) predict(i int32, before, m *M) heuristic.Verdict {
 	n := &s.nodes[i]
-	running := s.st[i].running()
+	running := s.runsOn(i)
 	s.ctx.SetRunning(running)
 	var v heuristic.Verdict
 	switch {
 	case n.simulate != nil:
+		e0 := s.ctx.Elapsed()
 		v = n.simulate(s.ctx, m)
+		if n.takes > 0 {
+			s.took(i, m, e0, running)
+		}
 	case before != nil:
-		s.effect(n, m)
+		s.effect(i, n, m, running)
 		v = s.judge(before, m)
 	default:
 		before = s.ctx.Push(m)
-		s.effect(n, m)
+		s.effect(i, n, m, running)
 		v = s.judge(before, m)
 		s.ctx.Pop()
 	}
@@ -79,13 +94,33 @@ func (s *scratch[M]) predict(i int32, before, m *M) heuristic.Verdict {
 	return n.lift.apply(v, running)
 }
 
-// effect applies an action leaf's predicted effect to m.
-func (s *scratch[M]) effect(n *node[M], m *M) {
+// took moves the prediction's clock on to where action leaf i, predicted
+// on m from elapsed time e0, ends by its declared duration: all of it for
+// an action that has not begun, what remains of it for one under way.
+// What its Simulate advanced counts.
+func (s *scratch[M]) took(i int32, m *M, e0 time.Duration, running bool) {
+	want := s.nodes[i].takes
+	if running {
+		want = max(0, want-(s.clock.Now()-s.st[i].decidedAt))
+	}
+	if gone := s.ctx.Elapsed() - e0; gone < want {
+		s.ctx.Advance(m, want-gone)
+	}
+}
+
+// effect applies action leaf i's predicted effect to m, and the time it
+// takes, if it declares it: the world moves on (the tree's model) before
+// the prediction is judged.
+func (s *scratch[M]) effect(i int32, n *node[M], m *M, running bool) {
+	e0 := s.ctx.Elapsed()
 	switch {
 	case n.kind == kindAction:
 		n.action.Simulate(s.ctx, m)
 	case n.effect != nil:
 		n.effect(m)
+	}
+	if n.takes > 0 {
+		s.took(i, m, e0, running)
 	}
 }
 

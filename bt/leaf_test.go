@@ -90,7 +90,7 @@ func TestCosmeticWhileRunningKeepsActionInProgress(t *testing.T) {
 	} {
 		rec := &recorder{}
 		tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-			Selector("root", bt.Reselect(0)).
+			Selector("root", bt.Replan(0)).
 			Do("swing", act(rec, "swing", nil, R), tt.opts...).
 			End())
 		// The swing looks worthwhile when it begins; once under way, its

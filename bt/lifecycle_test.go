@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
 )
@@ -225,7 +226,7 @@ func TestPanicQuarantinesTheNode(t *testing.T) {
 			rec, trace := &recorder{}, &traceLog{}
 			p := &panicky{where: where}
 			tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-				Selector("root", bt.Reselect(0)).
+				Selector("root", bt.Replan(0)).
 				Do("bad", p, bt.Cosmetic()).
 				Do("good", act(rec, "good", nil, R), bt.Cosmetic()).
 				End(), 0, trace)
@@ -366,9 +367,9 @@ func (b *badStatus) Begin(*mem) bt.Status { return 0 }
 func TestInvalidStatusIsAFault(t *testing.T) {
 	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Sequence("s").Do("bad", &badStatus{}).End())
 	s, err := tree.Tick(&mem{}, 0)
-	var ne *bt.NodeError
+	var ne *decide.Error
 	if s != bt.Failure || !errors.As(err, &ne) || ne.Path != "s/bad" {
-		t.Errorf("Tick = %v, %v; want Failure and a NodeError for s/bad", s, err)
+		t.Errorf("Tick = %v, %v; want Failure and a decide.Error for s/bad", s, err)
 	}
 	// A tracer changes nothing the agent does, the fault's words included.
 	traced := mustBuild(t, bt.New(bt.Config[mem]{}).Sequence("s").Do("bad", &badStatus{}).End())

@@ -39,6 +39,7 @@ const (
 	KindAction           NodeKind = "action"            // Builder.Do
 	KindCondition        NodeKind = "condition"         // Builder.Condition
 	KindLeaf             NodeKind = "leaf"              // Builder.Leaf
+	KindPlanner          NodeKind = "planner"           // Builder.Plan
 )
 
 // Nodes describes every node of the tree, depth first, root first.

@@ -30,19 +30,13 @@ func (p Policy) String() string {
 	return "Policy(invalid)"
 }
 
-// A ParallelOption configures a parallel: it sets fields of the node's
-// Settings.
-type ParallelOption func(*Settings) error
-
-func (ParallelOption) part() {}
-
 type parallelConfig struct {
 	succeed, fail Policy
 }
 
 // SucceedOn sets when a parallel succeeds: as soon as one child succeeds,
 // or once all have (the default).
-func SucceedOn(p Policy) ParallelOption {
+func SucceedOn(p Policy) Option {
 	return func(s *Settings) error {
 		if p != RequireOne && p != RequireAll {
 			return errors.New("SucceedOn: invalid policy: use RequireOne or RequireAll")
@@ -56,7 +50,7 @@ func SucceedOn(p Policy) ParallelOption {
 // all have (the default). Whatever it says, a parallel also fails as soon
 // as the successes SucceedOn requires are out of reach (see
 // Builder.Parallel).
-func FailOn(p Policy) ParallelOption {
+func FailOn(p Policy) Option {
 	return func(s *Settings) error {
 		if p != RequireOne && p != RequireAll {
 			return errors.New("FailOn: invalid policy: use RequireOne or RequireAll")
@@ -173,11 +167,20 @@ func (s *scratch[M]) simulateParallel(i int32, before, m *M) heuristic.Verdict {
 		}
 	}
 	ch := s.startChain(before, m)
+	// The children run at once: each is predicted from the parallel's
+	// moment, and the prediction goes on from the end of the longest.
+	start := s.ctx.Moment()
+	longest := start
+	defer func() { s.ctx.Return(longest) }()
 	for _, k := range n.kids {
 		if active && s.st[k].result != Running {
 			continue
 		}
+		s.ctx.Return(start)
 		v, terminal := ch.step(k)
+		if at := s.ctx.Moment(); at.Elapsed() >= longest.Elapsed() {
+			longest = at
+		}
 		if v.Outcome != heuristic.Impossible {
 			ch.count(v)
 		} else if failed++; failed >= n.par.fail.count(count) || count-failed < n.par.succeed.count(count) {

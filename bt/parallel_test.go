@@ -13,14 +13,14 @@ import (
 // decides as soon as its result is certain.
 func TestParallelLive(t *testing.T) {
 	var (
-		all    = []bt.ParallelOption{}
-		oneAll = []bt.ParallelOption{bt.SucceedOn(bt.RequireOne)}
-		allOne = []bt.ParallelOption{bt.FailOn(bt.RequireOne)}
-		oneOne = []bt.ParallelOption{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireOne)}
+		all    = []bt.Option{}
+		oneAll = []bt.Option{bt.SucceedOn(bt.RequireOne)}
+		allOne = []bt.Option{bt.FailOn(bt.RequireOne)}
+		oneOne = []bt.Option{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireOne)}
 	)
 	tests := []struct {
 		name    string
-		opts    []bt.ParallelOption
+		opts    []bt.Option
 		scripts [][]bt.Status
 		want    []bt.Status
 		log     []string
@@ -105,17 +105,17 @@ func TestParallelSimulate(t *testing.T) {
 	blocked := fn(func(bt.Situation, *mem) (bt.Check, string) { return bt.Fail, "blocked" })
 	tests := []struct {
 		name  string
-		opts  []bt.ParallelOption
+		opts  []bt.Option
 		block []bool
 		want  heuristic.Outcome
 	}{
 		{name: "children one after another", block: []bool{false, false}, want: heuristic.Beneficial},
 		{name: "all/all: one impossible child is enough", block: []bool{true, false}, want: heuristic.Impossible},
-		{name: "one/all: an impossible child is passed over", opts: []bt.ParallelOption{bt.SucceedOn(bt.RequireOne)},
+		{name: "one/all: an impossible child is passed over", opts: []bt.Option{bt.SucceedOn(bt.RequireOne)},
 			block: []bool{true, false}, want: heuristic.Cosmetic},
-		{name: "one/all: all impossible", opts: []bt.ParallelOption{bt.SucceedOn(bt.RequireOne)},
+		{name: "one/all: all impossible", opts: []bt.Option{bt.SucceedOn(bt.RequireOne)},
 			block: []bool{true, true}, want: heuristic.Impossible},
-		{name: "all/one: one impossible child is enough", opts: []bt.ParallelOption{bt.FailOn(bt.RequireOne)},
+		{name: "all/one: one impossible child is enough", opts: []bt.Option{bt.FailOn(bt.RequireOne)},
 			block: []bool{false, true}, want: heuristic.Impossible},
 	}
 	for _, tt := range tests {

@@ -6,13 +6,15 @@ import (
 	"strings"
 	"time"
 
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
 )
 
-// A Plan is a decision previewed without acting: which way the tree would
-// go if it were ticked now, what each selector on the way would choose,
-// and what the tree predicts.
-type Plan struct {
+// A Preview is a decision previewed without acting: which way the tree
+// would go if it were ticked now, what each selector and planner on the
+// way would choose, and what the tree predicts.
+type Preview struct {
 	// Verdict is the root's predicted outcome.
 	Verdict heuristic.Verdict
 	// Path lists the node paths from the root down to the node the tick
@@ -28,10 +30,14 @@ type Plan struct {
 	// being simulated: how the tree expects to decide later, should it
 	// take those options. Pictures are annotated with both.
 	Foreseen []Decision
+	// Plans holds what the planner nodes on Path will do with their plans
+	// in the tick, in order, as each will report it (bt.EventPlan): the
+	// plan made, kept or replaced, and the step it begins with.
+	Plans []decide.Report
 }
 
 // Leaf returns the last element of Path: the node the tree would run.
-func (p Plan) Leaf() string {
+func (p Preview) Leaf() string {
 	if len(p.Path) == 0 {
 		return ""
 	}
@@ -39,7 +45,7 @@ func (p Plan) Leaf() string {
 }
 
 // String formats the plan on one line, as "guard/chase: Beneficial (closer)".
-func (p Plan) String() string {
+func (p Preview) String() string {
 	return p.Leaf() + ": " + p.Verdict.String()
 }
 
@@ -66,37 +72,45 @@ func (p Plan) String() string {
 // is reported as a *PanicError with an empty Plan; it does not quarantine
 // the node, since previewing changes nothing. The step is checked as Tick
 // checks it.
-func (a *Agent[M]) Preview(m *M, dt time.Duration) (Plan, error) {
+func (a *Agent[M]) Preview(m *M, dt time.Duration) (Preview, error) {
 	if a == nil || a.st == nil {
-		return Plan{}, ErrNotBuilt
+		return Preview{}, ErrNotBuilt
 	}
 	return a.scratch().preview(a, m, dt)
 }
 
-func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Plan, err error) {
+func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Preview, err error) {
 	if err := step(a.clock, dt); err != nil {
-		return Plan{}, err
+		return Preview{}, err
 	}
 	if err := s.open(a, m); err != nil {
-		return Plan{}, err
+		return Preview{}, err
 	}
 	s.clock.Advance(dt)
-	s.keyTick = a.ticks + 1 // the numbers of the tick previewed
+	s.keyTick, s.dt = a.ticks+1, dt // the numbers of the tick previewed
 	defer func() {
 		if r := recover(); r != nil {
+			s.previewing = false
 			s.fault(r, debug.Stack(), false)
-			p = Plan{}
+			p = Preview{}
 		}
 		err = s.close()
 	}()
 	s.walked = s.walked[:0]
+	s.foreseen = s.foreseen[:0]
 	if s.admits(0, m) == Pass {
+		s.previewing = true
 		p.Path = s.walk(s.ctx.Push(m)) // the walk reads a copy, in case user code writes
+		s.previewing = false
 	}
 	pred := s.ctx.Push(m)
+	s.ctx.Return(sim.Moment{})
 	p.Verdict = s.simulate(0, nil, pred)
 	s.ctx.Unwind(0)
 	p.Decisions, p.Foreseen = s.decisions()
+	for i := range s.foreseen {
+		p.Plans = append(p.Plans, *s.foreseen[i].Clone())
+	}
 	return p, nil
 }
 
@@ -241,7 +255,9 @@ func (s *scratch[M]) next1(i int32, m *M) int32 {
 	// the way stops there.
 	c := int32(0)
 	if n.is(flagRouter) {
+		s.at = loc(i, opRoute)
 		c = int32(s.a.custom[n.custom].(Router[M]).Route(m))
+		s.at = loc(i, opSimulate)
 	} else {
 		for j, k := range n.kids {
 			if s.st[k].running() {

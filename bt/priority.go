@@ -68,7 +68,9 @@ func (s *scratch[M]) simulatePriority(i int32, m *M) heuristic.Verdict {
 			}
 		}
 	}
+	from := s.ctx.Moment()
 	for j := start; int(j) < len(n.kids); j++ {
+		s.ctx.Return(from)
 		try, v := s.candidate(n.kids[j], m)
 		if try == nil {
 			continue // refused by its constraints: nothing was pushed
@@ -81,6 +83,7 @@ func (s *scratch[M]) simulatePriority(i int32, m *M) heuristic.Verdict {
 		}
 		s.ctx.Pop()
 	}
+	s.ctx.Return(from)
 	s.plans[n.selector] = plan{session: s.session, choice: -1}
 	return nothingPossible
 }

@@ -34,7 +34,7 @@ func watch(t *testing.T, seed uint64, build func(b *bt.Builder[mem])) *watched {
 
 // step previews a tick with m and dt, ticks, checks that the tick did what
 // the preview planned, and returns the plan and the nodes the tick began.
-func (w *watched) step(m mem, dt time.Duration) (bt.Plan, []string) {
+func (w *watched) step(m mem, dt time.Duration) (bt.Preview, []string) {
 	w.t.Helper()
 	p, err := w.tree.Preview(&m, dt)
 	if err != nil {
@@ -74,7 +74,7 @@ var safety = heuristic.Func[mem](func(b, a *mem) heuristic.Outcome {
 func TestGoalDecidesLive(t *testing.T) {
 	w := watch(t, 0, func(b *bt.Builder[mem]) {
 		b.Decorate("defensive", decorators.Goal(safety)).
-			Selector("pick", bt.Reselect(0)).
+			Selector("pick", bt.Replan(0)).
 			Do("strike", act(nil, "strike", hitFoe(1), R)).
 			Do("pose", act(nil, "pose", shine, R)).
 			End().End()
@@ -93,8 +93,8 @@ func TestGoalDecidesLive(t *testing.T) {
 // the tick choose alike.
 func TestNestedReselection(t *testing.T) {
 	w := watch(t, 0, func(b *bt.Builder[mem]) {
-		b.Selector("root", bt.Reselect(0)).
-			Selector("inner", bt.Reselect(300*time.Millisecond)).
+		b.Selector("root", bt.Replan(0)).
+			Selector("inner", bt.Replan(300*time.Millisecond)).
 			Do("strike", act(nil, "strike", hitFoe(1), R)).Constrain(foeVisible).
 			Do("pose", act(nil, "pose", shine, R)).
 			End().
@@ -130,8 +130,8 @@ func TestNestedReselection(t *testing.T) {
 func TestRandomChoicesArePlannedOnce(t *testing.T) {
 	layouts := map[string]func(b *bt.Builder[mem]){
 		"nested re-planning": func(b *bt.Builder[mem]) {
-			b.Selector("root", bt.Reselect(0)).
-				RandomSelector("defend", bt.Reselect(0)).
+			b.Selector("root", bt.Replan(0)).
+				RandomSelector("defend", bt.Replan(0)).
 				Do("left", act(nil, "left", shine, R)).
 				Do("right", act(nil, "right", shine, R)).
 				Do("back", act(nil, "back", shine, R)).Weight(2).
@@ -175,7 +175,7 @@ func TestDrawsAreKeyedByNode(t *testing.T) {
 		var out []string
 		for seed := range uint64(50) {
 			w := watch(t, seed, func(b *bt.Builder[mem]) {
-				b.Selector("root", bt.Reselect(0))
+				b.Selector("root", bt.Replan(0))
 				if extra { // rolls and draws while the root plans, and is never chosen
 					b.Do("gamble", act(nil, "gamble", hurt(1))).Constrain(constraints.Chance[mem](0.5)).
 						RandomSelector("dither").
@@ -183,7 +183,7 @@ func TestDrawsAreKeyedByNode(t *testing.T) {
 						Do("that", act(nil, "that", nothing)).
 						End()
 				}
-				b.RandomSelector("defend", bt.Reselect(0)).
+				b.RandomSelector("defend", bt.Replan(0)).
 					Do("left", act(nil, "left", shine, R)).
 					Do("right", act(nil, "right", shine, R)).
 					End().End()
@@ -206,9 +206,9 @@ func TestDrawsAreKeyedByNode(t *testing.T) {
 // the tick it takes up that plan rather than choosing again on the truth.
 func TestPlansMadeOnFakedMemoryAreKept(t *testing.T) {
 	w := watch(t, 0, func(b *bt.Builder[mem]) {
-		b.Selector("root", bt.Reselect(0)).
+		b.Selector("root", bt.Replan(0)).
 			Decorate("believe", decorators.FakeSim(decorators.Fake[mem]{Edit: func(m *mem) { m.Shield = 0 }})).
-			Selector("inner", bt.Reselect(0)).
+			Selector("inner", bt.Replan(0)).
 			Do("strike", act(nil, "strike", hitFoe(1), R)).
 			Do("pose", act(nil, "pose", shine, R)).
 			End().End().

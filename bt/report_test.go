@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
 	"github.com/foresight-bt/foresight/trace"
@@ -22,7 +23,7 @@ type reporter struct {
 func (r *reporter) Bind(self *bt.Child[mem]) { r.self = self; r.bound++ }
 
 func (r *reporter) report(why string) {
-	r.self.Report(&bt.Planning{Goal: "g", Change: bt.PlanMade, Reason: why, Steps: []string{"a"}, Record: bt.Record{0}})
+	r.self.Report(&decide.Report{Change: decide.Made, Reason: why, Plan: decide.Plan{Goal: "g", Steps: []string{"a"}, Record: decide.Record{0}}})
 }
 
 func (r *reporter) Begin(m *mem) bt.Status {
@@ -70,7 +71,7 @@ func TestReportOnlyFromLiveBeginAndUpdate(t *testing.T) {
 	tickN(t, agent, &m, 2)
 	var got []string
 	for _, e := range log.Kind(bt.EventPlan) {
-		got = append(got, e.Path+": "+e.Planning.Reason)
+		got = append(got, e.Path+": "+e.Plan.Reason)
 	}
 	want := []string{"root/planner: begin", "root/planner: update"}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -85,12 +86,12 @@ func TestReportOnlyFromLiveBeginAndUpdate(t *testing.T) {
 }
 
 func TestRecorderClonesPlanning(t *testing.T) {
-	p := &bt.Planning{Steps: []string{"a"}, Record: bt.Record{1}, Rejected: []bt.Rejection{{Name: "m", Reason: "r"}}}
+	p := &decide.Report{Plan: decide.Plan{Steps: []string{"a"}, Record: decide.Record{1}, Rejected: []decide.Rejection{{Name: "m", Reason: "r"}}}}
 	var rec trace.Recorder
-	rec.Trace(&bt.Event{Kind: bt.EventPlan, Planning: p})
+	rec.Trace(&bt.Event{Kind: bt.EventPlan, Plan: p})
 	p.Steps[0], p.Record[0], p.Rejected[0].Name = "changed", 9, "changed"
-	got := rec.Events[0].Planning
-	want := &bt.Planning{Steps: []string{"a"}, Record: bt.Record{1}, Rejected: []bt.Rejection{{Name: "m", Reason: "r"}}}
+	got := rec.Events[0].Plan
+	want := &decide.Report{Plan: decide.Plan{Steps: []string{"a"}, Record: decide.Record{1}, Rejected: []decide.Rejection{{Name: "m", Reason: "r"}}}}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("recorded planning changed with the planner's (-want +got):\n%s", diff)
 	}

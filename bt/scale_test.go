@@ -85,7 +85,7 @@ func TestDeepTree(t *testing.T) {
 
 func TestStringOfASmallTree(t *testing.T) {
 	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("guard", bt.Reselect(0)).
+		Selector("guard", bt.Replan(0)).
 		Sequence("fight").
 		Do("aim", act(nil, "aim", nil)).
 		Do("fire", act(nil, "fire", nil)).Constrain(foeVisible).
@@ -95,7 +95,7 @@ func TestStringOfASmallTree(t *testing.T) {
 		Do("yawn", act(nil, "yawn", nil)).
 		End().
 		End())
-	want := `guard  selector reselect=tick
+	want := `guard  selector replan=tick
 ├─ fight  sequence
 │  ├─ aim  action
 │  └─ fire  action  [treetest.Check]

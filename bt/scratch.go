@@ -9,6 +9,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
 )
@@ -33,12 +34,13 @@ type scratch[M any] struct {
 	m       *M // the memory it was given
 	st      []nodeState
 	tracer  Tracer
-	session uint64    // one per call of any agent: plans and draw counts belong to one
-	plain   bool      // no tracer and no quarantine: quiet leaves may run in place
-	key     uint64    // the decision key (see rand.go), made when first needed
-	keyed   bool      // key is made
-	keyTick uint64    // the tick the key is of
-	draws   drawCount // numbers drawn outside any node in this call
+	session uint64        // one per call of any agent: plans and draw counts belong to one
+	plain   bool          // no tracer and no quarantine: quiet leaves may run in place
+	key     uint64        // the decision key (see rand.go), made when first needed
+	keyed   bool          // key is made
+	keyTick uint64        // the tick the key is of
+	dt      time.Duration // the time step of the call
+	draws   drawCount     // numbers drawn outside any node in this call
 	errs    []error
 	event   Event
 
@@ -54,10 +56,14 @@ type scratch[M any] struct {
 	at    location
 	badOp op // what the node that panicked was doing
 
-	plans  []plan      // selectors and priorities: the choice simulated in this call
-	walked []int32     // selectors a Preview's walk found deciding, in order
-	bufs   []decisions // selectors: candidate buffers
-	drawn  []drawCount // per node: numbers drawn in this call
+	plans []plan // selectors and priorities: the choice simulated in this call
+	// previewing is set while a Preview walks the tree: a planner's Route
+	// then reports what the tick would report, into foreseen.
+	previewing bool
+	foreseen   []decide.Report
+	walked     []int32     // selectors a Preview's walk found deciding, in order
+	bufs       []decisions // selectors: candidate buffers
+	drawn      []drawCount // per node: numbers drawn in this call
 }
 
 // decisions are a selector's three rotating candidate buffers: work holds
@@ -128,9 +134,10 @@ const (
 	opEnd
 	opSimulate
 	opConstraint
+	opRoute // a custom node's Route, for a Preview
 )
 
-var opNames = [...]string{"", "Begin", "Update", "End", "Simulate", "constraint"}
+var opNames = [...]string{"", "Begin", "Update", "End", "Simulate", "constraint", "Route"}
 
 // open binds the scratch to agent a for one call: Halt or Preview.
 func (s *scratch[M]) open(a *Agent[M], m *M) error {
@@ -155,6 +162,7 @@ func (s *scratch[M]) bind(a *Agent[M]) {
 	s.plain = a.tracer == nil && a.quarantines == 0
 	s.session++
 	s.keyed = false
+	s.ctx.Reset() // predictions start afresh in every call
 	s.clock = sim.Clock{}
 	s.clock.Advance(a.clock)
 	if s.judging != a || s.judgingGen != a.heuristicGen {
@@ -224,7 +232,7 @@ func (s *scratch[M]) tick(a *Agent[M], m *M, dt time.Duration) (status Status, e
 	a.clock += dt
 	a.ticks++
 	s.clock.Advance(dt)
-	s.keyTick = a.ticks
+	s.keyTick, s.dt = a.ticks, dt
 	s.m = m
 	defer func() {
 		if r := recover(); r != nil {
@@ -367,7 +375,7 @@ func (s *scratch[M]) cleanUp(m *M, bad int32) (done bool) {
 // invalid reports a node that broke the contract.
 func (s *scratch[M]) invalid(i int32, msg string) {
 	path := s.tree.pathOf(i)
-	s.errs = append(s.errs, &NodeError{Path: path, Err: errors.New(msg)})
+	s.errs = append(s.errs, &decide.Error{Path: path, Err: errors.New(msg)})
 	s.traceFault(i, msg)
 }
 

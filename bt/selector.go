@@ -1,18 +1,12 @@
 package bt
 
 import (
-	"errors"
 	"math"
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
 )
-
-// A SelectorOption configures a Selector or a RandomSelector: it sets
-// fields of the node's Settings.
-type SelectorOption func(*Settings) error
-
-func (SelectorOption) part() {}
 
 // selectorConfig is a selector's Settings as the engine reads them.
 type selectorConfig struct {
@@ -20,40 +14,25 @@ type selectorConfig struct {
 	allowNegative bool
 	preferCurrent bool
 	debounce      bool
-	reselectOn    bool // it has a ReselectOn test (node.when)
+	replanOn      bool // it has a ReplanOn test (node.when)
 }
 
-// Reselect sets how often a running selector plans again: every interval
-// of tree time, every tick for 0, and never for a negative interval (the
-// default: it commits to its choice until that child ends). A re-selection
-// that picks another child ends the old one before the new one begins.
-func Reselect(interval time.Duration) SelectorOption {
-	return func(s *Settings) error {
-		s.Replan, s.Interval = interval >= 0, max(interval, 0)
-		return nil
-	}
-}
+// Reselect is Replan, the name it had when only selectors planned again.
+//
+// Deprecated: use Replan, which every decider takes.
+func Reselect(interval time.Duration) Option { return Replan(interval) }
 
-// ReselectOn makes a running selector also plan again in any tick in
-// which when holds of the memory, whatever its interval: "every half
-// second, and at once when a new threat appears". when must only read m;
-// it is asked while planning and while acting alike, so previews agree
-// with ticks.
-func ReselectOn[M any](when func(m *M) bool) SelectorOption {
-	return func(s *Settings) error {
-		if when == nil {
-			return errors.New("ReselectOn(nil): give it the test of when to plan again")
-		}
-		s.when = when
-		return nil
-	}
-}
+// ReselectOn is ReplanOn, the name it had when only selectors planned
+// again.
+//
+// Deprecated: use ReplanOn, which every decider takes.
+func ReselectOn[M any](when func(m *M) bool) Option { return ReplanOn(when) }
 
 // AllowNegative lets a selector choose a child whose best outcome is
 // Irrelevant or worse (never Impossible). By default such a selector
 // chooses nothing and fails, so the agent does nothing rather than
 // something pointless or harmful.
-func AllowNegative() SelectorOption {
+func AllowNegative() Option {
 	return func(s *Settings) error { s.AllowNegative = true; return nil }
 }
 
@@ -62,13 +41,13 @@ func AllowNegative() SelectorOption {
 // options, as the Jedi's does, turns it off. A random selector always
 // keeps its running child while it is as good as the best: Build refuses
 // PreferCurrent(false) for one.
-func PreferCurrent(on bool) SelectorOption {
+func PreferCurrent(on bool) Option {
 	return func(s *Settings) error { s.PreferFirst = !on; return nil }
 }
 
 // Debounce makes a selector pick the child that ended last only when it
 // is the sole acceptable option, so the agent does not repeat itself.
-func Debounce() SelectorOption {
+func Debounce() Option {
 	return func(s *Settings) error { s.Debounce = true; return nil }
 }
 
@@ -107,7 +86,7 @@ func (s *scratch[M]) updateSelector(i int32, m *M, dt time.Duration) Status {
 }
 
 // due reports whether running selector i plans again in this tick: when
-// its interval has passed since it last decided, or its ReselectOn test
+// its interval has passed since it last decided, or its ReplanOn test
 // holds of m. A selector simulated while it runs asks the same question,
 // so it predicts a fresh choice exactly when the tick will make one, and
 // what remains of its current child otherwise.
@@ -166,6 +145,7 @@ func (s *scratch[M]) decideLive(i int32, m *M) int {
 		p.session = 0
 		b.live.Candidates, b.planned = b.planned, b.live.Candidates
 	} else {
+		s.ctx.Return(sim.Moment{}) // a live decision predicts from now
 		choice, why, _ = s.choose(i, m, false)
 		b.live.Candidates, b.work = b.work, b.live.Candidates
 	}
@@ -184,6 +164,7 @@ func (s *scratch[M]) decideLive(i int32, m *M) int {
 func (s *scratch[M]) planNow(i int32, m *M) int32 {
 	n := &s.nodes[i]
 	if p := &s.plans[n.selector]; p.session != s.session {
+		s.ctx.Return(sim.Moment{}) // the decision a tick would make, from now
 		choice, why, _ := s.choose(i, m, false)
 		s.keepPlan(n, choice, why)
 	}
@@ -254,11 +235,15 @@ func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.
 	keep := ctx.Reserve()
 	r := race{best: -1}
 	var skipV heuristic.Verdict
+	// Every child is predicted from the same moment; the winner's goes on.
+	start := ctx.Moment()
+	won, spared := start, start
 	for j, k := range n.kids {
 		if n.is(flagRandom) && n.weights[j] == 0 {
 			work[j].Verdict = zeroWeight
 			continue
 		}
+		ctx.Return(start)
 		try, v := s.candidate(k, m)
 		work[j].Verdict = v
 		switch {
@@ -268,9 +253,11 @@ func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.
 		case j == skip:
 			skipV = v
 			ctx.Copy(spare, try)
+			spared = ctx.Moment()
 		case s.enter(i, &r, j, v):
 			ctx.Swap() // the candidate becomes the kept memory
 			keep = try
+			won = ctx.Moment()
 		}
 		ctx.Pop()
 	}
@@ -282,6 +269,7 @@ func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.
 		why = RandomDraw
 	case best < 0 && skip >= 0 && acceptable(&n.sel, n.is(flagRandom), skipV.Outcome):
 		best, bestV, keep, why = skip, skipV, spare, SoleOption
+		won = spared
 	case best >= 0 && skip >= 0 && acceptable(&n.sel, n.is(flagRandom), skipV.Outcome) && skipV.Outcome > bestV.Outcome:
 		why = Debounced
 	case best < 0:
@@ -290,6 +278,10 @@ func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.
 	if best >= 0 && writeBack {
 		ctx.Copy(m, keep)
 	}
+	if best < 0 {
+		won = start
+	}
+	ctx.Return(won)
 	ctx.Unwind(base)
 	return best, why, bestV
 }
@@ -384,9 +376,9 @@ func (c *selectorConfig) describe(random bool) string {
 	}
 	switch {
 	case c.interval == 0:
-		d += " reselect=tick"
+		d += " replan=tick"
 	case c.interval > 0:
-		d += " reselect=" + c.interval.String()
+		d += " replan=" + c.interval.String()
 	}
 	if c.allowNegative {
 		d += " allow-negative"
@@ -397,8 +389,8 @@ func (c *selectorConfig) describe(random bool) string {
 	if c.debounce {
 		d += " debounce"
 	}
-	if c.reselectOn {
-		d += " reselect-on-event"
+	if c.replanOn {
+		d += " replan-on-event"
 	}
 	return d
 }

@@ -28,7 +28,7 @@ func TestSelectorChoice(t *testing.T) {
 	}
 	tests := []struct {
 		name     string
-		opts     []bt.SelectorOption
+		opts     []bt.Option
 		children []child
 		want     bt.Status
 		log      []string
@@ -52,14 +52,14 @@ func TestSelectorChoice(t *testing.T) {
 		why:      bt.NothingAcceptable,
 	}, {
 		name:     "allow negative takes the least bad",
-		opts:     []bt.SelectorOption{bt.AllowNegative()},
+		opts:     []bt.Option{bt.AllowNegative()},
 		children: []child{{effect: hurt(1)}, {effect: nothing}},
 		want:     S,
 		log:      []string{"b.begin", "b.end(Success)"},
 		why:      bt.BestOutcome,
 	}, {
 		name:     "Impossible is never chosen",
-		opts:     []bt.SelectorOption{bt.AllowNegative()},
+		opts:     []bt.Option{bt.AllowNegative()},
 		children: []child{{effect: hitFoe(1), block: true}},
 		want:     F,
 		why:      bt.NothingAcceptable,
@@ -101,7 +101,7 @@ func TestSelectorChoice(t *testing.T) {
 
 // reselectTree has a selector over a Cosmetic "idle" that runs forever and
 // an "attack" that needs a visible foe; the test makes the foe appear.
-func reselectTree(t *testing.T, rec *recorder, trace bt.Tracer, attackFirst bool, opts ...bt.SelectorOption) *bt.Agent[mem] {
+func reselectTree(t *testing.T, rec *recorder, trace bt.Tracer, attackFirst bool, opts ...bt.Option) *bt.Agent[mem] {
 	b := bt.New(bt.Config[mem]{Heuristic: goal}).Selector("sel", opts...)
 	attack := func() { b.Do("attack", act(rec, "attack", shine, R)).Constrain(foeVisible) }
 	if attackFirst {
@@ -118,29 +118,29 @@ func TestSelectorReselection(t *testing.T) {
 	tests := []struct {
 		name        string
 		attackFirst bool
-		opts        []bt.SelectorOption
+		opts        []bt.Option
 		log         []string
 	}{{
 		name: "by default a selector commits to its choice",
 		log:  []string{"idle.begin", "idle.update", "idle.update", "idle.update"},
 	}, {
 		name: "re-selecting every tick keeps the current child on a tie",
-		opts: []bt.SelectorOption{bt.Reselect(0)},
+		opts: []bt.Option{bt.Replan(0)},
 		log:  []string{"idle.begin", "idle.update", "idle.update", "idle.update"},
 	}, {
 		name:        "the current child wins a tie even against designer order",
 		attackFirst: true,
-		opts:        []bt.SelectorOption{bt.Reselect(0)},
+		opts:        []bt.Option{bt.Replan(0)},
 		log:         []string{"idle.begin", "idle.update", "idle.update", "idle.update"},
 	}, {
 		name:        "without prefer-current designer order wins the tie",
 		attackFirst: true,
-		opts:        []bt.SelectorOption{bt.Reselect(0), bt.PreferCurrent(false)},
+		opts:        []bt.Option{bt.Replan(0), bt.PreferCurrent(false)},
 		log:         []string{"idle.begin", "idle.update", "idle.end(Running)", "attack.begin", "attack.update"},
 	}, {
 		name:        "an interval re-selects once enough time has passed",
 		attackFirst: true,
-		opts:        []bt.SelectorOption{bt.Reselect(250 * time.Millisecond), bt.PreferCurrent(false)},
+		opts:        []bt.Option{bt.Replan(250 * time.Millisecond), bt.PreferCurrent(false)},
 		log:         []string{"idle.begin", "idle.update", "idle.update", "idle.end(Running)", "attack.begin"},
 	}}
 	for _, tt := range tests {
@@ -163,7 +163,7 @@ func TestSelectorReselection(t *testing.T) {
 func TestSelectorSwitchEndsOldFirst(t *testing.T) {
 	rec, trace := &recorder{}, &traceLog{}
 	tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("sel", bt.Reselect(0)).
+		Selector("sel", bt.Replan(0)).
 		Do("idle", act(rec, "idle", shine, R)).
 		Do("attack", act(rec, "attack", hitFoe(1), R)).Constrain(foeVisible).
 		End(), 0, trace)
@@ -190,7 +190,7 @@ func TestSelectorSwitchEndsOldFirst(t *testing.T) {
 func TestSelectorNothingAcceptableWhileRunningFails(t *testing.T) {
 	rec := &recorder{}
 	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("sel", bt.Reselect(0)).
+		Selector("sel", bt.Replan(0)).
 		Do("attack", act(rec, "attack", hitFoe(1), R)).Constrain(foeVisible).
 		End())
 	m := mem{HP: 10, Foe: 10}
@@ -208,7 +208,7 @@ func TestSelectorNothingAcceptableWhileRunningFails(t *testing.T) {
 func TestSelectorDebounce(t *testing.T) {
 	tests := []struct {
 		name   string
-		opts   []bt.SelectorOption
+		opts   []bt.Option
 		second func(*mem)
 		want   []string
 		why    bt.Why
@@ -218,12 +218,12 @@ func TestSelectorDebounce(t *testing.T) {
 		want:   []string{"a", "a", "a"},
 	}, {
 		name:   "debounce alternates between acceptable options",
-		opts:   []bt.SelectorOption{bt.Debounce()},
+		opts:   []bt.Option{bt.Debounce()},
 		second: shine,
 		want:   []string{"a", "b", "a"},
 	}, {
 		name:   "debounce repeats the sole option",
-		opts:   []bt.SelectorOption{bt.Debounce()},
+		opts:   []bt.Option{bt.Debounce()},
 		second: nothing,
 		want:   []string{"a", "a", "a"},
 		why:    bt.SoleOption,
@@ -420,7 +420,7 @@ func TestRandomSelectorKeepsCurrent(t *testing.T) {
 			}
 		})
 		tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-			RandomSelector("dodge", bt.Reselect(0)).
+			RandomSelector("dodge", bt.Replan(0)).
 			Do("left", act(rec, "left", shine, R)).
 			Do("right", act(rec, "right", shine, R)).
 			End(), seed, trace)

@@ -7,12 +7,6 @@ import (
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
-// A SequenceOption configures a sequence: it sets fields of the node's
-// Settings.
-type SequenceOption func(*Settings) error
-
-func (SequenceOption) part() {}
-
 type sequenceConfig struct {
 	loop         bool
 	allowFailure bool
@@ -25,13 +19,13 @@ type sequenceConfig struct {
 // simulation covers one pass. (decorators.Loop is different: it repeats
 // one child until that child fails, and then succeeds, so that what
 // follows it can run.)
-func Loop() SequenceOption {
+func Loop() Option {
 	return func(s *Settings) error { s.Loop = true; return nil }
 }
 
 // AllowFailure makes a sequence move on past a child that fails instead of
 // failing itself. In simulation an Impossible child is skipped.
-func AllowFailure() SequenceOption {
+func AllowFailure() Option {
 	return func(s *Settings) error { s.AllowFailure = true; return nil }
 }
 
@@ -39,7 +33,7 @@ func AllowFailure() SequenceOption {
 // simulating and reports that child's verdict as its own (default
 // Impossible). MinOutcome(heuristic.Harmful) rejects any plan in which a
 // step hurts.
-func MinOutcome(o heuristic.Outcome) SequenceOption {
+func MinOutcome(o heuristic.Outcome) Option {
 	return func(s *Settings) error {
 		if !o.Valid() {
 			return errors.New("MinOutcome: invalid outcome " + o.String())

@@ -12,7 +12,7 @@ import (
 func TestSequenceLive(t *testing.T) {
 	tests := []struct {
 		name    string
-		opts    []bt.SequenceOption
+		opts    []bt.Option
 		scripts [][]bt.Status
 		ticks   int
 		want    []bt.Status
@@ -43,14 +43,14 @@ func TestSequenceLive(t *testing.T) {
 		log:     []string{"a.begin", "a.end(Success)", "a.begin", "a.end(Success)"},
 	}, {
 		name:    "allow failure moves on",
-		opts:    []bt.SequenceOption{bt.AllowFailure()},
+		opts:    []bt.Option{bt.AllowFailure()},
 		scripts: [][]bt.Status{{F}, {S}},
 		ticks:   1,
 		want:    []bt.Status{S},
 		log:     []string{"a.begin", "a.end(Failure)", "b.begin", "b.end(Success)"},
 	}, {
 		name:    "loop starts over on the next tick",
-		opts:    []bt.SequenceOption{bt.Loop()},
+		opts:    []bt.Option{bt.Loop()},
 		scripts: [][]bt.Status{{S}, {S}},
 		ticks:   2,
 		want:    []bt.Status{R, R},
@@ -58,7 +58,7 @@ func TestSequenceLive(t *testing.T) {
 			"a.begin", "a.end(Success)", "b.begin", "b.end(Success)"},
 	}, {
 		name:    "a loop ends when a child fails",
-		opts:    []bt.SequenceOption{bt.Loop()},
+		opts:    []bt.Option{bt.Loop()},
 		scripts: [][]bt.Status{{S}, {F}},
 		ticks:   1,
 		want:    []bt.Status{F},
@@ -88,7 +88,7 @@ func TestSequenceSimulate(t *testing.T) {
 	unshine := func(m *mem) { m.Shine--; m.Sim++ }
 	tests := []struct {
 		name    string
-		opts    []bt.SequenceOption
+		opts    []bt.Option
 		effects []func(*mem)
 		block   int // 1-based index of a child whose constraint fails; 0: none
 		cfg     bt.Config[mem]
@@ -111,7 +111,7 @@ func TestSequenceSimulate(t *testing.T) {
 		want:    heuristic.Verdict{Outcome: heuristic.Safe, Reason: "healed"},
 	}, {
 		name:    "a minimum outcome stops at the first bad step",
-		opts:    []bt.SequenceOption{bt.MinOutcome(heuristic.Harmful)},
+		opts:    []bt.Option{bt.MinOutcome(heuristic.Harmful)},
 		effects: []func(*mem){hurt(1), heal(5)},
 		want:    heuristic.Verdict{Outcome: heuristic.Harmful, Reason: "hurt"},
 	}, {
@@ -121,7 +121,7 @@ func TestSequenceSimulate(t *testing.T) {
 		want:    heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "blocked"},
 	}, {
 		name:    "allow failure skips an impossible step",
-		opts:    []bt.SequenceOption{bt.AllowFailure()},
+		opts:    []bt.Option{bt.AllowFailure()},
 		effects: []func(*mem){hitFoe(1), shine},
 		block:   1,
 		want:    heuristic.Verdict{Outcome: heuristic.Cosmetic, Reason: "shine"},

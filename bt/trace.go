@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"time"
 
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
@@ -28,9 +29,9 @@ const (
 	// Reason). A broken contract fails the node and the tick goes on; a
 	// panic abandons the tick (see Agent.Tick).
 	EventFault
-	// EventPlan: a planner node (Path) planned live, and made, kept or
-	// replaced a plan, or found none (Planning). Planner nodes such as
-	// the htn and goap packages' runners report it through Child.Report.
+	// EventPlan: a planner node (Path) planned live, and made, kept,
+	// replaced or dropped a plan, or found none (Plan). Planner nodes,
+	// such as the htn and goap packages', report it through Child.Report.
 	EventPlan
 )
 
@@ -48,14 +49,14 @@ func (k EventKind) String() string {
 // Event for all its reports: a Tracer must copy what it keeps.
 type Event struct {
 	Kind     EventKind
-	Tick     uint64        // the tree's tick count when it happened
-	Time     time.Duration // the agent's clock
-	Path     string        // the node concerned
-	Status   Status        // EventEnd: the final status
-	Check    Check         // EventConstraint: Fail or Done
-	Reason   string        // EventConstraint, EventFault: why
-	Decision *Decision     // EventDecision: what was decided
-	Planning *Planning     // EventPlan: what was planned, and why
+	Tick     uint64         // the tree's tick count when it happened
+	Time     time.Duration  // the agent's clock
+	Path     string         // the node concerned
+	Status   Status         // EventEnd: the final status
+	Check    Check          // EventConstraint: Fail or Done
+	Reason   string         // EventConstraint, EventFault: why
+	Decision *Decision      // EventDecision: what was decided
+	Plan     *decide.Report // EventPlan: what was planned, and why
 }
 
 // A Tracer receives an agent's events as they happen. Trace must not call
@@ -131,106 +132,4 @@ func (d Decision) Choice() (Candidate, bool) {
 		return Candidate{}, false
 	}
 	return d.Candidates[d.Chosen], true
-}
-
-// PlanChange says what a planner did with its plan when it planned.
-type PlanChange uint8
-
-// What a planner did with its plan.
-const (
-	// PlanMade: no plan was running, and the planner made one.
-	PlanMade PlanChange = iota + 1
-	// PlanKept: the planner kept the running plan: the other plan it
-	// found does not outrank it (HTN); or no goal above the running one
-	// has a plan within the budget, or planning again on a change of the
-	// world found the running plan again (GOAP).
-	PlanKept
-	// PlanReplaced: a new plan replaced the running one, which it
-	// outranked, or which had failed or become invalid (Reason says
-	// which).
-	PlanReplaced
-	// PlanNone: no plan exists from the memory planned on (for GOAP, also:
-	// no goal is relevant and unsatisfied).
-	PlanNone
-	// PlanOutOfBudget: the planner ran out of its budget before it found
-	// a plan or proved there is none. It is never a partial plan.
-	PlanOutOfBudget
-)
-
-var planChangeNames = [...]string{"", "made", "kept", "replaced", "none", "out of budget"}
-
-// String returns a short phrase such as "replaced", as used in JSON traces.
-func (c PlanChange) String() string {
-	if int(c) < len(planChangeNames) && c != 0 {
-		return planChangeNames[c]
-	}
-	return "PlanChange(" + strconv.Itoa(int(c)) + ")"
-}
-
-// Planning is what a planner node reports when it plans: what it planned
-// for, what it did with its plan and why, the plan, and what it tried on
-// the way. Planners reuse one Planning for their reports, as the tree
-// reuses its Event: a Tracer must copy what it keeps (Clone).
-type Planning struct {
-	Goal   string     // what was planned for: a root task, a goal
-	Change PlanChange // what became of the plan
-	Reason string     // why, in a short phrase
-	// Steps are the names of the plan's tasks, in order: the new plan
-	// when one was made or replaced the running one, the running plan's
-	// remaining steps when it was kept, none otherwise.
-	Steps []string
-	// Record ranks an HTN plan. Nil for planners that do not rank by
-	// method.
-	Record Record
-	// Cost is the plan's cost, for planners that count one.
-	Cost float64
-	// Expanded is how much search the planning took: decompositions for
-	// an HTN, nodes expanded for A*.
-	Expanded int
-	// Rejected are the options turned down on the way, in the order they
-	// were tried, each with the reason: the condition that failed, or
-	// the planner's own ("failed in this tick", "what followed could not
-	// be planned" for an HTN method whose subtasks led nowhere).
-	Rejected []Rejection
-}
-
-// A Record is an HTN plan's method traversal record: the method taken at
-// each decomposition, in the order the planner made them, counting the
-// methods passed over. Plans rank by record, lexicographically: at the
-// first decomposition where two differ, the earlier method ranks higher;
-// a record that is a prefix of the other (a plan that stopped at a pause
-// point) ranks with it, neither above.
-type Record []int
-
-// String formats the record as "[0 2 1]".
-func (r Record) String() string {
-	b := make([]byte, 0, 2+2*len(r))
-	b = append(b, '[')
-	for i, k := range r {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, int64(k), 10)
-	}
-	return string(append(b, ']'))
-}
-
-// A Rejection is an option a planner turned down: a method, a goal or an
-// action, and why.
-type Rejection struct {
-	Name   string `json:"name"`
-	Reason string `json:"reason"`
-}
-
-// Clone returns a deep copy of p, for tracers that keep what they are
-// given.
-func (p *Planning) Clone() *Planning {
-	if p == nil {
-		return nil
-	}
-	c := *p
-	c.Steps = append([]string(nil), p.Steps...)
-	c.Record = append(Record(nil), p.Record...)
-	c.Rejected = append([]Rejection(nil), p.Rejected...)
-	return &c
 }

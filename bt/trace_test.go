@@ -13,11 +13,11 @@ import (
 
 func TestDump(t *testing.T) {
 	tree := mustBuild(t, treetest.Duel(bt.Config[mem]{}))
-	want := `duel  selector reselect=tick
+	want := `duel  selector replan=tick
 ├─ attack  sequence  [in reach]
 │  ├─ lunge  action
 │  └─ riposte  action
-├─ flourish  random selector reselect=300ms
+├─ flourish  random selector replan=300ms
 │  ├─ twirl  action  weight 2
 │  └─ bow  action
 └─ hold  force success
@@ -71,7 +71,7 @@ func TestEventsAreEmittedWhenTheSemanticsSay(t *testing.T) {
 		name: "a selector decides when it begins and when it re-selects, not in between",
 		build: func() *bt.Builder[mem] {
 			return bt.New(bt.Config[mem]{Heuristic: goal}).
-				Selector("s", bt.Reselect(150*time.Millisecond)).Do("a", act(nil, "a", shine, R)).End()
+				Selector("s", bt.Replan(150*time.Millisecond)).Do("a", act(nil, "a", shine, R)).End()
 		},
 		ticks: 3,
 		want: []string{"begin s", "decision s → a (best outcome) [a: Cosmetic (shine)]", "begin s/a",

@@ -87,13 +87,14 @@ type node[M any] struct {
 	whenFalse string
 	simulate  simulateOption[M]
 	lift      lift
+	takes     time.Duration // actions: how long a run takes, when declared (Takes)
 
 	// composites
 	seq      sequenceConfig
 	sel      selectorConfig
 	par      parallelConfig
 	cond     func(*M) bool // if/else
-	when     func(*M) bool // selectors: ReselectOn's test
+	when     func(*M) bool // deciders: ReplanOn's test
 	weights  []float64     // random selectors: the children's weights
 	selector int32         // selectors and priorities: slot in the agent's decision buffers
 
@@ -149,6 +150,15 @@ const (
 	// flagResumable marks a plain sequence that is not reactive: when it
 	// runs an action under way, a parent updates the action in place.
 	flagResumable
+	// flagWatched marks a node whose Situation someone may read in time
+	// (it has constraints that read time, or a custom node holds its
+	// handle): a prediction notes when it finishes (sim.Context.Ran), so
+	// that the node's constraints judged later in the prediction know it
+	// ran.
+	flagWatched
+	// flagTimeless marks a node whose constraints are all timeless (see
+	// Timeless): a prediction checks them as it would now.
+	flagTimeless
 )
 
 func (n *node[M]) is(f nodeFlags) bool { return n.flags&f != 0 }

@@ -94,7 +94,7 @@ func Example_worker() {
 		tired      = constraints.Func("tired", func(m *Miner) bool { return m.Energy < 6 }, once)
 	)
 	tree, err := bt.New(bt.Config[Miner]{Heuristic: goal}).
-		Selector("worker", bt.Reselect(0)).
+		Selector("worker", bt.Replan(0)).
 		Do("flee", walk(0)).Constrain(raiderNear).
 		Sequence("mine").Constrain(handsFree).
 		Do("to mine", walk(mineAt)).

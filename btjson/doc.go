@@ -8,7 +8,7 @@
 // values:
 //
 //	{
-//	  "kind": "selector", "name": "guard", "reselect": "0s",
+//	  "kind": "selector", "name": "guard", "replan": "0s",
 //	  "children": [
 //	    {"kind": "action", "name": "attack", "action": "attack", "constraints": ["in reach"]},
 //	    {"kind": "action", "name": "patrol", "action": "patrol", "cosmetic": true}

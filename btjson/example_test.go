@@ -53,7 +53,7 @@ func yardGoal() heuristic.Heuristic[Yard] {
 // A tree read from a file, ticked, and written back.
 func Example() {
 	file := []byte(`{
-  "kind": "selector", "name": "guard", "reselect": "0s",
+  "kind": "selector", "name": "guard", "replan": "0s",
   "children": [
     {"kind": "action", "name": "attack", "action": "strike", "constraints": ["in reach", "rested 1s"]},
     {"kind": "action", "name": "chase", "action": "chase", "constraints": ["in sight"]},
@@ -77,7 +77,7 @@ func Example() {
 	out, _ := reg.Marshal(def)
 	fmt.Printf("%s", out)
 	// Output:
-	// guard  selector reselect=tick
+	// guard  selector replan=tick
 	// ├─ attack  action  [in reach; cooldown 1s]
 	// ├─ chase  action  [in sight]
 	// └─ patrol  action
@@ -85,7 +85,7 @@ func Example() {
 	// guard at 2, intruder hp 2
 	// guard at 2, intruder hp 1
 	// guard at 3, intruder hp 1
-	// {"kind": "selector", "name": "guard", "reselect": "0s", "children": [
+	// {"kind": "selector", "name": "guard", "replan": "0s", "children": [
 	//   {"kind": "action", "name": "attack", "action": "strike", "constraints": ["in reach", "rested 1s"]},
 	//   {"kind": "action", "name": "chase", "action": "chase", "constraints": ["in sight"]},
 	//   {"kind": "action", "name": "patrol", "action": "patrol", "cosmetic": true}

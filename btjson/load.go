@@ -14,6 +14,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
 )
@@ -101,7 +102,7 @@ func (l *loader[M]) add(err error) {
 		errs = j.Unwrap()
 	}
 	for _, e := range errs {
-		var ne *bt.NodeError
+		var ne *decide.Error
 		if errors.As(e, &ne) {
 			if at, ok := l.places[ne.Path]; ok {
 				l.fail(at.json, at.offset, e)
@@ -321,7 +322,37 @@ func (l *loader[M]) node(path string, depth int) (bt.Def[M], *spot, bool) {
 		l.shapeless = true
 	}
 	l.required(path, start, &d, seen)
+	if d.Entry != "" {
+		d = l.fromEntry(path, start, d, seen["takes"])
+	}
 	return d, at, true
+}
+
+// fromEntry makes an action node that names a catalogue entry the
+// entry's node: its action (or behaviour), its preconditions before the
+// node's own constraints, and its duration unless the file gave one.
+func (l *loader[M]) fromEntry(path string, start int, d bt.Def[M], takes bool) bt.Def[M] {
+	e, ok := l.r.Catalogue.Entry(d.Entry)
+	if !ok || d.Kind != bt.KindAction {
+		return d
+	}
+	own := d.Constraints
+	if e.Behaviour != nil {
+		s := d.Settings
+		if s.Cosmetic || s.CosmeticWhileRunning || d.Simulate != nil || takes {
+			l.fail(path, start, fmt.Errorf("catalogue entry %q is a behaviour: it takes no action settings", d.Entry))
+		}
+		b := e.Def(d.Name)
+		b.Constraints = append(b.Constraints, own...)
+		b.Weighted, b.Weight = d.Weighted, d.Weight
+		return b
+	}
+	d.Action = e.Action
+	d.Constraints = append(append([]bt.Constraint[M](nil), e.Pre...), own...)
+	if !takes {
+		d.Settings.Takes = e.Takes
+	}
+	return d
 }
 
 // A spot is where a node lies in the file, and where its children do.
@@ -344,7 +375,11 @@ func record[M any](p map[string]place, d *bt.Def[M], at *spot, parent string, i 
 		p[path] = place{json: at.json, offset: at.offset}
 	}
 	for j := range d.Children {
-		record(p, &d.Children[j], at.kids[j], path, j)
+		kat := at
+		if j < len(at.kids) {
+			kat = at.kids[j]
+		} // else a catalogue behaviour's node: its subtree lies where the file names it
+		record(p, &d.Children[j], kat, path, j)
 	}
 }
 
@@ -362,6 +397,7 @@ func (l *loader[M]) required(path string, start int, d *bt.Def[M], seen map[stri
 	need := map[bt.NodeKind]string{
 		bt.KindAction: "action", bt.KindCondition: "test", bt.KindIfElse: "test",
 		bt.KindDecorator: "decorator", bt.KindComposite: "composite", bt.KindLeaf: "leaf",
+		bt.KindPlanner: "planner",
 	}
 	if key, ok := need[d.Kind]; ok && !seen[key] {
 		l.fail(path, start, fmt.Errorf("%s needs %q", withArticle(string(d.Kind)), key))
@@ -427,16 +463,26 @@ func (l *loader[M]) field(path, key string, d *bt.Def[M], root bool, depth int) 
 		d.Name, l.shapeless = n, l.shapeless || !ok
 	case "action":
 		if n, ok := str(); ok {
-			d.Action = lookup(l, path, off, roleAction, n, l.r.Actions)
+			if _, entry := l.r.Catalogue.Entry(n); entry {
+				d.Entry = n // made into the entry's node once the node is read
+			} else {
+				d.Action = lookup(l, path, off, roleAction, n, l.r.Actions)
+			}
+		}
+	case "planner":
+		if n, ok := str(); ok {
+			d.Planner = lookup(l, path, off, rolePlanner, n, l.r.Planners)
 		}
 	case "test":
 		if n, ok := str(); ok {
 			d.Test = lookup(l, path, off, roleCondition, n, l.r.Conditions)
 		}
-	case "reselectOn":
+	case "replanOn":
 		if n, ok := str(); ok {
-			d.ReselectOn = lookup(l, path, off, roleCondition, n, l.r.Conditions)
+			d.ReplanOn = lookup(l, path, off, roleCondition, n, l.r.Conditions)
 		}
+	case "reselect", "reselectOn":
+		bad(fmt.Errorf("%q is now %q, which every decider takes: rename it", key, "replan"+strings.TrimPrefix(key, "reselect")))
 	case "leaf":
 		if n, ok := str(); ok {
 			d.Leaf = lookup(l, path, off, roleLeaf, n, l.r.Leaves)
@@ -475,17 +521,14 @@ func (l *loader[M]) field(path, key string, d *bt.Def[M], root bool, depth int) 
 			}
 			s.MinOutcome = o
 		}
-	case "reselect":
+	case "replan":
 		if n, ok := str(); ok {
-			dur, err := time.ParseDuration(n)
-			switch {
-			case err != nil:
-				bad(fmt.Errorf("want a duration such as \"250ms\" or \"0s\" (every tick), not %q", n))
-			case dur < 0 || strings.HasPrefix(n, "-") && strings.ContainsAny(n, "123456789"):
-				// (a negative amount under a nanosecond reads as 0, yet is negative)
-				bad(fmt.Errorf("negative duration %q: leave reselect out for a selector that never plans again while a child runs", n))
-			}
-			s.Replan, s.Interval = true, max(dur, 0)
+			s.Replan, s.Interval = true, duration(n, bad, `"250ms" or "0s" (every tick)`,
+				"leave replan out for a decider that commits to its choice")
+		}
+	case "takes":
+		if n, ok := str(); ok {
+			s.Takes = duration(n, bad, `"500ms"`, "a run takes no less than nothing")
 		}
 	case "succeedOn", "failOn":
 		if n, ok := str(); ok {
@@ -574,6 +617,20 @@ func (l *loader[M]) skip(path string, tok json.Token, depth int) bool {
 			return false
 		}
 	}
+}
+
+// duration reads a duration such as the examples show, or reports bad
+// why it is not one, or negative (with what to do instead), and reads 0.
+func duration(n string, bad func(error), examples, negative string) time.Duration {
+	dur, err := time.ParseDuration(n)
+	switch {
+	case err != nil:
+		bad(fmt.Errorf("want a duration such as %s, not %q", examples, n))
+	case dur < 0 || strings.HasPrefix(n, "-") && strings.ContainsAny(n, "123456789"):
+		// (a negative amount under a nanosecond reads as 0, yet is negative)
+		bad(fmt.Errorf("negative duration %q: %s", n, negative))
+	}
+	return max(dur, 0)
 }
 
 // lookup returns the value registered under name for the role, or
@@ -693,11 +750,11 @@ var (
 	kinds = []bt.NodeKind{
 		bt.KindSequence, bt.KindReactiveSequence, bt.KindSelector, bt.KindRandom, bt.KindParallel,
 		bt.KindPriority, bt.KindReactivePriority, bt.KindIfElse, bt.KindDecorator, bt.KindComposite,
-		bt.KindAction, bt.KindCondition, bt.KindLeaf,
+		bt.KindAction, bt.KindCondition, bt.KindLeaf, bt.KindPlanner,
 	}
-	fields = []string{"kind", "name", "action", "test", "leaf", "decorator", "composite",
-		"loop", "allowFailure", "minOutcome", "reselect", "reselectOn", "allowNegative", "preferFirst", "debounce",
-		"succeedOn", "failOn", "cosmetic", "cosmeticWhileRunning", "simulate", "weight", "constraints", "children"}
+	fields = []string{"kind", "name", "action", "test", "leaf", "decorator", "composite", "planner",
+		"loop", "allowFailure", "minOutcome", "replan", "replanOn", "allowNegative", "preferFirst", "debounce",
+		"succeedOn", "failOn", "cosmetic", "cosmeticWhileRunning", "takes", "simulate", "weight", "constraints", "children"}
 )
 
 func kindList() string {
@@ -781,6 +838,8 @@ func standIns[M any](d *bt.Def[M]) {
 		d.Decorator = func(*bt.Child[M]) (bt.Node[M], error) { return standInNode[M]{}, nil }
 	case d.Kind == bt.KindComposite && d.Composite == nil:
 		d.Composite = func([]*bt.Child[M]) (bt.Node[M], error) { return standInNode[M]{}, nil }
+	case d.Kind == bt.KindPlanner && d.Planner == nil:
+		d.Planner = standInPlanner[M]{}
 	}
 	for i := range d.Children {
 		standIns(&d.Children[i])
@@ -803,4 +862,15 @@ func (standInNode[M]) Update(*M, time.Duration) bt.Status { return bt.Failure }
 func (standInNode[M]) End(*M, bt.Status)                  {}
 func (standInNode[M]) Simulate(*sim.Context[M], *M) heuristic.Verdict {
 	return heuristic.Verdict{Outcome: heuristic.Impossible}
+}
+
+// standInPlanner stands in for a planner a file got wrong.
+type standInPlanner[M any] struct{}
+
+func (standInPlanner[M]) Steps() []bt.Def[M] {
+	return []bt.Def[M]{{Kind: bt.KindAction, Name: "stand-in", Action: standIn[M]{}}}
+}
+
+func (standInPlanner[M]) Runner([]*bt.Child[M], bt.Replanning[M]) (bt.Node[M], error) {
+	return standInNode[M]{}, nil
 }

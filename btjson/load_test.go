@@ -31,12 +31,12 @@ func TestLoadErrors(t *testing.T) {
 		{"odd key", `{"kind": "action", "name": "a", "action": "chase", "a b": {"x": [1]}}`,
 			[]string{`$["a b"]: unknown field "a b"`}},
 		{"field twice", `{"kind": "action", "name": "a", "name": "b", "action": "chase"}`, []string{`1:33: $.name: "name" given twice`}},
-		{"unknown names of every role", `{"kind": "selector", "name": "s", "reselectOn": "x", "children": [
+		{"unknown names of every role", `{"kind": "selector", "name": "s", "replanOn": "x", "children": [
   {"kind": "condition", "name": "c", "test": "x", "simulate": "x"},
   {"kind": "decorator", "name": "d", "decorator": "x", "children": [{"kind": "leaf", "name": "l", "leaf": "x"}]},
   {"kind": "composite", "name": "k", "composite": "x", "children": [{"kind": "action", "name": "a", "action": "x", "constraints": ["in sight", "x"]}]}
 ]}`, []string{
-			`1:49: $.reselectOn: unknown condition "x" (want one of "hp even")`,
+			`1:47: $.replanOn: unknown condition "x" (want one of "hp even")`,
 			`2:46: $.children[0].test: unknown condition "x"`,
 			`2:63: $.children[0].simulate: unknown simulation "x": the registry has none`,
 			`3:51: $.children[1].decorator: unknown decorator "x"`,
@@ -45,20 +45,20 @@ func TestLoadErrors(t *testing.T) {
 			`4:111: $.children[2].children[0].action: unknown action "x"`,
 			`4:144: $.children[2].children[0].constraints[1]: unknown constraint "x"`,
 		}},
-		{"wrong types", `{"kind": 3, "name": true, "loop": "yes", "minOutcome": "Great", "reselect": "soon",
+		{"wrong types", `{"kind": 3, "name": true, "loop": "yes", "minOutcome": "Great", "replan": "soon",
  "succeedOn": "most", "weight": "heavy", "constraints": "in sight", "children": {}}`, []string{
 			"1:10: $.kind: want a string, not a number",
 			"1:21: $.name: want a string, not true or false",
 			"1:35: $.loop: want true or false, not a string",
 			`$.minOutcome: unknown outcome "Great" (want one of Impossible, Deadly,`,
-			`$.reselect: want a duration such as "250ms"`,
+			`$.replan: want a duration such as "250ms"`,
 			`2:15: $.succeedOn: want "one" or "all", not "most"`,
 			"$.weight: want a number, not a string",
 			"$.constraints: want an array of constraint names, not a string",
 			"$.children: children must be an array of nodes, not an object",
 		}},
-		{"negative reselect", `{"kind": "selector", "name": "s", "reselect": "-1s", "children": [{"kind": "action", "name": "a", "action": "chase"}]}`,
-			[]string{`1:47: $.reselect: negative duration "-1s"`}},
+		{"negative replan", `{"kind": "selector", "name": "s", "replan": "-1s", "children": [{"kind": "action", "name": "a", "action": "chase"}]}`,
+			[]string{`1:45: $.replan: negative duration "-1s"`}},
 		{"a node lacking what its kind runs", `{"kind": "ifelse", "name": "i", "children": [{"kind": "action", "name": "a", "action": "chase"}]}`,
 			[]string{`1:1: $: an ifelse needs "test"`}},
 		{"$schema below the root", `{"$schema": "s.json", "kind": "sequence", "name": "s", "children": [{"$schema": "s.json", "kind": "action", "name": "a", "action": "chase"}]}`,
@@ -243,7 +243,7 @@ func TestReadNil(t *testing.T) {
 // and the column counted in characters; the message names it.
 func TestStrayCharactersPlaced(t *testing.T) {
 	t.Parallel()
-	file := "{\"kind\": \"selector\", \"name\": \"ça va\", \"reselect\": \"0s\",\n" +
+	file := "{\"kind\": \"selector\", \"name\": \"ça va\", \"replan\": \"0s\",\n" +
 		" \"children\": [\n  {\"kind\": \"action\", \"name\": \"☃\", \"action\": \"chase\", \"cosmetic\": true, \"weight\": 12}\n]}"
 	reg := testRegistry()
 	if _, err := reg.Load([]byte(file)); err != nil {

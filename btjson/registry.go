@@ -9,6 +9,7 @@ import (
 	"unsafe"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/nilness"
 	"github.com/foresight-bt/foresight/sim"
@@ -27,9 +28,19 @@ import (
 //
 // A subtree's own heuristic is a decorator (decorators.Goal), and is
 // registered as one.
+//
+// A game that declares its actions in a catalogue gives it as Catalogue:
+// an action node that names one of its entries runs the entry, guarded
+// by the entry's preconditions and then the node's own constraints, and
+// taking as long as the entry says unless the node says otherwise; a
+// node made from an entry (catalogue.Catalogue.Do) is written back by
+// the entry's name. Planners (HTN and GOAP domains) are registered under
+// names too, and a file puts one in a tree as a node of kind "planner".
 type Registry[M any] struct {
+	Catalogue  *catalogue.Catalogue[M]
+	Planners   map[string]bt.Planner[M]
 	Actions    map[string]bt.Action[M]
-	Conditions map[string]func(m *M) bool // condition leaves, if/else choices, selectors' reselectOn
+	Conditions map[string]func(m *M) bool // condition leaves, if/else choices, deciders' replanOn
 	// Constraints guard nodes. Registered constraints are shared by every
 	// node that names them, as in Go: a constraint keeps what it needs of
 	// a node in the node's state (bt.Situation), not in itself.
@@ -78,6 +89,8 @@ const (
 	roleComposite  role = "composite"
 	roleLeaf       role = "leaf"
 	roleSimulation role = "simulation"
+	rolePlanner    role = "planner"
+	roleEntry      role = "catalogue entry"
 )
 
 // An entry is one registered value.
@@ -98,6 +111,7 @@ func (r *Registry[M]) entries() []entry {
 	addAll(&out, roleComposite, r.Composites, funcID)
 	addAll(&out, roleLeaf, r.Leaves, func(v bt.Node[M]) any { return v })
 	addAll(&out, roleSimulation, r.Simulations, funcID)
+	addAll(&out, rolePlanner, r.Planners, func(v bt.Planner[M]) any { return v })
 	return out
 }
 
@@ -109,14 +123,19 @@ func addAll[V any](out *[]entry, ro role, m map[string]V, id func(V) any) {
 	}
 }
 
-// names returns the registered names of a role, sorted.
+// names returns the registered names of a role, sorted: an action node's
+// names are the catalogue's entries and the actions registered.
 func (r *Registry[M]) names(ro role) []string {
 	var names []string
+	if ro == roleAction {
+		names = append(names, r.Catalogue.Names()...)
+	}
 	for _, e := range r.entries() {
 		if e.role == ro {
 			names = append(names, e.name)
 		}
 	}
+	slices.Sort(names)
 	return names
 }
 
@@ -127,6 +146,11 @@ func (r *Registry[M]) check() error {
 		return errors.New("btjson: nil Registry")
 	}
 	var errs []error
+	for _, name := range r.Catalogue.Names() {
+		if _, ok := r.Actions[name]; ok {
+			errs = append(errs, fmt.Errorf("btjson: registry: action %q is both in Actions and in the Catalogue: name it once", name))
+		}
+	}
 	for _, e := range r.entries() {
 		switch {
 		case e.name == "":

@@ -96,8 +96,8 @@ func registryOf(d bt.Def[mem]) *btjson.Registry[mem] {
 		if d.Test != nil {
 			r.Conditions[path] = d.Test
 		}
-		if d.ReselectOn != nil {
-			r.Conditions[path+" reselect"] = d.ReselectOn
+		if d.ReplanOn != nil {
+			r.Conditions[path+" replan"] = d.ReplanOn
 		}
 		if d.Decorator != nil {
 			r.Decorators[path] = d.Decorator
@@ -130,23 +130,21 @@ func TestMarshalRefusesWhatIsNotRegistered(t *testing.T) {
 	n := bt.For[mem]()
 	reg := testRegistry()
 	inSight := reg.Constraints["in sight"]
-	def := n.Selector("root", bt.ReselectOn(func(*mem) bool { return true }),
+	def := n.Selector("root", bt.ReplanOn(func(*mem) bool { return true }),
 		n.Do("chase", reg.Actions["chase"]).Constrain(inSight),
 		n.Do("strike", treetest.Act(rec, "strike", nil)).Constrain(inSight, treetest.Check(nil)),
 		n.Condition("hp even", reg.Conditions["hp even"]),
 		n.Condition("hp odd", func(m *mem) bool { return m.HP%2 == 1 }),
-		n.Sequence("misused", bt.Debounce(), n.Do("chase", reg.Actions["chase"])),
 	)
 	_, err := reg.Marshal(def)
 	if err == nil {
 		t.Fatal("Marshal wrote a tree holding closures it cannot name")
 	}
 	for _, w := range []string{
-		"root: its ReselectOn test is not serialisable",
+		"root: its ReplanOn test is not serialisable",
 		"root/strike: its action (a *treetest.Scripted) is not serialisable: no action of the registry is this value",
 		"root/strike: constraint 2 (a treetest.Check) is not serialisable",
 		"root/hp odd: its test is not serialisable",
-		"root/misused: bt.SelectorOption is neither a child",
 	} {
 		if !strings.Contains(err.Error(), w) {
 			t.Errorf("error\n%v\nlacks %q", err, w)
@@ -192,12 +190,12 @@ func TestRoundTripEveryField(t *testing.T) {
 		Constraints: testRegistry().Constraints,
 		Decorators:  testRegistry().Decorators,
 	}
-	def := n.Selector("root", bt.Reselect(0), bt.ReselectOn(test), bt.AllowNegative(), bt.PreferCurrent(false), bt.Debounce(),
+	def := n.Selector("root", bt.Replan(0), bt.ReplanOn(test), bt.AllowNegative(), bt.PreferCurrent(false), bt.Debounce(),
 		n.ReactiveSequence("rs", bt.AllowFailure(), bt.Loop(), bt.MinOutcome(heuristic.Deadly),
 			n.Condition("c", test, bt.SimulateWith(predict), bt.Cosmetic()),
 			n.Do("a", act, bt.CosmeticWhileRunning()),
 		),
-		n.RandomSelector("rnd", bt.Reselect(1500*time.Millisecond),
+		n.RandomSelector("rnd", bt.Replan(1500*time.Millisecond),
 			n.Do("never", act).Odds(0),
 			n.Do("often", act).Odds(2.5e-3).Constrain(reg.Constraints["in sight"]),
 		),

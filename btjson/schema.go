@@ -33,14 +33,17 @@ func (r *Registry[M]) Schema() ([]byte, error) {
 		"leaf":         names(roleLeaf, "a leaf node's custom node"),
 		"decorator":    names(roleDecorator, "a decorator node's decorator"),
 		"composite":    names(roleComposite, "a composite node's custom composite"),
+		"planner":      names(rolePlanner, "a planner node's planner: an HTN or GOAP domain"),
 		"simulate":     names(roleSimulation, "an action's or condition's own simulation"),
 		"loop":         boolean("sequences: start over after the last child succeeds"),
 		"allowFailure": boolean("sequences: move on past a child that fails"),
 		"minOutcome": map[string]any{"description": "sequences: the outcome at or below which a prediction stops",
 			"enum": outcomes()},
-		"reselect": map[string]any{"type": "string", "description": `selectors: plan again while a child runs, every duration ("0s": every tick); leave out to commit to a choice`,
+		"replan": map[string]any{"type": "string", "description": `selectors and planners: plan again while running, every duration ("0s": every tick); leave out to commit to a choice or plan`,
 			"pattern": durationPattern},
-		"reselectOn":           names(roleCondition, "selectors: a test of when to plan again at once"),
+		"replanOn": names(roleCondition, "selectors and planners: a test of when to plan again at once"),
+		"takes": map[string]any{"type": "string", "description": `actions: how long a run takes, for predictions that chain it ("500ms")`,
+			"pattern": durationPattern},
 		"allowNegative":        boolean("selectors: choose a child predicted Irrelevant or worse rather than nothing"),
 		"preferFirst":          boolean("selectors: a tie at re-selection goes to the first child, not the running one"),
 		"debounce":             boolean("selectors: pick the child that ended last only when it is the sole option"),
@@ -61,6 +64,7 @@ func (r *Registry[M]) Schema() ([]byte, error) {
 	}{
 		{bt.KindAction, "action"}, {bt.KindCondition, "test"}, {bt.KindIfElse, "test"},
 		{bt.KindDecorator, "decorator"}, {bt.KindComposite, "composite"}, {bt.KindLeaf, "leaf"},
+		{bt.KindPlanner, "planner"},
 	} {
 		needs = append(needs, map[string]any{
 			"if":   map[string]any{"properties": map[string]any{"kind": map[string]any{"const": k.kind}}},

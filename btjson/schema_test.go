@@ -43,12 +43,12 @@ func TestSchema(t *testing.T) {
 	}
 	node := s.Defs.Node
 	for field, want := range map[string][]string{
-		"action":     {"chase", "strike"},
-		"test":       {"hp even"},
-		"reselectOn": {"hp even"},
-		"decorator":  {"invert"},
-		"composite":  {},
-		"succeedOn":  {"one", "all"},
+		"action":    {"chase", "strike"},
+		"test":      {"hp even"},
+		"replanOn":  {"hp even"},
+		"decorator": {"invert"},
+		"composite": {},
+		"succeedOn": {"one", "all"},
 	} {
 		if got := node.Properties[field].Enum; !slices.Equal(got, want) {
 			t.Errorf("%s: enum %q, want %q", field, got, want)
@@ -57,16 +57,16 @@ func TestSchema(t *testing.T) {
 	if got := node.Properties["constraints"].Items.Enum; !slices.Equal(got, []string{"in sight"}) {
 		t.Errorf("constraints: enum %q", got)
 	}
-	if got := node.Properties["kind"].Enum; len(got) != 13 || !slices.Contains(got, string(bt.KindReactivePriority)) {
+	if got := node.Properties["kind"].Enum; len(got) != 14 || !slices.Contains(got, string(bt.KindPlanner)) {
 		t.Errorf("kinds: %q", got)
 	}
 	if !slices.Equal(node.Required, []string{"kind", "name"}) || node.AdditionalProperties {
 		t.Errorf("required %q, additionalProperties %v", node.Required, node.AdditionalProperties)
 	}
 	// Every field a file may hold is in the schema, and no other.
-	fields := []string{"$schema", "kind", "name", "action", "test", "leaf", "decorator", "composite",
-		"loop", "allowFailure", "minOutcome", "reselect", "reselectOn", "allowNegative", "preferFirst", "debounce",
-		"succeedOn", "failOn", "cosmetic", "cosmeticWhileRunning", "simulate", "weight", "constraints", "children"}
+	fields := []string{"$schema", "kind", "name", "action", "test", "leaf", "decorator", "composite", "planner",
+		"loop", "allowFailure", "minOutcome", "replan", "replanOn", "allowNegative", "preferFirst", "debounce",
+		"succeedOn", "failOn", "cosmetic", "cosmeticWhileRunning", "takes", "simulate", "weight", "constraints", "children"}
 	if len(node.Properties) != len(fields) {
 		t.Errorf("%d properties, want %d", len(node.Properties), len(fields))
 	}
@@ -101,11 +101,11 @@ func (sliced) Update(*mem, time.Duration) bt.Status { return bt.Success }
 func (sliced) End(*mem, bt.Status)                  {}
 func (sliced) Simulate(*sim.Context[mem], *mem)     {}
 
-// The schema's pattern for reselect accepts exactly the durations Load
-// accepts, so that an editor flags no file Load reads ("0", ".5s", "+1s",
+// The schema's pattern for replan (and takes: the same pattern) accepts
+// exactly the durations Load accepts, so that an editor flags no file Load reads ("0", ".5s", "+1s",
 // "1μs" were flagged) and passes none it refuses, but for sizes past a
 // Duration's range, which only Load can tell.
-func TestSchemaReselectPattern(t *testing.T) {
+func TestSchemaDurationPattern(t *testing.T) {
 	t.Parallel()
 	out, err := testRegistry().Schema()
 	if err != nil {
@@ -115,9 +115,9 @@ func TestSchemaReselectPattern(t *testing.T) {
 		Defs struct {
 			Node struct {
 				Properties struct {
-					Reselect struct {
+					Replan struct {
 						Pattern string `json:"pattern"`
-					} `json:"reselect"`
+					} `json:"replan"`
 				} `json:"properties"`
 			} `json:"node"`
 		} `json:"$defs"`
@@ -125,14 +125,14 @@ func TestSchemaReselectPattern(t *testing.T) {
 	if err := json.Unmarshal(out, &s); err != nil {
 		t.Fatal(err)
 	}
-	pattern, err := regexp.Compile(s.Defs.Node.Properties.Reselect.Pattern)
+	pattern, err := regexp.Compile(s.Defs.Node.Properties.Replan.Pattern)
 	if err != nil {
-		t.Fatalf("pattern %q: %v", s.Defs.Node.Properties.Reselect.Pattern, err)
+		t.Fatalf("pattern %q: %v", s.Defs.Node.Properties.Replan.Pattern, err)
 	}
 	reg := testRegistry()
 	loads := func(d string) bool {
 		q, _ := json.Marshal(d)
-		_, err := reg.Load([]byte(`{"kind": "selector", "name": "s", "reselect": ` + string(q) +
+		_, err := reg.Load([]byte(`{"kind": "selector", "name": "s", "replan": ` + string(q) +
 			`, "children": [{"kind": "action", "name": "a", "action": "chase"}]}`))
 		return err == nil
 	}

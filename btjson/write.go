@@ -10,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/decide"
 )
 
 // file is a node as a file holds it; the order of the fields is the order
@@ -22,11 +24,12 @@ type file struct {
 	Leaf                 string      `json:"leaf,omitempty"`
 	Decorator            string      `json:"decorator,omitempty"`
 	Composite            string      `json:"composite,omitempty"`
+	Planner              string      `json:"planner,omitempty"`
 	Loop                 bool        `json:"loop,omitempty"`
 	AllowFailure         bool        `json:"allowFailure,omitempty"`
 	MinOutcome           string      `json:"minOutcome,omitempty"`
-	Reselect             string      `json:"reselect,omitempty"`
-	ReselectOn           string      `json:"reselectOn,omitempty"`
+	Replan               string      `json:"replan,omitempty"`
+	ReplanOn             string      `json:"replanOn,omitempty"`
 	AllowNegative        bool        `json:"allowNegative,omitempty"`
 	PreferFirst          bool        `json:"preferFirst,omitempty"`
 	Debounce             bool        `json:"debounce,omitempty"`
@@ -34,6 +37,7 @@ type file struct {
 	FailOn               string      `json:"failOn,omitempty"`
 	Cosmetic             bool        `json:"cosmetic,omitempty"`
 	CosmeticWhileRunning bool        `json:"cosmeticWhileRunning,omitempty"`
+	Takes                string      `json:"takes,omitempty"`
 	Simulate             string      `json:"simulate,omitempty"`
 	Weight               *float64    `json:"weight,omitempty"`
 	Constraints          []string    `json:"constraints,omitempty"`
@@ -53,7 +57,7 @@ func (r *Registry[M]) Marshal(d bt.Def[M]) ([]byte, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
-	w := &writer[M]{x: newIndex(r), lim: r.Limits.orDefaults()}
+	w := &writer[M]{x: newIndex(r), catalogue: r.Catalogue, lim: r.Limits.orDefaults()}
 	f := w.node(&d, label(d.Name, 0), 1)
 	if len(w.errs) > 0 {
 		return nil, errors.Join(w.errs...)
@@ -134,14 +138,15 @@ func spaceOut(b *bytes.Buffer, compact []byte) {
 }
 
 type writer[M any] struct {
-	x     *index
-	lim   Limits
-	nodes int // written so far
-	errs  []error
+	x         *index
+	catalogue *catalogue.Catalogue[M]
+	lim       Limits
+	nodes     int // written so far
+	errs      []error
 }
 
 func (w *writer[M]) fail(path string, err error) {
-	w.errs = append(w.errs, &bt.NodeError{Path: path, Err: err})
+	w.errs = append(w.errs, &decide.Error{Path: path, Err: err})
 }
 
 // name returns the registered name of v, a value of the role, or reports
@@ -171,6 +176,9 @@ func (w *writer[M]) node(d *bt.Def[M], path string, depth int) file {
 	if !utf8.ValidString(d.Name) {
 		w.fail(path, fmt.Errorf("name %q is not UTF-8: a tree file holds only UTF-8 text", d.Name))
 	}
+	if e, ok := w.catalogue.Entry(d.Entry); ok && d.Entry != "" {
+		return w.entry(d, e, path)
+	}
 	s := d.Settings
 	f := file{
 		Kind: d.Kind, Name: d.Name,
@@ -182,7 +190,8 @@ func (w *writer[M]) node(d *bt.Def[M], path string, depth int) file {
 	f.FailOn = w.policy(path, "FailOn", s.FailOn)
 	f.Action = w.name(path, roleAction, d.Action, fmt.Sprintf("its action (a %T)", d.Action))
 	f.Test = w.name(path, roleCondition, funcID(d.Test), "its test")
-	f.ReselectOn = w.name(path, roleCondition, funcID(d.ReselectOn), "its ReselectOn test")
+	f.ReplanOn = w.name(path, roleCondition, funcID(d.ReplanOn), "its ReplanOn test")
+	f.Planner = w.name(path, rolePlanner, d.Planner, fmt.Sprintf("its planner (a %T)", d.Planner))
 	f.Leaf = w.name(path, roleLeaf, d.Leaf, fmt.Sprintf("its node (a %T)", d.Leaf))
 	f.Decorator = w.name(path, roleDecorator, funcID(d.Decorator), "its decorator")
 	f.Composite = w.name(path, roleComposite, funcID(d.Composite), "its composite function")
@@ -193,9 +202,12 @@ func (w *writer[M]) node(d *bt.Def[M], path string, depth int) file {
 			w.fail(path, fmt.Errorf("MinOutcome: invalid outcome %v", s.MinOutcome))
 		}
 	}
+	if s.Takes != 0 {
+		f.Takes = s.Takes.String()
+	}
 	switch {
 	case s.Replan && s.Interval >= 0:
-		f.Reselect = s.Interval.String()
+		f.Replan = s.Interval.String()
 	case s.Replan || s.Interval != 0:
 		w.fail(path, fmt.Errorf("Settings.Interval %v with Settings.Replan %v has no form in a file", s.Interval, s.Replan))
 	}
@@ -209,18 +221,77 @@ func (w *writer[M]) node(d *bt.Def[M], path string, depth int) file {
 	} else if d.Weight != 0 {
 		w.fail(path, errors.New("a weight without Weighted has no form in a file"))
 	}
-	for i, c := range d.Constraints {
-		if c == nil {
-			w.fail(path, fmt.Errorf("constraint %d is nil", i+1))
-			continue
-		}
-		f.Constraints = append(f.Constraints, w.name(path, roleConstraint, c, fmt.Sprintf("constraint %d (%s)", i+1, describeValue(c))))
-	}
+	f.Constraints = w.constraints(path, d.Constraints, 0)
 	for j := range d.Children {
 		k := &d.Children[j]
 		f.Children = append(f.Children, w.node(k, path+"/"+label(k.Name, j), depth+1))
 	}
 	return f
+}
+
+// constraints names cs, the constraints of the node at path from the
+// (from+1)th on.
+func (w *writer[M]) constraints(path string, cs []bt.Constraint[M], from int) []string {
+	var names []string
+	for i, c := range cs {
+		if c == nil {
+			w.fail(path, fmt.Errorf("constraint %d is nil", from+i+1))
+			continue
+		}
+		names = append(names, w.name(path, roleConstraint, c, fmt.Sprintf("constraint %d (%s)", from+i+1, describeValue(c))))
+	}
+	return names
+}
+
+// entry writes a node made from catalogue entry e as an action node that
+// names the entry: its constraints after the entry's preconditions, and
+// what it sets that the entry does not. A node whose constraints do not
+// begin with the entry's preconditions was changed after it was made, and
+// is refused.
+func (w *writer[M]) entry(d *bt.Def[M], e catalogue.Entry[M], path string) file {
+	f := file{Kind: bt.KindAction, Name: d.Name, Action: e.Name}
+	n := len(e.Pre)
+	if len(d.Constraints) < n || !sameConstraints(d.Constraints[:n], e.Pre) {
+		w.fail(path, fmt.Errorf("its constraints do not begin with catalogue entry %q's preconditions: it has no form in a file", e.Name))
+		return f
+	}
+	f.Constraints = w.constraints(path, d.Constraints[n:], n)
+	if e.Behaviour != nil {
+		return f
+	}
+	s := d.Settings
+	f.Cosmetic, f.CosmeticWhileRunning = s.Cosmetic, s.CosmeticWhileRunning
+	f.Simulate = w.name(path, roleSimulation, funcID(d.Simulate), "its simulation (SimulateWith)")
+	if s.Takes != e.Takes {
+		f.Takes = s.Takes.String()
+	}
+	if d.Weighted {
+		weight := d.Weight
+		f.Weight = &weight
+	}
+	return f
+}
+
+// sameConstraints reports whether a and b hold the same constraints, by
+// identity.
+func sameConstraints[M any](a, b []bt.Constraint[M]) bool {
+	for i := range a {
+		if !sameValue(a[i], b[i]) {
+			return false
+		}
+	}
+	return true
+}
+
+// sameValue reports whether a and b are the same value; values that
+// cannot be compared are not.
+func sameValue(a, b any) (same bool) {
+	defer func() {
+		if recover() != nil {
+			same = false
+		}
+	}()
+	return a == b
 }
 
 // policy writes a parallel's policy; zero is the default, left out.

@@ -12,6 +12,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/internal/treetest"
 )
 
@@ -249,7 +250,7 @@ func TestInvalidChecksInsideGroupsAreFaults(t *testing.T) {
 		tree := treetest.MustBuild(t, bt.New(bt.Config[mem]{}).
 			Sequence("s").Do("x", treetest.Act(rec, "x", nil)).Constrain(c).End())
 		s, err := tree.Tick(&mem{Foe: 3}, 0)
-		var ne *bt.NodeError
+		var ne *decide.Error
 		if s != bt.Failure || !errors.As(err, &ne) || ne.Path != "s/x" || !strings.Contains(err.Error(), "invalid check") {
 			t.Errorf("%s: Tick = %v, %v; want Failure and a fault for s/x", name, s, err)
 		}

@@ -35,6 +35,9 @@ func (c *predicate[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
 
 func (c *predicate[M]) String() string { return c.name }
 
+// Timeless reports true: a predicate reads the memory (see bt.Timeless).
+func (c *predicate[M]) Timeless() bool { return true }
+
 // From returns a constraint from a function that answers for itself, with
 // the full situation: use it when a constraint can say Done, or needs the
 // clock. name describes it in tree dumps.

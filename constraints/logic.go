@@ -46,6 +46,9 @@ func (n *not[M]) Validate() error { return firstError(n.err, validate(n.inner)) 
 
 func (n *not[M]) String() string { return "not " + n.holds }
 
+// Timeless reports whether the constraint negated is (see bt.Timeless).
+func (n *not[M]) Timeless() bool { return bt.IsTimeless(n.inner) }
+
 // All returns a constraint that passes when every one of cs passes. Any
 // Fail wins, with its reason; otherwise any Done. An invalid answer from
 // one of cs is passed on, for the tree to report as it reports any
@@ -141,6 +144,16 @@ func newGroup[M any](op string, cs []bt.Constraint[M]) group[M] {
 }
 
 func (g *group[M]) Validate() error { return g.err }
+
+// Timeless reports whether every member is (see bt.Timeless).
+func (g *group[M]) Timeless() bool {
+	for _, c := range g.cs {
+		if !bt.IsTimeless(c) {
+			return false
+		}
+	}
+	return true
+}
 
 func firstError(errs ...error) error {
 	for _, err := range errs {

@@ -86,6 +86,9 @@ func (s *skipping[M]) Validate() error {
 
 func (s *skipping[M]) String() string { return describe(s.inner) }
 
+// Timeless reports whether the constraint skipped is (see bt.Timeless).
+func (s *skipping[M]) Timeless() bool { return bt.IsTimeless(s.inner) }
+
 // validate returns the settings error of c, if it can tell.
 func validate(c any) error {
 	if v, ok := c.(bt.Validator); ok {

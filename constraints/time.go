@@ -84,6 +84,9 @@ func (w *window[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
 	return bt.Pass, ""
 }
 
+// Timeless reports true: a window reads the memory (see bt.Timeless).
+func (w *window[M]) Timeless() bool { return true }
+
 func (w *window[M]) String() string {
 	upper := "∞"
 	if w.max != 0 {

@@ -20,7 +20,7 @@ func TestEveryKindAllocatesNothing(t *testing.T) {
 		Heuristic: goal,
 		Model:     func(m *mem, dt time.Duration) { m.Shine++ },
 	}).
-		Selector("root", bt.Reselect(0)).
+		Selector("root", bt.Replan(0)).
 		Decorate("fake", decorators.FakeSim(decorators.Fake[mem]{
 			Edit: func(m *mem) { m.Shield = 0 }, Duration: time.Second, Gate: reach,
 			Restore: func(b, a *mem) { a.HP = b.HP }, Floor: heuristic.Cosmetic,

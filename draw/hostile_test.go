@@ -121,7 +121,7 @@ func picture(t testing.TB, title, name, constraint, reason string) Picture {
 		t.Fatal(err)
 	}
 	tree, err := bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector(name, bt.Reselect(0)).
+		Selector(name, bt.Replan(0)).
 		Do(name, bt.Instant(func(*mem) bool { return true }, hit)).Constrain(check{desc: constraint, pass: true}).
 		RandomSelector(other).
 		Do(name, bt.Instant(func(*mem) bool { return true }, nil)).Weight(2).

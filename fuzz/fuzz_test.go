@@ -12,6 +12,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/treetest"
@@ -93,7 +94,7 @@ func checkErrors(t *rapid.T, err error) {
 		errs = j.Unwrap()
 	}
 	for _, e := range errs {
-		var ne *bt.NodeError
+		var ne *decide.Error
 		switch {
 		case errors.As(e, &ne) && ne.Path != "":
 		case slices.Contains(globalComplaints, e.Error()), strings.HasPrefix(e.Error(), "bt: "):
@@ -130,13 +131,13 @@ func raw(t *rapid.T, b *bt.Builder[treetest.Mem], op int) {
 	}
 	switch op {
 	case 0:
-		b.Sequence(name, rapid.SampledFrom([]bt.SequenceOption{bt.Loop(), bt.AllowFailure(),
+		b.Sequence(name, rapid.SampledFrom([]bt.Option{bt.Loop(), bt.AllowFailure(),
 			bt.MinOutcome(heuristic.Outcome(rapid.IntRange(-2, 10).Draw(t, "min"))), nil}).Draw(t, "seq option"))
 	case 1:
-		b.Selector(name, rapid.SampledFrom([]bt.SelectorOption{bt.Reselect(time.Duration(rapid.IntRange(-5, 5).Draw(t, "every"))),
+		b.Selector(name, rapid.SampledFrom([]bt.Option{bt.Replan(time.Duration(rapid.IntRange(-5, 5).Draw(t, "every"))),
 			bt.AllowNegative(), bt.PreferCurrent(rapid.Bool().Draw(t, "prefer")), bt.Debounce(), nil}).Draw(t, "sel option"))
 	case 2:
-		b.RandomSelector(name, rapid.SampledFrom([]bt.SelectorOption{bt.PreferCurrent(false), bt.Reselect(0), nil}).Draw(t, "random option"))
+		b.RandomSelector(name, rapid.SampledFrom([]bt.Option{bt.PreferCurrent(false), bt.Replan(0), nil}).Draw(t, "random option"))
 	case 3:
 		b.Parallel(name, bt.SucceedOn(bt.Policy(rapid.IntRange(0, 3).Draw(t, "succeed"))), bt.FailOn(bt.RequireOne))
 	case 4:

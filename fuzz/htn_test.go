@@ -2,78 +2,164 @@ package fuzz
 
 import (
 	"errors"
-	"strings"
 	"testing"
 	"time"
 
 	"pgregory.net/rapid"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/htn"
 	"github.com/foresight-bt/foresight/internal/treetest"
 )
 
-// FuzzDomain feeds the HTN domain builder any sequence of calls, names
-// and nils: Build never panics, and either builds a domain that plans,
-// runs, previews and describes itself without error, or reports every
-// misuse with its path. Runs keep the life cycle.
+// FuzzDomain feeds the HTN domain builder, and the catalogue of actions it
+// takes its primitive tasks from, any sequence of calls, names and nils,
+// invalid conditions and budgets included: Build never panics, and either
+// builds a domain that plans, runs, previews and describes itself without
+// error, under any replanning setting, or reports every misuse with its
+// path. Runs keep the life cycle.
 func FuzzDomain(f *testing.F) {
 	f.Fuzz(fuzzed(func(t *rapid.T) {
-		names := []string{"root", "a", "b", "c", "d", "", "a/b"}
-		name := func(label string) string { return rapid.SampledFrom(names).Draw(t, label) }
+		// Mostly well-formed, with a misuse now and then: a name drawn
+		// from anywhere (a duplicate, an empty one, one with a slash, a
+		// compound named as an action), a nil or an invalid constraint, a
+		// nil action or effect, a negative duration or bound, a call out
+		// of order.
+		misuse := func(label string) bool { return rapid.IntRange(0, 23).Draw(t, label) == 7 } // not an edge, which rapid favours
+		anyName := func(label string) string {
+			return rapid.SampledFrom([]string{"root", "a", "b", "c", "c1", "c2", "", "a/b"}).Draw(t, label)
+		}
 		low := constraints.Func("low", func(m *treetest.Mem) bool { return m.Foe < 3 })
 		cond := func(label string) []bt.Constraint[treetest.Mem] {
+			if misuse(label + " misuse") {
+				return []bt.Constraint[treetest.Mem]{rapid.SampledFrom([]bt.Constraint[treetest.Mem]{nil,
+					constraints.Func[treetest.Mem]("broken", nil), constraints.Chance[treetest.Mem](1.5)}).Draw(t, label)}
+			}
 			switch rapid.IntRange(0, 5).Draw(t, label) {
-			case 0:
-				return []bt.Constraint[treetest.Mem]{nil}
-			case 1, 2:
+			case 0, 1:
 				return []bt.Constraint[treetest.Mem]{low}
+			case 2:
+				return []bt.Constraint[treetest.Mem]{constraints.Chance[treetest.Mem](0.5)}
 			}
 			return nil
 		}
-		d := htn.New[treetest.Mem]()
-		for i, n := 0, rapid.IntRange(0, 24).Draw(t, "calls"); i < n; i++ {
-			switch rapid.IntRange(0, 8).Draw(t, "call") {
-			case 0, 1:
-				var act bt.Action[treetest.Mem]
-				if rapid.IntRange(0, 7).Draw(t, "nil action") > 0 {
-					hit := treetest.HitFoe(rapid.IntRange(0, 2).Draw(t, "hit"))
-					act = bt.Instant(func(m *treetest.Mem) bool { hit(m); return m.Foe > -5 }, hit)
+
+		// The catalogue: actions a, b, c..., each maybe with
+		// preconditions, a duration and an expected effect.
+		var cb catalogue.Builder[treetest.Mem]
+		var acts []string
+		for i, n := 0, rapid.IntRange(1, 4).Draw(t, "actions"); i < n; i++ {
+			var act bt.Action[treetest.Mem]
+			if !misuse("nil action") {
+				hit := treetest.HitFoe(rapid.IntRange(0, 2).Draw(t, "hit"))
+				act = bt.Instant(func(m *treetest.Mem) bool { hit(m); return m.Foe > -5 }, hit)
+			}
+			name := string(rune('a' + i))
+			if misuse("action name") {
+				name = anyName("action")
+			}
+			acts = append(acts, name)
+			cb.Action(name, act, cond("pre")...)
+			if rapid.Bool().Draw(t, "takes") {
+				d := time.Duration(rapid.IntRange(0, 30).Draw(t, "duration")) * time.Millisecond
+				if misuse("negative duration") {
+					d = -d - 1
 				}
-				d.Primitive(name("primitive"), act, cond("pre")...)
-			case 2:
-				var effect func(*treetest.Mem)
-				if rapid.Bool().Draw(t, "expect") {
-					effect = func(m *treetest.Mem) { m.Shield = 0 }
+				cb.Takes(d)
+			}
+			if rapid.IntRange(0, 3).Draw(t, "expects") == 0 {
+				effect := func(m *treetest.Mem) { m.Shield = 0 }
+				if misuse("nil expect") {
+					effect = nil
 				}
-				d.Expect(effect)
-			case 3:
-				d.Compound(name("compound"))
-			case 4:
-				d.Method(name("method"), cond("cond")...)
-			case 5, 6:
-				d.Do(name("task"))
-			case 7:
-				d.Pause()
-			case 8:
-				d.Budget(htn.Budget{Record: rapid.IntRange(-1, 8).Draw(t, "record"), Steps: rapid.IntRange(-1, 8).Draw(t, "steps"),
-					Tries: rapid.IntRange(-1, 30).Draw(t, "tries")})
+				cb.Expect(effect)
 			}
 		}
-		dom, err := d.Build(name("root"))
+		actions, err := cb.Build()
+		if err != nil {
+			checkDomainErrors(t, err)
+			actions = nil // the domain builder must refuse it in turn
+		}
+
+		// The domain: compound tasks root, c1, c2..., whose methods do
+		// actions and compound tasks.
+		d := htn.New(actions)
+		if misuse("zero builder") {
+			d = &htn.Builder[treetest.Mem]{}
+		}
+		compounds := []string{"root", "c1", "c2"}[:rapid.IntRange(1, 3).Draw(t, "compounds")]
+		tasks := append(append([]string(nil), acts...), compounds...)
+		stray := func() {
+			switch rapid.IntRange(0, 4).Draw(t, "stray call") {
+			case 0:
+				d.Compound(anyName("compound"))
+			case 1:
+				d.Method(anyName("method"), cond("cond")...)
+			case 2:
+				d.Do(anyName("task"))
+			case 3:
+				d.Pause()
+			case 4:
+				d.Budget(decide.Budget{Steps: rapid.IntRange(-1, 8).Draw(t, "steps"),
+					Tries: rapid.IntRange(-1, 30).Draw(t, "tries"), PerTick: rapid.IntRange(-1, 1).Draw(t, "per tick")})
+			}
+		}
+		for j, c := range compounds {
+			if misuse("stray") {
+				stray()
+			}
+			d.Compound(c)
+			for k, nm := 0, rapid.IntRange(1, 3).Draw(t, "methods"); k < nm; k++ {
+				d.Method("m"+string(rune('0'+k)), cond("cond")...)
+				for i, ns := 0, rapid.IntRange(1, 3).Draw(t, "steps"); i < ns; i++ {
+					if i > 0 && rapid.IntRange(0, 5).Draw(t, "pause") == 0 {
+						d.Pause()
+					}
+					d.Do(rapid.SampledFrom(tasks).Draw(t, "task"))
+				}
+				if k == 0 && j+1 < len(compounds) {
+					d.Do(compounds[j+1]) // every compound task is reached
+				}
+			}
+		}
+		if misuse("stray") {
+			stray()
+		}
+		if rapid.Bool().Draw(t, "budget") {
+			d.Budget(decide.Budget{Steps: rapid.IntRange(0, 8).Draw(t, "steps"), Tries: rapid.IntRange(0, 30).Draw(t, "tries")})
+		}
+		root := "root"
+		if misuse("root") {
+			root = anyName("root")
+		}
+		dom, err := d.Build(root)
 		if err != nil {
 			checkDomainErrors(t, err)
 			return
 		}
+		if actions == nil {
+			t.Fatal("a domain built without a catalogue")
+		}
 		m := treetest.Mem{HP: 10, Foe: 5, Shield: 1}
-		if _, err := dom.Plan(&m); err != nil && !errors.Is(err, htn.ErrNoPlan) && !errors.Is(err, htn.ErrOutOfBudget) {
+		if _, err := dom.Plan(&m); err != nil && !errors.Is(err, decide.ErrNoPlan) && !errors.Is(err, decide.ErrOutOfBudget) {
 			t.Fatalf("Plan: %v", err)
 		}
 		if len(dom.Nodes()) == 0 {
 			t.Fatal("a built domain describes nothing")
 		}
-		tree, err := bt.New(bt.Config[treetest.Mem]{Heuristic: treetest.Goal}).Branch(dom.Branch("run")).Build()
+		var opts []bt.Option
+		switch rapid.IntRange(0, 3).Draw(t, "replan") {
+		case 1:
+			opts = append(opts, bt.Replan(0))
+		case 2:
+			opts = append(opts, bt.Replan(20*time.Millisecond))
+		case 3:
+			opts = append(opts, bt.ReplanOn(func(m *treetest.Mem) bool { return m.Foe%2 == 0 }))
+		}
+		tree, err := bt.New(bt.Config[treetest.Mem]{Heuristic: treetest.Goal}).Plan("run", dom, opts...).Build()
 		if err != nil {
 			t.Fatalf("a domain that built makes no tree: %v", err)
 		}
@@ -109,8 +195,8 @@ func checkDomainErrors(t *rapid.T, err error) {
 		errs = j.Unwrap()
 	}
 	for _, e := range errs {
-		var de *htn.DomainError
-		if !errors.As(e, &de) || de.Path == "" || !strings.HasPrefix(e.Error(), "htn: ") {
+		var de *decide.Error
+		if !errors.As(e, &de) || de.Path == "" {
 			t.Fatalf("an error names no place: %q", e)
 		}
 	}

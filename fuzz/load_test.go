@@ -18,7 +18,7 @@ import (
 // file it reads again, or errors that each have a place in the file.
 func FuzzLoad(f *testing.F) {
 	for _, seed := range []string{
-		`{"kind": "selector", "name": "root", "reselect": "0s", "children": [
+		`{"kind": "selector", "name": "root", "replan": "0s", "children": [
   {"kind": "action", "name": "hit", "action": "hit", "constraints": ["foe seen", "rested"], "cosmetic": true},
   {"kind": "random", "name": "r", "children": [{"kind": "action", "name": "a", "action": "shine", "weight": 0.5}]},
   {"kind": "decorator", "name": "d", "decorator": "invert", "children": [{"kind": "condition", "name": "c", "test": "hp even"}]}

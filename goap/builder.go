@@ -3,29 +3,32 @@ package goap
 import (
 	"errors"
 	"fmt"
-	"strconv"
+	"math"
+	"slices"
 	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/internal/memory"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
-// DefaultBudget is how many nodes one search may expand when the domain
-// sets no Budget.
-const DefaultBudget = 4096
-
 // A Builder assembles a Domain with calls that read like the design:
 //
-//	domain, err := goap.New(func(w *World) Key { return w.Key() }).
-//		Action("forage", forage).Constrain(rested).
-//		Action("eat", eat).Constrain(hasFood).Cost(travel).
-//		Goal("fed", 1, isFed).Estimate(hungerLeft).
+//	domain, err := goap.New(actions, func(w *World) Key { return w.Key() }).
+//		Action("forage").Action("eat").Action("sleep").Constrain(tired).
+//		Goal("fed", 2, isFed).Relevant(hungry).
+//		Goal("stocked", 1, stocked).Estimate(foodMissing).
 //		Build()
 //
-// Constrain and Cost apply to the action added last, Relevant and
-// Estimate to the goal added last. Misuse does not panic: Build reports
-// every problem at once, each with the action or goal it concerns.
+// Action takes an action of the catalogue, with its preconditions, cost
+// and duration; Constrain adds preconditions of this domain's own to it,
+// Cost replaces its cost. Relevant, Weigh and Estimate apply to the goal
+// added last. Misuse does not panic: Build reports every problem at
+// once, each a *decide.Error with its path ("actions/eat", "goals/fed").
+// The zero Builder is ready to use, but for the catalogue and the key,
+// which Build asks for.
 type Builder[M any, K comparable] struct {
 	d    Domain[M, K]
 	errs []error
@@ -38,56 +41,94 @@ const (
 	lastGoal
 )
 
-// New starts a domain whose search tells states apart by key. The key is a
-// small comparable projection of the memory that captures everything the
-// preconditions, effects, costs, goals and estimates read: two memories
-// with the same key are the same state to the planner. Floats and large
-// structs make poor keys; small integers, booleans and fixed arrays of them
-// make good ones. A key must be hashable at run time (an interface key
-// holding a slice panics, and Plan returns the panic as an error), and a
-// NaN in a float key never equals itself, so such a state is never known
-// again and its search runs to the budget.
-func New[M any, K comparable](key func(m *M) K) *Builder[M, K] {
+// A Choice is how a domain chooses among its goals.
+type Choice uint8
+
+// The ways to choose a goal.
+const (
+	// ByPriority pursues the relevant goal of highest priority that has a
+	// plan: the goals are planned for one by one, highest first, until
+	// one has a plan. The default.
+	ByPriority Choice = iota
+	// ByCost plans for every relevant goal and pursues the one with the
+	// cheapest plan; among equal costs, the one of higher priority.
+	ByCost
+	// ByUtility plans for every relevant goal and pursues the one whose
+	// priority less its plan's cost is highest: a goal that matters more
+	// is worth a dearer plan, up to what it matters. Among equals, the
+	// one of higher priority.
+	ByUtility
+)
+
+var choiceNames = [...]string{"by priority", "by cost", "by utility"}
+
+// String returns "by priority", "by cost" or "by utility".
+func (c Choice) String() string {
+	if int(c) < len(choiceNames) {
+		return choiceNames[c]
+	}
+	return fmt.Sprintf("Choice(%d)", uint8(c))
+}
+
+// New starts a domain over the actions of a catalogue, whose search tells
+// states apart by key. The key is a small comparable projection of the
+// memory that captures everything the preconditions, effects, costs,
+// goals and estimates read: two memories with the same key are the same
+// state to the planner. Floats and large structs make poor keys; small
+// integers, booleans and fixed arrays of them make good ones. A key must
+// be hashable at run time (an interface key holding a slice panics, and
+// Plan returns the panic as an error), and a NaN in a float key never
+// equals itself, so such a state is never known again and its search
+// runs to the budget. Time is not in the key: where two ways to one
+// state differ in what they leave cooling down, and it matters, put what
+// tells them apart in the key.
+func New[M any, K comparable](actions *catalogue.Catalogue[M], key func(m *M) K) *Builder[M, K] {
 	b := &Builder[M, K]{}
-	b.d.key = key
-	b.d.budget = DefaultBudget
+	b.d.catalogue, b.d.key = actions, key
+	if actions == nil {
+		b.errs = append(b.errs, decide.Errorf("domain", "a nil catalogue: build one with catalogue.Builder"))
+	}
 	if key == nil {
-		b.errs = append(b.errs, errors.New("goap: nil key function"))
+		b.errs = append(b.errs, decide.Errorf("domain", "nil key function"))
 	}
 	return b
 }
 
-// Action adds an action of the shared library under name: its Simulate is
-// its effect, its constraints (Constrain) its preconditions. Actions are
-// tried in the order they are added, which breaks ties between plans of
-// equal cost.
-func (b *Builder[M, K]) Action(name string, a bt.Action[M]) *Builder[M, K] {
+// Action adds the catalogue's action of that name to the actions the
+// planner may use: its Simulate is its effect, its preconditions those
+// of the catalogue (and what Constrain adds), its cost the catalogue's
+// (or what Cost says), its duration the catalogue's. Actions are tried
+// in the order they are added, which breaks ties between plans of equal
+// cost.
+func (b *Builder[M, K]) Action(name string) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
 	}
 	b.last = lastAction
-	switch {
-	case name == "":
-		b.errs = append(b.errs, fmt.Errorf("goap: action %d: empty name", len(b.d.actions)+1))
-	case strings.Contains(name, "/"):
-		b.errs = append(b.errs, fmt.Errorf("goap: action %q: the name contains '/', which separates path elements", name))
-	case nilness.Of(a):
-		b.errs = append(b.errs, fmt.Errorf("goap: action %q: nil action", name))
+	path := "actions/" + name
+	e, err := b.d.catalogue.Lookup(name)
+	if b.d.catalogue != nil && err != nil {
+		b.errs = append(b.errs, decide.At(path, err))
 	}
 	for _, o := range b.d.actions {
-		if o.name == name && name != "" {
-			b.errs = append(b.errs, fmt.Errorf("goap: action %q: added twice", name))
+		if o.name == name {
+			b.errs = append(b.errs, decide.Errorf(path, "added twice"))
 			break
 		}
 	}
-	b.d.actions = append(b.d.actions, action[M]{name: name, act: a})
+	if e.Behaviour != nil {
+		b.errs = append(b.errs, decide.Errorf(path, "a behaviour: a goal-driven planner searches over actions' Simulate; give it an action"))
+	}
+	b.d.actions = append(b.d.actions, action[M]{name: name, act: e.Action, pre: slices.Clip(e.Pre),
+		cost: e.Cost, takes: e.Takes, entry: e})
 	return b
 }
 
-// Constrain adds preconditions to the action added last: the planner
-// uses it only from a state where every one of them answers Pass, and the
-// runner checks them again before it begins the step. In a tree they are
-// the action leaf's constraints, so they also guard it while it runs.
+// Constrain adds preconditions of this domain's own to the action added
+// last, beyond the catalogue's: the planner uses it only from a state
+// where every one of them answers Pass, and the runner checks them again
+// before it begins the step. In a tree they are the action leaf's
+// constraints, so they also guard it while it runs.
 func (b *Builder[M, K]) Constrain(cs ...bt.Constraint[M]) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
@@ -97,23 +138,25 @@ func (b *Builder[M, K]) Constrain(cs ...bt.Constraint[M]) *Builder[M, K] {
 		return b
 	}
 	for i, c := range cs {
+		at := len(a.pre) + i + 1
 		if nilness.Of(c) {
-			b.errs = append(b.errs, fmt.Errorf("goap: action %q: Constrain: precondition %d is nil", a.name, len(a.pre)+i+1))
+			b.errs = append(b.errs, decide.Errorf("actions/"+a.name, "precondition %d is nil", at))
 			continue
 		}
 		if v, ok := c.(bt.Validator); ok {
 			if err := v.Validate(); err != nil {
-				b.errs = append(b.errs, fmt.Errorf("goap: action %q: precondition %d: %w", a.name, len(a.pre)+i+1, err))
+				b.errs = append(b.errs, decide.Errorf("actions/"+a.name, "precondition %d: %w", at, err))
 			}
 		}
 	}
-	a.pre = append(a.pre, cs...)
+	a.pre = append(a.pre[:len(a.pre):len(a.pre)], cs...)
 	return b
 }
 
-// Cost sets the cost of the action added last, as a function of the
-// memory before and after its effect. It must not be negative. Without
-// one an action costs 1.
+// Cost sets the cost of the action added last in this domain, as a
+// function of the memory before and after its effect, in place of the
+// catalogue's. It must not be negative. Without either an action costs
+// 1.
 func (b *Builder[M, K]) Cost(cost func(before, after *M) float64) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
@@ -123,30 +166,38 @@ func (b *Builder[M, K]) Cost(cost func(before, after *M) float64) *Builder[M, K]
 		return b
 	}
 	if cost == nil {
-		b.errs = append(b.errs, fmt.Errorf("goap: action %q: nil cost function", a.name))
+		b.errs = append(b.errs, decide.Errorf("actions/"+a.name, "nil cost function"))
 	}
 	a.cost = cost
 	return b
 }
 
 // Goal adds a goal: a state to reach, satisfied when satisfied reports
-// true. Among the goals that are relevant (see Relevant) and not yet
-// satisfied, the planner pursues the one of highest priority that has a
-// plan; goals of equal priority are tried in the order they are added.
-func (b *Builder[M, K]) Goal(name string, priority int, satisfied func(m *M) bool) *Builder[M, K] {
+// true, and how much it matters (its priority; see Weigh). Among the
+// goals that are relevant (see Relevant) and not yet satisfied, the
+// planner pursues the one the domain's Choose says: by default, the one
+// of highest priority that has a plan; goals of equal priority in the
+// order they are added.
+func (b *Builder[M, K]) Goal(name string, priority float64, satisfied func(m *M) bool) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
 	}
 	b.last = lastGoal
+	path := "goals/" + name
 	switch {
 	case name == "":
-		b.errs = append(b.errs, fmt.Errorf("goap: goal %d: empty name", len(b.d.goals)+1))
+		path = fmt.Sprintf("goals/%d", len(b.d.goals)+1)
+		b.errs = append(b.errs, decide.Errorf(path, "a goal needs a name"))
+	case strings.Contains(name, "/"):
+		b.errs = append(b.errs, decide.Errorf(path, "the name contains '/', which separates path elements"))
 	case satisfied == nil:
-		b.errs = append(b.errs, fmt.Errorf("goap: goal %q: nil satisfaction test", name))
+		b.errs = append(b.errs, decide.Errorf(path, "nil satisfaction test"))
+	case math.IsNaN(priority) || math.IsInf(priority, 0):
+		b.errs = append(b.errs, decide.Errorf(path, "priority %v is not a number", priority))
 	}
 	for _, o := range b.d.goals {
 		if o.name == name && name != "" {
-			b.errs = append(b.errs, fmt.Errorf("goap: goal %q: added twice", name))
+			b.errs = append(b.errs, decide.Errorf(path, "added twice"))
 			break
 		}
 	}
@@ -155,16 +206,36 @@ func (b *Builder[M, K]) Goal(name string, priority int, satisfied func(m *M) boo
 }
 
 // Relevant sets when the goal added last is worth pursuing. Without it a
-// goal is always relevant.
+// goal is always relevant. A runner whose goal stops being relevant drops
+// its plan and plans afresh, saying why: a flight goes no further once
+// the threat is gone.
 func (b *Builder[M, K]) Relevant(relevant func(m *M) bool) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
 	}
 	if g := b.lastGoal("Relevant"); g != nil {
 		if relevant == nil {
-			b.errs = append(b.errs, fmt.Errorf("goap: goal %q: nil relevance test", g.name))
+			b.errs = append(b.errs, decide.Errorf("goals/"+g.name, "nil relevance test"))
 		}
 		g.relevant = relevant
+	}
+	return b
+}
+
+// Weigh makes the goal added last weigh the world: its priority is what
+// weight reports of the memory planned from, in place of the number
+// Goal gave, as F.E.A.R.'s goals compute how much they matter each time
+// (hunger that grows, a threat that nears). A weight that is not a
+// number is an error of the planning.
+func (b *Builder[M, K]) Weigh(weight func(m *M) float64) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
+	if g := b.lastGoal("Weigh"); g != nil {
+		if weight == nil {
+			b.errs = append(b.errs, decide.Errorf("goals/"+g.name, "nil weight"))
+		}
+		g.weight = weight
 	}
 	return b
 }
@@ -180,68 +251,50 @@ func (b *Builder[M, K]) Estimate(estimate func(m *M) float64) *Builder[M, K] {
 	}
 	if g := b.lastGoal("Estimate"); g != nil {
 		if estimate == nil {
-			b.errs = append(b.errs, fmt.Errorf("goap: goal %q: nil estimate", g.name))
+			b.errs = append(b.errs, decide.Errorf("goals/"+g.name, "nil estimate"))
 		}
 		g.estimate = estimate
 	}
 	return b
 }
 
-// Budget sets how many nodes one search for one goal may expand before it
-// gives up with ErrOutOfBudget (default DefaultBudget).
-func (b *Builder[M, K]) Budget(nodes int) *Builder[M, K] {
+// Choose sets how the planner chooses among the relevant goals (default
+// ByPriority).
+func (b *Builder[M, K]) Choose(c Choice) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
 	}
-	if nodes < 1 {
-		b.errs = append(b.errs, fmt.Errorf("goap: Budget(%d): a search needs at least one node", nodes))
+	if c > ByUtility {
+		b.errs = append(b.errs, decide.Errorf("domain", "Choose: unknown choice %v", c))
 	}
-	b.d.budget = nodes
+	b.d.choice = c
 	return b
 }
 
-// PerTick spreads planning over ticks: a runner in a tree expands at most
-// this many nodes in one tick and goes on in the next (it is Running
-// meanwhile). Zero, the default, plans to the end in the tick that asks.
-// A Planner's Plan always plans to the end. A planning spread over ticks
-// is foreseen as finished: Agent.Preview, and a selector's prediction of
-// the runner, show the plan it leads to, not the ticks spent planning
-// (so a preview is exact for the tick's decisions only without PerTick).
-func (b *Builder[M, K]) PerTick(nodes int) *Builder[M, K] {
+// Budget bounds every planning of the domain (see decide.Budget): Tries,
+// the nodes one planning may expand over every goal it tries; Steps, the
+// steps one plan may hold; PerTick, the nodes a runner expands in one
+// tick, going on in the next (it is Running meanwhile). Agent.Preview
+// shows what the tick does: nothing begins while the planning goes on,
+// and the plan's first step in the tick it ends; a selector's prediction
+// of the runner foresees the plan the planning leads to. A Planner's
+// Plan always plans to the end.
+func (b *Builder[M, K]) Budget(budget decide.Budget) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
 	}
-	if nodes < 0 {
-		b.errs = append(b.errs, fmt.Errorf("goap: PerTick(%d) is negative", nodes))
+	if err := budget.Validate(); err != nil {
+		b.errs = append(b.errs, decide.At("budget", err))
 	}
-	b.d.perTick = nodes
+	b.d.budget = budget
 	return b
 }
 
-// Replan sets the designer's test for a change of the world that calls for
-// a new plan: while a runner carries out a plan, it calls changed with the
-// memory the plan was made on (never advanced as the plan goes on) and the
-// live one, at most once a tick, before the tick's step (not on a tick
-// that is already planning, nor when the goal holds), and plans again
-// when it reports true. A test on what the plan itself changes fires on
-// every tick after the first step: test what the plan does not change.
-// The new plan replaces the running one only if it differs.
-func (b *Builder[M, K]) Replan(changed func(planned, now *M) bool) *Builder[M, K] {
-	if b == nil {
-		return b // Build reports it
-	}
-	if changed == nil {
-		b.errs = append(b.errs, errors.New("goap: nil Replan test"))
-	}
-	b.d.changed = changed
-	return b
-}
-
-// Copy sets how a Planner copies memories outside a tree, reusing the
-// destination's storage. Nil means plain assignment, which is right for
-// value memories without slices or maps; Build refuses a memory type that
-// plain assignment would share. A runner in a tree copies with the tree's
-// own (bt.Config.Copy).
+// Copy sets how planning outside a tree (a Planner) copies memories,
+// reusing the destination's storage. Nil means plain assignment, which is
+// right for value memories without slices or maps; Build refuses a memory
+// type that plain assignment would share. A runner in a tree copies with
+// the tree's own (bt.Config.Copy).
 func (b *Builder[M, K]) Copy(copy func(dst, src *M)) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
@@ -252,7 +305,7 @@ func (b *Builder[M, K]) Copy(copy func(dst, src *M)) *Builder[M, K] {
 
 func (b *Builder[M, K]) lastAction(call string) *action[M] {
 	if b.last != lastAction {
-		b.errs = append(b.errs, fmt.Errorf("goap: %s must follow an Action", call))
+		b.errs = append(b.errs, decide.Errorf("domain", "%s must follow an Action", call))
 		return nil
 	}
 	return &b.d.actions[len(b.d.actions)-1]
@@ -260,66 +313,58 @@ func (b *Builder[M, K]) lastAction(call string) *action[M] {
 
 func (b *Builder[M, K]) lastGoal(call string) *goal[M] {
 	if b.last != lastGoal {
-		b.errs = append(b.errs, fmt.Errorf("goap: %s must follow a Goal", call))
+		b.errs = append(b.errs, decide.Errorf("domain", "%s must follow a Goal", call))
 		return nil
 	}
 	return &b.d.goals[len(b.d.goals)-1]
 }
 
 // Build checks the description and returns the domain, or every problem
-// found at once.
+// found at once. The domain is immutable: share it between any number of
+// trees, agents and goroutines. Build may be called again, after more
+// calls, for a domain with them.
 func (b *Builder[M, K]) Build() (*Domain[M, K], error) {
-	if b == nil || b.d.key == nil && len(b.errs) == 0 {
-		return nil, errors.New("goap: Build on a nil or zero Builder; use goap.New")
+	if b == nil {
+		return nil, errors.New("goap: Build on a nil Builder; use goap.New")
 	}
-	errs := b.errs
+	errs := slices.Clip(b.errs)
+	if b.d.catalogue == nil && b.d.key == nil && len(errs) == 0 {
+		errs = append(errs, decide.Errorf("domain", "no catalogue and no key: make the builder with goap.New(actions, key)"))
+	}
 	if len(b.d.actions) == 0 {
-		errs = append(errs, errors.New("goap: no actions"))
+		errs = append(errs, decide.Errorf("domain", "no actions"))
 	}
 	if len(b.d.goals) == 0 {
-		errs = append(errs, errors.New("goap: no goals"))
+		errs = append(errs, decide.Errorf("domain", "no goals"))
 	}
 	if b.d.copy == nil {
 		if err := memory.Check[M](); err != nil {
-			errs = append(errs, fmt.Errorf("goap: %v: set Copy (to the tree's bt.Config.Copy)", err))
-		}
-	}
-	for _, a := range b.d.actions {
-		if v, ok := a.act.(bt.Validator); ok && !nilness.Of(a.act) {
-			if err := v.Validate(); err != nil {
-				errs = append(errs, fmt.Errorf("goap: action %q: %w", a.name, err))
-			}
+			errs = append(errs, decide.Errorf("domain", "%v: set Copy (to the tree's bt.Config.Copy)", err))
 		}
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
 	d := b.d // a copy: the builder can go on without changing this domain
-	d.actions = append([]action[M](nil), b.d.actions...)
-	d.goals = append([]goal[M](nil), b.d.goals...)
+	d.budget = d.budget.WithDefaults()
+	d.outOfSteps = fmt.Errorf("goap: %w", d.budget.Spent("Steps"))
+	d.outOfTries = fmt.Errorf("goap: %w", d.budget.Spent("Tries"))
+	d.actions = slices.Clone(b.d.actions)
+	d.goals = slices.Clone(b.d.goals)
 	slot := 0
 	for i := range d.actions {
 		a := &d.actions[i]
-		a.pre = append([]bt.Constraint[M](nil), a.pre...)
+		a.pre = slices.Clip(a.pre)
+		for _, c := range a.pre {
+			a.timed = a.timed || !bt.IsTimeless(c)
+		}
+		d.timed = d.timed || a.timed
 		a.slot = slot
 		slot += len(a.pre) + 1 // one more: a precondition that answered Done
 	}
 	d.slots = slot
-	d.order = make([]int, len(d.goals))
-	for i := range d.order {
-		d.order[i] = i
-	}
-	// highest priority first, in the order added among equals
-	for i := 1; i < len(d.order); i++ {
-		for j := i; j > 0 && d.goals[d.order[j]].priority > d.goals[d.order[j-1]].priority; j-- {
-			d.order[j], d.order[j-1] = d.order[j-1], d.order[j]
-		}
-	}
 	for i := range d.goals {
-		g := &d.goals[i]
-		g.label = "goal " + g.name
-		g.prio = "priority " + strconv.Itoa(g.priority)
+		d.goals[i].label = "goal " + d.goals[i].name
 	}
-	d.stats = newStats(&d)
 	return &d, nil
 }

@@ -1,37 +1,45 @@
 // Package goap is foresight's goal-oriented action planner (GOAP, as in
 // F.E.A.R.): given goals, states the agent wants to reach, it searches for
 // the cheapest sequence of actions that reaches the most important one,
-// and runs that plan as a node of a tree. The actions are the same values
-// that behaviour trees and the htn package run: an action's preconditions
-// are its constraints (bt.Constraint), its effect is its Simulate.
+// and runs that plan as a node of a tree. The actions are a catalogue's
+// (package catalogue), the same that behaviour trees and the htn package
+// run: an action's preconditions are its constraints (bt.Constraint), its
+// effect its Simulate, its cost and duration the catalogue's. It keeps
+// the contract every decider keeps (package decide).
 //
 // Start reading at New and Builder (how a domain is written), then
-// Domain.Branch (the plan runner, in a tree) and Planner (planning outside
-// one).
+// Domain.Runner (the plan runner of a planner node, in a tree) and Planner
+// (planning outside one).
 //
 // # Domains
 //
-//	domain, err := goap.New(func(c *Camp) Key { return c.Key() }).
-//		Action("forage", forage).Constrain(rested).
-//		Action("eat", eat).Constrain(hasFood).
-//		Action("sleep", sleep).Constrain(tired).
+//	domain, err := goap.New(actions, func(c *Camp) Key { return c.Key() }).
+//		Action("forage").Constrain(rested).
+//		Action("eat").
+//		Action("sleep").Constrain(tired).
 //		Goal("fed", 2, fed).Relevant(hungry).
 //		Goal("stocked", 1, stocked).Estimate(foodMissing).
 //		Build()
 //
-// A goal has a priority, a relevance test (is it worth pursuing now?), a
-// satisfaction test, and optionally an estimate of the cost that remains.
-// The planner takes the relevant goals that do not hold yet, highest
-// priority first, and pursues the first that has a plan; the goals it
+// A goal has a priority (a number, or what Weigh computes from the
+// memory planned on, as F.E.A.R.'s goals weigh the world), a relevance
+// test (is it worth pursuing now?), a satisfaction test, and optionally
+// an estimate of the cost that remains. The planner takes the relevant
+// goals that do not hold yet, highest priority first, and pursues the
+// first that has a plan, or (Choose) the one with the cheapest plan, or
+// the one whose priority less its plan's cost is highest; the goals it
 // passed over, and why (not relevant, already satisfied, no plan, out of
-// budget), are in its report. An action costs 1 unless Cost says
-// otherwise, as a function of the memory before and after it.
+// budget, a better plan elsewhere), are in its report. An action costs 1
+// unless its catalogue entry or the domain's Cost says otherwise, as a
+// function of the memory before and after it.
 //
 // # Search
 //
 // Planning is A* over the memory type M, forward from the agent's memory:
 // each step copies the memory, applies an action's Simulate to the copy,
-// and checks the next action's preconditions on the result. Forward
+// and checks the next action's preconditions on the result, at the time
+// the plan reaches it (each step moves the planning clock on by its
+// duration, and a cooldown a step starts holds for the steps after it). Forward
 // search, rather than the regressive search of F.E.A.R., is what lets
 // foresight's actions plan as they are: a regressive planner needs effects
 // and preconditions written as symbols it can run backwards (facts to
@@ -50,7 +58,8 @@
 // keys. Ties between equally promising states are
 // broken by depth, then by the order states were found, which follows the
 // order actions were added: plans are the same on every run, whatever the
-// hash seed.
+// hash seed. Time is not in the key: a plan that must wait (for a
+// cooldown) does so through a step that changes what the key reads.
 //
 // With an estimate that never overstates the remaining cost (admissible),
 // or none, every plan is a cheapest one. An estimate that overstates finds
@@ -59,25 +68,27 @@
 //
 // # Budgets
 //
-// A node budget (Builder.Budget) bounds the nodes one search for one goal
-// may expand. Running out is its own answer: ErrOutOfBudget from a
-// Planner, bt.PlanOutOfBudget from a runner, distinct from ErrNoPlan (the
-// goal cannot be reached), and never a plan cut short. PerTick spreads a
-// runner's planning over ticks, a number of nodes at a time.
+// A budget (Builder.Budget, a decide.Budget) bounds the nodes one
+// planning may expand over every goal it tries (Tries) and the steps a
+// plan may hold (Steps). Running out is its own answer, an error wrapping
+// decide.ErrOutOfBudget from a Planner, decide.OutOfBudget from a runner,
+// distinct from decide.ErrNoPlan (no goal can be reached), and never a
+// plan cut short. PerTick spreads a runner's planning over ticks, a
+// number of nodes at a time.
 //
 // # Running plans
 //
-// Domain.Branch puts a plan runner into a tree: a node whose children are
-// the domain's actions, as leaves with their preconditions as
-// constraints. The tree's machinery runs them, so the life cycle (End
+// A Domain is a bt.Planner: bt.For's Plan and bt.Builder.Plan put a plan
+// runner into a tree, a node whose children are the domain's actions, as
+// leaves with their preconditions as constraints. The tree's machinery runs them, so the life cycle (End
 // once per Begin, through every re-plan), tracing, panics and quarantine,
 // Preview and determinism are those of any tree. In a tree, planning
 // copies memories with the tree's copy function and simulates actions
 // with the tree's context. The runner checks each step's preconditions
 // before it begins it, and plans again when a step fails or cannot begin,
-// when the domain's Replan test says the world has changed, and when a goal
-// of higher priority than the running one becomes relevant and has a
-// plan. It succeeds once its goal holds, checked before each step begins
+// when its node's Replan or ReplanOn settings say so, when a goal that
+// matters more than the running one becomes relevant and has a plan, and
+// when the running goal stops being relevant (its plan is dropped). It succeeds once its goal holds, checked before each step begins
 // and when one ends (a step under way is let finish), and fails when no
 // goal has a plan.
 //
@@ -85,8 +96,10 @@
 // bt.EventPlan: the goal and the plan with its cost, the nodes expanded,
 // the goals passed over with their priority, the actions discarded with
 // the precondition that failed and how often, and whether the running plan
-// was made, kept or replaced, and why. trace.Timeline prints it; the
-// stats package counts the plans each action was in.
+// was made, kept or replaced, and why, with the goal's priority.
+// trace.Timeline prints it; the stats package counts the plans each
+// action was in, and the actions no plan used (stats.Collector's
+// NeverPlanned): ship with none.
 //
 // Put reactions above the runner (die, rest when hurt) in a
 // bt.ReactivePriority: they halt the plan within the tick, and the runner
@@ -96,13 +109,9 @@
 // The troll package runs the same Trunk Thumper by a behaviour tree, by
 // an HTN and by this package.
 //
-// # Statistics and cost
+// # Cost
 //
-// A domain counts, over all its agents, how often each action was
-// considered, discarded (by which precondition), chosen into a plan, run,
-// and how its runs ended (Domain.Stats, Domain.WriteStats), and lists the
-// actions no plan ever used (Domain.NeverChosen): ship with none.
-//
+// A domain is immutable and takes no lock: agents plan on it in parallel.
 // A Planner and a runner reuse their storage: after warm-up, planning and
 // running allocate nothing.
 package goap

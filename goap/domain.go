@@ -2,64 +2,72 @@ package goap
 
 import (
 	"errors"
+	"fmt"
+	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/decide"
 )
 
-// A Domain is what a goal-driven agent knows: its actions with their
-// preconditions, effects and costs, and its goals. It is built once, by
-// New and Build, and shared by every agent and goroutine; each agent plans
-// with a state of its own (a Planner, or the runner a tree makes for it
-// from Branch).
+// A Domain is what a goal-driven agent knows: its actions, taken from a
+// catalogue with their preconditions, effects, costs and durations, and
+// its goals. It is built once, by New and Build, and shared by every
+// agent and goroutine: nothing in it changes as agents plan. Each agent
+// plans with a state of its own: a Planner, or the runner a tree makes
+// for it (a Domain is a bt.Planner: put it in a tree with bt.For's Plan).
 type Domain[M any, K comparable] struct {
-	key     func(m *M) K
-	copy    func(dst, src *M)
-	changed func(planned, now *M) bool
-	actions []action[M]
-	goals   []goal[M]
-	order   []int // goals, highest priority first
-	slots   int   // precondition slots of all actions, for tallies
-	budget  int
-	perTick int
-	stats   *stats
+	catalogue *catalogue.Catalogue[M]
+	key       func(m *M) K
+	copy      func(dst, src *M)
+	actions   []action[M]
+	goals     []goal[M]
+	choice    Choice
+	slots     int  // precondition slots of all actions, for tallies
+	timed     bool // some action's preconditions read time
+	budget    decide.Budget
+	// outOfSteps and outOfTries are the errors of a planning that ran out
+	// of a bound, made once so that planning allocates nothing.
+	outOfSteps, outOfTries error
 }
 
 // usable reports whether d was made by Build: a nil or zero Domain plans
-// nothing and counts nothing.
-func (d *Domain[M, K]) usable() bool { return d != nil && d.key != nil && d.stats != nil }
+// nothing.
+func (d *Domain[M, K]) usable() bool { return d != nil && d.key != nil && len(d.goals) > 0 }
 
 type action[M any] struct {
-	name string
-	act  bt.Action[M]
-	pre  []bt.Constraint[M]
-	cost func(before, after *M) float64
-	slot int // first tally slot: one per precondition, then one for Done
+	name  string
+	act   bt.Action[M]
+	pre   []bt.Constraint[M]
+	cost  func(before, after *M) float64
+	takes time.Duration
+	entry catalogue.Entry[M]
+	slot  int  // first tally slot: one per precondition, then one for Done
+	timed bool // a precondition reads time (bt.Timeless): judge it at the planned time
 }
 
 type goal[M any] struct {
 	name      string
 	label     string // "goal name", as reports name it
-	prio      string // "priority n"
-	priority  int
+	priority  float64
+	weight    func(m *M) float64 // Weigh: the priority, from the memory
 	relevant  func(m *M) bool
 	satisfied func(m *M) bool
 	estimate  func(m *M) float64
 }
 
-// The ways planning can fail. Planning for several goals fails with
-// ErrOutOfBudget when some goal ran out of budget and none found a plan.
+// The ways a planning can end without a plan, beyond the contract's
+// decide.ErrNoPlan and decide.ErrOutOfBudget, which the errors of a
+// planning wrap.
 var (
-	// ErrNoPlan: no sequence of actions reaches any relevant goal.
-	ErrNoPlan = errors.New("goap: no plan reaches a relevant goal")
-	// ErrOutOfBudget: the search ran out of its node budget before it found
-	// a plan or proved there is none. It never comes with a partial plan.
-	ErrOutOfBudget = errors.New("goap: out of budget before a plan was found")
-	// ErrNoGoal: every goal is irrelevant or already satisfied.
-	ErrNoGoal = errors.New("goap: no goal is relevant and unsatisfied")
+	// ErrNoGoal: every goal is irrelevant or already satisfied. It wraps
+	// decide.ErrNoPlan.
+	ErrNoGoal = fmt.Errorf("goap: %w: no goal is relevant and unsatisfied", decide.ErrNoPlan)
 	// ErrNoDomain: the planner has no domain (a zero Planner, or one of a
 	// nil Domain).
 	ErrNoDomain = errors.New("goap: a planner with no domain")
 
+	errNoPlan    = fmt.Errorf("goap: %w: no plan reaches a relevant goal", decide.ErrNoPlan)
 	errNilMemory = errors.New("goap: Plan of a nil memory")
 )
 
@@ -75,14 +83,79 @@ func (d *Domain[M, K]) Actions() []string {
 	return names
 }
 
-// Goals returns the names of the domain's goals, highest priority first.
+// Goals returns the names of the domain's goals, in the order added.
 func (d *Domain[M, K]) Goals() []string {
 	if d == nil {
 		return nil
 	}
-	names := make([]string, len(d.order))
-	for i, g := range d.order {
-		names[i] = d.goals[g].name
+	names := make([]string, len(d.goals))
+	for i, g := range d.goals {
+		names[i] = g.name
 	}
 	return names
 }
+
+// Validate reports a nil or zero Domain, which a tree cannot run.
+func (d *Domain[M, K]) Validate() error {
+	if !d.usable() {
+		return errors.New("goap: a nil or zero Domain; build one with goap.New(actions, key)...Build()")
+	}
+	return nil
+}
+
+// Steps returns the domain's actions as nodes, in the order added: each
+// the catalogue's action with its preconditions and this domain's. A
+// planner node (bt.KindPlanner) makes them its children.
+func (d *Domain[M, K]) Steps() []bt.Def[M] {
+	if !d.usable() {
+		return nil
+	}
+	steps := make([]bt.Def[M], len(d.actions))
+	for i := range d.actions {
+		a := &d.actions[i]
+		steps[i] = a.entry.Def(a.name)
+		steps[i].Constraints = a.pre
+	}
+	return steps
+}
+
+// Nodes describes the domain as a tree, for pictures and tools: under a
+// root, its goals (each with its priority, or that it weighs the world)
+// and its actions with their preconditions.
+func (d *Domain[M, K]) Nodes() []bt.NodeInfo {
+	if !d.usable() {
+		return nil
+	}
+	out := []bt.NodeInfo{
+		{Path: "domain", Name: "domain", Kind: KindDomain, Children: 2,
+			Detail: fmt.Sprintf("goap: %d goals, %d actions, %v", len(d.goals), len(d.actions), d.choice)},
+		{Path: "domain/goals", Name: "goals", Kind: KindGoals, Detail: "goals", Depth: 1, Parent: "domain", Children: len(d.goals)},
+	}
+	for _, g := range d.goals {
+		detail := fmt.Sprintf("priority %g", g.priority)
+		if g.weight != nil {
+			detail = "priority weighed from the memory"
+		}
+		out = append(out, bt.NodeInfo{Path: "domain/goals/" + g.name, Name: g.name, Kind: KindGoal, Detail: detail,
+			Depth: 2, Parent: "domain/goals"})
+	}
+	out = append(out, bt.NodeInfo{Path: "domain/actions", Name: "actions", Kind: KindActions, Detail: "actions",
+		Depth: 1, Parent: "domain", Children: len(d.actions)})
+	for _, a := range d.actions {
+		info := bt.NodeInfo{Path: "domain/actions/" + a.name, Name: a.name, Kind: bt.KindAction, Detail: "action",
+			Depth: 2, Parent: "domain/actions"}
+		for _, c := range a.pre {
+			info.Constraints = append(info.Constraints, bt.Describe(c))
+		}
+		out = append(out, info)
+	}
+	return out
+}
+
+// The kinds of node in a domain's description (Domain.Nodes).
+const (
+	KindDomain  bt.NodeKind = "goap"
+	KindGoals   bt.NodeKind = "goals"
+	KindGoal    bt.NodeKind = "goal"
+	KindActions bt.NodeKind = "actions"
+)

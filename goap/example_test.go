@@ -6,8 +6,11 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/goap"
+	"github.com/foresight-bt/foresight/stats"
 	"github.com/foresight-bt/foresight/trace"
 )
 
@@ -27,12 +30,22 @@ func smithy() (*goap.Domain[Smith, Smith], error) {
 	hasOre := constraints.Func("ore", func(s *Smith) bool { return s.Ore > 0 })
 	hasBars := constraints.Func("two bars", func(s *Smith) bool { return s.Bars >= 2 })
 	lit := constraints.Func("a lit forge", func(s *Smith) bool { return s.Lit })
-	return goap.New(func(s *Smith) Smith { return *s }).
-		Action("mine", act(func(s *Smith) { s.Ore++ })).
-		Cost(func(_, _ *Smith) float64 { return 3 }).
-		Action("light forge", act(func(s *Smith) { s.Lit = true })).
-		Action("smelt", act(func(s *Smith) { s.Ore--; s.Bars++ })).Constrain(hasOre, lit).
-		Action("forge sword", act(func(s *Smith) { s.Bars -= 2; s.Swords++ })).Constrain(hasBars, lit).
+
+	// The smith's actions, each declared once with its preconditions and
+	// what a step of it costs (1 unless said).
+	var b catalogue.Builder[Smith]
+	b.Action("mine", act(func(s *Smith) { s.Ore++ })).Cost(func(_, _ *Smith) float64 { return 3 })
+	b.Action("light forge", act(func(s *Smith) { s.Lit = true }))
+	b.Action("smelt", act(func(s *Smith) { s.Ore--; s.Bars++ }), hasOre, lit)
+	b.Action("forge sword", act(func(s *Smith) { s.Bars -= 2; s.Swords++ }), hasBars, lit)
+	actions, err := b.Build()
+	if err != nil {
+		return nil, err
+	}
+
+	// The goal-driven domain over them.
+	return goap.New(actions, func(s *Smith) Smith { return *s }).
+		Action("mine").Action("light forge").Action("smelt").Action("forge sword").
 		Goal("armed", 1, func(s *Smith) bool { return s.Swords > 0 }).
 		Build()
 }
@@ -49,7 +62,7 @@ func Example() {
 	fmt.Println(plan.Goal, plan.Steps, plan.Cost, err)
 
 	// Running the plan in a tree, with a timeline of what it planned.
-	tree, err := bt.New(bt.Config[Smith]{}).Branch(domain.Branch("smith")).Build()
+	tree, err := bt.New(bt.Config[Smith]{}).Plan("smith", domain).Build()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -81,7 +94,7 @@ func ExamplePlanner_Explain() {
 	}
 	p := domain.NewPlanner()
 	p.Plan(&Smith{Bars: 2})
-	var why bt.Planning
+	var why decide.Report
 	p.Explain(&why)
 	fmt.Println(why.Change, why.Goal, why.Steps, why.Cost, why.Expanded)
 	for _, r := range why.Rejected {
@@ -93,24 +106,34 @@ func ExamplePlanner_Explain() {
 	// forge sword: precondition 2: not a lit forge (once)
 }
 
-// A domain counts what its planners did with each action, over all its
-// agents.
-func ExampleDomain_WriteStats() {
+// A stats.Collector counts what a domain's runner did with each action,
+// over every run it traces: the plans that held it, its runs and how they
+// ended; and it names the actions no plan ever held.
+func ExampleDomain_stats() {
 	domain, err := smithy()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	p := domain.NewPlanner()
-	p.Plan(&Smith{Ore: 1})
-	p.Plan(&Smith{Bars: 2, Lit: true})
-	domain.WriteStats(os.Stdout)
-	fmt.Println("never chosen:", domain.NeverChosen())
+	tree, err := bt.New(bt.Config[Smith]{}).Plan("smith", domain).Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	agent, _ := tree.NewAgent(1)
+	counts := stats.New(tree.Nodes())
+	agent.SetTracer(counts)
+	agent.Tick(&Smith{Ore: 1}, time.Second)
+	agent.Tick(&Smith{Bars: 2, Lit: true}, time.Second)
+	for _, a := range domain.Actions() {
+		c := counts.Counts("smith/" + a)
+		fmt.Printf("%-12s planned %d, begun %d, succeeded %d\n", a, c.Planned, c.Begun, c.Succeeded)
+	}
+	fmt.Println("never planned:", counts.NeverPlanned())
 	// Output:
-	// action       considered  discarded (by precondition)  already done  chosen  run  succeeded  failed
-	// mine         10          -                            0             1       0    0          0
-	// light forge  10          -                            0             1       0    0          0
-	// smelt        10          3 3                          0             2       0    0          0
-	// forge sword  10          8 0                          0             2       0    0          0
-	// never chosen: []
+	// mine         planned 1, begun 1, succeeded 1
+	// light forge  planned 1, begun 1, succeeded 1
+	// smelt        planned 2, begun 2, succeeded 2
+	// forge sword  planned 2, begun 2, succeeded 2
+	// never planned: []
 }

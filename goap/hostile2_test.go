@@ -2,12 +2,13 @@ package goap_test
 
 import (
 	"errors"
-	"io"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/goap"
 )
 
@@ -23,18 +24,20 @@ var (
 	step   = bt.Instant(func(m *counter) bool { m.N++; return true }, func(m *counter) { m.N++ })
 	finish = bt.Instant(func(m *counter) bool { m.Done = true; return true }, func(m *counter) { m.Done = true })
 	done   = func(m *counter) bool { return m.Done }
+
+	counting = must(new(catalogue.Builder[counter]).Action("step", step).Action("finish", finish).Build())
 )
 
 // Panics in user code come back from Plan as errors, and the planner
 // plans again afterwards.
 func TestPlanPanics(t *testing.T) {
 	calls := 0
-	d, err := goap.New(func(m *counter) counter {
+	d, err := goap.New(counting, func(m *counter) counter {
 		if calls++; calls == 1 {
 			panic("key")
 		}
 		return *m
-	}).Action("finish", finish).Goal("done", 1, done).Build()
+	}).Action("finish").Goal("done", 1, done).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -46,7 +49,7 @@ func TestPlanPanics(t *testing.T) {
 	if plan, err := p.Plan(&counter{}); err != nil || len(plan.Steps) != 1 {
 		t.Fatalf("after the panic: %v %v", plan, err)
 	}
-	unhashable, err := goap.New(func(m *counter) any { return []int{m.N} }).Action("finish", finish).Goal("done", 1, done).Build()
+	unhashable, err := goap.New(counting, func(m *counter) any { return []int{m.N} }).Action("finish").Goal("done", 1, done).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -55,32 +58,39 @@ func TestPlanPanics(t *testing.T) {
 	}
 }
 
-// A nil or zero Builder or Domain plans nothing and panics nowhere.
+// A nil Builder builds nothing, a zero Builder asks for what goap.New
+// takes, and a nil or zero Domain plans nothing; none panics.
 func TestZeroValues(t *testing.T) {
 	var zb goap.Builder[counter, counter]
-	if _, err := zb.Action("finish", finish).Goal("done", 1, done).Build(); err == nil || !strings.Contains(err.Error(), "goap.New") {
+	if _, err := zb.Action("finish").Goal("done", 1, done).Build(); err == nil || !strings.Contains(err.Error(), "goap.New") {
 		t.Errorf("a zero Builder: %v", err)
 	}
 	var nb *goap.Builder[counter, counter]
-	if _, err := nb.Action("finish", finish).Constrain().Cost(nil).Goal("done", 1, done).Relevant(nil).Estimate(nil).
-		Budget(1).PerTick(1).Replan(nil).Copy(nil).Build(); err == nil {
+	if _, err := nb.Action("finish").Constrain().Cost(nil).Goal("done", 1, done).Relevant(nil).Weigh(nil).Estimate(nil).
+		Choose(goap.ByCost).Budget(decide.Budget{Tries: 1, PerTick: 1}).Copy(nil).Build(); err == nil {
 		t.Error("a nil Builder built")
 	}
 	var zd goap.Domain[counter, counter]
 	if _, err := zd.Plan(&counter{}); !errors.Is(err, goap.ErrNoDomain) {
 		t.Errorf("a zero Domain: %v", err)
 	}
-	if zd.Stats() != nil || zd.NeverChosen() != nil || zd.WriteStats(io.Discard) != nil {
-		t.Error("a zero Domain has statistics")
+	if zd.Nodes() != nil || zd.Steps() != nil || zd.Validate() == nil {
+		t.Error("a zero Domain has nodes or steps, or says it is valid")
 	}
-	if _, err := bt.New(bt.Config[counter]{}).Branch(zd.Branch("g")).Build(); err == nil || !strings.Contains(err.Error(), "g: goap: Branch of a nil or zero domain") {
-		t.Errorf("a zero Domain's branch: %v", err)
+	if _, err := bt.New(bt.Config[counter]{}).Plan("g", &zd).Build(); err == nil || !strings.HasPrefix(err.Error(), "g: ") {
+		t.Errorf("a zero Domain's runner: %v", err)
 	}
 }
 
-// Names that would break a tree's paths are refused by Build.
+// Names that would break a tree's paths are refused: a goal's by Build,
+// an action's by its catalogue, which has none such to give.
 func TestSlashInName(t *testing.T) {
-	if _, err := goap.New(countKey).Action("a/b", finish).Goal("done", 1, done).Build(); err == nil || !strings.Contains(err.Error(), `"a/b"`) {
+	if _, err := goap.New(counting, countKey).Action("finish").Goal("a/b", 1, done).Build(); err == nil ||
+		!strings.Contains(err.Error(), "goals/a/b: the name contains '/'") {
+		t.Errorf("a goal named a/b: %v", err)
+	}
+	if _, err := goap.New(counting, countKey).Action("a/b").Goal("done", 1, done).Build(); err == nil ||
+		!strings.Contains(err.Error(), `"a/b"`) {
 		t.Errorf("an action named a/b: %v", err)
 	}
 }
@@ -88,12 +98,12 @@ func TestSlashInName(t *testing.T) {
 // In a tree, a cost that breaks its contract is a fault of user code:
 // Tick returns it.
 func TestBadCostInTree(t *testing.T) {
-	d, err := goap.New(countKey).Action("finish", finish).Cost(func(_, _ *counter) float64 { return -1 }).
+	d, err := goap.New(counting, countKey).Action("finish").Cost(func(_, _ *counter) float64 { return -1 }).
 		Goal("done", 1, done).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := bt.New(bt.Config[counter]{}).Branch(d.Branch("g")).Build()
+	tree, err := bt.New(bt.Config[counter]{}).Plan("g", d).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -106,9 +116,9 @@ func TestBadCostInTree(t *testing.T) {
 
 // A plan whose cost overflows is an error, never a plan costing +Inf.
 func TestCostOverflow(t *testing.T) {
-	d, err := goap.New(countKey).
-		Action("step", step).Cost(func(_, _ *counter) float64 { return 1e308 }).
-		Action("finish", finish).Constrain(reached(2)).
+	d, err := goap.New(counting, countKey).
+		Action("step").Cost(func(_, _ *counter) float64 { return 1e308 }).
+		Action("finish").Constrain(reached(2)).
 		Goal("done", 1, done).Build()
 	if err != nil {
 		t.Fatal(err)
@@ -136,11 +146,11 @@ func (f checkFunc) Evaluate(_ bt.Situation, m *counter) (bt.Check, string) {
 // quarantined, not the runner.
 func TestPreconditionPanicBlamesTheStep(t *testing.T) {
 	live := panicLive{}
-	d, err := goap.New(countKey).Action("finish", finish).Constrain(live).Goal("done", 1, done).Build()
+	d, err := goap.New(counting, countKey).Action("finish").Constrain(live).Goal("done", 1, done).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := bt.New(bt.Config[counter]{}).Branch(d.Branch("g")).Build()
+	tree, err := bt.New(bt.Config[counter]{}).Plan("g", d).Build()
 	if err != nil {
 		t.Fatal(err)
 	}

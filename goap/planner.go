@@ -1,29 +1,21 @@
 package goap
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"runtime/debug"
 	"strconv"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/sim"
 )
-
-// A Plan is what a planning found: the goal, the actions to reach it in
-// order, and what it costs.
-type Plan struct {
-	Goal  string   // the goal the plan reaches
-	Steps []string // the actions' names, in order
-	Cost  float64  // the sum of the steps' costs
-	// Expanded counts the nodes this planning expanded, over every goal
-	// it tried.
-	Expanded int
-}
 
 // A Planner plans for one agent over a Domain, reusing its storage from
 // one planning to the next: after the first few plannings it allocates
 // nothing. A Planner is not safe for concurrent use; make one per agent or
-// goroutine. A tree's runner (see Domain.Branch) has one of its own.
+// goroutine. A tree's runner (see Domain.Runner) has one of its own.
 type Planner[M any, K comparable] struct {
 	d    *Domain[M, K]
 	s    *search[M, K]
@@ -32,12 +24,15 @@ type Planner[M any, K comparable] struct {
 	// Which goals this planning considers: all, or (bounded) only those of
 	// a priority above `above`.
 	bounded bool
-	above   int
+	above   float64
 
-	pos      int  // position in d.order of the goal being worked on
-	active   bool // a search for it is under way
+	order    []int     // the goals, highest priority first, for this planning
+	prio     []float64 // each goal's priority, for this planning
+	pos      int       // position in order of the goal being worked on
+	active   bool      // a search for it is under way
 	done     bool
-	outcomes []outcome // per goal, in d.order
+	left     int       // tries left to this planning
+	outcomes []outcome // per goal, in order
 
 	goal     int // the goal planned for, or -1
 	steps    []int32
@@ -51,6 +46,7 @@ type Planner[M any, K comparable] struct {
 type outcome struct {
 	kind     uint8
 	expanded int
+	cost     float64 // planned: the plan's cost
 }
 
 const (
@@ -59,8 +55,8 @@ const (
 	satisfied
 	noPlan
 	overBudget
-	planned
-	broken // a cost or an estimate was bad
+	planned // and pursued, or (ByCost, ByUtility) passed over for a better
+	broken  // a cost, an estimate or a weight was bad
 )
 
 // NewPlanner returns a planner over the domain, for one agent. A planner
@@ -69,36 +65,45 @@ func (d *Domain[M, K]) NewPlanner() *Planner[M, K] {
 	if !d.usable() {
 		return &Planner[M, K]{goal: -1}
 	}
-	return &Planner[M, K]{d: d, s: newSearch(d), outcomes: make([]outcome, len(d.goals)), goal: -1}
+	n := len(d.goals)
+	return &Planner[M, K]{d: d, s: newSearch(d), outcomes: make([]outcome, n), order: make([]int, n),
+		prio: make([]float64, n), goal: -1}
 }
 
-// Plan plans from memory m, which it only reads: for each relevant goal
-// that m does not satisfy, highest priority first, it searches for the
-// cheapest sequence of actions that reaches it, and returns the first plan
-// found. It fails with ErrNoGoal, ErrNoPlan or ErrOutOfBudget (see their
-// docs), never with a partial plan, or with an error naming an action
-// whose cost, or a goal whose estimate, is negative or not a number.
+// Plan plans from memory m, which it only reads: for the relevant goals
+// that m does not satisfy, it searches for the cheapest sequence of
+// actions that reaches each (highest priority first, until one has a
+// plan, or every one, as the domain's Choose says) and returns the plan
+// of the goal chosen. Preconditions are judged at the time the plan has
+// reached (the clock starting at zero), knowing what the steps before
+// them did. It fails with an error wrapping decide.ErrNoPlan (ErrNoGoal
+// among them) or decide.ErrOutOfBudget, never with a partial plan, or
+// with an error naming an action whose cost, or a goal whose estimate or
+// weight, is negative or not a number.
 //
 // A panic in user code (the key function, a precondition, an effect, a
-// cost, a goal's tests or estimate, the copy function) comes back as a
-// *bt.PanicError (Method "Plan"), and the planner is ready to plan again.
+// cost, a goal's tests, weight or estimate, the copy function) comes back
+// as a *bt.PanicError (Method "Plan"), and the planner is ready to plan
+// again.
 //
-// The plan's Steps are the planner's own, valid until it plans again.
-func (p *Planner[M, K]) Plan(m *M) (plan Plan, err error) {
+// The plan's slices are the planner's own, valid until it plans again.
+func (p *Planner[M, K]) Plan(m *M) (plan decide.Plan, err error) {
 	switch {
 	case p == nil || !p.d.usable():
-		return Plan{}, ErrNoDomain
+		return decide.Plan{}, ErrNoDomain
 	case m == nil:
-		return Plan{}, errNilMemory
+		return decide.Plan{}, errNilMemory
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			plan, err = Plan{}, &bt.PanicError{Method: "Plan", Value: r, Stack: debug.Stack()}
+			p.s.own.Reset()
+			plan, err = decide.Plan{}, &bt.PanicError{Method: "Plan", Value: r, Stack: debug.Stack()}
 		}
 	}()
+	p.within(nil)
+	p.s.own.Reset()
 	p.begin(m, false, 0)
 	p.advance(math.MaxInt)
-	p.count()
 	return p.plan(), p.err
 }
 
@@ -112,33 +117,64 @@ func (p *Planner[M, K]) within(ctx *sim.Context[M]) {
 }
 
 // plan returns the plan found, or the zero Plan.
-func (p *Planner[M, K]) plan() Plan {
+func (p *Planner[M, K]) plan() decide.Plan {
 	if p.goal < 0 {
-		return Plan{Expanded: p.expanded}
+		return decide.Plan{Expanded: p.expanded}
 	}
-	return Plan{Goal: p.d.goals[p.goal].name, Steps: p.names, Cost: p.cost, Expanded: p.expanded}
+	return decide.Plan{Goal: p.d.goals[p.goal].name, Priority: p.prio[p.goal], Steps: p.names, Cost: p.cost,
+		Expanded: p.expanded}
 }
 
 // begin starts a planning from m, for every goal or only those of a
 // priority above `above`.
-func (p *Planner[M, K]) begin(m *M, bounded bool, above int) {
+func (p *Planner[M, K]) begin(m *M, bounded bool, above float64) {
 	p.s.ctx.Copy(&p.root, m)
 	p.bounded, p.above = bounded, above
 	p.pos, p.active, p.done = 0, false, false
+	p.left = p.d.budget.Tries
 	clear(p.outcomes)
 	p.goal, p.cost, p.expanded, p.err = -1, 0, 0, nil
 	p.steps, p.names = p.steps[:0], p.names[:0]
 	p.s.resetTallies()
+	p.weigh()
+}
+
+// weigh orders the goals for this planning: by priority, each goal's
+// own or what it weighs from the memory planned on, highest first, in
+// the order added among equals.
+func (p *Planner[M, K]) weigh() {
+	d := p.d
+	for i := range d.goals {
+		g := &d.goals[i]
+		p.prio[i] = g.priority
+		if g.weight != nil {
+			w := g.weight(&p.root)
+			if math.IsNaN(w) || math.IsInf(w, 0) {
+				p.err = fmt.Errorf("goap: goal %q weighs %v: a weight must be a finite number", g.name, w)
+			}
+			p.prio[i] = w
+		}
+		p.order[i] = i
+	}
+	for i := 1; i < len(p.order); i++ {
+		for j := i; j > 0 && p.prio[p.order[j]] > p.prio[p.order[j-1]]; j-- {
+			p.order[j], p.order[j-1] = p.order[j-1], p.order[j]
+		}
+	}
 }
 
 // advance goes on with the planning for at most limit nodes and reports
 // whether it is over.
 func (p *Planner[M, K]) advance(limit int) bool {
 	d := p.d
-	for !p.done && p.pos < len(d.order) {
-		gi := d.order[p.pos]
+	if p.err != nil {
+		p.done = true
+		return true
+	}
+	for !p.done && p.pos < len(p.order) {
+		gi := p.order[p.pos]
 		g := &d.goals[gi]
-		if p.bounded && g.priority <= p.above {
+		if p.bounded && p.prio[gi] <= p.above {
 			break // the rest rank no higher
 		}
 		if !p.active {
@@ -152,7 +188,7 @@ func (p *Planner[M, K]) advance(limit int) bool {
 				p.pos++
 				continue
 			}
-			p.s.start(g, &p.root)
+			p.s.start(g, &p.root, p.left)
 			p.active = true
 		}
 		st, used := p.s.step(limit)
@@ -164,17 +200,17 @@ func (p *Planner[M, K]) advance(limit int) bool {
 		o := &p.outcomes[p.pos]
 		o.expanded = p.s.expanded
 		p.expanded += p.s.expanded
+		p.left = max(p.left-p.s.expanded, 0)
 		switch st {
 		case found:
-			o.kind = planned
-			p.goal = gi
-			p.steps = p.s.path(p.steps)
-			for _, a := range p.steps {
-				p.names = append(p.names, d.actions[a].name)
+			o.kind, o.cost = planned, p.s.nodes[p.s.found].g
+			if p.better(gi, o.cost) {
+				p.keep(gi, o.cost)
 			}
-			p.cost = p.s.nodes[p.s.found].g
-			p.done = true
-			return true
+			if d.choice == ByPriority {
+				p.done = true
+				return true
+			}
 		case exhausted:
 			o.kind = noPlan
 		case outOfBudget:
@@ -182,46 +218,86 @@ func (p *Planner[M, K]) advance(limit int) bool {
 		case failed:
 			o.kind = broken
 			p.err = p.s.err
+			p.goal = -1
 			p.done = true
 			return true
 		}
 		p.pos++
 		if limit <= 0 {
-			return false
+			return p.pos >= len(p.order) && p.finish()
 		}
 	}
+	return p.finish()
+}
+
+// better reports whether the plan just found for goal gi, of that cost,
+// beats the one kept, by the domain's choice.
+func (p *Planner[M, K]) better(gi int, cost float64) bool {
+	if p.goal < 0 {
+		return true
+	}
+	switch p.d.choice {
+	case ByCost:
+		return cost < p.cost
+	case ByUtility:
+		return p.prio[gi]-cost > p.prio[p.goal]-p.cost
+	}
+	return false
+}
+
+// keep makes the plan the search found, for goal gi, the planning's plan.
+func (p *Planner[M, K]) keep(gi int, cost float64) {
+	p.goal, p.cost = gi, cost
+	p.steps = p.s.path(p.steps)
+	p.names = p.names[:0]
+	for _, a := range p.steps {
+		p.names = append(p.names, p.d.actions[a].name)
+	}
+}
+
+// finish ends the planning: with the plan kept, or the reason there is
+// none.
+func (p *Planner[M, K]) finish() bool {
 	p.done = true
+	if p.goal >= 0 {
+		return true
+	}
 	p.err = ErrNoGoal
 	for _, o := range p.outcomes {
 		switch o.kind {
 		case overBudget:
-			p.err = ErrOutOfBudget
+			p.err = p.d.outOfTries
+			if p.s.bound() == "Steps" {
+				p.err = p.d.outOfSteps
+			}
 			return true
 		case noPlan:
-			p.err = ErrNoPlan
+			p.err = errNoPlan
 		}
 	}
 	return true
 }
 
-// Explain describes the planner's last planning in pl, as a runner
-// reports it to a tree's tracer: the goal and its plan, the goals turned
-// down (irrelevant, already satisfied, no plan, out of budget) with their
-// priority, and the actions discarded on the way with the precondition
-// that failed, the reason it gave first and how often. Change is
-// PlanMade, PlanNone or PlanOutOfBudget; Reason says which goal or why
-// none. Explain reuses pl's slices.
-func (p *Planner[M, K]) Explain(pl *bt.Planning) {
-	if p == nil || p.d == nil || pl == nil {
+// Explain describes the planner's last planning in r, as a runner
+// reports it to a tree's tracer: the goal, how much it mattered and its
+// plan, the goals turned down (irrelevant, already satisfied, no plan,
+// out of budget, a better plan elsewhere) with their priority, and the
+// actions discarded on the way with the precondition that failed, the
+// reason it gave first and how often. Change is Made, None or
+// OutOfBudget; Reason says which goal or why none. Explain reuses r's
+// slices.
+func (p *Planner[M, K]) Explain(r *decide.Report) {
+	if p == nil || p.d == nil || r == nil {
 		return
 	}
 	d := p.d
-	pl.Goal, pl.Reason, pl.Record = "", "", nil
-	pl.Steps = append(pl.Steps[:0], p.names...)
-	pl.Cost, pl.Expanded = p.cost, p.expanded
-	pl.Rejected = pl.Rejected[:0]
+	r.Goal, r.Reason, r.Record, r.Methods, r.Priority = "", "", nil, nil, 0
+	r.Steps = append(r.Steps[:0], p.names...)
+	r.Cost, r.Expanded = p.cost, p.expanded
+	r.Rejected = r.Rejected[:0]
 	for pos, o := range p.outcomes {
-		g := &d.goals[d.order[pos]]
+		gi := p.order[pos]
+		g := &d.goals[gi]
 		var why string
 		switch o.kind {
 		case irrelevant:
@@ -234,47 +310,54 @@ func (p *Planner[M, K]) Explain(pl *bt.Planning) {
 			why = "out of budget (" + strconv.Itoa(o.expanded) + " nodes expanded)"
 		case broken:
 			why = p.err.Error()
+		case planned:
+			if gi == p.goal {
+				continue
+			}
+			why = "a plan of cost " + strconv.FormatFloat(o.cost, 'g', -1, 64) + ", " + p.passedOver()
 		default:
 			continue
 		}
-		pl.Rejected = append(pl.Rejected, bt.Rejection{Name: g.label, Reason: g.prio + ": " + why})
+		r.Rejected = append(r.Rejected, decide.Rejection{Name: g.label, Reason: priority(p.prio[gi]) + ": " + why})
 	}
-	for ai := range d.actions {
-		a := &d.actions[ai]
-		for slot := a.slot; slot <= a.slot+len(a.pre); slot++ {
-			n := p.s.tally[slot]
-			if n == 0 {
-				continue
-			}
-			why := p.s.firstWhy[slot]
-			if why == "" {
-				why = "no reason given"
-			}
-			var which string
-			if slot == a.slot+len(a.pre) {
-				which = "already done: "
-			} else {
-				which = "precondition " + strconv.Itoa(slot-a.slot+1) + ": "
-			}
-			pl.Rejected = append(pl.Rejected, bt.Rejection{Name: a.name,
-				Reason: which + why + " (" + times(int(n)) + ")"})
-		}
-	}
+	p.s.explain(r)
 	switch {
 	case p.goal >= 0:
 		g := &d.goals[p.goal]
-		pl.Goal, pl.Change = g.name, bt.PlanMade
-		pl.Reason = "goal " + g.name + " (" + g.prio + "), the highest with a plan"
-	case p.err == ErrOutOfBudget:
-		pl.Change, pl.Reason = bt.PlanOutOfBudget, "no plan found within the budget"
+		r.Goal, r.Priority, r.Change = g.name, p.prio[p.goal], decide.Made
+		r.Reason = "goal " + g.name + " (" + priority(r.Priority) + "), " + p.chosen()
+	case errors.Is(p.err, decide.ErrOutOfBudget):
+		r.Change, r.Reason = decide.OutOfBudget, "no plan found within the budget"
 	case p.err == ErrNoGoal:
-		pl.Change, pl.Reason = bt.PlanNone, "no goal is relevant and unsatisfied"
-	case p.err == ErrNoPlan:
-		pl.Change, pl.Reason = bt.PlanNone, "no plan reaches a relevant goal"
+		r.Change, r.Reason = decide.None, "no goal is relevant and unsatisfied"
+	case p.err == errNoPlan:
+		r.Change, r.Reason = decide.None, "no plan reaches a relevant goal"
 	default:
-		pl.Change, pl.Reason = bt.PlanNone, p.err.Error()
+		r.Change, r.Reason = decide.None, p.err.Error()
 	}
 }
+
+// chosen says why the goal was chosen, by the domain's choice.
+func (p *Planner[M, K]) chosen() string {
+	switch p.d.choice {
+	case ByCost:
+		return "the cheapest plan"
+	case ByUtility:
+		return "the most worth its cost"
+	}
+	return "the highest with a plan"
+}
+
+// passedOver says why a goal with a plan was passed over.
+func (p *Planner[M, K]) passedOver() string {
+	if p.d.choice == ByUtility {
+		return "worth less than goal " + p.d.goals[p.goal].name + "'s"
+	}
+	return "dearer than goal " + p.d.goals[p.goal].name + "'s"
+}
+
+// priority says "priority 3".
+func priority(v float64) string { return "priority " + strconv.FormatFloat(v, 'g', 4, 64) }
 
 // times says "once", "2 times".
 func times(n int) string {
@@ -284,15 +367,24 @@ func times(n int) string {
 	return strconv.Itoa(n) + " times"
 }
 
-// count adds the last planning to the domain's statistics.
-func (p *Planner[M, K]) count() {
-	p.d.stats.addPlanning(p.expanded, p.s.tally, p.steps)
-}
-
 // Plan plans from m outside any tree with a planner of its own, as
 // Planner.Plan does: use it to test a domain or to plan once. It makes a
 // new planner at each call; an agent that plans again and again keeps one
 // from NewPlanner, which allocates nothing once warm.
-func (d *Domain[M, K]) Plan(m *M) (Plan, error) {
+func (d *Domain[M, K]) Plan(m *M) (decide.Plan, error) {
 	return d.NewPlanner().Plan(m)
+}
+
+// copyFrom makes p the same planning as o, a planning of the same domain
+// under way, reusing p's storage (see search.copyFrom).
+func (p *Planner[M, K]) copyFrom(o *Planner[M, K]) {
+	p.s.ctx.Copy(&p.root, &o.root)
+	p.bounded, p.above = o.bounded, o.above
+	copy(p.order, o.order)
+	copy(p.prio, o.prio)
+	p.pos, p.active, p.done, p.left = o.pos, o.active, o.done, o.left
+	copy(p.outcomes, o.outcomes)
+	p.goal, p.cost, p.expanded, p.err = o.goal, o.cost, o.expanded, o.err
+	p.steps, p.names = append(p.steps[:0], o.steps...), append(p.names[:0], o.names...)
+	p.s.copyFrom(o.s)
 }

@@ -11,6 +11,9 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/goap"
 )
 
@@ -100,28 +103,29 @@ func TestFailures(t *testing.T) {
 	}
 	t.Run("no plan", func(t *testing.T) {
 		// without forage, food never grows
-		p := build(t, goap.New(campKey).Action("eat", eat).Constrain(hasFood).Action("sleep", sleep).
+		p := build(t, goap.New(camp, campKey).Action("eat").Action("sleep").
 			Goal("stocked", 1, stocked))
 		plan, err := p.Plan(&Camp{Food: 50})
-		if !errors.Is(err, goap.ErrNoPlan) || plan.Steps != nil || plan.Goal != "" {
+		if !errors.Is(err, decide.ErrNoPlan) || plan.Steps != nil || plan.Goal != "" {
 			t.Fatalf("got %+v, %v; want ErrNoPlan and no plan", plan, err)
 		}
 	})
 	t.Run("out of budget", func(t *testing.T) {
-		p := build(t, campDomain(nil).Budget(10))
+		p := build(t, campDomain(nil).Budget(decide.Budget{Tries: 10}))
 		plan, err := p.Plan(&Camp{Hunger: 80})
-		if !errors.Is(err, goap.ErrOutOfBudget) || plan.Steps != nil || plan.Expanded != 10 {
+		if !errors.Is(err, decide.ErrOutOfBudget) || plan.Steps != nil || plan.Expanded != 10 ||
+			!strings.Contains(err.Error(), "Budget.Tries (10)") {
 			t.Fatalf("got %+v, %v; want ErrOutOfBudget after 10 nodes and no plan", plan, err)
 		}
 	})
 	t.Run("no goal", func(t *testing.T) {
 		p := build(t, campDomain(nil))
-		if _, err := p.Plan(&Camp{Food: 90}); !errors.Is(err, goap.ErrNoGoal) {
+		if _, err := p.Plan(&Camp{Food: 90}); !errors.Is(err, goap.ErrNoGoal) || !errors.Is(err, decide.ErrNoPlan) {
 			t.Fatalf("got %v; want ErrNoGoal for a goal already satisfied", err)
 		}
 	})
 	t.Run("negative cost", func(t *testing.T) {
-		p := build(t, campDomain(nil).Action("steal", forage).Cost(func(_, _ *Camp) float64 { return -1 }))
+		p := build(t, campDomain(nil).Action("steal").Cost(func(_, _ *Camp) float64 { return -1 }))
 		_, err := p.Plan(&Camp{})
 		if err == nil || !strings.Contains(err.Error(), `action "steal" costs -1`) {
 			t.Fatalf("got %v; want an error naming the action and its cost", err)
@@ -180,16 +184,14 @@ func TestGoalWithoutPlanGivesWay(t *testing.T) {
 	if err != nil || plan.Goal != "stocked" {
 		t.Fatalf("got %+v, %v; want a plan for stocked", plan, err)
 	}
-	var pl bt.Planning
+	var pl decide.Report
 	p.Explain(&pl)
-	want := bt.Planning{Goal: "stocked", Change: bt.PlanMade, Reason: "goal stocked (priority 1), the highest with a plan",
-		Steps: []string{"forage"}, Cost: 1, Expanded: pl.Expanded,
-		Rejected: []bt.Rejection{
-			{Name: "goal feast", Reason: "priority 5: no plan (" + itoa(pl.Expanded-2) + " nodes expanded)"},
-			{Name: "eat", Reason: pl.Rejected[1].Reason},
-			{Name: "forage", Reason: pl.Rejected[2].Reason},
-			{Name: "sleep", Reason: pl.Rejected[3].Reason},
-		}}
+	want := decide.Report{Change: decide.Made, Reason: "goal stocked (priority 1), the highest with a plan", Plan: decide.Plan{Goal: "stocked", Priority: 1, Steps: []string{"forage"}, Cost: 1, Expanded: pl.Expanded, Rejected: []decide.Rejection{
+		{Name: "goal feast", Reason: "priority 5: no plan (" + itoa(pl.Expanded-2) + " nodes expanded)"},
+		{Name: "eat", Reason: pl.Rejected[1].Reason},
+		{Name: "forage", Reason: pl.Rejected[2].Reason},
+		{Name: "sleep", Reason: pl.Rejected[3].Reason},
+	}}}
 	if diff := cmp.Diff(&want, &pl); diff != "" {
 		t.Errorf("planning (-want +got):\n%s", diff)
 	}
@@ -200,33 +202,158 @@ func TestGoalWithoutPlanGivesWay(t *testing.T) {
 	}
 }
 
-func TestBuildReportsEveryMisuse(t *testing.T) {
-	_, err := goap.New[Camp, Camp](nil).
-		Constrain(hasFood).
-		Action("", eat).
-		Action("eat", nil).
-		Action("eat", eat).Constrain(nil).Cost(nil).
-		Goal("g", 1, nil).Relevant(nil).Estimate(nil).
-		Goal("g", 1, stocked).
-		Estimate(foodShort).Cost(func(_, _ *Camp) float64 { return 1 }).
-		Budget(0).PerTick(-1).
-		Build()
+// checkErrors checks that err holds exactly the errors want describes,
+// each "path: message" (the message may be cut short), each a
+// *decide.Error with that path.
+func checkErrors(t *testing.T, err error, want []string) {
+	t.Helper()
 	if err == nil {
-		t.Fatal("Build accepted a broken domain")
+		t.Fatal("built")
 	}
-	for _, want := range []string{
-		"nil key function", "Constrain must follow an Action", "action 1: empty name", `action "eat": nil action`,
-		`action "eat": added twice`, `action "eat": Constrain: precondition 1 is nil`, `action "eat": nil cost function`,
-		`goal "g": nil satisfaction test`, `goal "g": nil relevance test`, `goal "g": nil estimate`, `goal "g": added twice`,
-		"Cost must follow an Action", "Budget(0)", "PerTick(-1)",
-	} {
-		if !strings.Contains(err.Error(), want) {
-			t.Errorf("Build's error lacks %q:\n%v", want, err)
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	var got []string
+	for _, e := range errs {
+		var de *decide.Error
+		if !errors.As(e, &de) {
+			t.Errorf("not a *decide.Error: %q", e)
+			continue
+		}
+		got = append(got, de.Path+": "+de.Err.Error())
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d errors, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for _, w := range want {
+		found := false
+		for _, g := range got {
+			found = found || strings.HasPrefix(g, w)
+		}
+		if !found {
+			t.Errorf("no error %q among:\n%s", w, strings.Join(got, "\n"))
 		}
 	}
-	if _, err := goap.New(campKey).Build(); err == nil || !strings.Contains(err.Error(), "no actions") ||
-		!strings.Contains(err.Error(), "no goals") {
-		t.Errorf("an empty domain: %v", err)
+}
+
+// Build reports every misuse at once, each a *decide.Error with its path:
+// "actions/NAME", "goals/NAME", "domain" or "budget".
+func TestBuildErrors(t *testing.T) {
+	n := bt.For[Camp]()
+	withSearch := must(new(catalogue.Builder[Camp]).
+		Action("eat", eat, hasFood).
+		Behaviour("search", n.Sequence("search", n.Do("look", eat), n.Do("listen", sleep))).
+		Build())
+	never := func(*Camp) bool { return false }
+	tests := []struct {
+		name  string
+		build func() *goap.Builder[Camp, Camp]
+		want  []string
+	}{
+		{"unknown action", func() *goap.Builder[Camp, Camp] {
+			return goap.New(camp, campKey).Action("eat").Action("fly").Goal("g", 1, stocked)
+		}, []string{`actions/fly: the catalogue has no "fly" (it has "eat", "forage", "sleep", "steal")`}},
+		{"a behaviour", func() *goap.Builder[Camp, Camp] {
+			return goap.New(withSearch, campKey).Action("eat").Action("search").Goal("g", 1, stocked)
+		}, []string{"actions/search: a behaviour: a goal-driven planner searches over actions' Simulate; give it an action"}},
+		{"an action added twice", func() *goap.Builder[Camp, Camp] {
+			return goap.New(camp, campKey).Action("eat").Action("eat").Goal("g", 1, stocked)
+		}, []string{"actions/eat: added twice"}},
+		{"nil preconditions and costs", func() *goap.Builder[Camp, Camp] {
+			return goap.New(camp, campKey).Action("eat").Constrain(weary, nil).Cost(nil).Goal("g", 1, stocked)
+		}, []string{"actions/eat: precondition 3 is nil", "actions/eat: nil cost function"}},
+		{"preconditions are validated", func() *goap.Builder[Camp, Camp] {
+			return goap.New(camp, campKey).Action("eat").
+				Constrain(constraints.Chance[Camp](1.5), constraints.Func[Camp]("lucky", nil)).Goal("g", 1, stocked)
+		}, []string{"actions/eat: precondition 2: Chance: probability 1.5 is not in [0, 1]",
+			"actions/eat: precondition 3: Func lucky: nil function"}},
+		{"nil tests", func() *goap.Builder[Camp, Camp] {
+			return goap.New(camp, campKey).Action("eat").
+				Goal("g", 1, nil).Relevant(nil).Weigh(nil).Estimate(nil)
+		}, []string{"goals/g: nil satisfaction test", "goals/g: nil relevance test", "goals/g: nil weight",
+			"goals/g: nil estimate"}},
+		{"priorities that are not numbers", func() *goap.Builder[Camp, Camp] {
+			return goap.New(camp, campKey).Action("eat").
+				Goal("g", math.NaN(), stocked).Goal("h", math.Inf(1), stocked)
+		}, []string{"goals/g: priority NaN is not a number", "goals/h: priority +Inf is not a number"}},
+		{"a goal added twice", func() *goap.Builder[Camp, Camp] {
+			return goap.New(camp, campKey).Action("eat").Goal("g", 1, stocked).Goal("g", 2, never)
+		}, []string{"goals/g: added twice"}},
+		{"goal names", func() *goap.Builder[Camp, Camp] {
+			return goap.New(camp, campKey).Action("eat").Goal("", 1, stocked).Goal("a/b", 1, stocked)
+		}, []string{"goals/1: a goal needs a name", "goals/a/b: the name contains '/'"}},
+		{"out of order", func() *goap.Builder[Camp, Camp] {
+			return goap.New(camp, campKey).Constrain(hasFood).Relevant(never).Action("eat").Weigh(nil).
+				Goal("g", 1, stocked).Cost(nil).Estimate(foodShort)
+		}, []string{"domain: Constrain must follow an Action", "domain: Relevant must follow a Goal",
+			"domain: Weigh must follow a Goal", "domain: Cost must follow an Action"}},
+		{"a choice that is none", func() *goap.Builder[Camp, Camp] {
+			return goap.New(camp, campKey).Action("eat").Goal("g", 1, stocked).Choose(goap.ByUtility + 1)
+		}, []string{"domain: Choose: unknown choice Choice(3)"}},
+		{"a negative budget", func() *goap.Builder[Camp, Camp] {
+			return goap.New(camp, campKey).Action("eat").Goal("g", 1, stocked).Budget(decide.Budget{PerTick: -1})
+		}, []string{"budget: budget {Steps:0 Tries:0 PerTick:-1}: a bound cannot be negative"}},
+		{"empty", func() *goap.Builder[Camp, Camp] {
+			return goap.New(camp, campKey)
+		}, []string{"domain: no actions", "domain: no goals"}},
+		{"no catalogue, no key", func() *goap.Builder[Camp, Camp] {
+			return goap.New[Camp, Camp](nil, nil).Action("eat").Goal("g", 1, stocked)
+		}, []string{"domain: a nil catalogue: build one with catalogue.Builder", "domain: nil key function"}},
+		{"zero Builder", func() *goap.Builder[Camp, Camp] {
+			return new(goap.Builder[Camp, Camp]).Action("eat").Goal("g", 1, stocked)
+		}, []string{"domain: no catalogue and no key: make the builder with goap.New(actions, key)"}},
+		{"empty zero Builder", func() *goap.Builder[Camp, Camp] {
+			return new(goap.Builder[Camp, Camp])
+		}, []string{"domain: no catalogue and no key", "domain: no actions", "domain: no goals"}},
+		{"built, then more calls", func() *goap.Builder[Camp, Camp] {
+			b := goap.New(camp, campKey).Action("eat").Goal("g", 1, stocked)
+			if _, err := b.Build(); err != nil {
+				panic(err)
+			}
+			return b.Action("fly").Goal("g", 2, stocked)
+		}, []string{`actions/fly: the catalogue has no "fly"`, "goals/g: added twice"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.build().Build()
+			checkErrors(t, err, tt.want)
+		})
+	}
+	var nb *goap.Builder[Camp, Camp]
+	if _, err := nb.Build(); err == nil || !strings.Contains(err.Error(), "goap.New") {
+		t.Errorf("a nil Builder: %v", err)
+	}
+}
+
+// Build may be called again after more calls: it builds a domain with
+// them, and the domain built before is left as it was.
+func TestBuildAgain(t *testing.T) {
+	b := campDomain(nil)
+	first, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b.Action("steal").Goal("fed", 2, func(c *Camp) bool { return c.Hunger < 40 })
+	second, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := first.Actions(); !cmp.Equal(got, []string{"eat", "forage", "sleep"}) {
+		t.Errorf("the first domain's actions: %v", got)
+	}
+	if got := first.Goals(); !cmp.Equal(got, []string{"stocked"}) {
+		t.Errorf("the first domain's goals: %v", got)
+	}
+	if got := second.Goals(); !cmp.Equal(got, []string{"stocked", "fed"}) {
+		t.Errorf("the second domain's goals: %v", got)
+	}
+	start := Camp{Hunger: 80, Tired: 60}
+	p1, err1 := first.Plan(&start)
+	p2, err2 := second.Plan(&start)
+	if err1 != nil || err2 != nil || p1.Goal != "stocked" || p1.Steps[0] != "sleep" ||
+		p2.Goal != "fed" || !cmp.Equal(p2.Steps, []string{"steal", "eat"}) {
+		t.Errorf("first %v %v %v, second %v %v %v", p1.Goal, p1.Steps, err1, p2.Goal, p2.Steps, err2)
 	}
 }
 
@@ -247,23 +374,39 @@ func TestPlanningAllocatesNothingOnceWarm(t *testing.T) {
 	}
 }
 
-func TestStats(t *testing.T) {
+// A planning's report counts what it did with each action: the plan
+// holds the steps chosen, and Rejected the actions discarded, by the
+// precondition that failed and how often. (Domain.Stats, which counted
+// the same over every agent, is gone: a stats.Collector counts a tree's
+// plans and runs; see ExampleDomain_stats.)
+func TestPlanningTallies(t *testing.T) {
 	d, err := campDomain(foodShort).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.NewPlanner().Plan(&Camp{Hunger: 80}); err != nil {
+	p := d.NewPlanner()
+	plan, err := p.Plan(&Camp{Hunger: 80})
+	if err != nil {
 		t.Fatal(err)
 	}
-	st := d.Stats()
-	if st[1].Name != "forage" || st[1].Chosen != 9 || st[2].Chosen != 3 || st[0].Chosen != 0 {
-		t.Errorf("chosen: %+v", st)
+	chosen := map[string]int{}
+	for _, s := range plan.Steps {
+		chosen[s]++
 	}
-	if st[0].Considered == 0 || st[0].Considered != st[1].Considered || st[0].Discarded[0] == 0 {
-		t.Errorf("considered and discarded: %+v", st)
+	if chosen["forage"] != 9 || chosen["sleep"] != 3 || chosen["eat"] != 0 {
+		t.Errorf("chosen: %v", chosen)
 	}
-	if got := d.NeverChosen(); !cmp.Equal(got, []string{"eat"}) {
-		t.Errorf("never chosen: %v", got)
+	var r decide.Report
+	p.Explain(&r)
+	discarded := map[string]string{}
+	for _, rj := range r.Rejected {
+		discarded[rj.Name] = rj.Reason
+	}
+	if why := discarded["eat"]; !strings.HasPrefix(why, "precondition 1: not food in store (") {
+		t.Errorf("eat discarded: %q; rejected %+v", why, r.Rejected)
+	}
+	if _, ok := discarded["forage"]; !ok {
+		t.Errorf("forage never discarded: %+v", r.Rejected)
 	}
 }
 
@@ -275,11 +418,12 @@ func TestBuildRefusesASharedMemory(t *testing.T) {
 	key := func(b *Bag) int { return len(b.Items) }
 	add := bt.Instant(func(*Bag) bool { return true }, func(b *Bag) { b.Items = append(b.Items, 1) })
 	full := func(b *Bag) bool { return len(b.Items) >= 2 }
-	_, err := goap.New(key).Action("add", add).Goal("full", 1, full).Build()
+	bag := must(new(catalogue.Builder[Bag]).Action("add", add).Build())
+	_, err := goap.New(bag, key).Action("add").Goal("full", 1, full).Build()
 	if err == nil || !strings.Contains(err.Error(), "field Items is a slice") {
 		t.Fatalf("Build: %v; want the shared field named", err)
 	}
-	d, err := goap.New(key).Action("add", add).Goal("full", 1, full).
+	d, err := goap.New(bag, key).Action("add").Goal("full", 1, full).
 		Copy(func(dst, src *Bag) { dst.Items = append(dst.Items[:0], src.Items...) }).Build()
 	if err != nil {
 		t.Fatal(err)
@@ -301,9 +445,9 @@ func TestHostileUse(t *testing.T) {
 	if _, err := zero.Plan(&Camp{}); !errors.Is(err, goap.ErrNoDomain) {
 		t.Errorf("a zero planner plans: %v", err)
 	}
-	zero.Explain(&bt.Planning{})
-	if none.Stats() != nil || none.NeverChosen() != nil || none.Actions() != nil || none.Goals() != nil {
-		t.Error("a nil domain has statistics or names")
+	zero.Explain(&decide.Report{})
+	if none.Actions() != nil || none.Goals() != nil || none.Nodes() != nil || none.Steps() != nil {
+		t.Error("a nil domain has names or nodes")
 	}
 	d, err := campDomain(nil).Build()
 	if err != nil {
@@ -315,9 +459,9 @@ func TestHostileUse(t *testing.T) {
 	if _, err := d.NewPlanner().Plan(nil); err == nil {
 		t.Error("planning from a nil memory")
 	}
-	_, err = bt.New(bt.Config[Camp]{}).Branch(none.Branch("camp")).Build()
-	if err == nil || !strings.Contains(err.Error(), "camp") || !strings.Contains(err.Error(), "nil or zero domain") {
-		t.Errorf("a tree with a nil domain's branch: %v", err)
+	_, err = bt.New(bt.Config[Camp]{}).Plan("camp", none).Build()
+	if err == nil || !strings.Contains(err.Error(), "camp: nil planner") {
+		t.Errorf("a tree with a nil domain's runner: %v", err)
 	}
 	nan, err := campDomain(func(*Camp) float64 { return math.NaN() }).Build()
 	if err != nil {

@@ -8,7 +8,9 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/goap"
 )
 
@@ -69,10 +71,20 @@ func (p problem) minCost() int {
 	return m
 }
 
+// domain is the problem's domain: its actions come from a catalogue
+// without preconditions or costs, and the domain adds its own.
 func (p problem) domain(t *rapid.T, budget int) *goap.Domain[Vars, Vars] {
-	b := goap.New(func(v *Vars) Vars { return *v })
+	var cb catalogue.Builder[Vars]
 	for i, r := range p.rules {
-		b.Action("a"+itoa(i), bt.Instant(func(*Vars) bool { return true }, r.apply))
+		cb.Action("a"+itoa(i), bt.Instant(func(*Vars) bool { return true }, r.apply))
+	}
+	actions, err := cb.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := goap.New(actions, func(v *Vars) Vars { return *v })
+	for i, r := range p.rules {
+		b.Action("a" + itoa(i))
 		if r.needVar >= 0 {
 			b.Constrain(constraints.Func("need", r.applies))
 		}
@@ -89,7 +101,7 @@ func (p problem) domain(t *rapid.T, budget int) *goap.Domain[Vars, Vars] {
 			return least
 		})
 	}
-	d, err := b.Budget(budget).Build()
+	d, err := b.Budget(decide.Budget{Tries: budget}).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -141,7 +153,7 @@ func (p problem) dijkstra() (cost int, ok bool, reachable int) {
 
 // replay checks a plan against the rules: every step applies, the costs
 // add up, and the goal holds at the end.
-func (p problem) replay(t *rapid.T, plan goap.Plan) {
+func (p problem) replay(t *rapid.T, plan decide.Plan) {
 	v := p.start
 	cost := 0
 	for i, s := range plan.Steps {
@@ -179,7 +191,7 @@ func TestPlansAreCheapestAndReplay(t *testing.T) {
 		plan, err := p.domain(t, 1000).NewPlanner().Plan(&p.start)
 		switch {
 		case !reachable:
-			if !errors.Is(err, goap.ErrNoPlan) {
+			if !errors.Is(err, decide.ErrNoPlan) {
 				t.Fatalf("the goal cannot be reached, yet: %+v, %v", plan, err)
 			}
 		case err != nil:
@@ -221,18 +233,18 @@ func TestBudgetIsHonest(t *testing.T) {
 				t.Fatalf("budget %d, and %d nodes suffice: got %v, %v; unbounded %v, %v",
 					budget, full.Expanded, plan.Steps, err, full.Steps, fullErr)
 			}
-		} else if !errors.Is(err, goap.ErrOutOfBudget) {
+		} else if !errors.Is(err, decide.ErrOutOfBudget) {
 			t.Fatalf("budget %d, and %d nodes are needed: got %v, %v", budget, full.Expanded, plan.Steps, err)
 		}
 		switch {
-		case errors.Is(err, goap.ErrOutOfBudget):
+		case errors.Is(err, decide.ErrOutOfBudget):
 			if states <= budget {
 				t.Fatalf("out of budget %d with only %d reachable states", budget, states)
 			}
 			if plan.Steps != nil || plan.Expanded != budget {
 				t.Fatalf("out of budget, yet %+v", plan)
 			}
-		case errors.Is(err, goap.ErrNoPlan):
+		case errors.Is(err, decide.ErrNoPlan):
 			if reachable {
 				t.Fatalf("no plan, yet the goal can be reached at cost %d", want)
 			}

@@ -8,55 +8,48 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/internal/misuse"
 	"github.com/foresight-bt/foresight/sim"
 )
 
-// Branch returns a branch that adds a runner named name to a tree, with
-// the domain's actions as its leaves (each constrained by its
-// preconditions), so that the tree's machinery gives the actions their
-// life cycle, tracing, panic handling and quarantine:
+// Runner makes an agent's plan runner, over steps, the handles on the
+// nodes of Steps: a planner node's runner, which the tree makes. Put the
+// domain in a tree with bt.For's Plan or bt.Builder.Plan:
 //
-//	tree, err := bt.New(cfg).
-//		Selector("mind", bt.Reselect(0)).
-//			Branch(domain.Branch("goals")).
-//			Do("idle", idle).
-//		End().
-//		Build()
+//	n.Selector("mind", bt.Replan(0),
+//		n.Plan("goals", domain, bt.ReplanOn(news)),
+//		actions.Do("idle"),
+//	)
 //
 // The runner plans when it begins, carries out its plan step by step, and
-// plans again when a step fails or its preconditions no longer hold, when
-// the domain's Replan test reports a change of the world, or when a goal
-// of higher priority than the running one becomes relevant and has a plan.
-// It succeeds once its goal holds (checked between steps: a step under
-// way is let finish), and fails when no goal has a plan. Each agent of the tree has a runner of its own; a
-// runner with a tracer reports every planning as a bt.EventPlan.
+// plans again: when a step fails or its preconditions no longer hold;
+// when replan says (the node's Replan and ReplanOn settings); when a goal
+// that matters more than the running one becomes relevant and has a
+// plan; and when the running goal stops being relevant, which drops its
+// plan and plans afresh, saying why. It succeeds once its goal holds (checked
+// between steps: a step under way is let finish), and fails when no goal
+// has a plan. Each agent of the tree has a runner of its own; a runner
+// with a tracer reports every planning as a bt.EventPlan.
 //
 // Under a simulated selector the runner predicts its plan as the chain of
 // its steps' simulations, judged as a whole, so a tree can weigh a
 // goal-driven branch against others.
-func (d *Domain[M, K]) Branch(name string) bt.Branch[M] {
-	return func(b *bt.Builder[M]) {
-		if !d.usable() {
-			b.Leaf(name, misuse.Leaf[M]{Err: errors.New("goap: Branch of a nil or zero domain; use goap.New(...).Build")})
-			return
-		}
-		b.Composite(name, d.newRunner)
-		for _, a := range d.actions {
-			b.Do(a.name, a.act)
-			if len(a.pre) > 0 {
-				b.Constrain(a.pre...)
-			}
-		}
-		b.End()
+func (d *Domain[M, K]) Runner(steps []*bt.Child[M], replan bt.Replanning[M]) (bt.Node[M], error) {
+	if err := d.Validate(); err != nil {
+		return nil, err
 	}
+	if len(steps) != len(d.actions) {
+		return nil, errors.New("goap: the runner's children are not the domain's actions: put the domain in a tree as a planner node")
+	}
+	return &runner[M, K]{d: d, kids: steps, live: d.NewPlanner(), goal: -1, replan: replan,
+		stale: make([]bool, len(d.goals)), staleAt: make([]K, len(d.goals))}, nil
 }
 
-// sentinel reports whether err is one of the ways a planning finds no
+// failure reports whether err is one of the ways a planning finds no
 // plan, rather than a fault.
-func sentinel(err error) bool {
-	return err == ErrNoGoal || err == ErrNoPlan || err == ErrOutOfBudget
+func failure(err error) bool {
+	return errors.Is(err, decide.ErrNoPlan) || errors.Is(err, decide.ErrOutOfBudget)
 }
 
 // Why a planning was started, which decides what its result does to the
@@ -65,46 +58,40 @@ type purpose uint8
 
 const (
 	fresh   purpose = iota // no plan runs: begin, or the last one ended
-	changed                // the Replan test saw the world change
+	changed                // replan said so
 	higher                 // a goal above the running one became relevant
 )
 
 // runner is an agent's instance of a domain's plan runner.
 type runner[M any, K comparable] struct {
-	d    *Domain[M, K]
-	kids []*bt.Child[M]
-	self *bt.Child[M]
-	live *Planner[M, K] // the planning that acts, maybe spread over ticks
-	pred *Planner[M, K] // predictions and previews, made on first use
+	d      *Domain[M, K]
+	kids   []*bt.Child[M]
+	self   *bt.Child[M]
+	live   *Planner[M, K] // the planning that acts, maybe spread over ticks
+	pred   *Planner[M, K] // predictions and previews, made on first use
+	replan bt.Replanning[M]
 
 	planning bool    // live has a planning under way
 	deferred bool    // plan at the next tick
 	purpose  purpose // what it is for
 	why      cause   // why it was started
 
-	goal     int // the running plan's goal, or -1
-	plan     []int32
-	at       int // the step under way
-	cost     float64
-	planned  M    // the memory the running plan was made on
-	nogo     bool // no plan: the runner fails
-	achieved bool // the goal holds: the runner succeeds
-	replans  int  // plans made this tick after a step ended badly
+	goal      int // the running plan's goal, or -1
+	priority  float64
+	plan      []int32
+	at        int // the step under way
+	cost      float64
+	plannedAt time.Duration // when it last planned
+	nogo      bool          // no plan: the runner fails
+	achieved  bool          // the goal holds: the runner succeeds
+	replans   int           // plans made this tick after a step ended badly
 
 	// goals above the running one that found no plan, and the state they
 	// found none from: no need to try again until the state changes
 	stale   []bool
 	staleAt []K
 
-	report bt.Planning
-}
-
-func (d *Domain[M, K]) newRunner(kids []*bt.Child[M]) (bt.Node[M], error) {
-	if len(kids) != len(d.actions) {
-		return nil, errors.New("goap: the runner's children are not the domain's actions: add it with Branch")
-	}
-	return &runner[M, K]{d: d, kids: kids, live: d.NewPlanner(), goal: -1,
-		stale: make([]bool, len(d.goals)), staleAt: make([]K, len(d.goals))}, nil
+	report decide.Report
 }
 
 // Bind keeps the runner's handle on itself, to report its plannings.
@@ -127,10 +114,20 @@ type cause struct {
 var (
 	noCause        = cause{action: -1}
 	worldChanged   = cause{action: -1, text: "the world changed"}
+	intervalPassed = cause{action: -1, text: "its interval to plan again passed"}
 	planEndedShort = cause{action: -1, text: "the plan ended and its goal does not hold"}
 )
 
+// start starts a live call (Begin, Update): its predictions start from
+// the live memory, now.
+func (r *runner[M, K]) start() *sim.Context[M] {
+	ctx := r.self.Context()
+	ctx.Return(sim.Moment{})
+	return ctx
+}
+
 func (r *runner[M, K]) Begin(m *M) bt.Status {
+	r.start()
 	r.reset()
 	r.replans = 0
 	r.startPlanning(m, fresh, noCause)
@@ -138,6 +135,7 @@ func (r *runner[M, K]) Begin(m *M) bt.Status {
 }
 
 func (r *runner[M, K]) Update(m *M, dt time.Duration) bt.Status {
+	r.start()
 	r.replans = 0
 	switch {
 	case r.goal >= 0 && r.between() && r.d.goals[r.goal].satisfied(m):
@@ -150,8 +148,13 @@ func (r *runner[M, K]) Update(m *M, dt time.Duration) bt.Status {
 		if r.live.advance(r.limit()) {
 			r.conclude(m)
 		}
-	case r.goal >= 0 && r.d.changed != nil && r.d.changed(&r.planned, m):
-		r.startPlanning(m, changed, worldChanged)
+	case r.goal >= 0 && !r.relevant(r.goal, m):
+		// the plan is dropped, and a new one replaces it, for the reason
+		why := cause{action: -1, text: r.d.goals[r.goal].label, detail: " is no longer relevant"}
+		r.stop(m)
+		r.startPlanning(m, fresh, why)
+	case r.goal >= 0 && r.dueNow(m, &r.why):
+		r.startPlanning(m, changed, r.why)
 	case r.goal >= 0 && r.higherGoalDue(m):
 		r.startPlanning(m, higher, noCause)
 	}
@@ -167,10 +170,35 @@ func (r *runner[M, K]) reset() {
 	clear(r.stale)
 }
 
+// due says why the runner plans again beside its plan now (the node's
+// ReplanOn test saw news, or its Replan interval passed), or noCause.
+func (r *runner[M, K]) due(m *M) cause {
+	switch {
+	case r.replan.On != nil && r.replan.On(m):
+		return worldChanged
+	case r.replan.Periodic && r.self.Now()-r.plannedAt >= r.replan.Interval:
+		return intervalPassed
+	}
+	return noCause
+}
+
+// dueNow reports whether the runner plans again beside its plan now, and
+// notes why in why.
+func (r *runner[M, K]) dueNow(m *M, why *cause) bool {
+	*why = r.due(m)
+	return *why != noCause
+}
+
+// relevant reports whether goal gi is worth pursuing on m.
+func (r *runner[M, K]) relevant(gi int, m *M) bool {
+	g := &r.d.goals[gi]
+	return g.relevant == nil || g.relevant(m)
+}
+
 // limit is how many nodes the runner may take from its search this tick.
 func (r *runner[M, K]) limit() int {
-	if r.d.perTick > 0 {
-		return r.d.perTick
+	if r.d.budget.PerTick > 0 {
+		return r.d.budget.PerTick
 	}
 	return math.MaxInt
 }
@@ -195,7 +223,7 @@ func (r *runner[M, K]) run(m *M, dt time.Duration) bt.Status {
 			r.goal = -1
 			return bt.Success
 		case r.at == len(r.plan):
-			if !r.replan(m, planEndedShort) {
+			if !r.again(m, planEndedShort) {
 				return bt.Running
 			}
 			continue
@@ -204,26 +232,23 @@ func (r *runner[M, K]) run(m *M, dt time.Duration) bt.Status {
 		k := r.kids[a]
 		if !k.Running() {
 			if ok, why := r.ready(int(a), m); !ok {
-				if !r.replan(m, cause{action: a, text: " cannot begin: ", detail: why}) {
+				if !r.again(m, cause{action: a, text: " cannot begin: ", detail: why}) {
 					return bt.Running
 				}
 				continue
 			}
-			r.d.stats.addRun(int(a))
 		}
 		switch st := k.Tick(m, dt); st {
 		case bt.Running:
 			return bt.Running
 		case bt.Success:
-			r.d.stats.addEnd(int(a), st)
 			r.at++
 		default:
-			r.d.stats.addEnd(int(a), st)
 			why := cause{action: a, text: " failed"}
 			if ok, pre := r.ready(int(a), m); !ok {
 				why = cause{action: a, text: " was stopped: ", detail: pre}
 			}
-			if !r.replan(m, why) {
+			if !r.again(m, why) {
 				return bt.Running
 			}
 		}
@@ -235,11 +260,11 @@ func (r *runner[M, K]) between() bool {
 	return r.at == len(r.plan) || !r.kids[r.plan[r.at]].Running()
 }
 
-// replan drops the running plan and plans afresh, once a tick: a second
+// again drops the running plan and plans afresh, once a tick: a second
 // failure in one tick waits for the next, so that a world where nothing
 // works cannot keep a tick from ending. It reports whether a plan was made
 // (or a planning is under way).
-func (r *runner[M, K]) replan(m *M, why cause) bool {
+func (r *runner[M, K]) again(m *M, why cause) bool {
 	r.goal = -1
 	if r.replans > 0 {
 		r.deferred, r.why = true, why
@@ -266,9 +291,10 @@ func (r *runner[M, K]) ready(a int, m *M) (bool, string) {
 // as this tick's budget allows.
 func (r *runner[M, K]) startPlanning(m *M, p purpose, why cause) {
 	r.situate(r.live, r.self.Context())
+	r.plannedAt = r.self.Now()
 	switch p {
 	case higher:
-		r.live.begin(m, true, r.d.goals[r.goal].priority)
+		r.live.begin(m, true, r.priority)
 	default:
 		r.live.begin(m, false, 0)
 	}
@@ -286,9 +312,71 @@ func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
 	p.within(ctx)
 	for i, k := range r.kids {
 		s := k.Situation(true)
-		s.Running = false
-		p.s.sits[i] = s
+		if s.Running { // a step under way is halted unless the plan goes on with it
+			s = s.After(s.Now)
+		}
+		p.s.base[i], p.s.sits[i] = s, s
 		p.s.out[i] = k.Quarantined()
+	}
+}
+
+// An ending is what a planning that is over does to the running plan.
+type ending uint8
+
+const (
+	endAdopted  ending = iota // its plan runs
+	endSame                   // it found the running plan again: that goes on
+	endNoHigher               // no goal above the running one has a plan: the running plan goes on
+	endHolds                  // it found nothing to do, for the running goal holds: the runner succeeds
+	endNone                   // no goal has a plan: the runner fails
+)
+
+// end says what planning p, for purpose, does to the running plan, as the
+// tick that concludes it does, on the memory m it planned from. A tick
+// that plans afresh (fresh) has dropped the running plan before it
+// plans; one that plans again beside it (changed, higher) has not.
+func (r *runner[M, K]) end(p *Planner[M, K], purpose purpose, m *M) ending {
+	switch {
+	case purpose == higher && p.goal < 0:
+		return endNoHigher
+	case p.goal < 0 && purpose == changed && p.err == ErrNoGoal && r.d.goals[r.goal].satisfied(m):
+		return endHolds
+	case p.goal < 0:
+		return endNone
+	case purpose == changed && p.goal == r.goal && slices.Equal(p.steps, r.plan[r.at:]):
+		return endSame
+	}
+	return endAdopted
+}
+
+// explain writes into the runner's report what planning p, for purpose,
+// started for why, reports as it ends: the tick that concludes it and a
+// preview of that tick say the same.
+func (r *runner[M, K]) explain(p *Planner[M, K], e ending, purpose purpose, why cause) {
+	p.Explain(&r.report)
+	switch e {
+	case endNoHigher:
+		r.tell(decide.Kept, "no goal of higher priority has a plan within the budget", "")
+	case endHolds:
+		r.tell(decide.None, "the running goal holds", "")
+	case endSame:
+		r.tell(decide.Kept, why.text, "; the running plan is still the best")
+	case endNone:
+		if why != noCause {
+			r.report.Reason = r.words(why) + "; " + r.report.Reason
+		}
+	case endAdopted:
+		g := &r.d.goals[p.goal]
+		switch {
+		case purpose == higher:
+			was := &r.d.goals[r.goal]
+			r.report.Change = decide.Replaced
+			r.report.Reason = "goal " + g.name + " (" + priority(p.prio[p.goal]) + ") outranks goal " + was.name +
+				" (" + priority(r.priority) + ")"
+		case why != noCause:
+			r.report.Change = decide.Replaced
+			r.report.Reason = r.words(why) + "; now for goal " + g.name + " (" + priority(p.prio[p.goal]) + ")"
+		}
 	}
 }
 
@@ -296,53 +384,38 @@ func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
 func (r *runner[M, K]) conclude(m *M) {
 	p := r.live
 	r.planning = false
-	p.count()
+	if p.goal < 0 && p.err != nil && !failure(p.err) {
+		// A cost, an estimate or a weight broke its contract: a fault of
+		// user code, which the tree returns from Tick as a *bt.PanicError.
+		panic(p.err)
+	}
+	e := r.end(p, r.purpose, m)
 	tracing := r.self != nil && r.self.Tracing()
 	if tracing {
-		p.Explain(&r.report)
+		r.explain(p, e, r.purpose, r.why)
 	}
-	switch {
-	case p.goal < 0 && p.err != nil && !sentinel(p.err):
-		// A cost or an estimate broke its contract: a fault of user code,
-		// which the tree returns from Tick as a *bt.PanicError.
-		panic(p.err)
-	case r.purpose == higher && p.goal < 0:
+	report := func() {
+		if tracing {
+			r.self.Report(&r.report)
+		}
+	}
+	switch e { // what it halts, it halts before it says why, but for a goal that holds
+	case endNoHigher:
 		r.noteStale()
-		r.tell(tracing, bt.PlanKept, "no goal of higher priority has a plan within the budget", "")
-	case p.goal < 0 && r.goal >= 0 && p.err == ErrNoGoal && r.d.goals[r.goal].satisfied(m):
-		// a re-plan found nothing to do: the running goal holds
-		r.tell(tracing, bt.PlanNone, "the running goal holds", "")
+		report()
+	case endHolds:
+		report()
 		r.stop(m)
 		r.achieved = true
-	case p.goal < 0:
+	case endNone:
 		r.stop(m)
 		r.nogo = true
-		if tracing {
-			if r.why != noCause {
-				r.report.Reason = r.words(r.why) + "; " + r.report.Reason
-			}
-			r.self.Report(&r.report)
-		}
-	case r.purpose == changed && p.goal == r.goal && slices.Equal(p.steps, r.plan[r.at:]):
-		p.s.ctx.Copy(&r.planned, &p.root)
-		r.tell(tracing, bt.PlanKept, r.why.text, "; the running plan is still the best")
-	default:
-		if tracing {
-			switch {
-			case r.purpose == higher:
-				r.report.Change = bt.PlanReplaced
-				g, was := &r.d.goals[p.goal], &r.d.goals[r.goal]
-				r.report.Reason = "goal " + g.name + " (" + g.prio + ") outranks goal " + was.name + " (" + was.prio + ")"
-			case r.why != noCause:
-				g := &r.d.goals[p.goal]
-				r.report.Change = bt.PlanReplaced
-				r.report.Reason = r.words(r.why) + "; now for goal " + g.name + " (" + g.prio + ")"
-			}
-		}
+		report()
+	case endSame:
+		report()
+	case endAdopted:
 		r.adopt(m)
-		if tracing {
-			r.self.Report(&r.report)
-		}
+		report()
 	}
 }
 
@@ -354,21 +427,18 @@ func (r *runner[M, K]) words(c cause) string {
 	return c.text + c.detail
 }
 
-// tell reports a planning that kept the running plan.
-func (r *runner[M, K]) tell(tracing bool, c bt.PlanChange, why, more string) {
-	if !tracing {
-		return
-	}
-	r.report.Goal = r.d.goals[r.goal].name
+// tell says in the report that a planning kept the running plan (Kept,
+// with its remaining steps), or found nothing to do (None).
+func (r *runner[M, K]) tell(c decide.Change, why, more string) {
+	r.report.Goal, r.report.Priority = r.d.goals[r.goal].name, r.priority
 	r.report.Change, r.report.Reason = c, why+more
 	r.report.Steps = r.report.Steps[:0]
-	if c == bt.PlanKept { // the running plan's remaining steps
+	if c == decide.Kept { // the running plan's remaining steps
 		for _, a := range r.plan[r.at:] {
 			r.report.Steps = append(r.report.Steps, r.d.actions[a].name)
 		}
 	}
 	r.report.Cost = r.cost
-	r.self.Report(&r.report)
 }
 
 // adopt makes the live planner's plan the running one. A step that runs
@@ -382,9 +452,8 @@ func (r *runner[M, K]) adopt(m *M) {
 	} else {
 		r.stop(m)
 	}
-	r.goal, r.cost, r.at = p.goal, p.cost, 0
+	r.goal, r.priority, r.cost, r.at = p.goal, p.prio[p.goal], p.cost, 0
 	r.plan = append(r.plan[:0], p.steps...)
-	p.s.ctx.Copy(&r.planned, &p.root)
 	clear(r.stale)
 	r.noteStale()
 }
@@ -401,7 +470,7 @@ func (r *runner[M, K]) noteStale() {
 			if !keyed {
 				root, keyed = r.d.key(&p.root), true
 			}
-			gi := r.d.order[pos]
+			gi := p.order[pos]
 			r.stale[gi], r.staleAt[gi] = true, root
 		}
 	}
@@ -417,17 +486,16 @@ func (r *runner[M, K]) stop(m *M) {
 	r.goal = -1
 }
 
-// higherGoalDue reports whether a goal of higher priority than the running
-// one is relevant, unsatisfied, and not already known to have no plan from
-// this state.
+// higherGoalDue reports whether a goal that matters more than the running
+// one now (its priority, or what it weighs from m) is relevant,
+// unsatisfied, and not already known to have no plan from this state.
 func (r *runner[M, K]) higherGoalDue(m *M) bool {
-	prio := r.d.goals[r.goal].priority
 	var key K
 	keyed := false
-	for _, gi := range r.d.order {
+	for gi := range r.d.goals {
 		g := &r.d.goals[gi]
-		if g.priority <= prio {
-			return false
+		if gi == r.goal || r.weight(gi, m) <= r.priority {
+			continue
 		}
 		if (g.relevant != nil && !g.relevant(m)) || g.satisfied(m) {
 			continue
@@ -442,12 +510,20 @@ func (r *runner[M, K]) higherGoalDue(m *M) bool {
 	return false
 }
 
+// weight returns how much goal gi matters on m.
+func (r *runner[M, K]) weight(gi int, m *M) float64 {
+	if g := &r.d.goals[gi]; g.weight != nil {
+		return g.weight(m)
+	}
+	return r.d.goals[gi].priority
+}
+
 // Simulate predicts the rest of the running plan, or the plan the runner
 // would make from m, as a chain of its steps' simulations.
 func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	steps := r.plan[r.at:]
-	if r.goal < 0 || r.nogo {
-		p := r.predict(ctx, m, false, 0)
+	if r.goal < 0 || r.nogo || !r.relevant(r.goal, m) {
+		p := r.predict(ctx, m, false, 0, r.underWay())
 		if p.goal < 0 {
 			return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: noPlanReason(p.err)}
 		}
@@ -467,55 +543,160 @@ func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	return ch.Finish()
 }
 
-// Route returns the step a tick would run, deciding as Update would: the
-// running plan's step, unless the tick would plan again (the world changed,
-// a goal above the running one is due, the step cannot begin, the plan is
-// done), and then the first step of the plan it would make from m.
+// Route returns the step a tick would run, deciding as Update would,
+// and reports the plannings the tick would report, as it would report
+// them: the running plan's step, unless the tick plans (replan says so,
+// the running goal is no longer relevant, a goal above it is due, the
+// step cannot begin, the plan is done), and then the first step of the
+// plan it would run, or none.
 func (r *runner[M, K]) Route(m *M) int {
 	ctx := r.self.Context()
+	ctx.Return(sim.Moment{})
+	var why cause
+	// As Update decides, in its order.
 	switch {
-	case r.planning:
-		return -1 // still searching
-	case r.goal < 0 || r.nogo || r.deferred:
-		return r.first(r.predict(ctx, m, false, 0))
-	case r.d.changed != nil && r.d.changed(&r.planned, m):
-		return r.first(r.predict(ctx, m, false, 0))
-	case r.higherGoalDue(m):
-		if p := r.predict(ctx, m, true, r.d.goals[r.goal].priority); p.goal >= 0 {
-			return r.first(p)
-		}
-	}
-	if r.between() && r.d.goals[r.goal].satisfied(m) {
+	case !r.self.Running():
+		return r.foresee(ctx, m, fresh, noCause, -1)
+	case r.goal >= 0 && r.between() && r.d.goals[r.goal].satisfied(m):
 		return -1 // the runner succeeds
+	case r.deferred:
+		return r.foresee(ctx, m, fresh, r.why, -1)
+	case r.planning:
+		return r.foreseeSpread(ctx, m)
+	case r.goal < 0:
+		return r.foresee(ctx, m, fresh, noCause, -1)
+	case !r.relevant(r.goal, m): // the tick halts the step under way, then plans
+		return r.foresee(ctx, m, fresh, cause{action: -1, text: r.d.goals[r.goal].label, detail: " is no longer relevant"}, r.underWay())
+	case r.dueNow(m, &why):
+		if step, kept := r.foreseeBeside(ctx, m, changed, why); !kept {
+			return step
+		}
+	case r.higherGoalDue(m):
+		if step, kept := r.foreseeBeside(ctx, m, higher, noCause); !kept {
+			return step
+		}
 	}
 	if r.at < len(r.plan) {
 		a := r.plan[r.at]
-		if ok, _ := r.ready(int(a), m); ok || r.kids[a].Running() {
+		ok, why := r.ready(int(a), m)
+		switch {
+		case ok:
 			return int(a)
+		case r.kids[a].Running(): // its constraints stop it, and the runner plans afresh in the tick
+			return r.foresee(ctx, m, fresh, cause{action: a, text: " was stopped: ", detail: why}, a)
 		}
+		return r.foresee(ctx, m, fresh, cause{action: a, text: " cannot begin: ", detail: why}, -1)
 	}
-	return r.first(r.predict(ctx, m, false, 0))
+	return r.foresee(ctx, m, fresh, planEndedShort, -1)
 }
 
-// first returns the first step of p's plan, or -1.
-func (r *runner[M, K]) first(p *Planner[M, K]) int {
-	if p.goal >= 0 && len(p.steps) > 0 {
-		return int(p.steps[0])
+// underWay returns the step under way, or -1.
+func (r *runner[M, K]) underWay() int32 {
+	if r.at < len(r.plan) && r.kids[r.plan[r.at]].Running() {
+		return r.plan[r.at]
 	}
 	return -1
 }
 
-// predict plans from m to the end, for every goal or only those above a
-// priority, on a planner of its own, without touching the live planning
-// or the statistics.
-func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, bounded bool, above int) *Planner[M, K] {
+// foresee plans as the tick would for purpose, started for why, after it
+// halted the step halted (-1 for none), reports for a Preview what the
+// tick would report, and returns the step the tick would then run: the
+// first of the plan it adopts, or none.
+func (r *runner[M, K]) foresee(ctx *sim.Context[M], m *M, purpose purpose, why cause, halted int32) int {
+	p, done := r.predictTick(ctx, m, false, 0, halted)
+	if !done {
+		return -1 // the planning goes on next tick, and nothing begins
+	}
+	step, _ := r.foretell(p, m, purpose, why)
+	return step
+}
+
+// foreseeSpread foresees the tick of a planning spread over ticks: it
+// goes on with a copy of the live planning as far as the tick will, and
+// foretells what the tick does if the planning ends in it.
+func (r *runner[M, K]) foreseeSpread(ctx *sim.Context[M], m *M) int {
 	if r.pred == nil {
 		r.pred = r.d.NewPlanner()
 	}
+	p := r.pred
+	at := ctx.Moment()
+	p.within(ctx)
+	p.copyFrom(r.live)
+	done := p.advance(r.limit())
+	ctx.Return(at)
+	if !done {
+		return -1 // still searching
+	}
+	step, _ := r.foretell(p, m, r.purpose, r.why)
+	return step
+}
+
+// foreseeBeside plans as the tick would beside the running plan, for
+// purpose, started for why, reports for a Preview what the tick would
+// report, and returns the step the tick would then run, or whether the
+// running plan goes on.
+func (r *runner[M, K]) foreseeBeside(ctx *sim.Context[M], m *M, purpose purpose, why cause) (step int, kept bool) {
+	p, done := r.predictTick(ctx, m, purpose == higher, r.priority, -1)
+	if !done {
+		return -1, true // the planning goes on next tick, and the plan runs meanwhile
+	}
+	return r.foretell(p, m, purpose, why)
+}
+
+// foretell reports for a Preview what the tick that made planning p would
+// report, and returns the step the tick would then run, or whether the
+// running plan goes on.
+func (r *runner[M, K]) foretell(p *Planner[M, K], m *M, purpose purpose, why cause) (step int, kept bool) {
+	if p.goal < 0 && p.err != nil && !failure(p.err) {
+		return -1, false // the tick faults
+	}
+	e := r.end(p, purpose, m)
+	if r.self.Tracing() {
+		r.explain(p, e, purpose, why)
+		r.self.Report(&r.report)
+	}
+	switch e {
+	case endSame, endNoHigher:
+		return -1, true
+	case endAdopted:
+		if len(p.steps) > 0 {
+			return int(p.steps[0]), false
+		}
+	}
+	return -1, false
+}
+
+// predict plans from m to the end, for every goal or only those above a
+// priority, on a planner of its own, without touching the live planning,
+// as the tick would after it halted the step halted (-1 for none): that
+// step has ended now. It looks ahead from the prediction's moment and
+// leaves it as it was.
+func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, bounded bool, above float64, halted int32) *Planner[M, K] {
+	p, _ := r.lookAhead(ctx, m, bounded, above, halted, math.MaxInt)
+	return p
+}
+
+// predictTick plans as predict does, as far as a tick goes (the domain's
+// Budget.PerTick), and reports whether the planning is over.
+func (r *runner[M, K]) predictTick(ctx *sim.Context[M], m *M, bounded bool, above float64, halted int32) (*Planner[M, K], bool) {
+	return r.lookAhead(ctx, m, bounded, above, halted, r.limit())
+}
+
+// lookAhead plans from m on the prediction planner, at most limit nodes.
+func (r *runner[M, K]) lookAhead(ctx *sim.Context[M], m *M, bounded bool, above float64, halted int32, limit int) (*Planner[M, K], bool) {
+	if r.pred == nil {
+		r.pred = r.d.NewPlanner()
+	}
+	at := ctx.Moment()
 	r.situate(r.pred, ctx)
+	if halted >= 0 {
+		s := r.pred.s.base[halted].After(r.self.Now())
+		r.pred.s.base[halted], r.pred.s.sits[halted] = s, s
+	}
 	r.pred.begin(m, bounded, above)
-	r.pred.advance(math.MaxInt)
-	return r.pred
+	done := r.pred.advance(limit)
+	ctx.Return(at)
+	return r.pred, done
 }
 
 // noPlanReason is the static reason of an Impossible prediction.

@@ -8,23 +8,25 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/goap"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/stats"
 	"github.com/foresight-bt/foresight/trace"
 )
 
 const tick = 100 * time.Millisecond
 
-// camper builds a tree whose root is the domain's runner, with a recorder
-// and a life-cycle log as tracers.
-func camper(t testing.TB, b *goap.Builder[Camp, Camp]) (*bt.Agent[Camp], *trace.Recorder, *treetest.TraceLog) {
+// camper builds a tree whose root is the domain's runner, with opts as
+// its node's options, and a recorder and a life-cycle log as tracers.
+func camper(t testing.TB, b *goap.Builder[Camp, Camp], opts ...bt.Option) (*bt.Agent[Camp], *trace.Recorder, *treetest.TraceLog) {
 	t.Helper()
 	d, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := bt.New(bt.Config[Camp]{}).Branch(d.Branch("camp")).Build()
+	tree, err := bt.New(bt.Config[Camp]{}).Plan("camp", d, opts...).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +54,7 @@ func begun(rec *trace.Recorder) []string {
 func plans(rec *trace.Recorder) []string {
 	var out []string
 	for _, e := range rec.Kind(bt.EventPlan) {
-		out = append(out, e.Planning.Change.String()+": "+e.Planning.Reason)
+		out = append(out, e.Plan.Change.String()+": "+e.Plan.Reason)
 	}
 	return out
 }
@@ -88,12 +90,12 @@ func TestRunnerCarriesOutThePlan(t *testing.T) {
 		t.Errorf("the camp is not stocked: %+v", c)
 	}
 	got := rec.Kind(bt.EventPlan)
-	if len(got) != 1 || got[0].Planning.Change != bt.PlanMade || !cmp.Equal(got[0].Planning.Steps, deepPlan) ||
-		got[0].Planning.Goal != "stocked" || got[0].Planning.Cost != 12 || got[0].Path != "camp" {
+	if len(got) != 1 || got[0].Plan.Change != decide.Made || !cmp.Equal(got[0].Plan.Steps, deepPlan) ||
+		got[0].Plan.Goal != "stocked" || got[0].Plan.Cost != 12 || got[0].Path != "camp" {
 		t.Errorf("plannings reported: %+v", got)
 	}
 	// safe was considered and turned down as irrelevant
-	if r := got[0].Planning.Rejected; len(r) == 0 || r[0] != (bt.Rejection{Name: "goal safe", Reason: "priority 5: not relevant"}) {
+	if r := got[0].Plan.Rejected; len(r) == 0 || r[0] != (decide.Rejection{Name: "goal safe", Reason: "priority 5: not relevant"}) {
 		t.Errorf("rejected: %+v", r)
 	}
 	treetest.CheckLifeCycle(t, agent.Tree().Nodes(), log.Lines, nil)
@@ -139,14 +141,17 @@ func TestRunnerReplans(t *testing.T) {
 		}
 		treetest.CheckLifeCycle(t, agent.Tree().Nodes(), log.Lines, nil)
 	})
-	t.Run("when the world changes", func(t *testing.T) {
-		b := slowCamp().Replan(func(planned, now *Camp) bool { return now.Food != planned.Food })
-		agent, rec, log := camper(t, b)
+	t.Run("when the senses bring news", func(t *testing.T) {
+		agent, rec, log := camper(t, slowCamp(), bt.ReplanOn(news))
 		c := Camp{Hunger: 80, Food: 50}
 		st := tickUntilDone(t, agent, &c, 50, func(i int) {
+			c.News = false
 			switch i {
+			case 1: // news that changes nothing: the plan is kept
+				c.News = true
 			case 2: // a gift of food: the plan is now shorter
 				c.Food += 10
+				c.News = true
 			}
 		})
 		if st != bt.Success || !stocked(&c) {
@@ -154,23 +159,62 @@ func TestRunnerReplans(t *testing.T) {
 		}
 		got := plans(rec)
 		want := []string{"made: goal stocked (priority 1), the highest with a plan", "replaced: the world changed; now for goal stocked (priority 1)"}
-		// every step's own effect changes food, too: those plannings keep
-		// the plan
 		var kept int
 		for _, p := range got {
 			if p == "kept: the world changed; the running plan is still the best" {
 				kept++
 			}
 		}
-		got = slices_DeleteKept(got)
-		if diff := cmp.Diff(want, got); diff != "" || kept == 0 {
-			t.Errorf("plannings other than kept (-want +got), with %d kept:\n%s", kept, diff)
+		got = withoutKept(got)
+		if diff := cmp.Diff(want, got); diff != "" || kept != 1 {
+			t.Errorf("plannings other than kept (-want +got), with %d kept, want 1:\n%s", kept, diff)
 		}
 		treetest.CheckLifeCycle(t, agent.Tree().Nodes(), log.Lines, nil)
 	})
+	t.Run("every tick", func(t *testing.T) {
+		agent, rec, log := camper(t, slowCamp(), bt.Replan(0))
+		c := Camp{Hunger: 80, Food: 50}
+		ticks := 0
+		st := tickUntilDone(t, agent, &c, 50, func(i int) {
+			ticks++
+			if i == 2 { // a gift of food: the plan is now shorter
+				c.Food += 10
+			}
+		})
+		if st != bt.Success || !stocked(&c) {
+			t.Fatalf("ended %v with %+v", st, c)
+		}
+		got := plans(rec)
+		want := []string{"made: goal stocked (priority 1), the highest with a plan", "replaced: its interval to plan again passed; now for goal stocked (priority 1)"}
+		kept := len(got)
+		got = withoutKept(got)
+		kept -= len(got)
+		// every tick but the first plans again: all but the one that
+		// found the gift keep the plan
+		if diff := cmp.Diff(want, got); diff != "" || kept != ticks-2 {
+			t.Errorf("plannings other than kept (-want +got), with %d kept in %d ticks:\n%s", kept, ticks, diff)
+		}
+		treetest.CheckLifeCycle(t, agent.Tree().Nodes(), log.Lines, nil)
+	})
+	t.Run("not without news", func(t *testing.T) {
+		agent, rec, _ := camper(t, slowCamp())
+		c := Camp{Hunger: 80, Food: 50}
+		st := tickUntilDone(t, agent, &c, 50, func(i int) {
+			if i == 2 { // a gift of food, which the runner does not look for
+				c.Food += 10
+			}
+		})
+		if st != bt.Success || !stocked(&c) {
+			t.Fatalf("ended %v with %+v", st, c)
+		}
+		want := []string{"made: goal stocked (priority 1), the highest with a plan"}
+		if diff := cmp.Diff(want, plans(rec)); diff != "" {
+			t.Errorf("plannings (-want +got):\n%s", diff)
+		}
+	})
 }
 
-func slices_DeleteKept(ps []string) []string {
+func withoutKept(ps []string) []string {
 	var out []string
 	for _, p := range ps {
 		if !strings.HasPrefix(p, "kept:") {
@@ -236,10 +280,10 @@ func TestRunnerWithoutPlanFails(t *testing.T) {
 	for _, tc := range []struct {
 		name   string
 		b      *goap.Builder[Camp, Camp]
-		change bt.PlanChange
+		change decide.Change
 	}{
-		{"no plan", goap.New(campKey).Action("eat", eat).Goal("stocked", 1, stocked), bt.PlanNone},
-		{"out of budget", slowCamp().Budget(3), bt.PlanOutOfBudget},
+		{"no plan", goap.New(camp, campKey).Action("eat").Goal("stocked", 1, stocked), decide.None},
+		{"out of budget", slowCamp().Budget(decide.Budget{Tries: 3}), decide.OutOfBudget},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			agent, rec, log := camper(t, tc.b)
@@ -248,7 +292,7 @@ func TestRunnerWithoutPlanFails(t *testing.T) {
 				t.Fatalf("tick: %v, %v; want Failure", st, err)
 			}
 			got := rec.Kind(bt.EventPlan)
-			if len(got) != 1 || got[0].Planning.Change != tc.change || len(got[0].Planning.Steps) > 0 {
+			if len(got) != 1 || got[0].Plan.Change != tc.change || len(got[0].Plan.Steps) > 0 {
 				t.Errorf("plannings: %+v", got)
 			}
 			treetest.CheckLifeCycle(t, agent.Tree().Nodes(), log.Lines, nil)
@@ -258,7 +302,7 @@ func TestRunnerWithoutPlanFails(t *testing.T) {
 
 // With PerTick, planning is spread over ticks and finds the same plan.
 func TestPlanningSpreadOverTicks(t *testing.T) {
-	agent, rec, _ := camper(t, slowCamp().PerTick(2))
+	agent, rec, _ := camper(t, slowCamp().Budget(decide.Budget{PerTick: 2}))
 	c := Camp{Hunger: 80}
 	ticks := 0
 	st := tickUntilDone(t, agent, &c, 100, func(int) { ticks++ })
@@ -281,7 +325,7 @@ func mind(t *testing.T, d *goap.Domain[Camp, Camp], goal heuristic.Heuristic[Cam
 	tree, err := bt.New(bt.Config[Camp]{Heuristic: goal}).
 		Selector("mind").
 		Do("idle", bt.Instant[Camp](func(*Camp) bool { return true }, nil), bt.Cosmetic()).
-		Branch(d.Branch("camp")).
+		Plan("camp", d).
 		End().Build()
 	if err != nil {
 		t.Fatal(err)
@@ -327,8 +371,7 @@ func TestRunnerPredictsItsPlan(t *testing.T) {
 // A runner that has no plan predicts Impossible, and a selector runs
 // something else.
 func TestRunnerWithoutPlanIsImpossible(t *testing.T) {
-	d, err := goap.New(campKey).Action("eat", timed{"eat", eat}).Constrain(hasFood).
-		Goal("stocked", 1, stocked).Build()
+	d, err := goap.New(slow, campKey).Action("eat").Goal("stocked", 1, stocked).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -337,14 +380,14 @@ func TestRunnerWithoutPlanIsImpossible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := heuristic.Verdict{Outcome: heuristic.Impossible, Reason: goap.ErrNoPlan.Error()}
+	want := heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "goap: no plan: no plan reaches a relevant goal"}
 	if got := plan.Decisions[0].Candidates[1].Verdict; got != want || plan.Leaf() != "mind/idle" {
 		t.Errorf("the runner without a plan predicts %v, and the preview runs %s", got, plan.Leaf())
 	}
 }
 
 func TestRunnerAllocatesNothingOnceWarm(t *testing.T) {
-	agent, _, _ := camper(t, slowCamp().Replan(func(p, n *Camp) bool { return p.Food != n.Food }))
+	agent, _, _ := camper(t, slowCamp(), bt.Replan(0))
 	agent.SetTracer(nil)
 	var c Camp // outside: a memory on the closure's stack would escape
 	run := func() {
@@ -369,25 +412,28 @@ func TestRunnerAllocatesNothingOnceWarm(t *testing.T) {
 	}
 }
 
-// Runners in a crowd decide the same whatever the number of workers, and
-// the domain's statistics count every agent (the race detector watches
-// the sharing).
+// Runners in a crowd decide the same whatever the number of workers,
+// sharing one domain (the race detector watches the sharing); each agent's
+// stats.Collector counts the same plans and runs.
 func TestRunnersInACrowd(t *testing.T) {
-	run := func(workers int) ([]Camp, []goap.ActionStats) {
-		d, err := slowCamp().PerTick(3).Build()
+	run := func(workers int) ([]Camp, []stats.Counts) {
+		d, err := slowCamp().Budget(decide.Budget{PerTick: 3}).Build()
 		if err != nil {
 			t.Fatal(err)
 		}
-		tree, err := bt.New(bt.Config[Camp]{}).Branch(d.Branch("camp")).Build()
+		tree, err := bt.New(bt.Config[Camp]{}).Plan("camp", d).Build()
 		if err != nil {
 			t.Fatal(err)
 		}
 		const n = 16
 		agents, camps := make([]*bt.Agent[Camp], n), make([]Camp, n)
+		counters := make([]*stats.Collector, n)
 		for i := range agents {
 			if agents[i], err = tree.NewAgent(uint64(i)); err != nil {
 				t.Fatal(err)
 			}
+			counters[i] = stats.New(tree.Nodes())
+			agents[i].SetTracer(counters[i])
 			camps[i] = Camp{Hunger: 80, Food: 5 * i, Tired: 3 * i}
 		}
 		crowd := bt.NewCrowd(tree, workers)
@@ -399,14 +445,24 @@ func TestRunnersInACrowd(t *testing.T) {
 				t.Fatal(err)
 			}
 		}
-		return camps, d.Stats()
+		var counts []stats.Counts
+		for _, c := range counters {
+			for _, a := range d.Actions() {
+				counts = append(counts, c.Counts("camp/"+a))
+			}
+		}
+		return camps, counts
 	}
-	one, stats1 := run(1)
-	two, stats2 := run(2)
+	one, counts1 := run(1)
+	two, counts2 := run(2)
 	if diff := cmp.Diff(one, two); diff != "" {
 		t.Errorf("1 worker and 2 differ (-1 +2):\n%s", diff)
 	}
-	if diff := cmp.Diff(stats1, stats2); diff != "" || stats1[1].Run == 0 {
-		t.Errorf("statistics (-1 +2):\n%s", diff)
+	begun := 0
+	for _, c := range counts1 {
+		begun += c.Begun
+	}
+	if diff := cmp.Diff(counts1, counts2); diff != "" || begun == 0 {
+		t.Errorf("counts (-1 +2), %d steps begun:\n%s", begun, diff)
 	}
 }

@@ -4,8 +4,11 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strconv"
+	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/sim"
 )
 
@@ -19,12 +22,22 @@ type search[M any, K comparable] struct {
 	nodes []node[M, K]    // every state met, the root first
 	open  []entry         // a binary heap of nodes to expand
 	index index[K]        // state key -> node
-	sits  []bt.Situation  // what each action's preconditions are told
+	base  []bt.Situation  // what each action's preconditions are told at the root
+	sits  []bt.Situation  // the same, as the plan up to the node expanded leaves them
 	out   []bool          // actions left out of plans: quarantined in the runner's tree
 	goal  *goal[M]
+	ran   []bool  // actions a node's plan ran, while it is expanded
+	since []int32 // the actions ran marks
+	// from is the prediction's elapsed time when the search started: the
+	// situations in base are already that far on, and a node's moment
+	// counts it too.
+	from time.Duration
 
 	expanded int
+	tries    int   // the nodes it may expand
 	found    int32 // the node that satisfies the goal, or -1
+	cut      bool  // a node was left unexpanded for Budget.Steps
+	broke    string
 	err      error // a cost or an estimate that makes no sense
 
 	// this planning's tallies, per precondition slot
@@ -35,9 +48,11 @@ type search[M any, K comparable] struct {
 type node[M any, K comparable] struct {
 	m      M
 	key    K
-	g, f   float64 // cost from the root; g plus the estimate
+	g, f   float64    // cost from the root; g plus the estimate
+	at     sim.Moment // where the prediction stands once the plan reaches the node
 	parent int32
 	action int32
+	depth  int32 // steps from the root
 }
 
 // An entry is a node in the open list, with the costs it had when it was
@@ -65,12 +80,15 @@ func newSearch[M any, K comparable](d *Domain[M, K]) *search[M, K] {
 		own:      sim.New(sim.Config[M]{Copy: d.copy}),
 		index:    newIndex[K](),
 		sits:     make([]bt.Situation, len(d.actions)),
+		base:     make([]bt.Situation, len(d.actions)),
 		out:      make([]bool, len(d.actions)),
+		ran:      make([]bool, len(d.actions)),
 		tally:    make([]int32, d.slots),
 		firstWhy: make([]string, d.slots),
 	}
 	for i := range s.sits {
 		s.sits[i] = bt.Situation{Simulating: true}
+		s.base[i] = s.sits[i]
 	}
 	s.ctx = s.own
 	return s
@@ -82,9 +100,10 @@ func (s *search[M, K]) resetTallies() {
 	clear(s.firstWhy)
 }
 
-// start begins a search for g from root.
-func (s *search[M, K]) start(g *goal[M], root *M) {
-	s.goal, s.expanded, s.found, s.err = g, 0, -1, nil
+// start begins a search for g from root, which may expand tries nodes.
+// It plans from the prediction's moment as it finds it.
+func (s *search[M, K]) start(g *goal[M], root *M, tries int) {
+	s.goal, s.expanded, s.tries, s.found, s.err, s.cut, s.broke = g, 0, tries, -1, nil, false, ""
 	s.nodes = s.nodes[:0]
 	s.open = s.open[:0]
 	s.index.reset()
@@ -95,7 +114,8 @@ func (s *search[M, K]) start(g *goal[M], root *M) {
 	if !ok {
 		return
 	}
-	n.g, n.f, n.parent, n.action = 0, h, -1, -1
+	n.g, n.f, n.parent, n.action, n.depth, n.at = 0, h, -1, -1, 0, s.ctx.Moment()
+	s.from = n.at.Elapsed()
 	n.key = s.d.key(&n.m)
 	_, at, hash := find(&s.index, s.nodes, n.key)
 	s.index.insert(at, hash, r)
@@ -124,6 +144,10 @@ func (s *search[M, K]) step(limit int) (state, int) {
 	used := 0
 	for ; used < limit; used++ {
 		if len(s.open) == 0 {
+			if s.cut { // the goal may lie beyond the steps a plan may hold
+				s.broke = "Steps"
+				return outOfBudget, used
+			}
 			return exhausted, used
 		}
 		e := s.pop()
@@ -135,8 +159,13 @@ func (s *search[M, K]) step(limit int) (state, int) {
 			s.found = n
 			return found, used + 1
 		}
-		if s.expanded >= s.d.budget {
+		if s.expanded >= s.tries {
+			s.broke = "Tries"
 			return outOfBudget, used + 1
+		}
+		if s.nodes[n].depth >= int32(s.d.budget.Steps) {
+			s.cut = true
+			continue
 		}
 		s.expanded++
 		if !s.expand(n) {
@@ -146,21 +175,39 @@ func (s *search[M, K]) step(limit int) (state, int) {
 	return searching, used
 }
 
+// bound names the bound of the budget the last search ran out of.
+func (s *search[M, K]) bound() string {
+	if s.broke == "" {
+		return "Tries"
+	}
+	return s.broke
+}
+
 // expand adds the successors of node n through every action whose
-// preconditions pass there, in designer order.
+// preconditions pass there, judged at the time the plan reaches it, in
+// designer order.
 func (s *search[M, K]) expand(n int32) bool {
 	d := s.d
 	s.nodes = slices.Grow(s.nodes, len(d.actions))
 	parent := &s.nodes[n] // stable: room for every successor is made above
+	if d.timed {
+		s.history(n)
+		defer s.forget()
+	}
 	for ai := range d.actions {
 		a := &d.actions[ai]
-		if !s.passes(ai, a, &parent.m) {
+		if !s.passes(ai, a, &parent.m, parent.at.Elapsed()) {
 			continue
 		}
 		c := s.alloc()
 		child := &s.nodes[c]
 		s.ctx.Copy(&child.m, &parent.m)
+		s.ctx.Return(parent.at)
 		a.act.Simulate(s.ctx, &child.m)
+		if gone := s.ctx.Elapsed() - parent.at.Elapsed(); gone < a.takes {
+			s.ctx.Advance(&child.m, a.takes-gone)
+		}
+		child.at = s.ctx.Moment()
 		cost := 1.0
 		if a.cost != nil {
 			cost = a.cost(&parent.m, &child.m)
@@ -186,12 +233,13 @@ func (s *search[M, K]) expand(n int32) bool {
 			// again if it was expanded already (an estimate that is
 			// admissible but not consistent needs that to stay optimal).
 			s.ctx.Copy(&old.m, &child.m)
+			old.at = child.at
 			s.nodes = s.nodes[:c]
 			h, ok := s.estimate(&old.m)
 			if !ok {
 				return false
 			}
-			old.g, old.f, old.parent, old.action = g, g+h, n, int32(ai)
+			old.g, old.f, old.parent, old.action, old.depth = g, g+h, n, int32(ai), parent.depth+1
 			s.push(j)
 			continue
 		}
@@ -199,20 +247,50 @@ func (s *search[M, K]) expand(n int32) bool {
 		if !ok {
 			return false
 		}
-		child.g, child.f, child.parent, child.action, child.key = g, g+h, n, int32(ai), k
+		child.g, child.f, child.parent, child.action, child.key, child.depth = g, g+h, n, int32(ai), k, parent.depth+1
 		s.index.insert(at, hash, c)
 		s.push(c)
 	}
 	return true
 }
 
-// passes checks action a's preconditions on m and tallies the first that
-// does not answer Pass.
-func (s *search[M, K]) passes(ai int, a *action[M], m *M) bool {
+// history marks, in sits, the actions the plan up to node n runs: each
+// ends at the time the plan reached then, so the preconditions of the
+// steps after it (a cooldown it starts) are judged knowing it ran. The
+// search tree holds the history: no node keeps a copy.
+func (s *search[M, K]) history(n int32) {
+	now := s.base[0].Now // the clock the planning started at
+	for ; n >= 0 && s.nodes[n].action >= 0; n = s.nodes[n].parent {
+		a := s.nodes[n].action
+		if s.ran[a] {
+			continue // a later run of it is marked already
+		}
+		s.ran[a] = true
+		s.since = append(s.since, a)
+		s.sits[a] = s.sits[a].After(now + s.nodes[n].at.Elapsed() - s.from)
+	}
+}
+
+// forget undoes history's marks.
+func (s *search[M, K]) forget() {
+	for _, a := range s.since {
+		s.ran[a] = false
+		s.sits[a] = s.base[a]
+	}
+	s.since = s.since[:0]
+}
+
+// passes checks action a's preconditions on m, elapsed into the plan, and
+// tallies the first that does not answer Pass.
+func (s *search[M, K]) passes(ai int, a *action[M], m *M, elapsed time.Duration) bool {
 	if s.out[ai] {
 		return false
 	}
 	sit := &s.sits[ai]
+	if a.timed {
+		later := sit.Later(elapsed - s.from)
+		sit = &later
+	}
 	for ci, c := range a.pre {
 		if check, why := c.Evaluate(*sit, m); check != bt.Pass {
 			s.discard(a, ci, check, why)
@@ -319,4 +397,50 @@ func (s *search[M, K]) pop() entry {
 	}
 	h[i] = e
 	return top
+}
+
+// explain adds to r the actions this planning discarded, with the
+// precondition that failed, the reason it gave first and how often.
+func (s *search[M, K]) explain(r *decide.Report) {
+	for ai := range s.d.actions {
+		a := &s.d.actions[ai]
+		for slot := a.slot; slot <= a.slot+len(a.pre); slot++ {
+			n := s.tally[slot]
+			if n == 0 {
+				continue
+			}
+			why := s.firstWhy[slot]
+			if why == "" {
+				why = "no reason given"
+			}
+			var which string
+			if slot == a.slot+len(a.pre) {
+				which = "already done: "
+			} else {
+				which = "precondition " + strconv.Itoa(slot-a.slot+1) + ": "
+			}
+			r.Rejected = append(r.Rejected, decide.Rejection{Name: a.name, Reason: which + why + " (" + times(int(n)) + ")"})
+		}
+	}
+}
+
+// copyFrom makes s the same search as o, a search of the same domain
+// under way, reusing s's storage: a preview goes on with the copy where
+// the live search stands, and leaves the live one as it is.
+func (s *search[M, K]) copyFrom(o *search[M, K]) {
+	s.nodes = s.nodes[:0]
+	for i := range o.nodes {
+		s.nodes = append(s.nodes, o.nodes[i])
+		s.ctx.Copy(&s.nodes[i].m, &o.nodes[i].m)
+	}
+	s.open = append(s.open[:0], o.open...)
+	s.index.seed, s.index.gen, s.index.n = o.index.seed, o.index.gen, o.index.n
+	s.index.slots = append(s.index.slots[:0], o.index.slots...)
+	copy(s.base, o.base)
+	copy(s.sits, o.sits)
+	copy(s.out, o.out)
+	s.goal, s.from = o.goal, o.from
+	s.expanded, s.tries, s.found, s.cut, s.broke, s.err = o.expanded, o.tries, o.found, o.cut, o.broke, o.err
+	copy(s.tally, o.tally)
+	copy(s.firstWhy, o.firstWhy)
 }

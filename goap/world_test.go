@@ -4,6 +4,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/goap"
 	"github.com/foresight-bt/foresight/sim"
@@ -18,6 +19,7 @@ type Camp struct {
 	Jammed       string
 	Wolf, Hidden bool
 	Exhausting   bool // live, the next step tires the forager by 40 more than foreseen
+	News         bool // the senses bring news: a runner with ReplanOn(news) plans again
 }
 
 func clamp(v int) int { return min(max(v, 0), 100) }
@@ -42,6 +44,22 @@ var (
 	weary   = constraints.Func("tired", func(c *Camp) bool { return c.Tired > 30 })
 )
 
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// camp is the forager's action library: each action declared once, with
+// its preconditions. steal forages without being rested.
+var camp = must(new(catalogue.Builder[Camp]).
+	Action("eat", eat, hasFood).
+	Action("forage", forage, rested).
+	Action("sleep", sleep, weary).
+	Action("steal", forage).
+	Build())
+
 func campKey(c *Camp) Camp { return *c }
 
 // stocked is the deep problem's goal: food above 80, with its estimate,
@@ -51,10 +69,10 @@ func foodShort(c *Camp) float64  { return float64(max(80-c.Food, 0)) }
 func admissible(c *Camp) float64 { return float64((max(81-c.Food, 0) + 9) / 10) }
 
 func campDomain(estimate func(*Camp) float64) *goap.Builder[Camp, Camp] {
-	b := goap.New(campKey).
-		Action("eat", eat).Constrain(hasFood).
-		Action("forage", forage).Constrain(rested).
-		Action("sleep", sleep).Constrain(weary).
+	b := goap.New(camp, campKey).
+		Action("eat").
+		Action("forage").
+		Action("sleep").
 		Goal("stocked", 1, stocked)
 	if estimate != nil {
 		b.Estimate(estimate)
@@ -88,14 +106,23 @@ var (
 	hide = timed{"hide", func(c *Camp) { c.Hidden = true }}
 )
 
+// slow is the camp's action library with actions that take a tick, and
+// hiding.
+var slow = must(new(catalogue.Builder[Camp]).
+	Action("eat", timed{"eat", eat}, hasFood).
+	Action("forage", timed{"forage", forage}, rested).
+	Action("sleep", timed{"sleep", sleep}, weary).
+	Action("hide", hide, wolf).
+	Build())
+
 // slowCamp is the camp with actions that take a tick, and a goal of
 // higher priority: to hide when a wolf is about.
 func slowCamp() *goap.Builder[Camp, Camp] {
-	return goap.New(campKey).
-		Action("eat", timed{"eat", eat}).Constrain(hasFood).
-		Action("forage", timed{"forage", forage}).Constrain(rested).
-		Action("sleep", timed{"sleep", sleep}).Constrain(weary).
-		Action("hide", hide).Constrain(wolf).
+	return goap.New(slow, campKey).
+		Action("eat").Action("forage").Action("sleep").Action("hide").
 		Goal("stocked", 1, stocked).Estimate(foodShort).
 		Goal("safe", 5, func(c *Camp) bool { return c.Hidden }).Relevant(func(c *Camp) bool { return c.Wolf })
 }
+
+// news is a ReplanOn test: the senses bring news.
+func news(c *Camp) bool { return c.News }

@@ -1,14 +1,17 @@
 // Package htn is foresight's hierarchical task network planner: it plans
-// whole sequences of the same actions that behaviour trees run, and runs
-// the plan as a node of a tree.
+// whole sequences of the actions of a catalogue (package catalogue), the
+// same that behaviour trees run, and runs the plan as a node of a tree.
+// It keeps the contract every decider keeps (package decide).
 //
-// Start reading at Builder (how a domain is written), then Domain.Branch
-// (the plan runner, in a tree) and Domain.Plan (planning outside one).
+// Start reading at Builder (how a domain is written), then Domain.Runner
+// (the plan runner of a planner node, in a tree) and Planner (planning
+// outside one).
 //
 // # Domains
 //
-// A domain has primitive tasks, which are actions (bt.Action) with their
-// preconditions (bt.Constraint), and compound tasks, which have methods:
+// A domain has primitive tasks, which are the catalogue's actions
+// (bt.Action) with their preconditions (bt.Constraint), and compound
+// tasks, which have methods:
 // ways to do the task, tried in the order written, each with conditions
 // and a list of subtasks. Planning decomposes the root task depth first
 // on a working copy of the memory: a method whose conditions pass is
@@ -16,7 +19,10 @@
 // its Simulate applied to the copy, and when a method's subtasks cannot
 // all be planned, however far down, the planner backtracks to the last
 // choice it made and tries the next method. The plan is the first valid
-// decomposition in method order. An expected effect (Builder.Expect) is
+// decomposition in method order. Each step is judged at the time the plan
+// reaches it: the steps before it move the planning clock on by how long
+// they take, and a cooldown one of them starts holds for the steps after
+// it. An expected effect (catalogue.Builder.Expect) is
 // what the planner assumes a task brings about beyond its Simulate, such
 // as seeing the enemy on reaching where it was last seen; it holds in
 // plans and checks, never in the live memory.
@@ -36,27 +42,29 @@
 // from the paused plan's; a record that is a prefix of another ranks
 // with it, not above it. A budget
 // (Builder.Budget) bounds every planning call; running out is its own
-// answer (bt.PlanOutOfBudget, ErrOutOfBudget), never a plan cut short.
+// answer (decide.OutOfBudget, decide.ErrOutOfBudget), never a plan cut short.
 //
 // # Running plans
 //
-// Domain.Branch puts a plan runner into a tree: a node whose children are
-// the primitive tasks, as leaves with their preconditions as constraints.
+// A Domain is a bt.Planner: bt.For's Plan and bt.Builder.Plan put a plan
+// runner into a tree, a node whose children are the primitive tasks, as
+// leaves with their preconditions as constraints.
 // The tree's machinery runs them, so the life cycle (End once per Begin,
 // through every replan and interrupt), tracing, panics and quarantine,
 // Preview and determinism are those of any tree. The runner checks that
 // the rest of its plan still holds before it begins a task, and plans
 // again when a task fails (taking that task as impossible for the tick,
 // so a fallback method gets its turn), when the plan no longer holds, at
-// a pause point, and on the ticks the domain's sensor test
-// (Builder.ReplanWhen) picks. It reports to the tree's tracer
+// a pause point, and on the ticks its node's Replan and ReplanOn
+// settings pick (bt.ReplanOn(news)). It reports to the tree's tracer
 // (bt.EventPlan) every plan it makes, every plan that replaces another,
 // every other plan it finds and turns down (kept), and every call that
-// finds none, with the record, the plan, why, and the methods and tasks
-// turned down on the way with the condition that failed; a call that
+// finds none, with the record and its methods by name, the plan, why, and
+// the methods and tasks turned down on the way with the condition that
+// failed; a call that
 // finds the very plan that runs is not reported. A panic in the runner's
 // own calls into the domain (a method's condition, an expected effect,
-// the sensor test) quarantines the runner, as a panic in any node's code
+// the ReplanOn test) quarantines the runner, as a panic in any node's code
 // quarantines the node; one in a task's precondition or action
 // quarantines that task's leaf.
 //
@@ -74,6 +82,8 @@
 //
 // A runner's buffers and scratch memories grow to what its plans need and
 // are reused: after warm-up, planning and running allocate nothing.
-// Without a sensor test, a runner plans again every tick to see whether a
-// better plan has appeared; give the domain one to plan only on news.
+// A runner commits to its plan unless its node says when to plan again
+// beside it: bt.Replan(0) plans again every tick to see whether a better
+// plan has appeared, the most responsive and the most costly;
+// bt.ReplanOn(news) plans only on news.
 package htn

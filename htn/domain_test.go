@@ -6,16 +6,67 @@ import (
 	"testing"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/htn"
 	"github.com/google/go-cmp/cmp"
 )
 
 var noop = bt.Instant(func(*world) bool { return true }, nil)
 
-// Build reports every misuse at once, each with its path.
+// letters is a catalogue of actions that do nothing, named names.
+func letters(t testing.TB, names ...string) *catalogue.Catalogue[world] {
+	t.Helper()
+	var b catalogue.Builder[world]
+	for _, n := range names {
+		b.Action(n, noop)
+	}
+	c, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
+
+// checkErrors checks that err holds exactly the errors want describes,
+// each "path: message" (the message may be cut short), each a
+// *decide.Error with that path.
+func checkErrors(t *testing.T, err error, want []string) {
+	t.Helper()
+	if err == nil {
+		t.Fatal("built")
+	}
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	var got []string
+	for _, e := range errs {
+		var de *decide.Error
+		if !errors.As(e, &de) {
+			t.Errorf("not a *decide.Error: %q", e)
+			continue
+		}
+		got = append(got, de.Path+": "+de.Err.Error())
+	}
+	if len(got) != len(want) {
+		t.Errorf("%d errors, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
+	}
+	for _, w := range want {
+		found := false
+		for _, g := range got {
+			found = found || strings.HasPrefix(g, w)
+		}
+		if !found {
+			t.Errorf("no error %q among:\n%s", w, strings.Join(got, "\n"))
+		}
+	}
+}
+
+// Build reports every misuse at once, each a *decide.Error with its path.
 func TestBuildErrors(t *testing.T) {
-	see := constraints.Func("sees", func(w *world) bool { return w.See })
+	abc := letters(t, "a", "b", "c")
 	tests := []struct {
 		name  string
 		build func(d *htn.Builder[world]) *htn.Builder[world]
@@ -23,93 +74,156 @@ func TestBuildErrors(t *testing.T) {
 		want  []string
 	}{
 		{"unknown subtask", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("a", noop).Compound("r").Method("m").Do("a", "b")
-		}, "r", []string{`htn: r/m/1: unknown task "b"`}},
+			return d.Compound("r").Method("m").Do("a", "z")
+		}, "r", []string{`r/m/1: unknown task "z": neither a compound task nor an action of the catalogue`}},
 		{"unknown root", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("a", noop)
-		}, "r", []string{`htn: root: unknown task "r"`}},
+			return d.Compound("s").Method("m").Do("a")
+		}, "r", []string{`root: unknown task "r"`}},
 		{"compound with no method", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r")
-		}, "r", []string{"htn: r: a compound task with no method"}},
+		}, "r", []string{"r: a compound task with no method"}},
 		{"method with no subtask", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("a", noop).Compound("r").Method("m").Method("n").Do("a")
-		}, "r", []string{"htn: r/m: a method with no subtask"}},
+			return d.Compound("r").Method("m").Method("n").Do("a")
+		}, "r", []string{"r/m: a method with no subtask"}},
 		{"unreachable", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("a", noop).Primitive("b", noop).Compound("r").Method("m").Do("a")
-		}, "r", []string{"htn: b: unreachable from the root task"}},
+			return d.Compound("r").Method("m").Do("a").Compound("s").Method("n").Do("b")
+		}, "r", []string{"s: unreachable from the root task"}},
 		{"a misspelt name and the task it leaves behind", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("a", noop).Primitive("bolt", noop).Compound("r").Method("m").Do("a", "blot")
-		}, "r", []string{`htn: r/m/1: unknown task "blot"`, "htn: bolt: unreachable from the root task"}},
+			return d.Compound("r").Method("m").Do("a", "blot").Compound("bolt").Method("n").Do("b")
+		}, "r", []string{`r/m/1: unknown task "blot"`, "bolt: unreachable from the root task"}},
 		{"endless recursion", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("a", noop).Compound("r").Method("m", see).Do("a", "r").Method("n").Do("r")
-		}, "r", []string{"htn: r: every method recurses without end: no decomposition of this task is finite"}},
+			return d.Compound("r").Method("m", see).Do("a", "r").Method("n").Do("r")
+		}, "r", []string{"r: every method recurses without end: no decomposition of this task is finite"}},
 		{"mutual recursion", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("s").Compound("s").Method("n").Do("r")
-		}, "r", []string{"htn: r: every method recurses", "htn: s: every method recurses"}},
+		}, "r", []string{"r: every method recurses", "s: every method recurses"}},
 		{"duplicates", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("a", noop).Primitive("a", noop).Compound("r").Method("m").Do("a").Method("m").Do("a")
-		}, "r", []string{"htn: a: a second task of this name", "htn: r/m: a second method of this name"}},
+			return d.Compound("r").Method("m").Do("a").Method("m").Do("b").Compound("r").Method("x").Do("a")
+		}, "r", []string{"r/m: a second method of this name", "r: a second task of this name"}},
+		{"a compound named as an action", func(d *htn.Builder[world]) *htn.Builder[world] {
+			return d.Compound("r").Method("m").Do("a").Compound("a").Method("n").Do("b")
+		}, "r", []string{"a: a compound task of the name of an action of the catalogue: rename one"}},
 		{"nils", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("a", nil, nil).Expect(nil).Compound("r").Method("m", nil).Do("a")
-		}, "r", []string{"htn: a: nil action", "htn: a: nil expected effect", "htn: r/m: nil condition"}},
+			return d.Compound("r").Method("m", nil).Do("a").Copy(nil)
+		}, "r", []string{"r/m: condition 1 is nil", "Copy: nil copy function"}},
+		{"method conditions are validated", func(d *htn.Builder[world]) *htn.Builder[world] {
+			return d.Compound("r").
+				Method("m", see, constraints.Func[world]("lucky", nil)).Do("a").
+				Method("n", constraints.Chance[world](1.5)).Do("b")
+		}, "r", []string{"r/m: condition 2: Func lucky: nil function",
+			"r/n: condition 1: Chance: probability 1.5 is not in [0, 1]"}},
 		{"out of order", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Method("m").Do("a").Pause().Primitive("a", noop).Method("n").Compound("r").Expect(func(*world) {}).
-				Do("a").Method("o").Do("a")
-		}, "r", []string{"htn: domain: Method must follow a Compound", "htn: domain: Do must follow a Method",
-			"htn: domain: Pause must follow a Method", "htn: a: Method must follow a Compound",
-			"htn: r: Expect must follow a Primitive", "htn: r: Do must follow a Method"}},
+			return d.Method("m").Do("a").Pause().Compound("r").Do("a").Method("o").Do("a")
+		}, "r", []string{"domain: Method must follow a Compound", "domain: Do must follow a Method",
+			"domain: Pause must follow a Method", "r: Do must follow a Method"}},
 		{"what follows a refused task is not blamed again", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("a", noop).Compound("r").Method("m").Do("a").Compound("r").Method("m").Do("a").
-				Compound("").Method("x").Do("a").Primitive("", noop).Expect(func(*world) {})
-		}, "r", []string{"htn: r: a second task of this name", "htn: task 3: a task needs a name",
-			"htn: task 4: a task needs a name"}},
+			return d.Compound("r").Method("m").Do("a").Compound("r").Method("m").Do("a").
+				Compound("").Method("x").Do("a").Compound("").Method("x").Pause()
+		}, "r", []string{"r: a second task of this name", "task 2: a task needs a name",
+			"task 3: a task needs a name"}},
 		{"pauses that separate nothing", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("a", noop).Compound("r").Method("m").Pause().Do("a").Pause().Pause().Do("a").Pause()
-		}, "r", []string{"htn: r/m/0: a pause must come between two subtasks", "htn: r/m/3: a pause must come",
-			"htn: r/m/5: a pause must come"}},
+			return d.Compound("r").Method("m").Pause().Do("a").Pause().Pause().Do("a").Pause()
+		}, "r", []string{"r/m/0: a pause must come between two subtasks", "r/m/3: a pause must come",
+			"r/m/5: a pause must come"}},
 		{"unnamed", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("", nil).Compound("r").Method("").Do("r")
-		}, "r", []string{"htn: task 0: nil action", "htn: task 0: a task needs a name", "htn: r/0: a method needs a name"}},
+			return d.Compound("r").Method("").Do("a").Compound("")
+		}, "r", []string{"r/0: a method needs a name", "task 1: a task needs a name"}},
 		{"slashes", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("a/b", noop).Compound("r").Method("m/n").Do("a/b")
-		}, "r", []string{`htn: task 0: name "a/b" contains '/'`, `htn: r/0: name "m/n" contains '/'`, `htn: r/0/0: unknown task "a/b"`}},
+			return d.Compound("r").Method("m/n").Do("a/b").Compound("x/y")
+		}, "r", []string{`r/0: name "m/n" contains '/'`, `r/0/0: unknown task "a/b"`, `task 1: name "x/y" contains '/'`}},
 		{"negative budget", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("a", noop).Compound("r").Method("m").Do("a").Budget(htn.Budget{Steps: -1})
-		}, "r", []string{"htn: budget: negative bound"}},
-		{"nil sensor test", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Primitive("a", noop).Compound("r").Method("m").Do("a").ReplanWhen(nil)
-		}, "r", []string{"htn: ReplanWhen: nil test"}},
+			return d.Compound("r").Method("m").Do("a").Budget(decide.Budget{Steps: -1})
+		}, "r", []string{"budget: budget {Steps:-1 Tries:0 PerTick:0}: a bound cannot be negative"}},
+		{"a budget spread over ticks", func(d *htn.Builder[world]) *htn.Builder[world] {
+			return d.Compound("r").Method("m").Do("a").Budget(decide.Budget{PerTick: 3})
+		}, "r", []string{"budget: PerTick: an HTN plans in the tick that asks"}},
+		{"built, then more calls", func(d *htn.Builder[world]) *htn.Builder[world] {
+			d.Compound("r").Method("m").Do("a")
+			if _, err := d.Build("r"); err != nil {
+				panic(err)
+			}
+			return d.Compound("s").Method("n").Do("z")
+		}, "r", []string{`s/n/0: unknown task "z"`, "s: unreachable from the root task"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := tt.build(htn.New[world]()).Build(tt.root)
-			if err == nil {
-				t.Fatal("built")
-			}
-			for _, w := range tt.want {
-				if !strings.Contains(err.Error(), w) {
-					t.Errorf("error lacks %q:\n%v", w, err)
-				}
-			}
-			if n := strings.Count(err.Error(), "\n") + 1; n != len(tt.want) {
-				t.Errorf("%d errors, want %d:\n%v", n, len(tt.want), err)
-			}
+			_, err := tt.build(htn.New(abc)).Build(tt.root)
+			checkErrors(t, err, tt.want)
 		})
 	}
 }
 
-func TestBuildZero(t *testing.T) {
-	var zero htn.Builder[world]
-	if _, err := zero.Build("r"); err == nil {
-		t.Error("a zero Builder built")
+// A builder with no catalogue, given nil or zero, says so at Build, as
+// does a nil Builder; a nil or zero Domain neither plans nor makes a
+// tree.
+func TestBuildWithoutCatalogue(t *testing.T) {
+	tests := []struct {
+		name string
+		b    *htn.Builder[world]
+		want []string
+	}{
+		{"nil catalogue", htn.New[world](nil), []string{"domain: a nil catalogue: build one with catalogue.Builder",
+			`r/m/0: unknown task "a": neither a compound task nor an action of the catalogue`}},
+		{"zero Builder", &htn.Builder[world]{}, []string{"domain: no catalogue: make the builder with htn.New(actions)",
+			`r/m/0: unknown task "a"`}},
 	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.b.Compound("r").Method("m").Do("a").Build("r")
+			checkErrors(t, err, tt.want)
+		})
+	}
+	var nb *htn.Builder[world]
+	if _, err := nb.Compound("r").Method("m").Do("a").Build("r"); err == nil || !strings.Contains(err.Error(), "use htn.New") {
+		t.Errorf("a nil Builder: %v", err)
+	}
+}
+
+func TestBuildZero(t *testing.T) {
 	var nilDomain *htn.Domain[world]
-	_, err := bt.New(bt.Config[world]{}).Branch(nilDomain.Branch("run")).Build()
-	if err == nil || !strings.Contains(err.Error(), "run") || !strings.Contains(err.Error(), "nil or zero Domain") {
+	_, err := bt.New(bt.Config[world]{}).Plan("run", nilDomain).Build()
+	if err == nil || !strings.Contains(err.Error(), "run: nil planner") {
 		t.Errorf("a nil domain's runner: %v", err)
+	}
+	_, err = bt.New(bt.Config[world]{}).Plan("run", new(htn.Domain[world])).Build()
+	if err == nil || !strings.HasPrefix(err.Error(), "run: ") {
+		t.Errorf("a zero domain's runner: %v", err)
 	}
 	if _, err := nilDomain.Plan(&world{}); err == nil {
 		t.Error("a nil domain planned")
+	}
+	// The test of when to plan again is the planner node's, and checked
+	// with it.
+	_, err = bt.New(bt.Config[world]{}).Plan("run", domain(t), bt.ReplanOn[world](nil)).Build()
+	if err == nil || !strings.Contains(err.Error(), "run: ReplanOn(nil)") {
+		t.Errorf("a nil ReplanOn test: %v", err)
+	}
+	if _, err := new(htn.Domain[world]).Plan(&world{}); err == nil {
+		t.Error("a zero domain planned")
+	}
+}
+
+// Build may be called again after more calls: it builds a domain with
+// them, and the domain built before is left as it was.
+func TestBuildAgain(t *testing.T) {
+	d := htn.New(letters(t, "a", "b"))
+	d.Compound("r").Method("m").Do("a")
+	first, err := d.Build("r")
+	if err != nil {
+		t.Fatal(err)
+	}
+	d.Compound("s").Method("n").Do("r", "b")
+	second, err := d.Build("s")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p1, err1 := first.Plan(&world{})
+	p2, err2 := second.Plan(&world{})
+	if err1 != nil || err2 != nil || !cmp.Equal(p1.Steps, []string{"a"}) || !cmp.Equal(p2.Steps, []string{"a", "b"}) {
+		t.Errorf("first %v %v, second %v %v", p1.Steps, err1, p2.Steps, err2)
+	}
+	if n1, n2 := len(first.Nodes()), len(second.Nodes()); n1 != 3 || n2 != 6 {
+		t.Errorf("nodes: first %d, second %d", n1, n2)
 	}
 }
 
@@ -150,13 +264,14 @@ func TestNodes(t *testing.T) {
 	}
 }
 
-// The methods of a nil or zero Builder do nothing, and Build says why; a
-// nil or zero Domain has no root.
+// The methods of a nil Builder do nothing, and Build says why; the zero
+// Builder is ready to use, and Build asks for the catalogue. A nil or
+// zero Domain has no root.
 func TestNilAndZero(t *testing.T) {
 	for name, b := range map[string]*htn.Builder[world]{"nil": nil, "zero": {}} {
-		b.Primitive("a", noop).Expect(func(*world) {}).Compound("r").Method("m").Do("a").Pause().
-			Budget(htn.Budget{}).ReplanWhen(func(*world) bool { return true }).Copy(func(d, s *world) { *d = *s })
-		if _, err := b.Build("r"); err == nil || !strings.Contains(err.Error(), "use htn.New") {
+		b.Compound("r").Method("m").Do("a").Pause().Do("a").
+			Budget(decide.Budget{}).Copy(func(d, s *world) { *d = *s })
+		if _, err := b.Build("r"); err == nil || !strings.Contains(err.Error(), "htn.New") {
 			t.Errorf("%s: Build: %v", name, err)
 		}
 	}
@@ -172,7 +287,12 @@ func TestNilAndZero(t *testing.T) {
 // cannot copy safely, and with a copy function never writes the caller's.
 func TestPlanSafety(t *testing.T) {
 	boom := constraints.Func("boom", func(*world) bool { panic("boom") })
-	dom, err := htn.New[world]().Primitive("a", noop, boom).Compound("r").Method("m").Do("a").Build("r")
+	var cb catalogue.Builder[world]
+	cat, err := cb.Action("a", noop, boom).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dom, err := htn.New(cat).Compound("r").Method("m").Do("a").Build("r")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,21 +303,26 @@ func TestPlanSafety(t *testing.T) {
 
 	type listed struct{ L []int }
 	add := func(m *listed) { m.L = append(m.L, 42) }
+	var lb catalogue.Builder[listed]
+	lcat, err := lb.Action("a", bt.Instant(func(*listed) bool { return true }, add)).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
 	build := func(b *htn.Builder[listed]) *htn.Domain[listed] {
-		d, err := b.Primitive("a", bt.Instant(func(*listed) bool { return true }, add)).
-			Compound("r").Method("m").Do("a").Build("r")
+		d, err := b.Compound("r").Method("m").Do("a").Build("r")
 		if err != nil {
 			t.Fatal(err)
 		}
 		return d
 	}
 	live := listed{L: make([]int, 0, 4)}
-	if _, err := build(htn.New[listed]()).Plan(&live); err == nil || !strings.Contains(err.Error(), "Builder.Copy") {
+	if _, err := build(htn.New(lcat)).Plan(&live); err == nil || !strings.Contains(err.Error(), "Builder.Copy") {
 		t.Errorf("a memory with a slice, no copy function: %v", err)
 	}
 	deep := func(dst, src *listed) { dst.L = append(dst.L[:0:0], src.L...) }
-	got, err := build(htn.New[listed]().Copy(deep)).Plan(&live)
-	if err != nil || len(got.Memory.L) != 1 || live.L[:1][0] == 42 {
-		t.Errorf("with a copy function: %v, planned %v, live %v", err, got.Memory.L, live.L[:1])
+	p := build(htn.New(lcat).Copy(deep)).NewPlanner()
+	_, err = p.Plan(&live)
+	if got := p.Prediction(); err != nil || got == nil || len(got.L) != 1 || live.L[:1][0] == 42 {
+		t.Errorf("with a copy function: %v, planned %v, live %v", err, got, live.L[:1])
 	}
 }

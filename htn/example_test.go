@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/htn"
 	"github.com/foresight-bt/foresight/trace"
@@ -25,10 +26,19 @@ func Example() {
 	sees := constraints.Func("sees a thief", func(g *Guard) bool { return g.SeesThief })
 	armed := constraints.Func("armed", func(g *Guard) bool { return g.Armed })
 
-	d := htn.New[Guard]()
-	d.Primitive("fetch sword", act(func(g *Guard) { g.Armed = true }))
-	d.Primitive("strike", act(func(g *Guard) { g.SeesThief = false }), sees, armed)
-	d.Primitive("walk round", act(func(g *Guard) { g.Rounds++ }))
+	// The actions, each declared once with its preconditions.
+	var a catalogue.Builder[Guard]
+	a.Action("fetch sword", act(func(g *Guard) { g.Armed = true }))
+	a.Action("strike", act(func(g *Guard) { g.SeesThief = false }), sees, armed)
+	a.Action("walk round", act(func(g *Guard) { g.Rounds++ }))
+	actions, err := a.Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+
+	// The domain's tasks, over them.
+	d := htn.New(actions)
 	d.Compound("guard").
 		Method("fight", sees).Do("fight").
 		Method("patrol").Do("walk round")
@@ -42,12 +52,12 @@ func Example() {
 	}
 
 	// Planning alone: the record says which method was taken at each
-	// decomposition.
+	// decomposition, and Path says it in words.
 	plan, _ := domain.Plan(&Guard{SeesThief: true})
-	fmt.Println(plan.Record, plan.Tasks)
+	fmt.Println(plan.Record, plan.Path(), plan.Steps)
 
 	// Running the plan in a tree, with a timeline of what it planned.
-	tree, err := bt.New(bt.Config[Guard]{}).Branch(domain.Branch("guard")).Build()
+	tree, err := bt.New(bt.Config[Guard]{}).Plan("guard", domain).Build()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -59,12 +69,12 @@ func Example() {
 	agent.Tick(&g, time.Second)
 
 	// Output:
-	// [0 1 0] [fetch sword strike]
-	//   1.00s  guard              plan made [0 1 0]
+	// [0 1 0] [fight/arm first/strike] [fetch sword strike]
+	//   1.00s  guard              plan made [fight/arm first/strike]
 	//                      steps: fetch sword → strike
-	//   1.00s  fetch sword        step 1 of 2 of plan [0 1 0]
-	//   1.00s  strike             step 2 of 2 of plan [0 1 0]
-	//   2.00s  guard              plan made [1]
+	//   1.00s  fetch sword        step 1 of 2 of plan [fight/arm first/strike]
+	//   1.00s  strike             step 2 of 2 of plan [fight/arm first/strike]
+	//   2.00s  guard              plan made [patrol]
 	//                      steps: walk round
-	//   2.00s  walk round         step 1 of 1 of plan [1]
+	//   2.00s  walk round         step 1 of 1 of plan [patrol]
 }

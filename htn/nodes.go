@@ -65,7 +65,7 @@ func (w *describer[M]) has(path string) bool {
 // first time only.
 func (w *describer[M]) task(i int32, parent string, depth int) {
 	t := &w.d.tasks[i]
-	if t.child >= 0 {
+	if t.primitive() {
 		n := bt.NodeInfo{Name: t.name, Kind: KindPrimitive, Depth: depth, Constraints: descriptions(t.pre)}
 		if t.expect != nil {
 			n.Detail = "primitive, with an expected effect"

@@ -6,33 +6,37 @@ import (
 	"runtime/debug"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/memory"
 	"github.com/foresight-bt/foresight/sim"
 )
 
-// A Domain is a compiled, immutable HTN domain: its tasks, its root, its
-// budget and its sensor test. Domain.Branch puts a plan runner for it into
-// a tree.
+// A Domain is a compiled, immutable HTN domain: its tasks, its root and
+// its budget. It is a bt.Planner: put it in a tree with bt.For's Plan
+// or bt.Builder.Plan, and each agent gets a plan runner of its own.
 type Domain[M any] struct {
 	root  int32
 	tasks []task[M]
 	prims []int32 // the primitives' task indices, in the order of the runner's children
 	// rootAgenda is the agenda of a fresh plan: the root task.
 	rootAgenda []step
-	budget     Budget
-	replan     func(m *M) bool
-	copy       func(dst, src *M) // Domain.Plan's, if the builder had one
+	budget     decide.Budget
+	copy       func(dst, src *M) // planning outside a tree copies with it, if set
 }
 
 type task[M any] struct {
 	name    string
 	child   int32 // a primitive's child of the runner; -1 for a compound task
-	action  bt.Action[M]
+	entry   catalogue.Entry[M]
 	pre     []bt.Constraint[M]
 	expect  func(m *M)
 	methods []method[M]
 }
+
+// primitive reports whether t is an action of the catalogue.
+func (t *task[M]) primitive() bool { return t.child != -1 }
 
 type method[M any] struct {
 	name, path string // path: "Task/method"
@@ -48,23 +52,34 @@ const pause = -1
 // Root returns the name of the task every plan decomposes, or "" for a
 // nil or zero Domain.
 func (d *Domain[M]) Root() string {
-	if d == nil || len(d.tasks) == 0 {
+	if !d.usable() {
 		return ""
 	}
 	return d.tasks[d.root].name
 }
 
+func (d *Domain[M]) usable() bool { return d != nil && len(d.tasks) > 0 }
+
 // A plan is a sequence of primitive tasks, with its method traversal
 // record and, when planning stopped at a pause, the steps left to plan.
 type plan struct {
-	steps  []int32 // task indices of primitives
-	record []int
-	rest   []step // what follows the pause, when paused
+	steps  []int32  // task indices of primitives
+	record []int    // the method taken at each decomposition
+	via    []string // the same methods' paths, for reports
+	rest   []step   // what follows the pause, when paused
 	paused bool
 }
 
 func (p *plan) reset() {
-	p.steps, p.record, p.rest, p.paused = p.steps[:0], p.record[:0], p.rest[:0], false
+	p.steps, p.record, p.via, p.rest, p.paused = p.steps[:0], p.record[:0], p.via[:0], p.rest[:0], false
+}
+
+// clear forgets the plan's record, for a plan made afresh.
+func (p *plan) clearRecord() { p.record, p.via = p.record[:0], p.via[:0] }
+
+// copyRecord makes p's record o's, for a plan that goes on from o's.
+func (p *plan) copyRecord(o *plan) {
+	p.record, p.via = append(p.record[:0], o.record...), append(p.via[:0], o.via...)
 }
 
 // An agenda is what remains to decompose: steps, then what follows them.
@@ -75,11 +90,12 @@ type agenda struct {
 }
 
 // A planner decomposes tasks depth first, backtracking through every
-// choice it made, for one agent's runner. Its buffers are reused from call
-// to call, so once they have grown, planning allocates nothing.
+// choice it made, for one agent's runner or one Planner. Its buffers are
+// reused from call to call, so once they have grown, planning allocates
+// nothing.
 type planner[M any] struct {
 	d    *Domain[M]
-	kids []*bt.Child[M] // the runner's children, one per primitive
+	kids []*bt.Child[M] // the runner's children, one per primitive; nil outside a tree
 	self *bt.Child[M]
 	ctx  *sim.Context[M]
 
@@ -92,7 +108,10 @@ type planner[M any] struct {
 	failed int32
 	// rejected are the methods and tasks turned down, for the report;
 	// kept only while tracing.
-	rejected []bt.Rejection
+	rejected []decide.Rejection
+	// base is what each task's preconditions are told outside a tree, and
+	// what methods' conditions are told before the plan moves time on.
+	base bt.Situation
 }
 
 // outcome is what a planning call found.
@@ -105,11 +124,16 @@ const (
 )
 
 // planFrom decomposes the steps of agenda a on memory m, which it changes
-// (pass a scratch copy), into out, after what out already holds: the
-// prefix of a record that a continuation extends.
+// (pass a scratch copy), into out, after the record out holds: the
+// prefix of a record that a continuation extends. It plans from the
+// prediction's moment as it finds it, and leaves the moment where the
+// plan ends.
 func (p *planner[M]) planFrom(ctx *sim.Context[M], a []step, m *M, out *plan) outcome {
 	p.ctx, p.out = ctx, out
 	p.decomps, p.broke = 0, ""
+	if p.self != nil {
+		p.base = p.self.Situation(true)
+	}
 	p.rejected = p.rejected[:0]
 	out.steps, out.rest, out.paused = out.steps[:0], out.rest[:0], false
 	ok := p.solve(agenda{steps: a}, m)
@@ -125,7 +149,8 @@ func (p *planner[M]) planFrom(ctx *sim.Context[M], a []step, m *M, out *plan) ou
 
 // solve decomposes the agenda on m, appending to the plan; it reports
 // whether the whole agenda decomposed. On false, the plan is left as it
-// was found, and m is not: the decomposition that called restores it.
+// was found, and m and the moment are not: the decomposition that called
+// restores them.
 func (p *planner[M]) solve(a agenda, m *M) bool {
 	mark := len(p.out.steps)
 	for {
@@ -142,7 +167,7 @@ func (p *planner[M]) solve(a agenda, m *M) bool {
 			return true
 		}
 		t := &p.d.tasks[s.task]
-		if t.child < 0 {
+		if !t.primitive() {
 			if p.decompose(t, a, m) {
 				return true
 			}
@@ -156,8 +181,8 @@ func (p *planner[M]) solve(a agenda, m *M) bool {
 	}
 }
 
-// apply plans primitive t on m: its preconditions and its effect, then
-// its expected effect.
+// apply plans primitive t on m: its preconditions and its effect, at the
+// time the plan has reached, then its expected effect.
 func (p *planner[M]) apply(i int32, t *task[M], m *M) bool {
 	if len(p.out.steps) >= p.d.budget.Steps {
 		p.broke = "Steps"
@@ -167,7 +192,7 @@ func (p *planner[M]) apply(i int32, t *task[M], m *M) bool {
 		p.reject(t.name, "failed in this tick")
 		return false
 	}
-	if why, ok := p.effect(t, m); !ok {
+	if why, ok := p.effect(i, t, m); !ok {
 		p.reject(t.name, why)
 		return false
 	}
@@ -179,17 +204,22 @@ func (p *planner[M]) apply(i int32, t *task[M], m *M) bool {
 }
 
 // effect applies primitive t to m, if its preconditions allow: through
-// the runner's child, so quarantine and every constraint count as they
-// will live, or, planning outside a tree (Domain.Plan), through the
-// preconditions and the action's Simulate themselves.
-func (p *planner[M]) effect(t *task[M], m *M) (string, bool) {
+// the runner's child, so that quarantine, every constraint and the
+// time its prediction has reached count as they will live, or, planning
+// outside a tree, through the entry's preconditions and Simulate
+// themselves, judged at the planned time.
+func (p *planner[M]) effect(i int32, t *task[M], m *M) (string, bool) {
 	if p.kids != nil {
 		v := p.kids[t.child].Simulate(p.ctx, m)
 		return v.Reason, v.Outcome != heuristic.Impossible
 	}
+	sit := p.base.Later(p.ctx.Elapsed())
+	if end, ok := p.ctx.LastRan(i); ok {
+		sit = sit.After(end)
+	}
 	done := false
 	for _, c := range t.pre {
-		switch got, why := c.Evaluate(bt.Situation{Simulating: true}, m); got {
+		switch got, why := c.Evaluate(sit, m); got {
 		case bt.Pass:
 		case bt.Done:
 			done = true // the task would finish at once, with no effect
@@ -200,26 +230,26 @@ func (p *planner[M]) effect(t *task[M], m *M) (string, bool) {
 		}
 	}
 	if !done {
-		t.action.Simulate(p.ctx, m)
+		e0 := p.ctx.Elapsed()
+		t.entry.Action.Simulate(p.ctx, m)
+		if gone := p.ctx.Elapsed() - e0; gone < t.entry.Takes {
+			p.ctx.Advance(m, t.entry.Takes-gone)
+		}
+		p.ctx.Ran(i)
 	}
 	return "", true
 }
 
 // decompose tries t's methods in order, each followed by the rest of the
 // agenda, until one leads to a whole plan. A method that fails, however
-// far down, gives way to the next with the memory restored.
+// far down, gives way to the next with the memory and the moment
+// restored.
 func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
-	if len(p.out.record) >= p.d.budget.Record {
-		p.broke = "Record"
-		return false
-	}
 	saved := p.ctx.Push(m)
 	defer p.ctx.Pop()
+	at := p.ctx.Moment()
+	sit := p.situation() // every method is tried from this moment
 	mark := len(p.out.record)
-	sit := bt.Situation{Simulating: true}
-	if p.self != nil {
-		sit = p.self.Situation(true)
-	}
 	for k := range t.methods {
 		if p.decomps == p.d.budget.Tries {
 			p.broke = "Tries"
@@ -232,6 +262,7 @@ func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 			continue
 		}
 		p.out.record = append(p.out.record, k)
+		p.out.via = append(p.out.via, me.path)
 		if p.solve(agenda{steps: me.steps, next: &rest}, m) {
 			return true
 		}
@@ -239,14 +270,20 @@ func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
 			return false
 		}
 		p.reject(me.path, "what followed could not be planned")
-		p.out.record = p.out.record[:mark]
+		p.out.record, p.out.via = p.out.record[:mark], p.out.via[:mark]
 		p.out.rest, p.out.paused = p.out.rest[:0], false
 		p.ctx.Copy(m, saved)
+		p.ctx.Return(at)
 	}
 	return false
 }
 
-// admits checks a method's conditions on m.
+// situation is what a method's conditions are told: the runner's
+// situation (or, outside a tree, the planner's own), at the time the
+// plan has reached.
+func (p *planner[M]) situation() bt.Situation { return p.base.Later(p.ctx.Elapsed()) }
+
+// admits checks a method's conditions on m, told sit.
 func (p *planner[M]) admits(me *method[M], sit bt.Situation, m *M) (string, bool) {
 	for _, c := range me.conds {
 		if got, why := c.Evaluate(sit, m); got == bt.Fail {
@@ -267,97 +304,126 @@ func (p *planner[M]) stop(a agenda) {
 	}
 }
 
-// bound returns the value of the bound the budget ran out of.
-func (p *planner[M]) bound() int {
-	switch p.broke {
-	case "Record":
-		return p.d.budget.Record
-	case "Steps":
-		return p.d.budget.Steps
-	}
-	return p.d.budget.Tries
-}
-
 func (p *planner[M]) reject(name, why string) {
 	if p.tracing {
-		p.rejected = append(p.rejected, bt.Rejection{Name: name, Reason: why})
+		p.rejected = append(p.rejected, decide.Rejection{Name: name, Reason: why})
 	}
 }
 
-// outranks reports whether record a ranks above b: at the first method
-// where they differ, a took an earlier one. A record that extends the
-// other, or equals it, does not outrank it.
-func outranks(a, b []int) bool {
-	for i := 0; i < len(a) && i < len(b); i++ {
-		if a[i] != b[i] {
-			return a[i] < b[i]
-		}
+// spent returns the error of a planning that ran out of budget.
+func (p *planner[M]) spent() error { return p.d.budget.Spent(p.broke) }
+
+// fill writes the plan out found into res, the shape every planner
+// plans into.
+func (p *planner[M]) fill(res *decide.Plan, out *plan) {
+	res.Goal = p.d.Root()
+	res.Steps = res.Steps[:0]
+	for _, i := range out.steps {
+		res.Steps = append(res.Steps, p.d.tasks[i].name)
 	}
-	return false
+	res.Record = append(res.Record[:0], out.record...)
+	res.Methods = append(res.Methods[:0], out.via...)
+	res.Expanded = p.decomps
+	res.Rejected = p.rejected
 }
 
-// A Plan is what Domain.Plan found: the primitive tasks in order, the
-// plan's record, and the memory it predicts, expected effects included.
-type Plan[M any] struct {
-	Tasks  []string
-	Record bt.Record
-	Memory M
-	// Paused is true when planning stopped at a pause point: the plan is
-	// the part before it.
-	Paused bool
-	// Rejected lists the methods and tasks turned down on the way, with
-	// why, in the order they were tried.
-	Rejected []bt.Rejection
-	// Tries is how many methods were tried.
-	Tries int
+// A Planner plans over a Domain outside any tree, for one agent or
+// goroutine, reusing its storage from one planning to the next: once
+// warm, it allocates nothing. A tree's runner plans with its tree's
+// constraints, clock, copy function and random numbers instead.
+type Planner[M any] struct {
+	p    planner[M]
+	ctx  *sim.Context[M]
+	out  plan
+	work *M
+	plan decide.Plan
+	err  error
 }
 
-// ErrNoPlan and ErrOutOfBudget are the ways Domain.Plan finds no plan.
-var (
-	ErrNoPlan      = errors.New("htn: no method of the root task leads to a plan")
-	ErrOutOfBudget = errors.New("htn: the planning budget ran out before a plan was found")
-)
-
-// Plan plans the root task on a copy of m, outside any tree: the same
-// decomposition a runner makes, with each precondition told only that it
-// is simulating (no clock, no history) and each action simulated with a
-// context of its own. Memories are copied by assignment, or with the
-// domain's copy function (Builder.Copy): a memory type with pointers,
-// slices or maps is refused without one, as a tree refuses it. A panic in
-// user code comes back as a *bt.PanicError (Method "Plan"). Use Plan to
-// test a domain, or to plan for something that is not a tree's agent; a
-// runner plans with its tree's constraints, clock, copy function and
-// random numbers.
-func (d *Domain[M]) Plan(m *M) (res Plan[M], err error) {
-	if d == nil || len(d.tasks) == 0 || m == nil {
-		return Plan[M]{}, errors.New("htn: Plan needs a built Domain and a memory")
+// NewPlanner returns a planner over the domain. A planner of a nil or
+// zero domain plans nothing: its Plan says so.
+func (d *Domain[M]) NewPlanner() *Planner[M] {
+	if !d.usable() {
+		return &Planner[M]{err: errors.New("htn: a planner of a nil or zero Domain")}
 	}
+	pl := &Planner[M]{ctx: sim.New(sim.Config[M]{Copy: d.copy})}
 	if d.copy == nil {
 		if err := memory.Check[M](); err != nil {
-			return Plan[M]{}, fmt.Errorf("htn: Plan: %v: give the domain a copy function (Builder.Copy)", err)
+			pl.err = fmt.Errorf("htn: %v: give the domain a copy function (Builder.Copy)", err)
 		}
+	}
+	pl.p = planner[M]{d: d, tracing: true, failed: -1, base: bt.Situation{Simulating: true}}
+	return pl
+}
+
+// Plan plans the root task on a copy of m: the same decomposition a
+// runner makes, with each precondition and condition judged at the time
+// the plan has reached (the clock starting at zero, with no history but
+// the plan's own) and each action simulated with a context of the
+// planner's own. A behaviour (an entry that is a subtree) needs a tree to
+// be predicted: plan with a runner. It returns the plan, or an error
+// that wraps decide.ErrNoPlan or decide.ErrOutOfBudget (naming the
+// bound), with what was turned down on the way in the plan's Rejected. A
+// panic in user code comes back as a *bt.PanicError (Method "Plan").
+//
+// The plan's slices are the planner's own, valid until it plans again.
+func (pl *Planner[M]) Plan(m *M) (res decide.Plan, err error) {
+	switch {
+	case pl == nil:
+		return decide.Plan{}, errors.New("htn: Plan of a nil Planner")
+	case pl.err != nil:
+		return decide.Plan{}, pl.err
+	case m == nil:
+		return decide.Plan{}, errors.New("htn: Plan of a nil memory")
 	}
 	defer func() {
 		if r := recover(); r != nil {
-			res, err = Plan[M]{}, &bt.PanicError{Method: "Plan", Value: r, Stack: debug.Stack()}
+			pl.ctx.Reset()
+			res, err = decide.Plan{}, &bt.PanicError{Method: "Plan", Value: r, Stack: debug.Stack()}
 		}
 	}()
-	p := planner[M]{d: d, tracing: true, failed: -1}
-	var out plan
-	ctx := sim.New(sim.Config[M]{Copy: d.copy})
-	work := ctx.Push(m)
-	got := p.planFrom(ctx, d.rootAgenda, work, &out)
-	res = Plan[M]{Rejected: p.rejected, Tries: p.decomps}
+	d := pl.p.d
+	for _, i := range d.prims {
+		if d.tasks[i].entry.Action == nil {
+			return decide.Plan{}, fmt.Errorf("htn: Plan: %q is a behaviour, which only a tree can predict: plan with a runner", d.tasks[i].name)
+		}
+	}
+	pl.ctx.Reset()
+	pl.work = pl.ctx.Push(m)
+	pl.out.clearRecord()
+	got := pl.p.planFrom(pl.ctx, d.rootAgenda, pl.work, &pl.out)
+	pl.plan.Steps, pl.plan.Record, pl.plan.Methods = pl.plan.Steps[:0], pl.plan.Record[:0], pl.plan.Methods[:0]
 	switch got {
 	case noPlan:
-		return res, ErrNoPlan
+		pl.plan.Rejected, pl.plan.Expanded = pl.p.rejected, pl.p.decomps
+		return pl.plan, fmt.Errorf("htn: %w: no method of the root task leads to a plan", decide.ErrNoPlan)
 	case outOfBudget:
-		return res, fmt.Errorf("%w (%s %d)", ErrOutOfBudget, p.broke, p.bound())
+		pl.plan.Rejected, pl.plan.Expanded = pl.p.rejected, pl.p.decomps
+		return pl.plan, fmt.Errorf("htn: %w", pl.p.spent())
 	}
-	res.Record, res.Paused = append(bt.Record(nil), out.record...), out.paused
-	ctx.Copy(&res.Memory, work)
-	for _, i := range out.steps {
-		res.Tasks = append(res.Tasks, d.tasks[i].name)
+	pl.p.fill(&pl.plan, &pl.out)
+	return pl.plan, nil
+}
+
+// Paused reports whether the last plan stopped at a pause point: it is
+// the part of the plan before it.
+func (pl *Planner[M]) Paused() bool { return pl != nil && pl.out.paused }
+
+// Prediction returns the memory the last plan predicts, its expected
+// effects included; nil before a plan. It is the planner's own, valid
+// until it plans again.
+func (pl *Planner[M]) Prediction() *M {
+	if pl == nil || len(pl.plan.Steps) == 0 {
+		return nil
 	}
-	return res, nil
+	return pl.work
+}
+
+// Plan plans the root task on a copy of m, outside any tree, with a
+// planner of its own, as Planner.Plan does: use it to test a domain or
+// to plan once. An agent that plans again and again keeps a Planner.
+func (d *Domain[M]) Plan(m *M) (decide.Plan, error) {
+	res, err := d.NewPlanner().Plan(m)
+	res.Rejected = append([]decide.Rejection(nil), res.Rejected...)
+	return res, err
 }

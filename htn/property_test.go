@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/htn"
 	"github.com/foresight-bt/foresight/sim"
 	"github.com/foresight-bt/foresight/trace"
@@ -142,16 +145,21 @@ func (f checkFunc) Evaluate(_ bt.Situation, m *counters) (bt.Check, string) { re
 // build makes the domain, keeping only the tasks the root reaches.
 func (d *domainSpec) build() (*htn.Domain[counters], error) {
 	reach := d.reachable()
-	b := htn.New[counters]()
+	var cb catalogue.Builder[counters]
 	for i, p := range d.Prims {
 		if !reach[i] {
 			continue
 		}
-		b.Primitive(d.name(i), p.act(), p.constraints()...)
+		cb.Action(d.name(i), p.act(), p.constraints()...)
 		if p.Expect >= 0 {
-			b.Expect(func(m *counters) { m.V[p.Expect] = 1 })
+			cb.Expect(func(m *counters) { m.V[p.Expect] = 1 })
 		}
 	}
+	actions, err := cb.Build()
+	if err != nil {
+		return nil, err
+	}
+	b := htn.New(actions)
 	for c, methods := range d.Compounds {
 		if !reach[len(d.Prims)+c] {
 			continue
@@ -168,7 +176,7 @@ func (d *domainSpec) build() (*htn.Domain[counters], error) {
 			}
 		}
 	}
-	b.Budget(htn.Budget{Tries: 1 << 20})
+	b.Budget(decide.Budget{Tries: 1 << 20})
 	return b.Build(d.name(len(d.Prims)))
 }
 
@@ -253,10 +261,11 @@ func TestPlanIsFirstValidDecomposition(t *testing.T) {
 			t.Fatalf("build: %v", err)
 		}
 		start := spec.Start
-		got, err := dom.Plan(&start)
+		p := dom.NewPlanner()
+		got, err := p.Plan(&start)
 		tasks, record, end, ok := spec.bruteForce()
 		switch {
-		case errors.Is(err, htn.ErrNoPlan):
+		case errors.Is(err, decide.ErrNoPlan):
 			if ok {
 				t.Fatalf("no plan, but %v %v is valid", record, tasks)
 			}
@@ -264,19 +273,28 @@ func TestPlanIsFirstValidDecomposition(t *testing.T) {
 		case err != nil:
 			t.Fatalf("plan: %v", err)
 		case !ok:
-			t.Fatalf("planned %v %v, but no decomposition is valid", got.Record, got.Tasks)
+			t.Fatalf("planned %v %v, but no decomposition is valid", got.Record, got.Steps)
 		}
-		if diff := cmp.Diff(tasks, got.Tasks); diff != "" || !cmp.Equal(record, []int(got.Record)) {
-			t.Fatalf("planned %v %v, the first valid decomposition is %v %v", got.Record, got.Tasks, record, tasks)
+		if diff := cmp.Diff(tasks, got.Steps); diff != "" || !cmp.Equal(record, []int(got.Record)) {
+			t.Fatalf("planned %v %v, the first valid decomposition is %v %v", got.Record, got.Steps, record, tasks)
 		}
-		if got.Memory != end {
-			t.Fatalf("predicted %v, the enumerator %v", got.Memory, end)
+		if len(got.Methods) != len(got.Record) {
+			t.Fatalf("record %v, methods %v", got.Record, got.Methods)
 		}
-		if replayed := spec.replay(t, start, got.Tasks); replayed != got.Memory {
-			t.Fatalf("replayed to %v, planned %v", replayed, got.Memory)
+		for i, k := range got.Record {
+			if !strings.HasSuffix(got.Methods[i], "/m"+strconv.Itoa(k)) {
+				t.Fatalf("record %v, methods %v", got.Record, got.Methods)
+			}
 		}
-		if steps := runnerPlan(t, dom, start); !cmp.Equal(steps, got.Tasks) {
-			t.Fatalf("the runner planned %v, Domain.Plan %v", steps, got.Tasks)
+		predicted := *p.Prediction()
+		if predicted != end {
+			t.Fatalf("predicted %v, the enumerator %v", predicted, end)
+		}
+		if replayed := spec.replay(t, start, got.Steps); replayed != predicted {
+			t.Fatalf("replayed to %v, planned %v", replayed, predicted)
+		}
+		if steps := runnerPlan(t, dom, start); !cmp.Equal(steps, got.Steps) {
+			t.Fatalf("the runner planned %v, Domain.Plan %v", steps, got.Steps)
 		}
 	})
 }
@@ -303,7 +321,7 @@ func (d *domainSpec) replay(t *rapid.T, m counters, tasks []string) counters {
 
 // runnerPlan is the first plan a runner of dom makes on m, in a tree.
 func runnerPlan(t *rapid.T, dom *htn.Domain[counters], m counters) []string {
-	tree, err := bt.New(bt.Config[counters]{}).Branch(dom.Branch("run")).Build()
+	tree, err := bt.New(bt.Config[counters]{}).Plan("run", dom).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -320,5 +338,5 @@ func runnerPlan(t *rapid.T, dom *htn.Domain[counters], m counters) []string {
 	if len(plans) == 0 {
 		t.Fatal("the runner reported no plan")
 	}
-	return plans[0].Planning.Steps
+	return plans[0].Plan.Steps
 }

@@ -3,70 +3,84 @@ package htn
 import (
 	"errors"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/internal/misuse"
 	"github.com/foresight-bt/foresight/sim"
 )
 
-// Branch returns the plan runner for d as a subtree named name: a node
-// whose children are d's primitive tasks, as leaves with their
-// preconditions as constraints. Put it anywhere in a tree:
+// Validate reports a nil or zero Domain, which a tree cannot run.
+func (d *Domain[M]) Validate() error {
+	if !d.usable() {
+		return errors.New("htn: a nil or zero Domain; build one with htn.New(actions)...Build(root)")
+	}
+	return nil
+}
+
+// Steps returns the domain's primitive tasks as nodes, in the order of
+// its catalogue: each entry's action (or behaviour) with its
+// preconditions, named after it. A planner node (bt.KindPlanner) makes
+// them its children.
+func (d *Domain[M]) Steps() []bt.Def[M] {
+	if !d.usable() {
+		return nil
+	}
+	steps := make([]bt.Def[M], len(d.prims))
+	for k, i := range d.prims {
+		steps[k] = d.tasks[i].entry.Def(d.tasks[i].name)
+	}
+	return steps
+}
+
+// Runner makes an agent's plan runner, over steps, the handles on the
+// nodes of Steps: a planner node's runner, which the tree makes. Put the
+// domain in a tree with bt.For's Plan or bt.Builder.Plan:
 //
-//	tree, err := bt.New(cfg).
-//		ReactivePriority("troll").
-//		Sequence("die").Condition("dead", dead).Do("fall", fall).End().
-//		Branch(domain.Branch("think")).
-//		End().
-//		Build()
+//	n.ReactivePriority("troll",
+//		n.Sequence("die", n.Condition("dead", dead), actions.Do("fall")),
+//		n.Plan("think", domain, bt.ReplanOn(news)),
+//	)
 //
 // The runner plans from the root task when it begins, then runs the
 // plan's tasks in order, the next in the same tick when one succeeds.
 // Before the first task a tick begins, it checks that the rest of the
 // plan still holds on the memory as it is (each task's preconditions, on
-// a copy advanced by the effects of the tasks before it). On the ticks
-// the domain's sensor test (Builder.ReplanWhen) picks, it plans again
-// from the root beside the running plan: the new plan replaces the
-// running one when its record outranks the running plan's, or when the
-// running one no longer holds; otherwise the running plan is kept (and
-// reported kept, if the new plan differs). At a pause point it plans
-// again from the root too, and takes that plan if it outranks the paused
-// one's record, or else plans the rest of the paused method on the
-// memory as it is.
+// a copy advanced by the effects of the tasks before it, at the times
+// they will begin). When replan says (the node's Replan and ReplanOn
+// settings), it plans again from the root beside the running plan: the
+// new plan replaces the running one when its record outranks the running
+// plan's, or when the running one no longer holds; otherwise the running
+// plan is kept (and reported kept, if the new plan differs). Without them
+// it commits to its plan. At a pause point it plans again from the root
+// too, and takes that plan if it outranks the paused one's record, or
+// else plans the rest of the paused method on the memory as it is.
 //
 // When a task fails, the runner plans afresh in the same tick, taking the
 // failed task as impossible for that tick, so a fallback method gets its
 // turn; a second failure in the tick, or no plan at all, fails the runner
-// (bt.PlanNone, bt.PlanOutOfBudget, reported with every method and task
+// (decide.None, decide.OutOfBudget, reported with every method and task
 // turned down and why). The runner succeeds when a plan is done.
 //
 // Under a simulated selector, the runner predicts its plan, the chain of
 // its tasks' simulations with their expected effects: the plan it would
 // make, or, under way, what remains of the plan the tick will run, which
-// is the new plan when the tick's sensor test will have it replace the
-// running one. The runner's own calls into the domain (method conditions,
-// expected effects, the sensor test) are its code: a panic there
-// quarantines the runner, as a panic in a node's code does; a task's
-// preconditions and actions are its leaf's, and quarantine that leaf.
-func (d *Domain[M]) Branch(name string) bt.Branch[M] {
-	return func(b *bt.Builder[M]) {
-		if d == nil || len(d.tasks) == 0 {
-			b.Leaf(name, misuse.Leaf[M]{Err: errors.New("htn: a nil or zero Domain; use htn.New(...).Build")})
-			return
-		}
-		b.Composite(name, d.runner)
-		for _, i := range d.prims {
-			t := &d.tasks[i]
-			b.Do(t.name, t.action)
-			if len(t.pre) > 0 {
-				b.Constrain(t.pre...)
-			}
-		}
-		b.End()
+// is the new plan when the tick will have it replace the running one.
+// The runner's own calls into the domain (method conditions, expected
+// effects, the ReplanOn test) are its code: a panic there quarantines the
+// runner, as a panic in a node's code does; a task's preconditions and
+// actions are its leaf's, and quarantine that leaf.
+func (d *Domain[M]) Runner(steps []*bt.Child[M], replan bt.Replanning[M]) (bt.Node[M], error) {
+	if err := d.Validate(); err != nil {
+		return nil, err
 	}
+	if len(steps) != len(d.prims) {
+		return nil, errors.New("htn: the runner's children are not its domain's steps: put the domain in a tree as a planner node")
+	}
+	r := &runner[M]{replan: replan}
+	r.d, r.kids, r.failed = d, steps, -1
+	return r, nil
 }
 
 // runner is one agent's plan runner.
@@ -74,55 +88,63 @@ type runner[M any] struct {
 	planner[M]
 	run, cand plan
 	pos       int // the step of run under way
-	report    bt.Planning
-}
-
-func (d *Domain[M]) runner(kids []*bt.Child[M]) (bt.Node[M], error) {
-	if len(kids) != len(d.prims) {
-		return nil, errors.New("htn: the runner's children are not its domain's primitive tasks")
-	}
-	r := &runner[M]{}
-	r.d, r.kids, r.failed = d, kids, -1
-	r.report.Goal = d.Root()
-	return r, nil
+	replan    bt.Replanning[M]
+	planned   time.Duration // when it last planned beside the running plan
+	report    decide.Report
 }
 
 // Bind keeps the runner's own handle, for its reports and situation.
 func (r *runner[M]) Bind(self *bt.Child[M]) { r.self = self }
 
+// Describe says what the runner plans, for dumps and pictures.
+func (r *runner[M]) Describe() string {
+	return "htn: " + r.d.Root()
+}
+
+// live starts a live call (Begin, Update, Route): its predictions start
+// from the live memory, now.
+func (r *runner[M]) live() *sim.Context[M] {
+	ctx := r.self.Context()
+	ctx.Return(sim.Moment{})
+	r.tracing = r.self.Tracing()
+	return ctx
+}
+
 // Begin makes a plan afresh and starts it.
 func (r *runner[M]) Begin(m *M) bt.Status {
-	r.tracing = r.self.Tracing()
+	ctx := r.live()
 	defer r.hush()
 	r.run.reset()
 	r.pos = 0
-	if !r.adopt(m, bt.PlanMade, "", -1) {
+	r.planned = r.self.Now()
+	if !r.adopt(ctx, m, decide.Made, "", -1) {
 		return bt.Failure
 	}
-	return r.advance(m, 0, true)
+	return r.advance(ctx, m, 0, true)
 }
 
-// Update plans again when the sensors say so, then runs the plan.
+// Update plans again when replan says so, then runs the plan.
 func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
-	r.tracing = r.self.Tracing()
+	ctx := r.live()
 	defer r.hush()
 	checked := false
-	if r.sensed(m) {
-		switch w := r.weigh(r.self.Context(), m); w.choice {
+	if r.due(m) {
+		r.planned = r.self.Now()
+		switch w := r.weigh(ctx, m); w.choice {
 		case fail:
 			r.halt(m)
-			r.tellNone(w.got)
+			r.tellNone(w.got, "")
 			return bt.Failure
 		case replace:
 			r.replace(m, r.replaceReason(w))
 		case keep:
 			if r.tracing && w.got == found && !r.same() {
-				r.tell(bt.PlanKept, r.keptReason(), &r.run, r.run.steps[r.pos:])
+				r.tell(decide.Kept, r.keptReason(), &r.run, r.run.steps[r.pos:])
 			}
 		}
 		checked = true
 	}
-	return r.advance(m, dt, checked)
+	return r.advance(ctx, m, dt, checked)
 }
 
 // hush ends the reporting of a Begin or Update: predictions and previews
@@ -135,8 +157,8 @@ func (r *runner[M]) End(*M, bt.Status) {
 	r.pos = 0
 }
 
-// sensed reports whether the tick plans again beside the running plan.
-func (r *runner[M]) sensed(m *M) bool { return r.d.replan == nil || r.d.replan(m) }
+// due reports whether the tick plans again beside the running plan.
+func (r *runner[M]) due(m *M) bool { return r.replan.Due(r.self.Now(), r.planned, m) }
 
 // A choice is what a tick does with a running plan when it plans again.
 type choice uint8
@@ -169,13 +191,13 @@ func (r *runner[M]) weigh(ctx *sim.Context[M], m *M) weighing {
 	switch {
 	case w.broken && w.got != found:
 		w.choice = fail
-	case w.broken, w.got == found && outranks(r.cand.record, r.run.record):
+	case w.broken, w.got == found && decide.Record(r.cand.record).Outranks(r.run.record):
 		w.choice = replace
 	}
 	return w
 }
 
-// reason says why the candidate replaced the running plan (while
+// replaceReason says why the candidate replaced the running plan (while
 // tracing: it allocates).
 func (r *runner[M]) replaceReason(w weighing) string {
 	switch {
@@ -184,11 +206,17 @@ func (r *runner[M]) replaceReason(w weighing) string {
 	case w.broken:
 		return r.brokenReason(w.at, w.why)
 	}
-	return "outranks the running " + bt.Record(r.run.record).String()
+	return "outranks the running " + r.path(&r.run)
 }
 
 func (r *runner[M]) keptReason() string {
-	return bt.Record(r.cand.record).String() + " does not outrank it"
+	return r.path(&r.cand) + " does not outrank it"
+}
+
+// path says a plan's record in words, as "[attack/slam]".
+func (r *runner[M]) path(p *plan) string {
+	dp := decide.Plan{Record: p.record, Methods: p.via}
+	return dp.Path()
 }
 
 // same reports whether the candidate is the running plan itself: a
@@ -204,7 +232,7 @@ func (r *runner[M]) same() bool { return slices.Equal(r.cand.record, r.run.recor
 // A failed task or a plan that no longer holds is replaced by a fresh
 // plan once a tick; a second failure in the tick fails the runner. A
 // pause is planned past once a tick.
-func (r *runner[M]) advance(m *M, dt time.Duration, checked bool) bt.Status {
+func (r *runner[M]) advance(ctx *sim.Context[M], m *M, dt time.Duration, checked bool) bt.Status {
 	replanned, resumed := false, false
 	for {
 		if r.pos == len(r.run.steps) {
@@ -213,7 +241,7 @@ func (r *runner[M]) advance(m *M, dt time.Duration, checked bool) bt.Status {
 				return bt.Success
 			case resumed:
 				return bt.Running // the rest is planned next tick
-			case !r.resume(m):
+			case !r.resume(ctx, m):
 				return bt.Failure
 			}
 			resumed, checked = true, true
@@ -222,8 +250,8 @@ func (r *runner[M]) advance(m *M, dt time.Duration, checked bool) bt.Status {
 		kid := r.kid(r.pos)
 		if !kid.Running() && !checked {
 			checked = true
-			if at, why, ok := r.validate(r.self.Context(), m); !ok {
-				if replanned || !r.adopt(m, bt.PlanReplaced, r.brokenReason(at, why), -1) {
+			if at, why, ok := r.validate(ctx, m); !ok {
+				if replanned || !r.adopt(ctx, m, decide.Replaced, r.brokenReason(at, why), -1) {
 					return bt.Failure
 				}
 				replanned = true
@@ -237,7 +265,7 @@ func (r *runner[M]) advance(m *M, dt time.Duration, checked bool) bt.Status {
 			r.pos++
 		default:
 			failed := r.run.steps[r.pos]
-			if replanned || !r.adopt(m, bt.PlanReplaced, r.failedReason(failed), failed) {
+			if replanned || !r.adopt(ctx, m, decide.Replaced, r.failedReason(failed), failed) {
 				return bt.Failure
 			}
 			replanned, checked = true, true
@@ -246,13 +274,13 @@ func (r *runner[M]) advance(m *M, dt time.Duration, checked bool) bt.Status {
 }
 
 // adopt makes a plan from the root and runs it from its first step,
-// reporting change (PlanMade, PlanReplaced) and reason; failed is a task
-// that failed in the tick, taken as impossible (-1 for none). It reports
+// reporting change (Made, Replaced) and reason; failed is a task that
+// failed in the tick, taken as impossible (-1 for none). It reports
 // false, and what was turned down, when no plan can be made.
-func (r *runner[M]) adopt(m *M, change bt.PlanChange, reason string, failed int32) bool {
-	got := r.planInto(r.self.Context(), m, r.d.rootAgenda, &r.cand, true, failed)
+func (r *runner[M]) adopt(ctx *sim.Context[M], m *M, change decide.Change, reason string, failed int32) bool {
+	got := r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, failed)
 	if got != found {
-		r.tellNone(got)
+		r.tellNone(got, reason)
 		return false
 	}
 	r.run, r.cand = r.cand, r.run
@@ -273,26 +301,26 @@ func (r *runner[M]) replace(m *M, reason string) {
 	}
 	r.run, r.cand = r.cand, r.run
 	r.pos = 0
-	r.tell(bt.PlanReplaced, reason, &r.run, r.run.steps)
+	r.tell(decide.Replaced, reason, &r.run, r.run.steps)
 }
 
 // resume goes on past the pause the plan stopped at: with a plan from the
 // root, if one outranks the paused plan's record, or else with the rest
 // of the paused method, planned on the memory as it is now, its record
 // going on from the paused plan's.
-func (r *runner[M]) resume(m *M) bool {
-	got, outranked := r.planPast(r.self.Context(), m)
+func (r *runner[M]) resume(ctx *sim.Context[M], m *M) bool {
+	got, outranked := r.planPast(ctx, m)
 	if got != found {
-		r.tellNone(got)
+		r.tellNone(got, "")
 		return false
 	}
 	r.run, r.cand = r.cand, r.run
 	r.pos = 0
 	switch {
 	case outranked && r.tracing:
-		r.tell(bt.PlanReplaced, "outranks the paused "+bt.Record(r.cand.record).String(), &r.run, r.run.steps)
+		r.tell(decide.Replaced, "outranks the paused "+r.path(&r.cand), &r.run, r.run.steps)
 	case !outranked:
-		r.tell(bt.PlanMade, "the rest, after a pause", &r.run, r.run.steps)
+		r.tell(decide.Made, "the rest, after a pause", &r.run, r.run.steps)
 	}
 	return true
 }
@@ -302,10 +330,10 @@ func (r *runner[M]) resume(m *M) bool {
 // paused plan (outranked), or else the rest of the paused method. A tick
 // and a preview plan past a pause alike.
 func (r *runner[M]) planPast(ctx *sim.Context[M], m *M) (got outcome, outranked bool) {
-	if r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1) == found && outranks(r.cand.record, r.run.record) {
+	if r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1) == found && decide.Record(r.cand.record).Outranks(r.run.record) {
 		return found, true
 	}
-	r.cand.record = append(r.cand.record[:0], r.run.record...)
+	r.cand.copyRecord(&r.run)
 	return r.planInto(ctx, m, r.run.rest, &r.cand, false, -1), false
 }
 
@@ -323,28 +351,33 @@ func (r *runner[M]) kid(pos int) *bt.Child[M] {
 // planInto plans the agenda a on a scratch copy of m into out: a fresh
 // plan, or one that goes on from the record out holds (a continuation).
 // A task that failed in the tick (failed, or -1) is taken as impossible.
+// It looks ahead from the prediction's moment and leaves it as it was.
 func (r *runner[M]) planInto(ctx *sim.Context[M], m *M, a []step, out *plan, fresh bool, failed int32) outcome {
 	if fresh {
-		out.record = out.record[:0]
+		out.clearRecord()
 	}
 	r.failed = failed
+	at := ctx.Moment()
 	work := ctx.Push(m)
 	got := r.planFrom(ctx, a, work, out)
 	ctx.Pop()
+	ctx.Return(at)
 	r.failed = -1
 	return got
 }
 
 // validate checks that the rest of the running plan holds on m: from the
 // step under way (what remains of it, if it runs), each task's
-// preconditions on a copy advanced by the effects of the tasks before it.
-// It returns the step that fails, and why.
+// preconditions on a copy advanced by the effects of the tasks before it,
+// at the times they will begin. It returns the step that fails, and why.
+// It leaves the prediction's moment as it found it.
 func (r *runner[M]) validate(ctx *sim.Context[M], m *M) (int, string, bool) {
 	if r.pos >= len(r.run.steps) {
 		return 0, "", true
 	}
+	at := ctx.Moment()
 	work := ctx.Push(m)
-	defer ctx.Pop()
+	defer func() { ctx.Pop(); ctx.Return(at) }()
 	for k := r.pos; k < len(r.run.steps); k++ {
 		t := &r.d.tasks[r.run.steps[k]]
 		if v := r.kids[t.child].Simulate(ctx, work); v.Outcome == heuristic.Impossible {
@@ -361,7 +394,7 @@ func (r *runner[M]) validate(ctx *sim.Context[M], m *M) (int, string, bool) {
 // tick would weigh it, or else the plan it would make now.
 func (r *runner[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	if r.self.Running() {
-		if r.sensed(m) {
+		if r.due(m) {
 			switch w := r.weigh(ctx, m); w.choice {
 			case fail:
 				return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: r.noneReason(w.got)}
@@ -378,7 +411,7 @@ func (r *runner[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 }
 
 // predict chains the simulations of steps on m, with their expected
-// effects.
+// effects; the prediction's moment moves on to where the plan ends.
 func (r *runner[M]) predict(ctx *sim.Context[M], m *M, steps []int32) heuristic.Verdict {
 	ch := bt.StartChain(ctx, m)
 	for _, i := range steps {
@@ -400,31 +433,41 @@ func (r *runner[M]) predict(ctx *sim.Context[M], m *M, steps []int32) heuristic.
 
 // Route says which task a tick would run now, for Agent.Preview: the
 // first of a new plan, when the tick would make or adopt one, or the
-// task under way. It weighs as the tick would.
+// task under way. It weighs as the tick would, and reports the planning
+// the tick would report.
 func (r *runner[M]) Route(m *M) int {
-	ctx := r.self.Context()
-	if ctx == nil {
-		return -1
-	}
+	ctx := r.live()
+	defer r.hush()
 	first := func() int {
 		if len(r.cand.steps) == 0 {
 			return -1
 		}
 		return int(r.d.tasks[r.cand.steps[0]].child)
 	}
-	if !r.self.Running() {
-		if r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1) != found {
+	made := func(change decide.Change, reason string, failed int32) int {
+		if got := r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, failed); got != found {
+			r.tellNone(got, "")
 			return -1
 		}
+		r.tell(change, reason, &r.cand, r.cand.steps)
 		return first()
 	}
+	if !r.self.Running() {
+		return made(decide.Made, "", -1)
+	}
 	checked := false
-	if r.sensed(m) {
-		switch r.weigh(ctx, m).choice {
+	if r.due(m) {
+		switch w := r.weigh(ctx, m); w.choice {
 		case fail:
+			r.tellNone(w.got, "")
 			return -1
 		case replace:
+			r.tell(decide.Replaced, r.replaceReason(w), &r.cand, r.cand.steps)
 			return first()
+		case keep:
+			if w.got == found && !r.same() {
+				r.tell(decide.Kept, r.keptReason(), &r.run, r.run.steps[r.pos:])
+			}
 		}
 		checked = true
 	}
@@ -432,17 +475,30 @@ func (r *runner[M]) Route(m *M) int {
 		if !r.run.paused {
 			return -1
 		}
-		if got, _ := r.planPast(ctx, m); got != found {
+		got, outranked := r.planPast(ctx, m)
+		if got != found {
+			r.tellNone(got, "")
 			return -1
+		}
+		if outranked {
+			r.tell(decide.Replaced, "outranks the paused "+r.path(&r.run), &r.cand, r.cand.steps)
+		} else {
+			r.tell(decide.Made, "the rest, after a pause", &r.cand, r.cand.steps)
 		}
 		return first()
 	}
-	if !checked && !r.kid(r.pos).Running() {
-		if _, _, ok := r.validate(ctx, m); !ok {
-			if r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1) != found {
-				return -1
-			}
-			return first()
+	kid := r.kid(r.pos)
+	switch {
+	case !checked && !kid.Running():
+		if at, why, ok := r.validate(ctx, m); !ok {
+			return made(decide.Replaced, r.brokenReason(at, why), -1)
+		}
+	case kid.Running():
+		// A task its constraints stop is interrupted, and the runner plans
+		// afresh without it in the same tick.
+		if check, _ := kid.Check(m); check == bt.Fail {
+			task := r.run.steps[r.pos]
+			return made(decide.Replaced, r.failedReason(task), task)
 		}
 	}
 	return int(r.d.tasks[r.run.steps[r.pos]].child)
@@ -450,43 +506,46 @@ func (r *runner[M]) Route(m *M) int {
 
 // tell reports a plan to the tree's tracer: its record, and steps, the
 // names of the tasks concerned.
-func (r *runner[M]) tell(change bt.PlanChange, reason string, p *plan, steps []int32) {
+func (r *runner[M]) tell(change decide.Change, reason string, p *plan, steps []int32) {
 	if !r.tracing {
 		return
 	}
 	rep := &r.report
-	rep.Change, rep.Reason, rep.Record, rep.Expanded = change, reason, p.record, r.decomps
+	r.fill(&rep.Plan, p)
+	rep.Change, rep.Reason = change, reason
 	rep.Steps = rep.Steps[:0]
 	for _, i := range steps {
 		rep.Steps = append(rep.Steps, r.d.tasks[i].name)
 	}
-	rep.Rejected = r.rejected
 	r.self.Report(rep)
 }
 
-// tellNone reports a planning call that found no plan.
-func (r *runner[M]) tellNone(got outcome) {
+// tellNone reports a planning call that found no plan, after what made
+// the runner plan (a step that failed, a plan that broke), if anything.
+func (r *runner[M]) tellNone(got outcome, after string) {
 	if !r.tracing {
 		return
 	}
-	change := bt.PlanNone
+	change := decide.None
 	if got == outOfBudget {
-		change = bt.PlanOutOfBudget
+		change = decide.OutOfBudget
 	}
-	r.cand.record = r.cand.record[:0]
-	r.tell(change, r.noneReason(got), &r.cand, nil)
+	why := r.noneReason(got)
+	if after != "" {
+		why = after + "; " + why
+	}
+	r.cand.clearRecord()
+	r.tell(change, why, &r.cand, nil)
 }
 
 // noneReason says why a planning call found no plan: which bound of the
-// budget ran out, or that none exists.
+// budget ran out, or that none exists. It allocates nothing: an
+// Impossible prediction gives it as its reason.
 func (r *runner[M]) noneReason(got outcome) string {
 	if got != outOfBudget {
-		return strings.TrimPrefix(ErrNoPlan.Error(), "htn: ")
+		return "no method of the root task leads to a plan"
 	}
-	switch r.broke {
-	case "Record":
-		return "out of budget: a plan would decompose more than Budget.Record compound tasks"
-	case "Steps":
+	if r.broke == "Steps" {
 		return "out of budget: a plan would hold more than Budget.Steps tasks"
 	}
 	return "out of budget: more than Budget.Tries methods tried"

@@ -8,7 +8,9 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/htn"
 	"github.com/foresight-bt/foresight/trace"
@@ -19,11 +21,16 @@ import (
 // counter is the memory of the budget tests: count up to Goal.
 type counter struct{ N, Goal int }
 
-func countDomain(t interface{ Fatal(...any) }, budget htn.Budget) *htn.Domain[counter] {
+func countDomain(t interface{ Fatal(...any) }, budget decide.Budget) *htn.Domain[counter] {
 	inc := func(m *counter) { m.N++ }
-	d := htn.New[counter]()
-	d.Primitive("inc", bt.Instant(func(m *counter) bool { inc(m); return true }, inc))
-	d.Primitive("stop", bt.Instant(func(*counter) bool { return true }, nil))
+	var cb catalogue.Builder[counter]
+	cb.Action("inc", bt.Instant(func(m *counter) bool { inc(m); return true }, inc))
+	cb.Action("stop", bt.Instant(func(*counter) bool { return true }, nil))
+	actions, err := cb.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := htn.New(actions)
 	d.Compound("count").
 		Method("done", constraints.Func("reached", func(m *counter) bool { return m.N >= m.Goal })).Do("stop").
 		Method("more").Do("inc", "count")
@@ -36,26 +43,26 @@ func countDomain(t interface{ Fatal(...any) }, budget htn.Budget) *htn.Domain[co
 
 // Running out of budget is its own answer, never a plan cut short: a
 // plan is found exactly when every bound allows it (counting to n takes
-// n+1 decompositions and steps, and 2n+1 tries).
+// n+1 steps, and 2n+1 tries), and the error names the bound that ran out.
 func TestBudgetIsHonest(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		goal := rapid.IntRange(0, 40).Draw(t, "goal")
-		b := htn.Budget{Record: rapid.IntRange(1, 50).Draw(t, "record"), Steps: rapid.IntRange(1, 50).Draw(t, "steps"),
-			Tries: rapid.IntRange(1, 100).Draw(t, "tries")}
-		dom := countDomain(t, b)
-		got, err := dom.Plan(&counter{Goal: goal})
-		fits := b.Record >= goal+1 && b.Steps >= goal+1 && b.Tries >= 2*goal+1
+		b := decide.Budget{Steps: rapid.IntRange(1, 50).Draw(t, "steps"), Tries: rapid.IntRange(1, 100).Draw(t, "tries")}
+		p := countDomain(t, b).NewPlanner()
+		got, err := p.Plan(&counter{Goal: goal})
+		fits := b.Steps >= goal+1 && b.Tries >= 2*goal+1
 		switch {
 		case fits && err != nil:
 			t.Fatalf("budget %+v, goal %d: %v", b, goal, err)
-		case !fits && !errors.Is(err, htn.ErrOutOfBudget):
-			t.Fatalf("budget %+v, goal %d: %v tasks, err %v", b, goal, len(got.Tasks), err)
-		case fits && (len(got.Tasks) != goal+1 || got.Memory.N != goal):
-			t.Fatalf("goal %d: planned %v", goal, got.Tasks)
-		case got.Tries > b.Tries:
-			t.Fatalf("budget %+v: %d tries", b, got.Tries)
-		case !fits && !strings.Contains(err.Error(), "(Record ") && !strings.Contains(err.Error(), "(Steps ") &&
-			!strings.Contains(err.Error(), "(Tries "):
+		case !fits && !errors.Is(err, decide.ErrOutOfBudget):
+			t.Fatalf("budget %+v, goal %d: %v steps, err %v", b, goal, len(got.Steps), err)
+		case fits && (len(got.Steps) != goal+1 || p.Prediction().N != goal):
+			t.Fatalf("goal %d: planned %v", goal, got.Steps)
+		case !fits && len(got.Steps) != 0:
+			t.Fatalf("budget %+v, goal %d: out of budget with the steps %v", b, goal, got.Steps)
+		case got.Expanded > b.Tries:
+			t.Fatalf("budget %+v: %d tries", b, got.Expanded)
+		case !fits && !strings.Contains(err.Error(), "Budget.Steps (") && !strings.Contains(err.Error(), "Budget.Tries ("):
 			t.Fatalf("out of budget, not saying which bound: %v", err)
 		}
 	})
@@ -63,7 +70,7 @@ func TestBudgetIsHonest(t *testing.T) {
 
 // A runner out of budget fails, and says so.
 func TestRunnerOutOfBudget(t *testing.T) {
-	tree, err := bt.New(bt.Config[counter]{}).Branch(countDomain(t, htn.Budget{Record: 5}).Branch("count")).Build()
+	tree, err := bt.New(bt.Config[counter]{}).Plan("count", countDomain(t, decide.Budget{Steps: 5})).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -74,9 +81,28 @@ func TestRunnerOutOfBudget(t *testing.T) {
 		t.Fatalf("status %v", s)
 	}
 	plans := rec.Kind(bt.EventPlan)
-	if len(plans) != 1 || plans[0].Planning.Change != bt.PlanOutOfBudget || len(plans[0].Planning.Steps) != 0 {
+	if len(plans) != 1 || plans[0].Plan.Change != decide.OutOfBudget || len(plans[0].Plan.Steps) != 0 {
 		t.Fatalf("reports %+v", plans)
 	}
+}
+
+// build builds the domain d describes over a catalogue of actions that
+// acts declares, with root as its root.
+func build[M any](t testing.TB, acts func(b *catalogue.Builder[M]), d func(b *htn.Builder[M]), root string) *htn.Domain[M] {
+	t.Helper()
+	var cb catalogue.Builder[M]
+	acts(&cb)
+	actions, err := cb.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := htn.New(actions)
+	d(b)
+	dom, err := b.Build(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return dom
 }
 
 // A pause point plans the first part now and the rest when the runner
@@ -86,21 +112,20 @@ func TestPause(t *testing.T) {
 	say := func(s string) bt.Action[world] {
 		return bt.Instant(func(w *world) bool { got = append(got, s); w.Foe++; return true }, nil)
 	}
-	d := htn.New[world]()
-	d.Primitive("a", say("a")).Primitive("b", say("b")).Primitive("c", say("c"))
-	d.Compound("r").Method("m").Do("a").Pause().Do("next")
-	d.Compound("next").
-		Method("after a", constraints.Func("a done", func(w *world) bool { return w.Foe > 0 })).Do("b").
-		Method("else").Do("c")
-	dom, err := d.Build("r")
-	if err != nil {
-		t.Fatal(err)
+	dom := build(t, func(b *catalogue.Builder[world]) {
+		b.Action("a", say("a")).Action("b", say("b")).Action("c", say("c"))
+	}, func(d *htn.Builder[world]) {
+		d.Compound("r").Method("m").Do("a").Pause().Do("next")
+		d.Compound("next").
+			Method("after a", constraints.Func("a done", func(w *world) bool { return w.Foe > 0 })).Do("b").
+			Method("else").Do("c")
+	}, "r")
+	p := dom.NewPlanner()
+	alone, err := p.Plan(&world{})
+	if err != nil || !p.Paused() || !cmp.Equal(alone.Steps, []string{"a"}) {
+		t.Fatalf("Plan: %+v, paused %v, %v", alone, p.Paused(), err)
 	}
-	alone, err := dom.Plan(&world{})
-	if err != nil || !alone.Paused || !cmp.Equal(alone.Tasks, []string{"a"}) {
-		t.Fatalf("Plan: %+v, %v", alone, err)
-	}
-	tree, err := bt.New(bt.Config[world]{}).Branch(dom.Branch("run")).Build()
+	tree, err := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,7 +142,7 @@ func TestPause(t *testing.T) {
 	}
 	var reports []string
 	for _, e := range rec.Kind(bt.EventPlan) {
-		reports = append(reports, e.Planning.Change.String()+" "+e.Planning.Record.String()+" "+e.Planning.Reason)
+		reports = append(reports, e.Plan.Change.String()+" "+e.Plan.Record.String()+" "+e.Plan.Reason)
 	}
 	want := []string{"made [0] ", "made [0 0] the rest, after a pause"}
 	if diff := cmp.Diff(want, reports); diff != "" {
@@ -125,23 +150,24 @@ func TestPause(t *testing.T) {
 	}
 }
 
-// A plan is replaced only by one that outranks it; one that does not is
-// reported as kept, and the running task goes on.
+// long is an action that runs until it is halted.
+var long = bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, nil)
+
+// A runner that plans again every tick replaces its plan only by one that
+// outranks it; one that does not is reported as kept, and the running
+// task goes on. Reports name the methods of a plan's record.
 func TestKeptAndReplaced(t *testing.T) {
-	long := bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, nil)
-	d := htn.New[world]()
-	d.Primitive("x", long).Primitive("y", long).Primitive("z", long)
-	d.Compound("r").
-		Method("alarm", constraints.Func("sees", func(w *world) bool { return w.See })).Do("z").
-		Method("work").Do("c")
-	d.Compound("c").
-		Method("first", constraints.Func("saw", func(w *world) bool { return w.Saw })).Do("x").
-		Method("second").Do("y")
-	dom, err := d.Build("r")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree, err := bt.New(bt.Config[world]{}).Branch(dom.Branch("run")).Build()
+	dom := build(t, func(b *catalogue.Builder[world]) {
+		b.Action("x", long).Action("y", long).Action("z", long)
+	}, func(d *htn.Builder[world]) {
+		d.Compound("r").
+			Method("alarm", constraints.Func("sees", func(w *world) bool { return w.See })).Do("z").
+			Method("work").Do("c")
+		d.Compound("c").
+			Method("first", constraints.Func("saw", func(w *world) bool { return w.Saw })).Do("x").
+			Method("second").Do("y")
+	}, "r")
+	tree, err := bt.New(bt.Config[world]{}).Plan("run", dom, bt.Replan(0)).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +176,7 @@ func TestKeptAndReplaced(t *testing.T) {
 	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
 		switch e.Kind {
 		case bt.EventPlan:
-			log = append(log, e.Planning.Change.String()+" "+e.Planning.Record.String()+": "+e.Planning.Reason)
+			log = append(log, e.Plan.Change.String()+" "+e.Plan.Record.String()+" "+e.Plan.Path()+": "+e.Plan.Reason)
 		case bt.EventBegin, bt.EventEnd:
 			log = append(log, e.Kind.String()+" "+e.Path)
 		}
@@ -170,12 +196,47 @@ func TestKeptAndReplaced(t *testing.T) {
 	tick()        //
 	want := []string{
 		"begin run",
-		"made [1 0]: ", "begin run/x",
-		"kept [1 0]: [1 1] does not outrank it",
-		"end run/x", "replaced [0]: outranks the running [1 0]", "begin run/z",
-		"kept [0]: [1 1] does not outrank it",
+		"made [1 0] [work/first]: ", "begin run/x",
+		"kept [1 0] [work/first]: [work/second] does not outrank it",
+		"end run/x", "replaced [0] [alarm]: outranks the running [work/first]", "begin run/z",
+		"kept [0] [alarm]: [work/second] does not outrank it",
 	}
 	if diff := cmp.Diff(want, log); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
+
+// A runner commits to its plan by default: without Replan or ReplanOn a
+// plan that outranks the running one is not looked for, and the running
+// task goes on.
+func TestCommitsByDefault(t *testing.T) {
+	dom := build(t, func(b *catalogue.Builder[world]) {
+		b.Action("x", long).Action("z", long)
+	}, func(d *htn.Builder[world]) {
+		d.Compound("r").
+			Method("alarm", constraints.Func("sees", func(w *world) bool { return w.See })).Do("z").
+			Method("work").Do("x")
+	}, "r")
+	tree, err := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, _ := tree.NewAgent(1)
+	var log []string
+	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+		switch e.Kind {
+		case bt.EventPlan:
+			log = append(log, e.Plan.Change.String()+" "+e.Plan.Path())
+		case bt.EventBegin, bt.EventEnd:
+			log = append(log, e.Kind.String()+" "+e.Path)
+		}
+	}))
+	w := world{}
+	agent.Tick(&w, time.Millisecond)
+	w.See = true
+	agent.Tick(&w, time.Millisecond)
+	agent.Tick(&w, time.Millisecond)
+	if diff := cmp.Diff([]string{"begin run", "made [work]", "begin run/x"}, log); diff != "" {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
@@ -190,21 +251,19 @@ func TestTaskFails(t *testing.T) {
 	act := func(name string, ok bool) bt.Action[world] {
 		return bt.Instant(func(*world) bool { begun[name]++; return ok }, nil)
 	}
-	d := htn.New[world]()
-	d.Primitive("bad", act("bad", false)).Primitive("ok", act("ok", true))
-	d.Compound("r").
-		Method("first", allowed).Do("bad").
-		Method("fallback", allowed).Do("ok")
-	dom, err := d.Build("r")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree, _ := bt.New(bt.Config[world]{}).Branch(dom.Branch("run")).Build()
+	dom := build(t, func(b *catalogue.Builder[world]) {
+		b.Action("bad", act("bad", false)).Action("ok", act("ok", true))
+	}, func(d *htn.Builder[world]) {
+		d.Compound("r").
+			Method("first", allowed).Do("bad").
+			Method("fallback", allowed).Do("ok")
+	}, "r")
+	tree, _ := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
 	agent, _ := tree.NewAgent(1)
 	var got []string
 	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
 		if e.Kind == bt.EventPlan {
-			p := e.Planning
+			p := e.Plan
 			got = append(got, p.Change.String()+" "+p.Record.String()+": "+p.Reason)
 			for _, r := range p.Rejected {
 				got = append(got, "  "+r.Name+": "+r.Reason)
@@ -239,13 +298,11 @@ func TestTaskFails(t *testing.T) {
 // preview follows the runner to the first task of its plan.
 func TestRunnerUnderSelector(t *testing.T) {
 	hit := func(w *world) { w.Foe-- }
-	d := htn.New[world]()
-	d.Primitive("hit", bt.Instant(func(w *world) bool { hit(w); return true }, hit))
-	d.Compound("combo").Method("twice").Do("hit", "hit")
-	dom, err := d.Build("combo")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dom := build(t, func(b *catalogue.Builder[world]) {
+		b.Action("hit", bt.Instant(func(w *world) bool { hit(w); return true }, hit))
+	}, func(d *htn.Builder[world]) {
+		d.Compound("combo").Method("twice").Do("hit", "hit")
+	}, "combo")
 	judge := heuristic.Func[world](func(b, a *world) heuristic.Outcome {
 		switch {
 		case a.Foe <= b.Foe-2:
@@ -258,7 +315,7 @@ func TestRunnerUnderSelector(t *testing.T) {
 	tree, err := bt.New(bt.Config[world]{Heuristic: judge}).
 		Selector("choose").
 		Do("jab", bt.Instant(func(w *world) bool { hit(w); return true }, hit)).
-		Branch(dom.Branch("plan")).
+		Plan("plan", dom).
 		End().Build()
 	if err != nil {
 		t.Fatal(err)
@@ -283,11 +340,7 @@ func TestRunnerUnderSelector(t *testing.T) {
 // After warm-up, a runner that plans every tick allocates nothing, nor
 // does a planning runner begun afresh each tick.
 func TestNoAllocations(t *testing.T) {
-	tree, err := bt.New(bt.Config[world]{Heuristic: judge}).Branch(domain(t).Branch("think")).Build()
-	if err != nil {
-		t.Fatal(err)
-	}
-	agent, _ := tree.NewAgent(1)
+	agent, _ := tree(t, domain(t), bt.Replan(0)).NewAgent(1)
 	w := world{Foe: 1000}
 	n := 0
 	tick := func() {
@@ -306,16 +359,11 @@ func TestNoAllocations(t *testing.T) {
 	}
 }
 
-// BenchmarkTrollPlan plans the troll's longest plan from its root: an
-// unarmed troll that sees an intruder ([0 1 0], five tasks), through a
-// runner in a tree (planning, then beginning the first task; then a halt).
+// BenchmarkPlan plans the domain's longest plan from its root: an
+// unarmed guard that sees a foe ([0 1 0]: uproot, slam), through a runner
+// in a tree (planning, then beginning the first task; then a halt).
 func BenchmarkPlan(b *testing.B) {
-	dom := domain(b)
-	tree, err := bt.New(bt.Config[world]{Heuristic: judge}).Branch(dom.Branch("think")).Build()
-	if err != nil {
-		b.Fatal(err)
-	}
-	agent, _ := tree.NewAgent(1)
+	agent, _ := tree(b, domain(b)).NewAgent(1)
 	start := world{See: true, Foe: 5}
 	w := start
 	b.ReportAllocs()
@@ -331,20 +379,18 @@ func BenchmarkPlan(b *testing.B) {
 // 100 steps a plan.
 func BenchmarkDomain100(b *testing.B) {
 	const n = 100
-	d := htn.New[world]()
-	d.Primitive("step", bt.Instant(func(w *world) bool { w.N++; return true }, func(w *world) { w.N++ }))
-	never := constraints.Func("never", func(*world) bool { return false })
-	for i := range n {
-		c := d.Compound("c"+strconv.Itoa(i)).Method("skip", never).Do("step").Method("go").Do("step")
-		if i < n-1 {
-			c.Do("c" + strconv.Itoa(i+1))
+	dom := build(b, func(c *catalogue.Builder[world]) {
+		c.Action("step", bt.Instant(func(w *world) bool { w.N++; return true }, func(w *world) { w.N++ }))
+	}, func(d *htn.Builder[world]) {
+		never := constraints.Func("never", func(*world) bool { return false })
+		for i := range n {
+			c := d.Compound("c"+strconv.Itoa(i)).Method("skip", never).Do("step").Method("go").Do("step")
+			if i < n-1 {
+				c.Do("c" + strconv.Itoa(i+1))
+			}
 		}
-	}
-	dom, err := d.Budget(htn.Budget{Record: 2 * n}).Build("c0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	tree, err := bt.New(bt.Config[world]{}).Branch(dom.Branch("run")).Build()
+	}, "c0")
+	tree, err := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -362,18 +408,16 @@ func BenchmarkDomain100(b *testing.B) {
 }
 
 // Under a selector that plans every tick, a running runner is predicted as
-// the tick will run it: when the sensors will have a new plan replace the
-// running one, the prediction is the new plan's.
+// the tick will run it: when its ReplanOn test will have a new plan
+// replace the running one, the prediction is the new plan's.
 func TestPredictionFollowsReplacement(t *testing.T) {
 	threat := constraints.Func("threat", func(w *world) bool { return w.See })
-	d := htn.New[world]()
-	d.Primitive("hide", bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, func(w *world) { w.Checked-- }))
-	d.Primitive("eat", bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, func(w *world) { w.Checked++ }))
-	d.Compound("live").Method("flee", threat).Do("hide").Method("eat").Do("eat")
-	dom, err := d.ReplanWhen(func(w *world) bool { return w.Saw }).Build("live")
-	if err != nil {
-		t.Fatal(err)
-	}
+	dom := build(t, func(b *catalogue.Builder[world]) {
+		b.Action("hide", bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, func(w *world) { w.Checked-- }))
+		b.Action("eat", bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, func(w *world) { w.Checked++ }))
+	}, func(d *htn.Builder[world]) {
+		d.Compound("live").Method("flee", threat).Do("hide").Method("eat").Do("eat")
+	}, "live")
 	judge := heuristic.Func[world](func(b, a *world) heuristic.Outcome {
 		switch {
 		case a.Checked < b.Checked:
@@ -384,9 +428,9 @@ func TestPredictionFollowsReplacement(t *testing.T) {
 		return heuristic.Cosmetic
 	})
 	tree, err := bt.New(bt.Config[world]{Heuristic: judge}).
-		Selector("top", bt.Reselect(0), bt.AllowNegative()).
+		Selector("top", bt.Replan(0), bt.AllowNegative()).
 		Do("work", bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, nil)).
-		Branch(dom.Branch("think")).
+		Plan("think", dom, bt.ReplanOn(func(w *world) bool { return w.Saw })).
 		End().Build()
 	if err != nil {
 		t.Fatal(err)
@@ -411,23 +455,20 @@ func TestPredictionFollowsReplacement(t *testing.T) {
 // A plan found beside the running one is reported as kept when it is
 // another plan, and not at all when it is the running plan itself.
 func TestKeptOrSilent(t *testing.T) {
-	long := bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, nil)
-	d := htn.New[world]()
-	d.Primitive("walk", long).Primitive("north", long).Primitive("south", long)
-	d.Compound("r").Method("go").Do("walk", "turn")
-	d.Compound("turn").Method("either").Do("way")
-	d.Compound("way").Method("one", constraints.Func("north", func(w *world) bool { return w.Bridge == 0 })).Do("north").
-		Method("other").Do("south")
-	dom, err := d.Build("r")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree, _ := bt.New(bt.Config[world]{}).Branch(dom.Branch("run")).Build()
+	dom := build(t, func(b *catalogue.Builder[world]) {
+		b.Action("walk", long).Action("north", long).Action("south", long)
+	}, func(d *htn.Builder[world]) {
+		d.Compound("r").Method("go").Do("walk", "turn")
+		d.Compound("turn").Method("either").Do("way")
+		d.Compound("way").Method("one", constraints.Func("north", func(w *world) bool { return w.Bridge == 0 })).Do("north").
+			Method("other").Do("south")
+	}, "r")
+	tree, _ := bt.New(bt.Config[world]{}).Plan("run", dom, bt.Replan(0)).Build()
 	agent, _ := tree.NewAgent(1)
 	var got []string
 	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
 		if e.Kind == bt.EventPlan {
-			got = append(got, e.Planning.Change.String()+" "+e.Planning.Record.String())
+			got = append(got, e.Plan.Change.String()+" "+e.Plan.Record.String())
 		}
 	}))
 	w := world{}
@@ -441,27 +482,26 @@ func TestKeptOrSilent(t *testing.T) {
 }
 
 // At a pause point, a plan from the root that outranks the paused plan
-// takes over; otherwise the rest of the method is planned.
+// takes over, even in a runner that never plans again otherwise;
+// otherwise the rest of the method is planned.
 func TestPauseGivesWay(t *testing.T) {
 	var ran []string
 	say := func(s string) bt.Action[world] {
 		return bt.Instant(func(*world) bool { ran = append(ran, s); return true }, nil)
 	}
-	d := htn.New[world]()
-	d.Primitive("eat", say("eat")).Primitive("walk", say("walk")).Primitive("plant", say("plant"))
-	d.Compound("r").
-		Method("hungry", constraints.Func("hungry", func(w *world) bool { return w.See })).Do("eat").
-		Method("farm").Do("walk").Pause().Do("plant")
-	dom, err := d.ReplanWhen(func(*world) bool { return false }).Build("r")
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree, _ := bt.New(bt.Config[world]{}).Branch(dom.Branch("run")).Build()
+	dom := build(t, func(b *catalogue.Builder[world]) {
+		b.Action("eat", say("eat")).Action("walk", say("walk")).Action("plant", say("plant"))
+	}, func(d *htn.Builder[world]) {
+		d.Compound("r").
+			Method("hungry", constraints.Func("hungry", func(w *world) bool { return w.See })).Do("eat").
+			Method("farm").Do("walk").Pause().Do("plant")
+	}, "r")
+	tree, _ := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
 	agent, _ := tree.NewAgent(1)
 	w := world{}
 	seeing := bt.TracerFunc(func(e *bt.Event) {
 		if e.Kind == bt.EventEnd && e.Path == "run/walk" {
-			w.See = true // hungry by the time the walk is done; the sensors say nothing
+			w.See = true // hungry by the time the walk is done; nothing plans again on it
 		}
 	})
 	agent.SetTracer(seeing)
@@ -474,13 +514,7 @@ func TestPauseGivesWay(t *testing.T) {
 // An agent reloaded with a tree holding a runner gets a runner that plans,
 // reports and previews as a fresh agent's does.
 func TestReload(t *testing.T) {
-	build := func() *bt.Tree[world] {
-		tree, err := bt.New(bt.Config[world]{Heuristic: judge}).Branch(domain(t).Branch("think")).Build()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return tree
-	}
+	build := func() *bt.Tree[world] { return tree(t, domain(t), bt.Replan(0)) }
 	agent, _ := build().NewAgent(1)
 	var rec trace.Recorder
 	agent.SetTracer(&rec)

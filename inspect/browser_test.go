@@ -19,11 +19,13 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/internal/browser"
 	"github.com/foresight-bt/foresight/internal/testsize"
 	"github.com/foresight-bt/foresight/jedi"
+	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 )
 
@@ -63,10 +65,10 @@ func recordFight(t *testing.T, cfg jedi.FightConfig) recorded {
 	rec := &trace.Recorder{}
 	var buf bytes.Buffer
 	var page *inspect.Writer
-	var scene inspect.Scene
+	var sc scene.Scene
 	cfg.OnStep = func(f *jedi.Fight) {
-		f.Arena.Scene(&scene)
-		if err := page.Scene(&scene); err != nil {
+		f.Arena.Scene(&sc)
+		if err := page.Scene(&sc); err != nil {
 			t.Error(err)
 		}
 	}
@@ -415,7 +417,7 @@ func TestLiveInBrowser(t *testing.T) {
 	stop := make(chan struct{})
 	defer close(stop)
 	go func() {
-		var scene inspect.Scene
+		var sc scene.Scene
 		n := 0
 		for !f.Over() {
 			select {
@@ -427,8 +429,8 @@ func TestLiveInBrowser(t *testing.T) {
 				continue
 			}
 			f.Step()
-			f.Arena.Scene(&scene)
-			live.Scene(&scene)
+			f.Arena.Scene(&sc)
+			live.Scene(&sc)
 			n++
 			select {
 			case <-ticks:
@@ -487,10 +489,7 @@ func TestPlansInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	w.Trace(&bt.Event{Kind: bt.EventBegin, Tick: 1, Time: time.Second, Path: "troll/think"})
-	w.Trace(&bt.Event{Kind: bt.EventPlan, Tick: 2, Time: 2 * time.Second, Path: "troll/think", Planning: &bt.Planning{
-		Goal: "BeTrunkThumper", Change: bt.PlanReplaced, Reason: "outranks the running [2]",
-		Steps: []string{"NavigateToEnemy", "DoTrunkSlam"}, Record: []int{0, 0}, Expanded: 3,
-		Rejected: []bt.Rejection{{Name: "AttackEnemy/slam", Reason: "no trunk"}}}})
+	w.Trace(&bt.Event{Kind: bt.EventPlan, Tick: 2, Time: 2 * time.Second, Path: "troll/think", Plan: &decide.Report{Change: decide.Replaced, Reason: "outranks the running [patrol]", Plan: decide.Plan{Goal: "BeTrunkThumper", Steps: []string{"NavigateToEnemy", "DoTrunkSlam"}, Record: []int{0, 0}, Methods: []string{"BeTrunkThumper/attack", "AttackEnemy/slam"}, Expanded: 3, Rejected: []decide.Rejection{{Name: "AttackEnemy/slam", Reason: "no trunk"}}}}})
 	w.Trace(&bt.Event{Kind: bt.EventEnd, Tick: 3, Time: 3 * time.Second, Path: "troll/think", Status: bt.Success})
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
@@ -517,8 +516,8 @@ func TestPlansInBrowser(t *testing.T) {
 	}
 	wait(t, p, `document.getElementById("clock").textContent.includes("tick 2 ")`)
 	got := plans()
-	for _, want := range []string{"goal BeTrunkThumper", "plan replaced (outranks the running [2])", "NavigateToEnemy → DoTrunkSlam",
-		"record [0,0]", "expanded 3", "AttackEnemy/slam: no trunk", "at 2 s"} {
+	for _, want := range []string{"goal BeTrunkThumper", "plan replaced (outranks the running [patrol])", "NavigateToEnemy → DoTrunkSlam",
+		"methods [attack/slam] (record [0 0])", "expanded 3", "AttackEnemy/slam: no trunk", "at 2 s"} {
 		if !strings.Contains(got, want) {
 			t.Errorf("the plans panel lacks %q:\n%s", want, got)
 		}

@@ -14,7 +14,7 @@
 //   - the decisions of the selected moment: each option's outcome and
 //     reason (the rule that judged it, or the constraint that ruled it
 //     out), the winner and why it won;
-//   - the world, when the game hands over scenes (Scene): entities with a
+//   - the world, when the game hands over scenes (scene.Scene): entities with a
 //     position, a heading, a label, a colour and a health bar, and shapes;
 //   - planners' reports (bt.EventPlan), when there are any: each planner's
 //     current plan, why it was made, kept or replaced, and what it turned

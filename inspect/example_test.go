@@ -12,6 +12,7 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/inspect"
+	"github.com/foresight-bt/foresight/scene"
 )
 
 // yard is a guard's memory: where the guard and the intruder stand.
@@ -30,7 +31,7 @@ func guard() (*bt.Tree[yard], *bt.Agent[yard]) {
 	step := func(m *yard) { m.Guard++ }
 	catch := func(m *yard) { m.Guard = m.Intruder }
 	tree, err := bt.New(bt.Config[yard]{Heuristic: goal}).
-		Selector("guard", bt.Reselect(0)).
+		Selector("guard", bt.Replan(0)).
 		Do("chase", bt.Instant(func(m *yard) bool { catch(m); return true }, catch)).
 		Constrain(constraints.Func("intruder seen", func(m *yard) bool { return m.Intruder != 0 })).
 		Do("patrol", bt.Instant(func(m *yard) bool { step(m); return true }, step)).
@@ -46,9 +47,9 @@ func guard() (*bt.Tree[yard], *bt.Agent[yard]) {
 	return tree, agent
 }
 
-// scene pictures the yard: the guard and the intruder on a line.
-func scene(m *yard, at time.Duration) *inspect.Scene {
-	return &inspect.Scene{Time: at, Entities: []inspect.Entity{
+// picture pictures the yard: the guard and the intruder on a line.
+func picture(m *yard, at time.Duration) *scene.Scene {
+	return &scene.Scene{Time: at, Entities: []scene.Entity{
 		{Label: "guard", X: float64(m.Guard), Radius: 0.5, Colour: "#1f77b4", Health: 8, MaxHealth: 10},
 		{Label: "intruder", X: float64(m.Intruder), Radius: 0.5, Colour: "#d62728"},
 	}}
@@ -70,7 +71,7 @@ func ExampleWriter() {
 		if _, err := agent.Tick(&m, time.Second); err != nil {
 			panic(err)
 		}
-		if err := rec.Scene(scene(&m, time.Duration(tick)*time.Second)); err != nil {
+		if err := rec.Scene(picture(&m, time.Duration(tick)*time.Second)); err != nil {
 			panic(err)
 		}
 	}
@@ -81,7 +82,7 @@ func ExampleWriter() {
 		fmt.Print(line)
 	}
 	// Output:
-	// {"format":"foresight-inspect","version":2,"title":"the yard","nodes":[{"name":"guard","kind":"selector","detail":"selector reselect=tick","parent":-1},{"name":"chase","kind":"action","detail":"action","parent":0,"constraints":["intruder seen"]},{"name":"patrol","kind":"action","detail":"action","parent":0}]}
+	// {"format":"foresight-inspect","version":2,"title":"the yard","nodes":[{"name":"guard","kind":"selector","detail":"selector replan=tick","parent":-1},{"name":"chase","kind":"action","detail":"action","parent":0,"constraints":["intruder seen"]},{"name":"patrol","kind":"action","detail":"action","parent":0}]}
 	// {"tick":1,"t":1,"kind":"begin","path":"guard"}
 	// {"tick":1,"t":1,"kind":"decision","path":"guard","decision":{"chosen":"chase","why":"best outcome","candidates":[{"name":"chase","outcome":"Beneficial","reason":"caught up"},{"name":"patrol","outcome":"Cosmetic","reason":"on the round"}]}}
 	// {"tick":1,"t":1,"kind":"begin","path":"guard/chase"}
@@ -111,7 +112,7 @@ func ExampleLive() {
 			panic(err)
 		}
 		if live.Watched() { // no one watches: no scene to build
-			live.Scene(scene(&m, time.Duration(frame)*time.Second/60))
+			live.Scene(picture(&m, time.Duration(frame)*time.Second/60))
 		}
 	}
 	fmt.Fprintln(os.Stdout, "watched:", live.Watched())

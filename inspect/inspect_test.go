@@ -25,12 +25,14 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/inspect"
+	"github.com/foresight-bt/foresight/scene"
 )
 
 // record writes a recording of the guard's first ticks with the given
 // scenes, and returns it.
-func record(t *testing.T, scenes ...*inspect.Scene) []byte {
+func record(t *testing.T, scenes ...*scene.Scene) []byte {
 	t.Helper()
 	tree, agent := guard()
 	var out bytes.Buffer
@@ -70,22 +72,22 @@ func lines(t *testing.T, rec []byte) []map[string]any {
 
 func TestSceneValidation(t *testing.T) {
 	t.Parallel()
-	many := make([]inspect.Entity, inspect.MaxEntities+1)
+	many := make([]scene.Entity, scene.MaxEntities+1)
 	for _, tt := range []struct {
 		name  string
-		scene inspect.Scene
+		scene scene.Scene
 		want  string
 	}{
-		{"NaN position", inspect.Scene{Entities: []inspect.Entity{{Label: "a", X: math.NaN()}}}, `entity 0 ("a"): a number that is not finite (NaN)`},
-		{"infinite heading", inspect.Scene{Entities: []inspect.Entity{{Heading: math.Inf(1)}}}, "not finite (+Inf)"},
-		{"infinite health", inspect.Scene{Entities: []inspect.Entity{{MaxHealth: math.Inf(-1)}}}, "not finite (-Inf)"},
-		{"negative radius", inspect.Scene{Entities: []inspect.Entity{{Radius: -1}}}, "a negative radius"},
-		{"label not UTF-8", inspect.Scene{Entities: []inspect.Entity{{Label: "\xff"}}}, "not UTF-8"},
-		{"long colour", inspect.Scene{Entities: []inspect.Entity{{Colour: strings.Repeat("#", 201)}}}, "201 bytes"},
-		{"too many", inspect.Scene{Entities: many}, "1001 entities"},
-		{"shape kind", inspect.Scene{Shapes: []inspect.Shape{{Kind: 9}}}, "shape 0 (\"\"): unknown kind 9"},
-		{"shape NaN", inspect.Scene{Shapes: []inspect.Shape{{Kind: inspect.Line, X2: math.NaN()}}}, "not finite"},
-		{"negative time", inspect.Scene{Time: -time.Second}, "a negative time"},
+		{"NaN position", scene.Scene{Entities: []scene.Entity{{Label: "a", X: math.NaN()}}}, `entity 0 ("a"): a number that is not finite (NaN)`},
+		{"infinite heading", scene.Scene{Entities: []scene.Entity{{Heading: math.Inf(1)}}}, "not finite (+Inf)"},
+		{"infinite health", scene.Scene{Entities: []scene.Entity{{MaxHealth: math.Inf(-1)}}}, "not finite (-Inf)"},
+		{"negative radius", scene.Scene{Entities: []scene.Entity{{Radius: -1}}}, "a negative radius"},
+		{"label not UTF-8", scene.Scene{Entities: []scene.Entity{{Label: "\xff"}}}, "not UTF-8"},
+		{"long colour", scene.Scene{Entities: []scene.Entity{{Colour: strings.Repeat("#", 201)}}}, "201 bytes"},
+		{"too many", scene.Scene{Entities: many}, "1001 entities"},
+		{"shape kind", scene.Scene{Shapes: []scene.Shape{{Kind: 9}}}, "shape 0 (\"\"): unknown kind 9"},
+		{"shape NaN", scene.Scene{Shapes: []scene.Shape{{Kind: scene.Line, X2: math.NaN()}}}, "not finite"},
+		{"negative time", scene.Scene{Time: -time.Second}, "a negative time"},
 	} {
 		tree, _ := guard()
 		w, err := inspect.NewWriter(io.Discard, inspect.Header{Nodes: tree.Nodes()})
@@ -96,7 +98,7 @@ func TestSceneValidation(t *testing.T) {
 		if err == nil || !strings.HasPrefix(err.Error(), "inspect: scene at ") || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want an error about %q", tt.name, err, tt.want)
 		}
-		if err := w.Scene(&inspect.Scene{Time: time.Second}); err != nil { // the recording goes on
+		if err := w.Scene(&scene.Scene{Time: time.Second}); err != nil { // the recording goes on
 			t.Errorf("%s: a valid scene after it: %v", tt.name, err)
 		}
 	}
@@ -109,21 +111,21 @@ func TestSceneRoundTrip(t *testing.T) {
 	rapid.Check(t, func(rt *rapid.T) {
 		text := rapid.StringMatching(`[\x00-\x{10FFFF}]{0,12}`)
 		coord := rapid.Float64Range(-1e6, 1e6)
-		s := inspect.Scene{Time: time.Duration(rapid.Int64Range(0, int64(time.Hour)).Draw(rt, "t"))}
+		s := scene.Scene{Time: time.Duration(rapid.Int64Range(0, int64(time.Hour)).Draw(rt, "t"))}
 		for i := range rapid.IntRange(0, 4).Draw(rt, "entities") {
 			_ = i
-			s.Entities = append(s.Entities, inspect.Entity{Label: text.Draw(rt, "label"), X: coord.Draw(rt, "x"), Y: coord.Draw(rt, "y"),
+			s.Entities = append(s.Entities, scene.Entity{Label: text.Draw(rt, "label"), X: coord.Draw(rt, "x"), Y: coord.Draw(rt, "y"),
 				Heading: rapid.Float64Range(-7, 7).Draw(rt, "heading"), Radius: rapid.Float64Range(0, 10).Draw(rt, "r"),
 				Colour: text.Draw(rt, "colour"), Health: coord.Draw(rt, "hp"), MaxHealth: rapid.Float64Range(0, 1e4).Draw(rt, "maxhp")})
 		}
 		for i := range rapid.IntRange(0, 3).Draw(rt, "shapes") {
 			_ = i
-			s.Shapes = append(s.Shapes, inspect.Shape{Kind: rapid.SampledFrom([]inspect.ShapeKind{inspect.Circle, inspect.Line}).Draw(rt, "kind"),
+			s.Shapes = append(s.Shapes, scene.Shape{Kind: rapid.SampledFrom([]scene.ShapeKind{scene.Circle, scene.Line}).Draw(rt, "kind"),
 				X: coord.Draw(rt, "x"), Y: coord.Draw(rt, "y"), X2: coord.Draw(rt, "x2"), Y2: coord.Draw(rt, "y2"), R: rapid.Float64Range(0, 100).Draw(rt, "r"),
 				Colour: text.Draw(rt, "colour"), Label: text.Draw(rt, "label")})
 		}
 		got := lines(t, record(t, &s))
-		scene := got[len(got)-1]
+		read := got[len(got)-1]
 		want := map[string]any{"kind": "scene", "t": round(s.Time.Seconds()), "entities": []any{}, "shapes": []any{}}
 		for _, e := range s.Entities {
 			m := map[string]any{"label": e.Label, "x": round(e.X), "y": round(e.Y), "heading": round(e.Heading), "r": round(e.Radius), "colour": e.Colour}
@@ -134,7 +136,7 @@ func TestSceneRoundTrip(t *testing.T) {
 		}
 		for _, sh := range s.Shapes {
 			m := map[string]any{"x": round(sh.X), "y": round(sh.Y), "colour": sh.Colour}
-			if sh.Kind == inspect.Circle {
+			if sh.Kind == scene.Circle {
 				m["shape"], m["r"] = "circle", round(sh.R)
 			} else {
 				m["shape"], m["x2"], m["y2"] = "line", round(sh.X2), round(sh.Y2)
@@ -144,7 +146,7 @@ func TestSceneRoundTrip(t *testing.T) {
 			}
 			want["shapes"] = append(want["shapes"].([]any), m)
 		}
-		if diff := cmp.Diff(want, scene, cmpopts.EquateApprox(0, 1e-9)); diff != "" {
+		if diff := cmp.Diff(want, read, cmpopts.EquateApprox(0, 1e-9)); diff != "" {
 			rt.Fatalf("the scene read back (-want +got):\n%s", diff)
 		}
 	})
@@ -166,8 +168,8 @@ func FuzzScene(f *testing.F) {
 			t.Fatal(err)
 		}
 		out.Reset()
-		s := inspect.Scene{Entities: []inspect.Entity{{Label: label, Colour: colour, X: x, Y: y, Radius: r}},
-			Shapes: []inspect.Shape{{Kind: inspect.Circle, X: x, Y: y, R: r, Label: label}}}
+		s := scene.Scene{Entities: []scene.Entity{{Label: label, Colour: colour, X: x, Y: y, Radius: r}},
+			Shapes: []scene.Shape{{Kind: scene.Circle, X: x, Y: y, R: r, Label: label}}}
 		if err := w.Scene(&s); err != nil {
 			if out.Len() > 0 {
 				t.Fatalf("a refused scene was written: %s", out.String())
@@ -206,10 +208,10 @@ func TestSceneEvery(t *testing.T) {
 			t.Fatal(err)
 		}
 		for i := range 9 {
-			w.Scene(&inspect.Scene{Time: time.Duration(i) * 16 * time.Millisecond})
+			w.Scene(&scene.Scene{Time: time.Duration(i) * 16 * time.Millisecond})
 		}
-		w.Scene(&inspect.Scene{})
-		w.Scene(&inspect.Scene{Time: 16 * time.Millisecond})
+		w.Scene(&scene.Scene{})
+		w.Scene(&scene.Scene{Time: 16 * time.Millisecond})
 		var got []float64
 		for _, l := range lines(t, out.Bytes()) {
 			got = append(got, l["t"].(float64))
@@ -268,7 +270,7 @@ func embedded(t *testing.T, page []byte) []byte {
 
 func TestWritePage(t *testing.T) {
 	t.Parallel()
-	rec := record(t, &inspect.Scene{Time: time.Second, Entities: []inspect.Entity{{Label: "</script>"}}})
+	rec := record(t, &scene.Scene{Time: time.Second, Entities: []scene.Entity{{Label: "</script>"}}})
 	var page bytes.Buffer
 	if err := inspect.WritePage(&page, bytes.NewReader(rec)); err != nil {
 		t.Fatal(err)
@@ -293,7 +295,7 @@ func TestWritePage(t *testing.T) {
 	agent.SetTracer(w)
 	m := yard{Intruder: 3}
 	agent.Tick(&m, time.Second)
-	w.Scene(&inspect.Scene{Time: time.Second, Entities: []inspect.Entity{{Label: "</script>"}}})
+	w.Scene(&scene.Scene{Time: time.Second, Entities: []scene.Entity{{Label: "</script>"}}})
 	if err := w.Close(); err != nil {
 		t.Fatal(err)
 	}
@@ -331,7 +333,7 @@ func (w *failAfter) Write(p []byte) (int, error) {
 
 func TestWriteErrors(t *testing.T) {
 	t.Parallel()
-	full := record(t, &inspect.Scene{Time: time.Second})
+	full := record(t, &scene.Scene{Time: time.Second})
 	for _, n := range []int{0, 10, len(full) - 1} {
 		tree, agent := guard()
 		w, err := inspect.NewWriter(&failAfter{n: n}, inspect.Header{Title: "yard", Nodes: tree.Nodes()}, inspect.SceneEvery(0))
@@ -341,7 +343,7 @@ func TestWriteErrors(t *testing.T) {
 		agent.SetTracer(w)
 		m := yard{Intruder: 3}
 		agent.Tick(&m, time.Second)
-		w.Scene(&inspect.Scene{Time: time.Second})
+		w.Scene(&scene.Scene{Time: time.Second})
 		if err := w.Close(); !errors.Is(err, errDisk) {
 			t.Errorf("failing after %d bytes: Close returned %v", n, err)
 		}
@@ -434,7 +436,7 @@ func TestLiveStream(t *testing.T) {
 		t.Fatal("not paused, yet Proceed says no")
 	}
 	agent.Tick(&m, time.Second)
-	live.Scene(&inspect.Scene{Time: time.Second, Entities: []inspect.Entity{{Label: "guard"}}})
+	live.Scene(&scene.Scene{Time: time.Second, Entities: []scene.Entity{{Label: "guard"}}})
 	d := next(t, lines, func(l string) bool { return strings.Contains(l, `"kind":"decision"`) })
 	if !strings.HasPrefix(d, "data: ") || !strings.Contains(d, `"chosen":"chase"`) {
 		t.Errorf("the decision's line: %s", d)
@@ -447,7 +449,7 @@ func TestLiveStream(t *testing.T) {
 	allocs := testing.AllocsPerRun(100, func() {
 		live.Proceed()
 		agent.Tick(&m, time.Second)
-		live.Scene(&inspect.Scene{Time: time.Second})
+		live.Scene(&scene.Scene{Time: time.Second})
 		live.Flush()
 	})
 	if allocs != 0 {
@@ -579,7 +581,7 @@ func TestLiveSlowWatcher(t *testing.T) {
 func TestNonFiniteCost(t *testing.T) {
 	t.Parallel()
 	nodes := []bt.NodeInfo{{Path: "troll", Name: "troll", Kind: bt.KindComposite}}
-	bad := &bt.Event{Kind: bt.EventPlan, Tick: 1, Path: "troll", Planning: &bt.Planning{Goal: "g", Change: bt.PlanMade, Cost: math.Inf(1)}}
+	bad := &bt.Event{Kind: bt.EventPlan, Tick: 1, Path: "troll", Plan: &decide.Report{Change: decide.Made, Plan: decide.Plan{Goal: "g", Cost: math.Inf(1)}}}
 	after := &bt.Event{Kind: bt.EventBegin, Tick: 2, Path: "troll"}
 
 	var out bytes.Buffer

@@ -14,6 +14,7 @@ import (
 	"sync/atomic"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 )
 
@@ -27,7 +28,7 @@ import (
 // A Live costs the game nothing while no one watches. Attach an agent
 // rather than set the Live as its tracer, and the agent traces only while
 // someone watches (an agent with a tracer builds its events, watched or
-// not); Trace, Scene and Flush return at once; and a game can ask Watched
+// not); Trace, scene.Scene and Flush return at once; and a game can ask Watched
 // before it builds a scene. While someone watches, the game's goroutine
 // encodes each frame once and hands it to every browser without waiting:
 // a browser that falls behind by more than a few seconds of frames, or
@@ -119,22 +120,22 @@ func (l *Live) Trace(e *bt.Event) {
 	l.events.Trace(e)
 }
 
-// Scene adds s to the frame, if anyone watches and SceneEvery allows, and
+// scene.Scene adds s to the frame, if anyone watches and SceneEvery allows, and
 // sends the frame (Flush). A scene that cannot be drawn is left out and
 // reported, as by Writer.Scene.
-func (l *Live) Scene(s *Scene) error {
+func (l *Live) Scene(s *scene.Scene) error {
 	if s == nil {
 		return errNilScene
 	}
 	if !l.Watched() {
 		return nil
 	}
-	if err := s.validate(); err != nil {
+	if err := s.Validate(); err != nil {
 		l.Flush()
-		return err
+		return fmt.Errorf("inspect: %w", err)
 	}
 	if l.scenes.keep(s.Time) {
-		l.line = s.appendJSON(l.line[:0])
+		l.line = s.AppendJSON(l.line[:0])
 		l.batch.Write(l.line)
 	}
 	l.Flush()
@@ -142,7 +143,7 @@ func (l *Live) Scene(s *Scene) error {
 }
 
 // Flush sends the events traced since the last flush to every watcher,
-// as one frame. Scene flushes; a game without scenes calls Flush once a
+// as one frame. scene.Scene flushes; a game without scenes calls Flush once a
 // frame.
 func (l *Live) Flush() {
 	if l.batch.Len() == 0 {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/internal/sticky"
+	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 )
 
@@ -122,7 +123,7 @@ func (t *throttle) keep(at time.Duration) bool {
 
 // A Writer records a run in the recorded format: a header line, then one
 // JSON object per line, each an event of the tree exactly as trace.JSON
-// writes it, or a scene ({"kind":"scene",...}, see Scene). Hand it the
+// writes it, or a scene ({"kind":"scene",...}, see scene.Scene). Hand it the
 // tree's events as its tracer, and a scene each frame.
 //
 // The first write error stops the writing and is kept, for Err and Close.
@@ -168,21 +169,21 @@ func (w *Writer) Trace(e *bt.Event) {
 	w.events.Trace(e)
 }
 
-// Scene records s, unless it comes sooner after the last scene kept than
+// scene.Scene records s, unless it comes sooner after the last scene kept than
 // SceneEvery allows. A scene that cannot be drawn (a position that is not
 // a number, a text that is not UTF-8, too many entities) is left out and
 // reported; the recording goes on.
-func (w *Writer) Scene(s *Scene) error {
+func (w *Writer) Scene(s *scene.Scene) error {
 	if s == nil {
 		return errNilScene
 	}
-	if err := s.validate(); err != nil {
-		return err
+	if err := s.Validate(); err != nil {
+		return fmt.Errorf("inspect: %w", err)
 	}
 	if w.closed || !w.scenes.keep(s.Time) {
 		return nil
 	}
-	w.line = s.appendJSON(w.line[:0])
+	w.line = s.AppendJSON(w.line[:0])
 	w.out.Write(w.line)
 	return nil
 }

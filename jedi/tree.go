@@ -93,7 +93,7 @@ func Design(opts Options) (bt.Def[Memory], error) {
 	d := design()
 	d.Settings.Interval = opts.Replan
 	if opts.Replan > 0 {
-		d.ReselectOn = Alerted
+		d.ReplanOn = Alerted
 	}
 	drop := slices.Clone(opts.Without)
 	if !opts.Mistakes {
@@ -104,7 +104,7 @@ func Design(opts Options) (bt.Def[Memory], error) {
 
 // design is the combat tree with every branch, the mistake included.
 func design() bt.Def[Memory] {
-	return n.Selector("combat", bt.Reselect(0), bt.PreferCurrent(false),
+	return n.Selector("combat", bt.Replan(0), bt.PreferCurrent(false),
 		n.Sequence("give space",
 			n.Do("step away", giveSpace),
 		).Constrain(the.tooClose),
@@ -152,7 +152,7 @@ func design() bt.Def[Memory] {
 				attack("slash", swing2),
 			).Constrain(the.victimIsRusher),
 		).Constrain(the.hasVictim),
-		n.RandomSelector("defend", bt.Reselect(250*time.Millisecond),
+		n.RandomSelector("defend", bt.Replan(250*time.Millisecond),
 			n.Do("dodge left", dodgeLeft).Odds(0.33),
 			n.Do("dodge right", dodgeRight).Odds(0.33),
 			n.Do("dodge back", dodgeBack).Odds(0.33),

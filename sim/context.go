@@ -74,6 +74,11 @@ type Context[M any] struct {
 	calling   Callback // the callback running now, for blaming panics
 	running   bool     // the node being simulated is running
 
+	// where the prediction under way stands: see Moment
+	elapsed time.Duration
+	ran     int32   // the newest entry of history, or -1
+	history []event // what finished in predictions, linked newest first
+
 	stack []*M // scratch memories; stack[:depth] are in use
 	depth int
 }
@@ -93,6 +98,7 @@ func New[M any](cfg Config[M]) *Context[M] {
 	if c.rand == nil {
 		c.rand = rand.New(rand.NewPCG(0, 0))
 	}
+	c.ran = -1
 	c.SetHeuristic(cfg.Heuristic)
 	return c
 }
@@ -136,13 +142,19 @@ func (c *Context[M]) use(h heuristic.Heuristic[M]) {
 	c.explainer, _ = h.(heuristic.Explainer[M])
 }
 
-// Reset releases every scratch memory and ends every subtree goal. A tree
-// calls it when a panic cut a simulation short.
+// Reset releases every scratch memory, ends every subtree goal and
+// forgets every prediction (back to the zero Moment). A tree calls it at
+// the start of each call of an agent, and when a panic cut a simulation
+// short.
 func (c *Context[M]) Reset() {
+	c.Return(Moment{})
+	c.history = c.history[:0]
 	c.depth = 0
 	c.running = false
-	c.goals = c.goals[:0]
-	c.use(c.base)
+	if len(c.goals) > 0 { // with none, the heuristic in force is base
+		c.goals = c.goals[:0]
+		c.use(c.base)
+	}
 	c.calling = NoCallback
 }
 
@@ -233,10 +245,17 @@ func (c *Context[M]) Copy(dst, src *M) {
 	c.calling = NoCallback
 }
 
-// Advance lets dt of simulated time pass on m with the tree's model of the
-// world; without a model it does nothing.
+// Advance lets dt of simulated time pass on m: the tree's model of the
+// world moves m on (without a model, m stays as it is), and the
+// prediction's clock moves on by dt (see Elapsed). An action whose
+// Simulate calls it says how long it takes; a planner then judges the
+// steps after it at the time it ends.
 func (c *Context[M]) Advance(m *M, dt time.Duration) {
-	if c.model != nil && dt > 0 {
+	if dt <= 0 {
+		return
+	}
+	c.elapsed += dt
+	if c.model != nil {
 		c.calling = CallModel
 		c.model(m, dt)
 		c.calling = NoCallback
@@ -264,9 +283,10 @@ func (c *Context[M]) Running() bool { return c.running }
 // Running. Deciders call it; actions only read it.
 func (c *Context[M]) SetRunning(running bool) { c.running = running }
 
-// Now returns the clock of the agent being ticked. It stands still while a decision is being
-// simulated; time that passes inside a prediction belongs in the memory
-// (see Advance).
+// Now returns the clock of the agent being ticked. It stands still while a
+// decision is being simulated: the time that passes inside a prediction
+// is Elapsed, and what it does to the world belongs in the memory (see
+// Advance).
 func (c *Context[M]) Now() time.Duration { return c.clock.Now() }
 
 // Rand returns the agent's seeded random source. A tree keys the numbers it

@@ -1,10 +1,11 @@
 package sim_test
 
 import (
-	"github.com/google/go-cmp/cmp"
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"

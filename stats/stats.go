@@ -22,6 +22,7 @@ import (
 	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
@@ -90,7 +91,7 @@ func (c *Collector) Trace(e *bt.Event) {
 		}
 	case bt.EventPlan:
 		c.planners[e.Path] = true
-		if p := e.Planning; p != nil && (p.Change == bt.PlanMade || p.Change == bt.PlanReplaced) {
+		if p := e.Plan; p != nil && (p.Change == decide.Made || p.Change == decide.Replaced) {
 			c.at(e.Path).Planned++
 			for _, step := range p.Steps {
 				c.at(e.Path+"/"+step).Planned++

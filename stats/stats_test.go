@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/treetest"
 	"github.com/foresight-bt/foresight/stats"
@@ -101,13 +102,10 @@ func TestPlanned(t *testing.T) {
 	nodes := []bt.NodeInfo{{Path: "run", Name: "run", Children: 3}, {Path: "run/a", Name: "a", Depth: 1, Parent: "run"},
 		{Path: "run/b", Name: "b", Depth: 1, Parent: "run"}, {Path: "run/c", Name: "c", Depth: 1, Parent: "run"}}
 	c := stats.New(nodes)
-	for _, p := range []bt.Planning{
-		{Change: bt.PlanMade, Steps: []string{"a", "b"}},
-		{Change: bt.PlanKept, Steps: []string{"c"}}, // kept: the running plan's steps, not a new plan
-		{Change: bt.PlanReplaced, Steps: []string{"a"}},
-		{Change: bt.PlanNone},
-	} {
-		c.Trace(&bt.Event{Kind: bt.EventPlan, Path: "run", Planning: &p})
+	for _, p := range []decide.Report{{Change: decide.Made, Plan: decide.Plan{Steps: []string{"a", "b"}}},
+		{Change: decide.Kept, Plan: decide.Plan{Steps: []string{"c"}}}, // kept: the running plan's steps, not a new plan
+		{Change: decide.Replaced, Plan: decide.Plan{Steps: []string{"a"}}}, {Change: decide.None}} {
+		c.Trace(&bt.Event{Kind: bt.EventPlan, Path: "run", Plan: &p})
 	}
 	got := []int{c.Counts("run").Planned, c.Counts("run/a").Planned, c.Counts("run/b").Planned, c.Counts("run/c").Planned}
 	if diff := cmp.Diff([]int{2, 2, 1, 0}, got); diff != "" {

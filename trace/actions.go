@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
@@ -31,20 +32,22 @@ type Action struct {
 
 // A PlanStep is an action's place in its planner's plan.
 type PlanStep struct {
-	Planner string    // the planner's path
-	Record  bt.Record // the plan's record, for an HTN
-	Index   int       // the step, from 1; 0 when the action is not among the plan's next steps
-	Of      int       // the plan's length
+	Planner string        // the planner's path
+	Record  decide.Record // the plan's record, for an HTN
+	Methods []string      // the record's methods, by name
+	Index   int           // the step, from 1; 0 when the action is not among the plan's next steps
+	Of      int           // the plan's length
 }
 
-// String formats the step as "step 2 of 3 of plan [2]".
+// String formats the step as "step 2 of 3 of plan [attack/slam]".
 func (p *PlanStep) String() string {
 	s := "in plan"
 	if p.Index > 0 {
 		s = fmt.Sprintf("step %d of %d of plan", p.Index, p.Of)
 	}
 	if p.Record != nil {
-		s += " " + p.Record.String()
+		dp := decide.Plan{Record: p.Record, Methods: p.Methods}
+		s += " " + dp.Path()
 	}
 	return s
 }
@@ -141,7 +144,7 @@ func (a *Actions) Trace(e *bt.Event) {
 			a.tell(e)
 		}
 	case bt.EventPlan:
-		if e.Planning == nil {
+		if e.Plan == nil {
 			break
 		}
 		a.follow(e)
@@ -153,8 +156,8 @@ func (a *Actions) Trace(e *bt.Event) {
 
 // follow remembers a planner's new plan, to place its actions in it.
 func (a *Actions) follow(e *bt.Event) {
-	p := e.Planning
-	if p.Change != bt.PlanMade && p.Change != bt.PlanReplaced {
+	p := e.Plan
+	if p.Change != decide.Made && p.Change != decide.Replaced {
 		return
 	}
 	pl := a.plans[e.Path]
@@ -163,7 +166,8 @@ func (a *Actions) follow(e *bt.Event) {
 		a.plans[e.Path] = pl
 	}
 	pl.steps = append(pl.steps[:0], p.Steps...)
-	pl.step = PlanStep{Planner: e.Path, Record: append(pl.step.Record[:0], p.Record...), Of: len(p.Steps)}
+	pl.step = PlanStep{Planner: e.Path, Record: append(pl.step.Record[:0], p.Record...),
+		Methods: append(pl.step.Methods[:0], p.Methods...), Of: len(p.Steps)}
 	pl.next = 0
 }
 

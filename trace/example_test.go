@@ -32,7 +32,7 @@ var goal, _ = heuristic.NewRules(heuristic.Irrelevant,
 
 func guard() (*bt.Tree[yard], *bt.Agent[yard]) {
 	tree, err := bt.New(bt.Config[yard]{Heuristic: goal}).
-		Selector("guard", bt.Reselect(0)).
+		Selector("guard", bt.Replan(0)).
 		Do("chase", chase).Constrain(constraints.Func("intruder seen", func(m *yard) bool { return m.Intruder != 0 })).
 		Do("patrol", patrol).
 		End().

@@ -6,6 +6,7 @@ import (
 	"math"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 )
 
 // JSON returns a tracer that writes each event as one JSON object on a
@@ -50,14 +51,16 @@ type jsonEvent struct {
 }
 
 type jsonPlan struct {
-	Goal     string         `json:"goal"`
-	Change   string         `json:"change"`
-	Reason   string         `json:"reason,omitempty"`
-	Steps    []string       `json:"steps"`
-	Record   []int          `json:"record,omitempty"`
-	Cost     number         `json:"cost,omitempty"`
-	Expanded int            `json:"expanded"`
-	Rejected []bt.Rejection `json:"rejected,omitempty"`
+	Goal     string             `json:"goal"`
+	Change   string             `json:"change"`
+	Reason   string             `json:"reason,omitempty"`
+	Steps    []string           `json:"steps"`
+	Priority float64            `json:"priority,omitempty"`
+	Record   []int              `json:"record,omitempty"`
+	Methods  []string           `json:"methods,omitempty"`
+	Cost     number             `json:"cost,omitempty"`
+	Expanded int                `json:"expanded"`
+	Rejected []decide.Rejection `json:"rejected,omitempty"`
 }
 
 type jsonDecision struct {
@@ -93,13 +96,14 @@ func (j *JSONWriter) Trace(e *bt.Event) {
 		}
 		out.Decision = d
 	case bt.EventPlan:
-		if p := e.Planning; p != nil {
+		if p := e.Plan; p != nil {
 			steps := p.Steps
 			if steps == nil {
 				steps = []string{}
 			}
 			out.Plan = &jsonPlan{Goal: p.Goal, Change: p.Change.String(), Reason: p.Reason, Steps: steps,
-				Record: p.Record, Cost: number(p.Cost), Expanded: p.Expanded, Rejected: p.Rejected}
+				Priority: p.Priority, Record: p.Record, Methods: p.Methods, Cost: number(p.Cost), Expanded: p.Expanded,
+				Rejected: p.Rejected}
 		}
 	}
 	j.err = j.enc.Encode(out)

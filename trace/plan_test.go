@@ -9,15 +9,14 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/google/go-cmp/cmp"
 )
 
 func planEvent() *bt.Event {
 	return &bt.Event{Kind: bt.EventPlan, Tick: 40, Time: 800 * time.Millisecond, Path: "troll/think",
-		Planning: &bt.Planning{Goal: "BeTrunkThumper", Change: bt.PlanReplaced, Reason: "outranks the running [2]",
-			Steps: []string{"NavigateToEnemy", "DoTrunkSlam"}, Record: bt.Record{0, 0}, Expanded: 3,
-			Rejected: []bt.Rejection{{Name: "AttackEnemy/slam", Reason: "no trunk"}}}}
+		Plan: &decide.Report{Change: decide.Replaced, Reason: "outranks the running [2]", Plan: decide.Plan{Goal: "BeTrunkThumper", Steps: []string{"NavigateToEnemy", "DoTrunkSlam"}, Record: decide.Record{0, 0}, Expanded: 3, Rejected: []decide.Rejection{{Name: "AttackEnemy/slam", Reason: "no trunk"}}}}}
 }
 
 func TestJSONPlan(t *testing.T) {
@@ -38,7 +37,7 @@ func TestTimelinePlan(t *testing.T) {
 	tl := trace.Timeline(&out, []bt.NodeInfo{{Path: "troll"}, {Path: "troll/think"}}, nil)
 	tl.Trace(planEvent())
 	none := planEvent()
-	none.Planning = &bt.Planning{Goal: "BeTrunkThumper", Change: bt.PlanNone, Reason: "every method failed"}
+	none.Plan = &decide.Report{Change: decide.None, Reason: "every method failed", Plan: decide.Plan{Goal: "BeTrunkThumper"}}
 	tl.Trace(none)
 	want := "  0.80s  think              plan replaced [0 0]: outranks the running [2]\n" +
 		"                     steps: NavigateToEnemy → DoTrunkSlam\n" +
@@ -58,7 +57,7 @@ func TestJSONNonFiniteCost(t *testing.T) {
 	j := trace.JSON(&out)
 	for _, cost := range []float64{math.Inf(1), math.NaN(), math.Inf(-1), 2.5} {
 		e := planEvent()
-		e.Planning.Cost = cost
+		e.Plan.Cost = cost
 		j.Trace(e)
 	}
 	j.Trace(&bt.Event{Kind: bt.EventBegin, Tick: 41, Path: "troll/think"})

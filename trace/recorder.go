@@ -17,7 +17,7 @@ func (r *Recorder) Trace(e *bt.Event) {
 		d.Candidates = append([]bt.Candidate(nil), d.Candidates...)
 		c.Decision = &d
 	}
-	c.Planning = e.Planning.Clone()
+	c.Plan = e.Plan.Clone()
 	r.Events = append(r.Events, c)
 }
 

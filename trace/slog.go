@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 )
 
 // Slog returns a tracer that writes an agent's events to a game's
@@ -51,14 +52,14 @@ func (s *slogTracer) Trace(e *bt.Event) {
 	case bt.EventDecision:
 		attrs = append(attrs, decisionAttrs(e.Decision)...)
 	case bt.EventPlan:
-		attrs = append(attrs, planningAttrs(e.Planning)...)
+		attrs = append(attrs, planningAttrs(e.Plan)...)
 	}
 	s.log.LogAttrs(ctx, level, e.Kind.String(), attrs...)
 }
 
 // planningAttrs describes a planner's report: what became of the plan,
 // why, its record (HTN) and its steps.
-func planningAttrs(p *bt.Planning) []slog.Attr {
+func planningAttrs(p *decide.Report) []slog.Attr {
 	if p == nil {
 		return nil
 	}
@@ -71,7 +72,10 @@ func planningAttrs(p *bt.Planning) []slog.Attr {
 		slog.String("steps", strings.Join(p.Steps, " → ")),
 	}
 	if p.Record != nil {
-		attrs = append(attrs, slog.String("record", p.Record.String()))
+		attrs = append(attrs, slog.String("record", p.Record.String()), slog.String("methods", p.Path()))
+	}
+	if p.Priority != 0 {
+		attrs = append(attrs, slog.Float64("priority", p.Priority))
 	}
 	return attrs
 }

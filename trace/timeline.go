@@ -102,10 +102,10 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		fmt.Fprintf(w, "%6.2fs  %-*s %s: %s\n", e.Time.Seconds(), width, name(e.Path), what, e.Reason)
 	})
 	return acts.OnPlan(func(e *bt.Event) {
-		p := e.Planning
+		p := e.Plan
 		head := "plan " + p.Change.String()
 		if p.Record != nil {
-			head += " " + p.Record.String()
+			head += " " + p.Path()
 		}
 		if p.Reason != "" {
 			head += ": " + p.Reason

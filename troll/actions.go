@@ -6,6 +6,12 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 )
 
+// How long a slam and a roar take.
+const (
+	SlamTime = 500 * time.Millisecond
+	RoarTime = 500 * time.Millisecond
+)
+
 // The actions: one value each, shared by every troll and every decider.
 // Live, they move the troll's body and write its blows into the memory,
 // which the World carries out; simulated, they predict the same change on
@@ -23,7 +29,7 @@ var (
 	NavigateToEnemy = walk(func(m *Memory) Cell { return m.Enemy }, 1)
 	// DoTrunkSlam brings the trunk down on the intruder: the trunk takes
 	// the blow too, and breaks after TrunkHealth slams.
-	DoTrunkSlam = timed(500*time.Millisecond, slam)
+	DoTrunkSlam = timed(SlamTime, slam)
 
 	// FindTrunk picks the nearest standing tree.
 	FindTrunk = bt.Instant(findTree, func(m *Memory) { findTree(m) })
@@ -40,7 +46,7 @@ var (
 				OnBegin(func(m *Memory) bt.Status { m.Searching = true; return bt.Running }).
 				OnEnd(func(m *Memory, _ bt.Status) { m.Searching = false })
 	// RegainLOSRoar roars at the intruder found again.
-	RegainLOSRoar = timed(500*time.Millisecond, func(m *Memory) { m.Roars++ })
+	RegainLOSRoar = timed(RoarTime, func(m *Memory) { m.Roars++ })
 
 	// Recover rests until the troll is well again, regaining 10 HP a
 	// second.

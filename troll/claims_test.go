@@ -7,6 +7,8 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/contract"
 	"github.com/foresight-bt/foresight/internal/testsize"
 	"github.com/foresight-bt/foresight/internal/treetest"
 	"github.com/foresight-bt/foresight/sim"
@@ -132,7 +134,7 @@ func TestClaimEnemyInterruptsPatrol(t *testing.T) {
 	t.Parallel()
 	interrupted := 0
 	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
-		var running bt.Record
+		var running decide.Record
 		for _, tk := range ticks {
 			patrolling := len(running) > 0 && running[0] == 2
 			replaced := false
@@ -141,13 +143,13 @@ func TestClaimEnemyInterruptsPatrol(t *testing.T) {
 				case e.Kind == bt.EventEnd && leaf(e.Path) == "think":
 					running = nil
 				case e.Kind == bt.EventPlan:
-					p := e.Planning
-					if p.Change == bt.PlanReplaced && strings.HasPrefix(p.Reason, "outranks") &&
+					p := e.Plan
+					if p.Change == decide.Replaced && strings.HasPrefix(p.Reason, "outranks") &&
 						!outranks(p.Record, running) {
 						t.Fatalf("seed %d at %v: %v replaced %v: %s", seed, e.Time, p.Record, running, p.Reason)
 					}
-					if p.Change == bt.PlanMade || p.Change == bt.PlanReplaced {
-						replaced = replaced || p.Change == bt.PlanReplaced && p.Record[0] == 0
+					if p.Change == decide.Made || p.Change == decide.Replaced {
+						replaced = replaced || p.Change == decide.Replaced && p.Record[0] == 0
 						running = p.Record
 					}
 				}
@@ -165,7 +167,7 @@ func TestClaimEnemyInterruptsPatrol(t *testing.T) {
 	}
 }
 
-func outranks(a, b bt.Record) bool {
+func outranks(a, b decide.Record) bool {
 	for i := 0; i < len(a) && i < len(b); i++ {
 		if a[i] != b[i] {
 			return a[i] < b[i]
@@ -185,13 +187,13 @@ func TestClaimRearms(t *testing.T) {
 		for _, tk := range ticks {
 			for _, e := range tk.events {
 				switch {
-				case e.Kind == bt.EventPlan && e.Planning.Change == bt.PlanOutOfBudget:
+				case e.Kind == bt.EventPlan && e.Plan.Change == decide.OutOfBudget:
 					t.Fatalf("seed %d at %v: out of budget", seed, e.Time)
 				case e.Kind == bt.EventPlan && e.mem.Trunk == 0 && e.mem.CanSee && slices.Contains(e.mem.Standing[:], true) &&
-					(e.Planning.Change == bt.PlanMade || e.Planning.Change == bt.PlanReplaced):
+					(e.Plan.Change == decide.Made || e.Plan.Change == decide.Replaced):
 					want := []string{"FindTrunk", "NavigateToTrunk", "UprootTrunk", "NavigateToEnemy", "DoTrunkSlam"}
-					if diff := cmp.Diff(want, e.Planning.Steps); diff != "" || !slicesEq(e.Planning.Record, 0, 1, 0) {
-						t.Fatalf("seed %d at %v: unarmed plan %v %v", seed, e.Time, e.Planning.Record, e.Planning.Steps)
+					if diff := cmp.Diff(want, e.Plan.Steps); diff != "" || !slicesEq(e.Plan.Record, 0, 1, 0) {
+						t.Fatalf("seed %d at %v: unarmed plan %v %v", seed, e.Time, e.Plan.Record, e.Plan.Steps)
 					}
 				case e.Kind == bt.EventEnd && leaf(e.Path) == "DoTrunkSlam" && e.Status == bt.Success:
 					slams++
@@ -215,7 +217,7 @@ func TestClaimRearms(t *testing.T) {
 	}
 }
 
-func slicesEq(r bt.Record, want ...int) bool { return cmp.Equal([]int(r), want) }
+func slicesEq(r decide.Record, want ...int) bool { return cmp.Equal([]int(r), want) }
 
 // Claim 4: losing sight of the intruder leads to where it was last seen
 // (unless a search is already under way, a roar finishing), and a roar
@@ -225,7 +227,7 @@ func TestClaimRegainsSight(t *testing.T) {
 	t.Parallel()
 	roars, searches := 0, 0
 	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
-		var running bt.Record
+		var running decide.Record
 		for _, tk := range ticks {
 			lost := tk.before.SawChange && !tk.before.CanSee && !troll.Hurt(&tk.before) && !tk.before.Dead
 			searched := len(running) > 0 && running[0] == 1 // a search under way goes on
@@ -233,14 +235,14 @@ func TestClaimRegainsSight(t *testing.T) {
 				switch {
 				case e.Kind == bt.EventEnd && leaf(e.Path) == "think":
 					running = nil
-				case e.Kind == bt.EventPlan && (e.Planning.Change == bt.PlanMade || e.Planning.Change == bt.PlanReplaced):
-					running = e.Planning.Record
+				case e.Kind == bt.EventPlan && (e.Plan.Change == decide.Made || e.Plan.Change == decide.Replaced):
+					running = e.Plan.Record
 				}
 				switch {
-				case e.Kind == bt.EventPlan && (e.Planning.Change == bt.PlanMade || e.Planning.Change == bt.PlanReplaced) &&
-					len(e.Planning.Record) > 0 && e.Planning.Record[0] == 1:
-					if diff := cmp.Diff([]string{"NavToLastEnemyLoc", "RegainLOSRoar"}, e.Planning.Steps); diff != "" {
-						t.Fatalf("seed %d at %v: regain plan %v", seed, e.Time, e.Planning.Steps)
+				case e.Kind == bt.EventPlan && (e.Plan.Change == decide.Made || e.Plan.Change == decide.Replaced) &&
+					len(e.Plan.Record) > 0 && e.Plan.Record[0] == 1:
+					if diff := cmp.Diff([]string{"NavToLastEnemyLoc", "RegainLOSRoar"}, e.Plan.Steps); diff != "" {
+						t.Fatalf("seed %d at %v: regain plan %v", seed, e.Time, e.Plan.Steps)
 					}
 					searched = true
 				case e.Kind == bt.EventBegin && leaf(e.Path) == "RegainLOSRoar":
@@ -285,8 +287,8 @@ func TestClaimHurtPreempts(t *testing.T) {
 						recovering, after = false, true
 						recovered++
 					case e.Kind == bt.EventPlan && after:
-						if e.Planning.Change != bt.PlanMade {
-							t.Fatalf("%v seed %d at %v: the first plan after recovering was %v", d, seed, e.Time, e.Planning.Change)
+						if e.Plan.Change != decide.Made {
+							t.Fatalf("%v seed %d at %v: the first plan after recovering was %v", d, seed, e.Time, e.Plan.Change)
 						}
 						after = false
 					}
@@ -315,22 +317,23 @@ func TestClaimPlansReplay(t *testing.T) {
 	checked := 0
 	forSeeds(t, troll.HTN, func(t *testing.T, seed uint64, ticks []tick) {
 		for _, e := range plans(ticks) {
-			p := e.Planning
-			if p.Change != bt.PlanMade && p.Change != bt.PlanReplaced || p.Reason == "planned past a pause" {
+			p := e.Plan
+			if p.Change != decide.Made && p.Change != decide.Replaced || p.Reason == "planned past a pause" {
 				continue
 			}
-			alone, err := dom.Plan(&e.mem)
+			planner := dom.NewPlanner()
+			alone, err := planner.Plan(&e.mem)
 			if err != nil {
 				t.Fatalf("seed %d at %v: %v", seed, e.Time, err)
 			}
-			if diff := cmp.Diff(p.Steps, alone.Tasks); diff != "" || !cmp.Equal(p.Record, alone.Record) {
-				t.Fatalf("seed %d at %v: the runner planned %v %v, Domain.Plan %v %v", seed, e.Time, p.Record, p.Steps, alone.Record, alone.Tasks)
+			if diff := cmp.Diff(p.Steps, alone.Steps); diff != "" || !cmp.Equal(p.Record, alone.Record) {
+				t.Fatalf("seed %d at %v: the runner planned %v %v, Domain.Plan %v %v", seed, e.Time, p.Record, p.Steps, alone.Record, alone.Steps)
 			}
-			replayed, why := replay(e.mem, alone.Tasks, true)
+			replayed, why := replay(e.mem, alone.Steps, true)
 			if why != "" {
-				t.Fatalf("seed %d at %v: replaying %v: %s", seed, e.Time, alone.Tasks, why)
+				t.Fatalf("seed %d at %v: replaying %v: %s", seed, e.Time, alone.Steps, why)
 			}
-			if diff := cmp.Diff(alone.Memory, replayed); diff != "" {
+			if diff := cmp.Diff(*planner.Prediction(), replayed); diff != "" {
 				t.Fatalf("seed %d at %v: the replay ends elsewhere than planned (-planned +replayed):\n%s", seed, e.Time, diff)
 			}
 			checked++
@@ -392,11 +395,10 @@ func TestDeterministic(t *testing.T) {
 func replay(m troll.Memory, tasks []string, expected bool) (troll.Memory, string) {
 	ctx := sim.New(sim.Config[troll.Memory]{})
 	for _, name := range tasks {
-		i := slices.IndexFunc(troll.Tasks, func(t troll.Task) bool { return t.Name == name })
-		if i < 0 {
+		t, ok := troll.Actions.Entry(name)
+		if !ok {
 			return m, "no task " + name
 		}
-		t := troll.Tasks[i]
 		for _, c := range t.Pre {
 			if got, why := c.Evaluate(bt.Situation{Simulating: true}, &m); got != bt.Pass {
 				return m, name + ": " + why
@@ -413,11 +415,13 @@ func replay(m troll.Memory, tasks []string, expected bool) (troll.Memory, string
 // The library's promise holds for planners too: before every tick of
 // whole games, a preview with the tick's memory and step walks down to
 // the task the tick then runs (the runner routes to the first task of the
-// plan the tick will make or keep), under both deciders.
+// plan the tick will make or keep), under every decider; and the plans
+// the preview foresees are the plans the tick reports before it first
+// acts, alike in every field (contract.Foreseen).
 func TestPlanIsAct(t *testing.T) {
 	t.Parallel()
 	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP} {
-		begun := 0
+		begun, planned := 0, 0
 		fights := testsize.Pick[uint64](2, 4, 12)
 		for seed := uint64(1); seed <= fights; seed++ {
 			tree, err := troll.NewTree(d)
@@ -428,27 +432,34 @@ func TestPlanIsAct(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			nodes := tree.Nodes()
 			log := &treetest.TraceLog{}
+			var tick []contract.Event // the tick's events, plans included
 			g.Agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+				tick = append(tick, contract.From(e))
 				if e.Kind != bt.EventPlan {
 					log.Trace(e)
 				}
 			}))
-			nodes := tree.Nodes()
 			for g.World.Troll.Now < gameTime {
 				g.World.Advance()
 				plan, err := g.Agent.Preview(&g.World.Troll, troll.Step)
 				if err != nil {
 					t.Fatal(err)
 				}
+				tick = tick[:0]
 				running, before := treetest.Running(log.Lines), len(log.Lines)
 				if _, err := g.Agent.Tick(&g.World.Troll, troll.Step); err != nil {
 					t.Fatal(err)
 				}
 				treetest.CheckPlanIsAct(t, plan, nodes, running, log.Lines[before:])
+				if err := contract.Foreseen(plan, nodes, running, tick); err != nil {
+					t.Errorf("%v", err)
+				}
 				if t.Failed() {
 					t.Fatalf("%v seed %d at %v: the preview %v", d, seed, g.World.Troll.Now, plan.Path)
 				}
+				planned += len(plan.Plans)
 				for _, l := range log.Lines[before:] {
 					if strings.HasPrefix(l, "begin ") {
 						begun++
@@ -459,6 +470,9 @@ func TestPlanIsAct(t *testing.T) {
 		}
 		if begun < 200*int(fights)/12 {
 			t.Errorf("%v: only %d ticks began something", d, begun)
+		}
+		if (planned < 50) != (d == troll.BT) {
+			t.Errorf("%v: %d plans foreseen", d, planned)
 		}
 	}
 }

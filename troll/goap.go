@@ -1,10 +1,8 @@
 package troll
 
 import (
-	"slices"
+	"sync"
 	"time"
-
-	"github.com/foresight-bt/foresight/bt"
 
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/goap"
@@ -60,17 +58,6 @@ var (
 	OutOfSight = constraints.Func("out of sight", func(m *Memory) bool { return !m.CanSee })
 )
 
-// extra are those preconditions, by task.
-var extra = map[string][]bt.Constraint[Memory]{
-	"ChooseBridgeToCheck": {ChosenDone},
-	"NavigateToBridge":    {ChosenDue},
-	"CheckBridge":         {AtBridge, BridgeDue},
-	"FindTrunk":           {TrunkWanted},
-	"NavigateToTrunk":     {TreeChosen},
-	"UprootTrunk":         {AtTree},
-	"NavToLastEnemyLoc":   {OutOfSight},
-}
-
 // GoalKey is what tells the goal-driven troll's states apart while it
 // plans: everything the actions' effects change that a precondition, a
 // cost or a goal reads. Time stands still while a plan is searched, so a
@@ -94,14 +81,6 @@ func goalKey(m *Memory) GoalKey {
 	return k
 }
 
-// ticks is the cost of an action: the ticks it takes, one for an instant
-// choice, one a cell for a walk. Whole numbers keep costs exact.
-func ticks(d time.Duration) func(before, after *Memory) float64 {
-	return func(*Memory, *Memory) float64 { return float64(d / Step) }
-}
-
-func walked(before, after *Memory) float64 { return float64(max(before.Pos.Dist(after.Pos), 1)) }
-
 // GoalDomain returns the Trunk Thumper as a goal-driven (GOAP) domain over
 // the same actions and preconditions as the HTN and the tree:
 //
@@ -111,25 +90,23 @@ func walked(before, after *Memory) float64 { return float64(max(before.Pos.Dist(
 //
 // Each action costs the ticks it takes. The troll plans again when its
 // senses bring news (News), and whenever a goal above the running one
-// becomes relevant and has a plan: an intruder seen mid-patrol.
-func GoalDomain() (*goap.Domain[Memory, GoalKey], error) {
-	cost := map[string]func(before, after *Memory) float64{
-		"ChooseBridgeToCheck": ticks(Step), "NavigateToBridge": walked, "CheckBridge": ticks(time.Second),
-		"NavigateToEnemy": walked, "DoTrunkSlam": ticks(500 * time.Millisecond),
-		"FindTrunk": ticks(Step), "NavigateToTrunk": walked, "UprootTrunk": ticks(time.Second),
-		"NavToLastEnemyLoc": walked,
-	}
-	b := goap.New(goalKey)
-	for _, t := range Tasks {
-		c, ok := cost[t.Name]
-		if !ok {
-			continue // RegainLOSRoar: a goal-driven troll that sees the intruder attacks it
-		}
-		b.Action(t.Name, t.Action).Cost(c)
-		if pre := append(slices.Clip(t.Pre), extra[t.Name]...); len(pre) > 0 {
-			b.Constrain(pre...)
-		}
-	}
+// becomes relevant and has a plan: an intruder seen mid-patrol. Every
+// call returns the same domain.
+func GoalDomain() (*goap.Domain[Memory, GoalKey], error) { return goalDriven() }
+
+var goalDriven = sync.OnceValues(func() (*goap.Domain[Memory, GoalKey], error) {
+	b := goap.New(Actions, goalKey).
+		// RegainLOSRoar is left out: a goal-driven troll that sees the
+		// intruder attacks it.
+		Action("ChooseBridgeToCheck").Constrain(ChosenDone).
+		Action("NavigateToBridge").Constrain(ChosenDue).
+		Action("CheckBridge").Constrain(AtBridge, BridgeDue).
+		Action("NavigateToEnemy").
+		Action("DoTrunkSlam").
+		Action("FindTrunk").Constrain(TrunkWanted).
+		Action("NavigateToTrunk").Constrain(TreeChosen).
+		Action("UprootTrunk").Constrain(AtTree).
+		Action("NavToLastEnemyLoc").Constrain(OutOfSight)
 	// What slaying must still cost at least: the walk to within reach, a
 	// slam for every 30 HP left, and a fresh trunk for every slam the one
 	// in hand cannot take. It never overstates, so plans are cheapest.
@@ -137,7 +114,7 @@ func GoalDomain() (*goap.Domain[Memory, GoalKey], error) {
 		slams := (max(m.EnemyHP, 0) + SlamDamage - 1) / SlamDamage
 		rearms := (max(slams-m.Trunk, 0) + TrunkHealth - 1) / TrunkHealth
 		walk := max(m.Pos.Dist(m.Enemy)-1, 0)
-		return float64(walk + slams*int(500*time.Millisecond/Step) + rearms*int((time.Second+Step)/Step))
+		return float64(walk + slams*int(SlamTime/Step) + rearms*int((time.Second+Step)/Step))
 	}
 	// Guarding must still cost at least the walk to the nearest bridge
 	// that is due, and the check; regaining sight, the walk to where the
@@ -160,6 +137,5 @@ func GoalDomain() (*goap.Domain[Memory, GoalKey], error) {
 		Goal("guard", 1, func(m *Memory) bool {
 			return m.Bridge >= 0 && m.Checks > 0 && m.CheckedAt[m.Bridge] == m.Now
 		}).Estimate(guardLeft).
-		Replan(func(_, now *Memory) bool { return News(now) }).
 		Build()
-}
+})

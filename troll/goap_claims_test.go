@@ -7,6 +7,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/troll"
 )
 
@@ -27,10 +28,10 @@ func TestGoalClaimGuardsBridges(t *testing.T) {
 				switch {
 				case e.Kind == bt.EventBegin && leaf(e.Path) == "CheckBridge":
 					checked[e.mem.Bridge]++
-				case e.Kind == bt.EventPlan && e.Planning.Goal != "" && !e.mem.CanSee && !e.mem.HasSeen &&
+				case e.Kind == bt.EventPlan && e.Plan.Goal != "" && !e.mem.CanSee && !e.mem.HasSeen &&
 					!troll.Hurt(&e.mem):
-					if e.Planning.Goal != "guard" {
-						t.Fatalf("seed %d at %v: with no intruder about, a plan for %q", seed, e.Time, e.Planning.Goal)
+					if e.Plan.Goal != "guard" {
+						t.Fatalf("seed %d at %v: with no intruder about, a plan for %q", seed, e.Time, e.Plan.Goal)
 					}
 				}
 			}
@@ -59,8 +60,8 @@ func TestGoalClaimAttacksSeenEnemy(t *testing.T) {
 			if i < 0 {
 				t.Fatalf("seed %d at %v: saw the intruder and did not plan", seed, tk.before.Now)
 			}
-			p := tk.events[i].Planning
-			if p.Goal != "slay" || (p.Change != bt.PlanMade && p.Change != bt.PlanReplaced) {
+			p := tk.events[i].Plan
+			if p.Goal != "slay" || (p.Change != decide.Made && p.Change != decide.Replaced) {
 				t.Fatalf("seed %d at %v: saw the intruder and planned %v for %q: %s", seed, tk.before.Now, p.Change, p.Goal, p.Reason)
 			}
 		}
@@ -94,12 +95,12 @@ func TestGoalClaimReplacesTrunk(t *testing.T) {
 				case e.Kind == bt.EventEnd && leaf(e.Path) == "UprootTrunk" && e.Status == bt.Success:
 					uprooted++
 					fresh = true
-				case e.Kind == bt.EventPlan && e.Planning.Goal == "slay" &&
-					(e.Planning.Change == bt.PlanMade || e.Planning.Change == bt.PlanReplaced) &&
+				case e.Kind == bt.EventPlan && e.Plan.Goal == "slay" &&
+					(e.Plan.Change == decide.Made || e.Plan.Change == decide.Replaced) &&
 					e.mem.Trunk*troll.SlamDamage < e.mem.EnemyHP:
-					if !slices.Contains(e.Planning.Steps, "UprootTrunk") {
+					if !slices.Contains(e.Plan.Steps, "UprootTrunk") {
 						t.Fatalf("seed %d at %v: trunk %d against %d HP, and the plan %v has no fresh trunk",
-							seed, e.Time, e.mem.Trunk, e.mem.EnemyHP, e.Planning.Steps)
+							seed, e.Time, e.mem.Trunk, e.mem.EnemyHP, e.Plan.Steps)
 					}
 				}
 			}
@@ -132,8 +133,8 @@ func TestGoalClaimPlansReplay(t *testing.T) {
 	checked := 0
 	forSeeds(t, troll.GOAP, func(t *testing.T, seed uint64, ticks []tick) {
 		for _, e := range plans(ticks) {
-			p := e.Planning
-			if p.Change != bt.PlanMade && p.Change != bt.PlanReplaced {
+			p := e.Plan
+			if p.Change != decide.Made && p.Change != decide.Replaced {
 				continue
 			}
 			alone, err := dom.Plan(&e.mem)

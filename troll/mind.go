@@ -2,8 +2,11 @@ package troll
 
 import (
 	"fmt"
+	"sync"
+	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/htn"
@@ -58,39 +61,47 @@ func must[T any](v T, err error) T {
 	return v
 }
 
-// A Task is one of the troll's primitive tasks: an action, the
-// preconditions under which it can run, and what plans expect of it
-// beyond its Simulate (see htn.Builder.Expect).
-type Task struct {
-	Name   string
-	Action bt.Action[Memory]
-	Pre    []bt.Constraint[Memory]
-	Expect func(m *Memory)
+// Actions are the troll's action library, as the chapter names its
+// primitive tasks, each declared once with its preconditions, what a
+// step of it costs a goal-driven plan (the ticks it takes: one for an
+// instant choice, one a cell for a walk), how long it takes when that is
+// fixed, and what plans expect of it beyond its Simulate. The HTN domain,
+// the behaviour tree and the GOAP domain (all but RegainLOSRoar) take
+// their actions from it by name; the reactions (Fall, Recover) too.
+var Actions = must(actions())
+
+func actions() (*catalogue.Catalogue[Memory], error) {
+	var b catalogue.Builder[Memory]
+	b.Action("ChooseBridgeToCheck", ChooseBridgeToCheck).Cost(ticks(Step))
+	b.Action("NavigateToBridge", NavigateToBridge).Cost(walked)
+	b.Action("CheckBridge", CheckBridge).Takes(time.Second).Cost(ticks(time.Second))
+	b.Action("NavigateToEnemy", NavigateToEnemy, SeesEnemy).Cost(walked)
+	b.Action("DoTrunkSlam", DoTrunkSlam, HasTrunk, InReach).Takes(SlamTime).Cost(ticks(SlamTime))
+	b.Action("FindTrunk", FindTrunk, TreeLeft).Cost(ticks(Step))
+	b.Action("NavigateToTrunk", NavigateToTrunk).Cost(walked)
+	b.Action("UprootTrunk", UprootTrunk).Takes(time.Second).Cost(ticks(time.Second))
+	b.Action("NavToLastEnemyLoc", NavToLastEnemyLoc, HasSeen).Expect(expectSight).Cost(walked)
+	b.Action("RegainLOSRoar", RegainLOSRoar, Facing).Takes(RoarTime)
+	b.Action("Fall", Fall)
+	b.Action("Recover", Recover)
+	return b.Build()
 }
 
-// Tasks are the troll's primitive tasks, as the chapter names them. The
-// HTN domain, the behaviour tree and the GOAP domain (all but
-// RegainLOSRoar) run these.
-var Tasks = []Task{
-	{Name: "ChooseBridgeToCheck", Action: ChooseBridgeToCheck},
-	{Name: "NavigateToBridge", Action: NavigateToBridge},
-	{Name: "CheckBridge", Action: CheckBridge},
-	{Name: "NavigateToEnemy", Action: NavigateToEnemy, Pre: pre(SeesEnemy)},
-	{Name: "DoTrunkSlam", Action: DoTrunkSlam, Pre: pre(HasTrunk, InReach)},
-	{Name: "FindTrunk", Action: FindTrunk, Pre: pre(TreeLeft)},
-	{Name: "NavigateToTrunk", Action: NavigateToTrunk},
-	{Name: "UprootTrunk", Action: UprootTrunk},
-	{Name: "NavToLastEnemyLoc", Action: NavToLastEnemyLoc, Pre: pre(HasSeen), Expect: expectSight},
-	{Name: "RegainLOSRoar", Action: RegainLOSRoar, Pre: pre(Facing)},
-}
-
-func pre(cs ...bt.Constraint[Memory]) []bt.Constraint[Memory] { return cs }
-
-// expectSight is what a search expects: to see the intruder where it was
-// last seen.
+// expectSight is what a plan expects of the walk to where the intruder
+// was last seen: to see it there.
 func expectSight(m *Memory) { m.CanSee, m.Enemy = true, m.LastSeen }
 
-// Domain returns the Trunk Thumper's HTN domain, as the chapter gives it:
+// ticks is the cost of an action that takes d: the ticks it takes.
+// Whole numbers keep costs exact.
+func ticks(d time.Duration) func(before, after *Memory) float64 {
+	return func(*Memory, *Memory) float64 { return float64(d / Step) }
+}
+
+// walked is the cost of a walk: a tick a cell, one at least.
+func walked(before, after *Memory) float64 { return float64(max(before.Pos.Dist(after.Pos), 1)) }
+
+// Domain returns the Trunk Thumper's HTN domain, as the chapter gives it,
+// over Actions:
 //
 //	BeTrunkThumper
 //	  attack   [in sight]                 AttackEnemy
@@ -100,25 +111,22 @@ func expectSight(m *Memory) { m.CanSee, m.Enemy = true, m.LastSeen }
 //	  slam     [armed]                    NavigateToEnemy, DoTrunkSlam
 //	  rearm                               FindTrunk, NavigateToTrunk, UprootTrunk, AttackEnemy
 //
-// The troll plans again when its senses bring news (News).
-func Domain() (*htn.Domain[Memory], error) {
-	d := htn.New[Memory]()
-	for _, t := range Tasks {
-		d.Primitive(t.Name, t.Action, t.Pre...)
-		if t.Expect != nil {
-			d.Expect(t.Expect)
-		}
-	}
-	d.Compound("BeTrunkThumper").
+// Its tree plans again when the troll's senses bring news (NewTree gives
+// its node bt.ReplanOn(News)). A domain is immutable: every call returns
+// the same one, which trees, agents and files share.
+func Domain() (*htn.Domain[Memory], error) { return thumper() }
+
+var thumper = sync.OnceValues(func() (*htn.Domain[Memory], error) {
+	return htn.New(Actions).
+		Compound("BeTrunkThumper").
 		Method("attack", SeesEnemy).Do("AttackEnemy").
 		Method("regain", SawRecently).Do("NavToLastEnemyLoc", "RegainLOSRoar").
-		Method("patrol").Do("ChooseBridgeToCheck", "NavigateToBridge", "CheckBridge")
-	d.Compound("AttackEnemy").
+		Method("patrol").Do("ChooseBridgeToCheck", "NavigateToBridge", "CheckBridge").
+		Compound("AttackEnemy").
 		Method("slam", HasTrunk).Do("NavigateToEnemy", "DoTrunkSlam").
-		Method("rearm").Do("FindTrunk", "NavigateToTrunk", "UprootTrunk", "AttackEnemy")
-	d.ReplanWhen(News)
-	return d.Build("BeTrunkThumper")
-}
+		Method("rearm").Do("FindTrunk", "NavigateToTrunk", "UprootTrunk", "AttackEnemy").
+		Build("BeTrunkThumper")
+})
 
 // A Decider is the part of the troll's mind that picks what to do, below
 // the reactions: an HTN planner, a behaviour tree or a goal-driven (GOAP)
@@ -154,65 +162,67 @@ func ParseDecider(s string) (Decider, error) {
 
 // NewTree returns the troll's tree with decider d: the reactions first
 // (fall when dead, recover when hurt), which take over within a tick and
-// halt whatever runs, then d.
+// halt whatever runs, then d, which plans again when the senses bring
+// news.
 func NewTree(d Decider) (*bt.Tree[Memory], error) {
-	b := bt.New(bt.Config[Memory]{Heuristic: Goal}).
-		ReactivePriority("troll").
-		Sequence("die").Condition("dead", Dead).Do("Fall", Fall).End().
-		Sequence("recover").Condition("hurt", Hurt).Do("Recover", Recover).End()
+	def, err := Design(d)
+	if err != nil {
+		return nil, err
+	}
+	return bt.Build(TreeConfig(), def)
+}
+
+// TreeConfig is the configuration of the troll's trees: its goal as their
+// heuristic.
+func TreeConfig() bt.Config[Memory] { return bt.Config[Memory]{Heuristic: Goal} }
+
+// Design returns the description of the troll's tree with decider d (see
+// NewTree), as nested calls of bt.For.
+func Design(d Decider) (bt.Def[Memory], error) {
+	n := bt.For[Memory]()
+	var think bt.Def[Memory]
 	switch d {
 	case HTN:
 		dom, err := Domain()
 		if err != nil {
-			return nil, err
+			return bt.Def[Memory]{}, err
 		}
-		b.Branch(dom.Branch("think"))
+		think = n.Plan("think", dom, bt.ReplanOn(News))
 	case BT:
-		b.Branch(behaviour)
+		think = behaviour()
 	case GOAP:
 		dom, err := GoalDomain()
 		if err != nil {
-			return nil, err
+			return bt.Def[Memory]{}, err
 		}
-		b.Branch(dom.Branch("think"))
+		think = n.Plan("think", dom, bt.ReplanOn(News))
 	default:
-		return nil, fmt.Errorf("troll: no tree for %v", d)
+		return bt.Def[Memory]{}, fmt.Errorf("troll: no tree for %v", d)
 	}
-	return b.End().Build()
+	return n.ReactivePriority("troll",
+		n.Sequence("die", n.Condition("dead", Dead), Actions.Do("Fall")),
+		n.Sequence("recover", n.Condition("hurt", Hurt), Actions.Do("Recover")),
+		think,
+	), nil
 }
 
-// behaviour is the domain written as a behaviour tree: the same tasks,
+// behaviour is the domain written as a behaviour tree: the same actions,
 // as fixed priorities that a reactive fallback re-checks every tick.
-func behaviour(b *bt.Builder[Memory]) {
-	b.ReactivePriority("think").
-		Sequence("attack").Condition("in sight", func(m *Memory) bool { return m.CanSee }).
-		Priority("AttackEnemy").
-		Sequence("slam").Condition("armed", func(m *Memory) bool { return m.Trunk > 0 }).
-		Branch(do("NavigateToEnemy")).Branch(do("DoTrunkSlam")).
-		End().
-		Sequence("rearm").
-		Branch(do("FindTrunk")).Branch(do("NavigateToTrunk")).Branch(do("UprootTrunk")).
-		End().
-		End().
-		End().
-		Sequence("regain").Condition("seen lately", sawRecently).
-		Branch(do("NavToLastEnemyLoc")).Branch(do("RegainLOSRoar")).
-		End().
-		Sequence("patrol").
-		Branch(do("ChooseBridgeToCheck")).Branch(do("NavigateToBridge")).Branch(do("CheckBridge")).
-		End().
-		End()
+func behaviour() bt.Def[Memory] {
+	n, a := bt.For[Memory](), Actions
+	return n.ReactivePriority("think",
+		n.Sequence("attack", n.Condition("in sight", Sees),
+			n.Priority("AttackEnemy",
+				n.Sequence("slam", n.Condition("armed", Armed), a.Do("NavigateToEnemy"), a.Do("DoTrunkSlam")),
+				n.Sequence("rearm", a.Do("FindTrunk"), a.Do("NavigateToTrunk"), a.Do("UprootTrunk")),
+			),
+		),
+		n.Sequence("regain", n.Condition("seen lately", sawRecently), a.Do("NavToLastEnemyLoc"), a.Do("RegainLOSRoar")),
+		n.Sequence("patrol", a.Do("ChooseBridgeToCheck"), a.Do("NavigateToBridge"), a.Do("CheckBridge")),
+	)
 }
 
-// do adds the task of that name as a leaf, with its preconditions.
-func do(name string) bt.Branch[Memory] {
-	return func(b *bt.Builder[Memory]) {
-		for _, t := range Tasks {
-			if t.Name == name {
-				b.Do(t.Name, t.Action).Constrain(t.Pre...)
-				return
-			}
-		}
-		b.Do(name, nil) // Build reports the nil action, with its path
-	}
-}
+// Sees and Armed are the behaviour tree's conditions: in sight of the
+// intruder, and holding a trunk.
+func Sees(m *Memory) bool  { return m.CanSee }
+func Armed(m *Memory) bool { return m.Trunk > 0 }

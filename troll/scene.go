@@ -3,7 +3,7 @@ package troll
 import (
 	"strconv"
 
-	"github.com/foresight-bt/foresight/inspect"
+	"github.com/foresight-bt/foresight/scene"
 )
 
 // Scene fills s with a picture of the map now, for package inspect's
@@ -11,7 +11,7 @@ import (
 // their hit points; the bridges, with when each was last checked; the
 // trees standing; and, while the troll remembers one, where it last saw
 // the intruder. It reuses s's slices: a game can fill one Scene a tick.
-func (w *World) Scene(s *inspect.Scene) {
+func (w *World) Scene(s *scene.Scene) {
 	m, in := &w.Troll, &w.Intruder
 	s.Time = m.Now
 	s.Entities, s.Shapes = s.Entities[:0], s.Shapes[:0]
@@ -20,27 +20,27 @@ func (w *World) Scene(s *inspect.Scene) {
 		if m.CheckedAt[i] > 0 {
 			label += " (checked " + m.CheckedAt[i].String() + ")"
 		}
-		s.Shapes = append(s.Shapes, inspect.Shape{Kind: inspect.Circle, X: float64(at.X), Y: float64(at.Y), R: 1.2,
+		s.Shapes = append(s.Shapes, scene.Shape{Kind: scene.Circle, X: float64(at.X), Y: float64(at.Y), R: 1.2,
 			Colour: "#8c6d31", Label: label})
 	}
 	for i, at := range m.TreeAt {
 		if m.Standing[i] {
-			s.Shapes = append(s.Shapes, inspect.Shape{Kind: inspect.Circle, X: float64(at.X), Y: float64(at.Y), R: 0.8,
+			s.Shapes = append(s.Shapes, scene.Shape{Kind: scene.Circle, X: float64(at.X), Y: float64(at.Y), R: 0.8,
 				Colour: "#2ca02c", Label: "tree"})
 		}
 	}
 	if m.HasSeen && !m.CanSee {
-		s.Shapes = append(s.Shapes, inspect.Shape{Kind: inspect.Circle, X: float64(m.LastSeen.X), Y: float64(m.LastSeen.Y),
+		s.Shapes = append(s.Shapes, scene.Shape{Kind: scene.Circle, X: float64(m.LastSeen.X), Y: float64(m.LastSeen.Y),
 			R: 0.5, Colour: "#d62728", Label: "last seen"})
 	}
 	label, colour := "troll, trunk "+strconv.Itoa(m.Trunk), "#1f77b4"
 	if m.Dead {
 		label, colour = "troll (fallen)", "#d0d0d0"
 	}
-	s.Entities = append(s.Entities, inspect.Entity{Label: label, X: float64(m.Pos.X), Y: float64(m.Pos.Y), Radius: 0.9,
+	s.Entities = append(s.Entities, scene.Entity{Label: label, X: float64(m.Pos.X), Y: float64(m.Pos.Y), Radius: 0.9,
 		Colour: colour, Health: float64(m.HP), MaxHealth: MaxHP})
 	if in.Present {
-		s.Entities = append(s.Entities, inspect.Entity{Label: "intruder", X: float64(in.Pos.X), Y: float64(in.Pos.Y),
+		s.Entities = append(s.Entities, scene.Entity{Label: "intruder", X: float64(in.Pos.X), Y: float64(in.Pos.Y),
 			Radius: 0.6, Colour: "#d62728", Health: float64(max(in.HP, 0)), MaxHealth: IntruderHP})
 	}
 }

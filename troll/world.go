@@ -199,7 +199,7 @@ func (w *World) wander() {
 // News reports whether the senses brought news this tick that a plan did
 // not expect: the intruder came into sight or went out of it, unless the
 // troll was searching for it, expecting to see it. It is the HTN troll's
-// sensor test (htn.Builder.ReplanWhen).
+// news its planners plan again on (bt.ReplanOn).
 func News(m *Memory) bool { return m.SawChange && !(m.CanSee && m.Searching) }
 
 // Sense updates what the troll knows of the intruder: seen within

@@ -103,7 +103,7 @@ func newGuard(seed uint64, tracer bt.Tracer) (*bt.Agent[Memory], error) {
 	}
 	n := bt.For[Memory]()
 	tree, err := bt.Build(bt.Config[Memory]{Heuristic: g},
-		n.Selector("guard", bt.Reselect(0),
+		n.Selector("guard", bt.Replan(0),
 			n.Do("attack", attack{}).Constrain(inReach{}),
 			n.Do("chase", chase{}).Constrain(seen{}),
 			n.Do("patrol", patrol{}),

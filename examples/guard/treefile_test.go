@@ -15,7 +15,7 @@ func TestThreeForms(t *testing.T) {
 	}
 	n := bt.For[Memory]()
 	nested, err := bt.Build(bt.Config[Memory]{Heuristic: goal},
-		n.Selector("guard", bt.Reselect(0),
+		n.Selector("guard", bt.Replan(0),
 			n.Do("attack", attack{}).Constrain(inReach{}),
 			n.Do("chase", chase{}).Constrain(seen{}),
 			n.Do("patrol", patrol{}),
@@ -25,7 +25,7 @@ func TestThreeForms(t *testing.T) {
 		t.Fatal(err)
 	}
 	fluent, err := bt.New(bt.Config[Memory]{Heuristic: goal}).
-		Selector("guard", bt.Reselect(0)).
+		Selector("guard", bt.Replan(0)).
 		Do("attack", attack{}).Constrain(inReach{}).
 		Do("chase", chase{}).Constrain(seen{}).
 		Do("patrol", patrol{}).
@@ -34,7 +34,7 @@ func TestThreeForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data := []byte(`{"kind": "selector", "name": "guard", "reselect": "0s", "children": [
+	data := []byte(`{"kind": "selector", "name": "guard", "replan": "0s", "children": [
   {"kind": "action", "name": "attack", "action": "attack", "constraints": ["in reach"]},
   {"kind": "action", "name": "chase", "action": "chase", "constraints": ["in sight"]},
   {"kind": "action", "name": "patrol", "action": "patrol"}

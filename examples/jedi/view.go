@@ -13,6 +13,7 @@ import (
 
 	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/jedi"
+	"github.com/foresight-bt/foresight/scene"
 )
 
 // A viewer shows a fight as it runs: the replay page (-html) or the live
@@ -34,7 +35,7 @@ func header(f *jedi.Fight) inspect.Header {
 type replay struct {
 	file  *pictureFile
 	page  *inspect.Writer
-	scene inspect.Scene
+	scene scene.Scene
 	err   error // the first scene that could not be drawn
 }
 
@@ -74,7 +75,7 @@ type live struct {
 	ln     net.Listener
 	ctx    context.Context
 	view   *inspect.Live
-	scene  inspect.Scene
+	scene  scene.Scene
 	stderr io.Writer
 	clock  *time.Ticker
 	every  time.Duration // game time per tick

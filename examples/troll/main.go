@@ -26,10 +26,16 @@
 //	              the tree, each moment's decisions and plans, and the map
 //	-serve ADDR   run in real time and serve the live view at ADDR (e.g.
 //	              :8080), from when a browser connects, until Ctrl-C
+//	-tree FILE    the troll's tree read from a JSON file, such as
+//	              examples/troll/troll.json, instead of the built-in one
+//	              (the file says which decider; not with -decider)
+//	-write-tree FILE  write the built-in tree of -decider as a JSON file,
+//	              and exit (troll.json, troll-bt.json and troll-goap.json
+//	              here are what it writes)
 //
 // The timeline shows each plan the troll made, kept or replaced, with its
-// method traversal record ([0 1 0]: the first method of the root, the
-// second of AttackEnemy, ...) under htn, or the goal it serves under goap,
+// methods ([attack/rearm/slam]: the root's attack, AttackEnemy's rearm,
+// then its slam) under htn, or the goal it serves under goap,
 // and why, then each task begun, with its place in the plan and the
 // troll's state. With -json, a "plan" object is written for every plan
 // (with its goal, and under goap its cost), a "task" object for every
@@ -59,17 +65,19 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/draw"
 	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/internal/outfiles"
+	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
 )
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-const usage = "usage: troll [-decider htn|bt|goap] [-seed N] [-duration D] [-json] [-dot FILE] [-mermaid FILE] " +
-	"[-html FILE | -serve ADDR]"
+const usage = "usage: troll [-decider htn|bt|goap | -tree FILE] [-seed N] [-duration D] [-json] [-dot FILE] " +
+	"[-mermaid FILE] [-html FILE | -serve ADDR] | troll [-decider D] -write-tree FILE"
 
 type options struct {
 	decider      troll.Decider
@@ -79,6 +87,57 @@ type options struct {
 	dot, mermaid string
 	html         string // the replay page
 	serve        string // the live view's address
+	tree         string // the tree file to read, or ""
+	writeTree    string // the file to write the built-in tree to, or ""
+}
+
+// label names the troll's mind: its decider, or the tree file it reads.
+func (o options) label() string {
+	if o.tree != "" {
+		return "tree " + o.tree
+	}
+	return o.decider.String()
+}
+
+// mind returns the troll's tree: read from -tree, or built in.
+func (o options) mind() (*bt.Tree[troll.Memory], error) {
+	if o.tree == "" {
+		return troll.NewTree(o.decider)
+	}
+	data, err := os.ReadFile(o.tree)
+	if err != nil {
+		return nil, fmt.Errorf("-tree: %v", err)
+	}
+	reg, err := troll.Registry()
+	if err != nil {
+		return nil, err
+	}
+	tree, err := reg.Build(troll.TreeConfig(), data)
+	if err != nil {
+		return nil, fmt.Errorf("-tree %q: %s", o.tree, strings.ReplaceAll(err.Error(), "\n", "; "))
+	}
+	return tree, nil
+}
+
+// writeTree writes the built-in tree of o.decider to o.writeTree.
+func writeTree(o options, stderr io.Writer) error {
+	def, err := troll.Design(o.decider)
+	if err != nil {
+		return err
+	}
+	reg, err := troll.Registry()
+	if err != nil {
+		return err
+	}
+	data, err := reg.Marshal(def)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(o.writeTree, data, 0o644); err != nil {
+		return fmt.Errorf("-write-tree: %v", err)
+	}
+	fmt.Fprintf(stderr, "troll: wrote the %s tree to %s (-write-tree)\n", o.decider, o.writeTree)
+	return nil
 }
 
 // run runs the program and returns its exit status.
@@ -92,7 +151,19 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "troll: %v\n", err)
 		return 2
 	}
-	if err := drawMind(o, stderr); err != nil {
+	if o.writeTree != "" {
+		if err := writeTree(o, stderr); err != nil {
+			fmt.Fprintf(stderr, "troll: %v\n", err)
+			return 2
+		}
+		return 0
+	}
+	tree, err := o.mind()
+	if err != nil {
+		fmt.Fprintf(stderr, "troll: %v\n", err)
+		return 2
+	}
+	if err := drawMind(o, tree, stderr); err != nil {
 		fmt.Fprintf(stderr, "troll: %v\n", err)
 		return 2
 	}
@@ -117,7 +188,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		replay = page
 	}
 	out := bufio.NewWriter(stdout)
-	err = play(o, out, replay, live)
+	err = play(o, tree, out, replay, live)
 	if page != nil {
 		if cerr := page.Close(); err == nil && cerr != nil {
 			err = fmt.Errorf("-html: %v", cerr)
@@ -158,6 +229,9 @@ Runs the Trunk Thumper on its map and shows what it planned and did, and why.
                 each moment's decisions and plans, and the map; open it in a browser
   -serve ADDR   run in real time and serve the live view at ADDR, such as :8080,
                 from when a browser connects; pause and step it from the page
+  -tree FILE    the troll's tree read from a JSON file instead of the built-in
+                one; the file says which decider, so not with -decider
+  -write-tree FILE  write the built-in tree of -decider as a JSON file, and exit
 
 Examples:
 
@@ -168,6 +242,8 @@ Examples:
   go run ./examples/troll -dot troll.dot && dot -Tsvg troll.dot > troll.svg
   go run ./examples/troll -html troll.html                 then open troll.html
   go run ./examples/troll -serve :8080                     then open http://localhost:8080/
+  go run ./examples/troll -tree examples/troll/troll-goap.json
+  go run ./examples/troll -decider bt -write-tree mytroll.json
 `
 
 // parseFlags reads the command line; errors are one line, with no usage
@@ -183,6 +259,8 @@ func parseFlags(args []string) (options, error) {
 	mermaid := fs.String("mermaid", "", "")
 	html := fs.String("html", "", "")
 	serve := fs.String("serve", "", "")
+	treeFile := fs.String("tree", "", "")
+	writeTreeFile := fs.String("write-tree", "", "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return options{}, err
@@ -192,7 +270,16 @@ func parseFlags(args []string) (options, error) {
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), usage)
 	}
-	o := options{duration: *duration, json: *asJSON, dot: *dot, mermaid: *mermaid, html: *html, serve: *serve}
+	o := options{duration: *duration, json: *asJSON, dot: *dot, mermaid: *mermaid, html: *html, serve: *serve,
+		tree: *treeFile, writeTree: *writeTreeFile}
+	deciderSet := false
+	fs.Visit(func(f *flag.Flag) { deciderSet = deciderSet || f.Name == "decider" })
+	switch {
+	case o.tree != "" && deciderSet:
+		return options{}, errors.New("-tree and -decider: the tree file says which decider; give one of them")
+	case o.tree != "" && o.writeTree != "":
+		return options{}, errors.New("-tree and -write-tree: -write-tree writes the built-in tree of -decider")
+	}
 	var err error
 	if o.decider, err = troll.ParseDecider(*decider); err != nil {
 		return options{}, fmt.Errorf("-decider: %v", strings.TrimPrefix(err.Error(), "troll: "))
@@ -215,22 +302,18 @@ func parseFlags(args []string) (options, error) {
 
 // drawMind writes the pictures that -dot and -mermaid ask for, and says
 // where on stderr.
-func drawMind(o options, stderr io.Writer) error {
+func drawMind(o options, tree *bt.Tree[troll.Memory], stderr io.Writer) error {
 	if o.dot == "" && o.mermaid == "" {
 		return nil
 	}
-	pic := draw.Picture{Title: "the Trunk Thumper (" + o.decider.String() + ")"}
-	if o.decider == troll.HTN {
+	pic := draw.Picture{Title: "the Trunk Thumper (" + o.label() + ")"}
+	if o.decider == troll.HTN && o.tree == "" {
 		dom, err := troll.Domain()
 		if err != nil {
 			return err
 		}
 		pic.Nodes = dom.Nodes()
 	} else {
-		tree, err := troll.NewTree(o.decider)
-		if err != nil {
-			return err
-		}
 		pic.Nodes = tree.Nodes()
 	}
 	for _, p := range []struct {
@@ -247,17 +330,13 @@ func drawMind(o options, stderr io.Writer) error {
 		if err := os.WriteFile(p.path, b.Bytes(), 0o644); err != nil {
 			return fmt.Errorf("-%s: %v", p.flag, err)
 		}
-		fmt.Fprintf(stderr, "troll: wrote the %s to %s (-%s)\n", map[bool]string{true: "domain", false: "tree"}[o.decider == troll.HTN], p.path, p.flag)
+		fmt.Fprintf(stderr, "troll: wrote the %s to %s (-%s)\n", map[bool]string{true: "domain", false: "tree"}[o.decider == troll.HTN && o.tree == ""], p.path, p.flag)
 	}
 	return nil
 }
 
 // play runs the game and reports it.
-func play(o options, out io.Writer, page io.Writer, live *server) error {
-	tree, err := troll.NewTree(o.decider)
-	if err != nil {
-		return err
-	}
+func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer, live *server) error {
 	g, err := troll.NewGame(tree, o.seed)
 	if err != nil {
 		return err
@@ -268,7 +347,7 @@ func play(o options, out io.Writer, page io.Writer, live *server) error {
 		events = &jsonEvents{enc: json.NewEncoder(out)}
 		tracer = trace.NewActions(tree.Nodes(), events.task).OnPlan(events.plan)
 	} else {
-		fmt.Fprintf(out, "The Trunk Thumper (%s), seed %d, for %v\n\n", o.decider, o.seed, o.duration)
+		fmt.Fprintf(out, "The Trunk Thumper (%s), seed %d, for %v\n\n", o.label(), o.seed, o.duration)
 		fmt.Fprintf(out, "%7s  %-*s %-38s%s\n", "time", trace.NameWidth(tree.Nodes()), "task", "why", "  state")
 		tracer = trace.Timeline(out, tree.Nodes(), func() string { return state(&g.World.Troll) })
 	}
@@ -302,13 +381,13 @@ func record(g *troll.Game, o options, tree *bt.Tree[troll.Memory], tracer bt.Tra
 		g.Agent.SetTracer(tracer)
 		return g.Run(o.duration)
 	}
-	title := fmt.Sprintf("the Trunk Thumper (%s), seed %d", o.decider, o.seed)
+	title := fmt.Sprintf("the Trunk Thumper (%s), seed %d", o.label(), o.seed)
 	rec, err := inspect.NewPage(page, inspect.Header{Title: title, Nodes: tree.Nodes()})
 	if err != nil {
 		return err
 	}
 	g.Agent.SetTracer(trace.Tee(tracer, rec))
-	var scene inspect.Scene
+	var scene scene.Scene
 	for g.World.Troll.Now < o.duration {
 		if _, err := g.Step(); err != nil {
 			return err
@@ -354,19 +433,19 @@ func (j *jsonEvents) write(v any) {
 }
 
 type planEvent struct {
-	Event    string         `json:"event"`
-	T        float64        `json:"t"`
-	Change   string         `json:"change"`
-	Goal     string         `json:"goal,omitempty"`
-	Record   []int          `json:"record"`
-	Reason   string         `json:"reason,omitempty"`
-	Steps    []string       `json:"steps"`
-	Cost     float64        `json:"cost,omitempty"`
-	Rejected []bt.Rejection `json:"rejected,omitempty"`
+	Event    string             `json:"event"`
+	T        float64            `json:"t"`
+	Change   string             `json:"change"`
+	Goal     string             `json:"goal,omitempty"`
+	Record   []int              `json:"record"`
+	Reason   string             `json:"reason,omitempty"`
+	Steps    []string           `json:"steps"`
+	Cost     float64            `json:"cost,omitempty"`
+	Rejected []decide.Rejection `json:"rejected,omitempty"`
 }
 
 func (j *jsonEvents) plan(e *bt.Event) {
-	p := e.Planning
+	p := e.Plan
 	rec := []int(p.Record)
 	if rec == nil {
 		rec = []int{}

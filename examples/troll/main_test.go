@@ -61,8 +61,8 @@ func TestTimeline(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"The Trunk Thumper (htn), seed 1", "plan made [2]",
-		"steps: ChooseBridgeToCheck → NavigateToBridge → CheckBridge", "step 2 of 3 of plan [2]", "After 20s:"} {
+	for _, want := range []string{"The Trunk Thumper (htn), seed 1", "plan made [patrol]",
+		"steps: ChooseBridgeToCheck → NavigateToBridge → CheckBridge", "step 2 of 3 of plan [patrol]", "After 20s:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the timeline lacks %q:\n%s", want, out)
 		}
@@ -180,8 +180,12 @@ func TestServe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	tree, err := o.mind()
+	if err != nil {
+		t.Fatal(err)
+	}
 	done := make(chan error, 1)
-	go func() { done <- play(o, io.Discard, nil, live) }()
+	go func() { done <- play(o, tree, io.Discard, nil, live) }()
 	var resp *http.Response
 	for deadline := time.Now().Add(10 * time.Second); ; {
 		resp, err = http.Get(inspect.URL(live.ln.Addr()) + "events")

@@ -11,6 +11,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/inspect"
+	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
 )
@@ -42,7 +43,7 @@ func listen(ctx context.Context, addr string, stderr io.Writer) (*server, error)
 // serves on until ctx is done. Without a watcher when ctx ends, the run
 // goes on at full speed, unwatched.
 func (s *server) run(g *troll.Game, o options, tree *bt.Tree[troll.Memory], tracer bt.Tracer) error {
-	title := fmt.Sprintf("the Trunk Thumper (%s), seed %d", o.decider, o.seed)
+	title := fmt.Sprintf("the Trunk Thumper (%s), seed %d", o.label(), o.seed)
 	view, err := inspect.NewLive(inspect.Header{Title: title, Nodes: tree.Nodes()})
 	if err != nil {
 		return err
@@ -62,7 +63,7 @@ func (s *server) run(g *troll.Game, o options, tree *bt.Tree[troll.Memory], trac
 	}
 	clock := time.NewTicker(troll.Step)
 	defer clock.Stop()
-	var scene inspect.Scene
+	var scene scene.Scene
 	for g.World.Troll.Now < o.duration {
 		for s.ctx.Err() == nil {
 			<-clock.C

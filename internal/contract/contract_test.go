@@ -63,7 +63,7 @@ func TestPlanIsAct(t *testing.T) {
 	chooseA := bt.Decision{Selector: "sel", Candidates: []bt.Candidate{{Name: "a"}, {Name: "b"}}, Chosen: 0}
 	chooseB := chooseA
 	chooseB.Chosen = 1
-	plan := bt.Plan{Path: []string{"sel", "sel/a"}, Decisions: []bt.Decision{chooseA}}
+	plan := bt.Preview{Path: []string{"sel", "sel/a"}, Decisions: []bt.Decision{chooseA}}
 	decided := func(d bt.Decision) Event { return Event{Kind: bt.EventDecision, Decision: d.String()} }
 	tests := []struct {
 		name string

@@ -16,12 +16,12 @@ func Duel(cfg bt.Config[Mem]) *bt.Builder[Mem] {
 	cfg.Heuristic = Goal
 	inReach := constraints.Func("in reach", func(m *Mem) bool { return m.Foe <= 5 })
 	return bt.New(cfg).
-		Selector("duel", bt.Reselect(0)).
+		Selector("duel", bt.Replan(0)).
 		Sequence("attack").Constrain(inReach).
 		Do("lunge", Act(nil, "lunge", HitFoe(1), bt.Running, bt.Success)).
 		Do("riposte", Act(nil, "riposte", HitFoe(2))).
 		End().
-		RandomSelector("flourish", bt.Reselect(300*time.Millisecond)).
+		RandomSelector("flourish", bt.Replan(300*time.Millisecond)).
 		Do("twirl", Act(nil, "twirl", Shine, bt.Running, bt.Running, bt.Success)).Weight(2).
 		Do("bow", Act(nil, "bow", Shine, bt.Running, bt.Success)).
 		End().

@@ -135,13 +135,13 @@ func (s *Shape) BuildWith(b *bt.Builder[Mem], rec *Recorder, name, path string, 
 func (s *Shape) open(b *bt.Builder[Mem], name string) {
 	switch s.Kind {
 	case "sequence":
-		b.Sequence(name, [][]bt.SequenceOption{nil, {bt.AllowFailure()}, {bt.MinOutcome(heuristic.Harmful)}, {bt.Loop()}}[s.Option]...)
+		b.Sequence(name, [][]bt.Option{nil, {bt.AllowFailure()}, {bt.MinOutcome(heuristic.Harmful)}, {bt.Loop()}}[s.Option]...)
 	case "reactive-sequence":
-		b.ReactiveSequence(name, [][]bt.SequenceOption{nil, {bt.AllowFailure()}, {bt.MinOutcome(heuristic.Harmful)}, {bt.Loop()}}[s.Option]...)
+		b.ReactiveSequence(name, [][]bt.Option{nil, {bt.AllowFailure()}, {bt.MinOutcome(heuristic.Harmful)}, {bt.Loop()}}[s.Option]...)
 	case "reactive-priority":
 		b.ReactivePriority(name)
 	case "selector", "random":
-		opts := [][]bt.SelectorOption{nil, {bt.Reselect(0)}, {bt.Reselect(150 * time.Millisecond), bt.Debounce()}, {bt.AllowNegative(), bt.Reselect(0)}}[s.Option]
+		opts := [][]bt.Option{nil, {bt.Replan(0)}, {bt.Replan(150 * time.Millisecond), bt.Debounce()}, {bt.AllowNegative(), bt.Replan(0)}}[s.Option]
 		if s.Kind == "random" {
 			b.RandomSelector(name, opts...)
 			return
@@ -151,7 +151,7 @@ func (s *Shape) open(b *bt.Builder[Mem], name string) {
 		}
 		b.Selector(name, opts...)
 	case "parallel":
-		b.Parallel(name, [][]bt.ParallelOption{nil, {bt.SucceedOn(bt.RequireOne)}, {bt.FailOn(bt.RequireOne)},
+		b.Parallel(name, [][]bt.Option{nil, {bt.SucceedOn(bt.RequireOne)}, {bt.FailOn(bt.RequireOne)},
 			{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireOne)}}[s.Option]...)
 	case "priority":
 		b.Priority(name)
@@ -323,7 +323,7 @@ func RunTree(t T, built *bt.Tree[Mem], rec *Recorder, seed uint64, steps []Step)
 	m := Mem{HP: 10, Shield: 1}
 	for _, st := range steps {
 		m.Foe, m.HP = st.Foe, st.HP
-		var plan *bt.Plan
+		var plan *bt.Preview
 		if st.Preview {
 			plan = previewActsOnNothing(t, tree, &m, st.DT, rec, tl)
 		}
@@ -387,7 +387,7 @@ var statusNamed = map[string]bt.Status{"Running": bt.Running, "Success": bt.Succ
 // the tick that followed it (see contract.PlanIsAct). The memory may
 // change only through actions, whose updates are not traced: the test
 // memory's heuristic never reads what an Update writes.
-func CheckPlanIsAct(t T, p bt.Plan, nodes []bt.NodeInfo, running map[string]bool, tick []string) {
+func CheckPlanIsAct(t T, p bt.Preview, nodes []bt.NodeInfo, running map[string]bool, tick []string) {
 	t.Helper()
 	if err := contract.PlanIsAct(p, nodes, running, events(tick)); err != nil {
 		t.Fatalf("%v", err)
@@ -408,7 +408,7 @@ func tickRefused(t T, tree *bt.Agent[Mem], m *Mem, dt time.Duration, rec *Record
 
 // previewActsOnNothing previews the tick to come and checks that it
 // changed nothing; a negative step must be refused.
-func previewActsOnNothing(t T, tree *bt.Agent[Mem], m *Mem, dt time.Duration, rec *Recorder, tl *TraceLog) *bt.Plan {
+func previewActsOnNothing(t T, tree *bt.Agent[Mem], m *Mem, dt time.Duration, rec *Recorder, tl *TraceLog) *bt.Preview {
 	t.Helper()
 	before, logged, traced, now := *m, len(rec.Log), len(tl.Lines), tree.Now()
 	p, err := tree.Preview(m, dt)

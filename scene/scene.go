@@ -1,4 +1,11 @@
-package inspect
+// Package scene is a picture of a game's world at one moment, for tools
+// that show what agents did: the entities (agents, enemies), each with a
+// position, heading, label, colour and health, and shapes (projectiles,
+// ranges, areas). A game fills one Scene per frame; the inspector
+// (package inspect) records and draws them. It is apart from the
+// inspector so that a game's samples can describe their world without
+// linking a web server.
+package scene
 
 import (
 	"errors"
@@ -61,26 +68,28 @@ const (
 	maxText     = 200 // bytes in a label or colour
 )
 
-// validate reports the first thing in s that cannot be drawn.
-func (s *Scene) validate() error {
+// Validate reports the first thing in s that cannot be drawn: a
+// negative time, too many entities or shapes, a number that is not
+// finite, a negative radius, a text too long or not UTF-8.
+func (s *Scene) Validate() error {
 	switch {
 	case s.Time < 0:
-		return fmt.Errorf("inspect: scene at %v: a negative time", s.Time)
+		return fmt.Errorf("scene at %v: a negative time", s.Time)
 	case len(s.Entities) > MaxEntities:
-		return fmt.Errorf("inspect: scene at %v: %d entities, more than %d", s.Time, len(s.Entities), MaxEntities)
+		return fmt.Errorf("scene at %v: %d entities, more than %d", s.Time, len(s.Entities), MaxEntities)
 	case len(s.Shapes) > MaxShapes:
-		return fmt.Errorf("inspect: scene at %v: %d shapes, more than %d", s.Time, len(s.Shapes), MaxShapes)
+		return fmt.Errorf("scene at %v: %d shapes, more than %d", s.Time, len(s.Shapes), MaxShapes)
 	}
 	for i := range s.Entities {
 		e := &s.Entities[i]
 		if err := e.validate(); err != nil {
-			return fmt.Errorf("inspect: scene at %v: entity %d (%q): %v", s.Time, i, e.Label, err)
+			return fmt.Errorf("scene at %v: entity %d (%q): %v", s.Time, i, e.Label, err)
 		}
 	}
 	for i := range s.Shapes {
 		sh := &s.Shapes[i]
 		if err := sh.validate(); err != nil {
-			return fmt.Errorf("inspect: scene at %v: shape %d (%q): %v", s.Time, i, sh.Label, err)
+			return fmt.Errorf("scene at %v: shape %d (%q): %v", s.Time, i, sh.Label, err)
 		}
 	}
 	return nil
@@ -131,14 +140,15 @@ func texts(ss ...string) error {
 	return nil
 }
 
-// appendJSON appends the scene as one line of the recorded format:
+// AppendJSON appends the scene as one line of the inspector's recorded
+// format:
 //
 //	{"kind":"scene","t":1.5,"entities":[{"label":"jedi","x":0,"y":0,"heading":0,"r":0.5,"colour":"#1f77b4","hp":180,"maxhp":200}],
 //	 "shapes":[{"shape":"line","x":3,"y":4,"x2":0,"y2":0,"colour":"#d62728"}]}
 //
 // Numbers are rounded to 3 decimals, which keeps a long recording small.
 // s must be valid.
-func (s *Scene) appendJSON(b []byte) []byte {
+func (s *Scene) AppendJSON(b []byte) []byte {
 	b = append(b, `{"kind":"scene","t":`...)
 	b = num(b, s.Time.Seconds())
 	b = append(b, `,"entities":[`...)

@@ -1,0 +1,115 @@
+package bt
+
+import (
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/foresight-bt/foresight/internal/nilness"
+)
+
+// A Planner is the domain of a planning decider: what a planner node
+// (KindPlanner) plans with. The domains of packages htn and goap are
+// Planners; put one in a tree with For's Plan, Builder.Plan, or a tree
+// file (package btjson).
+//
+// Build makes the planner node's children from Steps: the nodes its
+// plans are made of, each with its preconditions as constraints, so that
+// the tree's machinery runs them (their life cycle, tracing, panics and
+// quarantine). Each agent then gets a runner of its own from Runner.
+// Package bttest checks a Planner you wrote against the contract every
+// decider keeps (bttest.TestDecider).
+type Planner[M any] interface {
+	// Steps returns the nodes the planner's plans are made of: the
+	// actions it takes from its catalogue, with their preconditions, or
+	// small subtrees. Build makes them the planner node's children, in
+	// this order, under the names they have.
+	Steps() []Def[M]
+	// Runner makes one agent's runner: the node that plans, runs its
+	// plans through steps (the handles on the children Steps described,
+	// in that order), and plans again beside a running plan as replan
+	// says. Build calls it once to check the domain, and once per agent.
+	Runner(steps []*Child[M], replan Replanning[M]) (Node[M], error)
+}
+
+// Replanning says when a running decider plans again beside what it runs:
+// the Replan and ReplanOn settings of its node. Its zero value never does:
+// the decider commits to its choice, plan or state until that ends, fails
+// or stops holding.
+type Replanning[M any] struct {
+	// Periodic: plan again every Interval of the agent's clock (0: every
+	// tick), counted from the last time it planned.
+	Periodic bool
+	Interval time.Duration
+	// On, when set, plans again on every tick in which it reports true:
+	// news that matters. It must only read m.
+	On func(m *M) bool
+}
+
+// Due reports whether a decider that last planned at last plans again at
+// now, on memory m.
+func (r Replanning[M]) Due(now, last time.Duration, m *M) bool {
+	return r.Periodic && now-last >= r.Interval || r.On != nil && r.On(m)
+}
+
+// Replan sets how often a running decider plans again beside what it
+// runs: every interval of the agent's clock, every tick for 0, and never
+// for a negative interval (the default: it commits to its choice, plan or
+// state until that ends, fails or stops holding). Selectors, random
+// selectors and planners take it. A selector that chooses another child
+// ends the old one before the new one begins; a planner replaces its
+// plan only with a better one, by its own rule.
+func Replan(interval time.Duration) Option {
+	return func(s *Settings) error {
+		s.Replan, s.Interval = interval >= 0, max(interval, 0)
+		return nil
+	}
+}
+
+// ReplanOn makes a running decider also plan again in any tick in which
+// when holds of the memory, whatever its interval: "every half second, and
+// at once when a new threat appears". when must only read m; it is asked
+// while planning and while acting alike, so previews agree with ticks.
+func ReplanOn[M any](when func(m *M) bool) Option {
+	return func(s *Settings) error {
+		if when == nil {
+			return errors.New("ReplanOn(nil): give it the test of when to plan again")
+		}
+		s.when = when
+		return nil
+	}
+}
+
+// replanning returns the settings of a decider's node as a Replanning.
+func replanning[M any](d *Def[M]) Replanning[M] {
+	return Replanning[M]{Periodic: d.Settings.Replan, Interval: d.Settings.Interval, On: d.ReplanOn}
+}
+
+// plannerSteps asks p for its steps, turning a panic into an error.
+func plannerSteps[M any](p Planner[M]) (steps []Def[M], err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			steps, err = nil, fmt.Errorf("its Steps panicked: %v", r)
+		}
+	}()
+	steps = p.Steps()
+	if len(steps) == 0 {
+		return nil, errors.New("a planner with no steps")
+	}
+	return steps, nil
+}
+
+// plannerFill checks a planner node's Def and sets what its record makes.
+func plannerFill[M any](rec *node[M], d *Def[M]) []error {
+	p := d.Planner
+	if nilness.Of(p) {
+		return []error{errors.New("nil planner")}
+	}
+	var errs []error
+	if len(d.Children) > 0 {
+		errs = append(errs, errors.New("a planner's children are its steps: give it none"))
+	}
+	replan := replanning(d)
+	rec.make = func(kids []*Child[M]) (Node[M], error) { return p.Runner(kids, replan) }
+	return errs
+}

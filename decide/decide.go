@@ -1,0 +1,231 @@
+package decide
+
+import (
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// Change says what a planner did with its plan when it planned live.
+type Change uint8
+
+// What a planner did with its plan.
+const (
+	// Made: no plan was running, and the planner made one.
+	Made Change = iota + 1
+	// Kept: the planner planned again beside the running plan and kept
+	// it: what it found does not outrank it (HTN), is the same plan, or
+	// no goal above the running one has a plan (GOAP). Reason says which.
+	Kept
+	// Replaced: a new plan replaced the running one, which it outranked,
+	// or which failed, stopped holding or lost its goal (it is dropped;
+	// Reason says which).
+	Replaced
+	// None: no plan exists from the memory planned on.
+	None
+	// OutOfBudget: the planner ran out of its Budget before it found a
+	// plan or proved there is none. It is never a partial plan.
+	OutOfBudget
+)
+
+var changeNames = [...]string{"", "made", "kept", "replaced", "none", "out of budget"}
+
+// String returns a short phrase such as "replaced", as JSON traces write it.
+func (c Change) String() string {
+	if int(c) < len(changeNames) && c != 0 {
+		return changeNames[c]
+	}
+	return "Change(" + strconv.Itoa(int(c)) + ")"
+}
+
+// ParseChange returns the Change whose String is s.
+func ParseChange(s string) (Change, error) {
+	for i, n := range changeNames {
+		if n == s && i > 0 {
+			return Change(i), nil
+		}
+	}
+	return 0, fmt.Errorf("decide: unknown change %q", s)
+}
+
+// A Record is an HTN plan's method traversal record: the method taken at
+// each decomposition, in the order the planner made them, counting the
+// methods passed over. Plans rank by record, lexicographically: at the
+// first decomposition where two differ, the earlier method ranks higher;
+// a record that is a prefix of the other (a plan that stopped at a pause
+// point) ranks with it, neither above.
+type Record []int
+
+// String formats the record as "[0 2 1]".
+func (r Record) String() string {
+	b := make([]byte, 0, 2+2*len(r))
+	b = append(b, '[')
+	for i, k := range r {
+		if i > 0 {
+			b = append(b, ' ')
+		}
+		b = strconv.AppendInt(b, int64(k), 10)
+	}
+	return string(append(b, ']'))
+}
+
+// Outranks reports whether r ranks above o: at the first decomposition
+// where they differ, r took an earlier method. A record that extends the
+// other, or equals it, does not outrank it.
+func (r Record) Outranks(o Record) bool {
+	for i := 0; i < len(r) && i < len(o); i++ {
+		if r[i] != o[i] {
+			return r[i] < o[i]
+		}
+	}
+	return false
+}
+
+// A Rejection is an option a planner turned down on the way to its plan:
+// a method, a goal or an action, and why.
+type Rejection struct {
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
+}
+
+// A Plan is what a planner decided, in the same shape from every planner,
+// inside a tree and outside one: what it planned for, the steps, and what
+// it turned down on the way.
+type Plan struct {
+	// Goal is what the plan is for: an HTN domain's root task, a GOAP
+	// goal.
+	Goal string
+	// Priority is how much the goal mattered when it was chosen (GOAP);
+	// zero for planners without goals.
+	Priority float64
+	// Steps are the names of the plan's steps, in order: the actions of
+	// the catalogue, or the tree nodes, the plan runs.
+	Steps []string
+	// Cost is the plan's cost, for planners that count one.
+	Cost float64
+	// Record ranks an HTN plan, and Methods says it in words: the name of
+	// the method taken at each decomposition, as "Task/method". Both are
+	// nil for planners that do not plan by method.
+	Record  Record
+	Methods []string
+	// Expanded is how much search planning took: methods tried for an
+	// HTN, nodes expanded for A*.
+	Expanded int
+	// Rejected are the options turned down on the way, in the order they
+	// were tried, each with its reason.
+	Rejected []Rejection
+}
+
+// Path returns the plan's methods as "[attack/slam]", the record in
+// words, or the record in numbers where methods have no names; "" for a
+// plan without a record.
+func (p *Plan) Path() string {
+	if p.Record == nil {
+		return ""
+	}
+	if len(p.Methods) != len(p.Record) {
+		return p.Record.String()
+	}
+	var b strings.Builder
+	b.WriteByte('[')
+	for i, m := range p.Methods {
+		if i > 0 {
+			b.WriteByte('/')
+		}
+		if j := strings.LastIndexByte(m, '/'); j >= 0 {
+			m = m[j+1:]
+		}
+		b.WriteString(m)
+	}
+	b.WriteByte(']')
+	return b.String()
+}
+
+// clone returns a deep copy of p.
+func (p Plan) clone() Plan {
+	p.Steps = clip(p.Steps)
+	p.Record = Record(clip([]int(p.Record)))
+	p.Methods = clip(p.Methods)
+	p.Rejected = clip(p.Rejected)
+	return p
+}
+
+func clip[T any](s []T) []T {
+	if s == nil {
+		return nil
+	}
+	return append([]T{}, s...)
+}
+
+// A Report is what a planner node reports to its tree's tracer each time
+// it plans live (bt.EventPlan): what became of its plan, why, and the
+// plan (for Kept, the running plan's remaining steps; for None and
+// OutOfBudget, no steps). Planners reuse one Report for their reports: a
+// tracer must copy what it keeps (Clone).
+type Report struct {
+	Change Change
+	Reason string // why, in a short phrase
+	Plan
+}
+
+// Clone returns a deep copy of r, for tracers that keep what they are
+// given.
+func (r *Report) Clone() *Report {
+	if r == nil {
+		return nil
+	}
+	c := *r
+	c.Plan = r.Plan.clone()
+	return &c
+}
+
+// The two ways a planning ends without a plan. Planners return errors
+// that wrap them (errors.Is), and report them as None and OutOfBudget.
+var (
+	// ErrNoPlan: no plan exists from the memory planned on.
+	ErrNoPlan = errors.New("no plan")
+	// ErrOutOfBudget: the planning ran out of its Budget before it found
+	// a plan or proved there is none; it never comes with a partial plan.
+	// The error says which bound ran out.
+	ErrOutOfBudget = errors.New("out of budget")
+)
+
+// An Error is a misuse found in a description, at a place in it: a node
+// of a tree ("guard/attack"), an entry of a catalogue, a task or method
+// of an HTN domain ("AttackEnemy/slam"), an action or goal of a GOAP
+// domain ("goals/fed"), a state of a machine. Every Build reports every
+// misuse it finds at once, each an *Error, joined with errors.Join, so
+// errors.As finds the first and each carries its path; Err may wrap a
+// sentinel of the package that found it.
+//
+// A tree also reports a node that breaks its contract while it runs (a
+// status that is not one) as an *Error.
+type Error struct {
+	Path string
+	Err  error
+}
+
+// Error returns "path: message".
+func (e *Error) Error() string {
+	if e.Path == "" {
+		return e.Err.Error()
+	}
+	return e.Path + ": " + e.Err.Error()
+}
+
+// Unwrap returns the underlying error.
+func (e *Error) Unwrap() error { return e.Err }
+
+// At returns err placed at path, as an *Error; nil for a nil err.
+func At(path string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &Error{Path: path, Err: err}
+}
+
+// Errorf returns an *Error at path with the message format makes.
+func Errorf(path, format string, args ...any) error {
+	return &Error{Path: path, Err: fmt.Errorf(format, args...)}
+}
