@@ -79,8 +79,13 @@ func foreseen(p bt.Preview, leaf map[string]bool, tick []bt.Event) error {
 	return nil
 }
 
-// tickKeeper keeps a tick's events.
-type tickKeeper struct{ events []bt.Event }
+// tickKeeper keeps a tick's events, and, in a world w, the states a
+// machine at the root enters and where the run was then.
+type tickKeeper struct {
+	events []bt.Event
+	w      *world
+	visits []visit
+}
 
 func (k *tickKeeper) Trace(e *bt.Event) {
 	c := *e
@@ -88,6 +93,13 @@ func (k *tickKeeper) Trace(e *bt.Event) {
 		c.Plan = e.Plan.Clone()
 	}
 	k.events = append(k.events, c)
+	switch {
+	case k.w == nil:
+	case e.Kind == bt.EventPlan && !strings.Contains(e.Path, "/"):
+		k.visits = append(k.visits, visit{e.Plan.Goal, k.w.N})
+	case e.Kind == bt.EventEnd && !strings.Contains(e.Path, "/") && e.Status != bt.Running:
+		k.visits = append(k.visits, visit{"", k.w.N})
+	}
 }
 
 // nestedGuard is a machine with the guard's machine nested in a state
