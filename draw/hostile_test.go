@@ -369,13 +369,19 @@ func (d dot) read(src string) (string, error) {
 	return stderr.String(), err
 }
 
-// Graphviz reads the DOT of every hostile picture without a complaint.
+// Graphviz reads the DOT of every hostile picture and state diagram
+// without a complaint.
 func TestDOTParses(t *testing.T) {
 	d := findDot(t)
 	var all strings.Builder
 	outs := []string{}
 	for _, p := range pictures(t) {
 		out := drawDOT(t, p)
+		outs = append(outs, out)
+		all.WriteString(out)
+	}
+	for _, d := range stateDiagrams() {
+		out := drawStateDOT(t, d)
 		outs = append(outs, out)
 		all.WriteString(out)
 	}
@@ -390,8 +396,8 @@ func TestDOTParses(t *testing.T) {
 	}
 }
 
-// Mermaid's own parser reads every hostile picture, if node and the
-// mermaid package are installed (npm ci --prefix draw/testdata/mermaid).
+// Mermaid's own parser reads every hostile picture and state diagram, if
+// node and the mermaid package are installed (npm ci --prefix draw/testdata/mermaid).
 func TestMermaidParses(t *testing.T) {
 	node, err := exec.LookPath("node")
 	if err != nil {
@@ -401,9 +407,12 @@ func TestMermaidParses(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "mermaid")); err != nil {
 		need(t, "mermaid is not installed (npm ci --prefix draw/testdata/mermaid)")
 	}
-	var outs []string
+	var outs []any
 	for _, p := range pictures(t) {
 		outs = append(outs, drawMermaid(t, p))
+	}
+	for _, d := range stateDiagrams() {
+		outs = append(outs, map[string]string{"text": drawStateMermaid(t, d), "type": "stateDiagram"})
 	}
 	input, err := json.Marshal(outs)
 	if err != nil {
@@ -429,12 +438,16 @@ func TestMermaidParses(t *testing.T) {
 	}
 }
 
-// The output is well formed for every hostile picture, and reads back as
-// what it shows; the tools need not be installed.
+// The output is well formed for every hostile picture and state
+// diagram, and reads back as what it shows; the tools need not be installed.
 func TestHostileTexts(t *testing.T) {
 	for _, p := range pictures(t) {
 		checkDOT(t, p, drawDOT(t, p))
 		checkMermaid(t, p, drawMermaid(t, p))
+	}
+	for _, d := range stateDiagrams() {
+		checkStateDOT(t, d, drawStateDOT(t, d))
+		checkStateMermaid(t, d, drawStateMermaid(t, d))
 	}
 }
 

@@ -112,7 +112,8 @@ func (d StateDiagram) DOT(w io.Writer) error {
 	}
 	for _, s := range states {
 		if s.Initial {
-			fmt.Fprintf(&b, "  start%s [shape=point, width=0.15, label=\"\"];\n  start%s -> %s;\n", id[s.Name], id[s.Name], id[s.Name])
+			fmt.Fprintf(&b, "  start%s [shape=point, width=0.15, style=filled, fillcolor=\"#000000\", label=\"\"];\n  start%s -> %s;\n",
+				id[s.Name], id[s.Name], id[s.Name])
 		}
 	}
 	for _, t := range d.Transitions {
@@ -173,6 +174,10 @@ func (d StateDiagram) Mermaid(w io.Writer) error {
 		label := t.Label
 		if t.Taken {
 			label += " (last)"
+		}
+		if label == "" {
+			fmt.Fprintf(&b, "  %s --> %s\n", from, id[t.To])
+			continue
 		}
 		fmt.Fprintf(&b, "  %s --> %s : %s\n", from, id[t.To], mermaidText(label))
 	}
