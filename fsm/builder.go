@@ -386,7 +386,10 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 			continue
 		}
 		ct := transition[M]{from: int32(t.from), to: int32(to), event: t.event, guards: t.guards,
-			name: path, label: label(t.event, t.guards)}
+			name: path, label: label(t.event, t.guards), timeless: true}
+		for _, g := range t.guards {
+			ct.timeless = ct.timeless && bt.IsTimeless(g)
+		}
 		ct.reason = path + ": " + ct.label
 		switch {
 		case t.event.completion():

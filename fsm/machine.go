@@ -42,6 +42,7 @@ type transition[M any] struct {
 	from, to int32 // from is -2 (anyState) for a transition from any state
 	event    Event // "" for one on guards alone
 	guards   []bt.Constraint[M]
+	timeless bool   // every guard reads only the memory (bt.Timeless)
 	name     string // "patrol → chase"
 	label    string // what fires it: "in sight"
 	reason   string // name + ": " + label, the reason of its report

@@ -273,7 +273,10 @@ func (r *runner[M]) admits(t *transition[M], c *cursor, m *M, in *Inbox, md mode
 	if len(t.guards) == 0 {
 		return true, ""
 	}
-	sit := r.situation(t.to, md, ctx)
+	sit := bt.Situation{Simulating: md == predicting} // all a timeless guard reads
+	if !t.timeless {
+		sit = r.situation(t.to, md, ctx)
+	}
 	for _, g := range t.guards {
 		switch check, why := g.Evaluate(sit, m); check {
 		case bt.Pass, bt.Done:
