@@ -94,8 +94,8 @@ func (seen) Evaluate(_ bt.Situation, m *Memory) (bt.Check, string) {
 	}
 	return bt.Fail, "no intruder in sight"
 }
-func (seen) String() string  { return "in sight" }
-func (seen) Timeless() bool  { return true }
+func (seen) String() string { return "in sight" }
+func (seen) Timeless() bool { return true }
 
 type inReach struct{}
 
