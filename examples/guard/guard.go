@@ -170,9 +170,11 @@ func design(d decider, actions *catalogue.Catalogue[Memory]) (bt.Def[Memory], er
 			actions.Do("patrol"),
 		), nil
 	case byFSM:
+		// A tick settles through as many states as fire before it runs
+		// one: patrol goes to attack through chase, and needs no
+		// transition of its own for it.
 		b := fsm.New(actions)
 		b.State("patrol").Do("patrol").
-			To("attack", inReach{}).
 			To("chase", seen{})
 		b.State("chase").Do("chase").
 			To("attack", inReach{}).

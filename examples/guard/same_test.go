@@ -51,3 +51,25 @@ func at(yards []Memory, i int) any {
 	}
 	return "(the intruder was already down)"
 }
+
+// BenchmarkDeciders ticks the guard under each decider, the yard going on
+// as in the program.
+func BenchmarkDeciders(b *testing.B) {
+	for _, d := range []decider{byTree, byFSM} {
+		b.Run(string(d), func(b *testing.B) {
+			guard, err := newGuard(d, 1, nil)
+			if err != nil {
+				b.Fatal(err)
+			}
+			w := newWorld(1)
+			w.IntruderHP = 1 << 30 // it never goes down
+			b.ReportAllocs()
+			for b.Loop() {
+				w.wander()
+				if _, err := guard.Tick(&w.Memory, step); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}
