@@ -8,6 +8,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/btjson"
 	"github.com/foresight-bt/foresight/internal/contract"
+	"github.com/foresight-bt/foresight/stats"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -82,5 +83,32 @@ func TestTreeFile(t *testing.T) {
 	}
 	if !strings.Contains(a, "plan root/mind/alive") {
 		t.Errorf("the nested machine never reported:\n%s", a)
+	}
+}
+
+// The statistics read a machine's reports as a planner's: the states it
+// never entered are the ones no plan held (stats.Collector.NeverPlanned),
+// a design smell as a never-planned action is.
+func TestStatistics(t *testing.T) {
+	n := bt.For[mem]()
+	tree, err := bt.Build(bt.Config[mem]{}, n.Plan("guard", guardMachine(t)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := tree.NewAgent(1)
+	counts := stats.New(tree.Nodes())
+	a.SetTracer(counts)
+	m := mem{}
+	for i := range 20 {
+		m.Seen = i > 5
+		if _, err := a.Tick(&m, 100*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if got, want := counts.NeverPlanned(), []string{"guard/attack", "guard/flinch", "guard/dead"}; !cmp.Equal(got, want) {
+		t.Errorf("never entered: %v, want %v", got, want)
+	}
+	if c := counts.Counts("guard/chase"); c.Planned != 1 || c.Begun != 1 {
+		t.Errorf("chase: %+v", c)
 	}
 }
