@@ -4,7 +4,9 @@ import (
 	"strconv"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/goap"
 )
 
@@ -34,15 +36,20 @@ var DeepPlan = []string{"Forage", "Forage", "Forage", "Sleep", "Forage", "Forage
 // The key is the memory itself: three bytes, which the planner hashes by
 // their bits.
 func Deep() (*goap.Domain[Forager, Forager], error) {
-	return goap.New(func(f *Forager) Forager { return *f }).
-		Action("Eat", act(func(f *Forager) { f.Hunger, f.Food = clamp(f.Hunger-50), clamp(f.Food-5) })).
-		Constrain(constraints.Func("food", func(f *Forager) bool { return f.Food > 0 })).
-		Action("Forage", act(func(f *Forager) {
-			f.Tired, f.Food, f.Hunger = clamp(f.Tired+20), clamp(f.Food+10), clamp(f.Hunger+5)
-		})).
-		Constrain(constraints.Func("rested", func(f *Forager) bool { return f.Tired < 50 })).
-		Action("Sleep", act(func(f *Forager) { f.Tired = clamp(f.Tired - 50) })).
-		Constrain(constraints.Func("tired", func(f *Forager) bool { return f.Tired > 30 })).
+	var b catalogue.Builder[Forager]
+	b.Action("Eat", act(func(f *Forager) { f.Hunger, f.Food = clamp(f.Hunger-50), clamp(f.Food-5) }),
+		constraints.Func("food", func(f *Forager) bool { return f.Food > 0 }))
+	b.Action("Forage", act(func(f *Forager) {
+		f.Tired, f.Food, f.Hunger = clamp(f.Tired+20), clamp(f.Food+10), clamp(f.Hunger+5)
+	}), constraints.Func("rested", func(f *Forager) bool { return f.Tired < 50 }))
+	b.Action("Sleep", act(func(f *Forager) { f.Tired = clamp(f.Tired - 50) }),
+		constraints.Func("tired", func(f *Forager) bool { return f.Tired > 30 }))
+	actions, err := b.Build()
+	if err != nil {
+		return nil, err
+	}
+	return goap.New(actions, func(f *Forager) Forager { return *f }).
+		Action("Eat").Action("Forage").Action("Sleep").
 		Goal("food>80", 1, func(f *Forager) bool { return f.Food > 80 }).
 		Estimate(func(f *Forager) float64 { return float64(max(80-f.Food, 0)) }).
 		Build()
@@ -53,19 +60,28 @@ type Room struct{ At int16 }
 
 // Corridor returns a corridor of rooms numbered 0 to rooms, with an action
 // "r{i}->r{i+1}" that moves from each room to the next, and the goal of
-// reaching the last room, searched with the given node budget. A plan is
-// rooms steps long. (github.com/kelindar/goap stops its search at depth
-// 100: for a corridor of 150 rooms it returns the first 100 steps and no
-// error.)
+// reaching the last room, searched with the given budget of nodes
+// expanded (decide.Budget.Tries). A plan is rooms steps long.
+// (github.com/kelindar/goap stops its search at depth 100: for a corridor
+// of 150 rooms it returns the first 100 steps and no error.)
 func Corridor(rooms, budget int) (*goap.Domain[Room, Room], error) {
-	b := goap.New(func(r *Room) Room { return *r })
+	var cb catalogue.Builder[Room]
 	for i := range rooms {
 		at := int16(i)
-		b.Action(RoomStep(i), act(func(r *Room) { r.At = at + 1 })).
-			Constrain(constraints.Func("in room "+strconv.Itoa(i), func(r *Room) bool { return r.At == at }))
+		cb.Action(RoomStep(i), act(func(r *Room) { r.At = at + 1 }),
+			constraints.Func("in room "+strconv.Itoa(i), func(r *Room) bool { return r.At == at }))
+	}
+	actions, err := cb.Build()
+	if err != nil {
+		return nil, err
+	}
+	b := goap.New(actions, func(r *Room) Room { return *r })
+	for i := range rooms {
+		b.Action(RoomStep(i))
 	}
 	last := int16(rooms)
-	return b.Goal("last room", 1, func(r *Room) bool { return r.At == last }).Budget(budget).Build()
+	return b.Goal("last room", 1, func(r *Room) bool { return r.At == last }).
+		Budget(decide.Budget{Tries: budget}).Build()
 }
 
 // RoomStep names the corridor's action that leaves room i.

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/foresight-bt/foresight/goap"
+	"github.com/foresight-bt/foresight/decide"
 )
 
 // foresight's GOAP finds kelindar/goap's plan for the deep problem.
@@ -31,7 +31,7 @@ func TestCorridor(t *testing.T) {
 	for i := range want {
 		want[i] = RoomStep(i)
 	}
-	for _, budget := range []int{goap.DefaultBudget, rooms, rooms - 1, 100, 1} {
+	for _, budget := range []int{decide.DefaultTries, rooms, rooms - 1, 100, 1} {
 		d, err := Corridor(rooms, budget)
 		if err != nil {
 			t.Fatal(err)
@@ -42,7 +42,7 @@ func TestCorridor(t *testing.T) {
 			if err != nil || !slices.Equal(plan.Steps, want) || plan.Cost != rooms {
 				t.Errorf("budget %d: %d steps costing %v, %v; want the %d steps", budget, len(plan.Steps), plan.Cost, err, rooms)
 			}
-		case !errors.Is(err, goap.ErrOutOfBudget) || plan.Steps != nil:
+		case !errors.Is(err, decide.ErrOutOfBudget) || plan.Steps != nil:
 			t.Errorf("budget %d: %d steps, %v; want ErrOutOfBudget and no plan", budget, len(plan.Steps), err)
 		}
 	}
