@@ -60,18 +60,18 @@ type Room struct{ At int16 }
 
 // Corridor returns a corridor of rooms numbered 0 to rooms, with an action
 // "r{i}->r{i+1}" that moves from each room to the next, and the goal of
-// reaching the last room, searched with the given budget of nodes
-// expanded (decide.Budget.Tries). A plan is rooms steps long.
-// (github.com/kelindar/goap stops its search at depth 100: for a corridor
-// of 150 rooms it returns the first 100 steps and no error.)
+// reaching the last room, searched with the given node budget (and room
+// for a plan of every step). A plan is rooms steps long. (github.com/kelindar/goap stops its search at depth
+// 100: for a corridor of 150 rooms it returns the first 100 steps and no
+// error.)
 func Corridor(rooms, budget int) (*goap.Domain[Room, Room], error) {
-	var cb catalogue.Builder[Room]
+	var c catalogue.Builder[Room]
 	for i := range rooms {
 		at := int16(i)
-		cb.Action(RoomStep(i), act(func(r *Room) { r.At = at + 1 }),
+		c.Action(RoomStep(i), act(func(r *Room) { r.At = at + 1 }),
 			constraints.Func("in room "+strconv.Itoa(i), func(r *Room) bool { return r.At == at }))
 	}
-	actions, err := cb.Build()
+	actions, err := c.Build()
 	if err != nil {
 		return nil, err
 	}
@@ -81,7 +81,7 @@ func Corridor(rooms, budget int) (*goap.Domain[Room, Room], error) {
 	}
 	last := int16(rooms)
 	return b.Goal("last room", 1, func(r *Room) bool { return r.At == last }).
-		Budget(decide.Budget{Tries: budget}).Build()
+		Budget(decide.Budget{Tries: budget, Steps: rooms + 1}).Build()
 }
 
 // RoomStep names the corridor's action that leaves room i.

@@ -297,7 +297,7 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 		rec.detail = "priority"
 	case KindReactivePriority:
 		rec.flags |= flagReactive
-		rec.detail = "reactive priority"
+		rec.detail = string(KindReactivePriority)
 	case KindIfElse:
 		if d.Test == nil {
 			errs = append(errs, errors.New("nil condition: IfElse needs the function that picks the branch"))

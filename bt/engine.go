@@ -208,7 +208,7 @@ func (s *scratch[M]) check(i int32, m *M, simulating bool) (Check, string) {
 	if s.st[i].flags&stQuarantined != 0 {
 		return Fail, quarantinedVerdict.Reason
 	}
-	if simulating && s.nodes[i].flags&flagTimeless == 0 && s.ctx.Moment() != (sim.Moment{}) {
+	if simulating && (s.nodes[i].flags&flagTimeless == 0 || s.st[i].running()) && s.ctx.Moment() != (sim.Moment{}) {
 		return s.checkLater(i, m)
 	}
 	at := s.at
@@ -285,7 +285,10 @@ func (s *scratch[M]) situation(i int32, simulating bool) Situation {
 }
 
 // predicted moves sit to where the prediction under way stands: the time
-// it has reached, and when node i finished in it, if it did.
+// it has reached, and when node i finished in it, if it did. A node that
+// runs now but is predicted once the prediction has moved on (a step
+// later in a plan that does not go on with it) was halted at the start
+// of the prediction, and begins afresh (see runsOn).
 func (s *scratch[M]) predicted(i int32, sit *Situation) {
 	if e := s.ctx.Elapsed(); e > 0 {
 		sit.Now += e
@@ -293,9 +296,20 @@ func (s *scratch[M]) predicted(i int32, sit *Situation) {
 			sit.tick += uint64((e + sit.step - 1) / sit.step)
 		}
 	}
-	if end, ok := s.ctx.LastRan(i); ok {
+	switch end, ok := s.ctx.LastRan(i); {
+	case ok:
 		sit.HasRun, sit.LastEnd, sit.Running = true, s.clock.Now()+end, false
+	case sit.Running:
+		sit.HasRun, sit.LastEnd, sit.Running = true, s.clock.Now(), false
 	}
+}
+
+// runsOn reports whether node i is predicted as what remains of its run:
+// it runs, and the prediction has not moved on. A prediction that has
+// (a plan whose first steps are others) halts it first, and predicts it
+// run afresh.
+func (s *scratch[M]) runsOn(i int32) bool {
+	return s.st[i].running() && s.ctx.Moment() == (sim.Moment{})
 }
 
 // quarantinedVerdict is how a node that panicked simulates from then on.

@@ -71,7 +71,7 @@ func SimulateWith[M any](fn func(ctx *sim.Context[M], m *M) heuristic.Verdict) L
 // predicts only what remains.
 func (s *scratch[M]) predict(i int32, before, m *M) heuristic.Verdict {
 	n := &s.nodes[i]
-	running := s.st[i].running()
+	running := s.runsOn(i)
 	s.ctx.SetRunning(running)
 	var v heuristic.Verdict
 	switch {

@@ -167,11 +167,20 @@ func (s *scratch[M]) simulateParallel(i int32, before, m *M) heuristic.Verdict {
 		}
 	}
 	ch := s.startChain(before, m)
+	// The children run at once: each is predicted from the parallel's
+	// moment, and the prediction goes on from the end of the longest.
+	start := s.ctx.Moment()
+	longest := start
+	defer func() { s.ctx.Return(longest) }()
 	for _, k := range n.kids {
 		if active && s.st[k].result != Running {
 			continue
 		}
+		s.ctx.Return(start)
 		v, terminal := ch.step(k)
+		if at := s.ctx.Moment(); at.Elapsed() >= longest.Elapsed() {
+			longest = at
+		}
 		if v.Outcome != heuristic.Impossible {
 			ch.count(v)
 		} else if failed++; failed >= n.par.fail.count(count) || count-failed < n.par.succeed.count(count) {

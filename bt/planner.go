@@ -18,6 +18,8 @@ import (
 // plans are made of, each with its preconditions as constraints, so that
 // the tree's machinery runs them (their life cycle, tracing, panics and
 // quarantine). Each agent then gets a runner of its own from Runner.
+// Package bttest checks a Planner you wrote against the contract every
+// decider keeps (bttest.TestDecider).
 type Planner[M any] interface {
 	// Steps returns the nodes the planner's plans are made of: the
 	// actions it takes from its catalogue, with their preconditions, or

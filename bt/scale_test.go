@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/testsize"
 )
 
 // wide builds a sequence of n instant leaves, then more named as given.
@@ -37,10 +38,8 @@ func deep(n int) *bt.Builder[mem] {
 // duplicates, in time linear in their number. (Before, the duplicate check
 // compared every pair: some 16 s.)
 func TestWideTree(t *testing.T) {
-	n := 100_000
-	if testing.Short() {
-		n = 10_000
-	}
+	t.Parallel()
+	n := testsize.Pick(10_000, 30_000, 100_000) // (internal/testsize)
 	tree := mustBuild(t, wide(n))
 	if s, err := tree.Tick(&mem{}, 0); s != bt.Success || err != nil {
 		t.Fatalf("Tick = %v, %v", s, err)
@@ -55,10 +54,7 @@ func TestWideTree(t *testing.T) {
 // linear in its depth. (Before, every node held its full path: 936 MB more
 // at this depth; and drawing it took cubic time, 19 s at depth 4,000.)
 func TestDeepTree(t *testing.T) {
-	depth := 30_000
-	if testing.Short() {
-		depth = 3_000
-	}
+	depth := testsize.Pick(3_000, 10_000, 30_000) // (internal/testsize)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)

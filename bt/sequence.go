@@ -368,9 +368,9 @@ func (s *scratch[M]) simulateSequence(i int32, before, m *M) heuristic.Verdict {
 }
 
 func (c *sequenceConfig) describe(reactive bool) string {
-	d := "sequence"
+	d := string(KindSequence)
 	if reactive {
-		d = "reactive sequence"
+		d = string(KindReactiveSequence)
 	}
 	if c.loop {
 		d += " loop"

@@ -43,23 +43,19 @@ func (e *Error) Unwrap() error { return e.Err }
 // (an empty selector, a weight outside a random selector), unless the
 // file is too broken to tell its tree (bad JSON, a node without a kind).
 func (r *Registry[M]) Build(cfg bt.Config[M], data []byte) (*bt.Tree[M], error) {
-	def, at, err := r.load(data)
-	if err != nil && at == nil {
+	def, l, err := r.load(data)
+	if err != nil && (l == nil || l.places == nil) {
 		return nil, err
 	}
 	if err != nil { // check the rest of the tree, with stand-ins for what the file got wrong
 		standIns(&def)
-		_, berr := bt.Build(cfg, def)
-		if berr == nil {
-			return nil, err
-		}
-		return nil, errors.Join(err, at.place(berr))
 	}
-	tree, err := bt.Build(cfg, def)
-	if err != nil {
-		return nil, at.place(err)
+	tree, berr := bt.Build(cfg, def)
+	if berr == nil && err == nil {
+		return tree, nil
 	}
-	return tree, nil
+	l.add(berr)
+	return nil, l.err()
 }
 
 // Load reads a tree file into the description it holds, for bt.Build.
@@ -72,10 +68,14 @@ func (r *Registry[M]) Load(data []byte) (bt.Def[M], error) {
 	return def, nil
 }
 
-// Read reads a tree file from rd, at most Limits.Bytes of it, as Load.
+// Read reads a tree file from rd, at most Limits.Bytes of it and one
+// byte more (a larger file is refused unread), as Load.
 func (r *Registry[M]) Read(rd io.Reader) (bt.Def[M], error) {
 	if err := r.check(); err != nil {
 		return bt.Def[M]{}, err
+	}
+	if rd == nil {
+		return bt.Def[M]{}, errors.New("btjson: Read of a nil reader")
 	}
 	lim := r.Limits.orDefaults()
 	data, err := io.ReadAll(io.LimitReader(rd, int64(lim.Bytes)+1))
@@ -85,50 +85,48 @@ func (r *Registry[M]) Read(rd io.Reader) (bt.Def[M], error) {
 	return r.Load(data)
 }
 
-// places maps the nodes of a loaded tree, by path, to where the file
-// describes them, so that Build's errors can be placed in the file.
-type places struct {
-	data  []byte
-	nodes map[string]place
-}
-
+// A place is where the file describes a node.
 type place struct {
 	json   string // the node's JSON path
 	offset int
 }
 
-// place turns Build's errors about nodes into errors placed in the file.
-func (p *places) place(err error) error {
-	var errs []error
+// add reports Build's errors, each about a node placed where the file
+// describes the node, within the same Limits.Errors as the file's own.
+func (l *loader[M]) add(err error) {
+	if err == nil {
+		return
+	}
+	errs := []error{err}
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		errs = j.Unwrap()
-	} else {
-		errs = []error{err}
 	}
-	for i, e := range errs {
+	for _, e := range errs {
 		var ne *decide.Error
 		if errors.As(e, &ne) {
-			if at, ok := p.nodes[ne.Path]; ok {
-				line, col := position(p.data, at.offset)
-				errs[i] = &Error{Path: at.json, Line: line, Column: col, Err: e}
+			if at, ok := l.places[ne.Path]; ok {
+				l.fail(at.json, at.offset, e)
+				continue
 			}
 		}
+		l.report(e)
 	}
-	return errors.Join(errs...)
 }
 
-// load reads data into a Def and where each node lies. With errors, it
-// returns what it read, and where, when the file is whole enough for
-// bt.Build to check the rest (its JSON sound, every node with a kind and
-// a name, within the limits); else no places.
-func (r *Registry[M]) load(data []byte) (bt.Def[M], *places, error) {
+// load reads data into a Def. With errors, it returns what it read when
+// the file is whole enough for bt.Build to check the rest (its JSON
+// sound, every node with a kind and a name, within the limits), and the
+// loader's places then say where each node lies, so that Build's errors
+// can be placed in the file. The loader is nil when the registry is
+// unusable.
+func (r *Registry[M]) load(data []byte) (bt.Def[M], *loader[M], error) {
 	if err := r.check(); err != nil {
 		return bt.Def[M]{}, nil, err
 	}
-	l := &loader[M]{r: r, data: data, lim: r.Limits.orDefaults(), at: &places{data: data, nodes: map[string]place{}}}
+	l := &loader[M]{r: r, data: data, lim: r.Limits.orDefaults()}
 	if len(data) > l.lim.Bytes {
 		l.fail("$", 0, fmt.Errorf("%w: the file is larger than %d bytes", ErrLimit, l.lim.Bytes))
-		return bt.Def[M]{}, nil, l.err()
+		return bt.Def[M]{}, l, l.err()
 	}
 	l.dec = json.NewDecoder(bytes.NewReader(data))
 	l.dec.UseNumber()
@@ -139,10 +137,11 @@ func (r *Registry[M]) load(data []byte) (bt.Def[M], *places, error) {
 		}
 	}
 	if !ok || l.shapeless {
-		return bt.Def[M]{}, nil, l.err()
+		return bt.Def[M]{}, l, l.err()
 	}
-	record(l.at, &def, at, "", 0)
-	return def, l.at, l.err()
+	l.places = map[string]place{}
+	record(l.places, &def, at, "", 0)
+	return def, l, l.err()
 }
 
 // A loader reads one file.
@@ -151,26 +150,64 @@ type loader[M any] struct {
 	data  []byte
 	dec   *json.Decoder
 	lim   Limits
-	errs  []error
-	more  int // errors beyond Limits.Errors, counted
+	errs  []error           // as reported: the placed ones, and Build's others
+	at    []*Error          // the placed ones, to place: each at its offset in offs
+	offs  []int             // (until err places them)
+	more  int               // errors beyond Limits.Errors, counted
+	known map[role][]string // the registry's names, listed when an error first needs them
 	nodes int
-	at    *places
+	// places maps the tree paths of the nodes to where the file describes
+	// them, when the file is whole enough to tell its tree (else nil).
+	places map[string]place
 	// shapeless is set when the tree cannot be told from the file: a
 	// node without a kind or a name, or a value where a node should be.
 	shapeless bool
 }
 
+// fail reports err at path and offset, or only counts it once
+// Limits.Errors are reported.
 func (l *loader[M]) fail(path string, offset int, err error) {
-	if len(l.errs) >= l.lim.Errors {
+	if l.full() {
 		l.more++
 		return
 	}
-	line, col := position(l.data, offset)
-	l.errs = append(l.errs, &Error{Path: path, Line: line, Column: col, Err: err})
+	e := &Error{Path: path, Err: err}
+	l.errs, l.at, l.offs = append(l.errs, e), append(l.at, e), append(l.offs, offset)
 }
 
+// report reports an error that has no place in the file, or only counts
+// it once Limits.Errors are reported.
+func (l *loader[M]) report(err error) {
+	if l.full() {
+		l.more++
+		return
+	}
+	l.errs = append(l.errs, err)
+}
+
+// full reports whether Limits.Errors errors are reported: those that
+// follow are only counted, so a caller need not write them.
+func (l *loader[M]) full() bool { return len(l.errs) >= l.lim.Errors }
+
+// names returns the registered names of a role, sorted, for an error:
+// the registry is listed once a file, however many names it lacks.
+func (l *loader[M]) names(ro role) []string {
+	if l.known == nil {
+		entries := l.r.entries()
+		l.known = map[role][]string{}
+		for _, e := range entries {
+			l.known[e.role] = append(l.known[e.role], e.name)
+		}
+	}
+	return l.known[ro]
+}
+
+// err returns the errors so far, placed in the file, and a count of
+// those past Limits.Errors.
 func (l *loader[M]) err() error {
-	errs := l.errs
+	locate(l.data, l.at, l.offs)
+	l.at, l.offs = nil, nil
+	errs := slices.Clip(l.errs) // the count below is not kept
 	if l.more > 0 {
 		errs = append(errs, fmt.Errorf("and %d more errors", l.more))
 	}
@@ -198,12 +235,33 @@ func (l *loader[M]) token(path string) (json.Token, int, bool) {
 		}
 		var se *json.SyntaxError
 		if errors.As(err, &se) {
-			off = badChar(l.data, se)
+			off, err = syntaxError(l.data, se)
 		}
 		l.fail(path, max(off, 0), fmt.Errorf("bad JSON: %v", err))
 		return nil, off, false
 	}
+	if _, isString := tok.(string); isString {
+		l.checkUTF8(path, off)
+	}
 	return tok, off, true
+}
+
+// checkUTF8 reports a string token, at off, that is not UTF-8: the
+// decoder reads each bad byte as U+FFFD, which would load another name
+// than the file's.
+func (l *loader[M]) checkUTF8(path string, off int) {
+	raw := l.data[off:min(max(int(l.dec.InputOffset()), off), len(l.data))]
+	if utf8.Valid(raw) {
+		return
+	}
+	for i := 0; i < len(raw); {
+		r, size := utf8.DecodeRune(raw[i:])
+		if r == utf8.RuneError && size == 1 {
+			l.fail(path, off+i, fmt.Errorf("not UTF-8: a tree file is UTF-8 text (byte %#x)", raw[i]))
+			return
+		}
+		i += size
+	}
 }
 
 // node reads the node at path, depth nodes deep.
@@ -308,13 +366,13 @@ type spot struct {
 // ("" for the root), and of its descendants to where they lie. Of nodes
 // that share a path (siblings of one name, which Build refuses) the
 // first is kept.
-func record[M any](p *places, d *bt.Def[M], at *spot, parent string, i int) {
+func record[M any](p map[string]place, d *bt.Def[M], at *spot, parent string, i int) {
 	path := label(d.Name, i)
 	if parent != "" {
 		path = parent + "/" + path
 	}
-	if _, dup := p.nodes[path]; !dup {
-		p.nodes[path] = place{json: at.json, offset: at.offset}
+	if _, dup := p[path]; !dup {
+		p[path] = place{json: at.json, offset: at.offset}
 	}
 	for j := range d.Children {
 		kat := at
@@ -465,25 +523,12 @@ func (l *loader[M]) field(path, key string, d *bt.Def[M], root bool, depth int) 
 		}
 	case "replan":
 		if n, ok := str(); ok {
-			dur, err := time.ParseDuration(n)
-			switch {
-			case err != nil:
-				bad(fmt.Errorf("want a duration such as \"250ms\" or \"0s\" (every tick), not %q", n))
-			case dur < 0:
-				bad(fmt.Errorf("negative duration %q: leave replan out for a decider that commits to its choice", n))
-			}
-			s.Replan, s.Interval = true, max(dur, 0)
+			s.Replan, s.Interval = true, duration(n, bad, `"250ms" or "0s" (every tick)`,
+				"leave replan out for a decider that commits to its choice")
 		}
 	case "takes":
 		if n, ok := str(); ok {
-			dur, err := time.ParseDuration(n)
-			switch {
-			case err != nil:
-				bad(fmt.Errorf("want a duration such as \"500ms\", not %q", n))
-			case dur < 0:
-				bad(fmt.Errorf("negative duration %q", n))
-			}
-			s.Takes = max(dur, 0)
+			s.Takes = duration(n, bad, `"500ms"`, "a run takes no less than nothing")
 		}
 	case "succeedOn", "failOn":
 		if n, ok := str(); ok {
@@ -574,12 +619,30 @@ func (l *loader[M]) skip(path string, tok json.Token, depth int) bool {
 	}
 }
 
+// duration reads a duration such as the examples show, or reports bad
+// why it is not one, or negative (with what to do instead), and reads 0.
+func duration(n string, bad func(error), examples, negative string) time.Duration {
+	dur, err := time.ParseDuration(n)
+	switch {
+	case err != nil:
+		bad(fmt.Errorf("want a duration such as %s, not %q", examples, n))
+	case dur < 0 || strings.HasPrefix(n, "-") && strings.ContainsAny(n, "123456789"):
+		// (a negative amount under a nanosecond reads as 0, yet is negative)
+		bad(fmt.Errorf("negative duration %q: %s", n, negative))
+	}
+	return max(dur, 0)
+}
+
 // lookup returns the value registered under name for the role, or
 // reports it unknown.
 func lookup[M any, V any](l *loader[M], path string, off int, ro role, name string, m map[string]V) V {
 	v, ok := m[name]
 	if !ok {
-		l.fail(path, off, unknown(ro, name, l.r.names(ro)))
+		var err error
+		if !l.full() { // past the limit it is only counted
+			err = unknown(ro, name, l.names(ro))
+		}
+		l.fail(path, off, err)
 	}
 	return v
 }
@@ -623,16 +686,50 @@ func describe(tok json.Token) string {
 	return fmt.Sprintf("%v", tok)
 }
 
-// position returns the line and column (from 1, in characters) of a byte
-// offset.
-func position(data []byte, offset int) (line, col int) {
-	offset = min(max(offset, 0), len(data))
-	before := data[:offset]
-	line = bytes.Count(before, []byte("\n")) + 1
-	if i := bytes.LastIndexByte(before, '\n'); i >= 0 {
-		before = before[i+1:]
+// locate fills in the line and column of each error from its byte offset
+// in data. It reads data once, however many errors there are and in
+// whatever order they come: a one-line file with many errors is placed in
+// linear time. Lines end at '\n'; columns count characters (runes, an
+// invalid byte counting as one), from 1.
+func locate(data []byte, errs []*Error, offsets []int) { locateWith(data, errs, offsets) }
+
+// locateWith is locate, returning the counter it read with.
+func locateWith(data []byte, errs []*Error, offsets []int) *lineCounter {
+	order := make([]int, len(errs))
+	for i := range order {
+		order[i] = i
 	}
-	return line, utf8.RuneCount(before) + 1
+	slices.SortStableFunc(order, func(a, b int) int { return offsets[a] - offsets[b] })
+	c := &lineCounter{}
+	for _, i := range order {
+		errs[i].Line, errs[i].Column = c.advance(data, offsets[i])
+	}
+	return c
+}
+
+// A lineCounter reads a file forward, keeping the line and column it has
+// reached.
+type lineCounter struct {
+	off, line, col int // the byte offset reached, and its place (from 0)
+	read           int // bytes read in all: a test holds it to one pass
+}
+
+// advance reads on to offset (clamped to data), which must not be before
+// the last one, and returns its line and column, from 1.
+func (c *lineCounter) advance(data []byte, offset int) (line, col int) {
+	offset = min(max(offset, 0), len(data))
+	for c.off < offset {
+		if data[c.off] == '\n' {
+			c.line, c.col = c.line+1, 0
+			c.off++
+			c.read++
+			continue
+		}
+		_, size := utf8.DecodeRune(data[c.off:])
+		c.off, c.col = c.off+size, c.col+1
+		c.read += size
+	}
+	return c.line + 1, c.col + 1
 }
 
 // isIdent reports whether a key can follow a dot in a JSON path.
@@ -685,35 +782,44 @@ func withArticle(w string) string {
 	return "a " + w
 }
 
-// badChar returns the offset of the character a syntax error is about.
-// The decoder's Offset is sometimes the character's and sometimes the
-// next one's, so the character its message names is looked for there.
-func badChar(data []byte, se *json.SyntaxError) int {
-	off := min(max(int(se.Offset), 0), len(data))
+// syntaxError returns where the syntax error the decoder met lies, and
+// the error as it should read. The decoder's offset is sometimes the
+// character's and sometimes past it, and its message names the first
+// byte of a character as if it were one (é as 'Ã'), so the file is
+// scanned again, whole, for the first invalid byte, and the message is
+// given the character there.
+func syntaxError(data []byte, decoded *json.SyntaxError) (int, error) {
+	var raw json.RawMessage
+	se, ok := json.Unmarshal(data, &raw).(*json.SyntaxError)
+	if !ok {
+		return min(max(int(decoded.Offset), 0), len(data)), decoded
+	}
+	const prefix = "invalid character "
 	msg := se.Error()
-	i := strings.Index(msg, "invalid character '")
-	if i < 0 {
-		return off
+	if !strings.HasPrefix(msg, prefix) {
+		return min(max(int(se.Offset), 0), len(data)), se // the end of the file
 	}
-	quoted := msg[i+len("invalid character "):]
-	end := strings.Index(quoted[1:], "' ")
-	if end < 0 && strings.HasSuffix(quoted, "'") {
-		end = len(quoted) - 2
+	off := min(max(int(se.Offset)-1, 0), len(data)) // Offset counts the bad byte
+	rest := msg[len(prefix):]                       // 'c' and what the decoder was looking for
+	end := strings.Index(rest[1:], "' ")
+	if end < 0 || off == len(data) {
+		return off, se
 	}
-	if end < 0 {
-		return off
+	_, size := utf8.DecodeRune(data[off:])
+	return off, errors.New(prefix + quoteChar(data[off:off+size]) + rest[end+2:])
+}
+
+// quoteChar quotes a character for a message, in single quotes as
+// encoding/json does: 'é', '\x00', '"', and a single quote escaped.
+func quoteChar(c []byte) string {
+	switch string(c) {
+	case "'":
+		return `'\''`
+	case `"`:
+		return `'"'`
 	}
-	c, err := strconv.Unquote(quoted[:end+2])
-	if err != nil || c == "" {
-		return off
-	}
-	if j := bytes.Index(data[off:], []byte(c)); j >= 0 {
-		return off + j
-	}
-	if off > 0 && bytes.HasPrefix(data[off-1:], []byte(c)) {
-		return off - 1
-	}
-	return off
+	q := strconv.Quote(string(c))
+	return "'" + q[1:len(q)-1] + "'"
 }
 
 // standIns fills what a node's kind runs, where the file named nothing

@@ -2,6 +2,8 @@ package btjson_test
 
 import (
 	"errors"
+	"fmt"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -12,6 +14,7 @@ import (
 // Every problem of a file is reported, each at its place: JSON path, line
 // and column.
 func TestLoadErrors(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, file string
 		want       []string // each must appear in the error
@@ -54,7 +57,7 @@ func TestLoadErrors(t *testing.T) {
 			"$.constraints: want an array of constraint names, not a string",
 			"$.children: children must be an array of nodes, not an object",
 		}},
-		{"negative reselect", `{"kind": "selector", "name": "s", "replan": "-1s", "children": [{"kind": "action", "name": "a", "action": "chase"}]}`,
+		{"negative replan", `{"kind": "selector", "name": "s", "replan": "-1s", "children": [{"kind": "action", "name": "a", "action": "chase"}]}`,
 			[]string{`1:45: $.replan: negative duration "-1s"`}},
 		{"a node lacking what its kind runs", `{"kind": "ifelse", "name": "i", "children": [{"kind": "action", "name": "a", "action": "chase"}]}`,
 			[]string{`1:1: $: an ifelse needs "test"`}},
@@ -85,6 +88,7 @@ func TestLoadErrors(t *testing.T) {
 
 // What Build finds wrong in a file's tree is placed in the file too.
 func TestBuildPlacesTreeErrors(t *testing.T) {
+	t.Parallel()
 	file := `{"kind": "selector", "name": "s", "children": [
   {"kind": "sequence", "name": "empty", "children": []},
   {"kind": "action", "name": "a", "action": "chase", "weight": 2},
@@ -107,6 +111,7 @@ func TestBuildPlacesTreeErrors(t *testing.T) {
 // Files beyond the limits are refused with an error that wraps ErrLimit,
 // before they cost more than their size.
 func TestLimits(t *testing.T) {
+	t.Parallel()
 	reg := testRegistry()
 	reg.Limits = btjson.Limits{Bytes: 4096, Depth: 8, Nodes: 20, Errors: 3}
 	deep := strings.Repeat(`{"kind": "sequence", "name": "s", "children": [`, 9) + `{"kind": "action", "name": "a", "action": "chase"}` + strings.Repeat("]}", 9)
@@ -143,6 +148,7 @@ func TestLimits(t *testing.T) {
 // A registry with a nil value or an empty name is refused, whatever is
 // asked of it.
 func TestRegistryChecked(t *testing.T) {
+	t.Parallel()
 	reg := testRegistry()
 	reg.Actions["broken"] = nil
 	reg.Constraints[""] = reg.Constraints["in sight"]
@@ -165,6 +171,7 @@ func TestRegistryChecked(t *testing.T) {
 // A syntax error is placed at the character it is about, wherever the
 // decoder's offset points.
 func TestSyntaxErrorsPlaced(t *testing.T) {
+	t.Parallel()
 	for file, want := range map[string]string{
 		"\x00":                        "1:1: $: bad JSON: invalid character '\\x00'",
 		" \n \x00":                    "2:2: $: bad JSON",
@@ -185,6 +192,7 @@ func TestSyntaxErrorsPlaced(t *testing.T) {
 // Build reports the file's errors and, where the tree can still be told,
 // what bt.Build finds wrong with the rest, each once.
 func TestBuildReportsEverythingOnce(t *testing.T) {
+	t.Parallel()
 	file := `{"kind": "selector", "name": "s", "children": [
   {"kind": "action", "name": "a", "action": "stirke", "constraints": ["x"]},
   {"kind": "sequence", "name": "empty", "children": []},
@@ -219,4 +227,130 @@ func TestBuildReportsEverythingOnce(t *testing.T) {
 	if err == nil || strings.Count(err.Error(), "\n") != 0 || !strings.Contains(err.Error(), `a node needs a "kind"`) {
 		t.Errorf("a node without a kind: %v", err)
 	}
+}
+
+// Read of a nil reader is an error, not a panic.
+func TestReadNil(t *testing.T) {
+	t.Parallel()
+	_, err := testRegistry().Read(nil)
+	if err == nil || !strings.Contains(err.Error(), "nil reader") {
+		t.Errorf("Read(nil) = %v, want an error about the nil reader", err)
+	}
+}
+
+// A stray character is placed where it is, whatever its width in bytes
+// and wherever it falls between or inside the file's tokens: the line,
+// and the column counted in characters; the message names it.
+func TestStrayCharactersPlaced(t *testing.T) {
+	t.Parallel()
+	file := "{\"kind\": \"selector\", \"name\": \"ça va\", \"replan\": \"0s\",\n" +
+		" \"children\": [\n  {\"kind\": \"action\", \"name\": \"☃\", \"action\": \"chase\", \"cosmetic\": true, \"weight\": 12}\n]}"
+	reg := testRegistry()
+	if _, err := reg.Load([]byte(file)); err != nil {
+		t.Fatalf("the file itself: %v", err)
+	}
+	for _, stray := range []string{"é", "☃", "“", "\U0001F600", "x"} {
+		inString, escaped := false, false
+		line, col := 1, 1
+		for i, c := range file {
+			if !inString && c != '"' {
+				bad := file[:i] + stray + file[i:]
+				_, err := reg.Load([]byte(bad))
+				var fe *btjson.Error
+				if !errors.As(err, &fe) {
+					t.Errorf("%q at %d:%d: %v, want an *Error", stray, line, col, err)
+				} else if fe.Line != line || fe.Column != col {
+					t.Errorf("%q at %d:%d: placed at %d:%d (%v)", stray, line, col, fe.Line, fe.Column, err)
+				} else if !strings.Contains(err.Error(), "invalid character '"+stray+"'") {
+					t.Errorf("%q at %d:%d: the message names another character: %v", stray, line, col, err)
+				}
+			}
+			switch {
+			case escaped:
+				escaped = false
+			case inString && c == '\\':
+				escaped = true
+			case c == '"':
+				inString = !inString
+			}
+			if col++; c == '\n' {
+				line, col = line+1, 1
+			}
+		}
+	}
+}
+
+// Unknown names cost the same however large the registry and however
+// many errors come past the limit: the registry's names are sorted once
+// a file, and an error past Limits.Errors is counted, not written. (Each
+// unknown name sorted the whole registry again: a megabyte of unknown
+// names against a thousand actions took 23 s and some gigabytes.)
+func TestUnknownNamesCostLittle(t *testing.T) {
+	reg := testRegistry()
+	for i := range 1000 {
+		reg.Actions[fmt.Sprintf("action %04d", i)] = reg.Actions["chase"]
+	}
+	const n = 5000
+	var b strings.Builder
+	b.WriteString(`{"kind": "sequence", "name": "s", "children": [`)
+	for i := range n {
+		if i > 0 {
+			b.WriteString(",\n")
+		}
+		fmt.Fprintf(&b, `{"kind": "action", "name": "a%d", "action": "unknown %d"}`, i, i)
+	}
+	b.WriteString("]}")
+	file := []byte(b.String())
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
+	_, err := reg.Load(file)
+	runtime.ReadMemStats(&after)
+	if err == nil || !strings.Contains(err.Error(), fmt.Sprintf("and %d more errors", n-50)) {
+		t.Fatalf("Load: %v", err)
+	}
+	// Decoding and the tree's descriptions take some tens of times the
+	// file's size; sorting the registry for each unknown name took 3,500.
+	if got, most := after.TotalAlloc-before.TotalAlloc, uint64(100*len(file)); got > most {
+		t.Errorf("loading %d bytes of unknown names allocated %d bytes, want at most %d", len(file), got, most)
+	}
+}
+
+// Limits.Errors bounds the errors Build reports in all, those of the file
+// and those bt.Build finds in its tree together; the rest are counted.
+func TestBuildErrorsLimited(t *testing.T) {
+	t.Parallel()
+	empty := strings.Repeat(`{"kind": "sequence", "name": "e%d", "children": []},`, 60)
+	for _, tt := range []struct {
+		name, file    string
+		errs, counted int
+	}{
+		{"tree errors", `{"kind": "selector", "name": "s", "children": [` + fmt.Sprintf(strings.TrimSuffix(empty, ","), seq(60)...) + `]}`, 50, 10},
+		{"file and tree errors", `{"kind": "selector", "name": "s", "children": [` + fmt.Sprintf(empty, seq(60)...) +
+			strings.Repeat(`{"kind": "action", "name": "x", "action": "nope"},`, 20) + `{"kind": "action", "name": "y", "action": "nope"}]}`, 50, 50},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := testRegistry().Build(bt.Config[mem]{Heuristic: goal}, []byte(tt.file))
+			if err == nil {
+				t.Fatal("built")
+			}
+			lines := strings.Split(err.Error(), "\n")
+			if len(lines) != tt.errs+1 || lines[tt.errs] != fmt.Sprintf("and %d more errors", tt.counted) {
+				t.Errorf("%d lines, want %d errors and a count of %d more:\n%v", len(lines), tt.errs, tt.counted, err)
+			}
+			for _, l := range lines[:len(lines)-1] {
+				if _, _, ok := strings.Cut(l, ": $"); !ok {
+					t.Errorf("an error without a place: %s", l)
+				}
+			}
+		})
+	}
+}
+
+// seq returns 0, 1, ... n-1, for Sprintf.
+func seq(n int) []any {
+	s := make([]any, n)
+	for i := range s {
+		s[i] = i
+	}
+	return s
 }

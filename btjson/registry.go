@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"unicode/utf8"
 	"unsafe"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -139,8 +140,8 @@ func (r *Registry[M]) names(ro role) []string {
 	return names
 }
 
-// check reports registered entries that cannot be used: a nil value, or
-// an empty name.
+// check reports registered entries that cannot be used: a nil value, an
+// empty name, or one that is not UTF-8.
 func (r *Registry[M]) check() error {
 	if r == nil {
 		return errors.New("btjson: nil Registry")
@@ -155,6 +156,8 @@ func (r *Registry[M]) check() error {
 		switch {
 		case e.name == "":
 			errs = append(errs, fmt.Errorf("btjson: registry: a %s with an empty name", e.role))
+		case !utf8.ValidString(e.name):
+			errs = append(errs, fmt.Errorf("btjson: registry: %s %q is not UTF-8: a tree file holds only UTF-8 text", e.role, e.name))
 		case nilness.Of(e.value):
 			errs = append(errs, fmt.Errorf("btjson: registry: %s %q is nil", e.role, e.name))
 		}

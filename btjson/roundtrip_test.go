@@ -2,6 +2,7 @@ package btjson_test
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"strings"
 	"testing"
@@ -21,6 +22,7 @@ import (
 // Tree.String(), and the same events and actions over random steps, as
 // the tree built from Go; and written again, the same bytes.
 func TestRoundTrip(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		shape := treetest.DrawShape(t, 3)
 		seed := rapid.Uint64().Draw(t, "seed")
@@ -123,6 +125,7 @@ func registryOf(d bt.Def[mem]) *btjson.Registry[mem] {
 // What the registry does not name is reported, node by node, never left
 // out of the file.
 func TestMarshalRefusesWhatIsNotRegistered(t *testing.T) {
+	t.Parallel()
 	rec := &treetest.Recorder{}
 	n := bt.For[mem]()
 	reg := testRegistry()
@@ -155,6 +158,7 @@ func TestMarshalRefusesWhatIsNotRegistered(t *testing.T) {
 // A value registered under two names is written under the first, in
 // sorted order, whatever the order of the map.
 func TestMarshalNamesFirst(t *testing.T) {
+	t.Parallel()
 	reg := testRegistry()
 	chase := reg.Actions["chase"]
 	reg.Actions["a chase"], reg.Actions["z chase"] = chase, chase
@@ -167,6 +171,7 @@ func TestMarshalNamesFirst(t *testing.T) {
 // Every kind, setting and role that random trees do not draw comes back
 // from a file as it went in.
 func TestRoundTripEveryField(t *testing.T) {
+	t.Parallel()
 	rec := &treetest.Recorder{}
 	n := bt.For[mem]()
 	act := treetest.Act(rec, "act", treetest.Shine)
@@ -256,4 +261,83 @@ func (f *first) tick(m *mem, dt time.Duration) bt.Status {
 		return bt.Success
 	}
 	return f.kids[0].Tick(m, dt)
+}
+
+// A name that is not UTF-8 cannot be written in a file, which holds only
+// UTF-8 text: Marshal refuses it with its path rather than write another
+// name (U+FFFD for each bad byte), a registry holding one is refused, and
+// a file holding bytes that are not UTF-8 is refused where they are.
+func TestNamesNotUTF8(t *testing.T) {
+	t.Parallel()
+	reg := testRegistry()
+	n := bt.For[mem]()
+	_, err := reg.Marshal(n.Sequence("root", n.Do("bad\xffname", reg.Actions["chase"])))
+	if err == nil || !strings.Contains(err.Error(), `name "bad\xffname" is not UTF-8`) {
+		t.Errorf("Marshal of a node named \"bad\\xff\": %v", err)
+	}
+	reg.Actions["chase\xc3"] = reg.Actions["chase"]
+	delete(reg.Actions, "chase")
+	for name, call := range map[string]func() error{
+		"Load":    func() error { _, err := reg.Load([]byte(`{}`)); return err },
+		"Marshal": func() error { _, err := reg.Marshal(n.Do("x", reg.Actions["chase\xc3"])); return err },
+		"Schema":  func() error { _, err := reg.Schema(); return err },
+	} {
+		if err := call(); err == nil || !strings.Contains(err.Error(), `action "chase\xc3" is not UTF-8`) {
+			t.Errorf("%s with a registered name that is not UTF-8: %v", name, err)
+		}
+	}
+	_, err = testRegistry().Load([]byte("{\"kind\": \"action\",\n \"name\": \"a\xff\", \"action\": \"chase\"}"))
+	if err == nil || !strings.Contains(err.Error(), "2:12: $.name: not UTF-8") {
+		t.Errorf("Load of a name that is not UTF-8: %v", err)
+	}
+}
+
+// Marshal writes only what Load reads back: a tree beyond the registry's
+// Limits is refused with an error that wraps ErrLimit. Lines are indented
+// like the tree down to a depth, and no further, so that a file grows in
+// proportion to the tree.
+func TestMarshalLimits(t *testing.T) {
+	t.Parallel()
+	n := bt.For[mem]()
+	reg := testRegistry()
+	chain := func(depth int) bt.Def[mem] {
+		d := n.Do("leaf", reg.Actions["chase"])
+		for i := depth - 1; i > 0; i-- {
+			d = n.Sequence(fmt.Sprint("s", i), d)
+		}
+		return d
+	}
+	for _, tt := range []struct {
+		name   string
+		limits btjson.Limits
+		def    bt.Def[mem]
+		want   string
+	}{
+		{"too deep", btjson.Limits{}, chain(257), "s1/s2/s3/s4/s5/s6/s7/s8/s9/s10/s11/"},
+		{"too deep for its limit", btjson.Limits{Depth: 4}, chain(5), "s1/s2/s3/s4/leaf: btjson: limit exceeded: nodes nested more than 4 deep"},
+		{"too many nodes", btjson.Limits{Nodes: 4}, chain(5), "s1/s2/s3/s4/leaf: btjson: limit exceeded: more than 4 nodes"},
+		{"too large", btjson.Limits{Bytes: 100}, chain(5), "btjson: limit exceeded: the file would be larger than 100 bytes"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			reg.Limits = tt.limits
+			_, err := reg.Marshal(tt.def)
+			if !errors.Is(err, btjson.ErrLimit) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Marshal: %v, want an ErrLimit with %q", err, tt.want)
+			}
+		})
+	}
+
+	reg.Limits = btjson.Limits{Depth: 2000}
+	file, err := reg.Marshal(chain(2000))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if perNode := len(file) / 2000; perNode > 200 { // 4,000 before indentation stopped at a depth
+		t.Errorf("a chain 2000 deep is a file of %d bytes, %d a node", len(file), perNode)
+	}
+	def, err := reg.Load(file)
+	if err != nil {
+		t.Fatalf("Load of what Marshal wrote: %v", err)
+	}
+	sameData(t, "s1", chain(2000), def)
 }

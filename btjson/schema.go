@@ -40,10 +40,10 @@ func (r *Registry[M]) Schema() ([]byte, error) {
 		"minOutcome": map[string]any{"description": "sequences: the outcome at or below which a prediction stops",
 			"enum": outcomes()},
 		"replan": map[string]any{"type": "string", "description": `selectors and planners: plan again while running, every duration ("0s": every tick); leave out to commit to a choice or plan`,
-			"pattern": `^([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`},
+			"pattern": durationPattern},
 		"replanOn": names(roleCondition, "selectors and planners: a test of when to plan again at once"),
 		"takes": map[string]any{"type": "string", "description": `actions: how long a run takes, for predictions that chain it ("500ms")`,
-			"pattern": `^([0-9]+(\.[0-9]*)?(ns|us|µs|ms|s|m|h))+$`},
+			"pattern": durationPattern},
 		"allowNegative":        boolean("selectors: choose a child predicted Irrelevant or worse rather than nothing"),
 		"preferFirst":          boolean("selectors: a tie at re-selection goes to the first child, not the running one"),
 		"debounce":             boolean("selectors: pick the child that ended last only when it is the sole option"),
@@ -90,6 +90,16 @@ func (r *Registry[M]) Schema() ([]byte, error) {
 	}
 	return append(out, '\n'), nil
 }
+
+// durationPattern matches what time.ParseDuration reads and is not
+// negative, which is what Load accepts for reselect: "0" (signed or not),
+// or a sequence of numbers, each with a unit; a minus sign only before
+// zeros. (A duration past 290 years matches, and only Load refuses it.)
+const durationPattern = `^(\+?(0|(([0-9]+(\.[0-9]*)?|\.[0-9]+)` + durationUnit + `)+)|-(0|((0+(\.0*)?|\.0+)` + durationUnit + `)+))$`
+
+// durationUnit matches the units of time.ParseDuration: "µs" is U+00B5
+// and "μs" U+03BC.
+const durationUnit = `(ns|us|µs|μs|ms|s|m|h)`
 
 func nonNil(s []string) []string {
 	if s == nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"math"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
@@ -49,28 +50,38 @@ type file struct {
 // registered: one that is not (a closure written in place, a constraint
 // made for one node) is not serialisable, and Marshal reports each with
 // its node's path rather than leave it out. Misuse that For noted in d
-// (an option of the wrong type) is reported too.
+// (an option of the wrong type) is reported too, and so is a tree beyond
+// the registry's Limits (an error that wraps ErrLimit), which Load would
+// refuse.
 func (r *Registry[M]) Marshal(d bt.Def[M]) ([]byte, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
-	w := &writer[M]{x: newIndex(r), catalogue: r.Catalogue}
-	f := w.node(&d, label(d.Name, 0))
+	w := &writer[M]{x: newIndex(r), catalogue: r.Catalogue, lim: r.Limits.orDefaults()}
+	f := w.node(&d, label(d.Name, 0), 1)
 	if len(w.errs) > 0 {
 		return nil, errors.Join(w.errs...)
 	}
 	var b bytes.Buffer
-	if err := write(&b, f, ""); err != nil {
+	if err := write(&b, f, 0); err != nil {
 		return nil, err
 	}
 	b.WriteByte('\n')
+	if b.Len() > w.lim.Bytes {
+		return nil, fmt.Errorf("%w: the file would be larger than %d bytes", ErrLimit, w.lim.Bytes)
+	}
 	return b.Bytes(), nil
 }
 
+// maxIndent is how many levels deep a file's lines are indented like the
+// tree; deeper lines are indented as that level, so that a line's
+// indentation, and the file, stay in proportion however deep the tree.
+const maxIndent = 32
+
 // write writes a node as a file shows it: its fields on one line, and
-// each child on a line of its own, indented under it, so the file reads
-// like the tree.
-func write(b *bytes.Buffer, f file, indent string) error {
+// each child on a line of its own, indented under it (down to maxIndent
+// levels), so the file reads like the tree.
+func write(b *bytes.Buffer, f file, depth int) error {
 	kids := f.Children
 	f.Children = nil
 	var line bytes.Buffer
@@ -84,8 +95,8 @@ func write(b *bytes.Buffer, f file, indent string) error {
 	if len(kids) > 0 {
 		b.WriteString(`, "children": [` + "\n")
 		for i, k := range kids {
-			b.WriteString(indent + "  ")
-			if err := write(b, k, indent+"  "); err != nil {
+			indent(b, depth+1)
+			if err := write(b, k, depth+1); err != nil {
 				return err
 			}
 			if i < len(kids)-1 {
@@ -93,10 +104,18 @@ func write(b *bytes.Buffer, f file, indent string) error {
 			}
 			b.WriteByte('\n')
 		}
-		b.WriteString(indent + "]")
+		indent(b, depth)
+		b.WriteString("]")
 	}
 	b.WriteByte('}')
 	return nil
+}
+
+// indent writes the indentation of a line depth levels deep.
+func indent(b *bytes.Buffer, depth int) {
+	for range min(depth, maxIndent) {
+		b.WriteString("  ")
+	}
 }
 
 // spaceOut writes compact JSON with a space after each comma and colon
@@ -121,6 +140,8 @@ func spaceOut(b *bytes.Buffer, compact []byte) {
 type writer[M any] struct {
 	x         *index
 	catalogue *catalogue.Catalogue[M]
+	lim       Limits
+	nodes     int // written so far
 	errs      []error
 }
 
@@ -141,9 +162,19 @@ func (w *writer[M]) name(path string, ro role, v any, what string) string {
 	return n
 }
 
-func (w *writer[M]) node(d *bt.Def[M], path string) file {
+func (w *writer[M]) node(d *bt.Def[M], path string, depth int) file {
+	if w.nodes++; w.nodes == w.lim.Nodes+1 {
+		w.fail(path, fmt.Errorf("%w: more than %d nodes", ErrLimit, w.lim.Nodes))
+	}
+	if depth > w.lim.Depth {
+		w.fail(path, fmt.Errorf("%w: nodes nested more than %d deep", ErrLimit, w.lim.Depth))
+		return file{} // what lies below is deeper still
+	}
 	if err := d.Err(); err != nil {
 		w.fail(path, err)
+	}
+	if !utf8.ValidString(d.Name) {
+		w.fail(path, fmt.Errorf("name %q is not UTF-8: a tree file holds only UTF-8 text", d.Name))
 	}
 	if e, ok := w.catalogue.Entry(d.Entry); ok && d.Entry != "" {
 		return w.entry(d, e, path)
@@ -193,7 +224,7 @@ func (w *writer[M]) node(d *bt.Def[M], path string) file {
 	f.Constraints = w.constraints(path, d.Constraints, 0)
 	for j := range d.Children {
 		k := &d.Children[j]
-		f.Children = append(f.Children, w.node(k, path+"/"+label(k.Name, j)))
+		f.Children = append(f.Children, w.node(k, path+"/"+label(k.Name, j), depth+1))
 	}
 	return f
 }

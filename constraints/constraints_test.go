@@ -26,6 +26,7 @@ var (
 )
 
 func TestEvaluate(t *testing.T) {
+	t.Parallel()
 	idle := bt.Situation{Now: 10 * time.Second}
 	running := bt.Situation{Now: 10 * time.Second, Running: true}
 	simulating := bt.Situation{Now: 10 * time.Second, Simulating: true}
@@ -84,6 +85,7 @@ func TestEvaluate(t *testing.T) {
 }
 
 func TestDescriptions(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		c    bt.Constraint[mem]
 		want string
@@ -122,6 +124,7 @@ func runAway(t *testing.T, c bt.Constraint[mem]) []string {
 // Skip while running: the combo keeps going after its target steps out of
 // reach; without it, the combo is cut short.
 func TestSkipWhileRunningInATree(t *testing.T) {
+	t.Parallel()
 	reach := func(opts ...constraints.Option) bt.Constraint[mem] {
 		return constraints.Func("in reach", func(m *mem) bool { return m.Foe <= 5 }, opts...)
 	}
@@ -137,6 +140,7 @@ func TestSkipWhileRunningInATree(t *testing.T) {
 // Skip while simulating: the planner counts on the node, which then meets
 // its constraint live.
 func TestSkipWhileSimulatingInATree(t *testing.T) {
+	t.Parallel()
 	for _, skip := range []bool{false, true} {
 		var opts []constraints.Option
 		if skip {
@@ -165,6 +169,7 @@ func TestSkipWhileSimulatingInATree(t *testing.T) {
 // same seed gives the same rolls, and the roll a selector planned with is
 // the roll the node begins with.
 func TestChanceInATree(t *testing.T) {
+	t.Parallel()
 	const seeds = 2000
 	passed := 0
 	for seed := uint64(0); seed < seeds; seed++ {
@@ -198,6 +203,7 @@ func TestChanceInATree(t *testing.T) {
 }
 
 func TestSettingsAreCheckedByBuild(t *testing.T) {
+	t.Parallel()
 	timer := func(*mem) time.Duration { return 0 }
 	for _, tt := range []struct {
 		c    bt.Constraint[mem]
@@ -233,6 +239,7 @@ func TestSettingsAreCheckedByBuild(t *testing.T) {
 // bare constraint's: a fault naming the node, and the node held back.
 // (Before, All took it for Pass and Any for Fail, silently.)
 func TestInvalidChecksInsideGroupsAreFaults(t *testing.T) {
+	t.Parallel()
 	broken := constraints.From("broken", func(bt.Situation, *mem) (bt.Check, string) { return bt.Check(9), "?" })
 	for name, c := range map[string]bt.Constraint[mem]{
 		"bare": broken,

@@ -16,6 +16,7 @@ import (
 )
 
 func TestDecoratorsLive(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		d      bt.Decorator[mem]
@@ -69,6 +70,7 @@ func TestDecoratorsLive(t *testing.T) {
 
 // Retry begins one attempt a tick: each attempt meets a new moment.
 func TestRetry(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		failures int
 		want     []bt.Status
@@ -87,6 +89,7 @@ func TestRetry(t *testing.T) {
 // independent coin flips allow (1 - 1/32, about 97%): each attempt, on its
 // own tick, rolls afresh.
 func TestRetryRollsAgain(t *testing.T) {
+	t.Parallel()
 	const seeds = 1000
 	succeeded := 0
 	for seed := uint64(0); seed < seeds; seed++ {
@@ -112,6 +115,7 @@ func TestRetryRollsAgain(t *testing.T) {
 // Timeout's result does not depend on the frame step: work that fits in
 // the limit succeeds at any step, and work that does not fails.
 func TestTimeoutDoesNotDependOnTheStep(t *testing.T) {
+	t.Parallel()
 	const limit = 100 * time.Millisecond
 	for _, work := range []time.Duration{90 * time.Millisecond, limit, 110 * time.Millisecond} {
 		for _, step := range []time.Duration{time.Millisecond, 10 * time.Millisecond, 30 * time.Millisecond,
@@ -149,6 +153,7 @@ func (w *worker) Simulate(*sim.Context[mem], *mem) {}
 // whatever n is, and a prediction covers at most MaxRepeatPrediction
 // repetitions.
 func TestRepeatIsBounded(t *testing.T) {
+	t.Parallel()
 	predicted := 0
 	count := bt.SimulateWith(func(*sim.Context[mem], *mem) heuristic.Verdict {
 		predicted++
@@ -195,6 +200,7 @@ func verdict(t *testing.T, cfg bt.Config[mem], d bt.Decorator[mem], effect func(
 }
 
 func TestDecoratorsSimulate(t *testing.T) {
+	t.Parallel()
 	v := func(o heuristic.Outcome, reason string) heuristic.Verdict {
 		return heuristic.Verdict{Outcome: o, Reason: reason}
 	}
@@ -241,6 +247,7 @@ func TestDecoratorsSimulate(t *testing.T) {
 
 // Repeat's prediction carries into what follows: three predicted hits.
 func TestRepeatPredictsEveryRepetition(t *testing.T) {
+	t.Parallel()
 	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
 		Sequence("combo").
 		Decorate("thrice", decorators.Repeat[mem](3)).Do("jab", act(&recorder{}, "jab", hitFoe(1))).End().
@@ -253,6 +260,7 @@ func TestRepeatPredictsEveryRepetition(t *testing.T) {
 }
 
 func TestCooldownDecoratorSimulates(t *testing.T) {
+	t.Parallel()
 	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
 		Sequence("when").
 		Condition("foe in sight", func(m *mem) bool { return m.Foe > 0 }).
@@ -271,6 +279,7 @@ func TestCooldownDecoratorSimulates(t *testing.T) {
 }
 
 func TestDecoratorSettingsAreChecked(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		d    bt.Decorator[mem]
 		want string
@@ -299,6 +308,7 @@ func TestDecoratorSettingsAreChecked(t *testing.T) {
 // after a halt: before, a stale count of the time waited made it predict
 // a shorter wait, or none, and the choice it fed flipped.
 func TestDelayPredictsTheWholeWaitWhenNotRunning(t *testing.T) {
+	t.Parallel()
 	cfg := bt.Config[mem]{Heuristic: goal, Model: func(m *mem, dt time.Duration) { m.HP -= int(dt / (100 * time.Millisecond)) }}
 	tree := mustBuild(t, bt.New(cfg).Decorate("later", decorators.Delay[mem](300*time.Millisecond)).
 		Do("strike", act(nil, "strike", hitFoe(1))).End())

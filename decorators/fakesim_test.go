@@ -35,6 +35,7 @@ func lowerShield(m *mem) { m.Shield = 0 }
 // pointless, so the Jedi waits; a FakeSim that pretends the shield is down
 // makes it swing at the shield, visibly, while the shield stays up.
 func TestFakeSimMakesAVisibleMistake(t *testing.T) {
+	t.Parallel()
 	for _, mistake := range []bool{false, true} {
 		rec := &recorder{}
 		b := bt.New(bt.Config[mem]{Heuristic: goal}).Selector("jedi")
@@ -64,6 +65,7 @@ func TestFakeSimMakesAVisibleMistake(t *testing.T) {
 }
 
 func TestFakeSimOptions(t *testing.T) {
+	t.Parallel()
 	v := func(o heuristic.Outcome, reason string) heuristic.Verdict {
 		return heuristic.Verdict{Outcome: o, Reason: reason}
 	}
@@ -110,6 +112,7 @@ func TestFakeSimOptions(t *testing.T) {
 // When the fake itself looks like nothing but the child predicted better,
 // the child's verdict stands.
 func TestFakeSimKeepsTheChildsBetterVerdict(t *testing.T) {
+	t.Parallel()
 	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
 		Decorate("pretend", decorators.FakeSim(decorators.Fake[mem]{Edit: func(m *mem) { m.Shine-- }})).
 		Do("pose", act(&recorder{}, "pose", shine), bt.Cosmetic()).

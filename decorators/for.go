@@ -11,7 +11,7 @@ import (
 // name the memory type, bound to M, so that a tree spells the type once:
 //
 //	d := decorators.For[Memory]()
-//	b.Decorate("patient", d.Timeout(5*time.Second)).Do("wait", wait)
+//	b.Decorate("patient", d.Timeout(5*time.Second)).Do("wait", wait).End()
 //
 // FakeSim and Goal infer M from their arguments.
 func For[M any]() Catalogue[M] { return Catalogue[M]{} }

@@ -15,6 +15,7 @@ import (
 // Invert(Priority(Invert(a), Invert(b), ...)): the same status, and the
 // same actions run in the same order.
 func TestPropertySequenceIsInvertedPriority(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		scripts := rapid.SliceOfN(rapid.SampledFrom([]bt.Status{S, F}), 1, 5).Draw(t, "statuses")
 		plain, inverted := &recorder{}, &recorder{}

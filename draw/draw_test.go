@@ -22,6 +22,7 @@ func pictures(t *testing.T) (plain, annotated draw.Picture) {
 }
 
 func TestGolden(t *testing.T) {
+	t.Parallel()
 	plain, annotated := pictures(t)
 	for _, tt := range []struct {
 		name string
@@ -46,6 +47,7 @@ func TestGolden(t *testing.T) {
 // The annotated picture colours predictions and draws the chosen path
 // bold; the plain one does neither.
 func TestAnnotations(t *testing.T) {
+	t.Parallel()
 	plain, annotated := pictures(t)
 	var p, a bytes.Buffer
 	plain.DOT(&p)
@@ -67,6 +69,7 @@ func TestAnnotations(t *testing.T) {
 // Names, constraint descriptions and reasons cannot break out of their
 // quotes, nor use the tools' escapes, entities or syntax.
 func TestEscaping(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		name, dot, mermaid string
 	}{
@@ -115,6 +118,7 @@ func TestEscaping(t *testing.T) {
 // neither panics nor loops, colours nothing by an unknown outcome, and
 // draws no edge from a missing parent.
 func TestMadeUpPictures(t *testing.T) {
+	t.Parallel()
 	bad := heuristic.Verdict{Outcome: heuristic.Outcome(99), Reason: "made up"}
 	for _, tt := range []struct {
 		name  string

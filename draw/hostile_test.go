@@ -3,6 +3,7 @@ package draw
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"math/rand/v2"
 	"os"
 	"os/exec"
@@ -11,6 +12,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -361,17 +363,46 @@ func need(t testing.TB, why string) {
 // read has dot lay out the graphs in src (one or more) as SVG, and
 // returns what it said on stderr and whether it succeeded.
 func (d dot) read(src string) (string, error) {
-	cmd := exec.Command(string(d), "-Tsvg", "-o", os.DevNull)
+	cmd := command(string(d), "-Tsvg", "-o", os.DevNull)
 	cmd.Stdin = strings.NewReader(src)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
-	err := cmd.Run()
+	err := run(cmd)
 	return stderr.String(), err
+}
+
+// toolTimeout is how long a tool (dot, node) may take to answer.
+const toolTimeout = 2 * time.Minute
+
+// command returns a command of a tool, for run.
+func command(name string, args ...string) *exec.Cmd {
+	cmd := exec.Command(name, args...)
+	cmd.WaitDelay = time.Second // a child left holding its output does not hold the test
+	return cmd
+}
+
+// run runs cmd, killing it after toolTimeout, and then says which program
+// did not answer.
+func run(cmd *exec.Cmd) error {
+	if err := cmd.Start(); err != nil {
+		return err
+	}
+	done := make(chan error, 1)
+	go func() { done <- cmd.Wait() }()
+	select {
+	case err := <-done:
+		return err
+	case <-time.After(toolTimeout):
+		cmd.Process.Kill()
+		<-done
+		return fmt.Errorf("%s did not answer within %v", cmd.Path, toolTimeout)
+	}
 }
 
 // Graphviz reads the DOT of every hostile picture and state diagram
 // without a complaint.
 func TestDOTParses(t *testing.T) {
+	t.Parallel()
 	d := findDot(t)
 	var all strings.Builder
 	outs := []string{}
@@ -399,6 +430,7 @@ func TestDOTParses(t *testing.T) {
 // Mermaid's own parser reads every hostile picture and state diagram, if
 // node and the mermaid package are installed (npm ci --prefix draw/testdata/mermaid).
 func TestMermaidParses(t *testing.T) {
+	t.Parallel()
 	node, err := exec.LookPath("node")
 	if err != nil {
 		need(t, "node is not installed: the Mermaid parser runs under Node.js")
@@ -418,15 +450,15 @@ func TestMermaidParses(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cmd := exec.Command(node, "parse.mjs")
+	cmd := command(node, "parse.mjs")
 	cmd.Dir = dir
 	cmd.Stdin = bytes.NewReader(input)
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	result, err := cmd.Output()
-	if err != nil {
+	var stderr, stdout bytes.Buffer
+	cmd.Stderr, cmd.Stdout = &stderr, &stdout
+	if err := run(cmd); err != nil {
 		t.Fatalf("node parse.mjs: %v\n%s", err, stderr.Bytes())
 	}
+	result := stdout.Bytes()
 	var errs []string
 	if err := json.Unmarshal(result, &errs); err != nil || len(errs) != len(outs) {
 		t.Fatalf("node parse.mjs answered %q (%v)", result, err)
@@ -441,6 +473,7 @@ func TestMermaidParses(t *testing.T) {
 // The output is well formed for every hostile picture and state
 // diagram, and reads back as what it shows; the tools need not be installed.
 func TestHostileTexts(t *testing.T) {
+	t.Parallel()
 	for _, p := range pictures(t) {
 		checkDOT(t, p, drawDOT(t, p))
 		checkMermaid(t, p, drawMermaid(t, p))
@@ -452,6 +485,7 @@ func TestHostileTexts(t *testing.T) {
 }
 
 func TestVisible(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct{ in, want string }{
 		{"plain é 日本 👨‍👩‍👧", "plain é 日本 👨‍👩‍👧"},
 		{"two\nlines", "two\nlines"},

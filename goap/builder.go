@@ -274,10 +274,11 @@ func (b *Builder[M, K]) Choose(c Choice) *Builder[M, K] {
 // Budget bounds every planning of the domain (see decide.Budget): Tries,
 // the nodes one planning may expand over every goal it tries; Steps, the
 // steps one plan may hold; PerTick, the nodes a runner expands in one
-// tick, going on in the next (it is Running meanwhile). A planning spread
-// over ticks is foreseen as finished: Agent.Preview, and a selector's
-// prediction of the runner, show the plan it leads to, not the ticks
-// spent planning. A Planner's Plan always plans to the end.
+// tick, going on in the next (it is Running meanwhile). Agent.Preview
+// shows what the tick does: nothing begins while the planning goes on,
+// and the plan's first step in the tick it ends; a selector's prediction
+// of the runner foresees the plan the planning leads to. A Planner's
+// Plan always plans to the end.
 func (b *Builder[M, K]) Budget(budget decide.Budget) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it

@@ -374,3 +374,17 @@ func times(n int) string {
 func (d *Domain[M, K]) Plan(m *M) (decide.Plan, error) {
 	return d.NewPlanner().Plan(m)
 }
+
+// copyFrom makes p the same planning as o, a planning of the same domain
+// under way, reusing p's storage (see search.copyFrom).
+func (p *Planner[M, K]) copyFrom(o *Planner[M, K]) {
+	p.s.ctx.Copy(&p.root, &o.root)
+	p.bounded, p.above = o.bounded, o.above
+	copy(p.order, o.order)
+	copy(p.prio, o.prio)
+	p.pos, p.active, p.done, p.left = o.pos, o.active, o.done, o.left
+	copy(p.outcomes, o.outcomes)
+	p.goal, p.cost, p.expanded, p.err = o.goal, o.cost, o.expanded, o.err
+	p.steps, p.names = append(p.steps[:0], o.steps...), append(p.names[:0], o.names...)
+	p.s.copyFrom(o.s)
+}

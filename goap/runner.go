@@ -312,9 +312,71 @@ func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
 	p.within(ctx)
 	for i, k := range r.kids {
 		s := k.Situation(true)
-		s.Running = false
+		if s.Running { // a step under way is halted unless the plan goes on with it
+			s = s.After(s.Now)
+		}
 		p.s.base[i], p.s.sits[i] = s, s
 		p.s.out[i] = k.Quarantined()
+	}
+}
+
+// An ending is what a planning that is over does to the running plan.
+type ending uint8
+
+const (
+	endAdopted  ending = iota // its plan runs
+	endSame                   // it found the running plan again: that goes on
+	endNoHigher               // no goal above the running one has a plan: the running plan goes on
+	endHolds                  // it found nothing to do, for the running goal holds: the runner succeeds
+	endNone                   // no goal has a plan: the runner fails
+)
+
+// end says what planning p, for purpose, does to the running plan, as the
+// tick that concludes it does, on the memory m it planned from. A tick
+// that plans afresh (fresh) has dropped the running plan before it
+// plans; one that plans again beside it (changed, higher) has not.
+func (r *runner[M, K]) end(p *Planner[M, K], purpose purpose, m *M) ending {
+	switch {
+	case purpose == higher && p.goal < 0:
+		return endNoHigher
+	case p.goal < 0 && purpose == changed && p.err == ErrNoGoal && r.d.goals[r.goal].satisfied(m):
+		return endHolds
+	case p.goal < 0:
+		return endNone
+	case purpose == changed && p.goal == r.goal && slices.Equal(p.steps, r.plan[r.at:]):
+		return endSame
+	}
+	return endAdopted
+}
+
+// explain writes into the runner's report what planning p, for purpose,
+// started for why, reports as it ends: the tick that concludes it and a
+// preview of that tick say the same.
+func (r *runner[M, K]) explain(p *Planner[M, K], e ending, purpose purpose, why cause) {
+	p.Explain(&r.report)
+	switch e {
+	case endNoHigher:
+		r.tell(decide.Kept, "no goal of higher priority has a plan within the budget", "")
+	case endHolds:
+		r.tell(decide.None, "the running goal holds", "")
+	case endSame:
+		r.tell(decide.Kept, why.text, "; the running plan is still the best")
+	case endNone:
+		if why != noCause {
+			r.report.Reason = r.words(why) + "; " + r.report.Reason
+		}
+	case endAdopted:
+		g := &r.d.goals[p.goal]
+		switch {
+		case purpose == higher:
+			was := &r.d.goals[r.goal]
+			r.report.Change = decide.Replaced
+			r.report.Reason = "goal " + g.name + " (" + priority(p.prio[p.goal]) + ") outranks goal " + was.name +
+				" (" + priority(r.priority) + ")"
+		case why != noCause:
+			r.report.Change = decide.Replaced
+			r.report.Reason = r.words(why) + "; now for goal " + g.name + " (" + priority(p.prio[p.goal]) + ")"
+		}
 	}
 }
 
@@ -322,58 +384,38 @@ func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
 func (r *runner[M, K]) conclude(m *M) {
 	p := r.live
 	r.planning = false
-	tracing := r.self != nil && r.self.Tracing()
-	if tracing {
-		p.Explain(&r.report)
-	}
-	switch {
-	case p.goal < 0 && p.err != nil && !failure(p.err):
+	if p.goal < 0 && p.err != nil && !failure(p.err) {
 		// A cost, an estimate or a weight broke its contract: a fault of
 		// user code, which the tree returns from Tick as a *bt.PanicError.
 		panic(p.err)
-	case r.purpose == higher && p.goal < 0:
-		r.noteStale()
-		r.tell(tracing, decide.Kept, "no goal of higher priority has a plan within the budget", "")
-	case p.goal < 0 && r.goal >= 0 && p.err == ErrNoGoal && r.d.goals[r.goal].satisfied(m):
-		// a planning found nothing to do: the running goal holds
-		r.tell(tracing, decide.None, "the running goal holds", "")
-		r.stop(m)
-		r.achieved = true
-	case p.goal < 0:
-		r.stop(m)
-		r.nogo = true
-		if tracing {
-			if r.why != noCause {
-				r.report.Reason = r.words(r.why) + "; " + r.report.Reason
-			}
-			r.self.Report(&r.report)
-		}
-	case r.purpose == changed && p.goal == r.goal && slices.Equal(p.steps, r.plan[r.at:]):
-		r.tell(tracing, decide.Kept, r.why.text, "; the running plan is still the best")
-	default:
-		if tracing {
-			r.explainAdoption(p)
-		}
-		r.adopt(m)
+	}
+	e := r.end(p, r.purpose, m)
+	tracing := r.self != nil && r.self.Tracing()
+	if tracing {
+		r.explain(p, e, r.purpose, r.why)
+	}
+	report := func() {
 		if tracing {
 			r.self.Report(&r.report)
 		}
 	}
-}
-
-// explainAdoption says in the report why the new plan replaces the
-// running one, if one runs.
-func (r *runner[M, K]) explainAdoption(p *Planner[M, K]) {
-	g := &r.d.goals[p.goal]
-	switch {
-	case r.purpose == higher:
-		was := &r.d.goals[r.goal]
-		r.report.Change = decide.Replaced
-		r.report.Reason = "goal " + g.name + " (" + priority(p.prio[p.goal]) + ") outranks goal " + was.name +
-			" (" + priority(r.priority) + ")"
-	case r.why != noCause:
-		r.report.Change = decide.Replaced
-		r.report.Reason = r.words(r.why) + "; now for goal " + g.name + " (" + priority(p.prio[p.goal]) + ")"
+	switch e { // what it halts, it halts before it says why, but for a goal that holds
+	case endNoHigher:
+		r.noteStale()
+		report()
+	case endHolds:
+		report()
+		r.stop(m)
+		r.achieved = true
+	case endNone:
+		r.stop(m)
+		r.nogo = true
+		report()
+	case endSame:
+		report()
+	case endAdopted:
+		r.adopt(m)
+		report()
 	}
 }
 
@@ -385,11 +427,9 @@ func (r *runner[M, K]) words(c cause) string {
 	return c.text + c.detail
 }
 
-// tell reports a planning that kept the running plan.
-func (r *runner[M, K]) tell(tracing bool, c decide.Change, why, more string) {
-	if !tracing {
-		return
-	}
+// tell says in the report that a planning kept the running plan (Kept,
+// with its remaining steps), or found nothing to do (None).
+func (r *runner[M, K]) tell(c decide.Change, why, more string) {
 	r.report.Goal, r.report.Priority = r.d.goals[r.goal].name, r.priority
 	r.report.Change, r.report.Reason = c, why+more
 	r.report.Steps = r.report.Steps[:0]
@@ -399,7 +439,6 @@ func (r *runner[M, K]) tell(tracing bool, c decide.Change, why, more string) {
 		}
 	}
 	r.report.Cost = r.cost
-	r.self.Report(&r.report)
 }
 
 // adopt makes the live planner's plan the running one. A step that runs
@@ -484,7 +523,7 @@ func (r *runner[M, K]) weight(gi int, m *M) float64 {
 func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	steps := r.plan[r.at:]
 	if r.goal < 0 || r.nogo || !r.relevant(r.goal, m) {
-		p := r.predict(ctx, m, false, 0)
+		p := r.predict(ctx, m, false, 0, r.underWay())
 		if p.goal < 0 {
 			return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: noPlanReason(p.err)}
 		}
@@ -504,29 +543,37 @@ func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	return ch.Finish()
 }
 
-// Route returns the step a tick would run, deciding as Update would: the
-// running plan's step, unless the tick would plan again (replan says so,
+// Route returns the step a tick would run, deciding as Update would,
+// and reports the plannings the tick would report, as it would report
+// them: the running plan's step, unless the tick plans (replan says so,
 // the running goal is no longer relevant, a goal above it is due, the
 // step cannot begin, the plan is done), and then the first step of the
-// plan it would make from m, which it reports as the tick would.
+// plan it would run, or none.
 func (r *runner[M, K]) Route(m *M) int {
 	ctx := r.self.Context()
 	ctx.Return(sim.Moment{})
 	var why cause
+	// As Update decides, in its order.
 	switch {
-	case r.planning:
-		return -1 // still searching
-	case r.goal < 0 || r.nogo || r.deferred:
-		return r.first(r.foresee(ctx, m, false, 0, decide.Made, ""))
-	case r.between() && r.d.goals[r.goal].satisfied(m):
+	case !r.self.Running():
+		return r.foresee(ctx, m, fresh, noCause, -1)
+	case r.goal >= 0 && r.between() && r.d.goals[r.goal].satisfied(m):
 		return -1 // the runner succeeds
-	case !r.relevant(r.goal, m):
-		return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, "goal "+r.d.goals[r.goal].name+" is no longer relevant"))
+	case r.deferred:
+		return r.foresee(ctx, m, fresh, r.why, -1)
+	case r.planning:
+		return r.foreseeSpread(ctx, m)
+	case r.goal < 0:
+		return r.foresee(ctx, m, fresh, noCause, -1)
+	case !r.relevant(r.goal, m): // the tick halts the step under way, then plans
+		return r.foresee(ctx, m, fresh, cause{action: -1, text: r.d.goals[r.goal].label, detail: " is no longer relevant"}, r.underWay())
 	case r.dueNow(m, &why):
-		return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, r.words(why)))
+		if step, kept := r.foreseeBeside(ctx, m, changed, why); !kept {
+			return step
+		}
 	case r.higherGoalDue(m):
-		if p := r.predict(ctx, m, true, r.priority); p.goal >= 0 {
-			return r.first(r.foresee(ctx, m, true, r.priority, decide.Replaced, "a goal that matters more"))
+		if step, kept := r.foreseeBeside(ctx, m, higher, noCause); !kept {
+			return step
 		}
 	}
 	if r.at < len(r.plan) {
@@ -536,51 +583,120 @@ func (r *runner[M, K]) Route(m *M) int {
 		case ok:
 			return int(a)
 		case r.kids[a].Running(): // its constraints stop it, and the runner plans afresh in the tick
-			return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, r.d.actions[a].name+" was stopped: "+why))
+			return r.foresee(ctx, m, fresh, cause{action: a, text: " was stopped: ", detail: why}, a)
 		}
-		return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, r.d.actions[a].name+" cannot begin: "+why))
+		return r.foresee(ctx, m, fresh, cause{action: a, text: " cannot begin: ", detail: why}, -1)
 	}
-	return r.first(r.foresee(ctx, m, false, 0, decide.Replaced, planEndedShort.text))
+	return r.foresee(ctx, m, fresh, planEndedShort, -1)
 }
 
-// foresee plans as predict does and reports, for a Preview, the planning
-// the tick would report: change and reason, when a plan is found.
-func (r *runner[M, K]) foresee(ctx *sim.Context[M], m *M, bounded bool, above float64, change decide.Change, reason string) *Planner[M, K] {
-	p := r.predict(ctx, m, bounded, above)
-	if r.self.Tracing() {
-		p.Explain(&r.report)
-		if p.goal >= 0 {
-			r.report.Change = change
-			if reason != "" {
-				r.report.Reason = reason + "; now for " + r.report.Reason
-			}
-		}
-		r.self.Report(&r.report)
-	}
-	return p
-}
-
-// first returns the first step of p's plan, or -1.
-func (r *runner[M, K]) first(p *Planner[M, K]) int {
-	if p.goal >= 0 && len(p.steps) > 0 {
-		return int(p.steps[0])
+// underWay returns the step under way, or -1.
+func (r *runner[M, K]) underWay() int32 {
+	if r.at < len(r.plan) && r.kids[r.plan[r.at]].Running() {
+		return r.plan[r.at]
 	}
 	return -1
 }
 
+// foresee plans as the tick would for purpose, started for why, after it
+// halted the step halted (-1 for none), reports for a Preview what the
+// tick would report, and returns the step the tick would then run: the
+// first of the plan it adopts, or none.
+func (r *runner[M, K]) foresee(ctx *sim.Context[M], m *M, purpose purpose, why cause, halted int32) int {
+	p, done := r.predictTick(ctx, m, false, 0, halted)
+	if !done {
+		return -1 // the planning goes on next tick, and nothing begins
+	}
+	step, _ := r.foretell(p, m, purpose, why)
+	return step
+}
+
+// foreseeSpread foresees the tick of a planning spread over ticks: it
+// goes on with a copy of the live planning as far as the tick will, and
+// foretells what the tick does if the planning ends in it.
+func (r *runner[M, K]) foreseeSpread(ctx *sim.Context[M], m *M) int {
+	if r.pred == nil {
+		r.pred = r.d.NewPlanner()
+	}
+	p := r.pred
+	at := ctx.Moment()
+	p.within(ctx)
+	p.copyFrom(r.live)
+	done := p.advance(r.limit())
+	ctx.Return(at)
+	if !done {
+		return -1 // still searching
+	}
+	step, _ := r.foretell(p, m, r.purpose, r.why)
+	return step
+}
+
+// foreseeBeside plans as the tick would beside the running plan, for
+// purpose, started for why, reports for a Preview what the tick would
+// report, and returns the step the tick would then run, or whether the
+// running plan goes on.
+func (r *runner[M, K]) foreseeBeside(ctx *sim.Context[M], m *M, purpose purpose, why cause) (step int, kept bool) {
+	p, done := r.predictTick(ctx, m, purpose == higher, r.priority, -1)
+	if !done {
+		return -1, true // the planning goes on next tick, and the plan runs meanwhile
+	}
+	return r.foretell(p, m, purpose, why)
+}
+
+// foretell reports for a Preview what the tick that made planning p would
+// report, and returns the step the tick would then run, or whether the
+// running plan goes on.
+func (r *runner[M, K]) foretell(p *Planner[M, K], m *M, purpose purpose, why cause) (step int, kept bool) {
+	if p.goal < 0 && p.err != nil && !failure(p.err) {
+		return -1, false // the tick faults
+	}
+	e := r.end(p, purpose, m)
+	if r.self.Tracing() {
+		r.explain(p, e, purpose, why)
+		r.self.Report(&r.report)
+	}
+	switch e {
+	case endSame, endNoHigher:
+		return -1, true
+	case endAdopted:
+		if len(p.steps) > 0 {
+			return int(p.steps[0]), false
+		}
+	}
+	return -1, false
+}
+
 // predict plans from m to the end, for every goal or only those above a
-// priority, on a planner of its own, without touching the live planning.
-// It looks ahead from the prediction's moment and leaves it as it was.
-func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, bounded bool, above float64) *Planner[M, K] {
+// priority, on a planner of its own, without touching the live planning,
+// as the tick would after it halted the step halted (-1 for none): that
+// step has ended now. It looks ahead from the prediction's moment and
+// leaves it as it was.
+func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, bounded bool, above float64, halted int32) *Planner[M, K] {
+	p, _ := r.lookAhead(ctx, m, bounded, above, halted, math.MaxInt)
+	return p
+}
+
+// predictTick plans as predict does, as far as a tick goes (the domain's
+// Budget.PerTick), and reports whether the planning is over.
+func (r *runner[M, K]) predictTick(ctx *sim.Context[M], m *M, bounded bool, above float64, halted int32) (*Planner[M, K], bool) {
+	return r.lookAhead(ctx, m, bounded, above, halted, r.limit())
+}
+
+// lookAhead plans from m on the prediction planner, at most limit nodes.
+func (r *runner[M, K]) lookAhead(ctx *sim.Context[M], m *M, bounded bool, above float64, halted int32, limit int) (*Planner[M, K], bool) {
 	if r.pred == nil {
 		r.pred = r.d.NewPlanner()
 	}
 	at := ctx.Moment()
 	r.situate(r.pred, ctx)
+	if halted >= 0 {
+		s := r.pred.s.base[halted].After(r.self.Now())
+		r.pred.s.base[halted], r.pred.s.sits[halted] = s, s
+	}
 	r.pred.begin(m, bounded, above)
-	r.pred.advance(math.MaxInt)
+	done := r.pred.advance(limit)
 	ctx.Return(at)
-	return r.pred
+	return r.pred, done
 }
 
 // noPlanReason is the static reason of an Impossible prediction.

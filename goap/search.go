@@ -423,3 +423,24 @@ func (s *search[M, K]) explain(r *decide.Report) {
 		}
 	}
 }
+
+// copyFrom makes s the same search as o, a search of the same domain
+// under way, reusing s's storage: a preview goes on with the copy where
+// the live search stands, and leaves the live one as it is.
+func (s *search[M, K]) copyFrom(o *search[M, K]) {
+	s.nodes = s.nodes[:0]
+	for i := range o.nodes {
+		s.nodes = append(s.nodes, o.nodes[i])
+		s.ctx.Copy(&s.nodes[i].m, &o.nodes[i].m)
+	}
+	s.open = append(s.open[:0], o.open...)
+	s.index.seed, s.index.gen, s.index.n = o.index.seed, o.index.gen, o.index.n
+	s.index.slots = append(s.index.slots[:0], o.index.slots...)
+	copy(s.base, o.base)
+	copy(s.sits, o.sits)
+	copy(s.out, o.out)
+	s.goal, s.from = o.goal, o.from
+	s.expanded, s.tries, s.found, s.cut, s.broke, s.err = o.expanded, o.tries, o.found, o.cut, o.broke, o.err
+	copy(s.tally, o.tally)
+	copy(s.firstWhy, o.firstWhy)
+}

@@ -9,6 +9,7 @@ import (
 )
 
 func TestOutcomeOrderAndNames(t *testing.T) {
+	t.Parallel()
 	want := []string{"Impossible", "Deadly", "Harmful", "Irrelevant", "Cosmetic", "Beneficial", "Safe", "Urgent"}
 	if heuristic.NumOutcomes != len(want) {
 		t.Fatalf("NumOutcomes = %d, want %d", heuristic.NumOutcomes, len(want))
@@ -30,6 +31,7 @@ func TestOutcomeOrderAndNames(t *testing.T) {
 }
 
 func TestOutcomeInvalid(t *testing.T) {
+	t.Parallel()
 	for _, o := range []heuristic.Outcome{-1, 8, 127} {
 		if o.Valid() {
 			t.Errorf("%d is valid", o)
@@ -50,6 +52,7 @@ func TestOutcomeInvalid(t *testing.T) {
 }
 
 func TestOutcomeJSON(t *testing.T) {
+	t.Parallel()
 	in := map[string]heuristic.Outcome{"swing": heuristic.Beneficial, "wait": heuristic.Cosmetic}
 	data, err := json.Marshal(in)
 	if err != nil {
@@ -70,6 +73,7 @@ func TestOutcomeJSON(t *testing.T) {
 type world struct{ HP, Foe int }
 
 func TestRulesFirstMatchWins(t *testing.T) {
+	t.Parallel()
 	rules, err := heuristic.NewRules(heuristic.Irrelevant,
 		heuristic.Rule[world]{Name: "hurt", Match: func(b, a *world) (heuristic.Outcome, bool) {
 			if a.HP <= 0 {
@@ -109,6 +113,7 @@ func TestRulesFirstMatchWins(t *testing.T) {
 }
 
 func TestNewRulesRejectsBadRules(t *testing.T) {
+	t.Parallel()
 	always := func(*world, *world) bool { return true }
 	_, err := heuristic.NewRules(heuristic.Outcome(-3),
 		heuristic.When("", heuristic.Safe, always),
@@ -132,6 +137,7 @@ func TestNewRulesRejectsBadRules(t *testing.T) {
 }
 
 func TestFuncAndVerdict(t *testing.T) {
+	t.Parallel()
 	h := heuristic.Func[world](func(b, a *world) heuristic.Outcome { return heuristic.Safe })
 	if h.Judge(&world{}, &world{}) != heuristic.Safe {
 		t.Error("Func did not call its function")

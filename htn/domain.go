@@ -342,7 +342,7 @@ func (b *Builder[M]) Build(root string) (*Domain[M], error) {
 	if d.root >= 0 { // a task no plan reaches is a misuse whatever else is
 		errs = append(errs, d.checkReach()...)
 	}
-	if len(errs) == 0 {
+	if len(errs) == 0 { // a method missing a subtask it names would seem finite
 		errs = append(errs, d.checkGrounded()...)
 	}
 	if err := errors.Join(errs...); err != nil {

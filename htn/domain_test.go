@@ -88,6 +88,9 @@ func TestBuildErrors(t *testing.T) {
 		{"unreachable", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("a").Compound("s").Method("n").Do("b")
 		}, "r", []string{"s: unreachable from the root task"}},
+		{"a misspelt name and the task it leaves behind", func(d *htn.Builder[world]) *htn.Builder[world] {
+			return d.Compound("r").Method("m").Do("a", "blot").Compound("bolt").Method("n").Do("b")
+		}, "r", []string{`r/m/1: unknown task "blot"`, "bolt: unreachable from the root task"}},
 		{"endless recursion", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m", see).Do("a", "r").Method("n").Do("r")
 		}, "r", []string{"r: every method recurses without end: no decomposition of this task is finite"}},

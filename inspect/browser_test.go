@@ -2,12 +2,15 @@ package inspect_test
 
 import (
 	"bytes"
+	"compress/gzip"
 	"context"
+	"encoding/base64"
 	"flag"
 	"fmt"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -17,8 +20,10 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/internal/browser"
+	"github.com/foresight-bt/foresight/internal/testsize"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
@@ -26,51 +31,36 @@ import (
 
 var updateScreenshot = flag.Bool("update-screenshot", false, "write the README's screenshot, docs/inspector.png")
 
-// chromium is the browser the tests drive; "" when there is none.
-var chromium string
-
 func TestMain(m *testing.M) {
-	flag.Parse()
-	chromium = browser.Find()
-	if chromium == "" && os.Getenv("INSPECT_REQUIRE_BROWSER") == "" {
-		fmt.Fprintln(os.Stderr, "inspect: no chromium on the PATH: the browser tests are skipped")
-	}
-	os.Exit(m.Run())
+	code := m.Run()
+	browser.Stop()
+	os.Exit(code)
 }
 
-// page starts a browser and opens a tab, or skips the test when there is
-// no browser (and fails it when INSPECT_REQUIRE_BROWSER is set, as in CI).
+// page gives the test a tab of the package's browser, or skips it when
+// there is none (and fails it when INSPECT_REQUIRE_BROWSER is set, as in
+// CI).
 func page(t *testing.T) *browser.Page {
 	t.Helper()
-	if chromium == "" {
-		if os.Getenv("INSPECT_REQUIRE_BROWSER") != "" {
-			t.Fatal("INSPECT_REQUIRE_BROWSER is set and there is no chromium on the PATH")
-		}
-		t.Skip("no chromium")
-	}
-	b, err := browser.Start(chromium)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(b.Close)
-	p, err := b.NewPage(1500, 950)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(p.Close)
-	return p
+	return browser.Tab(t, 1500, 950)
 }
 
-// fight records a Jedi fight as a replay page, and every event of it.
-func fight(t *testing.T) (path string, rec *trace.Recorder) {
+// A recorded is a fight recorded as a replay page.
+type recorded struct {
+	path  string // the page
+	rec   *trace.Recorder
+	nodes []bt.NodeInfo // the tree, as the page's rows list it
+	sum   jedi.Summary
+}
+
+// fight records a Jedi fight as a replay page.
+func fight(t *testing.T) recorded {
 	t.Helper()
-	path, rec, _ = recordFight(t, jedi.FightConfig{Seed: 1, Skill: 0.6, Enemies: []jedi.EnemyType{jedi.Droid, jedi.Brawler, jedi.Trooper, jedi.Rusher}})
-	return path, rec
+	return recordFight(t, jedi.FightConfig{Seed: 1, Skill: 0.6, Enemies: []jedi.EnemyType{jedi.Droid, jedi.Brawler, jedi.Trooper, jedi.Rusher}})
 }
 
-// recordFight runs a fight of cfg, writes it as a replay page, and returns
-// the page's path, every event, and how the fight ended.
-func recordFight(t *testing.T, cfg jedi.FightConfig) (string, *trace.Recorder, jedi.Summary) {
+// recordFight runs a fight of cfg and writes it as a replay page.
+func recordFight(t *testing.T, cfg jedi.FightConfig) recorded {
 	t.Helper()
 	rec := &trace.Recorder{}
 	var buf bytes.Buffer
@@ -101,7 +91,7 @@ func recordFight(t *testing.T, cfg jedi.FightConfig) (string, *trace.Recorder, j
 	if err := os.WriteFile(path, buf.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	return path, rec, s
+	return recorded{path: path, rec: rec, nodes: f.Tree.Nodes(), sum: s}
 }
 
 func wait(t *testing.T, p *browser.Page, expr string) {
@@ -172,14 +162,35 @@ func expected(rec *trace.Recorder, t time.Duration) (uint64, []shownDecision) {
 	return tick, out
 }
 
-// rowsShown returns each tree row's path, the outcome it shows and its
-// verdict's colour, and whether it is marked running or not evaluated.
-const readRows = `[...document.querySelectorAll("#tree .row")].map(r => ({
-	Path: r.dataset.path, Outcome: r.dataset.outcome || "",
+// readRows returns each tree row's path, the outcome it shows and its
+// verdict's colour, and whether it is marked running or not evaluated,
+// and the tick the page shows, read together: a key pressed has the page
+// draw the next moment in its next frame, which may come between two
+// reads. The page knows a row by its node's place in the header, nodes.
+func readRows(t *testing.T, p *browser.Page, nodes []bt.NodeInfo) (tick uint64, rows []shownRow) {
+	t.Helper()
+	shown := eval[struct {
+		Clock string
+		Rows  []shownRow
+	}](t, p, `({Clock: document.getElementById("clock").textContent, Rows: [...document.querySelectorAll("#tree .row")].map(r => ({
+	I: Number(r.dataset.i), Outcome: r.dataset.outcome || "",
 	Colour: getComputedStyle(r.querySelector(".verdict")).backgroundColor,
-	Unevaluated: r.classList.contains("unevaluated"), Running: r.classList.contains("running") }))`
+	Unevaluated: r.classList.contains("unevaluated"), Running: r.classList.contains("running") }))})`)
+	if i := strings.Index(shown.Clock, "tick "); i >= 0 {
+		fmt.Sscanf(shown.Clock[i+len("tick "):], "%d", &tick)
+	}
+	rows = shown.Rows
+	for i := range rows {
+		if rows[i].I < 0 || rows[i].I >= len(nodes) {
+			t.Fatalf("a row of node %d, of %d nodes", rows[i].I, len(nodes))
+		}
+		rows[i].Path = nodes[rows[i].I].Path
+	}
+	return tick, rows
+}
 
 type shownRow struct {
+	I                     int
 	Path, Outcome, Colour string
 	Unevaluated, Running  bool
 }
@@ -215,9 +226,11 @@ func checkRows(t *testing.T, rows []shownRow, rec *trace.Recorder, tick uint64) 
 }
 
 func TestReplayInBrowser(t *testing.T) {
-	path, rec := fight(t)
+	t.Parallel()
+	f := fight(t)
+	rec := f.rec
 	p := page(t)
-	if err := p.Navigate(browser.FileURL(path)); err != nil {
+	if err := p.Navigate(browser.FileURL(f.path)); err != nil {
 		t.Fatal(err)
 	}
 	wait(t, p, `document.body.dataset.state === "ready"`)
@@ -263,7 +276,10 @@ func TestReplayInBrowser(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("the decision panel at tick %d (-want +got):\n%s", tick, diff)
 	}
-	before := eval[[]shownRow](t, p, readRows)
+	shownTick, before := readRows(t, p, f.nodes)
+	if shownTick != tick {
+		t.Fatalf("the page shows tick %d, want %d", shownTick, tick)
+	}
 	checkRows(t, before, rec, tick)
 	shot, err := p.Screenshot()
 	if err != nil {
@@ -277,10 +293,8 @@ func TestReplayInBrowser(t *testing.T) {
 		if err := p.Press("ArrowRight", true); err != nil { // the next action begun
 			t.Fatal(err)
 		}
-		next := eval[string](t, p, `document.getElementById("clock").textContent`)
 		var tk uint64
-		fmt.Sscanf(next[strings.Index(next, "tick ")+5:], "%d", &tk)
-		after = eval[[]shownRow](t, p, readRows)
+		tk, after = readRows(t, p, f.nodes)
 		checkRows(t, after, rec, tk)
 		if !cmp.Equal(before, after) {
 			moved = true
@@ -334,11 +348,36 @@ func containsPrefix(list []string, s string) bool {
 	return false
 }
 
+// pageOf returns a replay page that embeds recording as it is, for tests
+// of what the page does with recordings this package would not write.
+func pageOf(t *testing.T, recording string) []byte {
+	t.Helper()
+	var page bytes.Buffer
+	valid := fmt.Sprintf(`{"format":%q,"version":%d,"nodes":[{"name":"a","kind":"action","parent":-1}]}`+"\n", inspect.Format, inspect.Version)
+	if err := inspect.WritePage(&page, strings.NewReader(valid)); err != nil {
+		t.Fatal(err)
+	}
+	const open, end = `type="application/octet-stream">`, "</script>"
+	head, rest, ok := bytes.Cut(page.Bytes(), []byte(open))
+	_, tail, ok2 := bytes.Cut(rest, []byte(end))
+	if !ok || !ok2 {
+		t.Fatal("the page embeds no recording")
+	}
+	var data bytes.Buffer
+	b64 := base64.NewEncoder(base64.StdEncoding, &data)
+	zw := gzip.NewWriter(b64)
+	zw.Write([]byte(recording))
+	zw.Close()
+	b64.Close()
+	return slices.Concat(head, []byte(open), data.Bytes(), []byte(end), tail)
+}
+
 func TestPageRefusesNewerVersion(t *testing.T) {
+	t.Parallel()
 	p := page(t)
-	path := filepath.Join(t.TempDir(), "v2.html")
-	v2 := fmt.Sprintf(`{"format":%q,"version":%d,"title":"from the future","nodes":[]}`+"\n", inspect.Format, inspect.Version+1)
-	if err := os.WriteFile(path, inspect.PageOf([]byte(v2)), 0o644); err != nil {
+	path := filepath.Join(t.TempDir(), "v3.html")
+	newer := fmt.Sprintf(`{"format":%q,"version":%d,"title":"from the future","nodes":[]}`+"\n", inspect.Format, inspect.Version+1)
+	if err := os.WriteFile(path, pageOf(t, newer), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	if err := p.Navigate(browser.FileURL(path)); err != nil {
@@ -356,6 +395,8 @@ func TestPageRefusesNewerVersion(t *testing.T) {
 }
 
 func TestLiveInBrowser(t *testing.T) {
+	// Not in parallel: it times the frames that arrive after a pause, and
+	// runs before the parallel tests start.
 	f, err := jedi.NewFight(jedi.FightConfig{Seed: 2, Skill: 0.6, Enemies: []jedi.EnemyType{jedi.Droid, jedi.Droid, jedi.Brawler}})
 	if err != nil {
 		t.Fatal(err)
@@ -437,6 +478,7 @@ func TestLiveInBrowser(t *testing.T) {
 // the goal, what became of the plan and why, its steps and what was
 // turned down.
 func TestPlansInBrowser(t *testing.T) {
+	t.Parallel()
 	nodes := []bt.NodeInfo{
 		{Path: "troll", Name: "troll", Kind: bt.KindSequence, Children: 1},
 		{Path: "troll/think", Name: "think", Kind: bt.KindComposite, Depth: 1, Parent: "troll"},
@@ -486,6 +528,103 @@ func TestPlansInBrowser(t *testing.T) {
 	wait(t, p, `document.getElementById("clock").textContent.includes("tick 3 ")`)
 	if got := plans(); !strings.Contains(got, "goal BeTrunkThumper") {
 		t.Errorf("a tick later, the panel shows %q", got)
+	}
+	noErrors(t, p)
+}
+
+// A tree of any depth shows, as rows indented down to a depth and then
+// saying theirs: the page builds and lays it out without recursion. (A
+// tree 2,500 deep failed with "Maximum call stack size exceeded".)
+func TestDeepTreeInBrowser(t *testing.T) {
+	t.Parallel()
+	n := testsize.Pick(3000, 5000, 30_000)
+	nodes := chain(n)
+	var rec bytes.Buffer
+	w, err := inspect.NewWriter(&rec, inspect.Header{Title: "deep", Nodes: nodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	leaf, above := nodes[n-1], nodes[n-2]
+	w.Trace(&bt.Event{Kind: bt.EventBegin, Tick: 1, Path: nodes[0].Path})
+	w.Trace(&bt.Event{Kind: bt.EventDecision, Tick: 1, Path: above.Path, Decision: &bt.Decision{
+		Candidates: []bt.Candidate{{Name: leaf.Name, Verdict: heuristic.Verdict{Outcome: heuristic.Safe, Reason: "deep"}}}, Chosen: 0, Why: bt.BestOutcome}})
+	w.Trace(&bt.Event{Kind: bt.EventBegin, Tick: 1, Path: leaf.Path})
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var html bytes.Buffer
+	if err := inspect.WritePage(&html, &rec); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), "deep.html")
+	if err := os.WriteFile(path, html.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := page(t)
+	if err := p.Navigate(browser.FileURL(path)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, p, `document.body.dataset.state !== "loading"`)
+	if state := eval[string](t, p, `document.body.dataset.state`); state != "ready" {
+		t.Fatalf("the page is %s: %s %q", state, eval[string](t, p, `document.getElementById("fatal").textContent`), p.Errors())
+	}
+	type row struct {
+		Shown, Running, Holds bool
+		Text                  string
+	}
+	rows := eval[[]row](t, p, `[...document.querySelectorAll("#tree .row")].map(r => ({
+		Shown: !r.hidden, Running: r.classList.contains("running"), Holds: r.classList.contains("holds-running"), Text: r.textContent }))`)
+	if len(rows) != n {
+		t.Fatalf("%d rows, want %d", len(rows), n)
+	}
+	// A large tree opens two levels deep; the collapsed row over the
+	// running leaf says it holds it; the leaf says its depth.
+	if shown := rows[0].Shown && rows[1].Shown && rows[2].Shown && !rows[3].Shown; !shown || !rows[2].Holds || !rows[0].Running {
+		t.Errorf("the first rows: %+v", rows[:4])
+	}
+	if l := rows[n-1]; !l.Running || !strings.Contains(l.Text, fmt.Sprintf("depth %d", n-1)) || !strings.Contains(l.Text, "Safe · deep") {
+		t.Errorf("the leaf's row: %+v", l)
+	}
+	if err := p.Click(`#tree .row[data-i="2"] .caret`); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, p, `!document.querySelector('#tree .row[data-i="3"]').hidden && document.querySelector('#tree .row[data-i="4"]').hidden`)
+	running := eval[string](t, p, `document.querySelector(".running-path").innerText`)
+	if !strings.Contains(running, leaf.Name+" — chosen by "+above.Name) || !strings.Contains(running, "more") {
+		t.Errorf("the running path:\n%.2000s", running)
+	}
+	noErrors(t, p)
+}
+
+// A page reads the recordings of version 1, whose nodes give their paths
+// and their parents', as it reads those of version 2.
+func TestPageReadsVersion1(t *testing.T) {
+	t.Parallel()
+	v1 := fmt.Sprintf(`{"format":%q,"version":1,"title":"old","nodes":[`, inspect.Format) +
+		`{"path":"guard","name":"guard","kind":"selector","parent":""},` +
+		`{"path":"guard/chase","name":"chase","kind":"action","parent":"guard"},` +
+		`{"path":"guard/patrol","name":"patrol","kind":"action","parent":"guard"}]}` + "\n" +
+		`{"tick":1,"t":1,"kind":"decision","path":"guard","decision":{"chosen":"chase","why":"best outcome","candidates":[` +
+		`{"name":"chase","outcome":"Beneficial","reason":"caught up"},{"name":"patrol","outcome":"Cosmetic","reason":"on the round"}]}}` + "\n" +
+		`{"tick":1,"t":1,"kind":"begin","path":"guard/chase"}` + "\n"
+	path := filepath.Join(t.TempDir(), "v1.html")
+	if err := os.WriteFile(path, pageOf(t, v1), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := page(t)
+	if err := p.Navigate(browser.FileURL(path)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, p, `document.body.dataset.state === "ready"`)
+	nodes := []bt.NodeInfo{{Path: "guard"}, {Path: "guard/chase"}, {Path: "guard/patrol"}}
+	_, got := readRows(t, p, nodes)
+	want := []shownRow{
+		{I: 0, Path: "guard", Unevaluated: true, Colour: "rgba(0, 0, 0, 0)"},
+		{I: 1, Path: "guard/chase", Outcome: "Beneficial", Colour: outcomeColours["Beneficial"], Running: true},
+		{I: 2, Path: "guard/patrol", Outcome: "Cosmetic", Colour: outcomeColours["Cosmetic"]},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the rows of a version 1 recording (-want +got):\n%s", diff)
 	}
 	noErrors(t, p)
 }

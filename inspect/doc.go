@@ -34,11 +34,16 @@
 // A recording (Writer) is UTF-8 text, one JSON object per line. The first
 // line is the header:
 //
-//	{"format":"foresight-inspect","version":1,"title":"...",
-//	 "nodes":[{"path":"guard","name":"guard","kind":"selector","parent":""}, ...]}
+//	{"format":"foresight-inspect","version":2,"title":"...",
+//	 "nodes":[{"name":"guard","kind":"selector","parent":-1},
+//	          {"name":"chase","kind":"action","parent":0}, ...]}
 //
-// nodes is the tree depth first (bt.NodeInfo: path, name, kind, and
-// detail, constraints and weight when set). Every other line is either an
+// nodes is the tree depth first (bt.NodeInfo: name, kind, and detail,
+// constraints and weight when set); parent is the parent's place in the
+// list, -1 for the root, and a node's path, as events name it, is its
+// parent's path, a slash and its name. (Version 1 gave each node its path
+// and its parent's, which made a header grow with the square of the
+// tree's depth; the page reads both.) Every other line is either an
 // event of the tree exactly as trace.JSON writes it (its "kind" is begin,
 // end, constraint, decision, fault or plan), or a scene:
 //
@@ -47,7 +52,7 @@
 //	 "shapes":[{"shape":"line","x":3,"y":4,"x2":0,"y2":0,"colour":"#d62728"}]}
 //
 // t is in seconds on the agent's clock; heading is in radians from +x
-// towards +y; hp and maxhp are left out when an entity has no health bar;
+// towards +y (counter-clockwise, as the page draws +y up); hp and maxhp are left out when an entity has no health bar;
 // a circle has "r" where a line has "x2" and "y2"; numbers are rounded to
 // three decimals. Lines come in the order things happened; a reader skips
 // kinds it does not know. Version grows when a change would make an older

@@ -3,13 +3,19 @@ package inspect_test
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"io"
 	"math"
+	"net"
 	"net/http"
 	"net/http/httptest"
+	"net/url"
+	"strconv"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 	"unicode/utf8"
@@ -19,6 +25,7 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/scene"
 )
@@ -64,6 +71,7 @@ func lines(t *testing.T, rec []byte) []map[string]any {
 }
 
 func TestSceneValidation(t *testing.T) {
+	t.Parallel()
 	many := make([]scene.Entity, scene.MaxEntities+1)
 	for _, tt := range []struct {
 		name  string
@@ -99,6 +107,7 @@ func TestSceneValidation(t *testing.T) {
 // Any scene that validates is written as a JSON line that reads back as
 // the scene, rounded to three decimals.
 func TestSceneRoundTrip(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(rt *rapid.T) {
 		text := rapid.StringMatching(`[\x00-\x{10FFFF}]{0,12}`)
 		coord := rapid.Float64Range(-1e6, 1e6)
@@ -183,6 +192,7 @@ func FuzzScene(f *testing.F) {
 }
 
 func TestSceneEvery(t *testing.T) {
+	t.Parallel()
 	for _, tt := range []struct {
 		every time.Duration
 		want  []float64
@@ -213,6 +223,7 @@ func TestSceneEvery(t *testing.T) {
 }
 
 func TestHeaderErrors(t *testing.T) {
+	t.Parallel()
 	if _, err := inspect.NewWriter(io.Discard, inspect.Header{}); err == nil || !strings.Contains(err.Error(), "no nodes") {
 		t.Errorf("NewWriter with no nodes: %v", err)
 	}
@@ -258,6 +269,7 @@ func embedded(t *testing.T, page []byte) []byte {
 }
 
 func TestWritePage(t *testing.T) {
+	t.Parallel()
 	rec := record(t, &scene.Scene{Time: time.Second, Entities: []scene.Entity{{Label: "</script>"}}})
 	var page bytes.Buffer
 	if err := inspect.WritePage(&page, bytes.NewReader(rec)); err != nil {
@@ -295,7 +307,7 @@ func TestWritePage(t *testing.T) {
 		{"", "not a recording"},
 		{"hello\n", "not a recording"},
 		{`{"format":"other","version":1}` + "\n", "not a recording"},
-		{`{"format":"foresight-inspect","version":2}` + "\n", "version 2: this package reads versions 1 to 1"},
+		{`{"format":"foresight-inspect","version":3}` + "\n", "version 3: this package reads versions 1 to 2"},
 		{`{"format":"foresight-inspect","version":0}` + "\n", "version 0"},
 	} {
 		if err := inspect.WritePage(io.Discard, strings.NewReader(tt.in)); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -320,6 +332,7 @@ func (w *failAfter) Write(p []byte) (int, error) {
 }
 
 func TestWriteErrors(t *testing.T) {
+	t.Parallel()
 	full := record(t, &scene.Scene{Time: time.Second})
 	for _, n := range []int{0, 10, len(full) - 1} {
 		tree, agent := guard()
@@ -472,6 +485,7 @@ func serve(t *testing.T) (*inspect.Live, *httptest.Server) {
 }
 
 func TestLiveControl(t *testing.T) {
+	t.Parallel()
 	live, srv := serve(t)
 
 	for _, tt := range []struct {
@@ -524,6 +538,7 @@ func TestLiveControl(t *testing.T) {
 
 // A watcher that stops reading misses frames; the game never waits.
 func TestLiveSlowWatcher(t *testing.T) {
+	t.Parallel()
 	live, srv := serve(t)
 	resp, err := http.Get(srv.URL + "/events") // and never read
 	if err != nil {
@@ -557,4 +572,265 @@ func TestLiveSlowWatcher(t *testing.T) {
 		}
 	}
 	t.Error("the stream never said frames were missed")
+}
+
+// A planner's report with a cost that is not a finite number is recorded,
+// and so is everything after it, by a Writer and by a Live. (It stopped
+// both for good: a recording's events, Err and Close nil; every watcher's
+// stream.)
+func TestNonFiniteCost(t *testing.T) {
+	t.Parallel()
+	nodes := []bt.NodeInfo{{Path: "troll", Name: "troll", Kind: bt.KindComposite}}
+	bad := &bt.Event{Kind: bt.EventPlan, Tick: 1, Path: "troll", Plan: &decide.Report{Change: decide.Made, Plan: decide.Plan{Goal: "g", Cost: math.Inf(1)}}}
+	after := &bt.Event{Kind: bt.EventBegin, Tick: 2, Path: "troll"}
+
+	var out bytes.Buffer
+	w, err := inspect.NewWriter(&out, inspect.Header{Nodes: nodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	w.Trace(bad)
+	w.Trace(after)
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	got := lines(t, out.Bytes())
+	if len(got) != 2 || got[0]["plan"].(map[string]any)["cost"] != "+Inf" || got[1]["kind"] != "begin" {
+		t.Errorf("the recording's events: %v", got)
+	}
+
+	live, err := inspect.NewLive(inspect.Header{Nodes: nodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(live)
+	defer srv.Close()
+	defer srv.CloseClientConnections()
+	stream, stop := watch(t, srv)
+	defer stop()
+	waitWatched(t, live, true)
+	live.Trace(bad)
+	live.Flush()
+	live.Trace(after)
+	live.Flush()
+	next(t, stream, func(l string) bool { return strings.Contains(l, `"cost":"+Inf"`) })
+	next(t, stream, func(l string) bool { return strings.Contains(l, `"kind":"begin"`) })
+}
+
+// URL gives the address a browser opens for a listener's address: a
+// listener on every interface is reached at localhost, an IPv6 zone is
+// escaped as a URL needs.
+func TestURL(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct{ addr, want string }{
+		{"127.0.0.1:8080", "http://127.0.0.1:8080/"},
+		{"0.0.0.0:8080", "http://localhost:8080/"},
+		{"[::]:8080", "http://localhost:8080/"},
+		{"[::1]:8080", "http://[::1]:8080/"},
+		{"[fe80::1%eth0]:8080", "http://[fe80::1%25eth0]:8080/"},
+		{"192.168.1.5:80", "http://192.168.1.5:80/"},
+	} {
+		addr, err := net.ResolveTCPAddr("tcp", tt.addr)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := inspect.URL(addr); got != tt.want {
+			t.Errorf("URL(%s) = %s, want %s", tt.addr, got, tt.want)
+		}
+		if _, err := url.Parse(inspect.URL(addr)); err != nil {
+			t.Errorf("URL(%s) is not a URL: %v", tt.addr, err)
+		}
+	}
+}
+
+// A Live answers only requests for the names it serves, loopback names
+// and IP addresses unless AllowHosts adds more, and refuses a request
+// that another site's page sends (its Origin): a page of another site
+// cannot, by DNS rebinding, pause or step the game or read its events.
+func TestLiveRefusesOtherSites(t *testing.T) {
+	t.Parallel()
+	tree, _ := guard()
+	for _, tt := range []struct {
+		name         string
+		allow        []string
+		method, path string
+		host, origin string
+		want         int
+	}{
+		{"events for another name", nil, "GET", "/events", "evil.example:8080", "", http.StatusForbidden},
+		{"control for another name", nil, "POST", "/control", "evil.example", "", http.StatusForbidden},
+		{"the page for another name", nil, "GET", "/", "rebind.evil.example:80", "", http.StatusForbidden},
+		{"control from another site", nil, "POST", "/control", "localhost:8080", "http://evil.example", http.StatusForbidden},
+		{"events from another site", nil, "GET", "/events", "127.0.0.1:8080", "http://evil.example:8080", http.StatusForbidden},
+		{"control from another port", nil, "POST", "/control", "localhost:8080", "http://localhost:9090", http.StatusForbidden},
+		{"control from a sandboxed page", nil, "POST", "/control", "localhost:8080", "null", http.StatusForbidden},
+		{"control from the page", nil, "POST", "/control", "localhost:8080", "http://localhost:8080", http.StatusOK},
+		{"control without an origin", nil, "POST", "/control", "localhost:8080", "", http.StatusOK},
+		{"localhost", nil, "POST", "/control", "LocalHost.:8080", "", http.StatusOK},
+		{"a name under localhost", nil, "POST", "/control", "game.localhost:8080", "", http.StatusOK},
+		{"IPv4", nil, "POST", "/control", "127.0.0.1:8080", "", http.StatusOK},
+		{"IPv6", nil, "POST", "/control", "[::1]:8080", "http://[::1]:8080", http.StatusOK},
+		{"an address of the machine", nil, "POST", "/control", "192.168.1.5", "", http.StatusOK},
+		{"an allowed name", []string{"Game.Example"}, "POST", "/control", "game.example:8080", "http://game.example:8080", http.StatusOK},
+		{"an allowed name's events", []string{"game.example"}, "GET", "/events", "game.example", "", http.StatusOK},
+		{"a name not allowed", []string{"game.example"}, "POST", "/control", "other.example:8080", "", http.StatusForbidden},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			live, err := inspect.NewLive(inspect.Header{Nodes: tree.Nodes()}, inspect.AllowHosts(tt.allow...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			ctx, cancel := context.WithCancel(context.Background())
+			defer cancel()
+			r := httptest.NewRequestWithContext(ctx, tt.method, tt.path, strings.NewReader(`{"do":"pause"}`))
+			r.Host = tt.host
+			r.Header.Set("Content-Type", "application/json")
+			if tt.origin != "" {
+				r.Header.Set("Origin", tt.origin)
+			}
+			w := httptest.NewRecorder()
+			if tt.path == "/events" {
+				cancel() // the stream ends at once if it starts
+			}
+			live.ServeHTTP(w, r)
+			if w.Code != tt.want {
+				t.Errorf("%s %s, Host %s, Origin %q: %d %s, want %d", tt.method, tt.path, tt.host, tt.origin, w.Code, w.Body, tt.want)
+			}
+			if w.Code == http.StatusForbidden && !strings.Contains(w.Body.String(), "inspect.AllowHosts") && tt.origin == "" {
+				t.Errorf("the refusal does not say how to allow a name: %s", w.Body)
+			}
+		})
+	}
+}
+
+// A watcher that stops reading holds a bounded number of bytes of
+// frames, whatever their size, not a number of frames: it misses the
+// rest, and is told how many when it reads again. (It held 256 frames:
+// two stalled watchers of a busy game held 210 MB.)
+func TestLiveStalledWatcherBoundedInBytes(t *testing.T) {
+	t.Parallel()
+	tree, _ := guard()
+	live, err := inspect.NewLive(inspect.Header{Nodes: tree.Nodes()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	w := &stalled{release: make(chan struct{}), header: http.Header{}}
+	served := make(chan struct{})
+	go func() {
+		defer close(served)
+		r := httptest.NewRequestWithContext(ctx, "GET", "/events", nil)
+		r.Host = "localhost"
+		live.ServeHTTP(w, r)
+	}()
+	waitWatched(t, live, true)
+
+	const frames, size = 100, 1 << 20
+	big := &bt.Event{Kind: bt.EventBegin, Path: strings.Repeat("x", size)}
+	for i := range frames {
+		big.Tick = uint64(i)
+		live.Trace(big)
+		live.Flush()
+	}
+	close(w.release) // it reads again
+	live.Trace(&bt.Event{Kind: bt.EventBegin, Tick: frames, Path: "last"})
+	live.Flush()
+	for !strings.Contains(w.text(), `"path":"last"`) {
+		time.Sleep(time.Millisecond)
+	}
+	cancel()
+	<-served
+
+	got, missed := 0, 0
+	for _, line := range strings.Split(w.text(), "\n") {
+		if strings.HasPrefix(line, `data: {"tick":`) && len(line) > size {
+			got++
+		}
+		if n, ok := strings.CutPrefix(line, "data: "); ok && missed == -1 {
+			missed, _ = strconv.Atoi(n)
+		}
+		if line == "event: missed" {
+			missed = -1
+		}
+	}
+	if got*size > 10<<20 {
+		t.Errorf("the stalled watcher was sent %d frames of %d bytes after it read again", got, size)
+	}
+	if got+missed != frames {
+		t.Errorf("%d frames sent and %d missed, of %d", got, missed, frames)
+	}
+}
+
+// stalled is a ResponseWriter whose writes wait until release is closed.
+type stalled struct {
+	release chan struct{}
+	header  http.Header
+	mu      sync.Mutex
+	out     bytes.Buffer
+}
+
+func (s *stalled) Header() http.Header { return s.header }
+func (s *stalled) WriteHeader(int)     {}
+func (s *stalled) Flush()              {}
+func (s *stalled) Write(p []byte) (int, error) {
+	<-s.release
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.Write(p)
+}
+func (s *stalled) text() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.out.String()
+}
+
+// chain describes a chain of nodes n deep, as Tree.Nodes would, with the
+// paths sharing one string.
+func chain(n int) []bt.NodeInfo {
+	names := make([]string, n)
+	for i := range names {
+		names[i] = fmt.Sprint("n", i)
+	}
+	full := strings.Join(names, "/")
+	nodes := make([]bt.NodeInfo, n)
+	end := 0
+	for i, name := range names {
+		end += len(name)
+		nodes[i] = bt.NodeInfo{Path: full[:end], Name: name, Kind: bt.KindSequence, Depth: i, Children: 1}
+		if i > 0 {
+			nodes[i].Parent = nodes[i-1].Path
+		}
+		end++ // the slash
+	}
+	nodes[n-1].Kind, nodes[n-1].Children = bt.KindAction, 0
+	return nodes
+}
+
+// The header describes each node in proportion to the node, not to its
+// depth: a node names its parent by its place in the list, not by its
+// path. (A chain 4,000 deep made a header of 31 MB.)
+func TestHeaderInProportion(t *testing.T) {
+	t.Parallel()
+	const n = 4000
+	var out bytes.Buffer
+	if _, err := inspect.NewWriter(&out, inspect.Header{Title: "deep", Nodes: chain(n)}); err != nil {
+		t.Fatal(err)
+	}
+	if per := out.Len() / n; per > 100 {
+		t.Errorf("a header of %d nodes is %d bytes, %d a node", n, out.Len(), per)
+	}
+	var h struct {
+		Version int
+		Nodes   []struct {
+			Name   string
+			Parent int
+		}
+	}
+	if err := json.Unmarshal(out.Bytes(), &h); err != nil {
+		t.Fatal(err)
+	}
+	if h.Version != inspect.Version || len(h.Nodes) != n || h.Nodes[0].Parent != -1 || h.Nodes[n-1].Parent != n-2 || h.Nodes[n-1].Name != fmt.Sprint("n", n-1) {
+		t.Errorf("header: version %d, %d nodes, root's parent %d, last %+v", h.Version, len(h.Nodes), h.Nodes[0].Parent, h.Nodes[len(h.Nodes)-1])
+	}
 }

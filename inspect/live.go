@@ -6,6 +6,9 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/netip"
+	"net/url"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -28,17 +31,26 @@ import (
 // not); Trace, scene.Scene and Flush return at once; and a game can ask Watched
 // before it builds a scene. While someone watches, the game's goroutine
 // encodes each frame once and hands it to every browser without waiting:
-// a browser that falls behind by more than a few seconds of frames misses
-// frames (its page says how many), and the game never waits for it. A
-// browser that joins a running game sees what happens from then on: the
-// running path fills in as nodes begin.
+// a browser that falls behind by more than a few seconds of frames, or
+// by 8 MiB of them, misses frames (its page says how many), and the game
+// never waits for it. A browser that joins a running game sees what
+// happens from then on: the running path fills in as nodes begin.
 //
 // The page can pause the game and step it a frame at a time, through
 // Proceed, which a game's loop asks before each frame. A game that never
 // asks is never paused, and a game is never left paused when its last
 // watcher leaves.
 //
-// Trace, scene.Scene, Flush, Attach and Proceed belong to the game's goroutine;
+// A Live answers only requests for the names it knows: IP addresses,
+// "localhost" and the names under it, and those AllowHosts adds; and it
+// refuses a request that a page of another site sends (an Origin header
+// other than the Live's own). A page of another site therefore cannot
+// pause or step the game or read its events, even by making its own name
+// resolve to the machine's address (DNS rebinding). A game that serves
+// its Live under a name of its own, or behind a proxy that passes on the
+// name it was asked for, allows that name with AllowHosts.
+//
+// Trace, Scene, Flush, Attach and Proceed belong to the game's goroutine;
 // the handler may serve any number of browsers on other goroutines.
 type Live struct {
 	header []byte // the recording's header line
@@ -55,15 +67,23 @@ type Live struct {
 	paused   atomic.Bool
 	steps    atomic.Int32
 	mux      *http.ServeMux
+	hosts    []string // the names answered beside loopback ones, lower case
 }
 
-// frameQueue is how many frames a watcher may fall behind before it
-// misses some: a few seconds at sixty frames a second.
-const frameQueue = 256
+// How far a watcher may fall behind before it misses frames: a few
+// seconds at sixty frames a second, and a bound in bytes, so that a
+// browser that stops reading holds little of the game's memory however
+// large its frames (frames are shared: watchers that fall behind
+// together hold the same ones).
+const (
+	frameQueue = 256
+	queueBytes = 8 << 20
+)
 
 // A watcher is one browser's stream.
 type watcher struct {
-	frames chan []byte // server-sent events, ready to write
+	frames chan []byte  // server-sent events, ready to write
+	queued atomic.Int64 // the bytes of frames waiting in frames
 	missed atomic.Int64
 }
 
@@ -76,6 +96,9 @@ func NewLive(h Header, opts ...Option) (*Live, error) {
 	}
 	s := newSettings(opts)
 	l := &Live{header: head, scenes: throttle{every: s.sceneEvery}}
+	for _, h := range s.hosts {
+		l.hosts = append(l.hosts, canonicalHost(h))
+	}
 	l.events = trace.JSON(&l.batch)
 	l.watchers.Store(&[]*watcher{})
 	l.mux = http.NewServeMux()
@@ -132,13 +155,21 @@ func (l *Live) Flush() {
 	l.batch.Reset()
 }
 
-// send hands a message to every watcher that has room for it. Watchers
-// share it: it must not change.
+// send hands a message to every watcher that has room for it, in frames
+// and in bytes (a watcher with nothing waiting has room for any one
+// message). Watchers share it: it must not change.
 func (l *Live) send(msg []byte) {
+	n := int64(len(msg))
 	for _, w := range *l.watchers.Load() {
+		if q := w.queued.Load(); q > 0 && q+n > queueBytes {
+			w.missed.Add(1)
+			continue
+		}
+		w.queued.Add(n) // before the stream can take it
 		select {
 		case w.frames <- msg:
 		default:
+			w.queued.Add(-n)
 			w.missed.Add(1)
 		}
 	}
@@ -192,8 +223,68 @@ func (l *Live) Proceed() bool {
 }
 
 // ServeHTTP serves the page at the mount point, its event stream at
-// "events", and its pause and step requests at "control".
-func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) { l.mux.ServeHTTP(w, r) }
+// "events", and its pause and step requests at "control", to requests
+// for a name the Live answers from its own page or none (see Live); it
+// refuses others with 403 Forbidden.
+func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if err := l.refuse(r); err != nil {
+		http.Error(w, err.Error(), http.StatusForbidden)
+		return
+	}
+	l.mux.ServeHTTP(w, r)
+}
+
+// AllowHosts has a Live answer requests for these names too (a port in
+// them is ignored), beside IP addresses and localhost: the names a game
+// serves its Live under. A Writer ignores it.
+func AllowHosts(names ...string) Option {
+	return func(s *settings) { s.hosts = append(s.hosts, names...) }
+}
+
+// refuse says why r is refused, or returns nil when it is answered: its
+// Host must be a name the Live answers, and its Origin, if it has one,
+// the Live's own.
+func (l *Live) refuse(r *http.Request) error {
+	host := canonicalHost(r.Host)
+	if !l.answers(host) {
+		return fmt.Errorf("inspect: this live view does not answer for %q: open it at localhost or an IP address, "+
+			"or have the game allow the name (inspect.AllowHosts)", r.Host)
+	}
+	origin := r.Header.Get("Origin")
+	if origin == "" {
+		return nil // not sent by a page of another site
+	}
+	u, err := url.Parse(origin)
+	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || !strings.EqualFold(u.Host, r.Host) {
+		return fmt.Errorf("inspect: a request from another site (%q) is refused", origin)
+	}
+	return nil
+}
+
+// answers reports whether the Live answers requests for host: an IP
+// address (which no other site can make its own), localhost or a name
+// under it (which browsers resolve to the machine itself), or an allowed
+// name.
+func (l *Live) answers(host string) bool {
+	if _, err := netip.ParseAddr(host); err == nil {
+		return true
+	}
+	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
+		return true
+	}
+	return slices.Contains(l.hosts, host)
+}
+
+// canonicalHost returns the name in a Host header or a name given to
+// AllowHosts, without port, brackets or final dot, in lower case.
+func canonicalHost(hostport string) string {
+	host := hostport
+	if h, _, err := net.SplitHostPort(hostport); err == nil {
+		host = h
+	}
+	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
+	return strings.ToLower(strings.TrimSuffix(host, "."))
+}
 
 func (l *Live) page(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -254,6 +345,7 @@ func (l *Live) stream(w http.ResponseWriter, r *http.Request) {
 		case <-r.Context().Done():
 			return
 		case msg := <-me.frames:
+			me.queued.Add(-int64(len(msg)))
 			b = b[:0]
 			if n := me.missed.Swap(0); n > 0 {
 				b = message(b, "missed", fmt.Appendf(nil, "%d\n", n))
@@ -325,14 +417,16 @@ func (l *Live) tell() { l.send(message(nil, "state", l.state())) }
 
 // URL returns the address a browser opens to watch a Live served on a
 // listener at addr: "http://host:port/", with a listener on every
-// interface reached at localhost.
+// interface reached at localhost, and an IPv6 zone escaped as a URL
+// writes it ("http://[fe80::1%25eth0]:8080/").
 func URL(addr net.Addr) string {
 	host, port, err := net.SplitHostPort(addr.String())
 	if err != nil {
 		return "http://" + addr.String() + "/"
 	}
-	if ip := net.ParseIP(host); ip == nil || ip.IsUnspecified() {
+	if ip, err := netip.ParseAddr(host); err != nil || ip.IsUnspecified() {
 		host = "localhost"
 	}
-	return "http://" + net.JoinHostPort(host, port) + "/"
+	u := url.URL{Scheme: "http", Host: net.JoinHostPort(host, port), Path: "/"}
+	return u.String()
 }

@@ -18,11 +18,12 @@ import (
 )
 
 // Format names the recorded format in its header, and Version is the
-// version this package writes and its page reads. A page refuses a
-// recording of a newer version, saying so, rather than show it wrong.
+// version this package writes and its page reads (with the versions
+// before it). A page refuses a recording of a newer version, saying so,
+// rather than show it wrong.
 const (
 	Format  = "foresight-inspect"
-	Version = 1
+	Version = 2
 )
 
 // A Header describes a recording: its title, and the tree whose events it
@@ -40,24 +41,32 @@ type jsonHeader struct {
 }
 
 type jsonNode struct {
-	Path        string   `json:"path"`
 	Name        string   `json:"name"`
 	Kind        string   `json:"kind"`
 	Detail      string   `json:"detail,omitempty"`
-	Parent      string   `json:"parent"`
+	Parent      int      `json:"parent"` // its place in the list; -1 for a root
 	Constraints []string `json:"constraints,omitempty"`
 	Weight      *float64 `json:"weight,omitempty"` // a random selector's odds
 }
 
-// line returns the header as the first line of a recording.
+// line returns the header as the first line of a recording. A node names
+// its parent by its place in the list, not by its path, so that the
+// header grows in proportion to the tree however deep it is (a reader
+// makes the paths: the parent's, a slash and the name).
 func (h Header) line() ([]byte, error) {
 	if len(h.Nodes) == 0 {
 		return nil, errors.New("inspect: a header with no nodes: give the tree's (Tree.Nodes)")
 	}
 	out := jsonHeader{Format: Format, Version: Version, Title: h.Title, Nodes: make([]jsonNode, len(h.Nodes))}
+	at := make(map[string]int, len(h.Nodes)) // the nodes so far, by path
 	for i, n := range h.Nodes {
-		out.Nodes[i] = jsonNode{Path: n.Path, Name: n.Name, Kind: string(n.Kind), Detail: n.Detail,
-			Parent: n.Parent, Constraints: n.Constraints}
+		parent, ok := at[n.Parent]
+		if !ok || n.Parent == "" {
+			parent = -1
+		}
+		at[n.Path] = i
+		out.Nodes[i] = jsonNode{Name: n.Name, Kind: string(n.Kind), Detail: n.Detail,
+			Parent: parent, Constraints: n.Constraints}
 		if n.Weighted {
 			out.Nodes[i].Weight = &n.Weight
 		}
@@ -74,6 +83,7 @@ type Option func(*settings)
 
 type settings struct {
 	sceneEvery time.Duration
+	hosts      []string // the names a Live answers beside the loopback ones
 }
 
 // DefaultSceneEvery is how far apart in game time the scenes a Writer or
@@ -178,20 +188,26 @@ func (w *Writer) Scene(s *scene.Scene) error {
 	return nil
 }
 
-// Err returns the first write error, if any.
-func (w *Writer) Err() error { return w.out.Err }
+// Err returns the first error that stopped the recording, if any: a
+// failed write, or an event that could not be encoded.
+func (w *Writer) Err() error {
+	if w.out.Err != nil {
+		return w.out.Err
+	}
+	return w.events.Err()
+}
 
 // Close completes the recording (for a page: its compressed data and the
-// rest of the page) and returns the first write error. It does not close
-// the underlying writer. Events and scenes after Close are ignored.
+// rest of the page) and returns the first error, as Err. It does not
+// close the underlying writer. Events and scenes after Close are ignored.
 func (w *Writer) Close() error {
-	if !w.closed && w.finish != nil && w.out.Err == nil {
+	if !w.closed && w.finish != nil && w.Err() == nil {
 		if err := w.finish(); err != nil && w.out.Err == nil {
 			w.out.Err = err
 		}
 	}
 	w.closed = true
-	return w.out.Err
+	return w.Err()
 }
 
 // NewPage returns a Writer that writes the run as a replay page to w: one

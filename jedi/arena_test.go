@@ -154,7 +154,7 @@ func TestPartnersShareOut(t *testing.T) {
 
 func TestEveryKillIsRecordedOnce(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
-		s := fight(t, FightConfig{Seed: seed, Skill: 1, Enemies: crowd, Partner: true})
+		s := planning{}.fight(t, FightConfig{Seed: seed, Skill: 1, Enemies: crowd, Partner: true})
 		seen := map[int]bool{}
 		for _, k := range s.Kills {
 			if seen[k.Enemy] {

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/testsize"
 )
 
 // The original's claims about its Jedi, checked on the arena. Every fight
@@ -15,42 +16,56 @@ import (
 
 var crowd = []EnemyType{Droid, Droid, Droid, Brawler, Trooper, Rusher}
 
-const seeds = 20
+// seeds returns how many fights a claim is checked over: all twenty with
+// $FORESIGHT_FULL, as CI runs them (internal/testsize).
+func seeds() uint64 { return testsize.Pick[uint64](4, 8, 20) }
 
-// plannings are the ways the root plans: every tick, as the original does,
-// and every 100 ms or at once when something happens (Options.Replan),
-// which costs a fraction of it.
-var plannings = []time.Duration{0, 100 * time.Millisecond}
-
-// eachPlanning checks a claim under every planning.
-func eachPlanning(t *testing.T, claim func(t *testing.T, replan time.Duration)) {
-	for _, replan := range plannings {
-		t.Run("Replan="+replan.String(), func(t *testing.T) { claim(t, replan) })
-	}
+// A planning is a way the root plans: every tick (replan 0), as the
+// original does, or every 100 ms and at once when something happens
+// (Options.Replan), which costs a fraction of it; and, with file, with
+// the tree given as a designer would: Design written to a file, and the
+// file read back.
+type planning struct {
+	replan time.Duration
+	file   bool
 }
 
-// throughAFile, when set, has fight give the Jedi its tree as a
-// designer would: Design written to a file, and the file read back.
-var throughAFile bool
+// plannings are the ways the claims are checked.
+var plannings = []planning{{replan: 0}, {replan: 100 * time.Millisecond}}
+
+// eachPlanning checks a claim under every planning, in parallel.
+func eachPlanning(t *testing.T, claim func(t *testing.T, p planning)) {
+	t.Parallel()
+	for _, p := range plannings {
+		t.Run("Replan="+p.replan.String(), func(t *testing.T) {
+			t.Parallel()
+			claim(t, p)
+		})
+	}
+}
 
 // TestClaimsThroughAFile checks the claims with the tree read from a
 // file, planning every tick (TestTreeThroughAFile shows that fights with
 // a file's tree go kill for kill as with the built tree, whatever the
 // planning).
 func TestClaimsThroughAFile(t *testing.T) {
-	throughAFile = true
-	defer func() { throughAFile = false }()
+	t.Parallel()
 	for _, c := range []struct {
 		name  string
-		claim func(*testing.T, time.Duration)
+		claim func(*testing.T, planning)
 	}{{"skill", skillSetsThePace}, {"patience", patience}, {"mistakes", swingsAtShields}, {"durability", durability}} {
-		t.Run(c.name, func(t *testing.T) { c.claim(t, 0) })
+		t.Run(c.name, func(t *testing.T) {
+			t.Parallel()
+			c.claim(t, planning{file: true})
+		})
 	}
 }
 
-func fight(t *testing.T, cfg FightConfig) Summary {
+// fight runs a fight of cfg, planned as p says.
+func (p planning) fight(t *testing.T, cfg FightConfig) Summary {
 	t.Helper()
-	if throughAFile {
+	cfg.Replan = p.replan
+	if p.file {
 		def, err := Design(Options{Mistakes: cfg.Mistakes, Without: cfg.Without, Replan: cfg.Replan})
 		if err != nil {
 			t.Fatal(err)
@@ -81,14 +96,14 @@ func fight(t *testing.T, cfg FightConfig) Summary {
 // skill-range constraints.
 func TestSkillSetsThePace(t *testing.T) { eachPlanning(t, skillSetsThePace) }
 
-func skillSetsThePace(t *testing.T, replan time.Duration) {
+func skillSetsThePace(t *testing.T, p planning) {
 	mean := map[string]time.Duration{}
 	for _, level := range []string{"master", "knight", "padawan"} {
 		skill, _ := ParseSkill(level)
 		var total time.Duration
 		kills := 0
-		for seed := uint64(1); seed <= seeds; seed++ {
-			for _, k := range fight(t, FightConfig{Seed: seed, Skill: skill, Enemies: crowd, Replan: replan}).Kills {
+		for seed := uint64(1); seed <= seeds(); seed++ {
+			for _, k := range p.fight(t, FightConfig{Seed: seed, Skill: skill, Enemies: crowd}).Kills {
 				total += k.VictimTime
 				kills++
 			}
@@ -110,11 +125,11 @@ func skillSetsThePace(t *testing.T, replan time.Duration) {
 // even when it kills too soon.
 func TestPatience(t *testing.T) { eachPlanning(t, patience) }
 
-func patience(t *testing.T, replan time.Duration) {
+func patience(t *testing.T, p planning) {
 	forced := 0
 	for _, skill := range []float64{1, 0.6, 0.2} {
-		for seed := uint64(1); seed <= seeds; seed++ {
-			for _, k := range fight(t, FightConfig{Seed: seed, Skill: skill, Enemies: crowd, Replan: replan}).Kills {
+		for seed := uint64(1); seed <= seeds(); seed++ {
+			for _, k := range p.fight(t, FightConfig{Seed: seed, Skill: skill, Enemies: crowd}).Kills {
 				if k.Forced {
 					forced++
 					continue
@@ -174,12 +189,12 @@ func (w *swingWatch) Trace(e *bt.Event) {
 // misses.) Bolts it had not yet noticed may land: it has a reaction time.
 func TestNoSwingingIntoBolts(t *testing.T) { eachPlanning(t, noSwingingIntoBolts) }
 
-func noSwingingIntoBolts(t *testing.T, replan time.Duration) {
+func noSwingingIntoBolts(t *testing.T, p planning) {
 	swings := 0
 	for _, skill := range []float64{1, 0.6, 0.2} {
-		for seed := uint64(1); seed <= seeds; seed++ {
+		for seed := uint64(1); seed <= seeds(); seed++ {
 			w := &swingWatch{open: map[string][]int{}}
-			f, err := NewFight(FightConfig{Seed: seed, Skill: skill, Enemies: crowd, Tracer: w, Replan: replan})
+			f, err := NewFight(FightConfig{Seed: seed, Skill: skill, Enemies: crowd, Tracer: w, Replan: p.replan})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -220,10 +235,10 @@ func contains(xs []int, x int) bool {
 // With mistakes off, never.
 func TestMistakes(t *testing.T) { eachPlanning(t, swingsAtShields) }
 
-func swingsAtShields(t *testing.T, replan time.Duration) {
-	for seed := uint64(1); seed <= seeds; seed++ {
+func swingsAtShields(t *testing.T, p planning) {
+	for seed := uint64(1); seed <= seeds(); seed++ {
 		for _, mistakes := range []bool{false, true} {
-			s := fight(t, FightConfig{Seed: seed, Skill: 0.6, Enemies: []EnemyType{Trooper}, Mistakes: mistakes, Replan: replan})
+			s := p.fight(t, FightConfig{Seed: seed, Skill: 0.6, Enemies: []EnemyType{Trooper}, Mistakes: mistakes})
 			switch {
 			case mistakes && s.ShieldSwings != 1:
 				t.Errorf("seed %d: with mistakes on, the Jedi swung at the raised shield %d times, want once", seed, s.ShieldSwings)
@@ -238,11 +253,11 @@ func swingsAtShields(t *testing.T, replan time.Duration) {
 // the same seeds: the planner finds another way.
 func TestDurability(t *testing.T) { eachPlanning(t, durability) }
 
-func durability(t *testing.T, replan time.Duration) {
+func durability(t *testing.T, p planning) {
 	for _, without := range [][]string{nil, {"dash strike"}, {"leap strike"}, {"kick combo"}, {"kick"},
 		{"force push"}, {"deflect and strike"}, {"block and counter"}, {"dodge and counter"}} {
-		for seed := uint64(1); seed <= seeds; seed++ {
-			s := fight(t, FightConfig{Seed: seed, Skill: 0.6, Enemies: crowd, Without: without, Replan: replan})
+		for seed := uint64(1); seed <= seeds(); seed++ {
+			s := p.fight(t, FightConfig{Seed: seed, Skill: 0.6, Enemies: crowd, Without: without})
 			if s.Winner != "jedi" {
 				t.Errorf("without %v, seed %d: %s won (Jedi at %d hp after %v)", without, seed, s.Winner, s.JediHP, s.Duration)
 			}
@@ -254,27 +269,28 @@ func durability(t *testing.T, replan time.Duration) {
 // once when a new threat appears or it is hit, fights as well as one that
 // plans every tick: it wins the same fights, taking about the same damage.
 func TestReplanKeepsTheFight(t *testing.T) {
+	t.Parallel()
 	type record struct {
 		wins   int
 		damage float64 // mean hit points lost
 	}
 	got := map[time.Duration]*record{}
-	for _, replan := range plannings {
+	for _, p := range plannings {
 		r := &record{}
 		for _, skill := range []float64{1, 0.6} {
-			for seed := uint64(1); seed <= seeds; seed++ {
-				s := fight(t, FightConfig{Seed: seed, Skill: skill, Enemies: crowd, Replan: replan})
+			for seed := uint64(1); seed <= seeds(); seed++ {
+				s := p.fight(t, FightConfig{Seed: seed, Skill: skill, Enemies: crowd})
 				if s.Winner == "jedi" {
 					r.wins++
 				}
-				r.damage += float64(jediHP-s.JediHP) / (2 * seeds)
+				r.damage += float64(jediHP-s.JediHP) / float64(2*seeds())
 			}
 		}
-		got[replan] = r
+		got[p.replan] = r
 	}
 	every, often := got[0], got[100*time.Millisecond]
 	t.Logf("every tick: %d of %d wins, mean damage %.1f; every 100 ms: %d wins, mean damage %.1f",
-		every.wins, 2*seeds, every.damage, often.wins, often.damage)
+		every.wins, 2*seeds(), every.damage, often.wins, often.damage)
 	if often.wins < every.wins {
 		t.Errorf("planning every 100 ms won %d fights; every tick won %d", often.wins, every.wins)
 	}

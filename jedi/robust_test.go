@@ -8,6 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
+	"github.com/foresight-bt/foresight/internal/testsize"
 	"github.com/foresight-bt/foresight/internal/treetest"
 )
 
@@ -16,11 +17,9 @@ import (
 // only read), so under -race this must show no data race, and every fight
 // must come out as it does alone.
 func TestThousandAgentsAcrossCores(t *testing.T) {
+	t.Parallel()
 	const agents = 1000
-	ticks := 120
-	if testing.Short() {
-		ticks = 30
-	}
+	ticks := testsize.Pick(30, 40, 120) // two seconds of fight with $FORESIGHT_FULL
 	fighters := make([]*Fight, agents)
 	for i := range fighters {
 		f, err := NewFight(FightConfig{Seed: uint64(i), Skill: float64(i%5) / 4, Enemies: crowd[:1+i%len(crowd)], Partner: i%3 == 0})
@@ -71,6 +70,7 @@ func TestThousandAgentsAcrossCores(t *testing.T) {
 // has its End, deepest first, one child at a time outside parallels), and
 // a preview changes neither the Jedi's memory nor the arena.
 func TestPropertyJediLifeCycle(t *testing.T) {
+	t.Parallel()
 	rapid.Check(t, func(t *rapid.T) {
 		types := rapid.SliceOfN(rapid.SampledFrom([]EnemyType{Droid, Brawler, Trooper, Rusher}), 1, MaxEnemies).Draw(t, "enemies")
 		tl := &treetest.TraceLog{}

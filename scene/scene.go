@@ -31,7 +31,7 @@ type Scene struct {
 type Entity struct {
 	Label   string  // shown beside it, e.g. "droid 3"
 	X, Y    float64 // its position
-	Heading float64 // where it faces, in radians counter-clockwise from +x
+	Heading float64 // where it faces, in radians from +x towards +y (counter-clockwise, as the page draws +y up)
 	Radius  float64 // its size; 0 draws a small dot
 	Colour  string  // a CSS colour such as "#1f77b4"; empty is grey
 	// Health and MaxHealth draw a health bar when MaxHealth is above 0.

@@ -50,6 +50,7 @@ func TestPushCopiesAndReuses(t *testing.T) {
 }
 
 func TestSwapKeepsTheCandidate(t *testing.T) {
+	t.Parallel()
 	ctx := sim.New(sim.Config[state]{Copy: copyState})
 	base := state{HP: 10}
 	keep := ctx.Reserve()
@@ -76,6 +77,7 @@ func TestSwapKeepsTheCandidate(t *testing.T) {
 }
 
 func TestJudgeExplainsWhenItCan(t *testing.T) {
+	t.Parallel()
 	ctx := sim.New(sim.Config[state]{})
 	if v := ctx.Judge(&state{}, &state{}); v.Outcome != heuristic.Irrelevant || v.Reason != sim.NoHeuristic {
 		t.Errorf("no heuristic: %v", v)
@@ -94,6 +96,7 @@ func TestJudgeExplainsWhenItCan(t *testing.T) {
 // A subtree's goal is in force until it is popped, whatever the tree's own
 // heuristic becomes meanwhile; Reset ends every subtree goal.
 func TestSubtreeGoals(t *testing.T) {
+	t.Parallel()
 	judge := func(o heuristic.Outcome) heuristic.Heuristic[state] {
 		return heuristic.Func[state](func(b, a *state) heuristic.Outcome { return o })
 	}
@@ -126,6 +129,7 @@ func TestSubtreeGoals(t *testing.T) {
 // Calling names the callback under way, so a panic in it can be blamed on
 // it; outside one it is NoCallback.
 func TestCalling(t *testing.T) {
+	t.Parallel()
 	var seen []sim.Callback
 	var ctx *sim.Context[state]
 	record := func() { seen = append(seen, ctx.Calling()) }
@@ -154,6 +158,7 @@ func TestCalling(t *testing.T) {
 }
 
 func TestAdvanceTerminalClockRand(t *testing.T) {
+	t.Parallel()
 	clock := &sim.Clock{}
 	src := rand.New(rand.NewPCG(1, 2))
 	ctx := sim.New(sim.Config[state]{

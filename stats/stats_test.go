@@ -31,6 +31,7 @@ func run(t *testing.T, runs int) *stats.Collector {
 // decides every tick, for 15 ticks; the attack is impossible for the
 // first 7 (out of reach) and chosen from then on.
 func TestCounts(t *testing.T) {
+	t.Parallel()
 	c := run(t, 1)
 	attack := c.Counts("duel/attack")
 	if attack.Simulated != 15 || attack.Outcomes[heuristic.Impossible] != 7 || attack.Outcomes[heuristic.Beneficial] != 8 {
@@ -60,6 +61,7 @@ func TestCounts(t *testing.T) {
 
 // A collector follows many runs: counts add up.
 func TestManyRuns(t *testing.T) {
+	t.Parallel()
 	one, three := run(t, 1), run(t, 3)
 	if got, want := three.Counts("duel/attack").Simulated, 3*one.Counts("duel/attack").Simulated; got != want {
 		t.Errorf("over three runs attack was simulated %d times, want %d", got, want)
@@ -67,6 +69,7 @@ func TestManyRuns(t *testing.T) {
 }
 
 func TestAlwaysImpossible(t *testing.T) {
+	t.Parallel()
 	tree := treetest.MustBuild(t, bt.New(bt.Config[treetest.Mem]{Heuristic: treetest.Goal}).
 		Selector("s").
 		Do("never", treetest.Act(nil, "never", treetest.HitFoe(1))).Constrain(treetest.Check(func(bt.Situation, *treetest.Mem) (bt.Check, string) {
@@ -84,6 +87,7 @@ func TestAlwaysImpossible(t *testing.T) {
 }
 
 func TestTableGolden(t *testing.T) {
+	t.Parallel()
 	var b bytes.Buffer
 	if err := run(t, 2).WriteTable(&b); err != nil {
 		t.Fatal(err)
@@ -94,6 +98,7 @@ func TestTableGolden(t *testing.T) {
 // A planner's tasks are counted when its plans hold them, and those no
 // plan held are listed.
 func TestPlanned(t *testing.T) {
+	t.Parallel()
 	nodes := []bt.NodeInfo{{Path: "run", Name: "run", Children: 3}, {Path: "run/a", Name: "a", Depth: 1, Parent: "run"},
 		{Path: "run/b", Name: "b", Depth: 1, Parent: "run"}, {Path: "run/c", Name: "c", Depth: 1, Parent: "run"}}
 	c := stats.New(nodes)

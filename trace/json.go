@@ -3,6 +3,7 @@ package trace
 import (
 	"encoding/json"
 	"io"
+	"math"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
@@ -26,8 +27,9 @@ import (
 //	   "rejected":[{"name":"AttackEnemy/slam","reason":"not armed"}]}}
 //
 // t is the agent's clock in seconds; chosen is empty when the selector
-// chose nothing. The first write error stops the writing and is kept, for
-// Err.
+// chose nothing; a cost that is not a finite number is written as a
+// string, "NaN", "+Inf" or "-Inf". The first write error stops the
+// writing and is kept, for Err.
 func JSON(w io.Writer) *JSONWriter { return &JSONWriter{enc: json.NewEncoder(w)} }
 
 // A JSONWriter is the tracer JSON returns.
@@ -56,7 +58,7 @@ type jsonPlan struct {
 	Priority float64            `json:"priority,omitempty"`
 	Record   []int              `json:"record,omitempty"`
 	Methods  []string           `json:"methods,omitempty"`
-	Cost     float64            `json:"cost,omitempty"`
+	Cost     number             `json:"cost,omitempty"`
 	Expanded int                `json:"expanded"`
 	Rejected []decide.Rejection `json:"rejected,omitempty"`
 }
@@ -100,7 +102,7 @@ func (j *JSONWriter) Trace(e *bt.Event) {
 				steps = []string{}
 			}
 			out.Plan = &jsonPlan{Goal: p.Goal, Change: p.Change.String(), Reason: p.Reason, Steps: steps,
-				Priority: p.Priority, Record: p.Record, Methods: p.Methods, Cost: p.Cost, Expanded: p.Expanded,
+				Priority: p.Priority, Record: p.Record, Methods: p.Methods, Cost: number(p.Cost), Expanded: p.Expanded,
 				Rejected: p.Rejected}
 		}
 	}
@@ -109,3 +111,25 @@ func (j *JSONWriter) Trace(e *bt.Event) {
 
 // Err returns the first write error, if any.
 func (j *JSONWriter) Err() error { return j.err }
+
+// A number is a float that JSON can hold whatever its value: JSON has no
+// number for NaN or the infinities, which a planner may give as a cost,
+// so they are written as the strings "NaN", "+Inf" and "-Inf" rather
+// than fail the event and, the writer's error being sticky, every event
+// after it.
+type number float64
+
+// MarshalJSON writes n as encoding/json writes a float64, or as a string
+// when it is not finite.
+func (n number) MarshalJSON() ([]byte, error) {
+	f := float64(n)
+	switch {
+	case math.IsNaN(f):
+		return []byte(`"NaN"`), nil
+	case math.IsInf(f, 1):
+		return []byte(`"+Inf"`), nil
+	case math.IsInf(f, -1):
+		return []byte(`"-Inf"`), nil
+	}
+	return json.Marshal(f)
+}

@@ -37,6 +37,7 @@ func (l *levels) WithGroup(string) slog.Handler      { return l }
 // Each kind of event is logged at its level: decisions and constraint
 // stops at the level given, begins and ends at Debug, faults at Error.
 func TestSlogLevels(t *testing.T) {
+	t.Parallel()
 	tree, err := bt.New(bt.Config[yard]{Heuristic: goal}).
 		Selector("guard").
 		Do("crash", crash{}).

@@ -19,6 +19,7 @@ import (
 // tell them apart, keeps its lines within 120 columns, and says how many
 // options it left out.
 func TestTimelineNamesAndWidth(t *testing.T) {
+	t.Parallel()
 	step := func(m *yard) bool { m.Guard++; return true }
 	b := bt.New(bt.Config[yard]{Heuristic: goal}).
 		Selector("guard").
@@ -58,6 +59,7 @@ func TestTimelineNamesAndWidth(t *testing.T) {
 // turned down, until it chooses again; a constraint that stops a running
 // action says why.
 func TestTimelineRefusalsAndStops(t *testing.T) {
+	t.Parallel()
 	walk := bt.Lasting(func(m *yard, _ time.Duration) bt.Status { m.Guard++; return bt.Running }, func(m *yard) { m.Guard++ })
 	agent := treetest.MustAgent(t, bt.New(bt.Config[yard]{Heuristic: goal}).
 		Selector("guard"). // committed to its choice: the constraint stops the walk

@@ -16,6 +16,7 @@ func duel(t *testing.T) *bt.Agent[treetest.Mem] {
 }
 
 func TestTimelineGolden(t *testing.T) {
+	t.Parallel()
 	tree := duel(t)
 	var out bytes.Buffer
 	ticks := 0
@@ -28,6 +29,7 @@ func TestTimelineGolden(t *testing.T) {
 }
 
 func TestJSONGolden(t *testing.T) {
+	t.Parallel()
 	tree := duel(t)
 	var out bytes.Buffer
 	w := trace.JSON(&out)
@@ -53,6 +55,7 @@ func (f *failingWriter) Write(p []byte) (int, error) {
 }
 
 func TestJSONStopsAtTheFirstError(t *testing.T) {
+	t.Parallel()
 	fw := &failingWriter{}
 	w := trace.JSON(fw)
 	tree := duel(t)
@@ -66,6 +69,7 @@ func TestJSONStopsAtTheFirstError(t *testing.T) {
 // The recorder keeps copies: the tree reuses its event, and decisions
 // change.
 func TestRecorderCopies(t *testing.T) {
+	t.Parallel()
 	rec := &trace.Recorder{}
 	tree := duel(t)
 	tree.SetTracer(rec)
@@ -88,6 +92,7 @@ func TestRecorderCopies(t *testing.T) {
 }
 
 func TestTee(t *testing.T) {
+	t.Parallel()
 	a, b := &trace.Recorder{}, &trace.Recorder{}
 	tree := duel(t)
 	tree.SetTracer(trace.Tee(a, nil, b))
@@ -99,6 +104,7 @@ func TestTee(t *testing.T) {
 
 // Actions reports each action with what chose it and what it beat.
 func TestActions(t *testing.T) {
+	t.Parallel()
 	tree := duel(t)
 	var got []trace.Action
 	acts := trace.NewActions(tree.Tree().Nodes(), func(a *trace.Action) {

@@ -1,50 +1,3 @@
-// Package bttest checks that a node you wrote keeps the life-cycle
-// contract of package bt, the way testing/fstest checks a file system and
-// testing/slogtest a log handler: hand it your action, leaf, decorator or
-// composite, and it returns an error listing every rule the node broke.
-//
-// Start with TestDecorator or TestComposite for a node that drives
-// children, TestAction or TestLeaf for one that does not, and Config for
-// the memories to run on:
-//
-//	func TestMyRetry(t *testing.T) {
-//		if err := bttest.TestDecorator(MyRetry(3), bttest.Config[World]{}); err != nil {
-//			t.Fatal(err)
-//		}
-//	}
-//
-// The kit builds small trees around the node, with probe children of its
-// own under a decorator or composite, and plays a fixed schedule of ticks
-// (zero, short and hour-long steps), halts, and a constraint that stops
-// it, from each memory, with the
-// probes finishing at once, failing, taking two ticks or running until
-// halted. Config.Sense changes the memory between steps, as a game does,
-// so that a node whose behaviour turns on the memory is run down each of
-// its paths. It checks that:
-//
-//   - nothing faults: no panic, no invalid status, no child driven from
-//     End or Simulate, no error from Tick, Halt or Preview;
-//   - the children's life cycle holds: End once for every Begin, with
-//     Running when interrupted and otherwise the status the child
-//     returned; Update only while running, at most once a tick and not in
-//     the tick the child began; always on the agent's live memory; and
-//     nothing left running after a halt;
-//   - a preview acts on nothing: Agent.Preview leaves the live memory and
-//     the clock alone, calls no live method, and two previews in a row
-//     plan the same, with valid verdicts;
-//   - what the preview planned is what the tick then does (see bt.Router
-//     for a composite that picks among its children);
-//   - previews change nothing: a run with a preview before every tick
-//     acts exactly as one without;
-//   - runs are deterministic: the same schedule on a fresh tree gives the
-//     same statuses, events and memories;
-//   - agents share nothing: two agents of one tree ticked in turn each act
-//     as an agent alone (an action or leaf is shared by every agent, so it
-//     must keep an agent's state in the memory; a decorator or composite
-//     factory must make a new node every call).
-//
-// What a node should do is for your own tests; the kit checks only that
-// it keeps the rules every node keeps.
 package bttest
 
 import (
@@ -88,7 +41,7 @@ func TestAction[M any](a bt.Action[M], cfg Config[M]) error {
 	if a == nil {
 		return errors.New("bttest: nil action")
 	}
-	return check(cfg, 0, func(b *bt.Builder[M], _ func(*bt.Builder[M])) { b.Do(subject, a) })
+	return checkNode(cfg, 0, func(b *bt.Builder[M], _ func(*bt.Builder[M])) { b.Do(subject, a) })
 }
 
 // TestLeaf checks a custom node without children, run as the leaf of
@@ -97,7 +50,7 @@ func TestLeaf[M any](n bt.Node[M], cfg Config[M]) error {
 	if n == nil {
 		return errors.New("bttest: nil node")
 	}
-	return check(cfg, 0, func(b *bt.Builder[M], _ func(*bt.Builder[M])) { b.Leaf(subject, n) })
+	return checkNode(cfg, 0, func(b *bt.Builder[M], _ func(*bt.Builder[M])) { b.Leaf(subject, n) })
 }
 
 // TestDecorator checks a decorator, given one probe child.
@@ -105,7 +58,7 @@ func TestDecorator[M any](d bt.Decorator[M], cfg Config[M]) error {
 	if d == nil {
 		return errors.New("bttest: nil decorator")
 	}
-	return check(cfg, 1, func(b *bt.Builder[M], children func(*bt.Builder[M])) {
+	return checkNode(cfg, 1, func(b *bt.Builder[M], children func(*bt.Builder[M])) {
 		b.Decorate(subject, d)
 		children(b)
 		b.End()
@@ -122,7 +75,7 @@ func TestComposite[M any](f bt.CompositeFunc[M], cfg Config[M]) error {
 	if n <= 0 {
 		n = 3
 	}
-	return check(cfg, n, func(b *bt.Builder[M], children func(*bt.Builder[M])) {
+	return checkNode(cfg, n, func(b *bt.Builder[M], children func(*bt.Builder[M])) {
 		b.Composite(subject, f)
 		children(b)
 		b.End()
@@ -150,12 +103,15 @@ func (s step) String() string {
 // schedule is what every run does: short steps, a zero step, a halt while
 // running, a begin afresh, a step in which a constraint stops the node
 // (gateStep), a step of an hour (every cooldown and timeout of a sane node
-// is over), and a final halt that must leave nothing running.
+// is over), a stretch of short steps in which what begins runs to its end
+// (a plan of several steps, a cooldown that lapses between them), and a
+// final halt that must leave nothing running.
 var schedule = []step{
 	{dt: 100 * time.Millisecond}, {dt: 100 * time.Millisecond}, {dt: 0}, {dt: 250 * time.Millisecond},
 	{halt: true},
 	{dt: 100 * time.Millisecond}, {dt: time.Second}, {dt: 100 * time.Millisecond}, {dt: 100 * time.Millisecond},
-	{dt: time.Hour}, {dt: 100 * time.Millisecond}, {dt: 100 * time.Millisecond},
+	{dt: time.Hour}, {dt: 100 * time.Millisecond}, {dt: 100 * time.Millisecond}, {dt: 100 * time.Millisecond},
+	{dt: 100 * time.Millisecond}, {dt: 100 * time.Millisecond}, {dt: 100 * time.Millisecond},
 	{halt: true},
 }
 
@@ -163,36 +119,62 @@ var schedule = []step{
 // the node under test fails, stopping it if it runs.
 const gateStep = 7
 
-// gate is the kit's constraint on the node under test: it fails in
-// gateStep, live and in previews alike.
-type gate[M any] struct{ h *harness[M] }
+// gate is a constraint of the kit's: it fails in step shut of the
+// schedule, live and in previews alike.
+type gate[M any] struct {
+	h    *harness[M]
+	shut int
+}
 
 func (g gate[M]) Evaluate(bt.Situation, *M) (bt.Check, string) {
-	if g.h.step == gateStep {
+	if g.h.step == g.shut {
 		return bt.Fail, "the kit's gate is shut"
 	}
 	return bt.Pass, ""
 }
 
-// check runs every memory with every set of probe scripts and returns the
-// violations found, each once.
-func check[M any](cfg Config[M], children int, add func(b *bt.Builder[M], children func(*bt.Builder[M]))) error {
-	memories := cfg.Memories
-	if len(memories) == 0 {
-		memories = make([]M, 1)
-	}
+func (g gate[M]) String() string { return fmt.Sprintf("the kit's gate (shut in step %d)", g.shut+1) }
+
+// checkNode checks a node under test: add adds it to a builder, with
+// children, probe children under it, one run of the schedule for every
+// memory and set of probe scripts.
+func checkNode[M any](cfg Config[M], children int, add func(b *bt.Builder[M], children func(*bt.Builder[M]))) error {
 	sets := scriptSets
 	if children == 0 {
 		sets = sets[:1] // no probes: one set is enough
 	}
+	return check(cfg, sets, children > 0, func(h *harness[M], set scriptSet) (*bt.Tree[M], error) {
+		b := bt.New(cfg.Tree)
+		add(b, func(b *bt.Builder[M]) {
+			for j := range children {
+				b.Leaf(childName(j), h.probe(j, subject+"/"+childName(j), set.script(j), nil))
+			}
+		})
+		b.Constrain(gate[M]{h, gateStep})
+		tree, err := b.Build()
+		if err != nil {
+			return nil, fmt.Errorf("bttest: the tree around the node does not build: %w", err)
+		}
+		return tree, nil
+	})
+}
+
+// check runs every memory with every set of probe scripts, each on trees
+// that build makes, and returns the violations found, each once; label
+// says whether messages name the set.
+func check[M any](cfg Config[M], sets []scriptSet, label bool, build func(h *harness[M], set scriptSet) (*bt.Tree[M], error)) error {
+	memories := cfg.Memories
+	if len(memories) == 0 {
+		memories = make([]M, 1)
+	}
 	var v violations
 	for i := range memories {
 		for _, set := range sets {
-			k := &kit[M]{cfg: cfg, add: add, children: children, set: set, start: &memories[i]}
+			k := &kit[M]{cfg: cfg, build: build, set: set, start: &memories[i]}
 			if len(memories) > 1 {
 				k.where = fmt.Sprintf("memory %d, ", i)
 			}
-			if children > 0 {
+			if label {
 				k.where += set.name + ", "
 			}
 			if err := k.run(&v); err != nil {
@@ -247,12 +229,11 @@ func (v *violations) err() error {
 
 // A kit runs one memory with one set of probe scripts.
 type kit[M any] struct {
-	cfg      Config[M]
-	add      func(b *bt.Builder[M], children func(*bt.Builder[M]))
-	children int
-	set      scriptSet
-	start    *M
-	where    string // which memory and scripts, for messages
+	cfg   Config[M]
+	build func(h *harness[M], set scriptSet) (*bt.Tree[M], error) // a tree around the node under test, with fresh probes
+	set   scriptSet
+	start *M
+	where string // which memory and scripts, for messages
 }
 
 // run plays the schedule four ways (alone, again on a fresh tree, with
@@ -277,8 +258,9 @@ func (k *kit[M]) run(v *violations) error {
 type record[M any] struct {
 	results  []string         // each step's status and error
 	trace    []contract.Event // the tree's events
-	calls    []call           // the probe children's live calls
+	calls    []call           // the probes' live calls
 	memories []M              // the live memory after each step
+	plans    *contract.Follower
 }
 
 // A call is one live call of a probe child.
@@ -293,30 +275,13 @@ func (c call) String() string {
 	return fmt.Sprintf("step %d: %s.%s %v", c.step+1, c.child, c.method, c.status)
 }
 
-// build makes a tree around the node under test, with fresh probes whose
-// live memories are mems.
-func (k *kit[M]) build(h *harness[M]) (*bt.Tree[M], error) {
-	b := bt.New(k.cfg.Tree)
-	k.add(b, func(b *bt.Builder[M]) {
-		for j := range k.children {
-			b.Leaf(childName(j), &probe[M]{h: h, j: j, script: k.set.script(j)})
-		}
-	})
-	b.Constrain(gate[M]{h})
-	tree, err := b.Build()
-	if err != nil {
-		return nil, fmt.Errorf("bttest: the tree around the node does not build: %w", err)
-	}
-	return tree, nil
-}
-
 func childName(j int) string { return string(rune('a' + j)) }
 
 // play runs the schedule on one agent alone, with a preview before every
 // tick when previews is set.
 func (k *kit[M]) play(v *violations, previews bool) (*record[M], error) {
-	h := &harness[M]{v: v, where: k.where, children: k.children}
-	tree, err := k.build(h)
+	h := &harness[M]{v: v, where: k.where}
+	tree, err := k.build(h, k.set)
 	if err != nil {
 		return nil, err
 	}
@@ -326,8 +291,8 @@ func (k *kit[M]) play(v *violations, previews bool) (*record[M], error) {
 	}
 	m := k.copyOf(k.start)
 	h.live = []*M{m}
-	rec := h.follow(agent)
 	nodes := tree.Nodes()
+	rec := h.follow(agent, nodes)
 	for i, st := range schedule {
 		h.step = i
 		k.sense(i, m)
@@ -343,6 +308,9 @@ func (k *kit[M]) play(v *violations, previews bool) (*record[M], error) {
 			if err := contract.PlanIsAct(*plan, nodes, running, rec.trace[before:]); err != nil {
 				v.add(k.where+k.at(i), "the preview planned what the tick did not", err.Error())
 			}
+			if err := contract.Foreseen(*plan, nodes, running, rec.trace[before:]); err != nil {
+				v.add(k.where+k.at(i), "the preview foresaw other plans than the tick reported", err.Error())
+			}
 		}
 	}
 	if err := contract.LifeCycle(nodes, rec.trace); err != nil {
@@ -354,8 +322,8 @@ func (k *kit[M]) play(v *violations, previews bool) (*record[M], error) {
 // playTwo runs the schedule on two agents of one tree, each step on the
 // first and then on the second.
 func (k *kit[M]) playTwo(v *violations) (first, second *record[M]) {
-	h := &harness[M]{v: v, where: k.where, children: k.children}
-	tree, err := k.build(h)
+	h := &harness[M]{v: v, where: k.where}
+	tree, err := k.build(h, k.set)
 	if err != nil {
 		return nil, nil
 	}
@@ -363,7 +331,8 @@ func (k *kit[M]) playTwo(v *violations) (first, second *record[M]) {
 	a2, _ := tree.NewAgent(1)
 	m1, m2 := k.copyOf(k.start), k.copyOf(k.start)
 	h.live = []*M{m1, m2}
-	r1, r2 := h.follow(a1), h.follow(a2)
+	nodes := tree.Nodes()
+	r1, r2 := h.follow(a1, nodes), h.follow(a2, nodes)
 	for i, st := range schedule {
 		h.step = i
 		k.sense(i, m1)
@@ -376,7 +345,7 @@ func (k *kit[M]) playTwo(v *violations) (first, second *record[M]) {
 
 // do takes one step of the schedule on an agent and records it.
 func (k *kit[M]) do(v *violations, h *harness[M], a *bt.Agent[M], m *M, i int, st step, rec *record[M]) {
-	h.current = rec
+	h.current, h.now = rec, a.Now()+st.dt
 	var result string
 	if st.halt {
 		result = "halted"
@@ -515,16 +484,27 @@ func (k *kit[M]) equal(a, b *M) bool {
 }
 
 // A harness is what the probes of one tree share: the agents' live
-// memories, the step under way, and each child's state per agent.
+// memories, the step under way, and each probe's state per agent.
 type harness[M any] struct {
 	v          *violations
 	where      string
 	live       []*M
 	step       int
+	now        time.Duration // the agent's clock in the step under way
 	previewing bool
 	current    *record[M] // the record of the agent being stepped
-	children   int        // how many probes
+	probes     []*probe[M]
 	states     map[*M][]probeState
+	entries    map[string]string // the catalogue entry of each step of the subject, by name (TestDecider)
+}
+
+// probe returns a new probe child j, named name in messages, that plays
+// script; effect, if set, is what it does to the memory when it
+// succeeds.
+func (h *harness[M]) probe(j int, name string, s script, effect func(m *M)) *probe[M] {
+	p := &probe[M]{h: h, j: j, name: name, script: s, effect: effect}
+	h.probes = append(h.probes, p)
+	return p
 }
 
 // at names the step under way for messages.
@@ -532,14 +512,15 @@ func (h *harness[M]) at() string {
 	return h.where + fmt.Sprintf("step %d (%v)", h.step+1, schedule[h.step])
 }
 
-// follow makes the agent's tracer write into a new record.
-func (h *harness[M]) follow(a *bt.Agent[M]) *record[M] {
-	rec := &record[M]{}
-	a.SetTracer(tracer[M]{rec})
+// follow makes the agent's tracer write into a new record, which follows
+// the plans of the node under test.
+func (h *harness[M]) follow(a *bt.Agent[M], nodes []bt.NodeInfo) *record[M] {
+	rec := &record[M]{plans: contract.NewFollower(nodes, subject)}
+	a.SetTracer(tracer[M]{h, rec})
 	return rec
 }
 
-// state returns child j's state for the agent whose live memory is m, or
+// state returns probe j's state for the agent whose live memory is m, or
 // nil when m is not a live memory.
 func (h *harness[M]) state(m *M, j int) *probeState {
 	for _, l := range h.live {
@@ -548,7 +529,7 @@ func (h *harness[M]) state(m *M, j int) *probeState {
 				h.states = map[*M][]probeState{}
 			}
 			if h.states[m] == nil {
-				h.states[m] = make([]probeState, h.children)
+				h.states[m] = make([]probeState, len(h.probes))
 			}
 			return &h.states[m][j]
 		}
@@ -556,26 +537,41 @@ func (h *harness[M]) state(m *M, j int) *probeState {
 	return nil
 }
 
-// halted checks that a halt left no child of the agent running.
+// halted checks that a halt left no probe of the agent running.
 func (h *harness[M]) halted(m *M) {
 	for j, st := range h.states[m] {
 		if st.running {
-			h.v.add(h.at(), subject+"/"+childName(j)+" still runs after the agent was halted", "")
+			h.v.add(h.at(), h.probes[j].name+" still runs after the agent was halted", "")
 		}
 	}
 }
 
-// tracer records a tree's events.
-type tracer[M any] struct{ rec *record[M] }
+// tracer records a tree's events, and follows the plans of the node under
+// test through those of its ticks and halts.
+type tracer[M any] struct {
+	h   *harness[M]
+	rec *record[M]
+}
 
-func (t tracer[M]) Trace(e *bt.Event) { t.rec.trace = append(t.rec.trace, contract.From(e)) }
+func (t tracer[M]) Trace(e *bt.Event) {
+	c := contract.From(e)
+	t.rec.trace = append(t.rec.trace, c)
+	if t.h.previewing {
+		return // a preview that traces acted, which the kit reports
+	}
+	if b := t.rec.plans.See(c); b != nil {
+		t.h.v.add(t.h.at(), b.Rule, b.Detail)
+	}
+}
 
-// A script says how a probe child behaves: what Begin returns, how many
-// updates it then takes (-1: it runs until halted), how it finishes, and
-// the verdict its simulation gives.
+// A script says how a probe behaves: what Begin returns, how many updates
+// it then takes (-1: it runs until halted) or, if lasts is set, how long
+// it runs (the steps of its updates added up), how it finishes, and the
+// verdict its simulation gives.
 type script struct {
 	begin   bt.Status
 	updates int
+	lasts   time.Duration
 	finish  bt.Status
 	verdict heuristic.Verdict
 }
@@ -601,12 +597,15 @@ var scriptSets = []scriptSet{
 	{"children that differ", func(j int) script { return []script{slow, fail, endless, succeed}[j%4] }},
 }
 
-// A probe is a child the kit gives a decorator or composite: it plays its
-// script and checks the life cycle it is put through.
+// A probe is a child the kit gives a decorator or composite, or an
+// action of the catalogue it gives a decider: it plays its script and
+// checks the life cycle it is put through.
 type probe[M any] struct {
 	h      *harness[M]
 	j      int
+	name   string // for messages
 	script script
+	effect func(m *M) // what it does when it succeeds; nil for nothing
 }
 
 // probeState is one probe's state in one agent.
@@ -615,21 +614,20 @@ type probeState struct {
 	began, updated int  // the steps of the last Begin and Update
 	updatedAt      bool // updated is set: the probe has been updated since it began
 	updates        int  // how many updates since Begin
+	ran            time.Duration
 	last           bt.Status
 }
-
-func (p *probe[M]) name() string { return subject + "/" + childName(p.j) }
 
 // live returns the probe's state for m and records the call, or reports
 // a call it should not have had.
 func (p *probe[M]) live(m *M, method string) *probeState {
 	h := p.h
 	if h.previewing {
-		h.v.add(h.at(), p.name()+"."+method+" was called during a preview", "")
+		h.v.add(h.at(), p.name+"."+method+" was called during a preview", "")
 	}
 	st := h.state(m, p.j)
 	if st == nil {
-		h.v.add(h.at(), p.name()+"."+method+" was given a memory that is not the agent's live memory", "")
+		h.v.add(h.at(), p.name+"."+method+" was given a memory that is not the agent's live memory", "")
 	}
 	return st
 }
@@ -642,7 +640,7 @@ func (p *probe[M]) record(method string, s bt.Status) {
 
 func (p *probe[M]) violation(format string, args ...any) {
 	h := p.h
-	h.v.add(h.at(), p.name()+": "+fmt.Sprintf(format, args...), "")
+	h.v.add(h.at(), p.name+": "+fmt.Sprintf(format, args...), "")
 }
 
 // Begin plays the script's first status.
@@ -656,11 +654,19 @@ func (p *probe[M]) Begin(m *M) bt.Status {
 	}
 	*st = probeState{running: true, began: p.h.step, last: p.script.begin}
 	p.record("Begin", p.script.begin)
+	p.succeeded(m, p.script.begin)
 	return p.script.begin
 }
 
+// succeeded does the probe's effect on m when s is Success.
+func (p *probe[M]) succeeded(m *M, s bt.Status) {
+	if s == bt.Success && p.effect != nil {
+		p.effect(m)
+	}
+}
+
 // Update plays the script's next status.
-func (p *probe[M]) Update(m *M, _ time.Duration) bt.Status {
+func (p *probe[M]) Update(m *M, dt time.Duration) bt.Status {
 	st := p.live(m, "Update")
 	if st == nil {
 		return bt.Failure
@@ -675,12 +681,14 @@ func (p *probe[M]) Update(m *M, _ time.Duration) bt.Status {
 	}
 	st.updated, st.updatedAt = p.h.step, true
 	st.updates++
+	st.ran += dt
 	s := bt.Running
-	if p.script.updates >= 0 && st.updates >= p.script.updates {
+	if p.script.lasts > 0 && st.ran >= p.script.lasts || p.script.lasts == 0 && p.script.updates >= 0 && st.updates >= p.script.updates {
 		s = p.script.finish
 	}
 	st.last = s
 	p.record("Update", s)
+	p.succeeded(m, s)
 	return s
 }
 

@@ -7,7 +7,10 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/bt/bttest"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/htn"
 	"github.com/foresight-bt/foresight/sim"
 )
 
@@ -81,5 +84,26 @@ func ExampleTestAction() {
 	first, _, _ := strings.Cut(err.Error(), "\n") // of four violations
 	fmt.Println(first)
 	// Output:
-	// agents share state: the first of two agents ticked in turn (at step 2 (Tick(100ms))): it left the memory {Ore:10 Trips:16 HP:0}, alone {Ore:10 Trips:1 HP:0}
+	// agents share state: the first of two agents ticked in turn (at step 2 (Tick(100ms))): it left the memory {Ore:10 Trips:22 HP:0}, alone {Ore:10 Trips:1 HP:0}
+}
+
+// An HTN domain over the kit's actions keeps the contract of every
+// decider: it reports well-formed plans, previews foresee them, and they
+// run as planned, e's cooldown included (the domain fires e twice with b
+// between, which a planner that knows time finds in time).
+func ExampleTestDecider() {
+	type World = bttest.World
+	alarmed := func(w *World) bool { return w.Alarm }
+	alarm := constraints.Func("alarm", alarmed)
+	err := bttest.TestDecider(func(actions *catalogue.Catalogue[World]) (bt.Def[World], error) {
+		domain, err := htn.New(actions).Compound("work").
+			Method("volley", alarm).Do("e", "e").
+			Method("fire", alarm).Do("e", "b", "e").
+			Method("chores").Do("a", "c", "b").
+			Build("work")
+		return bt.For[World]().Plan("htn", domain, bt.ReplanOn(alarmed)), err
+	}, bttest.DeciderConfig{})
+	fmt.Println("violations:", err)
+	// Output:
+	// violations: <nil>
 }

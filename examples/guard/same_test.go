@@ -2,16 +2,15 @@ package main
 
 import (
 	"testing"
+
+	"github.com/foresight-bt/foresight/internal/testsize"
 )
 
 // The guard does the same under both deciders: over many seeds, the
 // yard after every tick is the same, whether a simulated selector or a
 // state machine decides.
 func TestBothDecidersDoTheSame(t *testing.T) {
-	seeds, ticks := 200, 400
-	if testing.Short() {
-		seeds = 40
-	}
+	seeds, ticks := testsize.Pick(40, 200, 1000), 400 // $FORESIGHT_FULL: a thousand (internal/testsize)
 	var blows, chases int
 	for seed := range uint64(seeds) {
 		yards := map[decider][]Memory{}

@@ -42,9 +42,11 @@
 // down, with the constraint that ruled out the impossible ones. A summary
 // follows: who won, when each enemy fell, and the damage taken.
 //
-// -h lists the flags with examples. Bad flags, an output file that cannot
-// be created (-dot, -mermaid, -html) and a -serve address that cannot be
-// opened are reported on one line before the fight, with exit status 2; a
+// -h lists the flags with examples. Bad flags, one file named by two
+// flags for output (or for output and as the -tree file), an output file
+// that cannot be created (-dot, -mermaid, -html) and a -serve address
+// that cannot be opened are reported on one line before the fight, with
+// exit status 2; a
 // file written is reported on standard error. A failed
 // write, to standard output or to a picture file, is reported on one line
 // with exit status 1.
@@ -63,6 +65,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/draw"
+	"github.com/foresight-bt/foresight/internal/outfiles"
 	"github.com/foresight-bt/foresight/internal/sticky"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/stats"
@@ -171,9 +174,9 @@ type pictureFile struct {
 	draw       func(draw.Picture, io.Writer) error // nil for -html
 }
 
-// createPictures creates the files named by -dot, -mermaid and -html.
-// Given one file twice, or a file it cannot create, it closes what it
-// opened and fails.
+// createPictures creates the files named by -dot, -mermaid and -html
+// (parseFlags has checked that they are distinct). Given a file it cannot
+// create, it closes what it opened and fails.
 func createPictures(o options) ([]*pictureFile, error) {
 	var pics []*pictureFile
 	fail := func(err error) ([]*pictureFile, error) {
@@ -196,15 +199,6 @@ func createPictures(o options) ([]*pictureFile, error) {
 		}
 		p.f = f
 		pics = append(pics, p)
-	}
-	for i := range pics {
-		for _, q := range pics[i+1:] {
-			a, errA := pics[i].f.Stat()
-			b, errB := q.f.Stat()
-			if errA == nil && errB == nil && a.Mode().IsRegular() && os.SameFile(a, b) {
-				return fail(fmt.Errorf("-%s %q and -%s %q are the same file", pics[i].flag, pics[i].path, q.flag, q.path))
-			}
-		}
 	}
 	return pics, nil
 }
@@ -454,6 +448,13 @@ func parseFlags(args []string) (options, error) {
 		return o, errors.New("-mistakes shapes the built-in tree: a -tree file has the mistake in it or not (see -write-tree)")
 	case o.tree != "" && (o.writeTree != "" || o.writeSchema != ""):
 		return o, errors.New("-write-tree and -write-schema write files and exit: they do not go with -tree")
+	}
+	if err := outfiles.Distinct(outfiles.File{Flag: "tree", Path: o.tree, Input: true},
+		outfiles.File{Flag: "dot", Path: o.dot}, outfiles.File{Flag: "mermaid", Path: o.mermaid}, outfiles.File{Flag: "html", Path: o.html},
+		outfiles.File{Flag: "write-tree", Path: o.writeTree}, outfiles.File{Flag: "write-schema", Path: o.writeSchema}); err != nil {
+		return o, err
+	}
+	switch {
 	case o.tree != "":
 		if o.fight.Tree, o.treeData, err = readTree(o.tree); err != nil {
 			return o, err

@@ -305,3 +305,35 @@ func TestRuns(t *testing.T) {
 		}
 	}
 }
+
+// One file given for two outputs, or an output in the -tree file, is
+// refused before anything is written: exit 2, one line. (-write-tree F
+// -write-schema F wrote the schema over the tree and reported both
+// written.)
+func TestOneFileTwoUses(t *testing.T) {
+	tree, shipped := shippedCopy(t)
+	dir := filepath.Dir(tree)
+	file := filepath.Join(dir, "out")
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"-write-tree", file, "-write-schema", file}, "are the same file"},
+		{[]string{"-dot", file, "-html", file}, "are the same file"},
+		{[]string{"-mermaid", file, "-html", filepath.Join(dir, ".", "out")}, "are the same file"},
+		{[]string{"-tree", tree, "-dot", tree}, "is the file -tree"},
+		{[]string{"-tree", tree, "-html", filepath.Join(dir, "..", filepath.Base(dir), "tree.json")}, "is the file -tree"},
+	} {
+		out, errs, code := runJedi(tt.args...)
+		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.Contains(errs, tt.want) {
+			t.Errorf("%q: exit %d, stdout %d bytes, stderr %q; want exit 2 and one line about %q", tt.args, code, len(out), errs, tt.want)
+		}
+		if _, err := os.Stat(file); err == nil {
+			t.Errorf("%q: the file was written", tt.args)
+			os.Remove(file)
+		}
+		if got, _ := os.ReadFile(tree); !bytes.Equal(got, shipped) {
+			t.Fatalf("%q: the tree file was overwritten", tt.args)
+		}
+	}
+}

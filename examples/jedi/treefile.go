@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/btjson"
 	"github.com/foresight-bt/foresight/jedi"
 )
 
@@ -21,15 +22,38 @@ import (
 // readTree reads and builds the tree file at path. Its errors, which may
 // be many, are given on one line.
 func readTree(path string) (*bt.Tree[jedi.Memory], []byte, error) {
-	data, err := os.ReadFile(path)
+	data, err := readTreeFile(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("-tree %q: %v", path, unwrapPath(err))
 	}
-	tree, err := jedi.Registry().Build(jedi.TreeConfig(), data)
+	tree, err := registry().Build(jedi.TreeConfig(), data)
 	if err != nil {
 		return nil, nil, fmt.Errorf("-tree %q: %s", path, oneLine(err))
 	}
 	return tree, data, nil
+}
+
+// maxTreeFile is the largest tree file read: btjson's default, set on the
+// registry so that the two agree.
+const maxTreeFile = 4 << 20
+
+// registry returns the registry of tree files.
+func registry() *btjson.Registry[jedi.Memory] {
+	r := jedi.Registry()
+	r.Limits.Bytes = maxTreeFile
+	return r
+}
+
+// readTreeFile reads a tree file, at most one byte more than a tree file
+// may hold, so that a larger one (a pipe or a device that never ends) is
+// refused by the registry having read no more.
+func readTreeFile(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxTreeFile+1))
 }
 
 // oneLine joins the lines of an error, such as errors.Join makes.
@@ -110,21 +134,34 @@ func (s *stepper) until(t time.Duration) (jedi.Summary, error) {
 
 // A watchedFile is a tree file read again when it changes.
 type watchedFile struct {
-	path string
-	data []byte // what was read last
+	path      string
+	data      []byte // what was read last
+	irregular bool   // it is not a regular file now, and that was said
 }
 
 // check reads the file and, if it changed, has the fight's Jedi run the
 // tree it now holds. A file that cannot be read or built is reported,
 // and the Jedi keep their tree.
 func (w *watchedFile) check(f *jedi.Fight, stderr io.Writer) {
-	data, err := os.ReadFile(w.path)
-	if err != nil || bytes.Equal(data, w.data) {
+	at := f.Arena.Now().Seconds()
+	if info, err := os.Stat(w.path); err != nil {
 		return // a file being saved may be missing for a moment
+	} else if !info.Mode().IsRegular() {
+		// A pipe or a device would stall the fight, or never end: it is
+		// reported once, and not read.
+		if !w.irregular {
+			fmt.Fprintf(stderr, "jedi: %.2fs: %s is not a regular file, the Jedi keeps its tree\n", at, w.path)
+		}
+		w.irregular = true
+		return
+	}
+	w.irregular = false
+	data, err := readTreeFile(w.path)
+	if err != nil || bytes.Equal(data, w.data) {
+		return
 	}
 	w.data = data
-	at := f.Arena.Now().Seconds()
-	tree, err := jedi.Registry().Build(jedi.TreeConfig(), data)
+	tree, err := registry().Build(jedi.TreeConfig(), data)
 	if err == nil {
 		err = f.Reload(tree)
 	}

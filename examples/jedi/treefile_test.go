@@ -92,19 +92,26 @@ func TestBadTreeFlags(t *testing.T) {
 	}
 }
 
-// With -watch, an edit of the file saved mid-fight is put in force at
-// once: after it the Jedi only idles. A broken save is reported and the
-// Jedi keeps its tree.
-func TestWatch(t *testing.T) {
-	dir := t.TempDir()
-	file := filepath.Join(dir, "tree.json")
+// shippedCopy writes a copy of the shipped tree file, jedi.json, in a
+// directory of the test's, and returns its path and what it holds.
+func shippedCopy(t *testing.T) (path string, shipped []byte) {
+	t.Helper()
 	shipped, err := os.ReadFile("jedi.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(file, shipped, 0o644); err != nil {
+	path = filepath.Join(t.TempDir(), "tree.json")
+	if err := os.WriteFile(path, shipped, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	return path, shipped
+}
+
+// With -watch, an edit of the file saved mid-fight is put in force at
+// once: after it the Jedi only idles. A broken save is reported and the
+// Jedi keeps its tree.
+func TestWatch(t *testing.T) {
+	file, _ := shippedCopy(t)
 	def, err := jedi.Design(jedi.Options{})
 	if err != nil {
 		t.Fatal(err)

@@ -47,8 +47,9 @@
 // task begun and a "summary" at the end; the output is the same, byte for
 // byte, for the same flags.
 //
-// -h lists the flags with examples. Bad flags, and a picture that cannot
-// be written, are reported on one line, with exit status 2; a picture
+// -h lists the flags with examples. Bad flags (one file named by two of
+// -dot, -mermaid and -html among them), and a picture that cannot be
+// written, are reported on one line, with exit status 2; a picture
 // written is reported on standard error; a failed write to standard
 // output, with exit status 1.
 package main
@@ -72,6 +73,7 @@ import (
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/draw"
 	"github.com/foresight-bt/foresight/inspect"
+	"github.com/foresight-bt/foresight/internal/outfiles"
 	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
@@ -319,8 +321,9 @@ func parseFlags(args []string) (options, error) {
 	if o.html != "" && o.serve != "" {
 		return options{}, errors.New("-html and -serve: choose one (a replay page, or the live view)")
 	}
-	if o.dot != "" && o.dot == o.mermaid {
-		return options{}, fmt.Errorf("-dot and -mermaid name the same file %q", o.dot)
+	if err := outfiles.Distinct(outfiles.File{Flag: "dot", Path: o.dot}, outfiles.File{Flag: "mermaid", Path: o.mermaid},
+		outfiles.File{Flag: "html", Path: o.html}); err != nil {
+		return options{}, err
 	}
 	return o, nil
 }

@@ -106,7 +106,7 @@ func TestPictures(t *testing.T) {
 		}
 	}
 	code, _, stderr = runArgs(t, "-decider", "bt", "-duration", "1s", "-dot", dot)
-	if b, _ := os.ReadFile(dot); code != 0 || !strings.Contains(stderr, "wrote the tree") || !strings.Contains(string(b), "reactive priority") {
+	if b, _ := os.ReadFile(dot); code != 0 || !strings.Contains(stderr, "wrote the tree") || !strings.Contains(string(b), "reactive-priority") {
 		t.Errorf("bt: exit %d: %s\n%s", code, stderr, b)
 	}
 	code, _, stderr = runArgs(t, "-decider", "fsm", "-duration", "20s", "-dot", dot, "-mermaid", mmd)
@@ -225,5 +225,27 @@ func TestServe(t *testing.T) {
 	}
 	if !strings.Contains(errs.String(), "open http://127.0.0.1:") {
 		t.Errorf("stderr: %s", errs.String())
+	}
+}
+
+// One file given for two outputs is refused before anything is written:
+// exit 2, one line. (The second output overwrote the first, and both
+// were reported written.)
+func TestOneFileTwoOutputs(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "out")
+	for _, args := range [][]string{
+		{"-dot", file, "-html", file},
+		{"-mermaid", file, "-html", filepath.Join(dir, ".", "out")},
+		{"-dot", file, "-mermaid", file},
+	} {
+		code, out, stderr := runArgs(t, append([]string{"-duration", "1s"}, args...)...)
+		if code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.Contains(stderr, "are the same file") {
+			t.Errorf("%v: exit %d, stdout %q, stderr %q; want exit 2 and one line", args, code, out, stderr)
+		}
+		if _, err := os.Stat(file); err == nil {
+			t.Errorf("%v: the file was written", args)
+			os.Remove(file)
+		}
 	}
 }

@@ -1,7 +1,12 @@
 // Package browser drives a headless Chromium over the DevTools protocol,
 // for tests that check what a person would see in a page. It speaks the
 // protocol's JSON over a websocket written with the standard library, so
-// the module needs no browser driver. Only tests use it.
+// the module needs no browser driver. Only tests use it: start with Tab,
+// which gives a test a tab of the browser its package shares.
+//
+// Every wait has a deadline, and an error names the program that did
+// not answer and what it was asked, so that a browser that is missing,
+// broken or half installed is a clear skip or failure, never a hang.
 package browser
 
 import (
@@ -43,15 +48,29 @@ func Find() string {
 
 // A Browser is a running headless Chromium.
 type Browser struct {
+	name string // the program, as errors name it: "chromium (/usr/bin/chromium)"
 	cmd  *exec.Cmd
 	dir  string
 	host string // host:port of its DevTools endpoint
+	ws   string // the browser's own DevTools websocket
 }
 
-var listening = regexp.MustCompile(`DevTools listening on ws://([^/\s]+)/`)
+// Deadlines: how long the browser may take to start, and to answer one
+// request. (Variables, so that the tests of this package can try them.)
+var (
+	StartTimeout = 30 * time.Second
+	CallTimeout  = 60 * time.Second
+)
 
-// Start starts the Chromium at path, headless, with a profile of its own.
+// client asks the DevTools endpoint for tabs, within CallTimeout.
+func client() *http.Client { return &http.Client{Timeout: CallTimeout} }
+
+var listening = regexp.MustCompile(`DevTools listening on (ws://([^/\s]+)/\S*)`)
+
+// Start starts the Chromium at path, headless, with a profile of its own,
+// and waits until it listens, for at most StartTimeout.
 func Start(path string) (*Browser, error) {
+	name := fmt.Sprintf("%s (%s)", filepath.Base(path), path)
 	dir, err := os.MkdirTemp("", "browser")
 	if err != nil {
 		return nil, err
@@ -59,69 +78,89 @@ func Start(path string) (*Browser, error) {
 	cmd := exec.Command(path, "--headless=new", "--remote-debugging-port=0", "--user-data-dir="+dir,
 		"--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
 		"--disable-extensions", "--hide-scrollbars", "--mute-audio", "about:blank")
+	ownGroup(cmd)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {
 		return nil, err
 	}
 	if err := cmd.Start(); err != nil {
 		os.RemoveAll(dir)
-		return nil, err
+		return nil, fmt.Errorf("browser: %s does not start: %v", name, err)
 	}
-	b := &Browser{cmd: cmd, dir: dir}
-	found := make(chan string, 1)
+	b := &Browser{name: name, cmd: cmd, dir: dir}
+	found := make(chan []string, 1)
+	var said []string // the last lines it wrote, to say why it failed
+	var mu sync.Mutex
 	go func() {
 		sc := bufio.NewScanner(stderr)
 		for sc.Scan() {
 			if m := listening.FindStringSubmatch(sc.Text()); m != nil {
-				found <- m[1]
+				found <- m
 				break
 			}
+			mu.Lock()
+			said = append(said[max(len(said)-4, 0):], sc.Text())
+			mu.Unlock()
 		}
 		close(found)
 		io.Copy(io.Discard, stderr)
 	}()
+	lastWords := func() string {
+		mu.Lock()
+		defer mu.Unlock()
+		if len(said) == 0 {
+			return ""
+		}
+		return ": it said " + strings.Join(said, " / ")
+	}
 	select {
-	case host, ok := <-found:
+	case m, ok := <-found:
 		if !ok {
 			b.Close()
-			return nil, errors.New("browser: chromium exited before it listened")
+			return nil, fmt.Errorf("browser: %s exited before it listened%s", name, lastWords())
 		}
-		b.host = host
-	case <-time.After(30 * time.Second):
+		b.ws, b.host = m[1], m[2]
+	case <-time.After(StartTimeout):
+		words := lastWords()
 		b.Close()
-		return nil, errors.New("browser: chromium did not listen within 30s")
+		return nil, fmt.Errorf("browser: %s did not listen within %v%s", name, StartTimeout, words)
 	}
 	return b, nil
 }
 
-// Close stops the browser and removes its profile.
+// Close stops the browser, and the processes it started, and removes its
+// profile.
 func (b *Browser) Close() {
 	if b.cmd.Process != nil {
-		b.cmd.Process.Kill()
+		killGroup(b.cmd)
 		b.cmd.Wait()
 	}
 	os.RemoveAll(b.dir)
 }
 
-// NewPage opens a blank tab, width by height CSS pixels.
+// NewPage opens a blank tab, width by height CSS pixels, in a window of
+// its own: a page in a tab behind another is hidden, and gets no
+// animation frames, so pages open at once each have a window.
 func (b *Browser) NewPage(width, height int) (*Page, error) {
-	req, _ := http.NewRequest(http.MethodPut, "http://"+b.host+"/json/new?about:blank", nil)
-	resp, err := http.DefaultClient.Do(req)
+	bc, err := dial(b.ws)
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("browser: %s did not open a tab: %v", b.name, err)
 	}
-	defer resp.Body.Close()
+	browser := &Page{browser: b, conn: bc, pending: map[int64]chan reply{}}
+	go browser.read()
 	var target struct {
-		WebSocketDebuggerURL string `json:"webSocketDebuggerUrl"`
+		ID string `json:"targetId"`
 	}
-	if err := json.NewDecoder(resp.Body).Decode(&target); err != nil {
-		return nil, fmt.Errorf("browser: new tab: %v", err)
-	}
-	c, err := dial(target.WebSocketDebuggerURL)
+	err = browser.Call("Target.createTarget", map[string]any{"url": "about:blank", "newWindow": true}, &target)
+	bc.close()
 	if err != nil {
-		return nil, err
+		return nil, fmt.Errorf("browser: %s did not open a tab: %v", b.name, err)
 	}
-	p := &Page{conn: c, pending: map[int64]chan reply{}}
+	c, err := dial("ws://" + b.host + "/devtools/page/" + target.ID)
+	if err != nil {
+		return nil, fmt.Errorf("browser: %s: %v", b.name, err)
+	}
+	p := &Page{browser: b, id: target.ID, conn: c, pending: map[int64]chan reply{}}
 	go p.read()
 	for _, m := range []string{"Runtime.enable", "Log.enable", "Page.enable"} {
 		if err := p.Call(m, nil, nil); err != nil {
@@ -134,6 +173,8 @@ func (b *Browser) NewPage(width, height int) (*Page, error) {
 
 // A Page is one tab.
 type Page struct {
+	browser *Browser
+	id      string // the tab's target
 	conn    *conn
 	mu      sync.Mutex
 	next    int64
@@ -172,17 +213,25 @@ func (p *Page) Call(method string, params, out any) error {
 	select {
 	case r, ok := <-ch:
 		if !ok {
-			return fmt.Errorf("browser: %s: the connection closed", method)
+			return fmt.Errorf("browser: %s: %s: the connection closed", p.browser.name, method)
 		}
 		if r.Error != nil {
-			return fmt.Errorf("browser: %s: %s", method, r.Error.Message)
+			return fmt.Errorf("browser: %s: %s: %s", p.browser.name, method, r.Error.Message)
 		}
 		if out != nil {
 			return json.Unmarshal(r.Result, out)
 		}
 		return nil
-	case <-time.After(60 * time.Second):
-		return fmt.Errorf("browser: %s: no answer within 60s", method)
+	case <-time.After(CallTimeout):
+		// A browser that does not answer once is not asked again: every
+		// call after this fails at once.
+		err := fmt.Errorf("browser: %s did not answer %s within %v", p.browser.name, method, CallTimeout)
+		p.mu.Lock()
+		if p.dead == nil {
+			p.dead = err
+		}
+		p.mu.Unlock()
+		return err
 	}
 }
 
@@ -191,7 +240,7 @@ func (p *Page) read() {
 		msg, err := p.conn.read()
 		if err != nil {
 			p.mu.Lock()
-			p.dead = fmt.Errorf("browser: %v", err)
+			p.dead = fmt.Errorf("browser: %s: %v", p.browser.name, err)
 			for id, ch := range p.pending {
 				close(ch)
 				delete(p.pending, id)
@@ -392,8 +441,13 @@ func (p *Page) Screenshot() ([]byte, error) {
 	return base64.StdEncoding.DecodeString(r.Data)
 }
 
-// Close closes the tab's connection.
-func (p *Page) Close() { p.conn.close() }
+// Close closes the tab.
+func (p *Page) Close() {
+	p.conn.close()
+	if resp, err := client().Get("http://" + p.browser.host + "/json/close/" + p.id); err == nil {
+		resp.Body.Close()
+	}
+}
 
 // FileURL returns the file: URL of a local path.
 func FileURL(path string) string {
@@ -421,6 +475,7 @@ func dial(rawURL string) (*conn, error) {
 	if err != nil {
 		return nil, err
 	}
+	c.SetDeadline(time.Now().Add(CallTimeout)) // for the handshake
 	key := make([]byte, 16)
 	rand.Read(key)
 	fmt.Fprintf(c, "GET %s HTTP/1.1\r\nHost: %s\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"+
@@ -435,6 +490,7 @@ func dial(rawURL string) (*conn, error) {
 		c.Close()
 		return nil, fmt.Errorf("browser: websocket handshake: %s", resp.Status)
 	}
+	c.SetDeadline(time.Time{}) // Call keeps the deadlines from now on
 	return &conn{c: c, r: r}, nil
 }
 

@@ -2,7 +2,10 @@ package browser_test
 
 import (
 	"context"
+	"net"
 	"os"
+	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -10,26 +13,16 @@ import (
 	"github.com/foresight-bt/foresight/internal/browser"
 )
 
+func TestMain(m *testing.M) {
+	code := m.Run()
+	browser.Stop()
+	os.Exit(code)
+}
+
 // A page is driven as a person would: type, press a key, read what shows;
 // an error in the page is caught.
 func TestDrive(t *testing.T) {
-	path := browser.Find()
-	if path == "" {
-		if os.Getenv("INSPECT_REQUIRE_BROWSER") != "" {
-			t.Fatal("INSPECT_REQUIRE_BROWSER is set and there is no chromium on the PATH")
-		}
-		t.Skip("no chromium on the PATH")
-	}
-	b, err := browser.Start(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer b.Close()
-	p, err := b.NewPage(800, 600)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer p.Close()
+	p := browser.Tab(t, 800, 600)
 	page := `data:text/html,<input id="t"><p id="out"></p><script>
 t.onkeydown = e => { if (e.key === "Enter") out.textContent = "typed " + t.value + (e.shiftKey ? " with shift" : ""); };
 </script>`
@@ -64,7 +57,10 @@ t.onkeydown = e => { if (e.key === "Enter") out.textContent = "typed " + t.value
 	if err := p.Eval(`setTimeout(() => { console.error("boom"); null.x; }, 0)`, nil); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(200 * time.Millisecond)
+	deadline := time.Now().Add(10 * time.Second)
+	for len(p.Errors()) < 2 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
 	errs := strings.Join(p.Errors(), "\n")
 	if !strings.Contains(errs, "console.error: boom") || !strings.Contains(errs, "exception: ") {
 		t.Errorf("the page's errors were not caught: %q", errs)
@@ -72,5 +68,61 @@ t.onkeydown = e => { if (e.key === "Enter") out.textContent = "typed " + t.value
 	png, err := p.Screenshot()
 	if err != nil || !strings.HasPrefix(string(png), "\x89PNG") {
 		t.Errorf("Screenshot: %d bytes, %v", len(png), err)
+	}
+}
+
+// fake writes a shell script that stands in for a broken browser.
+func fake(t *testing.T, script string) string {
+	t.Helper()
+	if runtime.GOOS == "windows" {
+		t.Skip("the stand-in browsers are shell scripts")
+	}
+	path := filepath.Join(t.TempDir(), "chromium")
+	if err := os.WriteFile(path, []byte("#!/bin/sh\n"+script+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// A browser that is broken or half installed is an error within the
+// deadlines, naming the program and what it did not do, never a hang.
+func TestBrokenBrowser(t *testing.T) {
+	defer func(s, c time.Duration) { browser.StartTimeout, browser.CallTimeout = s, c }(browser.StartTimeout, browser.CallTimeout)
+	browser.StartTimeout, browser.CallTimeout = 500*time.Millisecond, 500*time.Millisecond
+
+	dies := fake(t, `echo "error while loading shared libraries: libnss3.so" >&2; exit 127`)
+	if _, err := browser.Start(dies); err == nil || !strings.Contains(err.Error(), dies+") exited before it listened: it said error while loading shared libraries") {
+		t.Errorf("a browser that exits at once: %v", err)
+	}
+
+	hangs := fake(t, `exec sleep 60`)
+	if _, err := browser.Start(hangs); err == nil || !strings.Contains(err.Error(), hangs+") did not listen within 500ms") {
+		t.Errorf("a browser that never listens: %v", err)
+	}
+
+	// One that says it listens, on a port that takes connections and
+	// never answers.
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	go func() {
+		for {
+			c, err := ln.Accept()
+			if err != nil {
+				return
+			}
+			defer c.Close()
+		}
+	}()
+	mute := fake(t, `echo "DevTools listening on ws://`+ln.Addr().String()+`/devtools/browser/x" >&2; exec sleep 60`)
+	b, err := browser.Start(mute)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	if _, err := b.NewPage(800, 600); err == nil || !strings.Contains(err.Error(), mute+") did not open a tab") {
+		t.Errorf("a browser that does not answer: %v", err)
 	}
 }

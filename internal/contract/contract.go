@@ -1,36 +1,48 @@
-// Package contract holds the checks of bt's life-cycle contract that the
-// public test kit (package bt/bttest) and foresight's own tests share, so
-// that there is one implementation of each: a trace's life cycle, and a
-// preview's promise that the tick does what it planned.
+// Package contract holds the checks of the contracts of packages bt and
+// decide that the public test kit (package bt/bttest) and foresight's own
+// tests share, so that there is one implementation of each: a trace's
+// life cycle, a preview's promise that the tick does what it planned
+// (PlanIsAct) and foresees the plans the tick reports (Foreseen), and a
+// decider's plans, followed through its trace (Follower).
 package contract
 
 import (
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 )
 
 // An Event is what the checks need of a bt.Event.
 type Event struct {
 	Kind     bt.EventKind
-	Path     string    // the node concerned; empty for decisions
-	Status   bt.Status // EventEnd: the final status
-	Check    bt.Check  // EventConstraint: Fail or Done
-	Decision string    // EventDecision: the decision, as bt.Decision.String formats it
-	Reason   string    // EventConstraint, EventFault: why; EventPlan: what was planned
+	Time     time.Duration  // the agent's clock
+	Path     string         // the node concerned; empty for decisions
+	Status   bt.Status      // EventEnd: the final status
+	Check    bt.Check       // EventConstraint: Fail or Done
+	Decision string         // EventDecision: the decision, as bt.Decision.String formats it
+	Selector string         // EventDecision: the selector's path
+	Chosen   string         // EventDecision: the name of the child chosen; empty for none
+	Reason   string         // EventConstraint, EventFault: why; EventPlan: what was planned
+	Plan     *decide.Report // EventPlan: a copy of the report
 }
 
 // From copies what the checks need of e.
 func From(e *bt.Event) Event {
-	c := Event{Kind: e.Kind, Path: e.Path, Status: e.Status, Check: e.Check, Reason: e.Reason}
+	c := Event{Kind: e.Kind, Time: e.Time, Path: e.Path, Status: e.Status, Check: e.Check, Reason: e.Reason}
 	switch {
 	case e.Kind == bt.EventDecision && e.Decision != nil:
-		c.Path, c.Decision = "", e.Decision.String()
+		c.Path, c.Decision, c.Selector = "", e.Decision.String(), e.Decision.Selector
+		if chosen, ok := e.Decision.Choice(); ok {
+			c.Chosen = chosen.Name
+		}
 	case e.Kind == bt.EventPlan && e.Plan != nil:
 		p := e.Plan
 		c.Reason = fmt.Sprintf("%s: %v (%s) %v", p.Goal, p.Change, p.Reason, p.Steps)
+		c.Plan = p.Clone()
 	}
 	return c
 }
@@ -136,10 +148,7 @@ func LifeCycle(nodes []bt.NodeInfo, trace []Event) error {
 // may begin); and if the tick did not act, every decision the preview
 // showed was made. The memory may change only through actions.
 func PlanIsAct(p bt.Preview, nodes []bt.NodeInfo, running map[string]bool, tick []Event) error {
-	leaf := make(map[string]bool, len(nodes))
-	for _, n := range nodes {
-		leaf[n.Path] = n.Leaf()
-	}
+	leaf := leaves(nodes)
 	planned := make(map[string]string, len(p.Decisions))
 	for _, d := range p.Decisions {
 		planned[d.Selector] = d.String()
@@ -155,19 +164,15 @@ func PlanIsAct(p bt.Preview, nodes []bt.NodeInfo, running map[string]bool, tick 
 	}
 	var begun, decided []string
 	following, cut := true, false // the begins still follow the path; the tick acted
-scan:
 	for _, e := range tick {
-		switch {
-		case e.Kind == bt.EventFault, e.Kind == bt.EventEnd && e.Status != bt.Running:
-			cut = true
-			break scan
-		case e.Kind == bt.EventDecision:
+		switch e.Kind {
+		case bt.EventDecision:
 			selector, _, _ := strings.Cut(e.Decision, " → ")
 			if want, ok := planned[selector]; !ok || want != e.Decision {
 				return fmt.Errorf("the tick decided\n\t%s\nbut the preview planned\n\t%s\ntick:\n%s", e.Decision, want, Lines(tick))
 			}
 			decided = append(decided, selector)
-		case e.Kind == bt.EventBegin:
+		case bt.EventBegin:
 			path := e.Path
 			last := deepest
 			if len(begun) > 0 {
@@ -183,10 +188,10 @@ scan:
 				return fmt.Errorf("the tick began %s after %v, but the preview's path was %v (running before: %v)\ntick:\n%s",
 					path, begun, p.Path, sortedKeys(running), Lines(tick))
 			}
-			if leaf[path] {
-				cut = true
-				break scan
-			}
+		}
+		if acts(e, leaf) {
+			cut = true
+			break
 		}
 	}
 	if !cut || leaf[p.Leaf()] && slices.Contains(begun, p.Leaf()) {

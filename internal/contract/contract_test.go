@@ -14,6 +14,7 @@ func end(path string, s bt.Status) Event {
 
 // Each broken trace breaks one rule of LifeCycle, which must name it.
 func TestLifeCycle(t *testing.T) {
+	t.Parallel()
 	nodes := []bt.NodeInfo{
 		{Path: "root", Kind: bt.KindSequence, Children: 2},
 		{Path: "root/a", Kind: bt.KindAction, Parent: "root"},
@@ -53,6 +54,7 @@ func TestLifeCycle(t *testing.T) {
 // A tick that decides otherwise than its preview, or begins another way
 // down, breaks the promise.
 func TestPlanIsAct(t *testing.T) {
+	t.Parallel()
 	nodes := []bt.NodeInfo{
 		{Path: "sel", Kind: bt.KindSelector, Children: 2},
 		{Path: "sel/a", Kind: bt.KindAction, Parent: "sel"},

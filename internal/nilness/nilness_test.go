@@ -17,6 +17,7 @@ type ptr struct{}
 func (*ptr) Judge() int { return 0 }
 
 func TestOf(t *testing.T) {
+	t.Parallel()
 	var nilJudge judge
 	for _, tt := range []struct {
 		name string

@@ -18,6 +18,7 @@ func (f *failing) Write(p []byte) (int, error) {
 }
 
 func TestStopsAtFirstError(t *testing.T) {
+	t.Parallel()
 	w := &sticky.Writer{W: &failing{after: 5}}
 	if _, err := w.Write([]byte("ab")); !errors.Is(err, io.ErrShortWrite) {
 		t.Fatalf("a short write: %v", err)
