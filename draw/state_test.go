@@ -8,6 +8,7 @@ import (
 	"testing"
 	"unicode/utf8"
 
+	"github.com/foresight-bt/foresight/internal/testsize"
 	"github.com/foresight-bt/foresight/internal/treetest"
 	"github.com/google/go-cmp/cmp"
 )
@@ -62,11 +63,12 @@ func TestStateUnlisted(t *testing.T) {
 	}
 }
 
-// stateDiagrams puts the hostile texts in every place a state diagram
-// shows one.
+// stateDiagrams puts the hostile texts, and random ones, in every place
+// a state diagram shows one (a hundred random ones with $FORESIGHT_FULL,
+// internal/testsize).
 func stateDiagrams() []StateDiagram {
 	var out []StateDiagram
-	for _, s := range append(append([]string(nil), hostile...), hostileRand(50)...) {
+	for _, s := range append(append([]string(nil), hostile...), hostileRand(testsize.Pick(10, 20, 100))...) {
 		if s == "" {
 			s = "-"
 		}
