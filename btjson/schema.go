@@ -33,7 +33,7 @@ func (r *Registry[M]) Schema() ([]byte, error) {
 		"leaf":         names(roleLeaf, "a leaf node's custom node"),
 		"decorator":    names(roleDecorator, "a decorator node's decorator"),
 		"composite":    names(roleComposite, "a composite node's custom composite"),
-		"planner":      names(rolePlanner, "a planner node's planner: an HTN or GOAP domain"),
+		"planner":      names(rolePlanner, "a planner node's planner: an HTN or GOAP domain, or a state machine"),
 		"simulate":     names(roleSimulation, "an action's or condition's own simulation"),
 		"loop":         boolean("sequences: start over after the last child succeeds"),
 		"allowFailure": boolean("sequences: move on past a child that fails"),
