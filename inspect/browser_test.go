@@ -29,7 +29,7 @@ import (
 	"github.com/foresight-bt/foresight/trace"
 )
 
-var updateScreenshot = flag.Bool("update-screenshot", false, "write the README's screenshot, docs/inspector.png")
+var updateScreenshot = flag.Bool("update-screenshot", false, "write the README's screenshots, docs/inspector*.png")
 
 func TestMain(m *testing.M) {
 	code := m.Run()
