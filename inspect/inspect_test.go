@@ -836,3 +836,88 @@ func TestHeaderInProportion(t *testing.T) {
 		t.Errorf("header: version %d, %d nodes, root's parent %d, last %+v", h.Version, len(h.Nodes), h.Nodes[0].Parent, h.Nodes[len(h.Nodes)-1])
 	}
 }
+
+// A game that reloads its tree tells its Live: the events traced before
+// go first, then every page watching starts afresh with the new tree, and
+// a page that joins later gets the new tree from the start.
+func TestLiveSetHeader(t *testing.T) {
+	t.Parallel()
+	tree, agent := guard()
+	live, err := inspect.NewLive(inspect.Header{Title: "before", Nodes: tree.Nodes()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(live)
+	t.Cleanup(func() {
+		srv.CloseClientConnections()
+		srv.Close()
+	})
+	lines, stop := watch(t, srv)
+	defer stop()
+	next(t, lines, func(l string) bool { return strings.Contains(l, `"title":"before"`) })
+	waitWatched(t, live, true)
+	live.Attach(agent)
+	live.Proceed()
+	m := yard{Intruder: 3}
+	agent.Tick(&m, time.Second) // traced, not yet sent
+	if err := live.SetHeader(inspect.Header{}); err == nil {
+		t.Error("SetHeader took a header with no nodes")
+	}
+	if err := live.SetHeader(inspect.Header{Title: "after", Nodes: tree.Nodes()}); err != nil {
+		t.Fatal(err)
+	}
+	next(t, lines, func(l string) bool { return strings.Contains(l, `"kind":"decision"`) })
+	next(t, lines, func(l string) bool { return l == "event: header" })
+	if h := next(t, lines, func(string) bool { return true }); !strings.Contains(h, `"title":"after"`) {
+		t.Errorf("the new header: %s", h)
+	}
+	later, stopLater := watch(t, srv)
+	defer stopLater()
+	next(t, later, func(l string) bool { return l == "event: header" })
+	if h := next(t, later, func(string) bool { return true }); !strings.Contains(h, `"title":"after"`) {
+		t.Errorf("a page that joins later gets the header %s", h)
+	}
+}
+
+// A page that fell so far behind that a new tree's header found no room
+// in its queue still gets it, before the next frame it reads.
+func TestLiveSetHeaderToStalledWatcher(t *testing.T) {
+	t.Parallel()
+	live, srv := serve(t)
+	resp, err := http.Get(srv.URL + "/events") // not read until the queue is full
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	waitWatched(t, live, true)
+	e := &bt.Event{Kind: bt.EventBegin, Path: strings.Repeat("x", 1000)}
+	for i := range 20000 {
+		e.Tick = uint64(i)
+		live.Trace(e)
+		live.Flush()
+	}
+	tree, _ := guard()
+	if err := live.SetHeader(inspect.Header{Title: "reloaded", Nodes: tree.Nodes()}); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan bool, 1)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			if strings.Contains(sc.Text(), `"title":"reloaded"`) {
+				got <- true
+				return
+			}
+		}
+		got <- false
+	}()
+	select {
+	case ok := <-got:
+		if !ok {
+			t.Error("the stream ended without the new header")
+		}
+	case <-time.After(30 * time.Second):
+		t.Error("the stream did not send the new header within 30 s")
+	}
+}

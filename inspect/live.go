@@ -50,10 +50,10 @@ import (
 // its Live under a name of its own, or behind a proxy that passes on the
 // name it was asked for, allows that name with AllowHosts.
 //
-// Trace, Scene, Flush, Attach and Proceed belong to the game's goroutine;
+// Trace, Scene, Flush, SetHeader, Attach and Proceed belong to the game's goroutine;
 // the handler may serve any number of browsers on other goroutines.
 type Live struct {
-	header []byte // the recording's header line
+	header atomic.Pointer[[]byte] // the recording's header line: SetHeader changes it
 	scenes throttle
 	batch  bytes.Buffer // the frame being encoded
 	events *trace.JSONWriter
@@ -85,6 +85,9 @@ type watcher struct {
 	frames chan []byte  // server-sent events, ready to write
 	queued atomic.Int64 // the bytes of frames waiting in frames
 	missed atomic.Int64
+	// reheader is set when a new header found no room in frames: the
+	// stream sends it before the next frame it takes.
+	reheader atomic.Bool
 }
 
 // NewLive returns a Live for the tree h describes. It fails when h has no
@@ -95,7 +98,8 @@ func NewLive(h Header, opts ...Option) (*Live, error) {
 		return nil, err
 	}
 	s := newSettings(opts)
-	l := &Live{header: head, scenes: throttle{every: s.sceneEvery}}
+	l := &Live{scenes: throttle{every: s.sceneEvery}}
+	l.header.Store(&head)
 	for _, h := range s.hosts {
 		l.hosts = append(l.hosts, canonicalHost(h))
 	}
@@ -106,6 +110,27 @@ func NewLive(h Header, opts ...Option) (*Live, error) {
 	l.mux.HandleFunc("GET /events", l.stream)
 	l.mux.HandleFunc("POST /control", l.control)
 	return l, nil
+}
+
+// SetHeader has the Live show the tree h describes from now on, for a
+// game that reloads its agents' tree (from a file saved in an editor, say):
+// what was traced before is sent first, then every page watching starts
+// afresh with the new tree, and so does every page that joins later. It
+// fails, changing nothing, when h has no nodes.
+func (l *Live) SetHeader(h Header) error {
+	head, err := h.line()
+	if err != nil {
+		return err
+	}
+	l.Flush()
+	l.header.Store(&head)
+	msg := message(nil, "header", head)
+	for _, w := range *l.watchers.Load() {
+		if !w.offer(msg) {
+			w.reheader.Store(true)
+		}
+	}
+	return nil
 }
 
 // Watched reports whether anyone watches, for a game that would rather
@@ -159,19 +184,27 @@ func (l *Live) Flush() {
 // and in bytes (a watcher with nothing waiting has room for any one
 // message). Watchers share it: it must not change.
 func (l *Live) send(msg []byte) {
-	n := int64(len(msg))
 	for _, w := range *l.watchers.Load() {
-		if q := w.queued.Load(); q > 0 && q+n > queueBytes {
-			w.missed.Add(1)
-			continue
-		}
-		w.queued.Add(n) // before the stream can take it
-		select {
-		case w.frames <- msg:
-		default:
-			w.queued.Add(-n)
+		if !w.offer(msg) {
 			w.missed.Add(1)
 		}
+	}
+}
+
+// offer queues msg for the watcher if it has room for it, and reports
+// whether it had.
+func (w *watcher) offer(msg []byte) bool {
+	n := int64(len(msg))
+	if q := w.queued.Load(); q > 0 && q+n > queueBytes {
+		return false
+	}
+	w.queued.Add(n) // before the stream can take it
+	select {
+	case w.frames <- msg:
+		return true
+	default:
+		w.queued.Add(-n)
+		return false
 	}
 }
 
@@ -334,7 +367,7 @@ func (l *Live) stream(w http.ResponseWriter, r *http.Request) {
 	me := l.join()
 	defer l.leave(me)
 	var b []byte
-	b = message(b, "header", l.header)
+	b = message(b, "header", *l.header.Load())
 	b = message(b, "state", l.state())
 	for {
 		if _, err := w.Write(b); err != nil {
@@ -347,6 +380,9 @@ func (l *Live) stream(w http.ResponseWriter, r *http.Request) {
 		case msg := <-me.frames:
 			me.queued.Add(-int64(len(msg)))
 			b = b[:0]
+			if me.reheader.Swap(false) {
+				b = message(b, "header", *l.header.Load())
+			}
 			if n := me.missed.Swap(0); n > 0 {
 				b = message(b, "missed", fmt.Appendf(nil, "%d\n", n))
 			}
