@@ -8,12 +8,12 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/sameorigin"
 	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 )
@@ -67,7 +67,7 @@ type Live struct {
 	paused   atomic.Bool
 	steps    atomic.Int32
 	mux      *http.ServeMux
-	hosts    []string // the names answered beside loopback ones, lower case
+	policy   sameorigin.Policy // the names answered beside loopback ones
 }
 
 // How far a watcher may fall behind before it misses frames: a few
@@ -98,11 +98,8 @@ func NewLive(h Header, opts ...Option) (*Live, error) {
 		return nil, err
 	}
 	s := newSettings(opts)
-	l := &Live{scenes: throttle{every: s.sceneEvery}}
+	l := &Live{scenes: throttle{every: s.sceneEvery}, policy: sameorigin.Allow(s.hosts...)}
 	l.header.Store(&head)
-	for _, h := range s.hosts {
-		l.hosts = append(l.hosts, canonicalHost(h))
-	}
 	l.events = trace.JSON(&l.batch)
 	l.watchers.Store(&[]*watcher{})
 	l.mux = http.NewServeMux()
@@ -278,45 +275,15 @@ func AllowHosts(names ...string) Option {
 // Host must be a name the Live answers, and its Origin, if it has one,
 // the Live's own.
 func (l *Live) refuse(r *http.Request) error {
-	host := canonicalHost(r.Host)
-	if !l.answers(host) {
+	switch err := l.policy.Check(r); err {
+	case nil:
+		return nil
+	case sameorigin.ErrHost:
 		return fmt.Errorf("inspect: this live view does not answer for %q: open it at localhost or an IP address, "+
 			"or have the game allow the name (inspect.AllowHosts)", r.Host)
+	default:
+		return fmt.Errorf("inspect: a request from another site (%q) is refused", r.Header.Get("Origin"))
 	}
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return nil // not sent by a page of another site
-	}
-	u, err := url.Parse(origin)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || !strings.EqualFold(u.Host, r.Host) {
-		return fmt.Errorf("inspect: a request from another site (%q) is refused", origin)
-	}
-	return nil
-}
-
-// answers reports whether the Live answers requests for host: an IP
-// address (which no other site can make its own), localhost or a name
-// under it (which browsers resolve to the machine itself), or an allowed
-// name.
-func (l *Live) answers(host string) bool {
-	if _, err := netip.ParseAddr(host); err == nil {
-		return true
-	}
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	return slices.Contains(l.hosts, host)
-}
-
-// canonicalHost returns the name in a Host header or a name given to
-// AllowHosts, without port, brackets or final dot, in lower case.
-func canonicalHost(hostport string) string {
-	host := hostport
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		host = h
-	}
-	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-	return strings.ToLower(strings.TrimSuffix(host, "."))
 }
 
 func (l *Live) page(w http.ResponseWriter, r *http.Request) {

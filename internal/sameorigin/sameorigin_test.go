@@ -1,0 +1,49 @@
+package sameorigin_test
+
+import (
+	"errors"
+	"fmt"
+	"net/http/httptest"
+	"testing"
+
+	"github.com/foresight-bt/foresight/internal/sameorigin"
+)
+
+func TestCheck(t *testing.T) {
+	t.Parallel()
+	for _, tt := range []struct {
+		allow        []string
+		host, origin string
+		want         error
+	}{
+		{nil, "localhost:8080", "", nil},
+		{nil, "LOCALHOST.:8080", "http://localhost.:8080", nil}, // the origin is the name asked for, in any case
+		{nil, "game.localhost", "", nil},
+		{nil, "127.0.0.1:80", "http://127.0.0.1:80", nil},
+		{nil, "[::1]:80", "https://[::1]:80", nil},
+		{nil, "[fe80::1%eth0]:80", "", nil},
+		{nil, "evil.example:8080", "", sameorigin.ErrHost},
+		{[]string{"Game.Example:9"}, "game.example.:8080", "", nil},
+		{nil, "localhost:8080", "http://evil.example", sameorigin.ErrOrigin},
+		{nil, "localhost:8080", "null", sameorigin.ErrOrigin},
+		{nil, "localhost:8080", "file://", sameorigin.ErrOrigin},
+		{nil, "localhost:8080", "http://localhost:9090", sameorigin.ErrOrigin},
+	} {
+		r := httptest.NewRequest("GET", "/", nil)
+		r.Host = tt.host
+		if tt.origin != "" {
+			r.Header.Set("Origin", tt.origin)
+		}
+		if got := sameorigin.Allow(tt.allow...).Check(r); !errors.Is(got, tt.want) || (got == nil) != (tt.want == nil) {
+			t.Errorf("%v: Host %q, Origin %q: %v, want %v", tt.allow, tt.host, tt.origin, got, tt.want)
+		}
+	}
+}
+
+func ExamplePolicy_Check() {
+	r := httptest.NewRequest("POST", "/save", nil)
+	r.Host = "localhost:8080"
+	r.Header.Set("Origin", "http://evil.example")
+	fmt.Println(sameorigin.Allow().Check(r))
+	// Output: a request from another site
+}
