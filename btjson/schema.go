@@ -13,8 +13,9 @@ import (
 // (a file may name it in a top-level "$schema" field). The schema is the
 // same, byte for byte, for the same registered names.
 //
-// The schema checks the shape of a file; Load and Build check the rest
-// (a weight outside a random selector, a setting of another kind's).
+// The schema checks the shape of a file, and which fields each kind of
+// node takes; Load and Build check the rest (a weight outside a random
+// selector, a child too many).
 func (r *Registry[M]) Schema() ([]byte, error) {
 	if err := r.check(); err != nil {
 		return nil, err
@@ -57,18 +58,18 @@ func (r *Registry[M]) Schema() ([]byte, error) {
 		"children": map[string]any{"type": "array", "description": "the node's children, in order",
 			"items": map[string]any{"$ref": "#/$defs/node"}},
 	}
+	// Each kind: the fields it may hold, and the one it needs.
+	need := map[bt.NodeKind]string{bt.KindAction: "action", bt.KindCondition: "test", bt.KindIfElse: "test",
+		bt.KindDecorator: "decorator", bt.KindComposite: "composite", bt.KindLeaf: "leaf", bt.KindPlanner: "planner"}
 	var needs []any
-	for _, k := range []struct {
-		kind  bt.NodeKind
-		field string
-	}{
-		{bt.KindAction, "action"}, {bt.KindCondition, "test"}, {bt.KindIfElse, "test"},
-		{bt.KindDecorator, "decorator"}, {bt.KindComposite, "composite"}, {bt.KindLeaf, "leaf"},
-		{bt.KindPlanner, "planner"},
-	} {
+	for _, k := range kinds {
+		then := map[string]any{"propertyNames": map[string]any{"enum": fieldsOf(k)}}
+		if f, ok := need[k]; ok {
+			then["required"] = []string{f}
+		}
 		needs = append(needs, map[string]any{
-			"if":   map[string]any{"properties": map[string]any{"kind": map[string]any{"const": k.kind}}},
-			"then": map[string]any{"required": []string{k.field}},
+			"if":   map[string]any{"properties": map[string]any{"kind": map[string]any{"const": k}}},
+			"then": then,
 		})
 	}
 	schema := map[string]any{
