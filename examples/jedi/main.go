@@ -237,7 +237,7 @@ func watch(o options, stdout *bufio.Writer, pics []*pictureFile, views []viewer,
 	}
 	run := &stepper{fight: fight, stderr: stderr, flush: stdout.Flush}
 	if o.watch {
-		run.file = &watchedFile{path: o.tree, data: o.treeData}
+		run.file = newWatchedFile(o.tree, o.treeData)
 	}
 	out.start(fight)
 	latest := &trace.Latest{}

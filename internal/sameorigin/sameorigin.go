@@ -81,3 +81,13 @@ func Host(hostport string) string {
 	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
 	return strings.ToLower(strings.TrimSuffix(host, "."))
 }
+
+// Listen listens for a view on addr: on the loopback interface when addr
+// names no host (":8080" is "localhost:8080"), so that a view reached
+// from other machines is one asked for by name ("0.0.0.0:8080").
+func Listen(addr string) (net.Listener, error) {
+	if host, port, err := net.SplitHostPort(addr); err == nil && host == "" {
+		addr = net.JoinHostPort("localhost", port)
+	}
+	return net.Listen("tcp", addr)
+}

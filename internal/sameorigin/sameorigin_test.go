@@ -3,6 +3,7 @@ package sameorigin_test
 import (
 	"errors"
 	"fmt"
+	"net"
 	"net/http/httptest"
 	"testing"
 
@@ -46,4 +47,18 @@ func ExamplePolicy_Check() {
 	r.Header.Set("Origin", "http://evil.example")
 	fmt.Println(sameorigin.Allow().Check(r))
 	// Output: a request from another site
+}
+
+// An address without a host is listened on at the loopback interface
+// only.
+func TestListen(t *testing.T) {
+	t.Parallel()
+	ln, err := sameorigin.Listen(":0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	if ip := ln.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
+		t.Errorf(":0 listens on %v", ln.Addr())
+	}
 }
