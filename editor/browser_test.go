@@ -494,7 +494,10 @@ func TestEditOperationsInBrowser(t *testing.T) {
 		{"strike stops at Harmful", func() { choose(t, p, "#f-minOutcome", "Harmful") }},
 		{"and not at a victim", func() { click(t, p, `#f-constraints .chip button`) }},
 		{"strike is a reactive sequence", func() { choose(t, p, "#f-kind", "reactive-sequence") }},
-		{"wrap swing in a counter", func() { click(t, p, row("combat/strike/swing")); click(t, p, `.pal[data-role="decorator"][data-name="counter"]`) }},
+		{"wrap swing in a counter", func() {
+			click(t, p, row("combat/strike/swing"))
+			click(t, p, `.pal[data-role="decorator"][data-name="counter"]`)
+		}},
 		{"remove dash", func() { click(t, p, row("combat/strike/dash")); click(t, p, "#del") }},
 		{"the root replans every tick", func() { click(t, p, row("combat")); typeInto(t, p, "#f-replan", "0s") }},
 	}
