@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/inspect"
+	"github.com/foresight-bt/foresight/internal/sameorigin"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/scene"
 )
@@ -84,7 +85,7 @@ type live struct {
 // listen opens -serve's address before the fight, so a bad one is found
 // at once. The view stops serving when ctx is done.
 func listen(ctx context.Context, addr string, stderr io.Writer) (*live, error) {
-	ln, err := net.Listen("tcp", addr)
+	ln, err := sameorigin.Listen(addr) // on loopback when addr names no host
 	if err != nil {
 		return nil, fmt.Errorf("-serve %q: %v", addr, unwrapOp(err))
 	}
