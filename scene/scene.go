@@ -57,9 +57,9 @@ const (
 )
 
 // A Shape is a mark in a Scene that is not an entity: a projectile's
-// path, a range, an area, a cell. The page draws cells first, then the
-// other shapes in order, then the entities, then every label where it
-// overlaps the least.
+// path, a range, an area, a cell. The page draws the shapes in order (put
+// the ground first), then the entities, then every label where it covers
+// the least.
 type Shape struct {
 	Kind   ShapeKind
 	X, Y   float64
