@@ -142,7 +142,7 @@ func TestPlannerViewsInBrowser(t *testing.T) {
 			if *updateScreenshot {
 				shot = filepath.Join("..", "docs", "inspector-"+d.String()+".png")
 			}
-			at := map[troll.Decider]time.Duration{troll.HTN: 5600 * time.Millisecond, troll.GOAP: 5600 * time.Millisecond, troll.FSM: 5600 * time.Millisecond}[d]
+			at := map[troll.Decider]time.Duration{troll.HTN: 7900 * time.Millisecond, troll.GOAP: 8800 * time.Millisecond, troll.FSM: 7100 * time.Millisecond}[d]
 			screenshot(t, p, at, shot)
 		})
 	}
