@@ -81,14 +81,14 @@ func New[M any](path string, reg *btjson.Registry[M], cfg bt.Config[M], opts ...
 	if err != nil {
 		return nil, fmt.Errorf("editor: %w", err)
 	}
-	real, err := filepath.EvalSymlinks(path)
+	resolved, err := filepath.EvalSymlinks(path)
 	if err == nil {
-		real, err = filepath.Abs(real)
+		resolved, err = filepath.Abs(resolved)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("editor: the tree file: %w", err)
 	}
-	info, err := os.Stat(real)
+	info, err := os.Stat(resolved)
 	if err != nil {
 		return nil, fmt.Errorf("editor: the tree file: %w", err)
 	}
@@ -105,7 +105,7 @@ func New[M any](path string, reg *btjson.Registry[M], cfg bt.Config[M], opts ...
 	if limit <= 0 {
 		limit = 4 << 20 // btjson's default
 	}
-	e := &Editor[M]{path: real, name: filepath.Base(path), reg: reg, cfg: cfg, schema: schema,
+	e := &Editor[M]{path: resolved, name: filepath.Base(path), reg: reg, cfg: cfg, schema: schema,
 		limit:  6*int64(limit) + 4096, // a file's text escaped in JSON, at worst
 		policy: sameorigin.Allow(s.hosts...), mux: http.NewServeMux()}
 	e.mux.HandleFunc("GET /{$}", e.page)

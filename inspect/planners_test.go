@@ -3,6 +3,7 @@ package inspect_test
 import (
 	"bytes"
 	"fmt"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -505,6 +506,52 @@ func TestHostileNamesInPlannerViews(t *testing.T) {
 		if !strings.Contains(got.Text, want) {
 			t.Errorf("the page does not show %q as text:\n%s", want, got.Text)
 		}
+	}
+	noErrors(t, p)
+}
+
+// A live view opened at a link to a moment (#t=) shows that moment once
+// the game reaches it, and stays there as the game goes on.
+func TestLiveLinkToMomentInBrowser(t *testing.T) {
+	t.Parallel()
+	nodes := []bt.NodeInfo{{Path: "a", Name: "a", Kind: bt.KindAction}}
+	live, err := inspect.NewLive(inspect.Header{Title: "a clock", Nodes: nodes})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(live)
+	t.Cleanup(func() {
+		srv.CloseClientConnections()
+		srv.Close()
+	})
+	stop := make(chan struct{})
+	defer close(stop)
+	go func() { // a game: a tick every 5 ms of the clock, a tenth of a second of its own
+		for tick := uint64(1); ; tick++ {
+			select {
+			case <-stop:
+				return
+			case <-time.After(5 * time.Millisecond):
+			}
+			if !live.Watched() {
+				tick--
+				continue
+			}
+			live.Trace(&bt.Event{Kind: bt.EventBegin, Tick: tick, Time: time.Duration(tick) * 100 * time.Millisecond, Path: "a"})
+			live.Flush()
+		}
+	}()
+	p := page(t)
+	if err := p.Navigate(srv.URL + "/#t=2.5"); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, p, `document.body.dataset.tick === "25"`)
+	wait(t, p, `Number(document.body.dataset.received) > 60`) // the game went on
+	if tick := eval[string](t, p, `document.body.dataset.tick`); tick != "25" {
+		t.Errorf("the page moved on to tick %s", tick)
+	}
+	if following := eval[string](t, p, `document.getElementById("follow").getAttribute("aria-pressed")`); following != "false" {
+		t.Errorf("the page follows the game: %s", following)
 	}
 	noErrors(t, p)
 }
