@@ -125,6 +125,7 @@ const (
 	kindPriority
 	kindIfElse
 	kindCustom // a Node of the user's: a decorator, a composite or a leaf
+	kindWait   // bt.Wait: an action whose time the engine counts
 )
 
 // nodeFlags are a node's static properties.
