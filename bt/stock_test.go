@@ -1,7 +1,7 @@
 package bt_test
 
 import (
-		"testing"
+	"testing"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
