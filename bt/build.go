@@ -195,9 +195,7 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 	case kindSelector, kindPriority:
 		rec.selector = int32(t.selectors)
 		t.selectors++
-		if rec.kind == kindSelector {
-			t.candidates += len(d.Children)
-		}
+		t.candidates += len(d.Children)
 	case kindCustom:
 		rec.custom = int32(t.customs)
 		rec.handle = int32(t.handles)

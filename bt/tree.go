@@ -97,6 +97,7 @@ type node[M any] struct {
 	when     func(*M) bool // deciders: ReplanOn's test
 	weights  []float64     // random selectors: the children's weights
 	selector int32         // selectors and priorities: slot in the agent's decision buffers
+	passed   string        // children of priorities: the guard that passed, in words (see guardText)
 
 	// custom nodes: an instance per agent
 	make   func(kids []*Child[M]) (Node[M], error)
