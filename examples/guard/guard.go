@@ -94,21 +94,26 @@ func goal() (*heuristic.Rules[Memory], error) {
 	)
 }
 
-// newGuard builds the guard's tree, a selector that plans every tick,
-// and the guard: an agent of it, seeded, and traced if tracer is set.
-func newGuard(seed uint64, tracer bt.Tracer) (*bt.Agent[Memory], error) {
+// guardTree builds the guard's tree, a selector that plans every tick.
+func guardTree() (*bt.Tree[Memory], error) {
 	g, err := goal()
 	if err != nil {
 		return nil, err
 	}
 	n := bt.For[Memory]()
-	tree, err := bt.Build(bt.Config[Memory]{Heuristic: g},
+	return bt.Build(bt.Config[Memory]{Heuristic: g},
 		n.Selector("guard", bt.Replan(0),
 			n.Do("attack", attack{}).Constrain(inReach{}),
 			n.Do("chase", chase{}).Constrain(seen{}),
 			n.Do("patrol", patrol{}),
 		),
 	)
+}
+
+// newGuard builds the guard: an agent of its tree, seeded, and traced if
+// tracer is set.
+func newGuard(seed uint64, tracer bt.Tracer) (*bt.Agent[Memory], error) {
+	tree, err := guardTree()
 	if err != nil {
 		return nil, err
 	}
