@@ -80,7 +80,7 @@ func (c *Collector) Trace(e *bt.Event) {
 	case bt.EventDecision:
 		if e.Decision.Why.Ordered() { // a priority's pick: nothing was predicted
 			if cand, ok := e.Decision.Choice(); ok {
-				c.at(e.Path + "/" + cand.Name).Chosen++
+				c.at(e.Path+"/"+cand.Name).Chosen++
 			}
 			break
 		}
