@@ -117,8 +117,9 @@
 // verdict, the one chosen and why.
 //
 // A planner node (For's Plan, Builder.Plan) runs the plans of a Planner,
-// such as an HTN or GOAP domain (packages htn and goap): its children are
-// the steps the planner plans with. Selectors and planners are deciders,
+// such as an HTN or GOAP domain (packages htn and goap) or a state
+// machine (package fsm): its children are the steps the planner plans
+// with, or the nodes the machine's states run. Selectors and planners are deciders,
 // and keep one contract (package decide): they commit to what they chose
 // until it ends, fails or stops holding, unless told to plan again beside
 // it (Replan, ReplanOn), and they take their actions from a catalogue

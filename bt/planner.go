@@ -8,10 +8,11 @@ import (
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
-// A Planner is the domain of a planning decider: what a planner node
-// (KindPlanner) plans with. The domains of packages htn and goap are
-// Planners; put one in a tree with For's Plan, Builder.Plan, or a tree
-// file (package btjson).
+// A Planner is the domain of a decider that is not a built-in composite:
+// what a planner node (KindPlanner) plans with. The domains of packages
+// htn and goap, and the state machines of package fsm, are Planners; put
+// one in a tree with For's Plan, Builder.Plan, or a tree file (package
+// btjson).
 //
 // Build makes the planner node's children from Steps: the nodes its
 // plans are made of, each with its preconditions as constraints, so that

@@ -35,8 +35,9 @@ import (
 // by the entry's preconditions and then the node's own constraints, and
 // taking as long as the entry says unless the node says otherwise; a
 // node made from an entry (catalogue.Catalogue.Do) is written back by
-// the entry's name. Planners (HTN and GOAP domains) are registered under
-// names too, and a file puts one in a tree as a node of kind "planner".
+// the entry's name. Planners (HTN and GOAP domains, state machines) are
+// registered under names too, and a file puts one in a tree as a node of
+// kind "planner".
 type Registry[M any] struct {
 	Catalogue  *catalogue.Catalogue[M]
 	Planners   map[string]bt.Planner[M]

@@ -124,7 +124,7 @@ func settings[M any]() []setting[M] {
 			func(d *bt.Def[M]) *bt.CompositeFunc[M] { return &d.Composite },
 			func(r *Registry[M]) map[string]bt.CompositeFunc[M] { return r.Composites },
 			funcID, func(bt.CompositeFunc[M]) string { return "its composite function" }, bt.KindComposite),
-		registered("planner", "a planner node's planner: an HTN or GOAP domain", rolePlanner,
+		registered("planner", "a planner node's planner: an HTN or GOAP domain, or a state machine", rolePlanner,
 			func(d *bt.Def[M]) *bt.Planner[M] { return &d.Planner }, func(r *Registry[M]) map[string]bt.Planner[M] { return r.Planners },
 			identity, func(p bt.Planner[M]) string { return fmt.Sprintf("its planner (a %T)", p) }, bt.KindPlanner),
 		{key: "args", about: "the arguments of the node's action or decorator, when a factory makes it: by parameter name",

@@ -12,7 +12,8 @@ type Change uint8
 
 // What a planner did with its plan.
 const (
-	// Made: no plan was running, and the planner made one.
+	// Made: no plan was running, and the planner made one. A state
+	// machine reports the state it begins in as Made.
 	Made Change = iota + 1
 	// Kept: the planner planned again beside the running plan and kept
 	// it: what it found does not outrank it (HTN), is the same plan, or
@@ -20,7 +21,8 @@ const (
 	Kept
 	// Replaced: a new plan replaced the running one, which it outranked,
 	// or which failed, stopped holding or lost its goal (it is dropped;
-	// Reason says which).
+	// Reason says which). A state machine reports each transition as
+	// Replaced: Reason is the transition, Goal the state it enters.
 	Replaced
 	// None: no plan exists from the memory planned on.
 	None

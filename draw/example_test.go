@@ -82,3 +82,40 @@ func ExamplePicture_Mermaid() {
 	//   style n2 stroke-width:3px
 	//   linkStyle 1 stroke-width:3px
 }
+
+// A state machine drawn as a state diagram: the state it is in filled and
+// bold, the transition that took it there bold, transitions from any
+// state dashed. Package fsm describes its machines so (fsm.Machine.Diagram).
+func ExampleStateDiagram_DOT() {
+	d := draw.StateDiagram{
+		Title: "guard",
+		States: []draw.State{
+			{Name: "patrol", Initial: true},
+			{Name: "chase", Current: true},
+			{Name: "dead", Final: true},
+		},
+		Transitions: []draw.Transition{
+			{To: "dead", Label: "dead"},
+			{From: "patrol", To: "chase", Label: "in sight", Taken: true},
+			{From: "chase", To: "patrol", Label: "lost"},
+		},
+	}
+	if err := d.DOT(os.Stdout); err != nil {
+		fmt.Println(err)
+	}
+	// Output:
+	// digraph "guard" {
+	//   rankdir=LR;
+	//   node [shape=box, style="rounded,filled", fontname="Helvetica", fillcolor="#ffffff"];
+	//   edge [fontname="Helvetica", fontsize=10];
+	//   s0 [label="patrol"];
+	//   s1 [label="chase", fillcolor="#a1d99b", penwidth=3];
+	//   s2 [label="dead", peripheries=2];
+	//   any [label="any state", style="dashed,rounded"];
+	//   starts0 [shape=point, width=0.15, style=filled, fillcolor="#000000", label=""];
+	//   starts0 -> s0;
+	//   any -> s2 [label="dead", style=dashed];
+	//   s0 -> s1 [label="in sight", penwidth=3, color="#238b45"];
+	//   s1 -> s0 [label="lost"];
+	// }
+}

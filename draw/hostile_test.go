@@ -399,7 +399,8 @@ func run(cmd *exec.Cmd) error {
 	}
 }
 
-// Graphviz reads the DOT of every hostile picture without a complaint.
+// Graphviz reads the DOT of every hostile picture and state diagram
+// without a complaint.
 func TestDOTParses(t *testing.T) {
 	t.Parallel()
 	d := findDot(t)
@@ -407,6 +408,11 @@ func TestDOTParses(t *testing.T) {
 	outs := []string{}
 	for _, p := range pictures(t) {
 		out := drawDOT(t, p)
+		outs = append(outs, out)
+		all.WriteString(out)
+	}
+	for _, d := range stateDiagrams() {
+		out := drawStateDOT(t, d)
 		outs = append(outs, out)
 		all.WriteString(out)
 	}
@@ -421,8 +427,8 @@ func TestDOTParses(t *testing.T) {
 	}
 }
 
-// Mermaid's own parser reads every hostile picture, if node and the
-// mermaid package are installed (npm ci --prefix draw/testdata/mermaid).
+// Mermaid's own parser reads every hostile picture and state diagram, if
+// node and the mermaid package are installed (npm ci --prefix draw/testdata/mermaid).
 func TestMermaidParses(t *testing.T) {
 	t.Parallel()
 	node, err := exec.LookPath("node")
@@ -433,9 +439,12 @@ func TestMermaidParses(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "node_modules", "mermaid")); err != nil {
 		need(t, "mermaid is not installed (npm ci --prefix draw/testdata/mermaid)")
 	}
-	var outs []string
+	var outs []any
 	for _, p := range pictures(t) {
 		outs = append(outs, drawMermaid(t, p))
+	}
+	for _, d := range stateDiagrams() {
+		outs = append(outs, map[string]string{"text": drawStateMermaid(t, d), "type": "stateDiagram"})
 	}
 	input, err := json.Marshal(outs)
 	if err != nil {
@@ -461,13 +470,17 @@ func TestMermaidParses(t *testing.T) {
 	}
 }
 
-// The output is well formed for every hostile picture, and reads back as
-// what it shows; the tools need not be installed.
+// The output is well formed for every hostile picture and state
+// diagram, and reads back as what it shows; the tools need not be installed.
 func TestHostileTexts(t *testing.T) {
 	t.Parallel()
 	for _, p := range pictures(t) {
 		checkDOT(t, p, drawDOT(t, p))
 		checkMermaid(t, p, drawMermaid(t, p))
+	}
+	for _, d := range stateDiagrams() {
+		checkStateDOT(t, d, drawStateDOT(t, d))
+		checkStateMermaid(t, d, drawStateMermaid(t, d))
 	}
 }
 

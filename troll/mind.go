@@ -129,9 +129,10 @@ var thumper = sync.OnceValues(func() (*htn.Domain[Memory], error) {
 		Build("BeTrunkThumper")
 })
 
-// A Decider is the part of the troll's mind that picks what to do, below
-// the reactions: an HTN planner, a behaviour tree or a goal-driven (GOAP)
-// planner, over the same actions.
+// A Decider is the part of the troll's mind that picks what to do: an
+// HTN planner, a behaviour tree or a goal-driven (GOAP) planner below the
+// reactions of a reactive tree, or a state machine whose states are the
+// reactions and the HTN planner (Machine), over the same actions.
 type Decider uint8
 
 // The deciders.
@@ -139,9 +140,10 @@ const (
 	HTN Decider = iota + 1
 	BT
 	GOAP
+	FSM
 )
 
-var deciderNames = [...]string{"", "htn", "bt", "goap"}
+var deciderNames = [...]string{"", "htn", "bt", "goap", "fsm"}
 
 // String returns the decider's name, as the demo's -decider flag takes it.
 func (d Decider) String() string {
@@ -151,20 +153,21 @@ func (d Decider) String() string {
 	return fmt.Sprintf("Decider(%d)", d)
 }
 
-// ParseDecider returns the decider named s ("htn", "bt", "goap").
+// ParseDecider returns the decider named s ("htn", "bt", "goap", "fsm").
 func ParseDecider(s string) (Decider, error) {
 	for i, n := range deciderNames {
 		if n == s && i > 0 {
 			return Decider(i), nil
 		}
 	}
-	return 0, fmt.Errorf("troll: unknown decider %q (want htn, bt or goap)", s)
+	return 0, fmt.Errorf("troll: unknown decider %q (want htn, bt, goap or fsm)", s)
 }
 
 // NewTree returns the troll's tree with decider d: the reactions first
 // (fall when dead, recover when hurt), which take over within a tick and
 // halt whatever runs, then d, which plans again when the senses bring
-// news.
+// news; under FSM, the machine of Machine, whose states are the
+// reactions and the HTN planner.
 func NewTree(d Decider) (*bt.Tree[Memory], error) {
 	def, err := Design(d)
 	if err != nil {
@@ -197,6 +200,12 @@ func Design(d Decider) (bt.Def[Memory], error) {
 			return bt.Def[Memory]{}, err
 		}
 		think = n.Plan("think", dom, bt.ReplanOn(News))
+	case FSM:
+		machine, err := Machine()
+		if err != nil {
+			return bt.Def[Memory]{}, err
+		}
+		return n.Plan("troll", machine), nil
 	default:
 		return bt.Def[Memory]{}, fmt.Errorf("troll: no tree for %v", d)
 	}

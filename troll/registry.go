@@ -6,8 +6,8 @@ import (
 )
 
 // Registry names what the troll's tree files may name: the actions of
-// Actions, the two planners ("htn", the chapter's domain; "goap", the
-// goal-driven one), and the tests of the reactions, the behaviour tree
+// Actions, the planners ("htn", the chapter's domain; "goap", the
+// goal-driven one; "fsm", the state machine of Machine), and the tests of the reactions, the behaviour tree
 // and the planners' ReplanOn ("dead", "hurt", "in sight", "armed", "seen
 // lately", "news"). A file read through it is built as NewTree builds
 // the troll's tree:
@@ -25,9 +25,13 @@ func Registry() (*btjson.Registry[Memory], error) {
 	if err != nil {
 		return nil, err
 	}
+	machine, err := Machine()
+	if err != nil {
+		return nil, err
+	}
 	return &btjson.Registry[Memory]{
 		Catalogue: Actions,
-		Planners:  map[string]bt.Planner[Memory]{"htn": htn, "goap": goap},
+		Planners:  map[string]bt.Planner[Memory]{"htn": htn, "goap": goap, "fsm": machine},
 		Conditions: map[string]func(*Memory) bool{
 			"dead": Dead, "hurt": Hurt, "in sight": Sees, "armed": Armed, "seen lately": sawRecently, "news": News,
 		},

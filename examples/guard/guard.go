@@ -1,32 +1,47 @@
 package main
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/fsm"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/sim"
 )
 
-// The guard's actions. Each takes one step of time: Begin starts it, the
-// next Update does it. Simulate applies the same effect to a copy.
+// The guard's actions, as the document that compares state machines with
+// behaviour trees writes them: each goes on until something else takes
+// over. Begin starts one, each Update is a tick of it, and Simulate
+// predicts its next step on a copy.
 
-// patrol walks toward the next waypoint and picks the one after on arrival.
+// patrol walks the round, and waits a second at each waypoint.
 type patrol struct{}
 
 func (patrol) Begin(*Memory) bt.Status { return bt.Running }
-func (patrol) Update(m *Memory, _ time.Duration) bt.Status {
+func (patrol) Update(m *Memory, dt time.Duration) bt.Status {
+	if m.Wait > 0 {
+		m.Wait -= dt
+		return bt.Running
+	}
 	patrolStep(m)
-	return bt.Success
+	return bt.Running
 }
 func (patrol) End(*Memory, bt.Status)                     {}
 func (patrol) Simulate(_ *sim.Context[Memory], m *Memory) { patrolStep(m) }
 
+// patrolStep takes a step of the round: on to the next waypoint, and a
+// wait of a second on reaching it.
 func patrolStep(m *Memory) {
 	if m.Guard == m.Waypoints[m.Next] {
 		m.Next = (m.Next + 1) % len(m.Waypoints)
 	}
 	m.Guard = toward(m.Guard, m.Waypoints[m.Next])
+	if m.Guard == m.Waypoints[m.Next] {
+		m.Wait = waitAtWaypoint
+	}
 }
 
 // chase steps toward the intruder.
@@ -35,21 +50,25 @@ type chase struct{}
 func (chase) Begin(*Memory) bt.Status { return bt.Running }
 func (chase) Update(m *Memory, _ time.Duration) bt.Status {
 	m.Guard = toward(m.Guard, m.Intruder)
-	return bt.Success
+	return bt.Running
 }
 func (chase) End(*Memory, bt.Status)                     {}
 func (chase) Simulate(_ *sim.Context[Memory], m *Memory) { m.Guard = toward(m.Guard, m.Intruder) }
 
-// attack strikes the intruder on the next square.
+// attack swings at the intruder in reach: a blow lands at the end of
+// every second of swinging.
 type attack struct{}
 
-func (attack) Begin(*Memory) bt.Status { return bt.Running }
-func (attack) Update(m *Memory, _ time.Duration) bt.Status {
-	if dist(m.Guard, m.Intruder) > 1 {
-		return bt.Failure // it stepped away
+func (attack) Begin(m *Memory) bt.Status {
+	m.Swing = 0
+	return bt.Running
+}
+func (attack) Update(m *Memory, dt time.Duration) bt.Status {
+	if m.Swing += dt; m.Swing >= swingTime {
+		m.Swing -= swingTime
+		strike(m)
 	}
-	strike(m)
-	return bt.Success
+	return bt.Running
 }
 func (attack) End(*Memory, bt.Status)                     {}
 func (attack) Simulate(_ *sim.Context[Memory], m *Memory) { strike(m) }
@@ -59,7 +78,14 @@ func strike(m *Memory) {
 	m.Hits++
 }
 
-// seen and inReach guard chase and attack.
+// How long the guard waits at a waypoint, and how long a swing takes.
+const (
+	waitAtWaypoint = time.Second
+	swingTime      = time.Second
+)
+
+// seen and inReach are the guard's conditions: the preconditions of
+// chase and attack, and the guards of the machine's transitions.
 type seen struct{}
 
 func (seen) Evaluate(_ bt.Situation, m *Memory) (bt.Check, string) {
@@ -68,6 +94,8 @@ func (seen) Evaluate(_ bt.Situation, m *Memory) (bt.Check, string) {
 	}
 	return bt.Fail, "no intruder in sight"
 }
+func (seen) String() string { return "in sight" }
+func (seen) Timeless() bool { return true }
 
 type inReach struct{}
 
@@ -77,8 +105,26 @@ func (inReach) Evaluate(_ bt.Situation, m *Memory) (bt.Check, string) {
 	}
 	return bt.Fail, "out of reach"
 }
+func (inReach) String() string { return "in reach" }
+func (inReach) Timeless() bool { return true }
 
-// goal is the guard's heuristic: hurting the intruder beats closing in,
+// The machine's other guards: the conditions turned around.
+var (
+	unseen     = constraints.Not[Memory](seen{})
+	outOfReach = constraints.Not[Memory](inReach{})
+)
+
+// actions is the guard's action library: each action declared once, with
+// its preconditions, for both deciders.
+func actions() (*catalogue.Catalogue[Memory], error) {
+	var b catalogue.Builder[Memory]
+	b.Action("attack", attack{}, inReach{})
+	b.Action("chase", chase{}, seen{})
+	b.Action("patrol", patrol{})
+	return b.Build()
+}
+
+// goal is the tree's heuristic: hurting the intruder beats closing in,
 // which beats walking the round.
 func goal() (*heuristic.Rules[Memory], error) {
 	return heuristic.NewRules(heuristic.Irrelevant,
@@ -94,26 +140,78 @@ func goal() (*heuristic.Rules[Memory], error) {
 	)
 }
 
-// guardTree builds the guard's tree, a selector that plans every tick.
-func guardTree() (*bt.Tree[Memory], error) {
+// A decider is how the guard chooses among its actions.
+type decider string
+
+// The deciders: a simulated selector that plans every tick, and a state
+// machine.
+const (
+	byTree decider = "tree"
+	byFSM  decider = "fsm"
+)
+
+// design returns the guard's mind under decider d, over the catalogue:
+//
+//   - the tree is one selector that plans every tick: it predicts each
+//     action on a copy of the memory and the heuristic picks the best,
+//     ties going to the first (a step of the round may close in on the
+//     intruder as much as a chase does), so the order of the options is
+//     the heuristic's, then the children's, and a new action is a child
+//     and maybe a rule;
+//   - the machine says, for each state, what it goes to and when: the
+//     same order, written as transitions, each state's in its own words.
+func design(d decider, actions *catalogue.Catalogue[Memory]) (bt.Def[Memory], error) {
+	n := bt.For[Memory]()
+	switch d {
+	case byTree:
+		return n.Selector("guard", bt.Replan(0), bt.PreferCurrent(false),
+			actions.Do("attack"),
+			actions.Do("chase"),
+			actions.Do("patrol"),
+		), nil
+	case byFSM:
+		// A tick settles through as many states as fire before it runs
+		// one: patrol goes to attack through chase, and needs no
+		// transition of its own for it.
+		b := fsm.New(actions)
+		b.State("patrol").Do("patrol").
+			To("chase", seen{})
+		b.State("chase").Do("chase").
+			To("attack", inReach{}).
+			To("patrol", unseen)
+		b.State("attack").Do("attack").
+			To("chase", outOfReach, seen{}).
+			To("patrol", unseen)
+		machine, err := b.Build("patrol")
+		if err != nil {
+			return bt.Def[Memory]{}, err
+		}
+		return n.Plan("guard", machine), nil
+	}
+	return bt.Def[Memory]{}, fmt.Errorf("unknown decider %q (want tree or fsm)", d)
+}
+
+// guardTree builds the guard's mind under decider d.
+func guardTree(d decider) (*bt.Tree[Memory], error) {
+	acts, err := actions()
+	if err != nil {
+		return nil, err
+	}
+	def, err := design(d, acts)
+	if err != nil {
+		return nil, err
+	}
 	g, err := goal()
 	if err != nil {
 		return nil, err
 	}
-	n := bt.For[Memory]()
-	return bt.Build(bt.Config[Memory]{Heuristic: g},
-		n.Selector("guard", bt.Replan(0),
-			n.Do("attack", attack{}).Constrain(inReach{}),
-			n.Do("chase", chase{}).Constrain(seen{}),
-			n.Do("patrol", patrol{}),
-		),
-	)
+	return bt.Build(bt.Config[Memory]{Heuristic: g}, def)
 }
 
-// newGuard builds the guard: an agent of its tree, seeded, and traced if
-// tracer is set.
-func newGuard(seed uint64, tracer bt.Tracer) (*bt.Agent[Memory], error) {
-	tree, err := guardTree()
+// newGuard builds the guard's mind under decider d, and the guard: an
+// agent of it, seeded, and traced if tracer is set.
+func newGuard(d decider, seed uint64, tracer bt.Tracer) (*bt.Agent[Memory], error) {
+	tree, err := guardTree(d)
 	if err != nil {
 		return nil, err
 	}

@@ -44,11 +44,38 @@ func TestTheGuardDoesItsJob(t *testing.T) {
 	}
 }
 
+// Under the machine the guard reports each state it enters, with the
+// transition that took it there, and does its job as under the tree.
+func TestTheMachineDoesItsJob(t *testing.T) {
+	out, errs, code := runGuard(t, "-decider", "fsm", "-seed", "1", "-ticks", "400")
+	if code != 0 || errs != "" {
+		t.Fatalf("exit %d, stderr %q", code, errs)
+	}
+	tree, _, _ := runGuard(t, "-seed", "1", "-ticks", "400")
+	for _, want := range []string{
+		"  time  guard   intruder  state   because",
+		"patrol  initial state patrol",
+		"chase   patrol → chase: in sight",
+		"attack  chase → attack: in reach",
+		"chase   attack → chase: not in reach and in sight",
+		"the intruder is down after 3 blows",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	end := func(s string) string { return s[strings.LastIndex(s, "the intruder"):] }
+	if end(out) != end(tree) {
+		t.Errorf("the machine's guard ends otherwise than the tree's:\n%s\n%s", end(out), end(tree))
+	}
+}
+
 func TestBadFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-seed", "x"},
 		{"-ticks", "0"},
 		{"-speed", "3"},
+		{"-decider", "htn"},
 		{"extra"},
 	} {
 		out, errs, code := runGuard(t, args...)
@@ -78,6 +105,9 @@ func TestPictureAndHeader(t *testing.T) {
 	}
 	if !strings.Contains(out, "  time  guard   intruder  choice  because") {
 		t.Errorf("no column header:\n%s", out)
+	}
+	if out, _, _ := runGuard(t, "-decider", "fsm", "-ticks", "3"); !strings.HasPrefix(out, "The yard") {
+		t.Errorf("no picture of the yard under the machine:\n%s", out)
 	}
 	for i, l := range lines {
 		if strings.HasSuffix(l, " ") {

@@ -10,7 +10,7 @@ import (
 // The guard's choices in moments of its game, and why: a scenario test
 // each (bttest.Given).
 func TestScenarios(t *testing.T) {
-	tree, err := guardTree()
+	tree, err := guardTree(byTree)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -35,7 +35,7 @@ func TestScenarios(t *testing.T) {
 // A scenario the guard does not meet says what it chose instead, and
 // every option's verdict.
 func ExampleScenario() {
-	tree, _ := guardTree()
+	tree, _ := guardTree(byTree)
 	m := Memory{Guard: point{1, 1}, Intruder: point{8, 8}, IntruderHP: 3, Next: 1,
 		Waypoints: [4]point{{1, 1}, {8, 1}, {8, 8}, {1, 8}}}
 	fmt.Println(bttest.Given(tree, m).Chooses("chase", "closer to the intruder"))

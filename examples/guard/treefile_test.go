@@ -15,7 +15,7 @@ func TestThreeForms(t *testing.T) {
 	}
 	n := bt.For[Memory]()
 	nested, err := bt.Build(bt.Config[Memory]{Heuristic: goal},
-		n.Selector("guard", bt.Replan(0),
+		n.Selector("guard", bt.Replan(0), bt.PreferCurrent(false),
 			n.Do("attack", attack{}).Constrain(inReach{}),
 			n.Do("chase", chase{}).Constrain(seen{}),
 			n.Do("patrol", patrol{}),
@@ -25,7 +25,7 @@ func TestThreeForms(t *testing.T) {
 		t.Fatal(err)
 	}
 	fluent, err := bt.New(bt.Config[Memory]{Heuristic: goal}).
-		Selector("guard", bt.Replan(0)).
+		Selector("guard", bt.Replan(0), bt.PreferCurrent(false)).
 		Do("attack", attack{}).Constrain(inReach{}).
 		Do("chase", chase{}).Constrain(seen{}).
 		Do("patrol", patrol{}).
@@ -34,7 +34,7 @@ func TestThreeForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	data := []byte(`{"kind": "selector", "name": "guard", "replan": "0s", "children": [
+	data := []byte(`{"kind": "selector", "name": "guard", "replan": "0s", "preferFirst": true, "children": [
   {"kind": "action", "name": "attack", "action": "attack", "constraints": ["in reach"]},
   {"kind": "action", "name": "chase", "action": "chase", "constraints": ["in sight"]},
   {"kind": "action", "name": "patrol", "action": "patrol"}
@@ -51,7 +51,7 @@ func TestThreeForms(t *testing.T) {
 	if nested.String() != fluent.String() || file.String() != nested.String() {
 		t.Errorf("nested:\n%s\nfluent:\n%s\nfile:\n%s", nested, fluent, file)
 	}
-	program, err := newGuard(1, nil) // and they are the program's tree
+	program, err := newGuard(byTree, 1, nil) // and they are the program's tree
 	if err != nil || program.Tree().String() != nested.String() {
 		t.Errorf("the program's tree (%v):\n%s\nthe README's:\n%s", err, program.Tree(), nested)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"strings"
+	"time"
 )
 
 // A point is a square of the yard.
@@ -47,7 +48,9 @@ const (
 type Memory struct {
 	Guard      point
 	Waypoints  [4]point
-	Next       int // the waypoint the guard walks to
+	Next       int           // the waypoint the guard walks to
+	Wait       time.Duration // how long it still waits at the waypoint it reached
+	Swing      time.Duration // how far it is into a swing
 	Intruder   point
 	IntruderHP int // 0: no intruder left
 	Hits       int // blows landed

@@ -11,16 +11,20 @@
 // Flags:
 //
 //	-decider D    htn (the default: a plan runner over the chapter's domain),
-//	              bt (a behaviour tree over the same actions) or goap (a
+//	              bt (a behaviour tree over the same actions), goap (a
 //	              goal-driven planner over them: slay, regain sight, guard)
+//	              or fsm (a state machine of dead, hurt, and fight and
+//	              patrol, whose state runs the HTN domain)
 //	-seed N       seed of the map's intruder (default 1)
 //	-duration D   how long to run, from 100ms (a tick) to 1h, in whole
 //	              ticks (default 60s)
 //	-json         one JSON object per line instead of the timeline
 //	-dot FILE     also write the troll's mind as a Graphviz diagram: the
 //	              HTN domain, each compound task unfolded where it first
-//	              appears (htn), or the tree (bt; goap: the GOAP runner
-//	              with the actions it plans over)
+//	              appears (htn), the tree (bt; goap: the GOAP runner
+//	              with the actions it plans over), or the state diagram of
+//	              the machine, coloured by the state the run ends in and
+//	              the transition that took it there (fsm)
 //	-mermaid FILE the same as a Mermaid flowchart (another file than -dot's)
 //	-html FILE    also write the run as a replay page to open in a browser:
 //	              the tree, each moment's decisions and plans, and the map
@@ -30,13 +34,14 @@
 //	              examples/troll/troll.json, instead of the built-in one
 //	              (the file says which decider; not with -decider)
 //	-write-tree FILE  write the built-in tree of -decider as a JSON file,
-//	              and exit (troll.json, troll-bt.json and troll-goap.json
-//	              here are what it writes)
+//	              and exit (troll.json, troll-bt.json, troll-goap.json and
+//	              troll-fsm.json here are what it writes)
 //
 // The timeline shows each plan the troll made, kept or replaced, with its
 // methods ([attack/rearm/slam]: the root's attack, AttackEnemy's rearm,
 // then its slam) under htn, or the goal it serves under goap,
-// and why, then each task begun, with its place in the plan and the
+// or, under fsm, each state the machine enters with the transition that
+// took it there, and why, then each task begun, with its place in the plan and the
 // troll's state. With -json, a "plan" object is written for every plan
 // (with its goal, and under goap its cost), a "task" object for every
 // task begun and a "summary" at the end; the output is the same, byte for
@@ -76,7 +81,7 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-const usage = "usage: troll [-decider htn|bt|goap | -tree FILE] [-seed N] [-duration D] [-json] [-dot FILE] " +
+const usage = "usage: troll [-decider htn|bt|goap|fsm | -tree FILE] [-seed N] [-duration D] [-json] [-dot FILE] " +
 	"[-mermaid FILE] [-html FILE | -serve ADDR] | troll [-decider D] -write-tree FILE"
 
 type options struct {
@@ -163,9 +168,12 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "troll: %v\n", err)
 		return 2
 	}
-	if err := drawMind(o, tree, stderr); err != nil {
-		fmt.Fprintf(stderr, "troll: %v\n", err)
-		return 2
+	machine := o.decider == troll.FSM && o.tree == "" // drawn after the run, in the state it ends in
+	if !machine {
+		if err := drawMind(o, tree, nil, stderr); err != nil {
+			fmt.Fprintf(stderr, "troll: %v\n", err)
+			return 2
+		}
 	}
 	var live *server
 	if o.serve != "" {
@@ -188,7 +196,8 @@ func run(args []string, stdout, stderr io.Writer) int {
 		replay = page
 	}
 	out := bufio.NewWriter(stdout)
-	err = play(o, tree, out, replay, live)
+	var last lastReport // the machine's last report, for its picture
+	err = play(o, tree, out, replay, live, &last)
 	if page != nil {
 		if cerr := page.Close(); err == nil && cerr != nil {
 			err = fmt.Errorf("-html: %v", cerr)
@@ -200,7 +209,23 @@ func run(args []string, stdout, stderr io.Writer) int {
 	if ferr := out.Flush(); err == nil {
 		err = ferr
 	}
+	if err == nil && machine {
+		if derr := drawMind(o, tree, last.report, stderr); derr != nil {
+			fmt.Fprintf(stderr, "troll: %v\n", derr)
+			return 2
+		}
+	}
 	return status(err, stderr)
+}
+
+// lastReport keeps the last report of the tree's root, when the root is a
+// machine: the state it is in and the transition that took it there.
+type lastReport struct{ report *decide.Report }
+
+func (l *lastReport) Trace(e *bt.Event) {
+	if e.Kind == bt.EventPlan && !strings.Contains(e.Path, "/") {
+		l.report = e.Plan.Clone()
+	}
 }
 
 func status(err error, stderr io.Writer) int {
@@ -215,15 +240,17 @@ const helpText = usage + `
 
 Runs the Trunk Thumper on its map and shows what it planned and did, and why.
 
-  -decider D    htn (the default), bt or goap: the HTN plan runner, a
-                behaviour tree over the same actions, or a goal-driven
-                (GOAP) planner over them
+  -decider D    htn (the default), bt, goap or fsm: the HTN plan runner, a
+                behaviour tree over the same actions, a goal-driven
+                (GOAP) planner over them, or a state machine (dead, hurt,
+                and fight and patrol, which runs the HTN domain)
   -seed N       seed of the intruder's whims (default 1)
   -duration D   how long to run, such as 90s or 5m: from 100ms (a tick) to 1h,
                 in whole ticks (default 60s)
   -json         one JSON object per line: "plan", "task" and "summary"
   -dot FILE     also write the troll's mind as a Graphviz diagram: the HTN
-                domain (htn) or the tree (bt, goap); the run goes on as usual
+                domain (htn), the tree (bt, goap), or the state diagram of the
+                machine as the run leaves it (fsm); the run goes on as usual
   -mermaid FILE the same as a Mermaid flowchart
   -html FILE    also write the run as a replay page (package inspect): the tree,
                 each moment's decisions and plans, and the map; open it in a browser
@@ -238,6 +265,7 @@ Examples:
   go run ./examples/troll
   go run ./examples/troll -decider bt -seed 7 -duration 2m
   go run ./examples/troll -decider goap
+  go run ./examples/troll -decider fsm -mermaid troll.mmd
   go run ./examples/troll -json | grep '"plan"'
   go run ./examples/troll -dot troll.dot && dot -Tsvg troll.dot > troll.svg
   go run ./examples/troll -html troll.html                 then open troll.html
@@ -301,42 +329,54 @@ func parseFlags(args []string) (options, error) {
 }
 
 // drawMind writes the pictures that -dot and -mermaid ask for, and says
-// where on stderr.
-func drawMind(o options, tree *bt.Tree[troll.Memory], stderr io.Writer) error {
+// where on stderr: the HTN domain, the tree, or the machine coloured by
+// last, its last report.
+func drawMind(o options, tree *bt.Tree[troll.Memory], last *decide.Report, stderr io.Writer) error {
 	if o.dot == "" && o.mermaid == "" {
 		return nil
 	}
-	pic := draw.Picture{Title: "the Trunk Thumper (" + o.label() + ")"}
-	if o.decider == troll.HTN && o.tree == "" {
+	title := "the Trunk Thumper (" + o.label() + ")"
+	what := "tree"
+	pic := draw.Picture{Title: title, Nodes: tree.Nodes()}
+	var writers [2]func(io.Writer) error
+	writers[0], writers[1] = pic.DOT, pic.Mermaid
+	switch {
+	case o.tree != "":
+	case o.decider == troll.HTN:
 		dom, err := troll.Domain()
 		if err != nil {
 			return err
 		}
-		pic.Nodes = dom.Nodes()
-	} else {
-		pic.Nodes = tree.Nodes()
+		what, pic.Nodes = "domain", dom.Nodes()
+		writers[0], writers[1] = pic.DOT, pic.Mermaid
+	case o.decider == troll.FSM:
+		machine, err := troll.Machine()
+		if err != nil {
+			return err
+		}
+		diagram := machine.Diagram(last)
+		diagram.Title = title
+		what = "machine"
+		writers[0], writers[1] = diagram.DOT, diagram.Mermaid
 	}
-	for _, p := range []struct {
-		flag, path string
-		write      func(draw.Picture, io.Writer) error
-	}{{"dot", o.dot, draw.Picture.DOT}, {"mermaid", o.mermaid, draw.Picture.Mermaid}} {
+	for i, p := range []struct{ flag, path string }{{"dot", o.dot}, {"mermaid", o.mermaid}} {
 		if p.path == "" {
 			continue
 		}
 		var b bytes.Buffer
-		if err := p.write(pic, &b); err != nil {
+		if err := writers[i](&b); err != nil {
 			return err
 		}
 		if err := os.WriteFile(p.path, b.Bytes(), 0o644); err != nil {
 			return fmt.Errorf("-%s: %v", p.flag, err)
 		}
-		fmt.Fprintf(stderr, "troll: wrote the %s to %s (-%s)\n", map[bool]string{true: "domain", false: "tree"}[o.decider == troll.HTN && o.tree == ""], p.path, p.flag)
+		fmt.Fprintf(stderr, "troll: wrote the %s to %s (-%s)\n", what, p.path, p.flag)
 	}
 	return nil
 }
 
-// play runs the game and reports it.
-func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer, live *server) error {
+// play runs the game and reports it, to watch too.
+func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer, live *server, watch bt.Tracer) error {
 	g, err := troll.NewGame(tree, o.seed)
 	if err != nil {
 		return err
@@ -351,6 +391,7 @@ func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer,
 		fmt.Fprintf(out, "%7s  %-*s %-38s%s\n", "time", trace.NameWidth(tree.Nodes()), "task", "why", "  state")
 		tracer = trace.Timeline(out, tree.Nodes(), func() string { return state(&g.World.Troll) })
 	}
+	tracer = trace.Tee(tracer, watch)
 	if live != nil {
 		err = live.run(g, o, tree, tracer)
 	} else {

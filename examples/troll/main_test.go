@@ -27,7 +27,7 @@ func runArgs(t *testing.T, args ...string) (code int, stdout, stderr string) {
 // plan event for every plan, a task event for every task begun and a
 // summary.
 func TestJSONDeterministic(t *testing.T) {
-	for _, decider := range []string{"htn", "bt", "goap"} {
+	for _, decider := range []string{"htn", "bt", "goap", "fsm"} {
 		args := []string{"-json", "-decider", decider, "-seed", "3", "-duration", "40s"}
 		code, a, stderr := runArgs(t, args...)
 		if code != 0 {
@@ -109,6 +109,14 @@ func TestPictures(t *testing.T) {
 	if b, _ := os.ReadFile(dot); code != 0 || !strings.Contains(stderr, "wrote the tree") || !strings.Contains(string(b), "reactive-priority") {
 		t.Errorf("bt: exit %d: %s\n%s", code, stderr, b)
 	}
+	code, _, stderr = runArgs(t, "-decider", "fsm", "-duration", "20s", "-dot", dot, "-mermaid", mmd)
+	if b, _ := os.ReadFile(dot); code != 0 || !strings.Contains(stderr, "wrote the machine to "+dot) ||
+		!strings.Contains(string(b), `s0 -> s0 [label="succeeded", penwidth=3`) || !strings.Contains(string(b), `label="any state"`) {
+		t.Errorf("fsm: exit %d: %s\n%s", code, stderr, b)
+	}
+	if b, _ := os.ReadFile(mmd); !strings.Contains(string(b), "stateDiagram-v2") || !strings.Contains(string(b), "class s0 current") {
+		t.Errorf("fsm: %s", b)
+	}
 	if code, _, stderr := runArgs(t, "-dot", filepath.Join(dir, "no", "such", "dir.dot")); code != 2 || strings.Count(stderr, "\n") != 1 {
 		t.Errorf("a picture that cannot be written: exit %d: %q", code, stderr)
 	}
@@ -185,7 +193,7 @@ func TestServe(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
-	go func() { done <- play(o, tree, io.Discard, nil, live) }()
+	go func() { done <- play(o, tree, io.Discard, nil, live, nil) }()
 	var resp *http.Response
 	for deadline := time.Now().Add(10 * time.Second); ; {
 		resp, err = http.Get(inspect.URL(live.ln.Addr()) + "events")

@@ -12,7 +12,8 @@ import (
 // and each decides as the built-in tree does: the same JSON, byte for
 // byte, for the same seed.
 func TestTreeFiles(t *testing.T) {
-	for decider, file := range map[string]string{"htn": "troll.json", "bt": "troll-bt.json", "goap": "troll-goap.json"} {
+	for decider, file := range map[string]string{"htn": "troll.json", "bt": "troll-bt.json", "goap": "troll-goap.json",
+		"fsm": "troll-fsm.json"} {
 		t.Run(decider, func(t *testing.T) {
 			written := filepath.Join(t.TempDir(), "tree.json")
 			if code, _, stderr := runArgs(t, "-decider", decider, "-write-tree", written); code != 0 {

@@ -120,7 +120,7 @@ var (
 
 // checkPicture checks that the picture is the arena with agents drawn:
 // mostly the game's background, Jedi and partners in each of the four
-// arenas across the top, trolls in each of the three maps below, and
+// arenas across the top, trolls in each of the four maps below, and
 // the captions' white text.
 func checkPicture(t *testing.T, img image.Image) {
 	t.Helper()
@@ -160,9 +160,9 @@ func checkPicture(t *testing.T, img image.Image) {
 			t.Errorf("arena %d: %d pixels of the partner's blue, want a partner drawn", i+1, n)
 		}
 	}
-	for i := range 3 {
-		x0 := i * 1280 / 3
-		if n := count(x0, 400, x0+1280/3, 700, near(jediBlue)); n < 30 {
+	for i := range 4 { // a troll under each decider: htn, bt, goap, fsm
+		x0 := i * 320
+		if n := count(x0, 400, x0+320, 700, near(jediBlue)); n < 30 {
 			t.Errorf("troll map %d: %d pixels of the troll's blue, want a troll drawn", i+1, n)
 		}
 	}

@@ -29,13 +29,14 @@ var Deciders = []troll.Decider{
 	troll.HTN,
 	troll.BT,
 	troll.GOAP,
+	troll.FSM,
 }
 
 // Config sets up a game.
 type Config struct {
 	Seed    uint64
 	Arenas  int // Jedi arenas, each with two Jedi: 0 is 4
-	Trolls  int // troll maps, each with one troll: 0 is 3, the first under each decider in turn
+	Trolls  int // troll maps, each with one troll: 0 is 4, each under the next decider
 	Workers int // the crowd's workers for the Jedi: 0 is GOMAXPROCS
 }
 
@@ -67,7 +68,7 @@ func New(cfg Config) (*Game, error) {
 		cfg.Arenas = 4
 	}
 	if cfg.Trolls == 0 {
-		cfg.Trolls = 3
+		cfg.Trolls = len(Deciders)
 	}
 	if cfg.Workers == 0 {
 		cfg.Workers = runtime.GOMAXPROCS(0)

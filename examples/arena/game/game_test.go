@@ -49,8 +49,8 @@ func TestGameRunsHeadlessAndReplays(t *testing.T) {
 		t.Errorf("ran %d frames, want %d", g.Frame(), frames)
 	}
 	ps := g.Panels(nil)
-	if len(ps) != 7 {
-		t.Fatalf("%d panels, want 4 arenas and 3 troll maps", len(ps))
+	if len(ps) != 4+len(Deciders) {
+		t.Fatalf("%d panels, want 4 arenas and a troll map a decider", len(ps))
 	}
 	for _, p := range ps {
 		if len(p.Scene.Entities) == 0 {
@@ -135,8 +135,8 @@ func TestSwitchDecider(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	if got := strings.Join(seen, " "); got != "htn bt goap" || tr.Decider() != Deciders[0] {
-		t.Errorf("deciders in turn: %s, then %v; want htn bt goap, then htn", got, tr.Decider())
+	if got := strings.Join(seen, " "); got != "htn bt goap fsm" || tr.Decider() != Deciders[0] {
+		t.Errorf("deciders in turn: %s, then %v; want htn bt goap fsm, then htn", got, tr.Decider())
 	}
 	if err := g.Switch(5); err == nil {
 		t.Error("Switch of a troll that is not there: no error")
@@ -172,7 +172,7 @@ type tracerFunc func()
 func (f tracerFunc) Trace(*bt.Event) { f() }
 
 // BenchmarkFrame times a frame of the game without drawing it: four
-// arenas of two Jedi and six enemies, and three trolls.
+// arenas of two Jedi and six enemies, and four trolls.
 func BenchmarkFrame(b *testing.B) {
 	for _, workers := range []int{1, 2} {
 		b.Run(fmt.Sprintf("workers=%d", workers), func(b *testing.B) {

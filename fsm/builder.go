@@ -1,0 +1,457 @@
+package fsm
+
+import (
+	"errors"
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/nilness"
+)
+
+// A Builder describes a state machine over a catalogue of actions: its
+// states, what each runs, and the transitions between them, checked in
+// the order written. Each call adds to what the one before opened, the
+// way an htn.Builder reads:
+//
+//	b := fsm.New(actions)
+//	b.State("patrol").Do("patrol").
+//		To("chase", seen)
+//	b.State("chase").Do("chase").
+//		To("attack", inReach).
+//		To("patrol", lost)
+//	b.State("attack").Do("attack").
+//		To("chase", outOfReach)
+//	b.Any().To("dead", dead) // from every state, before the state's own
+//	b.State("dead").Do("fall").Final()
+//	machine, err := b.Build("patrol")
+//
+// A state runs one node: an action of the catalogue (Do), or any node of
+// a tree (Run): a subtree, a planner node (an htn or goap domain), or
+// another machine, nested. A state that runs nothing waits for a
+// transition, or, final, ends the machine.
+//
+// Build reports every misuse at once, each a *decide.Error with its
+// path: a state's name ("patrol"), or a transition's ("patrol → chase").
+// The zero Builder is ready to use; a state can Do an action only with a
+// catalogue (New).
+type Builder[M any] struct {
+	actions *catalogue.Catalogue[M]
+	states  []stateSpec[M]
+	byName  map[string]int
+	trans   []transSpec[M]
+	errs    []error
+	inbox   func(m *M) *Inbox
+	history bool
+	// from is what the calls that follow add to: a state (an index), every
+	// state (anyState), nothing yet (none), or a state whose declaration
+	// failed (refused: what follows it is dropped, its error reported once).
+	from     int
+	declared int // calls to State, to name a nameless state
+	started  bool
+}
+
+const (
+	none     = -1
+	anyState = -2
+	refused  = -3
+)
+
+type stateSpec[M any] struct {
+	name  string
+	node  *bt.Def[M]
+	final bool
+}
+
+type transSpec[M any] struct {
+	from   int // a state, or anyState
+	to     string
+	event  Event // "" for a transition on guards alone
+	guards []bt.Constraint[M]
+	on     bool // added by On (whose empty event is a misuse of its own)
+}
+
+// New returns a builder for a machine over the actions of a catalogue.
+func New[M any](actions *catalogue.Catalogue[M]) *Builder[M] {
+	b := &Builder[M]{}
+	b.init()
+	b.actions = actions
+	if actions == nil {
+		b.fail("machine", "a nil catalogue: build one with catalogue.Builder")
+	}
+	return b
+}
+
+func (b *Builder[M]) init() {
+	if !b.started {
+		b.started, b.byName, b.from = true, map[string]int{}, none
+	}
+}
+
+// usable makes b ready and reports whether it can take calls: a nil
+// Builder takes none, and its Build says why.
+func (b *Builder[M]) usable() bool {
+	if b == nil {
+		return false
+	}
+	b.init()
+	return true
+}
+
+func (b *Builder[M]) fail(path, format string, args ...any) {
+	b.errs = append(b.errs, decide.Errorf(path, format, args...))
+}
+
+// State adds a state, which the calls that follow describe: what it runs
+// (Do or Run), whether it is Final, and its transitions (To, On).
+func (b *Builder[M]) State(name string) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
+	b.from = refused
+	b.declared++
+	_, dup := b.byName[name]
+	switch path := b.statePath(name); {
+	case name == "":
+		b.fail(path, "a state needs a name")
+	case strings.Contains(name, "/"):
+		b.fail(path, "name %q contains '/', which separates path elements", name)
+	case dup:
+		b.fail(name, "a second state of this name")
+	default:
+		b.byName[name] = len(b.states)
+		b.from = len(b.states)
+		b.states = append(b.states, stateSpec[M]{name: name})
+	}
+	return b
+}
+
+// statePath names the state about to be added in errors: its name, or
+// its place.
+func (b *Builder[M]) statePath(name string) string {
+	if name == "" || strings.Contains(name, "/") {
+		return "state " + strconv.Itoa(b.declared)
+	}
+	return name
+}
+
+// Any makes the transitions that follow leave any state but a final one,
+// checked before the state's own, in the order written: the reactions
+// that preempt whatever the machine does (hurt, die). A transition from
+// any state never fires into the state the machine is in.
+func (b *Builder[M]) Any() *Builder[M] {
+	if b.usable() {
+		b.from = anyState
+	}
+	return b
+}
+
+// Do makes the state just added run the catalogue's action (or
+// behaviour) entry, as Catalogue.Do makes it a node, named after the
+// state; opts are the leaf's options.
+func (b *Builder[M]) Do(entry string, opts ...bt.LeafOption) *Builder[M] {
+	s := b.state("Do")
+	if s == nil {
+		return b
+	}
+	e, err := b.actions.Lookup(entry)
+	if err != nil {
+		if b.actions == nil {
+			err = errors.New("no catalogue to take it from: make the builder with fsm.New(actions)")
+		}
+		b.fail(s.name, "Do(%q): %v", entry, err)
+		return b
+	}
+	d := e.Def(s.name, opts...)
+	return b.runs(s, d)
+}
+
+// Run makes the state just added run node, renamed after the state: a
+// subtree, a planner node (bt.For's Plan over an htn or goap domain), or
+// another machine, which nests:
+//
+//	b.State("fight").Run(n.Plan("", domain, bt.ReplanOn(news)))
+//	b.State("alive").Run(n.Plan("", aliveMachine))
+//
+// Build checks the node when the machine's tree is built, with the
+// state's path.
+func (b *Builder[M]) Run(node bt.Def[M]) *Builder[M] {
+	s := b.state("Run")
+	if s == nil {
+		return b
+	}
+	if node.Kind == "" {
+		b.fail(s.name, "Run: an empty node: give it a subtree, a planner node or a machine")
+		return b
+	}
+	node.Name = s.name
+	return b.runs(s, node)
+}
+
+func (b *Builder[M]) runs(s *stateSpec[M], d bt.Def[M]) *Builder[M] {
+	if s.node != nil {
+		b.fail(s.name, "a second node to run: a state runs one (a sequence of several is a node)")
+		return b
+	}
+	s.node = &d
+	return b
+}
+
+// Final marks the state just added as an end of the machine: no
+// transition need leave it (Build refuses any other state that none
+// leaves), and none may; transitions from any state pass it by. When
+// its node ends, the machine ends with the node's status; a final state
+// that runs nothing ends the machine, with Success, as it is entered.
+func (b *Builder[M]) Final() *Builder[M] {
+	if s := b.state("Final"); s != nil {
+		s.final = true
+	}
+	return b
+}
+
+// To adds a transition to the state named target, from the state just
+// added (or from any state, after Any), taken when every guard passes.
+// Guards are constraints, as a node's are; each is told the situation of
+// the target state's node, as if about to begin it, so a
+// constraints.Cooldown guard spaces visits to the target.
+func (b *Builder[M]) To(target string, guards ...bt.Constraint[M]) *Builder[M] {
+	return b.add("To", target, "", guards)
+}
+
+// On adds a transition to target taken on event, when every guard
+// passes: Succeeded or Failed, when the state's node ends so, or an event
+// the game posts to the memory's Inbox (see Events), which the
+// transition takes out as it fires.
+func (b *Builder[M]) On(event Event, target string, guards ...bt.Constraint[M]) *Builder[M] {
+	return b.add("On", target, event, guards)
+}
+
+func (b *Builder[M]) add(call, target string, event Event, guards []bt.Constraint[M]) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
+	switch b.from {
+	case none:
+		b.fail("machine", "%s must follow State or Any", call)
+		return b
+	case refused:
+		return b
+	}
+	t := transSpec[M]{from: b.from, to: target, event: event, guards: slices.Clip(guards), on: call == "On"}
+	path := b.transPath(t)
+	for i, g := range guards {
+		if nilness.Of(g) {
+			b.fail(path, "guard %d is nil", i+1)
+		} else if v, ok := g.(bt.Validator); ok {
+			if err := v.Validate(); err != nil {
+				b.fail(path, "guard %d: %v", i+1, err)
+			}
+		}
+	}
+	if call == "On" && event == "" {
+		b.fail(path, "On: an empty event")
+	}
+	b.trans = append(b.trans, t)
+	return b
+}
+
+// transPath names a transition in errors: "patrol → chase", "any state
+// → dead".
+func (b *Builder[M]) transPath(t transSpec[M]) string {
+	return b.fromName(t.from) + " → " + t.to
+}
+
+func (b *Builder[M]) fromName(from int) string {
+	if from == anyState {
+		return anyName
+	}
+	return b.states[from].name
+}
+
+// anyName is how paths, reports and pictures name the source of a
+// transition from any state.
+const anyName = "any state"
+
+// Events gives the machine the way to the memory's Inbox, for the
+// transitions that wait for an event the game posts (On).
+func (b *Builder[M]) Events(inbox func(m *M) *Inbox) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
+	if inbox == nil {
+		b.fail("machine", "Events(nil): give it the way to the memory's Inbox")
+	}
+	b.inbox = inbox
+	return b
+}
+
+// History makes the machine, begun again after an interruption (its
+// node halted, as when a transition of an enclosing machine leaves the
+// state it runs in), resume the state it was in rather than its initial
+// state. The state's node begins afresh. A machine that ended by itself
+// begins at its initial state.
+func (b *Builder[M]) History() *Builder[M] {
+	if b.usable() {
+		b.history = true
+	}
+	return b
+}
+
+// state returns the state that call adds to, or notes why there is none.
+func (b *Builder[M]) state(call string) *stateSpec[M] {
+	if !b.usable() {
+		return nil
+	}
+	switch b.from {
+	case none:
+		b.fail("machine", "%s must follow State", call)
+	case anyState:
+		b.fail(anyName, "%s must follow State, not Any", call)
+	case refused:
+	default:
+		return &b.states[b.from]
+	}
+	return nil
+}
+
+// Build checks the machine and compiles it, with initial as the state it
+// begins in. It reports every misuse at once: transitions to unknown
+// states, states the initial state cannot reach, a state that no
+// transition leaves and that is not Final, transitions from a final
+// state, a second transition like one before it, a transition that can
+// never fire (on the end of a state that runs nothing, on an event with
+// no Inbox, after one that always fires), a machine whose states run
+// nothing, invalid guards and names. A
+// Machine is immutable: share it between any number of trees and agents.
+// Build may be called again, after more calls, for a machine with them.
+func (b *Builder[M]) Build(initial string) (*Machine[M], error) {
+	if !b.usable() {
+		return nil, errors.New("fsm: Build on a nil Builder; use fsm.New")
+	}
+	errs := slices.Clip(b.errs)
+	if len(b.states) == 0 {
+		errs = append(errs, decide.Errorf("machine", "a machine with no states: add them with State"))
+	}
+	m := &Machine[M]{initial: -1, history: b.history, inbox: b.inbox}
+	for _, s := range b.states {
+		st := state{name: s.name, final: s.final, child: -1, first: "initial state " + s.name,
+			back: "history: back to " + s.name}
+		if s.node != nil {
+			st.child = int32(len(m.steps))
+			m.steps = append(m.steps, *s.node)
+		}
+		m.states = append(m.states, st)
+	}
+	if i, ok := b.byName[initial]; ok {
+		m.initial = int32(i)
+	} else if len(b.states) > 0 {
+		errs = append(errs, decide.Errorf("initial", "unknown state %q (the states: %s)", initial, b.names()))
+	}
+	errs = append(errs, b.compile(m)...)
+	if m.initial >= 0 { // a state no run reaches is a misuse whatever else is
+		errs = append(errs, m.checkReach()...)
+	}
+	if len(errs) == 0 && len(m.steps) == 0 {
+		errs = append(errs, decide.Errorf("machine", "no state runs anything: give one a node with Do or Run"))
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return m, nil
+}
+
+// names lists the states for errors.
+func (b *Builder[M]) names() string {
+	q := make([]string, len(b.states))
+	for i, s := range b.states {
+		q[i] = strconv.Quote(s.name)
+	}
+	return strings.Join(q, ", ")
+}
+
+// compile resolves the transitions, puts each in the list of its source
+// and checks each.
+func (b *Builder[M]) compile(m *Machine[M]) []error {
+	var errs []error
+	seen := map[string]bool{}
+	always := map[int]string{} // a list's transition that always fires, by source
+	for _, t := range b.trans {
+		path := b.transPath(t)
+		to, ok := b.byName[t.to]
+		if !ok {
+			errs = append(errs, decide.Errorf(path, "unknown state %q (the states: %s)", t.to, b.names()))
+			continue
+		}
+		ct := transition[M]{from: int32(t.from), to: int32(to), event: t.event, guards: t.guards,
+			name: path, label: label(t.event, t.guards), timeless: true}
+		for _, g := range t.guards {
+			ct.timeless = ct.timeless && bt.IsTimeless(g)
+		}
+		ct.reason = path + ": " + ct.label
+		switch {
+		case t.event.completion():
+			ct.absent = "not " + string(t.event)
+		case t.event != "":
+			ct.absent = "no event " + string(t.event)
+		}
+		fail := func(format string, args ...any) { errs = append(errs, decide.Errorf(path, format, args...)) }
+		if seen[ct.reason] {
+			fail("a second transition like this one: remove it")
+		}
+		seen[ct.reason] = true
+		if first, ok := always[t.from]; ok {
+			fail("never fires: %s before it always fires", first)
+		}
+		unconditional := !t.on && len(t.guards) == 0
+		switch {
+		case t.from == anyState && unconditional:
+			fail("a transition from any state with neither an event nor a guard would leave every state at once")
+		case t.from >= 0 && b.states[t.from].final:
+			fail("a transition from a final state: a final state ends the machine")
+		case t.from >= 0 && unconditional && b.states[t.from].node != nil:
+			fail("with neither an event nor a guard it leaves the state at once, before its node runs")
+		case t.from >= 0 && t.event.completion() && b.states[t.from].node == nil:
+			fail("on %s, but the state runs nothing", t.event)
+		case t.event != "" && !t.event.completion() && b.inbox == nil:
+			fail("on event %q, but the machine has no Inbox: give the builder Events", t.event)
+		}
+		if unconditional {
+			always[t.from] = path
+		}
+		i := int32(len(m.trans))
+		m.trans = append(m.trans, ct)
+		if t.from == anyState {
+			m.any = append(m.any, i)
+		} else {
+			m.states[t.from].out = append(m.states[t.from].out, i)
+		}
+	}
+	for i, s := range m.states {
+		if !s.final && !m.leaves(int32(i)) {
+			errs = append(errs, decide.Errorf(s.name, "no way out: give it a transition to another state, or mark it Final"))
+		}
+	}
+	return errs
+}
+
+// label describes what fires a transition: its event and guards, as "in
+// sight", "succeeded and rested", "on hit"; "always" for neither.
+func label[M any](event Event, guards []bt.Constraint[M]) string {
+	var parts []string
+	switch {
+	case event.completion():
+		parts = append(parts, string(event))
+	case event != "":
+		parts = append(parts, "on "+string(event))
+	}
+	for _, g := range guards {
+		parts = append(parts, bt.Describe(g))
+	}
+	if len(parts) == 0 {
+		return "always"
+	}
+	return strings.Join(parts, " and ")
+}

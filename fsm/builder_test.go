@@ -1,0 +1,222 @@
+package fsm_test
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/fsm"
+)
+
+func inbox(m *mem) *fsm.Inbox { return &m.Inbox }
+
+// Build reports every misuse of a description, each a *decide.Error at
+// its place: a state, a transition, the initial state, the machine.
+func TestBuildMisuse(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		build   func(b *fsm.Builder[mem])
+		initial string
+		want    []string // each an error's text, path first
+	}{
+		{"transition to an unknown state", func(b *fsm.Builder[mem]) {
+			b.State("a").Do("patrol").To("b", seen)
+		}, "a", []string{`a → b: unknown state "b" (the states: "a")`,
+			"a: no way out: give it a transition to another state, or mark it Final"}},
+		{"unknown initial state", func(b *fsm.Builder[mem]) {
+			b.State("a").Do("patrol").To("a", seen)
+		}, "x", []string{`initial: unknown state "x" (the states: "a")`,
+			"a: no way out: give it a transition to another state, or mark it Final"}},
+		{"unreachable state", func(b *fsm.Builder[mem]) {
+			b.State("a").Do("patrol").To("b", seen)
+			b.State("b").Do("chase").To("a", unseen)
+			b.State("c").Do("attack").To("a", unseen)
+		}, "a", []string{`c: unreachable from the initial state "a"`}},
+		{"no way out", func(b *fsm.Builder[mem]) {
+			b.State("a").Do("patrol").To("b", seen)
+			b.State("b").Do("chase").To("b", unseen)
+		}, "a", []string{"b: no way out: give it a transition to another state, or mark it Final"}},
+		{"a second state of one name", func(b *fsm.Builder[mem]) {
+			b.State("a").Do("patrol").Final()
+			b.State("a").Do("chase")
+		}, "a", []string{"a: a second state of this name"}},
+		{"names", func(b *fsm.Builder[mem]) {
+			b.State("").Do("patrol")
+			b.State("x/y").Do("patrol")
+			b.State("a").Do("fall").Final()
+		}, "a", []string{"state 1: a state needs a name", `state 2: name "x/y" contains '/', which separates path elements`}},
+		{"guards", func(b *fsm.Builder[mem]) {
+			b.State("a").Do("patrol").To("b", seen, nil).To("b", constraints.Chance[mem](1.5))
+			b.State("b").Do("fall").Final()
+		}, "a", []string{"a → b: guard 2 is nil", "a → b: guard 1: Chance: probability 1.5 is not in [0, 1]"}},
+		{"an unknown action", func(b *fsm.Builder[mem]) {
+			b.State("a").Do("dance").Final()
+		}, "a", []string{`a: Do("dance"): the catalogue has no "dance" (it has "patrol", "chase", "attack", "flinch", "fall", "stumble")`}},
+		{"two nodes", func(b *fsm.Builder[mem]) {
+			b.State("a").Do("patrol").Do("chase").Final()
+		}, "a", []string{"a: a second node to run: a state runs one (a sequence of several is a node)"}},
+		{"an empty node", func(b *fsm.Builder[mem]) {
+			b.State("a").Run(bt.Def[mem]{}).Final()
+		}, "a", []string{"a: Run: an empty node: give it a subtree, a planner node or a machine"}},
+		{"a transition from a final state", func(b *fsm.Builder[mem]) {
+			b.State("a").Do("fall").Final().To("b", seen)
+			b.State("b").Do("patrol").To("a", unseen)
+		}, "a", []string{"a → b: a transition from a final state: a final state ends the machine"}},
+		{"the end of a state that runs nothing", func(b *fsm.Builder[mem]) {
+			b.State("a").On(fsm.Succeeded, "b")
+			b.State("b").Do("fall").Final()
+		}, "a", []string{"a → b: on succeeded, but the state runs nothing"}},
+		{"an event with no inbox", func(b *fsm.Builder[mem]) {
+			b.State("a").Do("patrol").On("hit", "b")
+			b.State("b").Final()
+		}, "a", []string{`a → b: on event "hit", but the machine has no Inbox: give the builder Events`}},
+		{"an empty event", func(b *fsm.Builder[mem]) {
+			b.Events(inbox).State("a").Do("patrol").On("", "b")
+			b.State("b").Final()
+		}, "a", []string{"a → b: On: an empty event"}},
+		{"a second transition like one before", func(b *fsm.Builder[mem]) {
+			b.State("a").Do("patrol").To("b", seen).To("b", seen)
+			b.State("b").Final()
+		}, "a", []string{"a → b: a second transition like this one: remove it"}},
+		{"a transition that always fires", func(b *fsm.Builder[mem]) {
+			b.State("a").Do("patrol").To("b")
+			b.State("b").Final()
+		}, "a", []string{"a → b: with neither an event nor a guard it leaves the state at once, before its node runs"}},
+		{"a transition after one that always fires", func(b *fsm.Builder[mem]) {
+			b.State("choose").To("b").To("c", seen)
+			b.State("b").Do("fall").Final()
+			b.State("c").Final()
+		}, "choose", []string{"choose → c: never fires: choose → b before it always fires"}},
+		{"from any state, always", func(b *fsm.Builder[mem]) {
+			b.Any().To("b")
+			b.State("a").Do("patrol")
+			b.State("b").Final()
+		}, "a", []string{"any state → b: a transition from any state with neither an event nor a guard would leave every state at once"}},
+		{"calls out of place", func(b *fsm.Builder[mem]) {
+			b.To("a", seen)
+			b.Final()
+			b.Any().Do("patrol")
+			b.State("a").Do("fall").Final()
+		}, "a", []string{"machine: To must follow State or Any", "machine: Final must follow State", "any state: Do must follow State, not Any"}},
+		{"no states", func(b *fsm.Builder[mem]) {}, "a", []string{"machine: a machine with no states: add them with State"}},
+		{"states that run nothing", func(b *fsm.Builder[mem]) {
+			b.State("a").To("b", seen)
+			b.State("b").Final()
+		}, "a", []string{"machine: no state runs anything: give one a node with Do or Run"}},
+		{"Events(nil)", func(b *fsm.Builder[mem]) {
+			b.Events(nil).State("a").Do("fall").Final()
+		}, "a", []string{"machine: Events(nil): give it the way to the memory's Inbox"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			b := fsm.New(actions)
+			tc.build(b)
+			m, err := b.Build(tc.initial)
+			if err == nil {
+				t.Fatalf("built %v; want %q", m.States(), tc.want)
+			}
+			got := map[string]bool{}
+			for _, e := range unjoin(err) {
+				var de *decide.Error
+				if !errors.As(e, &de) || de.Path == "" {
+					t.Errorf("%q is not a *decide.Error with a path", e)
+				}
+				got[e.Error()] = true
+			}
+			for _, w := range tc.want {
+				if !got[w] {
+					t.Errorf("missing %q in:\n%v", w, err)
+				}
+			}
+			if len(got) != len(tc.want) {
+				t.Errorf("%d errors, want %d:\n%v", len(got), len(tc.want), err)
+			}
+		})
+	}
+}
+
+func unjoin(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	return []error{err}
+}
+
+// Every misuse of one builder is reported at once.
+func TestBuildReportsAllAtOnce(t *testing.T) {
+	b := fsm.New(actions)
+	b.State("a").Do("dance").To("nowhere", nil)
+	b.State("a")
+	b.State("b").Do("patrol")
+	_, err := b.Build("c")
+	for _, want := range []string{`a: Do("dance")`, "a → nowhere: guard 1 is nil", "a: a second state of this name",
+		`a → nowhere: unknown state "nowhere"`, `initial: unknown state "c"`, "b: no way out"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("missing %q in:\n%v", want, err)
+		}
+	}
+}
+
+// The zero Builder is ready; a nil one and a nil catalogue are refused
+// with a reason; Build may be called again after more calls.
+func TestBuilderZeroNilAndAgain(t *testing.T) {
+	var zero fsm.Builder[mem]
+	n := bt.For[mem]()
+	zero.State("idle").Run(n.Do("", actions.Do("patrol").Action)).Final()
+	if m, err := zero.Build("idle"); err != nil || m.Initial() != "idle" {
+		t.Errorf("zero Builder: %v, %v", m, err)
+	}
+	zero.State("patrol").Do("patrol")
+	if _, err := zero.Build("idle"); err == nil || !strings.Contains(err.Error(), "patrol: Do(\"patrol\"): no catalogue") {
+		t.Errorf("Do without a catalogue: %v", err)
+	}
+	var nilb *fsm.Builder[mem]
+	if _, err := nilb.State("a").Final().Build("a"); err == nil {
+		t.Error("a nil Builder built")
+	}
+	if _, err := fsm.New[mem](nil).State("a").Final().Build("a"); err == nil || !strings.Contains(err.Error(), "nil catalogue") {
+		t.Errorf("a nil catalogue: %v", err)
+	}
+	b := fsm.New(actions)
+	b.State("patrol").Do("patrol").To("chase", seen)
+	if _, err := b.Build("patrol"); err == nil {
+		t.Error("built with an unknown state")
+	}
+	b.State("chase").Do("chase").To("patrol", unseen)
+	m, err := b.Build("patrol")
+	if err != nil || len(m.States()) != 2 {
+		t.Errorf("again: %v, %v", m.States(), err)
+	}
+}
+
+// A tree refuses a machine node with Replan or ReplanOn, a zero Machine,
+// and reports a misuse inside a state's node at the node's path.
+func TestTreeMisuse(t *testing.T) {
+	n := bt.For[mem]()
+	m := guardMachine(t)
+	for _, tc := range []struct {
+		root bt.Def[mem]
+		want string
+	}{
+		{n.Plan("guard", m, bt.Replan(0)), "guard: fsm: a machine checks its transitions every tick"},
+		{n.Plan("guard", m, bt.ReplanOn(func(*mem) bool { return true })), "guard: fsm: a machine checks its transitions every tick"},
+		{n.Plan("guard", &fsm.Machine[mem]{}), "guard: a planner with no steps"},
+	} {
+		if _, err := bt.Build(bt.Config[mem]{}, tc.root); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%v; want %q", err, tc.want)
+		}
+	}
+	b := fsm.New(actions)
+	b.State("fight").Run(n.Sequence("", actions.Do("patrol"), n.Sequence("empty"))).To("rest", hurt)
+	b.State("rest").Do("flinch").On(fsm.Succeeded, "fight")
+	broken, err := b.Build("fight")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = bt.Build(bt.Config[mem]{}, n.Plan("guard", broken))
+	if err == nil || !strings.Contains(err.Error(), "guard/fight/empty: empty sequence") {
+		t.Errorf("a broken node in a state: %v", err)
+	}
+}

@@ -1,0 +1,58 @@
+// Package fsm is foresight's fourth decider: hierarchical state machines
+// over the action catalogue. A machine's states run the catalogue's
+// actions (or subtrees, planner nodes, other machines), and its
+// transitions, with guards (constraints) and events, say what the agent
+// does next; a machine is a node of a tree, and keeps the contract of
+// every decider (package decide).
+//
+// Start reading at Builder, then Machine.Runner for what a machine does
+// each tick:
+//
+//	b := fsm.New(actions)
+//	b.Any().To("dead", dead)
+//	b.State("patrol").Do("patrol").To("chase", seen)
+//	b.State("chase").Do("chase").To("attack", inReach).To("patrol", lost)
+//	b.State("attack").Do("attack").To("chase", outOfReach)
+//	b.State("dead").Do("fall").Final()
+//	machine, err := b.Build("patrol")
+//
+//	n := bt.For[Guard]()
+//	tree, err := bt.Build(cfg, n.Plan("guard", machine)) // a machine is a planner node
+//
+// # Transitions
+//
+// Each tick a machine settles before it acts: it checks the transitions
+// from any state first (the reactions: hurt, die), then the current
+// state's, in the order written, and takes the first that fires, in the
+// same tick; then it runs the state's node. A transition fires when its
+// event is there, if it waits for one (On), and every guard passes. The
+// events are the end of the state's own node (Succeeded, Failed), and
+// those the game posts to the memory's Inbox (Builder.Events). A node
+// that ends with no transition to take ends the machine with its status,
+// as a final state's does, and the machine's parent decides what
+// follows (a tree's root begins it again in the next tick).
+//
+// # Nesting
+//
+// A state may run another machine (Run, with bt.For's Plan): its
+// transitions are checked after the enclosing machine's, so the outer
+// machine's preempt the inner's, and leaving the outer state halts the
+// inner machine and its state's node, deepest first. With History, an
+// inner machine begun again resumes the state it was interrupted in. A
+// state may also run an HTN or GOAP planner node, as the HTN documents
+// advise: hurt and die as states of a machine, the planner in the state
+// that fights.
+//
+// # What a machine promises
+//
+// Entering and leaving a state is the life cycle of its node: Begin on
+// entering, End once on leaving, deepest first. Each state entered is
+// reported (bt.EventPlan), with the transition that fired and the ones
+// checked before it that did not, each with its reason; Agent.Preview
+// reports what the tick will (Preview.Plans); under a simulated
+// selector, a machine predicts its run (the state's node, and the
+// transitions its end would take). The same definition, seed and inputs
+// give the same transitions; after warm-up a tick allocates nothing. Its
+// pictures are state diagrams (Machine.Diagram and package draw), and a
+// tree file names a machine like any planner (btjson.Registry.Planners).
+package fsm

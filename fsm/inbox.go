@@ -1,0 +1,97 @@
+package fsm
+
+import "strings"
+
+// An Event names something that happened, which a transition may wait
+// for (Builder.On): the end of the state's own node (Succeeded, Failed),
+// or an event the game posts to the agent's Inbox, such as "hit" or
+// "noise".
+type Event string
+
+// The events of a state's own node: it ended with Success, or with
+// Failure. They are never posted; the machine sees them in the tick its
+// node ends, and until a transition leaves the state.
+const (
+	Succeeded Event = "succeeded"
+	Failed    Event = "failed"
+)
+
+// completion reports whether e is one of the node's own events.
+func (e Event) completion() bool { return e == Succeeded || e == Failed }
+
+// InboxSize is how many events an Inbox holds at once.
+const InboxSize = 8
+
+// An Inbox holds the events posted to an agent's machines: the game
+// posts what happened ("hit", "noise") into the agent's memory before it
+// ticks, and a transition that waits for an event takes it out when it
+// fires, so that one event fires one transition. An event no transition
+// takes stays until the game clears it (Clear), which a game that wants
+// events to last one tick does after every tick.
+//
+// An Inbox is a plain value, so a memory that holds one is copied by
+// assignment, and a prediction takes events out of its own copy, never
+// the live one. Its zero value is empty and ready. Give the machine the
+// way to it with Builder.Events:
+//
+//	type Memory struct {
+//		HP    int
+//		Inbox fsm.Inbox
+//	}
+//	b.Events(func(m *Memory) *fsm.Inbox { return &m.Inbox })
+type Inbox struct {
+	events [InboxSize]Event
+	n      uint8
+}
+
+// Post adds e to the inbox and reports whether it did: it refuses an
+// empty event, the node events Succeeded and Failed, and any event once
+// the inbox holds InboxSize.
+func (b *Inbox) Post(e Event) bool {
+	if e == "" || e.completion() || int(b.n) == InboxSize {
+		return false
+	}
+	b.events[b.n] = e
+	b.n++
+	return true
+}
+
+// Has reports whether e waits in the inbox.
+func (b *Inbox) Has(e Event) bool { return b.find(e) >= 0 }
+
+// Take takes the first e out of the inbox, keeping the order of the
+// others, and reports whether there was one.
+func (b *Inbox) Take(e Event) bool {
+	i := b.find(e)
+	if i < 0 {
+		return false
+	}
+	copy(b.events[i:b.n], b.events[i+1:b.n])
+	b.n--
+	b.events[b.n] = ""
+	return true
+}
+
+// Clear empties the inbox.
+func (b *Inbox) Clear() { *b = Inbox{} }
+
+// Len returns how many events wait.
+func (b *Inbox) Len() int { return int(b.n) }
+
+// String lists the events waiting, oldest first, as "[hit noise]".
+func (b *Inbox) String() string {
+	names := make([]string, b.n)
+	for i := range names {
+		names[i] = string(b.events[i])
+	}
+	return "[" + strings.Join(names, " ") + "]"
+}
+
+func (b *Inbox) find(e Event) int {
+	for i := 0; i < int(b.n); i++ {
+		if b.events[i] == e {
+			return i
+		}
+	}
+	return -1
+}

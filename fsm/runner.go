@@ -1,0 +1,427 @@
+package fsm
+
+import (
+	"errors"
+	"strconv"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// Runner makes an agent's runner of the machine over steps, the handles
+// on the nodes of Steps: a planner node's runner, which the tree makes.
+// Put the machine in a tree with bt.For's Plan or bt.Builder.Plan.
+//
+// The runner begins in the initial state (or, with History, where an
+// interruption left it). In every tick it first settles: it checks the
+// transitions from any state, then the current state's, in the order
+// written, and takes the first that fires, leaving the state (its node
+// halted, deepest first) and entering the next, whose transitions it
+// checks in turn. Then it runs the state's node: it begins it, or
+// updates it. When the node ends, its end (Succeeded, Failed) is an
+// event that the state's transitions may wait for, and the runner
+// settles again, so the next state begins in the same tick. In one tick
+// the runner enters each state at most once: a transition into a state
+// it entered already in the tick waits for the next tick (as it would,
+// checked again then). A node that ends with no transition to take ends
+// the machine, with its status; so does a final state's, and a final
+// state that runs nothing ends it as it is entered, with Success.
+//
+// A machine checks its transitions every tick: the Replan and ReplanOn
+// options are refused on its node (give a planner among its states its
+// own).
+//
+// Each state the runner enters is reported to the tree's tracer as a
+// bt.EventPlan: decide.Made for the state it begins in (Reason "initial
+// state patrol", or "history: back to patrol"), decide.Replaced for each
+// transition, whose Reason is the transition (Transition.String: "patrol
+// → chase: in sight") and whose Rejected are the transitions checked
+// before it that did not fire, each with the guard's reason or the event
+// that was not there. Goal is the state entered and Steps its node (none
+// for a state that runs nothing). Agent.Preview reports what the tick will
+// report (Preview.Plans) and follows the runner into the node the tick
+// will run.
+//
+// Under a simulated selector, the runner predicts its run from where it
+// is: it settles as the tick would, predicts the state's node (what
+// remains of it, if it runs), and follows the transition the prediction
+// would take at the node's end into the next state, and so on, each state
+// at most once: it stops where the machine would come round again, where
+// it would end, or at a state that runs nothing. A machine that would end
+// failing is Impossible.
+//
+// The runner's own calls into user code (guards, the way to the Inbox)
+// are its code: a panic there quarantines the machine node; a state's
+// node is a node of the tree, and a panic there quarantines that node.
+func (m *Machine[M]) Runner(steps []*bt.Child[M], replan bt.Replanning[M]) (bt.Node[M], error) {
+	if err := m.Validate(); err != nil {
+		return nil, err
+	}
+	if replan.Periodic || replan.On != nil {
+		return nil, errors.New("fsm: a machine checks its transitions every tick: Replan and ReplanOn are not for " +
+			"a machine's node (give a planner among its states its own)")
+	}
+	if len(steps) != len(m.steps) {
+		return nil, errors.New("fsm: the runner's children are not its machine's states' nodes: put the machine in a tree as a planner node")
+	}
+	return &runner[M]{m: m, kids: steps, at: cursor{cur: -1}, last: -1,
+		entered: make([]uint64, len(m.states)), seen: make([]uint64, len(m.states))}, nil
+}
+
+// A cursor is where a machine stands: its state, and how the state's
+// node ended in this visit (0 while it runs or has not begun).
+type cursor struct {
+	cur   int32
+	ended bt.Status
+}
+
+// runner is one agent's run of a machine.
+type runner[M any] struct {
+	m    *Machine[M]
+	kids []*bt.Child[M]
+	self *bt.Child[M]
+	at   cursor
+	last int32 // the state an interruption left the machine in, for History; -1 for none
+
+	// calls counts the live calls (Begin, Update) and previews (Route);
+	// entered holds the call in which each state was last entered, so that
+	// a tick enters each state once. preds and seen do the same for
+	// predictions.
+	calls   uint64
+	entered []uint64
+	preds   uint64
+	seen    []uint64
+
+	tracing  bool
+	report   decide.Report
+	rejected []decide.Rejection // the report's Rejected, when there are any
+	step     [1]string          // the report's Steps, when the state runs a node
+}
+
+// A mode is what the runner does while it settles: act on the live
+// memory, preview a tick, or predict.
+type mode uint8
+
+const (
+	acting mode = iota
+	previewing
+	predicting
+)
+
+// Bind keeps the runner's own handle, for its reports and situation.
+func (r *runner[M]) Bind(self *bt.Child[M]) { r.self = self }
+
+// Describe says what the node runs, for dumps and pictures.
+func (r *runner[M]) Describe() string {
+	return "fsm: " + strconv.Itoa(len(r.m.states)) + " states, initial " + r.m.Initial()
+}
+
+// live starts a live call (Begin, Update, Route): it reports if traced.
+func (r *runner[M]) live() { r.tracing = r.self.Tracing() }
+
+// hush ends a live call: predictions between them do not report.
+func (r *runner[M]) hush() { r.tracing = false }
+
+// Begin enters the state the machine begins in, settles and runs it.
+func (r *runner[M]) Begin(m *M) bt.Status {
+	r.live()
+	defer r.hush()
+	r.calls++
+	r.at = r.begin(acting)
+	return r.run(m, 0)
+}
+
+// Update settles and runs the current state.
+func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
+	r.live()
+	defer r.hush()
+	r.calls++
+	return r.run(m, dt)
+}
+
+// End remembers the state an interruption left the machine in, for
+// History, and forgets where it stands.
+func (r *runner[M]) End(_ *M, s bt.Status) {
+	r.last = -1
+	if s == bt.Running && r.m.history {
+		r.last = r.at.cur
+	}
+	r.at = cursor{cur: -1}
+}
+
+// start returns the state the machine begins in, and why.
+func (r *runner[M]) start() (int32, string) {
+	if r.m.history && r.last >= 0 {
+		return r.last, r.m.states[r.last].back
+	}
+	return r.m.initial, r.m.states[r.m.initial].first
+}
+
+// begin enters the state the machine begins in, in the call under way,
+// and reports it (unless predicting).
+func (r *runner[M]) begin(md mode) cursor {
+	s, why := r.start()
+	if md != predicting {
+		r.entered[s] = r.calls
+		r.rejected = r.rejected[:0]
+		r.tell(decide.Made, why, s)
+	}
+	return cursor{cur: s}
+}
+
+// run settles the machine on the live memory and runs its state, until
+// the state's node runs on or the machine ends.
+func (r *runner[M]) run(m *M, dt time.Duration) bt.Status {
+	in := r.inbox(m)
+	for {
+		t, wait := r.fire(&r.at, m, in, acting, nil)
+		switch {
+		case t >= 0:
+			tr := &r.m.trans[t]
+			if k := r.kid(r.at.cur); k != nil && k.Running() {
+				k.Halt(m)
+			}
+			r.at = r.enter(tr, in, acting)
+			continue
+		case wait:
+			return bt.Running
+		case r.at.ended != 0:
+			return r.at.ended // no transition takes the node's end: the machine ends so
+		}
+		k := r.kid(r.at.cur)
+		if k == nil {
+			if r.m.states[r.at.cur].final {
+				return bt.Success
+			}
+			return bt.Running // a state that runs nothing waits for a transition
+		}
+		if s := k.Tick(m, dt); s != bt.Running {
+			r.at.ended = s
+			continue
+		}
+		return bt.Running
+	}
+}
+
+// enter takes transition t: it takes the event t waited for out of the
+// inbox, and enters t's target, in the call under way (a prediction's
+// own numbering when predicting), reporting it.
+func (r *runner[M]) enter(t *transition[M], in *Inbox, md mode) cursor {
+	if t.event != "" && !t.event.completion() && in != nil {
+		in.Take(t.event)
+	}
+	if md == predicting {
+		r.seen[t.to] = r.preds
+	} else {
+		r.entered[t.to] = r.calls
+		r.tell(decide.Replaced, t.reason, t.to)
+	}
+	return cursor{cur: t.to}
+}
+
+// fire returns the first transition that fires from c on m, checked in
+// order (those from any state, unless c's state is final; then c's
+// own), or -1. wait reports a transition that fires into a state entered
+// already in the call: it is taken no sooner than the next call. While
+// tracing, the transitions checked that did not fire are noted in the
+// report's Rejected. It is the one decision of the machine, which a
+// tick, a preview and a prediction share.
+func (r *runner[M]) fire(c *cursor, m *M, in *Inbox, md mode, ctx *sim.Context[M]) (t int32, wait bool) {
+	noting := r.tracing && md != predicting
+	if noting {
+		r.rejected = r.rejected[:0]
+	}
+	s := &r.m.states[c.cur]
+	lists := [2][]int32{r.m.any, s.out}
+	if s.final {
+		lists[0] = nil
+	}
+	for j, list := range lists {
+		for _, i := range list {
+			tr := &r.m.trans[i]
+			if j == 0 && tr.to == c.cur {
+				continue // from any state, but never into the state it is in
+			}
+			ok, why := r.admits(tr, c, m, in, md, ctx)
+			switch {
+			case !ok:
+				if noting {
+					r.rejected = append(r.rejected, decide.Rejection{Name: tr.name, Reason: why})
+				}
+				continue
+			case md != predicting && r.entered[tr.to] == r.calls:
+				return -1, true
+			}
+			return i, false
+		}
+	}
+	return -1, false
+}
+
+// admits reports whether transition t fires from c on m: its event is
+// there, and every guard passes; if not, why.
+func (r *runner[M]) admits(t *transition[M], c *cursor, m *M, in *Inbox, md mode, ctx *sim.Context[M]) (bool, string) {
+	switch {
+	case t.event == Succeeded && c.ended != bt.Success, t.event == Failed && c.ended != bt.Failure:
+		return false, t.absent
+	case t.event != "" && !t.event.completion() && (in == nil || !in.Has(t.event)):
+		return false, t.absent
+	}
+	if len(t.guards) == 0 {
+		return true, ""
+	}
+	sit := bt.Situation{Simulating: md == predicting} // all a timeless guard reads
+	if !t.timeless {
+		sit = r.situation(t.to, md, ctx)
+	}
+	for _, g := range t.guards {
+		switch check, why := g.Evaluate(sit, m); check {
+		case bt.Pass, bt.Done:
+		case bt.Fail:
+			return false, why
+		default:
+			return false, "invalid check " + check.String()
+		}
+	}
+	return true, ""
+}
+
+// situation is what a transition's guards into state to are told: the
+// situation of to's node as if about to begin it (the machine's own for a
+// state that runs nothing), at the time the prediction has reached.
+func (r *runner[M]) situation(to int32, md mode, ctx *sim.Context[M]) bt.Situation {
+	self := r.self
+	if k := r.kid(to); k != nil {
+		self = k
+	}
+	s := self.Situation(md == predicting)
+	s.Running = false
+	if md == predicting {
+		s = s.Later(ctx.Elapsed())
+	}
+	return s
+}
+
+// kid returns the handle on state i's node, or nil for a state that runs
+// nothing.
+func (r *runner[M]) kid(i int32) *bt.Child[M] {
+	if c := r.m.states[i].child; c >= 0 {
+		return r.kids[c]
+	}
+	return nil
+}
+
+// inbox returns the memory's Inbox, or nil for a machine without one.
+func (r *runner[M]) inbox(m *M) *Inbox {
+	if r.m.inbox == nil {
+		return nil
+	}
+	return r.m.inbox(m)
+}
+
+// Route says which state's node a tick would run now, for
+// Agent.Preview: it settles as the tick would, on a copy of the inbox,
+// reporting what the tick would report, and follows a node that the
+// tick would find refused (or done) by its constraints to the
+// transition its end would fire.
+func (r *runner[M]) Route(m *M) int {
+	r.live()
+	defer r.hush()
+	r.calls++
+	c := r.at
+	if !r.self.Running() {
+		c = r.begin(previewing)
+	}
+	var box Inbox
+	in := r.inbox(m)
+	if in != nil {
+		box = *in
+		in = &box
+	}
+	for {
+		t, wait := r.fire(&c, m, in, previewing, nil)
+		switch {
+		case t >= 0:
+			c = r.enter(&r.m.trans[t], in, previewing)
+			continue
+		case wait || c.ended != 0:
+			return -1
+		}
+		k := r.kid(c.cur)
+		if k == nil {
+			return -1
+		}
+		switch check, _ := k.Check(m); check {
+		case bt.Fail:
+			c.ended = bt.Failure
+		case bt.Done:
+			c.ended = bt.Success
+		default:
+			return int(r.m.states[c.cur].child)
+		}
+	}
+}
+
+// Simulate predicts the machine's run from where it stands (see Runner).
+func (r *runner[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+	r.preds++
+	c := r.at
+	if !r.self.Running() {
+		c = r.begin(predicting)
+	}
+	r.seen[c.cur] = r.preds
+	in := r.inbox(m)
+	failed := heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "its state failed"}
+	ch := bt.StartChain(ctx, m)
+	for {
+		if t, _ := r.fire(&c, m, in, predicting, ctx); t >= 0 {
+			tr := &r.m.trans[t]
+			if r.seen[tr.to] == r.preds {
+				break // the machine would come round again: predicted no further
+			}
+			c = r.enter(tr, in, predicting)
+			continue
+		}
+		if c.ended == bt.Failure {
+			return ch.Stop(failed) // the machine would end failing
+		}
+		k := r.kid(c.cur)
+		if c.ended == bt.Success || k == nil {
+			break
+		}
+		v, terminal := ch.Step(k)
+		if v.Outcome == heuristic.Impossible {
+			c.ended, failed = bt.Failure, v
+		} else {
+			ch.Count(v)
+			c.ended = bt.Success
+		}
+		if terminal {
+			break
+		}
+	}
+	return ch.Finish()
+}
+
+// tell reports the machine's entering state to, for reason, to the tree's
+// tracer.
+func (r *runner[M]) tell(change decide.Change, reason string, to int32) {
+	if !r.tracing {
+		return
+	}
+	rep := &r.report
+	s := &r.m.states[to]
+	rep.Change, rep.Reason, rep.Goal = change, reason, s.name
+	rep.Steps, rep.Rejected = nil, nil // none is nil, as in every report
+	if s.child >= 0 {
+		r.step[0] = s.name
+		rep.Steps = r.step[:]
+	}
+	if len(r.rejected) > 0 {
+		rep.Rejected = r.rejected
+	}
+	r.self.Report(rep)
+}
