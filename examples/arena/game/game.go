@@ -50,6 +50,9 @@ type Game struct {
 	jedi   *bt.Tree[jedi.Memory]
 	minds  []*bt.Tree[troll.Memory] // by decider, made when first asked for
 	crowd  *bt.Crowd[jedi.Memory]
+	// thinking is think, as the crowd calls it: made once, so that a
+	// frame does not make it again.
+	thinking func(w *bt.Worker[jedi.Memory], i int) error
 	// Jedi lists every Jedi of every arena, in order, for the crowd.
 	all []*Jedi
 
@@ -79,6 +82,7 @@ func New(cfg Config) (*Game, error) {
 	}
 	g := &Game{cfg: cfg, jedi: tree, crowd: bt.NewCrowd(tree, cfg.Workers), slow: 1,
 		minds: make([]*bt.Tree[troll.Memory], len(Deciders))}
+	g.thinking = g.think
 	for i := range cfg.Arenas {
 		f := &fight{index: i}
 		if err := g.restart(f); err != nil {
@@ -144,17 +148,7 @@ func (g *Game) Advance() error {
 	// The crowd takes an arena at a time: the Jedi of an arena sense and
 	// move one body each in one world, so they think in turn, as
 	// jedi.Fight has them; arenas share nothing.
-	err := g.crowd.Run(len(g.fights), func(w *bt.Worker[jedi.Memory], i int) error {
-		for _, j := range g.fights[i].jedi {
-			if self := j.fight.arena.Jedi(j.who); !self.Alive() {
-				continue
-			}
-			if _, err := j.fighter.ThinkWith(w, Frame); err != nil {
-				return fmt.Errorf("%s: %w", j.Name(), err)
-			}
-		}
-		return nil
-	})
+	err := g.crowd.Run(len(g.fights), g.thinking)
 	if err != nil {
 		return fmt.Errorf("game: frame %d: %w", g.frame, err)
 	}
@@ -174,6 +168,20 @@ func (g *Game) Advance() error {
 			if _, err := t.Agent.Tick(&t.world.Troll, troll.Step); err != nil {
 				return fmt.Errorf("game: troll %d: %w", t.Index, err)
 			}
+		}
+	}
+	return nil
+}
+
+// think has the Jedi of arena i sense, decide and act, on worker w of
+// the crowd: the crowd calls it for every arena each frame.
+func (g *Game) think(w *bt.Worker[jedi.Memory], i int) error {
+	for _, j := range g.fights[i].jedi {
+		if self := j.fight.arena.Jedi(j.who); !self.Alive() {
+			continue
+		}
+		if _, err := j.fighter.ThinkWith(w, Frame); err != nil {
+			return fmt.Errorf("%s: %w", j.Name(), err)
 		}
 	}
 	return nil
