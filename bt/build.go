@@ -195,9 +195,7 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 	case kindSelector, kindPriority:
 		rec.selector = int32(t.selectors)
 		t.selectors++
-		if rec.kind == kindSelector {
-			t.candidates += len(d.Children)
-		}
+		t.candidates += len(d.Children)
 	case kindCustom:
 		rec.custom = int32(t.customs)
 		rec.handle = int32(t.handles)
@@ -327,14 +325,29 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 		rec.make = func([]*Child[M]) (Node[M], error) { return n, nil }
 	case KindAction:
 		rec.action, rec.takes = d.Action, s.Takes
+		if t, ok := d.Action.(Timed); ok && !nilness.Of(d.Action) {
+			switch own := t.Duration(); {
+			case s.Takes == 0:
+				rec.takes = own
+			case s.Takes != own:
+				errs = append(errs, fmt.Errorf("Takes %v: the action says it takes %v", s.Takes, own))
+			}
+		}
 		switch {
 		case s.Takes < 0:
 			errs = append(errs, fmt.Errorf("Takes: negative duration %v", s.Takes))
-		case s.Takes > 0:
-			rec.detail = "action takes=" + s.Takes.String()
+		case rec.takes > 0:
+			rec.detail = "action takes=" + rec.takes.String()
 		}
-		if in, ok := d.Action.(*instant[M]); ok && in != nil {
-			rec.kind, rec.run, rec.effect = kindInstant, in.run, in.effect
+		switch a := d.Action.(type) {
+		case *instant[M]:
+			if a != nil {
+				rec.kind, rec.run, rec.effect = kindInstant, a.run, a.effect
+			}
+		case *waitAction[M]:
+			if a != nil {
+				rec.kind, rec.detail = kindWait, "wait "+max(a.d, 0).String()
+			}
 		}
 		if nilness.Of(d.Action) {
 			errs = append(errs, nilError("action", d.Action))

@@ -510,6 +510,9 @@ func (t *Tree[M]) compile() {
 			n.flags |= flagAllowFailure
 		}
 		h.kind, h.flags, h.action = n.kind, n.flags, n.action
+		if n.parent >= 0 && t.nodes[n.parent].kind == kindPriority {
+			n.passed = t.guardText(int32(i))
+		}
 	}
 	first := make([]int, len(t.nodes))
 	for i := range t.nodes { // each node's children, together in t.slots

@@ -108,7 +108,13 @@
 // ReactivePriority and ReactiveSequence, which re-check guards and
 // conditions every tick and interrupt the running child in the same tick,
 // come with the package; Builder.Decorate and Builder.Composite take your
-// own, and the package decorators has the usual catalogue.
+// own, and the package decorators has the usual catalogue. Besides the
+// leaves you write (Action, Instant, Lasting), the stock leaves Wait,
+// AlwaysSucceed and AlwaysFail are the forms' Wait, Succeed and Fail.
+//
+// Every selector's choice, and every pick of a priority, is a Decision
+// that a Tracer is told of and Preview foresees: each option with its
+// verdict, the one chosen and why.
 //
 // A planner node (For's Plan, Builder.Plan) runs the plans of a Planner,
 // such as an HTN or GOAP domain (packages htn and goap) or a state

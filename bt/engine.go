@@ -60,6 +60,10 @@ func (s *scratch[M]) begin(i int32, m *M) Status {
 			st.decidedAt = s.clock.Now()
 		}
 		r = n.action.Begin(m)
+	case kindWait:
+		st.flags |= stRunning
+		st.decidedAt = s.clock.Now()
+		r = s.waited(i)
 	case kindSequence:
 		st.flags |= stRunning
 		st.current = 0
@@ -117,6 +121,8 @@ func (s *scratch[M]) update(i int32, m *M, dt time.Duration) Status {
 		r = s.tickNode(n.kids[s.st[i].current], m, dt)
 	case kindCustom:
 		r = s.customUpdate(i, m, dt)
+	case kindWait:
+		r = s.waited(i)
 	default:
 		r = Success // instant actions and conditions never run on
 	}
@@ -372,7 +378,7 @@ func (s *scratch[M]) simulateNode(i int32, before, m *M, check Check) heuristic.
 	s.at = loc(i, opSimulate)
 	var v heuristic.Verdict
 	switch n.kind {
-	case kindAction, kindInstant:
+	case kindAction, kindInstant, kindWait:
 		v = s.predict(i, before, m)
 	case kindCondition:
 		v = s.predictCondition(n, m)

@@ -227,12 +227,21 @@ func (s *scratch[M]) next1(i int32, m *M) int32 {
 		}
 		return -1
 	case kindPriority:
-		c := int32(0)
+		c, why := int32(0), FirstInOrder
 		if st.running() {
-			c = s.priorityNext(i, m)
+			if c = s.priorityNext(i, m); c != st.current {
+				why = TookOver
+			}
 		}
 		for ; int(c) < len(n.kids); c++ {
-			switch s.admits(n.kids[c], m) {
+			k := n.kids[c]
+			if !s.st[k].running() { // the tick picks it, as its tracer is told, or passes it over
+				if _, picked := s.pickInOrder(i, c, m, why); picked {
+					s.walked = append(s.walked, i)
+				}
+				why = FirstInOrder
+			}
+			switch s.admits(k, m) {
 			case Pass:
 				return c
 			case Done:
@@ -278,6 +287,11 @@ func (s *scratch[M]) next1(i int32, m *M) int32 {
 func (s *scratch[M]) decisions() (own, foreseen []Decision) {
 	decision := func(i int32) Decision {
 		n := &s.nodes[i]
+		if n.kind == kindPriority { // its pick, as the tick will trace it
+			d := s.bufs[n.selector].tried
+			d.Candidates = slices.Clone(d.Candidates)
+			return d
+		}
 		p := &s.plans[n.selector]
 		return Decision{Selector: s.tree.pathOf(i), Chosen: p.choice, Why: p.why,
 			Candidates: append([]Candidate(nil), s.bufs[n.selector].planned...)}

@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"strings"
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
@@ -12,11 +13,28 @@ import (
 // one, and lets the first that passes take over at once.
 
 func (s *scratch[M]) runPriority(i int32, m *M, dt time.Duration) Status {
+	return s.runPriorityFrom(i, m, dt, FirstInOrder)
+}
+
+// runPriorityFrom runs priority i from its current child on; a tracer is
+// told of each child it begins, as a decision that says why (see
+// tracePick).
+func (s *scratch[M]) runPriorityFrom(i int32, m *M, dt time.Duration, why Why) Status {
 	kids := s.hot[i].kids
 	for c := s.st[i].current; int(c) < len(kids); c++ {
+		picked := false
+		if s.tracer != nil && !s.st[kids[c].node].running() {
+			if _, picked = s.pickInOrder(i, c, m, why); picked {
+				s.traceDecision(&s.bufs[s.nodes[i].selector].tried)
+			}
+		}
 		if r := s.step(&kids[c], &s.st[i].current, c, m, dt); r != Failure {
 			return r
 		}
+		if picked { // it began and failed: the next one is tried
+			s.bufs[s.nodes[i].selector].live.Candidates[c].Verdict = ranAndFailed
+		}
+		why = FirstInOrder
 	}
 	s.st[i].current = int32(len(kids))
 	return Failure
@@ -28,10 +46,70 @@ func (s *scratch[M]) updatePriority(i int32, m *M, dt time.Duration) Status {
 			st := &s.st[i]
 			s.halt1(s.nodes[i].kids[st.current], m)
 			st.current = k
-			return s.runPriority(i, m, 0)
+			return s.runPriorityFrom(i, m, 0, TookOver)
 		}
 	}
 	return s.runPriority(i, m, dt)
+}
+
+// A priority judges no outcomes: the verdicts of its decisions say which
+// guards failed and which passed.
+var (
+	ranAndFailed = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "began and failed"}
+	unguarded    = heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: "no guard"}
+)
+
+// pickInOrder judges child c of priority i, about to begin, by its guard, as
+// the tick and Preview both do: passed over when its guard fails
+// (Impossible, with the guard's reason), and otherwise picked (its
+// verdict Irrelevant, not judged, with the guard that passed as the
+// reason). A pick is the priority's decision, which it leaves in its
+// buffer (tried) with the children before it as they stood, for a tracer
+// or a preview. It returns the guard's check, and whether c was picked.
+func (s *scratch[M]) pickInOrder(i, c int32, m *M, why Why) (Check, bool) {
+	n := &s.nodes[i]
+	b := &s.bufs[n.selector]
+	k := n.kids[c]
+	check, reason := s.guard(k, m, false)
+	if check == Fail {
+		b.live.Candidates[c].Verdict = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: reason}
+		return check, false
+	}
+	v := unguarded
+	if passed := s.nodes[k].passed; passed != "" {
+		v = heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: passed}
+	}
+	b.live.Candidates[c].Verdict = v
+	d := &b.tried
+	d.Selector, d.Candidates, d.Chosen, d.Why = s.tree.pathOf(i), b.live.Candidates[:c+1], int(c), why
+	return check, true
+}
+
+// guardText says in words the guard of node i, for when it passed: its
+// constraints, the test of a condition, those of the conditions a
+// sequence begins with, joined by "and"; "" for a node without one.
+// Build writes it down for the children of priorities, so that tracing
+// a pick allocates nothing.
+func (t *Tree[M]) guardText(i int32) string {
+	n := &t.nodes[i]
+	var parts []string
+	for _, c := range n.constraints {
+		parts = append(parts, Describe(c))
+	}
+	if n.kind == kindCondition {
+		parts = append(parts, n.whenTrue)
+	}
+	if n.kind == kindSequence {
+		for _, k := range n.kids {
+			if t.nodes[k].kind != kindCondition {
+				break
+			}
+			if g := t.guardText(k); g != "" {
+				parts = append(parts, g)
+			}
+		}
+	}
+	return strings.Join(parts, " and ")
 }
 
 // preempting returns the position of the first child before the running

@@ -72,6 +72,7 @@ type scratch[M any] struct {
 type decisions struct {
 	work, planned []Candidate
 	live          Decision
+	tried         Decision // a priority's: its live candidates, up to the one picked
 }
 
 // drawCount counts the numbers a node drew from sim.Context.Rand in one
@@ -96,7 +97,7 @@ func newScratch[M any](t *Tree[M]) *scratch[M] {
 	backing := make([]Candidate, 3*t.candidates)
 	for i := range t.nodes {
 		n := &t.nodes[i]
-		if n.kind != kindSelector {
+		if n.kind != kindSelector && n.kind != kindPriority {
 			continue
 		}
 		k := len(n.kids)

@@ -98,9 +98,21 @@ const (
 	// better than Irrelevant: give it AllowNegative, or a Cosmetic option
 	// (an idle), if doing something pointless beats doing nothing.
 	NothingAcceptable
+	// FirstInOrder: a priority's choice, the first child in order whose
+	// guard passed (the children before it failed theirs, or began and
+	// failed).
+	FirstInOrder
+	// TookOver: a reactive priority's choice, a child before the running
+	// one whose guard now passes, which halted the running one.
+	TookOver
 )
 
-var whyNames = [...]string{"", "best outcome", "kept current", "random draw", "sole option", "debounced", "nothing acceptable"}
+var whyNames = [...]string{"", "best outcome", "kept current", "random draw", "sole option", "debounced", "nothing acceptable",
+	"first in order", "took over"}
+
+// Ordered reports whether the choice was a priority's, made by the order
+// of its children and their guards rather than by judging outcomes.
+func (w Why) Ordered() bool { return w == FirstInOrder || w == TookOver }
 
 // String returns a short phrase such as "kept current".
 func (w Why) String() string {
@@ -119,6 +131,14 @@ type Candidate struct {
 
 // A Decision is a selector's choice: the verdict on every child, which one
 // won (-1 for none) and why.
+//
+// A priority (Priority, ReactivePriority) decides too, each time it
+// begins a child, and a tracer is told in the same form: it judges no
+// outcome, so its Candidates are the children it tried, in order, up to
+// the one it picked: those passed over are Impossible, with the reason
+// their guard failed (or "began and failed"), and the one picked is
+// Irrelevant (not judged) with the guard that passed as its reason ("no
+// guard" for a child without one); Why is FirstInOrder or TookOver.
 type Decision struct {
 	Selector   string // the selector's path
 	Candidates []Candidate

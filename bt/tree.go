@@ -97,6 +97,7 @@ type node[M any] struct {
 	when     func(*M) bool // deciders: ReplanOn's test
 	weights  []float64     // random selectors: the children's weights
 	selector int32         // selectors and priorities: slot in the agent's decision buffers
+	passed   string        // children of priorities: the guard that passed, in words (see guardText)
 
 	// custom nodes: an instance per agent
 	make   func(kids []*Child[M]) (Node[M], error)
@@ -126,6 +127,7 @@ const (
 	kindPriority
 	kindIfElse
 	kindCustom // a Node of the user's: a decorator, a composite or a leaf
+	kindWait   // bt.Wait: an action whose time the engine counts
 )
 
 // nodeFlags are a node's static properties.

@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -123,7 +122,7 @@ func (r *Registry[M]) load(data []byte) (bt.Def[M], *loader[M], error) {
 	if err := r.check(); err != nil {
 		return bt.Def[M]{}, nil, err
 	}
-	l := &loader[M]{r: r, data: data, lim: r.Limits.orDefaults()}
+	l := &loader[M]{r: r, data: data, lim: r.Limits.orDefaults(), table: settings[M]()}
 	if len(data) > l.lim.Bytes {
 		l.fail("$", 0, fmt.Errorf("%w: the file is larger than %d bytes", ErrLimit, l.lim.Bytes))
 		return bt.Def[M]{}, l, l.err()
@@ -150,6 +149,7 @@ type loader[M any] struct {
 	data  []byte
 	dec   *json.Decoder
 	lim   Limits
+	table []setting[M]      // the fields a node may have
 	errs  []error           // as reported: the placed ones, and Build's others
 	at    []*Error          // the placed ones, to place: each at its offset in offs
 	offs  []int             // (until err places them)
@@ -286,33 +286,26 @@ func (l *loader[M]) node(path string, depth int) (bt.Def[M], *spot, bool) {
 		return d, nil, false
 	}
 	seen := map[string]bool{}
+	n := &reading{at: at, depth: depth, root: path == "$"}
 	for l.dec.More() {
 		tok, off, ok := l.token(path)
 		if !ok {
 			return d, nil, false
 		}
 		key, _ := tok.(string)
-		fpath := path + "." + key
-		if !isIdent(key) {
-			fpath = path + "[" + strconv.Quote(key) + "]"
-		}
+		fpath := keyPath(path, key)
 		if seen[key] {
 			l.fail(fpath, off, fmt.Errorf("%q given twice", key))
 		}
 		seen[key] = true
-		if key == "children" {
-			if !l.children(fpath, &d, at, depth) {
-				return d, nil, false
-			}
-			continue
-		}
-		if !l.field(fpath, key, &d, path == "$", depth) {
+		if !l.field(fpath, key, &d, n) {
 			return d, nil, false
 		}
 	}
 	if _, _, ok := l.token(path); !ok { // the closing brace
 		return d, nil, false
 	}
+	l.makeNode(&d, n)
 	if !seen["kind"] {
 		l.fail(path, start, errors.New(`a node needs a "kind"`))
 		l.shapeless = true
@@ -394,22 +387,16 @@ func label(name string, i int) string {
 
 // required reports what a node of its kind lacks.
 func (l *loader[M]) required(path string, start int, d *bt.Def[M], seen map[string]bool) {
-	need := map[bt.NodeKind]string{
-		bt.KindAction: "action", bt.KindCondition: "test", bt.KindIfElse: "test",
-		bt.KindDecorator: "decorator", bt.KindComposite: "composite", bt.KindLeaf: "leaf",
-		bt.KindPlanner: "planner",
-	}
-	if key, ok := need[d.Kind]; ok && !seen[key] {
-		l.fail(path, start, fmt.Errorf("%s needs %q", withArticle(string(d.Kind)), key))
+	for _, s := range l.table {
+		if slices.Contains(s.need, d.Kind) && !seen[s.key] {
+			l.fail(path, start, fmt.Errorf("%s needs %q", withArticle(string(d.Kind)), s.key))
+		}
 	}
 }
 
-// children reads a node's children, at path.
-func (l *loader[M]) children(path string, d *bt.Def[M], at *spot, depth int) bool {
-	tok, off, ok := l.token(path)
-	if !ok {
-		return false
-	}
+// children reads a node's children, whose first token is v's.
+func (l *loader[M]) children(v *value, d *bt.Def[M], at *spot, depth int) bool {
+	path, tok, off := v.path, v.tok, v.off
 	if tok != json.Delim('[') {
 		l.fail(path, off, fmt.Errorf("children must be an array of nodes, not %s", describe(tok)))
 		l.shapeless = true
@@ -424,150 +411,103 @@ func (l *loader[M]) children(path string, d *bt.Def[M], at *spot, depth int) boo
 		d.Children = append(d.Children, kid)
 		at.kids = append(at.kids, kat)
 	}
-	_, _, ok = l.token(path)
+	_, _, ok := l.token(path)
 	return ok
 }
 
-// field reads the value of a node's field key, at path.
-func (l *loader[M]) field(path, key string, d *bt.Def[M], root bool, depth int) bool {
+// field reads the value of a node's field key, at path, as the table of
+// settings says.
+func (l *loader[M]) field(path, key string, d *bt.Def[M], n *reading) bool {
 	tok, off, ok := l.token(path)
 	if !ok {
 		return false
 	}
-	bad := func(err error) { l.fail(path, off, err) }
-	str := func() (string, bool) {
-		s, ok := tok.(string)
-		if !ok {
-			bad(fmt.Errorf("want a string, not %s", describe(tok)))
+	v := &value{path: path, tok: tok, off: off}
+	if i := slices.IndexFunc(l.table, func(s setting[M]) bool { return s.key == key }); i >= 0 {
+		if !l.table[i].read(l, v, d, n) {
+			return false
 		}
-		return s, ok
-	}
-	flag := func(v *bool) {
-		if b, ok := tok.(bool); ok {
-			*v = b
-		} else {
-			bad(fmt.Errorf("want true or false, not %s", describe(tok)))
+		switch key {
+		case "constraints", "children", "args": // read whole
+			return true
 		}
+		return l.skip(path, tok, n.depth)
 	}
-	s := &d.Settings
 	switch key {
-	case "kind":
-		k, ok := str()
-		if ok && !slices.Contains(kinds, bt.NodeKind(k)) {
-			bad(fmt.Errorf("unknown kind %q (want one of %s)", k, kindList()))
-			ok = false
-		}
-		d.Kind, l.shapeless = bt.NodeKind(k), l.shapeless || !ok
-	case "name":
-		n, ok := str()
-		d.Name, l.shapeless = n, l.shapeless || !ok
-	case "action":
-		if n, ok := str(); ok {
-			if _, entry := l.r.Catalogue.Entry(n); entry {
-				d.Entry = n // made into the entry's node once the node is read
-			} else {
-				d.Action = lookup(l, path, off, roleAction, n, l.r.Actions)
-			}
-		}
-	case "planner":
-		if n, ok := str(); ok {
-			d.Planner = lookup(l, path, off, rolePlanner, n, l.r.Planners)
-		}
-	case "test":
-		if n, ok := str(); ok {
-			d.Test = lookup(l, path, off, roleCondition, n, l.r.Conditions)
-		}
-	case "replanOn":
-		if n, ok := str(); ok {
-			d.ReplanOn = lookup(l, path, off, roleCondition, n, l.r.Conditions)
-		}
 	case "reselect", "reselectOn":
-		bad(fmt.Errorf("%q is now %q, which every decider takes: rename it", key, "replan"+strings.TrimPrefix(key, "reselect")))
-	case "leaf":
-		if n, ok := str(); ok {
-			d.Leaf = lookup(l, path, off, roleLeaf, n, l.r.Leaves)
-		}
-	case "decorator":
-		if n, ok := str(); ok {
-			d.Decorator = lookup(l, path, off, roleDecorator, n, l.r.Decorators)
-		}
-	case "composite":
-		if n, ok := str(); ok {
-			d.Composite = lookup(l, path, off, roleComposite, n, l.r.Composites)
-		}
-	case "simulate":
-		if n, ok := str(); ok {
-			d.Simulate = lookup(l, path, off, roleSimulation, n, l.r.Simulations)
-		}
-	case "loop":
-		flag(&s.Loop)
-	case "allowFailure":
-		flag(&s.AllowFailure)
-	case "allowNegative":
-		flag(&s.AllowNegative)
-	case "preferFirst":
-		flag(&s.PreferFirst)
-	case "debounce":
-		flag(&s.Debounce)
-	case "cosmetic":
-		flag(&s.Cosmetic)
-	case "cosmeticWhileRunning":
-		flag(&s.CosmeticWhileRunning)
-	case "minOutcome":
-		if n, ok := str(); ok {
-			o, err := heuristic.ParseOutcome(n)
-			if err != nil {
-				bad(fmt.Errorf("unknown outcome %q (want one of %s)", n, strings.Join(outcomes(), ", ")))
-			}
-			s.MinOutcome = o
-		}
-	case "replan":
-		if n, ok := str(); ok {
-			s.Replan, s.Interval = true, duration(n, bad, `"250ms" or "0s" (every tick)`,
-				"leave replan out for a decider that commits to its choice")
-		}
-	case "takes":
-		if n, ok := str(); ok {
-			s.Takes = duration(n, bad, `"500ms"`, "a run takes no less than nothing")
-		}
-	case "succeedOn", "failOn":
-		if n, ok := str(); ok {
-			p := map[string]bt.Policy{"one": bt.RequireOne, "all": bt.RequireAll}[n]
-			if p == 0 {
-				bad(fmt.Errorf("want \"one\" or \"all\", not %q", n))
-			}
-			if key == "succeedOn" {
-				s.SucceedOn = p
-			} else {
-				s.FailOn = p
-			}
-		}
-	case "weight":
-		num, ok := tok.(json.Number)
-		if !ok {
-			bad(fmt.Errorf("want a number, not %s", describe(tok)))
-			break
-		}
-		w, err := num.Float64()
-		if err != nil || math.IsInf(w, 0) {
-			bad(fmt.Errorf("weight %s is out of range", num))
-			break
-		}
-		d.Weighted, d.Weight = true, w
-	case "constraints":
-		return l.constraints(path, tok, off, d, depth)
+		l.bad(v, fmt.Errorf("%q is now %q, which every decider takes: rename it", key, "replan"+strings.TrimPrefix(key, "reselect")))
 	case "$schema":
-		if !root {
-			bad(errors.New(`"$schema" belongs at the top of the file`))
+		if !n.root {
+			l.bad(v, errors.New(`"$schema" belongs at the top of the file`))
 		}
-		str()
+		l.str(v)
 	default:
-		bad(fmt.Errorf("unknown field %q (want one of %s)", key, strings.Join(fields, ", ")))
+		l.bad(v, fmt.Errorf("unknown field %q (want one of %s)", key, strings.Join(fieldKeys[M](), ", ")))
 	}
-	return l.skip(path, tok, depth)
+	return l.skip(path, tok, n.depth)
 }
 
-// constraints reads a node's list of constraint names.
+// madeConstraint reads a constraint that a factory makes, an object of
+// its name and args, and makes it; nil when the file got it wrong.
+func (l *loader[M]) madeConstraint(v *value, depth int) (bt.Constraint[M], bool) {
+	var name *value
+	var given *argsGiven
+	for l.dec.More() {
+		tok, off, ok := l.token(v.path)
+		if !ok {
+			return nil, false
+		}
+		key, _ := tok.(string)
+		kpath := keyPath(v.path, key)
+		tok, voff, ok := l.token(kpath)
+		if !ok {
+			return nil, false
+		}
+		kv := &value{path: kpath, tok: tok, off: voff}
+		switch key {
+		case "name":
+			name = kv
+			if !l.skip(kpath, tok, depth+1) {
+				return nil, false
+			}
+		case "args":
+			given = &argsGiven{}
+			if !l.readArgs(kv, given, depth+1) {
+				return nil, false
+			}
+		default:
+			l.fail(kpath, off, fmt.Errorf("unknown field %q of a constraint (want \"name\" and \"args\")", key))
+			if !l.skip(kpath, tok, depth+1) {
+				return nil, false
+			}
+		}
+	}
+	if _, _, ok := l.token(v.path); !ok {
+		return nil, false
+	}
+	if name == nil {
+		l.bad(v, errors.New(`a constraint made by a factory needs a "name"`))
+		return nil, true
+	}
+	n, ok := l.str(name)
+	if !ok {
+		return nil, true
+	}
+	f, ok := l.r.ConstraintFactories[n]
+	if !ok || f.Make == nil {
+		var err error
+		if !l.full() {
+			err = unknown("constraint factory", n, l.r.factoryNames(roleConstraint))
+		}
+		l.bad(name, err)
+		return nil, true
+	}
+	c, _ := makeWith(l, &made{role: roleConstraint, name: n, v: *name}, f, given)
+	return c, true
+}
+
+// constraints reads a node's list of constraints: registered names, and
+// objects that name a factory with its arguments.
 func (l *loader[M]) constraints(path string, tok json.Token, off int, d *bt.Def[M], depth int) bool {
 	if tok != json.Delim('[') {
 		l.fail(path, off, fmt.Errorf("want an array of constraint names, not %s", describe(tok)))
@@ -579,11 +519,32 @@ func (l *loader[M]) constraints(path string, tok json.Token, off int, d *bt.Def[
 		if !ok {
 			return false
 		}
+		if tok == json.Delim('{') && len(l.r.ConstraintFactories) > 0 {
+			c, ok := l.madeConstraint(&value{path: cpath, tok: tok, off: off}, depth)
+			if !ok {
+				return false
+			}
+			if c != nil {
+				d.Constraints = append(d.Constraints, c)
+			}
+			continue
+		}
 		n, isString := tok.(string)
 		if !isString {
-			l.fail(cpath, off, fmt.Errorf("want a constraint's name, not %s", describe(tok)))
+			want := "a constraint's name"
+			if len(l.r.ConstraintFactories) > 0 {
+				want += ", or an object with a factory's name and args"
+			}
+			l.fail(cpath, off, fmt.Errorf("want %s, not %s", want, describe(tok)))
 			if !l.skip(cpath, tok, depth) {
 				return false
+			}
+			continue
+		}
+		if l.r.ConstraintFactories[n].Make != nil { // made with the defaults
+			m := &made{role: roleConstraint, name: n, v: value{path: cpath, tok: tok, off: off}}
+			if c, ok := makeWith(l, m, l.r.ConstraintFactories[n], nil); ok {
+				d.Constraints = append(d.Constraints, c)
 			}
 			continue
 		}
@@ -732,6 +693,14 @@ func (c *lineCounter) advance(data []byte, offset int) (line, col int) {
 	return c.line + 1, c.col + 1
 }
 
+// keyPath is the JSON path of the field key of the object at path.
+func keyPath(path, key string) string {
+	if isIdent(key) {
+		return path + "." + key
+	}
+	return path + "[" + strconv.Quote(key) + "]"
+}
+
 // isIdent reports whether a key can follow a dot in a JSON path.
 func isIdent(key string) bool {
 	if key == "" {
@@ -745,16 +714,13 @@ func isIdent(key string) bool {
 	return true
 }
 
-// The kinds of node a file may name, and the fields of a node.
+// The kinds of node a file may name.
 var (
 	kinds = []bt.NodeKind{
 		bt.KindSequence, bt.KindReactiveSequence, bt.KindSelector, bt.KindRandom, bt.KindParallel,
 		bt.KindPriority, bt.KindReactivePriority, bt.KindIfElse, bt.KindDecorator, bt.KindComposite,
 		bt.KindAction, bt.KindCondition, bt.KindLeaf, bt.KindPlanner,
 	}
-	fields = []string{"kind", "name", "action", "test", "leaf", "decorator", "composite", "planner",
-		"loop", "allowFailure", "minOutcome", "replan", "replanOn", "allowNegative", "preferFirst", "debounce",
-		"succeedOn", "failOn", "cosmetic", "cosmeticWhileRunning", "takes", "simulate", "weight", "constraints", "children"}
 )
 
 func kindList() string {

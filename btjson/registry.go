@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"maps"
 	"slices"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -51,8 +52,20 @@ type Registry[M any] struct {
 	Leaves      map[string]bt.Node[M]
 	Simulations map[string]func(ctx *sim.Context[M], m *M) heuristic.Verdict
 
+	// Factories make actions, decorators and constraints from the
+	// arguments a file gives them (see Factory): a node names one as it
+	// names a registered value, with its arguments in "args", and a
+	// constraint as {"name": ..., "args": {...}}. A name is either
+	// registered or a factory's, not both.
+	ActionFactories     map[string]Factory[bt.Action[M]]
+	DecoratorFactories  map[string]Factory[bt.Decorator[M]]
+	ConstraintFactories map[string]Factory[bt.Constraint[M]]
+
 	// Limits bound what a file may hold; the zero Limits are the defaults.
 	Limits Limits
+
+	mu   sync.Mutex
+	made map[any]call // the values the factories made, by identity, for Marshal
 }
 
 // Limits bound the files a registry reads, so that a hostile or broken
@@ -125,12 +138,14 @@ func addAll[V any](out *[]entry, ro role, m map[string]V, id func(V) any) {
 }
 
 // names returns the registered names of a role, sorted: an action node's
-// names are the catalogue's entries and the actions registered.
+// names are the catalogue's entries and the actions registered; and the
+// factories' of the role.
 func (r *Registry[M]) names(ro role) []string {
 	var names []string
 	if ro == roleAction {
 		names = append(names, r.Catalogue.Names()...)
 	}
+	names = append(names, r.factoryNames(ro)...)
 	for _, e := range r.entries() {
 		if e.role == ro {
 			names = append(names, e.name)
@@ -152,6 +167,9 @@ func (r *Registry[M]) check() error {
 			errs = append(errs, fmt.Errorf("btjson: registry: action %q is both in Actions and in the Catalogue: name it once", name))
 		}
 	}
+	errs = append(errs, checkFactories(r, roleAction, r.ActionFactories, r.Actions)...)
+	errs = append(errs, checkFactories(r, roleDecorator, r.DecoratorFactories, r.Decorators)...)
+	errs = append(errs, checkFactories(r, roleConstraint, r.ConstraintFactories, r.Constraints)...)
 	for _, e := range r.entries() {
 		switch {
 		case e.name == "":
@@ -226,4 +244,55 @@ func funcID[F any](f F) any {
 		return nil
 	}
 	return p
+}
+
+// factoryNames returns the names of the factories of a role, sorted.
+func (r *Registry[M]) factoryNames(ro role) []string {
+	switch ro {
+	case roleAction:
+		return slices.Sorted(maps.Keys(r.ActionFactories))
+	case roleDecorator:
+		return slices.Sorted(maps.Keys(r.DecoratorFactories))
+	case roleConstraint:
+		return slices.Sorted(maps.Keys(r.ConstraintFactories))
+	}
+	return nil
+}
+
+// factoryParams returns the parameters of the factory of a role and
+// name, and whether there is one.
+func (r *Registry[M]) factoryParams(ro role, name string) ([]Param, bool) {
+	switch ro {
+	case roleAction:
+		f, ok := r.ActionFactories[name]
+		return f.Params, ok
+	case roleDecorator:
+		f, ok := r.DecoratorFactories[name]
+		return f.Params, ok
+	case roleConstraint:
+		f, ok := r.ConstraintFactories[name]
+		return f.Params, ok
+	}
+	return nil, false
+}
+
+// checkFactories reports the factories of a role that cannot be used:
+// declared badly, or under a name registered as a value too (or, for
+// actions, in the catalogue).
+func checkFactories[M, V, W any](r *Registry[M], ro role, fs map[string]Factory[V], values map[string]W) []error {
+	var errs []error
+	for _, name := range slices.Sorted(maps.Keys(fs)) {
+		f := fs[name]
+		if name == "" || !utf8.ValidString(name) {
+			errs = append(errs, fmt.Errorf("btjson: registry: a %s factory named %q: give it a name of UTF-8 text", ro, name))
+		}
+		if _, both := values[name]; both {
+			errs = append(errs, fmt.Errorf("btjson: registry: %s %q is both registered and a factory: name it once", ro, name))
+		}
+		if _, entry := r.Catalogue.Entry(name); ro == roleAction && entry {
+			errs = append(errs, fmt.Errorf("btjson: registry: action %q is both in the Catalogue and a factory: name it once", name))
+		}
+		errs = append(errs, checkFactory(ro, name, f.Make != nil, f.Params)...)
+	}
+	return errs
 }

@@ -2,8 +2,7 @@ package btjson
 
 import (
 	"encoding/json"
-
-	"github.com/foresight-bt/foresight/bt"
+	"slices"
 )
 
 // Schema returns the JSON Schema (draft 2020-12) of the tree files the
@@ -20,57 +19,46 @@ func (r *Registry[M]) Schema() ([]byte, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
-	names := func(ro role, about string) map[string]any {
-		return map[string]any{"description": about, "enum": nonNil(r.names(ro))}
-	}
-	boolean := func(about string) map[string]any { return map[string]any{"type": "boolean", "description": about} }
-	var policies = []string{bt.RequireOne.String(), bt.RequireAll.String()}
 	props := map[string]any{
-		"$schema":      map[string]any{"type": "string", "description": "the schema of the file (at the top only)"},
-		"kind":         map[string]any{"description": "what sort of node", "enum": kinds},
-		"name":         map[string]any{"type": "string", "description": "the node's name, unique among its siblings, without '/'", "minLength": 1, "pattern": "^[^/]*$"},
-		"action":       names(roleAction, "an action node's action"),
-		"test":         names(roleCondition, "a condition's test, or an ifelse node's choice of branch"),
-		"leaf":         names(roleLeaf, "a leaf node's custom node"),
-		"decorator":    names(roleDecorator, "a decorator node's decorator"),
-		"composite":    names(roleComposite, "a composite node's custom composite"),
-		"planner":      names(rolePlanner, "a planner node's planner: an HTN or GOAP domain, or a state machine"),
-		"simulate":     names(roleSimulation, "an action's or condition's own simulation"),
-		"loop":         boolean("sequences: start over after the last child succeeds"),
-		"allowFailure": boolean("sequences: move on past a child that fails"),
-		"minOutcome": map[string]any{"description": "sequences: the outcome at or below which a prediction stops",
-			"enum": outcomes()},
-		"replan": map[string]any{"type": "string", "description": `selectors and planners: plan again while running, every duration ("0s": every tick); leave out to commit to a choice or plan`,
-			"pattern": durationPattern},
-		"replanOn": names(roleCondition, "selectors and planners: a test of when to plan again at once"),
-		"takes": map[string]any{"type": "string", "description": `actions: how long a run takes, for predictions that chain it ("500ms")`,
-			"pattern": durationPattern},
-		"allowNegative":        boolean("selectors: choose a child predicted Irrelevant or worse rather than nothing"),
-		"preferFirst":          boolean("selectors: a tie at re-selection goes to the first child, not the running one"),
-		"debounce":             boolean("selectors: pick the child that ended last only when it is the sole option"),
-		"succeedOn":            map[string]any{"description": "parallels: how many children must succeed (default all)", "enum": policies},
-		"failOn":               map[string]any{"description": "parallels: how many children must fail (default all)", "enum": policies},
-		"cosmetic":             boolean("actions and conditions: an Irrelevant prediction counts as Cosmetic"),
-		"cosmeticWhileRunning": boolean("actions and conditions: an Irrelevant prediction counts as Cosmetic while the node runs"),
-		"weight":               map[string]any{"type": "number", "minimum": 0, "description": "children of a random selector: the odds (default 1; 0 never)"},
-		"constraints": map[string]any{"type": "array", "description": "what guards the node",
-			"items": names(roleConstraint, "a constraint")},
-		"children": map[string]any{"type": "array", "description": "the node's children, in order",
-			"items": map[string]any{"$ref": "#/$defs/node"}},
+		"$schema": map[string]any{"type": "string", "description": "the schema of the file (at the top only)"},
 	}
-	// Each kind: the fields it may hold, and the one it needs.
-	need := map[bt.NodeKind]string{bt.KindAction: "action", bt.KindCondition: "test", bt.KindIfElse: "test",
-		bt.KindDecorator: "decorator", bt.KindComposite: "composite", bt.KindLeaf: "leaf", bt.KindPlanner: "planner"}
+	table := settings[M]()
+	for _, st := range table {
+		p := st.schema(r)
+		p["description"] = st.about
+		props[st.key] = p
+	}
+	// Each kind: the fields it may hold, and those it needs.
 	var needs []any
 	for _, k := range kinds {
-		then := map[string]any{"propertyNames": map[string]any{"enum": fieldsOf(k)}}
-		if f, ok := need[k]; ok {
-			then["required"] = []string{f}
+		then := map[string]any{"propertyNames": map[string]any{"enum": fieldsOf[M](k)}}
+		var required []string
+		for _, st := range table {
+			if slices.Contains(st.need, k) {
+				required = append(required, st.key)
+			}
+		}
+		if required != nil {
+			then["required"] = required
 		}
 		needs = append(needs, map[string]any{
 			"if":   map[string]any{"properties": map[string]any{"kind": map[string]any{"const": k}}},
 			"then": then,
 		})
+	}
+	// A factory's arguments, where a node names it.
+	for _, f := range []struct {
+		field string
+		ro    role
+	}{{"action", roleAction}, {"decorator", roleDecorator}} {
+		for _, name := range r.factoryNames(f.ro) {
+			params, _ := r.factoryParams(f.ro, name)
+			needs = append(needs, map[string]any{
+				"if": map[string]any{"properties": map[string]any{f.field: map[string]any{"const": name}},
+					"required": []string{f.field}},
+				"then": map[string]any{"properties": map[string]any{"args": paramsSchema(params)}},
+			})
+		}
 	}
 	schema := map[string]any{
 		"$schema":     "https://json-schema.org/draft/2020-12/schema",
@@ -107,4 +95,29 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// constraintSchema is the schema of an item of a node's constraints: a
+// registered name, or a factory's name with its arguments.
+func (r *Registry[M]) constraintSchema() map[string]any {
+	named := map[string]any{"enum": nonNil(r.names(roleConstraint)), "description": "a constraint, by name"}
+	factories := r.factoryNames(roleConstraint)
+	if len(factories) == 0 {
+		return named
+	}
+	var made []any
+	for _, name := range factories {
+		params, _ := r.factoryParams(roleConstraint, name)
+		made = append(made, map[string]any{
+			"type":                 "object",
+			"description":          "a constraint that a factory makes from its arguments",
+			"required":             []string{"name"},
+			"additionalProperties": false,
+			"properties": map[string]any{
+				"name": map[string]any{"const": name},
+				"args": paramsSchema(params),
+			},
+		})
+	}
+	return map[string]any{"anyOf": append([]any{named}, made...)}
 }

@@ -64,7 +64,7 @@ func TestSchema(t *testing.T) {
 		t.Errorf("required %q, additionalProperties %v", node.Required, node.AdditionalProperties)
 	}
 	// Every field a file may hold is in the schema, and no other.
-	fields := []string{"$schema", "kind", "name", "action", "test", "leaf", "decorator", "composite", "planner",
+	fields := []string{"$schema", "kind", "name", "action", "test", "leaf", "decorator", "composite", "planner", "args",
 		"loop", "allowFailure", "minOutcome", "replan", "replanOn", "allowNegative", "preferFirst", "debounce",
 		"succeedOn", "failOn", "cosmetic", "cosmeticWhileRunning", "takes", "simulate", "weight", "constraints", "children"}
 	if len(node.Properties) != len(fields) {

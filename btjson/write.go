@@ -5,7 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"math"
+	"slices"
 	"strings"
 	"unicode/utf8"
 
@@ -14,34 +14,17 @@ import (
 	"github.com/foresight-bt/foresight/decide"
 )
 
-// file is a node as a file holds it; the order of the fields is the order
-// Marshal writes them in.
+// file is a node as a file holds it: its fields, in the order of the
+// table of settings, and its children.
 type file struct {
-	Kind                 bt.NodeKind `json:"kind"`
-	Name                 string      `json:"name"`
-	Action               string      `json:"action,omitempty"`
-	Test                 string      `json:"test,omitempty"`
-	Leaf                 string      `json:"leaf,omitempty"`
-	Decorator            string      `json:"decorator,omitempty"`
-	Composite            string      `json:"composite,omitempty"`
-	Planner              string      `json:"planner,omitempty"`
-	Loop                 bool        `json:"loop,omitempty"`
-	AllowFailure         bool        `json:"allowFailure,omitempty"`
-	MinOutcome           string      `json:"minOutcome,omitempty"`
-	Replan               string      `json:"replan,omitempty"`
-	ReplanOn             string      `json:"replanOn,omitempty"`
-	AllowNegative        bool        `json:"allowNegative,omitempty"`
-	PreferFirst          bool        `json:"preferFirst,omitempty"`
-	Debounce             bool        `json:"debounce,omitempty"`
-	SucceedOn            string      `json:"succeedOn,omitempty"`
-	FailOn               string      `json:"failOn,omitempty"`
-	Cosmetic             bool        `json:"cosmetic,omitempty"`
-	CosmeticWhileRunning bool        `json:"cosmeticWhileRunning,omitempty"`
-	Takes                string      `json:"takes,omitempty"`
-	Simulate             string      `json:"simulate,omitempty"`
-	Weight               *float64    `json:"weight,omitempty"`
-	Constraints          []string    `json:"constraints,omitempty"`
-	Children             []file      `json:"children,omitempty"`
+	fields   []field
+	children []file
+}
+
+// A field is a key and its value, as Marshal writes it.
+type field struct {
+	key   string
+	value any
 }
 
 // Marshal writes d as a tree file that Load reads back into an
@@ -57,7 +40,7 @@ func (r *Registry[M]) Marshal(d bt.Def[M]) ([]byte, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
-	w := &writer[M]{x: newIndex(r), catalogue: r.Catalogue, lim: r.Limits.orDefaults()}
+	w := &writer[M]{x: newIndex(r), r: r, catalogue: r.Catalogue, lim: r.Limits.orDefaults(), table: settings[M]()}
 	f := w.node(&d, label(d.Name, 0), 1)
 	if len(w.errs) > 0 {
 		return nil, errors.Join(w.errs...)
@@ -82,16 +65,26 @@ const maxIndent = 32
 // each child on a line of its own, indented under it (down to maxIndent
 // levels), so the file reads like the tree.
 func write(b *bytes.Buffer, f file, depth int) error {
-	kids := f.Children
-	f.Children = nil
+	kids := f.children
 	var line bytes.Buffer
 	enc := json.NewEncoder(&line)
 	enc.SetEscapeHTML(false)
-	if err := enc.Encode(f); err != nil {
-		return err
+	line.WriteByte('{')
+	for i, fd := range f.fields {
+		if i > 0 {
+			line.WriteByte(',')
+		}
+		if err := enc.Encode(fd.key); err != nil {
+			return err
+		}
+		line.Truncate(line.Len() - 1) // the encoder's newline
+		line.WriteByte(':')
+		if err := enc.Encode(fd.value); err != nil {
+			return err
+		}
+		line.Truncate(line.Len() - 1)
 	}
-	fields := bytes.TrimSuffix(bytes.TrimSpace(line.Bytes()), []byte("}"))
-	spaceOut(b, fields)
+	spaceOut(b, line.Bytes())
 	if len(kids) > 0 {
 		b.WriteString(`, "children": [` + "\n")
 		for i, k := range kids {
@@ -139,27 +132,64 @@ func spaceOut(b *bytes.Buffer, compact []byte) {
 
 type writer[M any] struct {
 	x         *index
+	r         *Registry[M]
 	catalogue *catalogue.Catalogue[M]
 	lim       Limits
+	table     []setting[M]
 	nodes     int // written so far
 	errs      []error
+	// before is how many of the constraints of the node being written
+	// are a catalogue entry's, not written, for the numbers in errors.
+	before int
 }
 
 func (w *writer[M]) fail(path string, err error) {
 	w.errs = append(w.errs, &decide.Error{Path: path, Err: err})
 }
 
-// name returns the registered name of v, a value of the role, or reports
-// it not serialisable; for a nil v (nothing to name) it returns "".
-func (w *writer[M]) name(path string, ro role, v any, what string) string {
+// name returns the registered name of v, a value of the role (or the
+// factory's that made it), or reports it not serialisable; for a nil v
+// (nothing to name) it returns nil, to leave the field out.
+func (w *writer[M]) name(path string, ro role, v any, what string) any {
 	if v == nil {
-		return ""
+		return nil
+	}
+	if c, ok := w.r.madeBy(v); ok && c.role == ro {
+		return c.name
 	}
 	n, ok := w.x.name(ro, v)
 	if !ok {
 		w.fail(path, fmt.Errorf("%s is not serialisable: no %s of the registry is this value; register it under a name", what, ro))
 	}
 	return n
+}
+
+// args returns the arguments of the value with identity id, as a file
+// gives them, when a factory of the registry made it; nil otherwise.
+func (w *writer[M]) args(id any) any {
+	c, ok := w.r.madeBy(id)
+	if !ok {
+		return nil
+	}
+	params, _ := w.r.factoryParams(c.role, c.name)
+	if len(params) == 0 {
+		return nil
+	}
+	return argsJSON(params, c.args)
+}
+
+// fields returns the fields d writes, by the table of settings.
+func (w *writer[M]) fields(d *bt.Def[M], path string) []field {
+	var fs []field
+	for _, s := range w.table {
+		if s.write == nil {
+			continue
+		}
+		if v := s.write(w, d, path); v != nil {
+			fs = append(fs, field{s.key, v})
+		}
+	}
+	return fs
 }
 
 func (w *writer[M]) node(d *bt.Def[M], path string, depth int) file {
@@ -179,66 +209,31 @@ func (w *writer[M]) node(d *bt.Def[M], path string, depth int) file {
 	if e, ok := w.catalogue.Entry(d.Entry); ok && d.Entry != "" {
 		return w.entry(d, e, path)
 	}
-	s := d.Settings
-	f := file{
-		Kind: d.Kind, Name: d.Name,
-		Loop: s.Loop, AllowFailure: s.AllowFailure,
-		AllowNegative: s.AllowNegative, PreferFirst: s.PreferFirst, Debounce: s.Debounce,
-		Cosmetic: s.Cosmetic, CosmeticWhileRunning: s.CosmeticWhileRunning,
-	}
-	f.SucceedOn = w.policy(path, "SucceedOn", s.SucceedOn)
-	f.FailOn = w.policy(path, "FailOn", s.FailOn)
-	f.Action = w.name(path, roleAction, d.Action, fmt.Sprintf("its action (a %T)", d.Action))
-	f.Test = w.name(path, roleCondition, funcID(d.Test), "its test")
-	f.ReplanOn = w.name(path, roleCondition, funcID(d.ReplanOn), "its ReplanOn test")
-	f.Planner = w.name(path, rolePlanner, d.Planner, fmt.Sprintf("its planner (a %T)", d.Planner))
-	f.Leaf = w.name(path, roleLeaf, d.Leaf, fmt.Sprintf("its node (a %T)", d.Leaf))
-	f.Decorator = w.name(path, roleDecorator, funcID(d.Decorator), "its decorator")
-	f.Composite = w.name(path, roleComposite, funcID(d.Composite), "its composite function")
-	f.Simulate = w.name(path, roleSimulation, funcID(d.Simulate), "its simulation (SimulateWith)")
-	if s.MinOutcome != 0 {
-		f.MinOutcome = s.MinOutcome.String()
-		if !s.MinOutcome.Valid() {
-			w.fail(path, fmt.Errorf("MinOutcome: invalid outcome %v", s.MinOutcome))
-		}
-	}
-	if s.Takes != 0 {
-		f.Takes = s.Takes.String()
-	}
-	switch {
-	case s.Replan && s.Interval >= 0:
-		f.Replan = s.Interval.String()
-	case s.Replan || s.Interval != 0:
-		w.fail(path, fmt.Errorf("Settings.Interval %v with Settings.Replan %v has no form in a file", s.Interval, s.Replan))
-	}
-	if d.Weighted {
-		weight := d.Weight
-		f.Weight = &weight
-		if math.IsNaN(weight) || math.IsInf(weight, 0) {
-			w.fail(path, fmt.Errorf("weight %v is not finite", weight))
-			f.Weight = nil
-		}
-	} else if d.Weight != 0 {
-		w.fail(path, errors.New("a weight without Weighted has no form in a file"))
-	}
-	f.Constraints = w.constraints(path, d.Constraints, 0)
+	f := file{fields: w.fields(d, path)}
 	for j := range d.Children {
 		k := &d.Children[j]
-		f.Children = append(f.Children, w.node(k, path+"/"+label(k.Name, j), depth+1))
+		f.children = append(f.children, w.node(k, path+"/"+label(k.Name, j), depth+1))
 	}
 	return f
 }
 
-// constraints names cs, the constraints of the node at path from the
-// (from+1)th on.
-func (w *writer[M]) constraints(path string, cs []bt.Constraint[M], from int) []string {
-	var names []string
+// constraints names cs, the constraints of the node at path after the
+// first w.before: each by its registered name, or by its factory's with
+// its arguments.
+func (w *writer[M]) constraints(path string, cs []bt.Constraint[M], _ int) []any {
+	var names []any
 	for i, c := range cs {
+		n := w.before + i + 1
 		if c == nil {
-			w.fail(path, fmt.Errorf("constraint %d is nil", from+i+1))
+			w.fail(path, fmt.Errorf("constraint %d is nil", n))
 			continue
 		}
-		names = append(names, w.name(path, roleConstraint, c, fmt.Sprintf("constraint %d (%s)", from+i+1, describeValue(c))))
+		name := w.name(path, roleConstraint, c, fmt.Sprintf("constraint %d (%s)", n, describeValue(c)))
+		if args := w.args(c); args != nil {
+			key, _ := json.Marshal(name)
+			name = json.RawMessage(`{"name":` + string(key) + `,"args":` + string(args.(json.RawMessage)) + `}`)
+		}
+		names = append(names, name)
 	}
 	return names
 }
@@ -249,27 +244,29 @@ func (w *writer[M]) constraints(path string, cs []bt.Constraint[M], from int) []
 // begin with the entry's preconditions was changed after it was made, and
 // is refused.
 func (w *writer[M]) entry(d *bt.Def[M], e catalogue.Entry[M], path string) file {
-	f := file{Kind: bt.KindAction, Name: d.Name, Action: e.Name}
 	n := len(e.Pre)
 	if len(d.Constraints) < n || !sameConstraints(d.Constraints[:n], e.Pre) {
 		w.fail(path, fmt.Errorf("its constraints do not begin with catalogue entry %q's preconditions: it has no form in a file", e.Name))
-		return f
+		return file{fields: []field{{"kind", bt.KindAction}, {"name", d.Name}, {"action", e.Name}}}
 	}
-	f.Constraints = w.constraints(path, d.Constraints[n:], n)
-	if e.Behaviour != nil {
-		return f
+	// What the node holds beyond the entry, as a plain action node.
+	own := bt.Def[M]{Kind: bt.KindAction, Name: d.Name, Constraints: d.Constraints[n:], Weighted: d.Weighted, Weight: d.Weight}
+	if e.Behaviour == nil {
+		own.Settings.Cosmetic, own.Settings.CosmeticWhileRunning = d.Settings.Cosmetic, d.Settings.CosmeticWhileRunning
+		own.Simulate = d.Simulate
+		if d.Settings.Takes != e.Takes {
+			own.Settings.Takes = d.Settings.Takes
+		}
 	}
-	s := d.Settings
-	f.Cosmetic, f.CosmeticWhileRunning = s.Cosmetic, s.CosmeticWhileRunning
-	f.Simulate = w.name(path, roleSimulation, funcID(d.Simulate), "its simulation (SimulateWith)")
-	if s.Takes != e.Takes {
-		f.Takes = s.Takes.String()
+	w.before = n
+	fs := w.fields(&own, path)
+	w.before = 0
+	for i := range fs {
+		if fs[i].key == "name" { // the action field comes next: the entry's name
+			return file{fields: slices.Insert(fs, i+1, field{"action", e.Name})}
+		}
 	}
-	if d.Weighted {
-		weight := d.Weight
-		f.Weight = &weight
-	}
-	return f
+	return file{fields: fs}
 }
 
 // sameConstraints reports whether a and b hold the same constraints, by
@@ -292,18 +289,6 @@ func sameValue(a, b any) (same bool) {
 		}
 	}()
 	return a == b
-}
-
-// policy writes a parallel's policy; zero is the default, left out.
-func (w *writer[M]) policy(path, what string, p bt.Policy) string {
-	switch p {
-	case 0:
-		return ""
-	case bt.RequireOne, bt.RequireAll:
-		return p.String()
-	}
-	w.fail(path, fmt.Errorf("%s: invalid policy %d", what, p))
-	return ""
 }
 
 // describeValue names a value for an error: its String if it has one.

@@ -72,6 +72,8 @@ func (b *Builder[M]) Action(name string, a bt.Action[M], pre ...bt.Constraint[M]
 	e := Entry[M]{Name: name, Action: a, Pre: pre}
 	if nilness.Of(a) {
 		b.fail(b.path(name, len(b.entries)), errors.New("nil action"))
+	} else if t, ok := a.(bt.Timed); ok {
+		e.Takes = t.Duration() // a bt.Wait says how long it takes
 	}
 	return b.add(e)
 }
@@ -140,7 +142,8 @@ func (b *Builder[M]) add(e Entry[M]) *Builder[M] {
 // Takes declares how long a run of the entry just added takes, for
 // predictions that chain it with what follows: a planner judges the next
 // step at the time this one ends, so that a cooldown this one starts
-// holds in the plan as it will live.
+// holds in the plan as it will live. An action that declares its own
+// duration (bt.Timed, such as bt.Wait) takes it unless told otherwise.
 func (b *Builder[M]) Takes(d time.Duration) *Builder[M] {
 	if e := b.current("Takes"); e != nil {
 		if d < 0 {

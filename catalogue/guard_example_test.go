@@ -50,12 +50,14 @@ func step(from, to int) int {
 
 // The guard's preconditions, each written once.
 var (
-	sees      = constraints.Func("sees the player", func(g *Guard) bool { return g.Sees })
-	unseen    = constraints.Not(sees)
-	heard     = constraints.Func("heard a noise", func(g *Guard) bool { return g.Noise >= 0 })
+	sees = constraints.Func("sees the player", func(g *Guard) bool { return g.Sees },
+		constraints.WhenFalse("does not see the player"))
+	unseen = constraints.Not(sees) // "does not see the player"
+	heard  = constraints.Func("heard a noise", func(g *Guard) bool { return g.Noise >= 0 },
+		constraints.WhenFalse("heard nothing"))
 	inReach   = constraints.Func("within reach", func(g *Guard) bool { return abs(g.Pos-g.Player) <= 1 })
-	loaded    = constraints.Func("loaded", func(g *Guard) bool { return g.Ammo > 0 })
-	empty     = constraints.Func("out of ammo", func(g *Guard) bool { return g.Ammo == 0 })
+	loaded    = constraints.Func("loaded", func(g *Guard) bool { return g.Ammo > 0 }, constraints.WhenFalse("out of ammo"))
+	empty     = constraints.Not(loaded) // "out of ammo"
 	far       = constraints.Not(inReach)
 	rateLimit = constraints.Cooldown[Guard](500 * time.Millisecond) // the gun's rate of fire
 )

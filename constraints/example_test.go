@@ -59,3 +59,21 @@ func ExampleFor() {
 	// chance 50%
 	// Fail cooling down (3s)
 }
+
+// A constraint named after a verb says how its failure reads, so that
+// traces and plans read as sentences, and Not is named by it.
+func ExampleWhenFalse() {
+	type Guard struct{ Sees bool }
+	sees := constraints.Func("sees the player", func(g *Guard) bool { return g.Sees },
+		constraints.WhenFalse("does not see the player"))
+	unseen := constraints.Not(sees)
+	fmt.Println(sees, "/", unseen)
+	_, why := sees.Evaluate(bt.Situation{}, &Guard{})
+	fmt.Println(why)
+	_, why = unseen.Evaluate(bt.Situation{}, &Guard{Sees: true})
+	fmt.Println(why)
+	// Output:
+	// sees the player / does not see the player
+	// does not see the player
+	// sees the player
+}

@@ -8,9 +8,10 @@ import (
 
 // Func returns a constraint that passes when pass reports true of the
 // memory. name says what must hold ("in reach"); a failure is reported as
-// "not in reach".
+// "not in reach", or in the words given with WhenFalse.
 func Func[M any](name string, pass func(m *M) bool, opts ...Option) bt.Constraint[M] {
-	c := &predicate[M]{skips: newSkips(opts), name: name, pass: pass, failure: "not " + name}
+	c := &predicate[M]{skips: newSkips(opts), name: name, pass: pass}
+	c.failure = c.negation(name)
 	if pass == nil {
 		c.fail(errors.New("Func " + name + ": nil function"))
 	}
@@ -40,7 +41,8 @@ func (c *predicate[M]) Timeless() bool { return true }
 
 // From returns a constraint from a function that answers for itself, with
 // the full situation: use it when a constraint can say Done, or needs the
-// clock. name describes it in tree dumps.
+// clock. name describes it in tree dumps; its reasons are evaluate's own
+// (WhenFalse names it for Not).
 func From[M any](name string, evaluate func(s bt.Situation, m *M) (bt.Check, string), opts ...Option) bt.Constraint[M] {
 	c := &custom[M]{skips: newSkips(opts), name: name, evaluate: evaluate}
 	if evaluate == nil {

@@ -11,21 +11,22 @@ import (
 
 // Not returns a constraint that passes when c fails and fails when c
 // passes, with c's description as the reason ("shield up"). Done passes
-// through unchanged.
+// through unchanged. It is named by c's failure: the words c was given
+// with WhenFalse ("does not see the player"), or "not" and c's name.
 func Not[M any](c bt.Constraint[M], opts ...Option) bt.Constraint[M] {
 	n := &not[M]{skips: newSkips(opts), inner: c}
 	if nilness.Of(c) {
 		n.fail(errors.New("Not: nil constraint"))
 		return n
 	}
-	n.holds = describe(c)
+	n.holds, n.name = describe(c), negate(c)
 	return n
 }
 
 type not[M any] struct {
 	skips
-	inner bt.Constraint[M]
-	holds string
+	inner       bt.Constraint[M]
+	holds, name string
 }
 
 func (n *not[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
@@ -44,7 +45,16 @@ func (n *not[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
 
 func (n *not[M]) Validate() error { return firstError(n.err, validate(n.inner)) }
 
-func (n *not[M]) String() string { return "not " + n.holds }
+func (n *not[M]) String() string { return n.name }
+
+// Negation returns what the negated constraint is named, so that Not(Not(c))
+// reads as c.
+func (n *not[M]) Negation() string {
+	if n.whenFalse != "" {
+		return n.whenFalse
+	}
+	return n.holds
+}
 
 // Timeless reports whether the constraint negated is (see bt.Timeless).
 func (n *not[M]) Timeless() bool { return bt.IsTimeless(n.inner) }

@@ -19,12 +19,45 @@ func SkipWhileRunning() Option { return func(s *skips) { s.running = true } }
 // the live run only.
 func SkipWhileSimulating() Option { return func(s *skips) { s.simulating = true } }
 
-// skips is what every constraint here embeds: when to stand aside, and a
-// settings error for Validate.
+// WhenFalse gives a constraint the words its failure reads as, where
+// "not" and its name would read badly: a constraint named after a verb,
+// "sees the player", fails as "does not see the player" rather than "not
+// sees the player". Not(c) is named by them, and fails with c's name:
+//
+//	sees := constraints.Func("sees the player", seesPlayer, constraints.WhenFalse("does not see the player"))
+//	unseen := constraints.Not(sees) // "does not see the player"; fails as "sees the player"
+//
+// Func and From take it; an empty text is an error.
+func WhenFalse(text string) Option {
+	return func(s *skips) {
+		if text == "" {
+			s.fail(errors.New("WhenFalse: empty text"))
+		}
+		s.whenFalse = text
+	}
+}
+
+// skips is what every constraint here embeds: when to stand aside, the
+// words of its failure if it was given them, and a settings error for
+// Validate.
 type skips struct {
 	running, simulating bool
+	whenFalse           string
 	err                 error
 }
+
+// negation returns the constraint's failure in words, given or made
+// from its name.
+func (s *skips) negation(name string) string {
+	if s.whenFalse != "" {
+		return s.whenFalse
+	}
+	return "not " + name
+}
+
+// Negation returns what the constraint reads as when it fails: the
+// words given with WhenFalse, or "not" and its name.
+func (s *skips) Negation() string { return s.whenFalse }
 
 // newSkips applies opts; a nil option is an error.
 func newSkips(opts []Option) skips {
@@ -86,6 +119,15 @@ func (s *skipping[M]) Validate() error {
 
 func (s *skipping[M]) String() string { return describe(s.inner) }
 
+// Negation returns the failure's words of the constraint skipped, or its
+// own if it was given them (see WhenFalse).
+func (s *skipping[M]) Negation() string {
+	if s.whenFalse != "" {
+		return s.whenFalse
+	}
+	return negate(s.inner)
+}
+
 // Timeless reports whether the constraint skipped is (see bt.Timeless).
 func (s *skipping[M]) Timeless() bool { return bt.IsTimeless(s.inner) }
 
@@ -95,6 +137,18 @@ func validate(c any) error {
 		return v.Validate()
 	}
 	return nil
+}
+
+// negate names what holds when c fails: the words c gives for its
+// failure (a Negation method, such as Func's with WhenFalse), or "not"
+// and its description.
+func negate(c any) string {
+	if n, ok := c.(interface{ Negation() string }); ok {
+		if s := n.Negation(); s != "" {
+			return s
+		}
+	}
+	return "not " + describe(c)
 }
 
 // describe names a constraint for reasons and dumps: its String if it has

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/btjson"
@@ -28,6 +29,7 @@ func FuzzLoad(f *testing.F) {
 		`{"kind": "action", "name": "a", "action": "nope", "weight": -1, "extra": [[[{}]]]}`,
 		`{"kind": "sequence", "name": "s", "children": [{"kind": "sequence", "name": "s", "children": [{"kind": "sequence", "name": "s", "children": [`,
 		`[]`, `"x"`, `{"a":1,"a":2}`, "\xff\xfe{}",
+		`{"kind": "decorator", "name": "d", "decorator": "retry", "args": {"times": 2}, "children": [{"kind": "action", "name": "w", "action": "wait", "args": {"for": "1s"}, "constraints": [{"name": "cooldown", "args": {"for": "2s"}}, "cooldown"]}]}`,
 	} {
 		f.Add([]byte(seed))
 	}
@@ -43,7 +45,25 @@ func FuzzLoad(f *testing.F) {
 			"rested":   constraints.For[treetest.Mem]().Cooldown(300e6),
 		},
 		Decorators: map[string]bt.Decorator[treetest.Mem]{"invert": decorators.Invert[treetest.Mem]()},
-		Limits:     btjson.Limits{Depth: 32, Nodes: 500},
+		ActionFactories: map[string]btjson.Factory[bt.Action[treetest.Mem]]{
+			"wait": {Params: []btjson.Param{{Name: "for", Type: btjson.Duration}},
+				Make: func(a btjson.Args) (bt.Action[treetest.Mem], error) {
+					return bt.Wait[treetest.Mem](a.Duration("for")), nil
+				}},
+		},
+		DecoratorFactories: map[string]btjson.Factory[bt.Decorator[treetest.Mem]]{
+			"retry": {Params: []btjson.Param{{Name: "times", Type: btjson.Integer, Default: 1}},
+				Make: func(a btjson.Args) (bt.Decorator[treetest.Mem], error) {
+					return decorators.Retry[treetest.Mem](a.Int("times")), nil
+				}},
+		},
+		ConstraintFactories: map[string]btjson.Factory[bt.Constraint[treetest.Mem]]{
+			"cooldown": {Params: []btjson.Param{{Name: "for", Type: btjson.Duration, Default: time.Second}},
+				Make: func(a btjson.Args) (bt.Constraint[treetest.Mem], error) {
+					return constraints.Cooldown[treetest.Mem](a.Duration("for")), nil
+				}},
+		},
+		Limits: btjson.Limits{Depth: 32, Nodes: 500},
 	}
 	cfg := bt.Config[treetest.Mem]{Heuristic: treetest.Goal}
 	f.Fuzz(func(t *testing.T, file []byte) {

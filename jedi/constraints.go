@@ -16,12 +16,13 @@ import (
 
 // Alive passes while the Jedi stands: a fallen Jedi fails every check.
 func Alive() bt.Constraint[Memory] {
-	return constraints.Func("alive", func(m *Memory) bool { return m.Self.Alive() })
+	return constraints.Func("alive", func(m *Memory) bool { return m.Self.Alive() }, constraints.WhenFalse("fallen"))
 }
 
 // HasVictim passes when the Jedi has a victim.
 func HasVictim() bt.Constraint[Memory] {
-	return constraints.Func("a victim", func(m *Memory) bool { return m.VictimEnemy() != nil })
+	return constraints.Func("a victim", func(m *Memory) bool { return m.VictimEnemy() != nil },
+		constraints.WhenFalse("no victim"))
 }
 
 // VictimIs passes when the victim is of one of the given types. It needs
@@ -44,7 +45,7 @@ func VictimIs(types ...EnemyType) bt.Constraint[Memory] {
 	return checked(constraints.Func("victim is "+strings.Join(names, " or "), func(m *Memory) bool {
 		v := m.VictimEnemy()
 		return v != nil && mask&(1<<v.Type) != 0
-	}), bad)
+	}, constraints.WhenFalse("victim is no "+strings.Join(names, " or "))), bad)
 }
 
 // VictimShielded passes when the victim's shield is up.
@@ -52,7 +53,7 @@ func VictimShielded() bt.Constraint[Memory] {
 	return constraints.Func("victim shielded", func(m *Memory) bool {
 		v := m.VictimEnemy()
 		return v != nil && v.Shield > 0
-	})
+	}, constraints.WhenFalse("victim unshielded"))
 }
 
 // ShieldIntact passes when the victim's shield is up and untouched.
@@ -60,13 +61,14 @@ func ShieldIntact() bt.Constraint[Memory] {
 	return constraints.Func("shield intact", func(m *Memory) bool {
 		v := m.VictimEnemy()
 		return v != nil && v.Shield > 0 && v.Shield >= kinds[v.Type].shield
-	})
+	}, constraints.WhenFalse("shield down or dented"))
 }
 
 // Unfooled passes until a blow of the Jedi's has met the victim's shield:
 // a mistake is made once per victim, then learnt from.
 func Unfooled() bt.Constraint[Memory] {
-	return constraints.Func("not yet fooled by this shield", func(m *Memory) bool { return m.ShieldStrikes == 0 })
+	return constraints.Func("not yet fooled by this shield", func(m *Memory) bool { return m.ShieldStrikes == 0 },
+		constraints.WhenFalse("fooled by this shield before"))
 }
 
 // Distance passes when the victim is between min and max meters away (a
@@ -122,7 +124,7 @@ func SkillRange(r [2]float64) bt.Constraint[Memory] {
 	}
 	return checked(constraints.Func(fmt.Sprintf("skill in [%g, %g]", r[0], r[1]), func(m *Memory) bool {
 		return m.Skill >= r[0] && m.Skill <= r[1]
-	}), bad)
+	}, constraints.WhenFalse(fmt.Sprintf("skill outside [%g, %g]", r[0], r[1]))), bad)
 }
 
 // Threatened passes when an attack of one of the given kinds (any kind if
@@ -177,6 +179,10 @@ func threatened(fn, name string, d time.Duration, fromVictim bool, kinds []Threa
 		name += " by " + strings.Join(ks, " or ")
 	}
 	name += " within " + d.String()
+	negation := strings.Replace(name, "threatened", "unthreatened", 1)
+	if fromVictim {
+		negation = strings.Replace(name, "victim attacking", "victim not attacking", 1)
+	}
 	return constraints.Func(name, func(m *Memory) bool {
 		for i := 0; i < m.NumThreats; i++ {
 			t := &m.Threats[i]
@@ -188,12 +194,13 @@ func threatened(fn, name string, d time.Duration, fromVictim bool, kinds []Threa
 			}
 		}
 		return false
-	}), bad
+	}, constraints.WhenFalse(negation)), bad
 }
 
 // TooClose passes when the Jedi is too close to another Jedi.
 func TooClose() bt.Constraint[Memory] {
-	return constraints.Func("too close to another Jedi", func(m *Memory) bool { return m.TooClose })
+	return constraints.Func("too close to another Jedi", func(m *Memory) bool { return m.TooClose },
+		constraints.WhenFalse("clear of the other Jedi"))
 }
 
 // Facing passes when the Jedi faces its victim at least this squarely (a
@@ -207,7 +214,7 @@ func Facing(min float64) bt.Constraint[Memory] {
 	return checked(constraints.Func(fmt.Sprintf("facing the victim (%g)", min), func(m *Memory) bool {
 		v := m.VictimEnemy()
 		return v != nil && m.Self.facing(v.Pos) >= min
-	}), bad)
+	}, constraints.WhenFalse(fmt.Sprintf("not facing the victim (%g)", min))), bad)
 }
 
 // checked returns c, or when its settings are bad (err is not nil) c

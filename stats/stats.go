@@ -29,7 +29,7 @@ import (
 // Counts are what a collector knows of one node.
 type Counts struct {
 	Simulated int // times a selector predicted it
-	Chosen    int // times a selector chose it
+	Chosen    int // times a selector chose it, or a priority picked it
 	Begun     int
 	Succeeded int
 	Failed    int
@@ -78,6 +78,12 @@ func (c *Collector) Trace(e *bt.Event) {
 	case bt.EventConstraint:
 		c.at(e.Path).Refused++
 	case bt.EventDecision:
+		if e.Decision.Why.Ordered() { // a priority's pick: nothing was predicted
+			if cand, ok := e.Decision.Choice(); ok {
+				c.at(e.Path+"/"+cand.Name).Chosen++
+			}
+			break
+		}
 		for i, cand := range e.Decision.Candidates {
 			n := c.at(e.Path + "/" + cand.Name)
 			n.Simulated++

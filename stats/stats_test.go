@@ -120,3 +120,16 @@ func TestPlanned(t *testing.T) {
 		t.Errorf("the table has no planned column:\n%s", table.String())
 	}
 }
+
+// A priority's picks count as chosen, not as predicted: its children are
+// never simulated.
+func TestPriorityPicks(t *testing.T) {
+	c := stats.New(nil)
+	c.Trace(&bt.Event{Kind: bt.EventDecision, Path: "p", Decision: &bt.Decision{Selector: "p", Chosen: 1, Why: bt.FirstInOrder,
+		Candidates: []bt.Candidate{{Name: "a", Verdict: heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "not a"}},
+			{Name: "b", Verdict: heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: "b"}}}}})
+	a, b := c.Counts("p/a"), c.Counts("p/b")
+	if a.Simulated != 0 || a.Chosen != 0 || b.Simulated != 0 || b.Chosen != 1 {
+		t.Errorf("a %+v, b %+v; want b chosen once and nothing simulated", a, b)
+	}
+}

@@ -18,9 +18,13 @@ type Action struct {
 	Path string // the action's path in the tree
 	Name string
 	// Verdict is what got the action chosen: the verdict of the nearest
-	// selector above it on the choice that leads to it; zero when no
-	// selector chose it (a sequence or a priority did, or a planner).
+	// selector or priority above it on the choice that leads to it; zero
+	// when none chose it (a sequence did, or a planner). A priority's
+	// verdict is Irrelevant, not judged, with the guard that passed as its
+	// reason (see bt.Decision), and Why says so.
 	Verdict heuristic.Verdict
+	// Why is how the nearest selector or priority above it chose.
+	Why bt.Why
 	// Options are the best options turned down by the selectors above it,
 	// best first, and Cut how many more there were beyond MaxOptions.
 	Options []Option
@@ -61,9 +65,36 @@ type planned struct {
 
 // An Option is a choice turned down, with its verdict.
 type Option struct {
-	Selector string // the selector that turned it down
+	Selector string // the selector or priority that turned it down
 	Name     string
 	Verdict  heuristic.Verdict
+	Ordered  bool // turned down by a priority: its guard failed (see bt.Why.Ordered)
+}
+
+// String formats the option as a timeline shows it: "attack Impossible
+// (out of reach)", or for a priority's, whose verdicts say only which
+// guard failed, "attack (not in sight)".
+func (o Option) String() string {
+	if o.Ordered {
+		return o.Name + " (" + o.Verdict.Reason + ")"
+	}
+	return o.Name + " " + o.Verdict.String()
+}
+
+// Because says in words what got the action chosen: the verdict of the
+// selector that chose it ("Beneficial (closer)"), the guard that passed
+// in the priority that did ("hurt, first in order"), or "" when neither
+// did.
+func (a *Action) Because() string {
+	switch {
+	case a.Why.Ordered() && a.Verdict.Reason == "no guard":
+		return a.Why.String()
+	case a.Why.Ordered():
+		return a.Verdict.Reason + ", " + a.Why.String()
+	case a.Verdict != (heuristic.Verdict{}):
+		return a.Verdict.String()
+	}
+	return ""
 }
 
 // Actions is a tracer that follows a tree's decisions and reports each
@@ -199,11 +230,11 @@ func (a *Actions) tell(e *bt.Event) {
 			continue
 		}
 		if n := len(sel); n > deepest && d.Chosen >= 0 {
-			deepest, r.Verdict = n, d.Candidates[d.Chosen].Verdict
+			deepest, r.Verdict, r.Why = n, d.Candidates[d.Chosen].Verdict, d.Why
 		}
 		for i, c := range d.Candidates {
 			if i != d.Chosen {
-				r.Options = append(r.Options, Option{Selector: sel, Name: c.Name, Verdict: c.Verdict})
+				r.Options = append(r.Options, Option{Selector: sel, Name: c.Name, Verdict: c.Verdict, Ordered: d.Why.Ordered()})
 			}
 		}
 	}

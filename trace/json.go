@@ -24,7 +24,7 @@ import (
 //	{"tick":40,"t":0.8,"kind":"plan","path":"troll/think",
 //	 "plan":{"goal":"BeTrunkThumper","change":"replaced","reason":"outranks the running [2]",
 //	   "steps":["NavigateToEnemy","DoTrunkSlam"],"record":[0,0],"expanded":3,
-//	   "rejected":[{"name":"AttackEnemy/slam","reason":"not armed"}]}}
+//	   "rejected":[{"name":"AttackEnemy/slam","reason":"unarmed"}]}}
 //
 // t is the agent's clock in seconds; chosen is empty when the selector
 // chose nothing; a cost that is not a finite number is written as a

@@ -23,6 +23,10 @@ const timelineWidth = 120
 //	2.50s  chase      Beneficial (closer)       hp 100
 //	                  not: patrol Cosmetic (on the round) · attack Impossible (out of reach)
 //
+// An action a priority picked says which guard passed, and its "not:"
+// line the guards before it that failed ("hurt, first in order"; "not:
+// attack (not in sight)"; see bt.Decision).
+//
 // A selector that chooses nothing, for want of an acceptable option, gets
 // a line saying so, with the options it turned down (once, until it
 // chooses again), and a constraint that stops a running node (Fail) or
@@ -63,18 +67,16 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		if context != nil {
 			extra = "  " + context()
 		}
-		why := ""
-		switch {
-		case a.Step != nil:
+		why := a.Because()
+		if a.Step != nil {
 			why = a.Step.String()
-		case a.Verdict != (heuristic.Verdict{}):
-			why = a.Verdict.String()
 		}
 		line := fmt.Sprintf("%6.2fs  %-*s %-38s%s", a.Time.Seconds(), width, name(a.Path), why, extra)
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 		not := make([]string, len(a.Options))
 		for i, o := range a.Options {
-			not[i] = name(o.Selector+"/"+o.Name) + " " + o.Verdict.String()
+			o.Name = name(o.Selector + "/" + o.Name)
+			not[i] = o.String()
 		}
 		if a.Cut > 0 {
 			not = append(not, fmt.Sprintf("… %d more", a.Cut))

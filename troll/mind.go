@@ -17,9 +17,10 @@ import (
 var (
 	SeesEnemy   = constraints.Func("in sight", func(m *Memory) bool { return m.CanSee })
 	SawRecently = constraints.Func("seen lately", sawRecently)
-	HasSeen     = constraints.Func("seen before", func(m *Memory) bool { return m.HasSeen })
-	HasTrunk    = constraints.Func("armed", func(m *Memory) bool { return m.Trunk > 0 })
-	InReach     = constraints.Func("within reach", func(m *Memory) bool { return m.Pos.Dist(m.Enemy) <= 1 },
+	HasSeen     = constraints.Func("seen before", func(m *Memory) bool { return m.HasSeen },
+		constraints.WhenFalse("never seen"))
+	HasTrunk = constraints.Func("armed", func(m *Memory) bool { return m.Trunk > 0 }, constraints.WhenFalse("unarmed"))
+	InReach  = constraints.Func("within reach", func(m *Memory) bool { return m.Pos.Dist(m.Enemy) <= 1 },
 		constraints.SkipWhileRunning())
 	// Facing is in sight for a roar: once begun, a roar is finished even if
 	// the intruder steps out of sight.
@@ -31,7 +32,7 @@ var (
 			}
 		}
 		return false
-	})
+	}, constraints.WhenFalse("no tree standing"))
 )
 
 func sawRecently(m *Memory) bool { return m.HasSeen && m.Now-m.SeenAt < RecallWindow }

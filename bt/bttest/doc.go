@@ -69,5 +69,11 @@
 //     under TestDecider, what it plans the agent can do (see TestDecider).
 //
 // What a node should do is for your own tests; the kit checks only that
-// it keeps the rules every node keeps.
+// it keeps the rules every node keeps. For those tests, a Scenario says
+// what a tree should choose in a moment of the game, and why:
+//
+//	err := bttest.Given(tree, Guard{Sees: true}).Chooses("chase", "closer to the intruder")
+//
+// and, when it does not, shows what the tree chose instead and every
+// option's verdict (selectors, priorities and planners alike).
 package bttest

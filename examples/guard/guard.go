@@ -191,9 +191,8 @@ func design(d decider, actions *catalogue.Catalogue[Memory]) (bt.Def[Memory], er
 	return bt.Def[Memory]{}, fmt.Errorf("unknown decider %q (want tree or fsm)", d)
 }
 
-// newGuard builds the guard's mind under decider d, and the guard: an
-// agent of it, seeded, and traced if tracer is set.
-func newGuard(d decider, seed uint64, tracer bt.Tracer) (*bt.Agent[Memory], error) {
+// guardTree builds the guard's mind under decider d.
+func guardTree(d decider) (*bt.Tree[Memory], error) {
 	acts, err := actions()
 	if err != nil {
 		return nil, err
@@ -206,7 +205,13 @@ func newGuard(d decider, seed uint64, tracer bt.Tracer) (*bt.Agent[Memory], erro
 	if err != nil {
 		return nil, err
 	}
-	tree, err := bt.Build(bt.Config[Memory]{Heuristic: g}, def)
+	return bt.Build(bt.Config[Memory]{Heuristic: g}, def)
+}
+
+// newGuard builds the guard's mind under decider d, and the guard: an
+// agent of it, seeded, and traced if tracer is set.
+func newGuard(d decider, seed uint64, tracer bt.Tracer) (*bt.Agent[Memory], error) {
+	tree, err := guardTree(d)
 	if err != nil {
 		return nil, err
 	}

@@ -293,7 +293,7 @@ func TestRuns(t *testing.T) {
 		"Never chosen:",
 		"combat/give space",
 		"Always impossible:",
-		"combat/give space (", "not too close to another Jedi",
+		"combat/give space (", "clear of the other Jedi",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q", want)

@@ -67,17 +67,20 @@ func client() *http.Client { return &http.Client{Timeout: CallTimeout} }
 
 var listening = regexp.MustCompile(`DevTools listening on (ws://([^/\s]+)/\S*)`)
 
-// Start starts the Chromium at path, headless, with a profile of its own,
-// and waits until it listens, for at most StartTimeout.
-func Start(path string) (*Browser, error) {
+// Start starts the Chromium at path, headless, with a profile of its own
+// and the flags given besides its own, and waits until it listens, for
+// at most StartTimeout.
+func Start(path string, flags ...string) (*Browser, error) {
 	name := fmt.Sprintf("%s (%s)", filepath.Base(path), path)
 	dir, err := os.MkdirTemp("", "browser")
 	if err != nil {
 		return nil, err
 	}
-	cmd := exec.Command(path, "--headless=new", "--remote-debugging-port=0", "--user-data-dir="+dir,
+	args := append([]string{"--headless=new", "--remote-debugging-port=0", "--user-data-dir=" + dir,
 		"--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
-		"--disable-extensions", "--hide-scrollbars", "--mute-audio", "about:blank")
+		"--disable-extensions", "--hide-scrollbars", "--mute-audio",
+		"--disable-background-networking", "--disable-component-update", "--disable-sync"}, flags...)
+	cmd := exec.Command(path, append(args, "about:blank")...)
 	ownGroup(cmd)
 	stderr, err := cmd.StderrPipe()
 	if err != nil {

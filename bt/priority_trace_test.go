@@ -1,0 +1,77 @@
+package bt_test
+
+import (
+	"testing"
+	"time"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
+)
+
+// A priority's picks are traced as decisions, in the form of a
+// selector's: the children passed over with the guard that failed, the
+// one picked with the guard that passed; a reactive priority's take-over
+// says so. Preview foresees the same decisions, and tracing them
+// allocates nothing.
+func TestPriorityDecisionsAreTraced(t *testing.T) {
+	// not parallel: it counts allocations
+	type alarm struct{ Fire, Smoke bool }
+	wait := bt.Lasting(func(*alarm, time.Duration) bt.Status { return bt.Running }, nil)
+	smoke := constraints.Func("smoke", func(a *alarm) bool { return a.Smoke }, constraints.WhenFalse("clear air"))
+	n := bt.For[alarm]()
+	tree, err := bt.Build(bt.Config[alarm]{},
+		n.ReactivePriority("alarm",
+			n.Sequence("evacuate", n.Condition("fire", func(a *alarm) bool { return a.Fire }), n.Do("ring", wait)),
+			n.Do("ventilate", wait).Constrain(smoke),
+			n.Do("idle", wait),
+		))
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, _ := tree.NewAgent(1)
+	var got []string
+	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+		if e.Kind == bt.EventDecision {
+			got = append(got, e.Decision.String())
+		}
+	}))
+	var previewed []string
+	for _, a := range []alarm{{}, {}, {Smoke: true}, {Smoke: true, Fire: true}} {
+		p, err := agent.Preview(&a, time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range p.Decisions {
+			previewed = append(previewed, d.String())
+		}
+		if _, err := agent.Tick(&a, time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []string{
+		"alarm → idle (first in order) [evacuate: Impossible (fire: false), ventilate: Impossible (clear air), idle: Irrelevant (no guard)]",
+		"alarm → ventilate (took over) [evacuate: Impossible (fire: false), ventilate: Irrelevant (smoke)]",
+		"alarm → evacuate (took over) [evacuate: Irrelevant (fire)]",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("traced decisions (-want +got):\n%s", diff)
+	}
+	// The first tick begins evacuate, whose condition then fails: the
+	// preview's promise ends where a node the tick begins finishes, so it
+	// foresees the pick of idle that follows no more than its Path does.
+	if diff := cmp.Diff(want[1:], previewed); diff != "" {
+		t.Errorf("previewed decisions (-want +got):\n%s", diff)
+	}
+
+	// Picking again and again, traced, allocates nothing.
+	agent.SetTracer(bt.TracerFunc(func(*bt.Event) {}))
+	calm, fire := alarm{}, alarm{Fire: true}
+	if allocs := testing.AllocsPerRun(100, func() {
+		agent.Tick(&calm, time.Second)
+		agent.Tick(&fire, time.Second)
+	}); allocs != 0 {
+		t.Errorf("%v allocations a round, want 0", allocs)
+	}
+}

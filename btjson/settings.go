@@ -1,0 +1,406 @@
+package btjson
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"math"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/sim"
+)
+
+// A setting is one field of a node in a file, described once: its key,
+// the nodes that take it, how it is read into a bt.Def, how a Def writes
+// it, and its schema. Load, Marshal, Schema and the errors that list the
+// fields all read the one table, settings, so a field is added in one
+// place.
+type setting[M any] struct {
+	key string
+	// about describes the field in the schema, and says which nodes take
+	// it ("sequences: ...").
+	about string
+	// need lists the kinds of node that must give the field.
+	need []bt.NodeKind
+	// kinds lists the kinds of node that take the field, as bt.Build
+	// accepts them (TestSchemaKindsAgreeWithBuild holds the two
+	// together): those of need, or every kind where both are empty.
+	kinds []bt.NodeKind
+	// schema returns the field's schema, but for its description.
+	schema func(r *Registry[M]) map[string]any
+	// read reads the field's value, whose first token is v's, into d. It
+	// returns false when the file cannot be read further.
+	read func(l *loader[M], v *value, d *bt.Def[M], n *reading) bool
+	// write returns the value d writes for the field, or nil to leave it
+	// out, reporting what cannot be written (w.fail).
+	write func(w *writer[M], d *bt.Def[M], path string) any
+}
+
+// A value is a field's first token, where it lies.
+type value struct {
+	path string
+	tok  json.Token
+	off  int
+}
+
+// reading is what a loader knows of the node it reads: where it is, how
+// deep, and the arguments given for its registered value, which are used
+// once the node is read (the value may come after them).
+type reading struct {
+	at    *spot
+	depth int
+	root  bool
+	args  *argsGiven
+	made  *made // the node's registered value to make from a factory, once its args are known
+}
+
+// settings returns the table of the fields a node may have, in the order
+// Marshal writes them.
+func settings[M any]() []setting[M] {
+	return []setting[M]{
+		{key: "kind", about: "what sort of node",
+			schema: func(*Registry[M]) map[string]any { return map[string]any{"enum": kinds} },
+			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
+				k, ok := l.str(v)
+				if ok && !slices.Contains(kinds, bt.NodeKind(k)) {
+					l.bad(v, fmt.Errorf("unknown kind %q (want one of %s)", k, kindList()))
+					ok = false
+				}
+				d.Kind, l.shapeless = bt.NodeKind(k), l.shapeless || !ok
+				return true
+			},
+			write: func(_ *writer[M], d *bt.Def[M], _ string) any { return d.Kind }},
+		{key: "name", about: "the node's name, unique among its siblings, without '/'",
+			schema: func(*Registry[M]) map[string]any {
+				return map[string]any{"type": "string", "minLength": 1, "pattern": "^[^/]*$"}
+			},
+			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
+				n, ok := l.str(v)
+				d.Name, l.shapeless = n, l.shapeless || !ok
+				return true
+			},
+			write: func(_ *writer[M], d *bt.Def[M], _ string) any { return d.Name }},
+		{key: "action", about: "an action node's action: a catalogue entry, a registered action, or an action factory's",
+			need:   []bt.NodeKind{bt.KindAction},
+			schema: names[M](roleAction),
+			read: func(l *loader[M], v *value, d *bt.Def[M], n *reading) bool {
+				if name, ok := l.str(v); ok {
+					switch _, entry := l.r.Catalogue.Entry(name); {
+					case entry:
+						d.Entry = name // made into the entry's node once the node is read
+					case l.r.ActionFactories[name].Make != nil:
+						n.made = &made{role: roleAction, name: name, v: *v}
+					default:
+						d.Action = lookup(l, v.path, v.off, roleAction, name, l.r.Actions)
+					}
+				}
+				return true
+			},
+			write: func(w *writer[M], d *bt.Def[M], path string) any {
+				return w.name(path, roleAction, d.Action, fmt.Sprintf("its action (a %T)", d.Action))
+			}},
+		registered("test", "a condition's test, or an ifelse node's choice of branch", roleCondition,
+			func(d *bt.Def[M]) *func(*M) bool { return &d.Test }, func(r *Registry[M]) map[string]func(*M) bool { return r.Conditions },
+			funcID, func(func(*M) bool) string { return "its test" }, bt.KindCondition, bt.KindIfElse),
+		registered("leaf", "a leaf node's custom node", roleLeaf,
+			func(d *bt.Def[M]) *bt.Node[M] { return &d.Leaf }, func(r *Registry[M]) map[string]bt.Node[M] { return r.Leaves },
+			identity, func(n bt.Node[M]) string { return fmt.Sprintf("its node (a %T)", n) }, bt.KindLeaf),
+		{key: "decorator", about: "a decorator node's decorator: a registered one, or a decorator factory's",
+			need: []bt.NodeKind{bt.KindDecorator}, schema: names[M](roleDecorator),
+			read: func(l *loader[M], v *value, d *bt.Def[M], n *reading) bool {
+				if name, ok := l.str(v); ok {
+					if l.r.DecoratorFactories[name].Make != nil {
+						n.made = &made{role: roleDecorator, name: name, v: *v}
+					} else {
+						d.Decorator = lookup(l, v.path, v.off, roleDecorator, name, l.r.Decorators)
+					}
+				}
+				return true
+			},
+			write: func(w *writer[M], d *bt.Def[M], path string) any {
+				return w.name(path, roleDecorator, funcID(d.Decorator), "its decorator")
+			}},
+		registered("composite", "a composite node's custom composite", roleComposite,
+			func(d *bt.Def[M]) *bt.CompositeFunc[M] { return &d.Composite },
+			func(r *Registry[M]) map[string]bt.CompositeFunc[M] { return r.Composites },
+			funcID, func(bt.CompositeFunc[M]) string { return "its composite function" }, bt.KindComposite),
+		registered("planner", "a planner node's planner: an HTN or GOAP domain, or a state machine", rolePlanner,
+			func(d *bt.Def[M]) *bt.Planner[M] { return &d.Planner }, func(r *Registry[M]) map[string]bt.Planner[M] { return r.Planners },
+			identity, func(p bt.Planner[M]) string { return fmt.Sprintf("its planner (a %T)", p) }, bt.KindPlanner),
+		setting[M]{key: "args", about: "the arguments of the node's action or decorator, when a factory makes it: by parameter name",
+			schema: func(*Registry[M]) map[string]any { return map[string]any{"type": "object"} },
+			read: func(l *loader[M], v *value, _ *bt.Def[M], n *reading) bool {
+				n.args = &argsGiven{}
+				return l.readArgs(v, n.args, n.depth)
+			},
+			write: func(w *writer[M], d *bt.Def[M], path string) any {
+				switch {
+				case d.Kind == bt.KindAction && d.Action != nil:
+					return w.args(d.Action)
+				case d.Kind == bt.KindDecorator && d.Decorator != nil:
+					return w.args(funcID(d.Decorator))
+				}
+				return nil
+			}}.only(bt.KindAction, bt.KindDecorator),
+		flag[M]("loop", "sequences: start over after the last child succeeds",
+			func(s *bt.Settings) *bool { return &s.Loop }).only(bt.KindSequence, bt.KindReactiveSequence),
+		flag[M]("allowFailure", "sequences: move on past a child that fails",
+			func(s *bt.Settings) *bool { return &s.AllowFailure }).only(bt.KindSequence, bt.KindReactiveSequence),
+		setting[M]{key: "minOutcome", about: "sequences: the outcome at or below which a prediction stops",
+			schema: func(*Registry[M]) map[string]any { return map[string]any{"enum": outcomes()} },
+			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
+				if name, ok := l.str(v); ok {
+					o, err := heuristic.ParseOutcome(name)
+					if err != nil {
+						l.bad(v, fmt.Errorf("unknown outcome %q (want one of %s)", name, strings.Join(outcomes(), ", ")))
+					}
+					d.Settings.MinOutcome = o
+				}
+				return true
+			},
+			write: func(w *writer[M], d *bt.Def[M], path string) any {
+				o := d.Settings.MinOutcome
+				switch {
+				case o == 0:
+					return nil
+				case !o.Valid():
+					w.fail(path, fmt.Errorf("MinOutcome: invalid outcome %v", o))
+				}
+				return o.String()
+			}}.only(bt.KindSequence, bt.KindReactiveSequence),
+		setting[M]{key: "replan", about: `selectors and planners: plan again while running, every duration ("0s": every tick); leave out to commit to a choice or plan`,
+			schema: durationSchema[M],
+			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
+				if n, ok := l.str(v); ok {
+					d.Settings.Replan, d.Settings.Interval = true, duration(n, func(err error) { l.bad(v, err) },
+						`"250ms" or "0s" (every tick)`, "leave replan out for a decider that commits to its choice")
+				}
+				return true
+			},
+			write: func(w *writer[M], d *bt.Def[M], path string) any {
+				switch s := d.Settings; {
+				case s.Replan && s.Interval >= 0:
+					return s.Interval.String()
+				case s.Replan || s.Interval != 0:
+					w.fail(path, fmt.Errorf("Settings.Interval %v with Settings.Replan %v has no form in a file", s.Interval, s.Replan))
+				}
+				return nil
+			}}.only(bt.KindSelector, bt.KindRandom, bt.KindPlanner),
+		registered("replanOn", "selectors and planners: a test of when to plan again at once", roleCondition,
+			func(d *bt.Def[M]) *func(*M) bool { return &d.ReplanOn }, func(r *Registry[M]) map[string]func(*M) bool { return r.Conditions },
+			funcID, func(func(*M) bool) string { return "its ReplanOn test" }).only(bt.KindSelector, bt.KindRandom, bt.KindPlanner),
+		flag[M]("allowNegative", "selectors: choose a child predicted Irrelevant or worse rather than nothing",
+			func(s *bt.Settings) *bool { return &s.AllowNegative }).only(bt.KindSelector, bt.KindRandom),
+		flag[M]("preferFirst", "selectors: a tie at re-selection goes to the first child, not the running one",
+			func(s *bt.Settings) *bool { return &s.PreferFirst }).only(bt.KindSelector),
+		flag[M]("debounce", "selectors: pick the child that ended last only when it is the sole option",
+			func(s *bt.Settings) *bool { return &s.Debounce }).only(bt.KindSelector, bt.KindRandom),
+		policy[M]("succeedOn", "parallels: how many children must succeed (default all)",
+			func(s *bt.Settings) *bt.Policy { return &s.SucceedOn }).only(bt.KindParallel),
+		policy[M]("failOn", "parallels: how many children must fail (default all)",
+			func(s *bt.Settings) *bt.Policy { return &s.FailOn }).only(bt.KindParallel),
+		flag[M]("cosmetic", "actions and conditions: an Irrelevant prediction counts as Cosmetic",
+			func(s *bt.Settings) *bool { return &s.Cosmetic }).only(bt.KindAction, bt.KindCondition),
+		flag[M]("cosmeticWhileRunning", "actions and conditions: an Irrelevant prediction counts as Cosmetic while the node runs",
+			func(s *bt.Settings) *bool { return &s.CosmeticWhileRunning }).only(bt.KindAction, bt.KindCondition),
+		setting[M]{key: "takes", about: `actions: how long a run takes, for predictions that chain it ("500ms")`,
+			schema: durationSchema[M],
+			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
+				if n, ok := l.str(v); ok {
+					d.Settings.Takes = duration(n, func(err error) { l.bad(v, err) }, `"500ms"`, "a run takes no less than nothing")
+				}
+				return true
+			},
+			write: func(_ *writer[M], d *bt.Def[M], _ string) any {
+				if d.Settings.Takes == 0 {
+					return nil
+				}
+				return d.Settings.Takes.String()
+			}}.only(bt.KindAction),
+		registered("simulate", "an action's or condition's own simulation", roleSimulation,
+			func(d *bt.Def[M]) *func(*sim.Context[M], *M) heuristic.Verdict { return &d.Simulate },
+			func(r *Registry[M]) map[string]func(*sim.Context[M], *M) heuristic.Verdict { return r.Simulations },
+			funcID, func(func(*sim.Context[M], *M) heuristic.Verdict) string { return "its simulation (SimulateWith)" }).only(bt.KindAction, bt.KindCondition),
+		{key: "weight", about: "children of a random selector: the odds (default 1; 0 never)",
+			schema: func(*Registry[M]) map[string]any { return map[string]any{"type": "number", "minimum": 0} },
+			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
+				num, ok := v.tok.(json.Number)
+				if !ok {
+					l.bad(v, fmt.Errorf("want a number, not %s", describe(v.tok)))
+					return true
+				}
+				w, err := num.Float64()
+				if err != nil || math.IsInf(w, 0) {
+					l.bad(v, fmt.Errorf("weight %s is out of range", num))
+					return true
+				}
+				d.Weighted, d.Weight = true, w
+				return true
+			},
+			write: func(w *writer[M], d *bt.Def[M], path string) any {
+				switch {
+				case !d.Weighted && d.Weight != 0:
+					w.fail(path, errors.New("a weight without Weighted has no form in a file"))
+				case !d.Weighted:
+				case math.IsNaN(d.Weight) || math.IsInf(d.Weight, 0):
+					w.fail(path, fmt.Errorf("weight %v is not finite", d.Weight))
+				default:
+					return d.Weight
+				}
+				return nil
+			}},
+		{key: "constraints", about: "what guards the node: registered names, or a constraint factory's name with its arguments",
+			schema: func(r *Registry[M]) map[string]any {
+				return map[string]any{"type": "array", "items": r.constraintSchema()}
+			},
+			read: func(l *loader[M], v *value, d *bt.Def[M], n *reading) bool {
+				return l.constraints(v.path, v.tok, v.off, d, n.depth)
+			},
+			write: func(w *writer[M], d *bt.Def[M], path string) any {
+				if names := w.constraints(path, d.Constraints, 0); names != nil {
+					return names
+				}
+				return nil
+			}},
+		setting[M]{key: "children", about: "the node's children, in order",
+			schema: func(*Registry[M]) map[string]any {
+				return map[string]any{"type": "array", "items": map[string]any{"$ref": "#/$defs/node"}}
+			},
+			read: func(l *loader[M], v *value, d *bt.Def[M], n *reading) bool {
+				return l.children(v, d, n.at, n.depth)
+			},
+			// write: Marshal writes the children itself, a line each
+		}.only(bt.KindSequence, bt.KindReactiveSequence, bt.KindSelector, bt.KindRandom, bt.KindParallel,
+			bt.KindPriority, bt.KindReactivePriority, bt.KindIfElse, bt.KindDecorator, bt.KindComposite),
+	}
+}
+
+// only returns the setting taken only by nodes of the kinds given.
+func (s setting[M]) only(kinds ...bt.NodeKind) setting[M] {
+	s.kinds = kinds
+	return s
+}
+
+// takenBy reports whether a node of kind k takes the field.
+func (s setting[M]) takenBy(k bt.NodeKind) bool {
+	switch {
+	case s.kinds != nil:
+		return slices.Contains(s.kinds, k)
+	case s.need != nil:
+		return slices.Contains(s.need, k)
+	}
+	return true
+}
+
+// registered is the setting of a field that names a registered value of
+// role, from the registry's map of it (values), into the Def's field;
+// a value is named by its identity (id), and described by what in
+// errors.
+func registered[M, V any](key, about string, ro role, field func(d *bt.Def[M]) *V,
+	values func(r *Registry[M]) map[string]V, id func(V) any, what func(V) string, need ...bt.NodeKind) setting[M] {
+	return setting[M]{key: key, about: about, need: need, schema: names[M](ro),
+		read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
+			if name, ok := l.str(v); ok {
+				*field(d) = lookup(l, v.path, v.off, ro, name, values(l.r))
+			}
+			return true
+		},
+		write: func(w *writer[M], d *bt.Def[M], path string) any {
+			return w.name(path, ro, id(*field(d)), what(*field(d)))
+		}}
+}
+
+// identity is the identity of a value that is its own: an interface
+// value, compared as such.
+func identity[V any](v V) any { return v }
+
+// flag is the setting of a boolean field: true, or left out.
+func flag[M any](key, about string, field func(s *bt.Settings) *bool) setting[M] {
+	return setting[M]{key: key, about: about,
+		schema: func(*Registry[M]) map[string]any { return map[string]any{"type": "boolean"} },
+		read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
+			if b, ok := v.tok.(bool); ok {
+				*field(&d.Settings) = b
+			} else {
+				l.bad(v, fmt.Errorf("want true or false, not %s", describe(v.tok)))
+			}
+			return true
+		},
+		write: func(_ *writer[M], d *bt.Def[M], _ string) any {
+			if s := d.Settings; *field(&s) {
+				return true
+			}
+			return nil
+		}}
+}
+
+// policy is the setting of a parallel's policy: "one" or "all", the
+// default left out.
+func policy[M any](key, about string, field func(s *bt.Settings) *bt.Policy) setting[M] {
+	return setting[M]{key: key, about: about,
+		schema: func(*Registry[M]) map[string]any {
+			return map[string]any{"enum": []string{bt.RequireOne.String(), bt.RequireAll.String()}}
+		},
+		read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
+			if n, ok := l.str(v); ok {
+				p := map[string]bt.Policy{"one": bt.RequireOne, "all": bt.RequireAll}[n]
+				if p == 0 {
+					l.bad(v, fmt.Errorf("want \"one\" or \"all\", not %q", n))
+				}
+				*field(&d.Settings) = p
+			}
+			return true
+		},
+		write: func(w *writer[M], d *bt.Def[M], path string) any {
+			s := d.Settings
+			switch p := *field(&s); p {
+			case 0:
+			case bt.RequireOne, bt.RequireAll:
+				return p.String()
+			default:
+				w.fail(path, fmt.Errorf("%s: invalid policy %d", strings.ToUpper(key[:1])+key[1:], p))
+			}
+			return nil
+		}}
+}
+
+// names is the schema of a field that names a registered value of role.
+func names[M any](ro role) func(r *Registry[M]) map[string]any {
+	return func(r *Registry[M]) map[string]any { return map[string]any{"enum": nonNil(r.names(ro))} }
+}
+
+// durationSchema is the schema of a duration field.
+func durationSchema[M any](*Registry[M]) map[string]any {
+	return map[string]any{"type": "string", "pattern": durationPattern}
+}
+
+// str reads v as a string, or reports that it is not one.
+func (l *loader[M]) str(v *value) (string, bool) {
+	s, ok := v.tok.(string)
+	if !ok {
+		l.bad(v, fmt.Errorf("want a string, not %s", describe(v.tok)))
+	}
+	return s, ok
+}
+
+// bad reports err about value v.
+func (l *loader[M]) bad(v *value, err error) { l.fail(v.path, v.off, err) }
+
+// fieldKeys lists the fields a node may have, for errors.
+func fieldKeys[M any]() []string {
+	var keys []string
+	for _, s := range settings[M]() {
+		keys = append(keys, s.key)
+	}
+	return keys
+}
+
+// durationOf is the duration of a file's text, for arguments; it
+// reports the error.
+func durationOf(n string, bad func(error)) time.Duration {
+	return duration(n, bad, `"2s"`, "give a duration of 0 or more")
+}
