@@ -37,10 +37,6 @@ type editing struct {
 func openEditor(ctx context.Context, addr string, stderr io.Writer) (*editing, error) {
 	ln, err := sameorigin.Listen(addr)
 	if err != nil {
-		var op *net.OpError
-		if errors.As(err, &op) {
-			err = op.Err // its own message repeats the address
-		}
 		return nil, fmt.Errorf("-edit %q: %v", addr, err)
 	}
 	return &editing{ln: ln, ctx: ctx, stderr: stderr}, nil
