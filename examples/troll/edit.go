@@ -3,15 +3,14 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/btjson"
 	"github.com/foresight-bt/foresight/editor"
 	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/internal/sameorigin"
@@ -72,7 +71,7 @@ func (e *editing) run(o options, tree *bt.Tree[troll.Memory], stdout *bufio.Writ
 	defer srv.Close()
 	url := inspect.URL(e.ln.Addr())
 	fmt.Fprintf(e.stderr, "troll: open %s to edit %s while the troll runs (the run live at %slive/); Ctrl-C stops\n", url, o.tree, url)
-	watch := treefile.New(o.tree, data, maxTreeFile)
+	watch := &treefile.Reloader{Watch: treefile.New(o.tree, data, maxTreeFile), Log: e.stderr, Prog: "troll", Agent: "the troll"}
 	clock := time.NewTicker(troll.Step)
 	defer clock.Stop()
 	var sc scene.Scene
@@ -93,7 +92,7 @@ func (e *editing) run(o options, tree *bt.Tree[troll.Memory], stdout *bufio.Writ
 			case <-clock.C:
 			}
 			if tick%3 == 0 {
-				if next := e.reload(watch, reg, g); next != nil {
+				if next := reload(watch, reg, g); next != nil {
 					tree = next
 					g.Agent.SetTracer(tracer())
 					view.SetHeader(header(seed))
@@ -122,25 +121,19 @@ func (e *editing) run(o options, tree *bt.Tree[troll.Memory], stdout *bufio.Writ
 // reload reads the tree file again and, if it changed, has the troll run
 // the tree it now holds and returns it. A file that cannot be read or
 // built is reported, and the troll keeps its tree.
-func (e *editing) reload(w *treefile.Watch, reg interface {
-	Build(bt.Config[troll.Memory], []byte) (*bt.Tree[troll.Memory], error)
-}, g *troll.Game) *bt.Tree[troll.Memory] {
-	at := g.World.Troll.Now.Seconds()
-	data, changed, err := w.Changed()
-	if errors.Is(err, treefile.ErrIrregular) {
-		fmt.Fprintf(e.stderr, "troll: %.1fs: %v, the troll keeps its tree\n", at, err)
-	}
-	if !changed {
+func reload(r *treefile.Reloader, reg *btjson.Registry[troll.Memory], g *troll.Game) *bt.Tree[troll.Memory] {
+	var tree *bt.Tree[troll.Memory]
+	put := func(data []byte) error {
+		next, err := reg.Build(troll.TreeConfig(), data)
+		if err != nil {
+			return err
+		}
+		if err := g.Agent.Reload(next, &g.World.Troll); err != nil {
+			return err
+		}
+		tree = next
 		return nil
 	}
-	tree, err := reg.Build(troll.TreeConfig(), data)
-	if err == nil {
-		err = g.Agent.Reload(tree, &g.World.Troll)
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "troll: %.1fs: not reloaded, the troll keeps its tree: %s\n", at, strings.ReplaceAll(err.Error(), "\n", "; "))
-		return nil
-	}
-	fmt.Fprintf(e.stderr, "troll: %.1fs: reloaded the tree\n", at)
+	r.Reload(g.World.Troll.Now, put)
 	return tree
 }
