@@ -1,11 +1,9 @@
 package main
 
 import (
-	"bufio"
 	"context"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -24,42 +22,8 @@ func TestMain(m *testing.M) {
 // show on the tree; the planner set to GOAP in the form, and saved, the
 // troll plans for the GOAP goals, and the page shows those plans.
 func TestEditInBrowser(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "troll.json")
-	htn, err := os.ReadFile("troll.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, htn, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	var stderr edittest.Buffer
-	ed, err := openEditor(ctx, "127.0.0.1:0", &stderr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := parseFlags([]string{"-tree", file, "-edit", "127.0.0.1:0", "-duration", "10m"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree, err := o.mind()
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- ed.run(o, tree, bufio.NewWriter(new(edittest.Buffer))) }()
-	t.Cleanup(func() {
-		cancel()
-		select {
-		case err := <-done:
-			if err != nil {
-				t.Error(err)
-			}
-		case <-time.After(30 * time.Second):
-			t.Error("the editing did not stop after the interrupt")
-		}
-	})
-	edittest.Dial(t, "http://"+ed.ln.Addr().String()+"/")
+	run := startEdit(t, "127.0.0.1:0", "10m")
+	edittest.Dial(t, run.url())
 
 	p := browser.Tab(t, 1500, 950)
 	must := func(err error) {
@@ -74,7 +38,7 @@ func TestEditInBrowser(t *testing.T) {
 	}
 	const think = `#tree .row[data-tree="troll/think"]`
 	plan := fmt.Sprintf(`((document.querySelector('%s .live.plan') || {}).textContent || "")`, think)
-	must(p.Navigate("http://" + ed.ln.Addr().String() + "/"))
+	must(p.Navigate(run.url()))
 	wait(`document.body.dataset.state === "ready"`)
 	wait(plan + `.includes("BeTrunkThumper: made")`)
 
@@ -83,12 +47,12 @@ func TestEditInBrowser(t *testing.T) {
 	wait(`Number(document.body.dataset.checked || 0) === S.checks && document.body.dataset.problems === "0"`)
 	must(p.Click("#save"))
 	wait(`document.body.dataset.saves === "1" && document.body.dataset.dirty === "false"`)
-	if b, _ := os.ReadFile(file); !strings.Contains(string(b), `"planner": "goap"`) {
+	if b, _ := os.ReadFile(run.file); !strings.Contains(string(b), `"planner": "goap"`) {
 		t.Fatalf("the file saved:\n%s", b)
 	}
 	wait(`/^plans ×\d+ · (slay|regain|guard): /.test(` + plan + `)`)
-	if !strings.Contains(stderr.String(), "reloaded the tree") {
-		t.Errorf("the troll did not say it reloaded:\n%s", stderr.String())
+	if !strings.Contains(run.stderr.String(), "reloaded the tree") {
+		t.Errorf("the troll did not say it reloaded:\n%s", run.stderr.String())
 	}
 	var live string
 	must(p.Eval(`document.getElementById("live").textContent`, &live))

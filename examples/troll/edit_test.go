@@ -13,9 +13,67 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/internal/edittest"
 	"github.com/foresight-bt/foresight/troll"
 )
+
+// An editRun is -edit run by a test: the troll's tree file (troll.json
+// here) copied to a file of the test's, its editor at an address, game
+// after game; stopped as Ctrl-C stops it when the test ends, which fails
+// if it does not stop, or stops with an error.
+type editRun struct {
+	file           string
+	shipped        []byte   // what the file held at first
+	addr           net.Addr // the editor's
+	stdout, stderr edittest.Buffer
+}
+
+func startEdit(t *testing.T, addr, duration string) *editRun {
+	t.Helper()
+	r := &editRun{file: filepath.Join(t.TempDir(), "troll.json")}
+	var err error
+	if r.shipped, err = os.ReadFile("troll.json"); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(r.file, r.shipped, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	ed, err := openEditor(ctx, addr, &r.stderr)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	r.addr = ed.ln.Addr()
+	o, err := parseFlags([]string{"-tree", r.file, "-edit", addr, "-duration", duration})
+	if err == nil {
+		var tree *bt.Tree[troll.Memory]
+		if tree, err = o.mind(); err == nil {
+			done := make(chan error, 1)
+			go func() { done <- ed.run(o, tree, bufio.NewWriter(&r.stdout)) }()
+			t.Cleanup(func() {
+				cancel()
+				select {
+				case err := <-done:
+					if err != nil {
+						t.Error(err)
+					}
+				case <-time.After(30 * time.Second):
+					t.Error("the editing did not stop after the interrupt")
+				}
+			})
+			return r
+		}
+	}
+	cancel()
+	ed.ln.Close()
+	t.Fatal(err)
+	return nil
+}
+
+// url is the editor's address.
+func (r *editRun) url() string { return "http://" + r.addr.String() + "/" }
 
 // -edit serves the -tree file's editor and the run's live view, and runs
 // game after game. The palette is the troll's registry's names; a tree
@@ -24,33 +82,9 @@ import (
 // HTN domain swapped for its GOAP goals) is saved, put in force, and the
 // live view starts afresh with it.
 func TestEdit(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "troll.json")
-	htn, err := os.ReadFile("troll.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, htn, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	defer cancel()
-	var stderr edittest.Buffer
-	ed, err := openEditor(ctx, "127.0.0.1:0", &stderr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	o, err := parseFlags([]string{"-tree", file, "-edit", "127.0.0.1:0", "-duration", "1s"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree, err := o.mind()
-	if err != nil {
-		t.Fatal(err)
-	}
-	var out edittest.Buffer
-	done := make(chan error, 1)
-	go func() { done <- ed.run(o, tree, bufio.NewWriter(&out)) }()
-	e := edittest.Dial(t, "http://"+ed.ln.Addr().String()+"/")
+	run := startEdit(t, "127.0.0.1:0", "1s")
+	htn, file := run.shipped, run.file
+	e := edittest.Dial(t, run.url())
 
 	f := e.File(t)
 	if f.Text != string(htn) || !f.Live {
@@ -108,28 +142,19 @@ func TestEdit(t *testing.T) {
 		t.Errorf("the file holds %q after saving %q", b, a.File.Text)
 	}
 	events.Next(t, "the GOAP domain", func(l string) bool { return strings.Contains(l, `"kind":"goap"`) })
-	if got := strings.Count(stderr.String(), "reloaded the tree"); got != 1 {
-		t.Errorf("reloaded %d times, not once:\n%s", got, stderr.String())
+	if got := strings.Count(run.stderr.String(), "reloaded the tree"); got != 1 {
+		t.Errorf("reloaded %d times, not once:\n%s", got, run.stderr.String())
 	}
-	if strings.Contains(stderr.String(), "not reloaded") {
-		t.Errorf("the refused tree reached the troll:\n%s", stderr.String())
+	if strings.Contains(run.stderr.String(), "not reloaded") {
+		t.Errorf("the refused tree reached the troll:\n%s", run.stderr.String())
 	}
 	if b := e.Save(t, goap, f.Version); b.Status != http.StatusConflict {
 		t.Errorf("a save over a version the file no longer has: %d", b.Status)
 	}
-	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(out.String(), "seed 2,"); time.Sleep(50 * time.Millisecond) {
+	for deadline := time.Now().Add(20 * time.Second); !strings.Contains(run.stdout.String(), "seed 2,"); time.Sleep(50 * time.Millisecond) {
 		if time.Now().After(deadline) {
-			t.Fatalf("one game, and no other:\n%s", out.String())
+			t.Fatalf("one game, and no other:\n%s", run.stdout.String())
 		}
-	}
-	cancel()
-	select {
-	case err := <-done:
-		if err != nil {
-			t.Error(err)
-		}
-	case <-time.After(30 * time.Second):
-		t.Fatal("the editing did not stop after the interrupt")
 	}
 }
 
@@ -137,42 +162,11 @@ func TestEdit(t *testing.T) {
 // listened on at loopback, and requests for another name, or from a page
 // of another site, are refused.
 func TestEditRefusesStrangers(t *testing.T) {
-	file := filepath.Join(t.TempDir(), "troll.json")
-	htn, err := os.ReadFile("troll.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(file, htn, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	var stderr edittest.Buffer
-	ed, err := openEditor(ctx, ":0", &stderr)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if ip := ed.ln.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
+	run := startEdit(t, ":0", "1s")
+	if ip := run.addr.(*net.TCPAddr).IP; !ip.IsLoopback() {
 		t.Errorf("-edit :0 listens on %v", ip)
 	}
-	o, err := parseFlags([]string{"-tree", file, "-edit", ":0", "-duration", "1s"})
-	if err != nil {
-		t.Fatal(err)
-	}
-	tree, err := o.mind()
-	if err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- ed.run(o, tree, bufio.NewWriter(new(edittest.Buffer))) }()
-	defer func() {
-		cancel()
-		select {
-		case <-done:
-		case <-time.After(30 * time.Second):
-			t.Fatal("the editing did not stop after the interrupt")
-		}
-	}()
-	base := "http://" + ed.ln.Addr().String() + "/"
+	base := run.url()
 	edittest.Dial(t, base)
 	for _, tt := range []struct {
 		name, path, host, origin string
@@ -210,7 +204,7 @@ func TestEditRefusesStrangers(t *testing.T) {
 			t.Errorf("%s: %d, want %d", tt.name, resp.StatusCode, tt.want)
 		}
 	}
-	if b, _ := os.ReadFile(file); string(b) != string(htn) {
+	if b, _ := os.ReadFile(run.file); string(b) != string(run.shipped) {
 		t.Errorf("the file changed:\n%s", b)
 	}
 }
