@@ -10,6 +10,7 @@ package edittest
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"encoding/json"
 	"io"
 	"maps"
@@ -148,31 +149,45 @@ func (e *Editor) post(t testing.TB, what, text, base string) Answer {
 // live/), a line of its stream at a time; it is closed with the test.
 func (e *Editor) Events(t testing.TB) *Events {
 	t.Helper()
-	resp, err := http.Get(e.Base + "live/events")
+	ctx, cancel := context.WithCancel(context.Background())
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, e.Base+"live/events", nil)
 	if err != nil {
+		cancel()
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { resp.Body.Close() })
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		cancel()
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { cancel(); resp.Body.Close() })
 	lines := bufio.NewScanner(resp.Body)
 	lines.Buffer(nil, 1<<20)
-	return &Events{lines: lines}
+	return &Events{lines: lines, cancel: cancel}
 }
 
 // Events is the live view's stream of events.
 type Events struct {
-	lines *bufio.Scanner
+	lines  *bufio.Scanner
+	cancel context.CancelFunc // ends the stream
 }
 
+// Wait is how long Next waits for the line it wants.
+const Wait = 30 * time.Second
+
 // Next reads lines until one that ok accepts, failing t, which says what
-// it waited for, when the stream ends first.
+// it waited for, when the stream ends first or none comes within Wait
+// (and the stream is ended then).
 func (ev *Events) Next(t testing.TB, what string, ok func(line string) bool) {
 	t.Helper()
+	late := time.AfterFunc(Wait, ev.cancel)
+	defer late.Stop()
 	for ev.lines.Scan() {
 		if ok(ev.lines.Text()) {
 			return
 		}
 	}
-	t.Fatalf("the live view ended before %s", what)
+	t.Fatalf("no %s: the live view ended, or %v went by", what, Wait)
 }
 
 // Palette returns the names the editor's page offers a designer for a
