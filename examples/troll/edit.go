@@ -46,14 +46,11 @@ func openEditor(ctx context.Context, addr string, stderr io.Writer) (*editing, e
 // tree of the -tree file, read again whenever it is saved, from the
 // editor or elsewhere; the editor's page shows its decisions and plans on
 // the tree through the live view, which can pause and step the game.
-func (e *editing) run(o options, tree *bt.Tree[troll.Memory], stdout *bufio.Writer) error {
+// tree is built from data, the file's text when it was read.
+func (e *editing) run(o options, tree *bt.Tree[troll.Memory], data []byte, stdout *bufio.Writer) error {
 	reg, err := troll.Registry()
 	if err != nil {
 		return err
-	}
-	data, err := treefile.Read(o.tree, maxTreeFile)
-	if err != nil {
-		return fmt.Errorf("-tree: %v", err)
 	}
 	header := func(seed uint64) inspect.Header {
 		return inspect.Header{Title: fmt.Sprintf("the Trunk Thumper (%s), seed %d", o.label(), seed), Nodes: tree.Nodes()}

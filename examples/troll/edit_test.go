@@ -29,7 +29,9 @@ type editRun struct {
 	stdout, stderr edittest.Buffer
 }
 
-func startEdit(t *testing.T, addr, duration string) *editRun {
+// startEdit starts -edit; before, if given, is called once the troll
+// has read its tree and before the run starts.
+func startEdit(t *testing.T, addr, duration string, before ...func(file string)) *editRun {
 	t.Helper()
 	r := &editRun{file: filepath.Join(t.TempDir(), "troll.json")}
 	var err error
@@ -49,9 +51,13 @@ func startEdit(t *testing.T, addr, duration string) *editRun {
 	o, err := parseFlags([]string{"-tree", r.file, "-edit", addr, "-duration", duration})
 	if err == nil {
 		var tree *bt.Tree[troll.Memory]
-		if tree, err = o.mind(); err == nil {
+		var data []byte
+		if tree, data, err = o.mind(); err == nil {
+			for _, f := range before {
+				f(r.file)
+			}
 			done := make(chan error, 1)
-			go func() { done <- ed.run(o, tree, bufio.NewWriter(&r.stdout)) }()
+			go func() { done <- ed.run(o, tree, data, bufio.NewWriter(&r.stdout)) }()
 			t.Cleanup(func() {
 				cancel()
 				select {
@@ -155,6 +161,28 @@ func TestEdit(t *testing.T) {
 		if time.Now().After(deadline) {
 			t.Fatalf("one game, and no other:\n%s", run.stdout.String())
 		}
+	}
+}
+
+// A file saved after the troll read it, before the run began, is put in
+// force: the run watches for changes from the text the troll was built
+// from, not from the file as it is when the run begins.
+func TestEditReloadsASaveBeforeTheRun(t *testing.T) {
+	save := func(file string) {
+		data, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		goap := strings.Replace(string(data), `"planner": "htn"`, `"planner": "goap"`, 1)
+		if err := os.WriteFile(file, []byte(goap), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	run := startEdit(t, "127.0.0.1:0", "1m", save)
+	events := edittest.Dial(t, run.url()).Events(t)
+	events.Next(t, "the GOAP domain", func(l string) bool { return strings.Contains(l, `"kind":"goap"`) })
+	if got := strings.Count(run.stderr.String(), "reloaded the tree"); got != 1 {
+		t.Errorf("reloaded %d times, not once:\n%s", got, run.stderr.String())
 	}
 }
 
