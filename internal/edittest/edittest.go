@@ -55,6 +55,10 @@ type Answer struct {
 	Error    string
 }
 
+// client makes the requests that are answered at once, each given up
+// after Wait.
+var client = &http.Client{Timeout: Wait}
+
 // Dial returns the editor at base once it answers, failing t when it does
 // not within 10 seconds.
 func Dial(t testing.TB, base string) *Editor {
@@ -82,7 +86,7 @@ func (e *Editor) File(t testing.TB) File {
 
 func (e *Editor) file() (File, error) {
 	var f File
-	resp, err := http.Get(e.Base + "file")
+	resp, err := client.Get(e.Base + "file")
 	if err != nil {
 		return f, err
 	}
@@ -95,7 +99,7 @@ func (e *Editor) file() (File, error) {
 // and its forms from.
 func (e *Editor) Schema(t testing.TB) []byte {
 	t.Helper()
-	resp, err := http.Get(e.Base + "schema")
+	resp, err := client.Get(e.Base + "schema")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -122,7 +126,7 @@ func (e *Editor) Save(t testing.TB, text, base string) Answer {
 func (e *Editor) post(t testing.TB, what, text, base string) Answer {
 	t.Helper()
 	body, _ := json.Marshal(map[string]string{"text": text, "base": base}) // strings always encode
-	resp, err := http.Post(e.Base+what, "application/json", bytes.NewReader(body))
+	resp, err := client.Post(e.Base+what, "application/json", bytes.NewReader(body))
 	if err != nil {
 		t.Fatal(err)
 	}
