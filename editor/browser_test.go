@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
-	"maps"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -22,6 +21,7 @@ import (
 	"github.com/foresight-bt/foresight/editor"
 	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/internal/browser"
+	"github.com/foresight-bt/foresight/internal/edittest"
 	"github.com/foresight-bt/foresight/internal/treefile"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/scene"
@@ -409,10 +409,10 @@ func TestPaletteInBrowser(t *testing.T) {
 		url        func(path string) string
 		want       map[string][]string
 	}{
-		{"jedi", idle, func(path string) string { return serveEditor(t, path, jedi.Registry(), jedi.TreeConfig(), nil) }, names(jedi.Registry())},
+		{"jedi", idle, func(path string) string { return serveEditor(t, path, jedi.Registry(), jedi.TreeConfig(), nil) }, edittest.Palette(jedi.Registry())},
 		{"troll", `{"kind": "planner", "name": "think", "planner": "htn"}`, func(path string) string {
 			return serveEditor(t, path, trollReg, troll.TreeConfig(), nil)
-		}, names(trollReg)},
+		}, edittest.Palette(trollReg)},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			path := writeTree(t, tt.file)
@@ -430,30 +430,6 @@ func TestPaletteInBrowser(t *testing.T) {
 			noErrors(t, p)
 		})
 	}
-}
-
-// names returns the registry's names by the palette's roles.
-func names[M any](r *btjson.Registry[M]) map[string][]string {
-	kinds := []string{"sequence", "reactive-sequence", "selector", "random", "parallel", "priority", "reactive-priority",
-		"ifelse", "decorator", "composite", "action", "condition", "leaf", "planner"}
-	sorted := func(keys []string) []string { slices.Sort(keys); return keys }
-	out := map[string][]string{
-		"kind":       kinds,
-		"action":     sorted(append(r.Catalogue.Names(), slices.Collect(maps.Keys(r.Actions))...)),
-		"condition":  sorted(slices.Collect(maps.Keys(r.Conditions))),
-		"constraint": sorted(slices.Collect(maps.Keys(r.Constraints))),
-		"decorator":  sorted(slices.Collect(maps.Keys(r.Decorators))),
-		"composite":  sorted(slices.Collect(maps.Keys(r.Composites))),
-		"leaf":       sorted(slices.Collect(maps.Keys(r.Leaves))),
-		"planner":    sorted(slices.Collect(maps.Keys(r.Planners))),
-		"simulation": sorted(slices.Collect(maps.Keys(r.Simulations))),
-	}
-	for role, list := range out {
-		if len(list) == 0 {
-			delete(out, role)
-		}
-	}
-	return out
 }
 
 // Every edit the editor offers, one after another, makes the tree it

@@ -30,7 +30,7 @@ type editing struct {
 func openEditor(ctx context.Context, addr string, stderr io.Writer) (*editing, error) {
 	ln, err := sameorigin.Listen(addr)
 	if err != nil {
-		return nil, fmt.Errorf("-edit %q: %v", addr, unwrapOp(err))
+		return nil, fmt.Errorf("-edit %q: %v", addr, err)
 	}
 	return &editing{ln: ln, ctx: ctx, stderr: stderr}, nil
 }

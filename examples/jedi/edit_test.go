@@ -2,47 +2,25 @@ package main
 
 import (
 	"bufio"
-	"bytes"
 	"context"
-	"encoding/json"
-	"io"
 	"net/http"
 	"os"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
+	"github.com/foresight-bt/foresight/internal/edittest"
 	"github.com/foresight-bt/foresight/jedi"
 )
 
-// lockedBuffer is a buffer that the fight's goroutine writes and the
-// test reads.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
-}
-
 // -edit serves the -tree file's editor and the fight's live view, and
-// fights on, fight after fight: a tree saved through the editor is put in force, and the
-// live view starts afresh with it.
+// fights on, fight after fight: a tree saved through the editor is put in
+// force, and the live view starts afresh with it.
 func TestEdit(t *testing.T) {
 	file, _ := shippedCopy(t)
 	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	var errb lockedBuffer
+	var errb edittest.Buffer
 	ed, err := openEditor(ctx, "127.0.0.1:0", &errb)
 	if err != nil {
 		t.Fatal(err)
@@ -51,49 +29,17 @@ func TestEdit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var out lockedBuffer
+	var out edittest.Buffer
 	done := make(chan error, 1)
 	go func() { done <- ed.run(o, bufio.NewWriter(&out)) }()
-	base := "http://" + ed.ln.Addr().String() + "/"
-
-	var f struct {
-		Text, Version string
-		Live          bool
-	}
-	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(20 * time.Millisecond) {
-		resp, err := http.Get(base + "file")
-		if err == nil {
-			err = json.NewDecoder(resp.Body).Decode(&f)
-			resp.Body.Close()
-		}
-		if err == nil {
-			break
-		}
-		if time.Now().After(deadline) {
-			t.Fatal(err)
-		}
-	}
+	e := edittest.Dial(t, "http://"+ed.ln.Addr().String()+"/")
+	f := e.File(t)
 	shipped, _ := os.ReadFile(file)
 	if f.Text != string(shipped) || !f.Live {
 		t.Fatalf("the editor reads %.80q, live view %v", f.Text, f.Live)
 	}
-	events, err := http.Get(base + "live/events")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer events.Body.Close()
-	lines := bufio.NewScanner(events.Body)
-	lines.Buffer(nil, 1<<20)
-	next := func(what string, ok func(string) bool) {
-		t.Helper()
-		for lines.Scan() {
-			if ok(lines.Text()) {
-				return
-			}
-		}
-		t.Fatalf("the live view ended before %s", what)
-	}
-	next("a decision", func(l string) bool { return strings.Contains(l, `"kind":"decision"`) })
+	events := e.Events(t)
+	events.Next(t, "a decision", func(l string) bool { return strings.Contains(l, `"kind":"decision"`) })
 
 	// Save the Jedi's idling only, through the editor.
 	def, err := jedi.Design(jedi.Options{})
@@ -105,17 +51,10 @@ func TestEdit(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	body, _ := json.Marshal(map[string]string{"text": string(idle), "base": f.Version})
-	resp, err := http.Post(base+"save", "application/json", bytes.NewReader(body))
-	if err != nil {
-		t.Fatal(err)
+	if a := e.Save(t, string(idle), f.Version); a.Status != http.StatusOK {
+		t.Fatalf("save: %d %s %+v", a.Status, a.Error, a.Problems)
 	}
-	io.Copy(io.Discard, resp.Body)
-	resp.Body.Close()
-	if resp.StatusCode != 200 {
-		t.Fatalf("save: %s", resp.Status)
-	}
-	next("the new tree", func(l string) bool { return strings.Contains(l, `"nodes"`) && !strings.Contains(l, `"engage"`) })
+	events.Next(t, "the new tree", func(l string) bool { return strings.Contains(l, `"nodes"`) && !strings.Contains(l, `"engage"`) })
 	if !strings.Contains(errb.String(), "reloaded the tree from "+file) {
 		t.Errorf("stderr: %s", errb.String())
 	}

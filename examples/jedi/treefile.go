@@ -126,36 +126,26 @@ func (s *stepper) until(t time.Duration) (jedi.Summary, error) {
 
 // A watchedFile is a tree file read again when it changes.
 type watchedFile struct {
-	path string
-	w    *treefile.Watch
+	r treefile.Reloader
 }
 
 func newWatchedFile(path string, data []byte) *watchedFile {
-	return &watchedFile{path: path, w: treefile.New(path, data, maxTreeFile)}
+	return &watchedFile{r: treefile.Reloader{Watch: treefile.New(path, data, maxTreeFile), Prog: "jedi", Agent: "the Jedi"}}
 }
 
 // check reads the file and, if it changed, has the fight's Jedi run the
 // tree it now holds, and tells reloaded. A file that cannot be read or
 // built is reported, and the Jedi keep their tree.
 func (w *watchedFile) check(f *jedi.Fight, stderr io.Writer, reloaded func()) {
-	at := f.Arena.Now().Seconds()
-	data, changed, err := w.w.Changed()
-	if errors.Is(err, treefile.ErrIrregular) {
-		fmt.Fprintf(stderr, "jedi: %.2fs: %s is not a regular file, the Jedi keeps its tree\n", at, w.path)
+	w.r.Log = stderr
+	put := func(data []byte) error {
+		tree, err := registry().Build(jedi.TreeConfig(), data)
+		if err != nil {
+			return err
+		}
+		return f.Reload(tree)
 	}
-	if !changed {
-		return
-	}
-	tree, err := registry().Build(jedi.TreeConfig(), data)
-	if err == nil {
-		err = f.Reload(tree)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "jedi: %.2fs: %s not reloaded, the Jedi keeps its tree: %s\n", at, w.path, oneLine(err))
-		return
-	}
-	fmt.Fprintf(stderr, "jedi: %.2fs: reloaded the tree from %s\n", at, w.path)
-	if reloaded != nil {
+	if w.r.Reload(f.Arena.Now(), put) && reloaded != nil {
 		reloaded()
 	}
 }

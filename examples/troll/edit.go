@@ -3,15 +3,14 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
 	"net/http"
-	"strings"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/btjson"
 	"github.com/foresight-bt/foresight/editor"
 	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/internal/sameorigin"
@@ -37,10 +36,6 @@ type editing struct {
 func openEditor(ctx context.Context, addr string, stderr io.Writer) (*editing, error) {
 	ln, err := sameorigin.Listen(addr)
 	if err != nil {
-		var op *net.OpError
-		if errors.As(err, &op) {
-			err = op.Err // its own message repeats the address
-		}
 		return nil, fmt.Errorf("-edit %q: %v", addr, err)
 	}
 	return &editing{ln: ln, ctx: ctx, stderr: stderr}, nil
@@ -51,14 +46,11 @@ func openEditor(ctx context.Context, addr string, stderr io.Writer) (*editing, e
 // tree of the -tree file, read again whenever it is saved, from the
 // editor or elsewhere; the editor's page shows its decisions and plans on
 // the tree through the live view, which can pause and step the game.
-func (e *editing) run(o options, tree *bt.Tree[troll.Memory], stdout *bufio.Writer) error {
+// tree is built from data, the file's text when it was read.
+func (e *editing) run(o options, tree *bt.Tree[troll.Memory], data []byte, stdout *bufio.Writer) error {
 	reg, err := troll.Registry()
 	if err != nil {
 		return err
-	}
-	data, err := treefile.Read(o.tree, maxTreeFile)
-	if err != nil {
-		return fmt.Errorf("-tree: %v", err)
 	}
 	header := func(seed uint64) inspect.Header {
 		return inspect.Header{Title: fmt.Sprintf("the Trunk Thumper (%s), seed %d", o.label(), seed), Nodes: tree.Nodes()}
@@ -76,7 +68,7 @@ func (e *editing) run(o options, tree *bt.Tree[troll.Memory], stdout *bufio.Writ
 	defer srv.Close()
 	url := inspect.URL(e.ln.Addr())
 	fmt.Fprintf(e.stderr, "troll: open %s to edit %s while the troll runs (the run live at %slive/); Ctrl-C stops\n", url, o.tree, url)
-	watch := treefile.New(o.tree, data, maxTreeFile)
+	watch := &treefile.Reloader{Watch: treefile.New(o.tree, data, maxTreeFile), Log: e.stderr, Prog: "troll", Agent: "the troll"}
 	clock := time.NewTicker(troll.Step)
 	defer clock.Stop()
 	var sc scene.Scene
@@ -97,7 +89,7 @@ func (e *editing) run(o options, tree *bt.Tree[troll.Memory], stdout *bufio.Writ
 			case <-clock.C:
 			}
 			if tick%3 == 0 {
-				if next := e.reload(watch, reg, g); next != nil {
+				if next := reload(watch, reg, g); next != nil {
 					tree = next
 					g.Agent.SetTracer(tracer())
 					view.SetHeader(header(seed))
@@ -126,25 +118,19 @@ func (e *editing) run(o options, tree *bt.Tree[troll.Memory], stdout *bufio.Writ
 // reload reads the tree file again and, if it changed, has the troll run
 // the tree it now holds and returns it. A file that cannot be read or
 // built is reported, and the troll keeps its tree.
-func (e *editing) reload(w *treefile.Watch, reg interface {
-	Build(bt.Config[troll.Memory], []byte) (*bt.Tree[troll.Memory], error)
-}, g *troll.Game) *bt.Tree[troll.Memory] {
-	at := g.World.Troll.Now.Seconds()
-	data, changed, err := w.Changed()
-	if errors.Is(err, treefile.ErrIrregular) {
-		fmt.Fprintf(e.stderr, "troll: %.1fs: %v, the troll keeps its tree\n", at, err)
-	}
-	if !changed {
+func reload(r *treefile.Reloader, reg *btjson.Registry[troll.Memory], g *troll.Game) *bt.Tree[troll.Memory] {
+	var tree *bt.Tree[troll.Memory]
+	put := func(data []byte) error {
+		next, err := reg.Build(troll.TreeConfig(), data)
+		if err != nil {
+			return err
+		}
+		if err := g.Agent.Reload(next, &g.World.Troll); err != nil {
+			return err
+		}
+		tree = next
 		return nil
 	}
-	tree, err := reg.Build(troll.TreeConfig(), data)
-	if err == nil {
-		err = g.Agent.Reload(tree, &g.World.Troll)
-	}
-	if err != nil {
-		fmt.Fprintf(e.stderr, "troll: %.1fs: not reloaded, the troll keeps its tree: %s\n", at, strings.ReplaceAll(err.Error(), "\n", "; "))
-		return nil
-	}
-	fmt.Fprintf(e.stderr, "troll: %.1fs: reloaded the tree\n", at)
+	r.Reload(g.World.Troll.Now, put)
 	return tree
 }

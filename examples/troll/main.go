@@ -112,24 +112,26 @@ func (o options) label() string {
 	return o.decider.String()
 }
 
-// mind returns the troll's tree: read from -tree, or built in.
-func (o options) mind() (*bt.Tree[troll.Memory], error) {
+// mind returns the troll's tree: read from -tree, with the file's text
+// it was built from, or built in (and no text).
+func (o options) mind() (*bt.Tree[troll.Memory], []byte, error) {
 	if o.tree == "" {
-		return troll.NewTree(o.decider)
+		tree, err := troll.NewTree(o.decider)
+		return tree, nil, err
 	}
 	data, err := treefile.Read(o.tree, maxTreeFile)
 	if err != nil {
-		return nil, fmt.Errorf("-tree: %v", err)
+		return nil, nil, fmt.Errorf("-tree: %v", err)
 	}
 	reg, err := troll.Registry()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	tree, err := reg.Build(troll.TreeConfig(), data)
 	if err != nil {
-		return nil, fmt.Errorf("-tree %q: %s", o.tree, strings.ReplaceAll(err.Error(), "\n", "; "))
+		return nil, nil, fmt.Errorf("-tree %q: %s", o.tree, strings.ReplaceAll(err.Error(), "\n", "; "))
 	}
-	return tree, nil
+	return tree, data, nil
 }
 
 // writeTree writes the built-in tree of o.decider to o.writeTree.
@@ -171,7 +173,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	tree, err := o.mind()
+	tree, data, err := o.mind()
 	if err != nil {
 		fmt.Fprintf(stderr, "troll: %v\n", err)
 		return 2
@@ -191,7 +193,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "troll: %v\n", err)
 			return 2
 		}
-		return status(ed.run(o, tree, bufio.NewWriter(stdout)), stderr)
+		return status(ed.run(o, tree, data, bufio.NewWriter(stdout)), stderr)
 	}
 	var live *server
 	if o.serve != "" {

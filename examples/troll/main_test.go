@@ -190,7 +190,7 @@ func TestServe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := o.mind()
+	tree, _, err := o.mind()
 	if err != nil {
 		t.Fatal(err)
 	}

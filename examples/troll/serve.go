@@ -29,10 +29,6 @@ type server struct {
 func listen(ctx context.Context, addr string, stderr io.Writer) (*server, error) {
 	ln, err := sameorigin.Listen(addr) // on loopback when addr names no host
 	if err != nil {
-		var op *net.OpError
-		if errors.As(err, &op) {
-			err = op.Err // its own message repeats the address
-		}
 		return nil, fmt.Errorf("-serve %q: %v", addr, err)
 	}
 	return &server{ln: ln, ctx: ctx, stderr: stderr}, nil

@@ -84,10 +84,17 @@ func Host(hostport string) string {
 
 // Listen listens for a view on addr: on the loopback interface when addr
 // names no host (":8080" is "localhost:8080"), so that a view reached
-// from other machines is one asked for by name ("0.0.0.0:8080").
+// from other machines is one asked for by name ("0.0.0.0:8080"). Its
+// error says why addr cannot be listened on, and not addr, which the
+// caller names as its user gave it (a flag's value, say).
 func Listen(addr string) (net.Listener, error) {
 	if host, port, err := net.SplitHostPort(addr); err == nil && host == "" {
 		addr = net.JoinHostPort("localhost", port)
 	}
-	return net.Listen("tcp", addr)
+	ln, err := net.Listen("tcp", addr)
+	var op *net.OpError
+	if errors.As(err, &op) {
+		err = op.Err // its own message repeats the address, as rewritten
+	}
+	return ln, err
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"net"
 	"net/http/httptest"
+	"strings"
 	"testing"
 
 	"github.com/foresight-bt/foresight/internal/sameorigin"
@@ -60,5 +61,27 @@ func TestListen(t *testing.T) {
 	defer ln.Close()
 	if ip := ln.Addr().(*net.TCPAddr).IP; !ip.IsLoopback() {
 		t.Errorf(":0 listens on %v", ln.Addr())
+	}
+}
+
+// An address that cannot be listened on is refused with why, and without
+// the address, which the caller names as its user wrote it.
+func TestListenRefuses(t *testing.T) {
+	t.Parallel()
+	taken, err := sameorigin.Listen("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer taken.Close()
+	for _, addr := range []string{taken.Addr().String(), "127.0.0.1:99999"} {
+		ln, err := sameorigin.Listen(addr)
+		if err == nil {
+			ln.Close()
+			t.Errorf("%s: listened on", addr)
+			continue
+		}
+		if msg := err.Error(); msg == "" || strings.Contains(msg, addr) || strings.Contains(msg, "listen tcp") {
+			t.Errorf("%s: %q", addr, msg)
+		}
 	}
 }

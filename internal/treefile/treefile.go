@@ -9,6 +9,8 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strings"
+	"time"
 )
 
 // Read reads the tree file at path, at most limit bytes and one more, so
@@ -65,4 +67,35 @@ func (w *Watch) Changed() ([]byte, bool, error) {
 	}
 	w.data = data
 	return data, true, nil
+}
+
+// A Reloader puts a game's tree file in force again whenever it changes,
+// and says so: what -watch and -edit do between two ticks.
+type Reloader struct {
+	Watch *Watch
+	Log   io.Writer // where it says what it did, a line each time
+	Prog  string    // the program, which begins each line: "jedi"
+	Agent string    // who keeps its tree when the file does not build: "the Jedi"
+}
+
+// Reload reads the file and, when it changed, has put build the tree it
+// holds and put it in force, and reports whether it did. It says on Log,
+// at the game's time at, that the tree was reloaded; or why not, and
+// that the agent keeps its tree: the file does not build (put's error,
+// on one line), or is not a regular file (said once).
+func (r *Reloader) Reload(at time.Duration, put func(data []byte) error) bool {
+	data, changed, err := r.Watch.Changed()
+	when := fmt.Sprintf("%s: %.2fs:", r.Prog, at.Seconds())
+	if errors.Is(err, ErrIrregular) {
+		fmt.Fprintf(r.Log, "%s %v, %s keeps its tree\n", when, err, r.Agent)
+	}
+	if !changed {
+		return false
+	}
+	if err := put(data); err != nil {
+		fmt.Fprintf(r.Log, "%s %s not reloaded, %s keeps its tree: %s\n", when, r.Watch.path, r.Agent, strings.ReplaceAll(err.Error(), "\n", "; "))
+		return false
+	}
+	fmt.Fprintf(r.Log, "%s reloaded the tree from %s\n", when, r.Watch.path)
+	return true
 }
