@@ -115,6 +115,35 @@ type Plan struct {
 	// Rejected are the options turned down on the way, in the order they
 	// were tried, each with its reason.
 	Rejected []Rejection
+	// Trials are what the planner tried on the way, in the order tried,
+	// as a tree (each trial names its parent): an HTN's decomposition
+	// log (each compound task, each method tried and what became of it,
+	// each step planned or refused), a GOAP planner's search (each goal,
+	// each branch with its cost). Planners keep them for debugging tools
+	// and pictures (draw.Search) only while someone reads them: a runner
+	// while its tree traces, a planner outside a tree when asked.
+	Trials []Trial
+}
+
+// A Trial is one thing a planner tried while it planned: a task, a
+// method, a step, a goal, a state of a search.
+type Trial struct {
+	// Parent is the index, in the plan's Trials, of the trial this one
+	// was tried under; -1 for the planning's first trials.
+	Parent int `json:"parent"`
+	// Name is what was tried: "Task", "Task/method", an action's name,
+	// "goal fed".
+	Name string `json:"name"`
+	// Outcome is what became of it, in a word or two ("taken",
+	// "rejected", "backtracked", "expanded", "known"), and Reason why.
+	Outcome string `json:"outcome"`
+	Reason  string `json:"reason,omitempty"`
+	// Planned reports whether it is part of the plan made.
+	Planned bool `json:"planned,omitempty"`
+	// Cost and Estimate are a search's: the cost from the start to the
+	// state, and the estimate of the cost still to go (GOAP).
+	Cost     float64 `json:"cost,omitempty"`
+	Estimate float64 `json:"estimate,omitempty"`
 }
 
 // Path returns the plan's methods as "[attack/slam]", the record in
@@ -148,6 +177,7 @@ func (p Plan) clone() Plan {
 	p.Record = Record(clip([]int(p.Record)))
 	p.Methods = clip(p.Methods)
 	p.Rejected = clip(p.Rejected)
+	p.Trials = clip(p.Trials)
 	return p
 }
 
