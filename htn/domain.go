@@ -36,6 +36,8 @@ type Builder[M any] struct {
 	errs    []error
 	budget  decide.Budget
 	copy    func(dst, src *M)
+	// continuous: see Continuous
+	continuous bool
 	// last is the task the calls that follow add to: an index, none, or
 	// refused (a task whose declaration failed: what follows it is
 	// taken into discard, its error reported once).
@@ -207,7 +209,7 @@ func (b *Builder[M]) Do(tasks ...string) *Builder[M] {
 	}
 	if m := b.method("Do"); m != nil {
 		if m.nothing {
-			b.fail(b.lastPath(), "Do after Nothing: a method that plans nothing has no subtask")
+			b.fail(b.methodPath(), "Do after Nothing: a method that plans nothing has no subtask")
 			return b
 		}
 		for _, t := range tasks {
@@ -242,7 +244,7 @@ func (b *Builder[M]) Nothing() *Builder[M] {
 	}
 	if m := b.method("Nothing"); m != nil {
 		if len(m.steps) > 0 {
-			b.fail(b.lastPath(), "Nothing after Do: a method that plans nothing has no subtask")
+			b.fail(b.methodPath(), "Nothing after Do: a method that plans nothing has no subtask")
 			return b
 		}
 		m.nothing = true
@@ -313,7 +315,7 @@ func (b *Builder[M]) Utility(utility func(m *M) float64) *Builder[M] {
 	}
 	if m := b.method("Utility"); m != nil {
 		if utility == nil {
-			b.fail(b.lastPath(), "nil utility")
+			b.fail(b.methodPath(), "nil utility")
 		}
 		m.utility = utility
 	}
@@ -335,9 +337,9 @@ func (b *Builder[M]) Commit(effect func(m *M)) *Builder[M] {
 	if m := b.method("Commit"); m != nil {
 		switch {
 		case effect == nil:
-			b.fail(b.lastPath(), "nil permanent effect")
+			b.fail(b.methodPath(), "nil permanent effect")
 		case m.commit != nil:
-			b.fail(b.lastPath(), "a second permanent effect")
+			b.fail(b.methodPath(), "a second permanent effect")
 		}
 		m.commit = effect
 	}
@@ -365,6 +367,20 @@ func (b *Builder[M]) Slot(name string, hook func(m *M) *Domain[M]) *Builder[M] {
 		b.fail(b.taskPath(name), "nil hook: give the slot the function that finds its sub-domain")
 	}
 	b.declare(name, taskSpec[M]{name: name, slot: true, hook: hook})
+	return b
+}
+
+// Continuous makes the domain's runners plan their next plan in the tick
+// the last one ends, and run on: a runner that is the whole of an
+// agent's life loses no tick between plans (without it, a runner whose
+// plan is done succeeds, and plans again only when its tree begins it
+// again, at the next tick). A continuous runner never succeeds; it fails
+// when no plan can be made. It makes one plan a tick this way: a plan
+// done in the tick it was made waits for the next.
+func (b *Builder[M]) Continuous() *Builder[M] {
+	if b.usable() {
+		b.continuous = true
+	}
 	return b
 }
 
@@ -419,6 +435,14 @@ func (b *Builder[M]) method(call string) *methodSpec[M] {
 	return &c.methods[len(c.methods)-1]
 }
 
+// methodPath names the method the last call added to, for errors.
+func (b *Builder[M]) methodPath() string {
+	if t := b.current(); t != nil && len(t.methods) > 0 {
+		return t.name + "/" + t.methods[len(t.methods)-1].name
+	}
+	return b.lastPath()
+}
+
 // lastPath names the task the last call added to, for errors.
 func (b *Builder[M]) lastPath() string {
 	if t := b.current(); t != nil {
@@ -459,7 +483,8 @@ func (b *Builder[M]) Build(root string) (*Domain[M], error) {
 	if b.actions == nil && len(errs) == 0 {
 		errs = append(errs, decide.Errorf("domain", "no catalogue: make the builder with htn.New(actions)"))
 	}
-	d := &Domain[M]{actions: b.actions, budget: b.budget.WithDefaults(), copy: b.copy, root: -1}
+	d := &Domain[M]{actions: b.actions, budget: b.budget.WithDefaults(), copy: b.copy, root: -1,
+		continuous: b.continuous}
 	for _, t := range b.tasks {
 		k := compound
 		if t.slot {

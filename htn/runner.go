@@ -121,7 +121,7 @@ func (r *runner[M]) Begin(m *M) bt.Status {
 	if !r.adopt(ctx, m, decide.Made, "", -1) {
 		return bt.Failure
 	}
-	return r.advance(ctx, m, 0, true)
+	return r.advance(ctx, m, 0, true, true)
 }
 
 // Update plans again when replan says so, then runs the plan.
@@ -129,7 +129,7 @@ func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 	ctx := r.live()
 	defer r.hush()
 	checked := false
-	if r.due(m) {
+	if !r.done() && r.due(m) {
 		r.planned = r.self.Now()
 		switch w := r.weigh(ctx, m); w.move {
 		case fail:
@@ -145,8 +145,15 @@ func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 		}
 		checked = true
 	}
-	return r.advance(ctx, m, dt, checked)
+	return r.advance(ctx, m, dt, checked, false)
 }
+
+// done reports whether the running plan is done, which only a continuous
+// runner, which plans its next in the tick, lives to see.
+func (r *runner[M]) done() bool { return r.pos == len(r.run.steps) && !r.run.paused }
+
+// lastDone is why a continuous runner makes a plan.
+const lastDone = "the last plan is done"
 
 // hush ends the reporting of a Begin or Update: predictions and previews
 // between them plan without reporting.
@@ -235,13 +242,21 @@ func (r *runner[M]) same() bool {
 // A failed task or a plan that no longer holds is replaced by a fresh
 // plan once a tick; a second failure in the tick fails the runner. A
 // pause is planned past once a tick.
-func (r *runner[M]) advance(ctx *sim.Context[M], m *M, dt time.Duration, checked bool) bt.Status {
+func (r *runner[M]) advance(ctx *sim.Context[M], m *M, dt time.Duration, checked, renewed bool) bt.Status {
 	replanned, resumed := false, false
 	for {
 		if r.pos == len(r.run.steps) {
 			switch {
-			case !r.run.paused:
+			case !r.run.paused && !r.d.continuous:
 				return bt.Success
+			case !r.run.paused && renewed:
+				return bt.Running // the next plan is made next tick
+			case !r.run.paused:
+				if !r.adopt(ctx, m, decide.Made, lastDone, -1) {
+					return bt.Failure
+				}
+				renewed, checked = true, true
+				continue
 			case resumed:
 				return bt.Running // the rest is planned next tick
 			case !r.resume(ctx, m):
@@ -450,7 +465,7 @@ func (r *runner[M]) validate(ctx *sim.Context[M], m *M) (int, string, bool) {
 // Simulate predicts the runner's plan: what the tick would run, as the
 // tick would weigh it, or else the plan it would make now.
 func (r *runner[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	if r.self.Running() {
+	if r.self.Running() && !r.done() {
 		if r.due(m) {
 			switch w := r.weigh(ctx, m); w.move {
 			case fail:
@@ -508,8 +523,11 @@ func (r *runner[M]) Route(m *M) int {
 		r.tell(change, reason, &r.cand, r.cand.steps)
 		return first()
 	}
-	if !r.self.Running() {
+	switch {
+	case !r.self.Running():
 		return made(decide.Made, "", -1)
+	case r.done():
+		return made(decide.Made, lastDone, -1)
 	}
 	checked := false
 	if r.due(m) {
