@@ -140,16 +140,16 @@ type choice[M any] struct {
 	d     *Domain[M]
 	task  int32
 	tried int32 // the method tried, as a place in the order; -1 before any
-	order int32 // where the order of its methods starts in the planner's orders
 	n     int32 // how many methods it has
-	rest  segment[M]
+	order int32 // where the order of its methods starts in the planner's orders, or -1
+	rest  int32 // the agenda after the task, in the arena
 	// the plan's length, record length, commits and arena size when it
 	// was met: what backtracking to it cuts back to
 	steps, record, commits, arena int32
-	at                            sim.Moment
 	snap                          int32 // the memory at the choice: a snapshot, noSnap or needless
-	owns                          bool  // the snapshot is its own (choices above may share it)
 	trial, taken                  int32 // its trial, and its method's; -1 when not tracing
+	owns                          bool  // the snapshot is its own (choices above may share it)
+	at                            sim.Moment
 }
 
 // snap values of a choice that has no snapshot: none yet (the memory has
@@ -186,10 +186,12 @@ type planner[M any] struct {
 	planned  []int32 // the trial of each step of the plan, while tracing
 	// base is what each task's preconditions are told outside a tree, and
 	// what methods' conditions are told before the plan moves time on.
-	base bt.Situation
-	seed uint64 // what random orders are drawn from
+	base   bt.Situation
+	seed   uint64 // what random orders are drawn from
+	rolled bool   // seed is drawn for this planning
 
 	choices []choice[M]
+	cur     segment[M] // the agenda under way
 	arena   []segment[M]
 	orders  []int32   // the orders of the choices' methods, as method indices
 	utility []float64 // scratch for ordering
@@ -218,7 +220,7 @@ func (p *planner[M]) planFrom(ctx *sim.Context[M], rest []segment[M], m *M, out 
 	p.decomps, p.broke, p.fault = 0, "", nil
 	if p.self != nil {
 		p.base = p.self.Situation(true)
-		p.seed = uint64(p.base.Roll() * (1 << 53))
+		p.rolled = false // drawn from the tick's roll, if a random order needs it
 	}
 	p.rejected, p.trials, p.planned = p.rejected[:0], p.trials[:0], p.planned[:0]
 	out.steps, out.rest, out.paused = out.steps[:0], out.rest[:0], false
@@ -239,7 +241,8 @@ func (p *planner[M]) planFrom(ctx *sim.Context[M], rest []segment[M], m *M, out 
 			start.d, start.steps = rest[0].d, rest[0].steps
 		}
 	}
-	ok := p.solve(start, m)
+	p.cur = start
+	ok := p.solve(m)
 	p.ctx = nil
 	switch {
 	case p.fault != nil:
@@ -262,18 +265,19 @@ func (p *planner[M]) planFrom(ctx *sim.Context[M], rest []segment[M], m *M, out 
 // plan, and reports whether the whole of it decomposed. It loops over a
 // stack of choices of its own: a compound task pushes one, a dead end
 // goes back to the last one with a method left to try.
-func (p *planner[M]) solve(cur segment[M], m *M) bool {
+func (p *planner[M]) solve(m *M) bool {
+	cur := &p.cur
 	for {
 		for len(cur.steps) == 0 {
 			if cur.next < 0 {
 				return true
 			}
-			cur = p.arena[cur.next]
+			p.enter(cur.next)
 		}
 		s := cur.steps[0]
 		cur.steps = cur.steps[1:]
 		if s.task == pause {
-			p.stop(cur)
+			p.stop()
 			return true
 		}
 		d := cur.d
@@ -283,17 +287,31 @@ func (p *planner[M]) solve(cur segment[M], m *M) bool {
 		case primitive:
 			ok = p.apply(t, m, cur.trial)
 		case slot:
-			cur, ok = p.hook(t, cur, m)
+			ok = p.hook(t, m)
 		default:
-			p.open(d, s.task, cur, m)
-			cur, ok = p.next(m)
+			ok = p.open(d, s.task, m)
 		}
-		if !ok {
-			if cur, ok = p.backtrack(m); !ok {
-				return false
-			}
+		if !ok && !p.backtrack(m) {
+			return false
 		}
 	}
+}
+
+// enter makes the arena's segment i the agenda under way. (Segments are
+// copied field by field, here and in keep: a copy of a whole one just
+// written stalls the processor.)
+func (p *planner[M]) enter(i int32) {
+	a := &p.arena[i]
+	p.cur.d, p.cur.steps, p.cur.next, p.cur.trial = a.d, a.steps, a.next, a.trial
+}
+
+// keep puts the agenda under way in the arena, to go on with later, and
+// returns its index there.
+func (p *planner[M]) keep() int32 {
+	p.arena = append(p.arena, segment[M]{})
+	a := &p.arena[len(p.arena)-1]
+	a.d, a.steps, a.next, a.trial = p.cur.d, p.cur.steps, p.cur.next, p.cur.trial
+	return int32(len(p.arena) - 1)
 }
 
 // apply plans primitive t on m: its preconditions and its effect, at the
@@ -362,7 +380,7 @@ func (p *planner[M]) effect(k int32, t *task[M], m *M) (string, bool) {
 
 // hook plans slot t: the sub-domain its hook finds on m, whose root takes
 // the slot's place in the agenda, after which cur goes on.
-func (p *planner[M]) hook(t *task[M], cur segment[M], m *M) (segment[M], bool) {
+func (p *planner[M]) hook(t *task[M], m *M) bool {
 	sub := t.hook(m)
 	why := ""
 	switch {
@@ -374,33 +392,37 @@ func (p *planner[M]) hook(t *task[M], cur segment[M], m *M) (segment[M], bool) {
 		why = "filled with a domain over another catalogue"
 	}
 	if why != "" {
-		p.refuse(t.name, why, cur.trial)
-		return cur, false
+		p.refuse(t.name, why, p.cur.trial)
+		return false
 	}
 	trial := int32(-1)
 	if p.tracing {
-		trial = p.trial(cur.trial, t.name, "filled by "+sub.Root(), "")
+		trial = p.trial(p.cur.trial, t.name, "filled by "+sub.Root(), "")
 	}
-	p.arena = append(p.arena, cur)
-	return segment[M]{d: sub, steps: sub.rootAgenda, next: int32(len(p.arena) - 1), trial: trial}, true
+	next := p.keep()
+	p.cur.d, p.cur.steps, p.cur.next, p.cur.trial = sub, sub.rootAgenda, next, trial
+	return true
 }
 
 // open pushes the choice of compound task i of domain d, met on m with
 // the agenda rest to follow it, its methods in the order its Choice
-// says.
-func (p *planner[M]) open(d *Domain[M], i int32, rest segment[M], m *M) {
+// says, and tries them (see next).
+func (p *planner[M]) open(d *Domain[M], i int32, m *M) bool {
 	t := &d.tasks[i]
-	c := choice[M]{d: d, task: i, tried: -1, order: -1, n: int32(len(t.methods)), rest: rest,
-		steps: int32(len(p.out.steps)), record: int32(len(p.out.record)), commits: int32(len(p.out.commits)),
-		arena: int32(len(p.arena)), at: p.ctx.Moment(), snap: noSnap, trial: -1, taken: -1}
+	rest := p.keep()
+	p.choices = append(p.choices, choice[M]{d: d, task: i, tried: -1, n: int32(len(t.methods)), order: -1,
+		rest: rest, steps: int32(len(p.out.steps)), record: int32(len(p.out.record)),
+		commits: int32(len(p.out.commits)), arena: rest + 1, snap: noSnap, trial: -1, taken: -1,
+		at: p.ctx.Moment()})
+	c := &p.choices[len(p.choices)-1]
 	if t.choose != InOrder {
 		c.order = int32(len(p.orders))
 		p.order(t, m)
 	}
 	if p.tracing {
-		c.trial = p.trial(rest.trial, t.name, "decomposed", "")
+		c.trial = p.trial(p.cur.trial, t.name, "decomposed", "")
 	}
-	p.choices = append(p.choices, c)
+	return p.next(m)
 }
 
 // next tries the methods of the choice on top of the stack after the one
@@ -408,14 +430,15 @@ func (p *planner[M]) open(d *Domain[M], i int32, rest segment[M], m *M) {
 // agenda of the first whose conditions pass: its subtasks, then the rest.
 // It reports false when none is left (the choice stays, for backtrack to
 // pop).
-func (p *planner[M]) next(m *M) (segment[M], bool) {
+func (p *planner[M]) next(m *M) bool {
 	c := &p.choices[len(p.choices)-1]
 	t := &c.d.tasks[c.task]
-	sit := p.base.Later(c.at.Elapsed()) // every method is tried from this moment
+	var sit bt.Situation // every method is tried from the moment of the choice
+	var at *bt.Situation
 	for c.tried+1 < c.n {
 		if p.decomps == p.d.budget.Tries {
 			p.broke = "Tries"
-			return segment[M]{}, false
+			return false
 		}
 		p.decomps++
 		c.tried++
@@ -424,9 +447,17 @@ func (p *planner[M]) next(m *M) (segment[M], bool) {
 			k = p.orders[c.order+c.tried]
 		}
 		me := &t.methods[k]
-		if why, ok := p.admits(me, sit, m); !ok {
-			p.refuse(me.path, why, c.trial)
-			continue
+		if len(me.conds) > 0 {
+			if at == nil {
+				at = &p.base
+				if e := c.at.Elapsed(); e > 0 {
+					sit, at = p.base.Later(e), &sit
+				}
+			}
+			if why, ok := p.admits(me, at, m); !ok {
+				p.refuse(me.path, why, c.trial)
+				continue
+			}
 		}
 		if c.tried+1 == c.n && c.snap == noSnap {
 			c.snap = needless // nothing left to come back for
@@ -442,20 +473,20 @@ func (p *planner[M]) next(m *M) (segment[M], bool) {
 			me.commit(m)
 			p.out.commits = append(p.out.commits, me.commit)
 		}
-		p.arena = append(p.arena, c.rest)
-		return segment[M]{d: c.d, steps: me.steps, next: int32(len(p.arena) - 1), trial: trial}, true
+		p.cur.d, p.cur.steps, p.cur.next, p.cur.trial = c.d, me.steps, c.rest, trial
+		return true
 	}
-	return segment[M]{}, false
+	return false
 }
 
 // backtrack goes back to the last choice with a method left to try: it
 // undoes what was planned since the choice (steps, record, memory,
 // moment) and takes its next method. It pops the choices with none left,
 // and reports false when no choice is left at all, or the budget ran out.
-func (p *planner[M]) backtrack(m *M) (segment[M], bool) {
+func (p *planner[M]) backtrack(m *M) bool {
 	for len(p.choices) > 0 {
 		if p.broke != "" || p.fault != nil {
-			return segment[M]{}, false
+			return false
 		}
 		c := &p.choices[len(p.choices)-1]
 		if c.tried >= 0 && int(c.record) < len(p.out.record) { // the method taken led nowhere
@@ -477,16 +508,16 @@ func (p *planner[M]) backtrack(m *M) (segment[M], bool) {
 			}
 			p.ctx.Return(c.at)
 			p.pending = min(p.pending, len(p.choices))
-			if next, ok := p.next(m); ok {
-				return next, true
+			if p.next(m) {
+				return true
 			}
 			if p.broke != "" {
-				return segment[M]{}, false
+				return false
 			}
 		}
 		p.pop()
 	}
-	return segment[M]{}, false
+	return false
 }
 
 // pop drops the choice on top of the stack, and its snapshot once no
@@ -508,9 +539,14 @@ func (p *planner[M]) pop() {
 // changed, which may have to come back to it, get a snapshot of it, one
 // for all of them.
 func (p *planner[M]) touch(m *M) {
-	if p.pending >= len(p.choices) {
-		return
+	if p.pending < len(p.choices) {
+		p.snapshot(m)
 	}
+}
+
+// snapshot gives the choices from pending on that may come back to m a
+// snapshot of it.
+func (p *planner[M]) snapshot(m *M) {
 	var snap int32 = needless
 	for i := p.pending; i < len(p.choices); i++ {
 		c := &p.choices[i]
@@ -571,6 +607,9 @@ func (p *planner[M]) order(t *task[M], m *M) {
 // stands, so that the same planning draws the same order however it got
 // there. Methods of utility zero keep the order written, after the rest.
 func (p *planner[M]) draw(ord []int32, t *task[M], at int) {
+	if !p.rolled {
+		p.seed, p.rolled = uint64(p.base.Roll()*(1<<53)), true
+	}
 	key := mix(p.seed ^ nameKey(t.name) ^ uint64(at)*0xd1b54a32d192ed03)
 	for i := range ord {
 		total := 0.0
@@ -621,9 +660,9 @@ func nameKey(s string) uint64 {
 }
 
 // admits checks a method's conditions on m, told sit.
-func (p *planner[M]) admits(me *method[M], sit bt.Situation, m *M) (string, bool) {
+func (p *planner[M]) admits(me *method[M], sit *bt.Situation, m *M) (string, bool) {
 	for _, c := range me.conds {
-		if got, why := c.Evaluate(sit, m); got == bt.Fail {
+		if got, why := c.Evaluate(*sit, m); got == bt.Fail {
 			return why, false
 		} else if got != bt.Pass && got != bt.Done {
 			return "invalid check", false
@@ -634,8 +673,9 @@ func (p *planner[M]) admits(me *method[M], sit bt.Situation, m *M) (string, bool
 
 // stop ends planning at a pause, keeping what remains of the agenda for
 // the runner to plan when it gets there.
-func (p *planner[M]) stop(cur segment[M]) {
+func (p *planner[M]) stop() {
 	p.out.paused = true
+	cur := p.cur
 	for at := cur; ; at = p.arena[at.next] {
 		if len(at.steps) > 0 {
 			p.out.rest = append(p.out.rest, segment[M]{d: at.d, steps: at.steps, next: -1, trial: -1})
@@ -733,7 +773,7 @@ func (d *Domain[M]) NewPlanner() *Planner[M] {
 			pl.err = fmt.Errorf("htn: %v: give the domain a copy function (Builder.Copy)", err)
 		}
 	}
-	pl.p = planner[M]{d: d, tracing: true, failed: -1, base: bt.Situation{Simulating: true}}
+	pl.p = planner[M]{d: d, tracing: true, failed: -1, base: bt.Situation{Simulating: true}, rolled: true}
 	return pl
 }
 
