@@ -80,6 +80,8 @@ type runner[M any, K comparable] struct {
 	priority  float64
 	plan      []int32
 	at        int // the step under way
+	from      int // the step under way when the live planning started
+	skip      int // the steps of the live planning's plan done since it started
 	cost      float64
 	plannedAt time.Duration // when it last planned
 	nogo      bool          // no plan: the runner fails
@@ -292,6 +294,7 @@ func (r *runner[M, K]) ready(a int, m *M) (bool, string) {
 func (r *runner[M, K]) startPlanning(m *M, p purpose, why cause) {
 	r.situate(r.live, r.self.Context())
 	r.plannedAt = r.self.Now()
+	r.from = r.at
 	switch p {
 	case higher:
 		r.live.begin(m, true, r.priority)
@@ -329,13 +332,22 @@ const (
 	endNoHigher               // no goal above the running one has a plan: the running plan goes on
 	endHolds                  // it found nothing to do, for the running goal holds: the runner succeeds
 	endNone                   // no goal has a plan: the runner fails
+	endStale                  // spread over ticks, it planned from a moment the running plan has moved on from another way: that goes on
 )
 
 // end says what planning p, for purpose, does to the running plan, as the
 // tick that concludes it does, on the memory m it planned from. A tick
 // that plans afresh (fresh) has dropped the running plan before it
 // plans; one that plans again beside it (changed, higher) has not.
-func (r *runner[M, K]) end(p *Planner[M, K], purpose purpose, m *M) ending {
+//
+// A planning spread over ticks beside a running plan planned from the
+// memory of the tick it started in, when the step under way was from;
+// the steps the running plan has done since are done: a plan that begins
+// with them goes on from where the running plan stands (and is the
+// running plan, if the rest is its rest); one that does not was made for
+// a world that went another way, and the running plan goes on.
+func (r *runner[M, K]) end(p *Planner[M, K], purpose purpose, m *M, from int) ending {
+	r.skip = 0
 	switch {
 	case purpose == higher && p.goal < 0:
 		return endNoHigher
@@ -343,7 +355,15 @@ func (r *runner[M, K]) end(p *Planner[M, K], purpose purpose, m *M) ending {
 		return endHolds
 	case p.goal < 0:
 		return endNone
-	case purpose == changed && p.goal == r.goal && slices.Equal(p.steps, r.plan[r.at:]):
+	case purpose == fresh:
+		return endAdopted
+	}
+	done := r.plan[min(from, r.at):r.at]
+	if len(p.steps) < len(done) || !slices.Equal(p.steps[:len(done)], done) {
+		return endStale
+	}
+	r.skip = len(done)
+	if purpose == changed && p.goal == r.goal && slices.Equal(p.steps[r.skip:], r.plan[r.at:]) {
 		return endSame
 	}
 	return endAdopted
@@ -354,6 +374,9 @@ func (r *runner[M, K]) end(p *Planner[M, K], purpose purpose, m *M) ending {
 // preview of that tick say the same.
 func (r *runner[M, K]) explain(p *Planner[M, K], e ending, purpose purpose, why cause) {
 	p.Explain(&r.report)
+	if e == endAdopted && r.skip > 0 { // the steps done since the planning began are not the plan's any more
+		r.report.Steps = append(r.report.Steps[:0], r.report.Steps[r.skip:]...)
+	}
 	switch e {
 	case endNoHigher:
 		r.tell(decide.Kept, "no goal of higher priority has a plan within the budget", "")
@@ -361,6 +384,8 @@ func (r *runner[M, K]) explain(p *Planner[M, K], e ending, purpose purpose, why 
 		r.tell(decide.None, "the running goal holds", "")
 	case endSame:
 		r.tell(decide.Kept, why.text, "; the running plan is still the best")
+	case endStale:
+		r.tell(decide.Kept, why.text, "; planned from a moment the running plan has since moved on from another way: it goes on")
 	case endNone:
 		if why != noCause {
 			r.report.Reason = r.words(why) + "; " + r.report.Reason
@@ -389,7 +414,7 @@ func (r *runner[M, K]) conclude(m *M) {
 		// user code, which the tree returns from Tick as a *bt.PanicError.
 		panic(p.err)
 	}
-	e := r.end(p, r.purpose, m)
+	e := r.end(p, r.purpose, m, r.from)
 	tracing := r.self != nil && r.self.Tracing()
 	if tracing {
 		r.explain(p, e, r.purpose, r.why)
@@ -411,7 +436,7 @@ func (r *runner[M, K]) conclude(m *M) {
 		r.stop(m)
 		r.nogo = true
 		report()
-	case endSame:
+	case endSame, endStale:
 		report()
 	case endAdopted:
 		r.adopt(m)
@@ -445,15 +470,16 @@ func (r *runner[M, K]) tell(c decide.Change, why, more string) {
 // and begins the new plan goes on; any other is halted.
 func (r *runner[M, K]) adopt(m *M) {
 	p := r.live
+	steps := p.steps[r.skip:] // what the running plan did since the planning began is done
 	if r.goal >= 0 && r.at < len(r.plan) {
-		if cur := r.plan[r.at]; len(p.steps) == 0 || p.steps[0] != cur {
+		if cur := r.plan[r.at]; len(steps) == 0 || steps[0] != cur {
 			r.kids[cur].Halt(m)
 		}
 	} else {
 		r.stop(m)
 	}
 	r.goal, r.priority, r.cost, r.at = p.goal, p.prio[p.goal], p.cost, 0
-	r.plan = append(r.plan[:0], p.steps...)
+	r.plan = append(r.plan[:0], steps...)
 	clear(r.stale)
 	r.noteStale()
 }
@@ -607,7 +633,7 @@ func (r *runner[M, K]) foresee(ctx *sim.Context[M], m *M, purpose purpose, why c
 	if !done {
 		return -1 // the planning goes on next tick, and nothing begins
 	}
-	step, _ := r.foretell(p, m, purpose, why)
+	step, _ := r.foretell(p, m, purpose, why, r.at)
 	return step
 }
 
@@ -627,7 +653,7 @@ func (r *runner[M, K]) foreseeSpread(ctx *sim.Context[M], m *M) int {
 	if !done {
 		return -1 // still searching
 	}
-	step, _ := r.foretell(p, m, r.purpose, r.why)
+	step, _ := r.foretell(p, m, r.purpose, r.why, r.from)
 	return step
 }
 
@@ -640,27 +666,27 @@ func (r *runner[M, K]) foreseeBeside(ctx *sim.Context[M], m *M, purpose purpose,
 	if !done {
 		return -1, true // the planning goes on next tick, and the plan runs meanwhile
 	}
-	return r.foretell(p, m, purpose, why)
+	return r.foretell(p, m, purpose, why, r.at)
 }
 
 // foretell reports for a Preview what the tick that made planning p would
 // report, and returns the step the tick would then run, or whether the
-// running plan goes on.
-func (r *runner[M, K]) foretell(p *Planner[M, K], m *M, purpose purpose, why cause) (step int, kept bool) {
+// running plan goes on; from is the step under way when p began.
+func (r *runner[M, K]) foretell(p *Planner[M, K], m *M, purpose purpose, why cause, from int) (step int, kept bool) {
 	if p.goal < 0 && p.err != nil && !failure(p.err) {
 		return -1, false // the tick faults
 	}
-	e := r.end(p, purpose, m)
+	e := r.end(p, purpose, m, from)
 	if r.self.Tracing() {
 		r.explain(p, e, purpose, why)
 		r.self.Report(&r.report)
 	}
 	switch e {
-	case endSame, endNoHigher:
+	case endSame, endNoHigher, endStale:
 		return -1, true
 	case endAdopted:
-		if len(p.steps) > 0 {
-			return int(p.steps[0]), false
+		if len(p.steps) > r.skip {
+			return int(p.steps[r.skip]), false
 		}
 	}
 	return -1, false
