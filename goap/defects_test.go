@@ -88,3 +88,35 @@ func TestSpreadPlanningKeepsTheRunningPlan(t *testing.T) {
 		}
 	}
 }
+
+// A running plan whose goal stops being relevant is dropped at once, the
+// step under way halted, and the runner plans afresh, saying why: a
+// forager that stops stocking food when it no longer needs to goes to
+// rest, and does not finish foraging.
+func TestIrrelevantGoalDropsItsPlan(t *testing.T) {
+	b := goap.New(slow, campKey).
+		Action("eat").Action("forage").Action("sleep").Action("hide").
+		Goal("stocked", 2, stocked).Estimate(foodShort).Relevant(func(c *Camp) bool { return !c.News }).
+		Goal("rested", 1, func(c *Camp) bool { return c.Tired < 10 })
+	agent, rec, _ := camper(t, b)
+	c := Camp{Hunger: 80}
+	for range 3 {
+		agent.Tick(&c, tick)
+	}
+	c.News = true // food no longer matters
+	agent.Tick(&c, tick)
+	got := plans(rec)
+	want := "replaced: goal stocked is no longer relevant; now for goal rested (priority 1)"
+	if len(got) != 2 || got[1] != want {
+		t.Errorf("plans %q, want the second %q", got, want)
+	}
+	var halted []string
+	for _, e := range rec.Kind(bt.EventEnd) {
+		if e.Status == bt.Running {
+			halted = append(halted, e.Path)
+		}
+	}
+	if len(halted) != 1 || halted[0] != "camp/forage" {
+		t.Errorf("halted %v, want the forage under way", halted)
+	}
+}
