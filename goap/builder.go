@@ -351,6 +351,7 @@ func (b *Builder[M, K]) Build() (*Domain[M, K], error) {
 	d.outOfTries = fmt.Errorf("goap: %w", d.budget.Spent("Tries"))
 	d.actions = slices.Clone(b.d.actions)
 	d.goals = slices.Clone(b.d.goals)
+	d.checks = nil
 	slot := 0
 	for i := range d.actions {
 		a := &d.actions[i]
@@ -361,8 +362,23 @@ func (b *Builder[M, K]) Build() (*Domain[M, K], error) {
 		d.timed = d.timed || a.timed
 		a.slot = slot
 		slot += len(a.pre) + 1 // one more: a precondition that answered Done
+		a.tests, a.quick = make([]func(m *M) bool, len(a.pre)), true
+		var failure string
+		for ci, c := range a.pre {
+			a.tests[ci], failure = bt.TestOf(c)
+			a.quick = a.quick && a.tests[ci] != nil
+		}
+		ck := check[M]{slot: int32(a.slot), how: checkAll}
+		switch {
+		case len(a.pre) == 0:
+			ck.how = checkNone
+		case len(a.pre) == 1 && a.quick:
+			ck.test, ck.failure, ck.how = a.tests[0], failure, checkTest
+		}
+		d.checks = append(d.checks, ck)
 	}
 	d.slots = slot
+	d.index()
 	for i := range d.goals {
 		d.goals[i].label = "goal " + d.goals[i].name
 	}

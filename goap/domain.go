@@ -3,6 +3,7 @@ package goap
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -25,7 +26,14 @@ type Domain[M any, K comparable] struct {
 	choice    Choice
 	slots     int  // precondition slots of all actions, for tallies
 	timed     bool // some action's preconditions read time
-	budget    decide.Budget
+	// indices index the actions by what they need (Index, Needs); always
+	// are the actions no index holds, in the order added.
+	indices []actionIndex[M]
+	always  []int32
+	// checks are what the search needs of each action's preconditions,
+	// in a small array of their own: it reads them all at every state.
+	checks []check[M]
+	budget decide.Budget
 	// outOfSteps and outOfTries are the errors of a planning that ran out
 	// of a bound, made once so that planning allocates nothing.
 	outOfSteps, outOfTries error
@@ -39,11 +47,37 @@ type action[M any] struct {
 	name  string
 	act   bt.Action[M]
 	pre   []bt.Constraint[M]
+	tests []func(m *M) bool // the preconditions' tests of the memory alone (bt.Test); nil where one has none
+	quick bool              // every precondition has a test
 	cost  func(before, after *M) float64
 	takes time.Duration
 	entry catalogue.Entry[M]
 	slot  int  // first tally slot: one per precondition, then one for Done
 	timed bool // a precondition reads time (bt.Timeless): judge it at the planned time
+}
+
+// A check is how the search checks an action's preconditions: with none
+// to check, with the one test of the memory they are (bt.Test), or
+// through passes.
+type check[M any] struct {
+	test    func(m *M) bool
+	failure string // why the test fails
+	slot    int32
+	how     uint8
+}
+
+const (
+	checkNone uint8 = iota
+	checkTest
+	checkAll
+)
+
+// An actionIndex indexes actions by a number a state has (bt.Indexed):
+// by value, the actions whose preconditions need it, in the order added.
+type actionIndex[M any] struct {
+	key     any
+	of      func(m *M) int
+	byValue [][]int32
 }
 
 type goal[M any] struct {
@@ -150,6 +184,46 @@ func (d *Domain[M, K]) Nodes() []bt.NodeInfo {
 		out = append(out, info)
 	}
 	return out
+}
+
+// index builds the domain's indices of actions by what their
+// preconditions need (bt.Indexed): each action is indexed by the first
+// of its preconditions that is indexed, and those with none are tried
+// from every state.
+func (d *Domain[M, K]) index() {
+	d.indices, d.always = nil, nil
+	for ai := range d.actions {
+		a := &d.actions[ai]
+		var key any
+		var of func(m *M) int
+		var values []int
+		for _, c := range a.pre {
+			if x, ok := c.(bt.Indexed[M]); ok {
+				if key, of, values = x.Index(); key != nil && of != nil && len(values) > 0 {
+					break
+				}
+				key = nil
+			}
+		}
+		if key == nil {
+			d.always = append(d.always, int32(ai))
+			continue
+		}
+		x := slices.IndexFunc(d.indices, func(x actionIndex[M]) bool { return x.key == key })
+		if x < 0 {
+			d.indices = append(d.indices, actionIndex[M]{key: key, of: of})
+			x = len(d.indices) - 1
+		}
+		idx := &d.indices[x]
+		for _, v := range values {
+			for len(idx.byValue) <= v {
+				idx.byValue = append(idx.byValue, nil)
+			}
+			if l := idx.byValue[v]; len(l) == 0 || l[len(l)-1] != int32(ai) {
+				idx.byValue[v] = append(l, int32(ai))
+			}
+		}
+	}
 }
 
 // The kinds of node in a domain's description (Domain.Nodes).

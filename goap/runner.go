@@ -313,6 +313,7 @@ func (r *runner[M, K]) startPlanning(m *M, p purpose, why cause) {
 // (nil outside one).
 func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
 	p.within(ctx)
+	p.s.anyOut = false
 	for i, k := range r.kids {
 		s := k.Situation(true)
 		if s.Running { // a step under way is halted unless the plan goes on with it
@@ -320,6 +321,7 @@ func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
 		}
 		p.s.base[i], p.s.sits[i] = s, s
 		p.s.out[i] = k.Quarantined()
+		p.s.anyOut = p.s.anyOut || p.s.out[i]
 	}
 }
 
