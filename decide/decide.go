@@ -123,6 +123,26 @@ type Plan struct {
 	// and pictures (draw.Search) only while someone reads them: a runner
 	// while its tree traces, a planner outside a tree when asked.
 	Trials []Trial
+	// Tallies count, for each of the planner's steps (an action, a
+	// primitive task), what became of it in the planning: how often it
+	// was considered, refused by its preconditions, and admitted, for
+	// statistics such as which actions are never planned and which
+	// preconditions refuse most (package stats). Kept, as Trials are,
+	// while someone reads them.
+	Tallies []Tally
+}
+
+// A Tally counts what became of one step of a planner in a planning:
+// Considered, the times the planner considered it (a GOAP search at a
+// state, an HTN decomposition where it is a subtask); Refused, the times
+// its preconditions refused it; Admitted, the times they let it into a
+// plan being made (a GOAP search's successor, an HTN's planned step,
+// backtracking or not).
+type Tally struct {
+	Name       string `json:"name"`
+	Considered int    `json:"considered"`
+	Refused    int    `json:"refused"`
+	Admitted   int    `json:"admitted"`
 }
 
 // A Trial is one thing a planner tried while it planned: a task, a
@@ -178,6 +198,7 @@ func (p Plan) clone() Plan {
 	p.Methods = clip(p.Methods)
 	p.Rejected = clip(p.Rejected)
 	p.Trials = clip(p.Trials)
+	p.Tallies = clip(p.Tallies)
 	return p
 }
 

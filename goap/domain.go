@@ -24,6 +24,7 @@ type Domain[M any, K comparable] struct {
 	actions   []action[M]
 	goals     []goal[M]
 	choice    Choice
+	backoff   backoff
 	slots     int  // precondition slots of all actions, for tallies
 	timed     bool // some action's preconditions read time
 	// indices index the actions by what they need (Index, Needs); always
@@ -54,7 +55,19 @@ type action[M any] struct {
 	entry catalogue.Entry[M]
 	slot  int  // first tally slot: one per precondition, then one for Done
 	timed bool // a precondition reads time (bt.Timeless): judge it at the planned time
+	// variants and bind make the action a family (Variants): a variant per
+	// target the memory offers, bound into the memory before the action.
+	variants func(m *M) int
+	bind     func(m *M, i int)
 }
+
+// A step of a plan is an action and its variant, in one number: the
+// action in the low 16 bits, the variant above.
+type step = int32
+
+func stepOf(action int32, variant int) step { return action | int32(variant)<<16 }
+func actionOf(s step) int32                 { return s & 0xffff }
+func variantOf(s step) int                  { return int(s >> 16) }
 
 // A check is how the search checks an action's preconditions: with none
 // to check, with the one test of the memory they are (bt.Test), or
@@ -70,6 +83,7 @@ const (
 	checkNone uint8 = iota
 	checkTest
 	checkAll
+	checkVariants // bind each variant, then check as checkAll
 )
 
 // An actionIndex indexes actions by a number a state has (bt.Indexed):
@@ -88,6 +102,20 @@ type goal[M any] struct {
 	relevant  func(m *M) bool
 	satisfied func(m *M) bool
 	estimate  func(m *M) float64
+	// from the start: the tests of a goal computed from the memory a plan
+	// starts from (GoalFrom, EstimateFrom), in place of satisfied and
+	// estimate
+	satisfiedFrom func(start, m *M) bool
+	estimateFrom  func(start, m *M) float64
+}
+
+// holds reports whether the goal holds on m, for a plan that started
+// from start.
+func (g *goal[M]) holds(start, m *M) bool {
+	if g.satisfiedFrom != nil {
+		return g.satisfiedFrom(start, m)
+	}
+	return g.satisfied(m)
 }
 
 // The ways a planning can end without a plan, beyond the contract's
@@ -205,7 +233,7 @@ func (d *Domain[M, K]) index() {
 				key = nil
 			}
 		}
-		if key == nil {
+		if key == nil || a.variants != nil { // a variant's memory is not the state's
 			d.always = append(d.always, int32(ai))
 			continue
 		}

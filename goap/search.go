@@ -27,9 +27,18 @@ type search[M any, K comparable] struct {
 	out    []bool          // actions left out of plans: quarantined in the runner's tree
 	anyOut bool            // some are
 	goal   *goal[M]
+	root   *M      // the memory the planning starts from: what goals from the start read
 	ran    []bool  // actions a node's plan ran, while it is expanded
 	since  []int32 // the actions ran marks
 	cand   []int32 // the actions an expansion tries, in a domain with indices
+	// banned are the variants left out of plans (a runner's back-off),
+	// as steps; actions left out whole are in out.
+	banned []step
+	// watching: keep what the search tries, as trials (a monitor reads
+	// them); trials holds them, goalTrial the current goal's.
+	watching  bool
+	trials    []decide.Trial
+	goalTrial int32
 	// from is the prediction's elapsed time when the search started: the
 	// situations in base are already that far on, and a node's moment
 	// counts it too.
@@ -61,8 +70,9 @@ type node[M any, K comparable] struct {
 	g, f   float64    // cost from the root; g plus the estimate
 	at     sim.Moment // where the prediction stands once the plan reaches the node
 	parent int32
-	action int32
+	action step  // the step that led here, its variant included
 	depth  int32 // steps from the root
+	trial  int32 // its trial, while watching
 }
 
 // An entry is a node in the open list, with the costs it had when it was
@@ -118,7 +128,7 @@ func (s *search[M, K]) resetTallies() {
 // start begins a search for g from root, which may expand tries nodes.
 // It plans from the prediction's moment as it finds it.
 func (s *search[M, K]) start(g *goal[M], root *M, tries int) {
-	s.goal, s.expanded, s.tries, s.found, s.err, s.cut, s.broke = g, 0, tries, -1, nil, false, ""
+	s.goal, s.root, s.expanded, s.tries, s.found, s.err, s.cut, s.broke = g, root, 0, tries, -1, nil, false, ""
 	s.nodes = s.nodes[:0]
 	s.open = s.open[:0]
 	s.index.reset()
@@ -132,9 +142,25 @@ func (s *search[M, K]) start(g *goal[M], root *M, tries int) {
 	n.g, n.f, n.parent, n.action, n.depth, n.at = 0, h, -1, -1, 0, s.ctx.Moment()
 	s.from = n.at.Elapsed()
 	n.key = s.d.key(&n.m)
+	if s.watching {
+		n.trial = s.trial(s.goalTrial, "start", "open", "", 0, h)
+	}
 	_, at, hash := find(&s.index, s.nodes, n.key)
 	s.index.insert(at, hash, r)
 	s.push(r)
+}
+
+// trial logs a trial of the search under parent, and returns its index.
+func (s *search[M, K]) trial(parent int32, name, outcome, why string, g, h float64) int32 {
+	s.trials = append(s.trials, decide.Trial{Parent: int(parent), Name: name, Outcome: outcome, Reason: why, Cost: g, Estimate: h})
+	return int32(len(s.trials) - 1)
+}
+
+// outcome sets the outcome of node n's trial, while watching.
+func (s *search[M, K]) outcome(n int32, outcome string) {
+	if s.watching {
+		s.trials[s.nodes[n].trial].Outcome = outcome
+	}
 }
 
 // alloc makes room for one more node, reusing the storage of an earlier
@@ -170,8 +196,9 @@ func (s *search[M, K]) step(limit int) (state, int) {
 		if e.g != s.nodes[n].g {
 			continue // a stale entry: the node was reached more cheaply since
 		}
-		if s.goal.satisfied(&s.nodes[n].m) {
+		if s.goal.holds(s.root, &s.nodes[n].m) {
 			s.found = n
+			s.outcome(n, "goal")
 			return found, used + 1
 		}
 		if s.expanded >= s.tries {
@@ -183,6 +210,7 @@ func (s *search[M, K]) step(limit int) (state, int) {
 			continue
 		}
 		s.expanded++
+		s.outcome(n, "expanded")
 		if !s.expand(n) {
 			return failed, used + 1
 		}
@@ -205,7 +233,7 @@ func (s *search[M, K]) bound() string {
 func (s *search[M, K]) expand(n int32) bool {
 	d := s.d
 	s.nodes = slices.Grow(s.nodes, len(d.actions))
-	parent := &s.nodes[n] // stable: room for every successor is made above
+	parent := &s.nodes[n] // stable: room for every successor but variants is made above
 	if d.timed {
 		s.history(n)
 		defer s.forget()
@@ -228,6 +256,12 @@ func (s *search[M, K]) expand(n int32) bool {
 				if !s.passes(ai, &d.actions[ai], m, elapsed) {
 					continue
 				}
+			case checkVariants:
+				if !s.variants(n, ai, elapsed) {
+					return false
+				}
+				m = &s.nodes[n].m // variants may have moved the nodes
+				continue
 			}
 			s.admitted[ai]++
 			if s.anyOut && s.out[ai] {
@@ -240,8 +274,48 @@ func (s *search[M, K]) expand(n int32) bool {
 		return true
 	}
 	for _, ai := range s.candidates(m) {
+		if d.checks[ai].how == checkVariants {
+			if !s.variants(n, int(ai), elapsed) {
+				return false
+			}
+			m = &s.nodes[n].m // variants may have moved the nodes
+			continue
+		}
 		s.considered[ai]++
 		if s.admits(int(ai), m, elapsed) && !s.successor(n, int(ai), &d.actions[ai]) {
+			return false
+		}
+	}
+	return true
+}
+
+// variants adds the successors of node n through the variants of action
+// ai (Variants): each bound into a copy of the node's memory, its
+// preconditions checked and its effect predicted there. It reports false
+// when a cost or an estimate breaks its contract.
+func (s *search[M, K]) variants(n int32, ai int, elapsed time.Duration) bool {
+	a := &s.d.actions[ai]
+	count := min(a.variants(&s.nodes[n].m), MaxVariants)
+	for i := range count {
+		st := stepOf(int32(ai), i)
+		if len(s.banned) > 0 && slices.Contains(s.banned, st) {
+			continue
+		}
+		s.considered[ai]++
+		c := s.alloc()
+		child := &s.nodes[c]
+		s.ctx.Copy(&child.m, &s.nodes[n].m)
+		a.bind(&child.m, i)
+		if !s.passes(ai, a, &child.m, elapsed) {
+			s.nodes = s.nodes[:c]
+			continue
+		}
+		s.admitted[ai]++
+		if s.anyOut && s.out[ai] {
+			s.nodes = s.nodes[:c]
+			continue
+		}
+		if !s.settle(n, c, st, a) {
 			return false
 		}
 	}
@@ -293,11 +367,18 @@ func (s *search[M, K]) candidates(m *M) []int32 {
 // known, and takes the cheaper way to it. It reports false when a cost or
 // an estimate breaks its contract (s.err says which).
 func (s *search[M, K]) successor(n int32, ai int, a *action[M]) bool {
-	d := s.d
-	parent := &s.nodes[n]
 	c := s.alloc()
-	child := &s.nodes[c]
-	s.ctx.Copy(&child.m, &parent.m)
+	s.ctx.Copy(&s.nodes[c].m, &s.nodes[n].m)
+	return s.settle(n, c, int32(ai), a)
+}
+
+// settle makes node c, whose memory holds node n's (a variant bound in),
+// the successor of n through step st of action a: it predicts the
+// action's effect on it, and adds it, or finds its state known and takes
+// the cheaper way to it.
+func (s *search[M, K]) settle(n, c int32, st step, a *action[M]) bool {
+	d := s.d
+	parent, child := &s.nodes[n], &s.nodes[c]
 	s.ctx.Return(parent.at)
 	a.act.Simulate(s.ctx, &child.m)
 	if gone := s.ctx.Elapsed() - parent.at.Elapsed(); gone < a.takes {
@@ -322,6 +403,9 @@ func (s *search[M, K]) successor(n int32, ai int, a *action[M]) bool {
 	if j >= 0 {
 		old := &s.nodes[j]
 		if g >= old.g {
+			if s.watching {
+				s.trial(parent.trial, a.name, "known", "a state reached at no more cost", g, 0)
+			}
 			s.nodes = s.nodes[:c] // the state is known: give the slot back
 			return true
 		}
@@ -335,7 +419,11 @@ func (s *search[M, K]) successor(n int32, ai int, a *action[M]) bool {
 		if !ok {
 			return false
 		}
-		old.g, old.f, old.parent, old.action, old.depth = g, g+h, n, int32(ai), parent.depth+1
+		old.g, old.f, old.parent, old.action, old.depth = g, g+h, n, st, parent.depth+1
+		if s.watching {
+			s.trials[old.trial].Outcome, s.trials[old.trial].Reason = "superseded", "a cheaper way to the state was found"
+			old.trial = s.trial(parent.trial, a.name, "open", "a cheaper way to a known state", g, h)
+		}
 		s.push(j)
 		return true
 	}
@@ -343,7 +431,10 @@ func (s *search[M, K]) successor(n int32, ai int, a *action[M]) bool {
 	if !ok {
 		return false
 	}
-	child.g, child.f, child.parent, child.action, child.key, child.depth = g, g+h, n, int32(ai), k, parent.depth+1
+	child.g, child.f, child.parent, child.action, child.key, child.depth = g, g+h, n, st, k, parent.depth+1
+	if s.watching {
+		child.trial = s.trial(parent.trial, a.name, "open", "", g, h)
+	}
 	s.index.insert(at, hash, c)
 	s.push(c)
 	return true
@@ -437,10 +528,15 @@ func (s *search[M, K]) discard(a *action[M], ci int, check bt.Check, why string)
 
 // estimate returns the goal's estimate for m, 0 without one.
 func (s *search[M, K]) estimate(m *M) (float64, bool) {
-	if s.goal.estimate == nil {
+	var h float64
+	switch g := s.goal; {
+	case g.estimateFrom != nil:
+		h = g.estimateFrom(s.root, m)
+	case g.estimate != nil:
+		h = g.estimate(m)
+	default:
 		return 0, true
 	}
-	h := s.goal.estimate(m)
 	if !(h >= 0) || math.IsInf(h, 1) {
 		s.err = fmt.Errorf("goap: goal %q estimates %v: an estimate must be a finite number, not negative", s.goal.name, h)
 		return 0, false
@@ -568,6 +664,9 @@ func (s *search[M, K]) copyFrom(o *search[M, K]) {
 	copy(s.out, o.out)
 	s.anyOut = o.anyOut
 	s.goal, s.from = o.goal, o.from
+	s.banned = append(s.banned[:0], o.banned...)
+	s.watching, s.goalTrial = o.watching, o.goalTrial
+	s.trials = append(s.trials[:0], o.trials...)
 	s.expanded, s.tries, s.found, s.cut, s.broke, s.err = o.expanded, o.tries, o.found, o.cut, o.broke, o.err
 	copy(s.tally, o.tally)
 	copy(s.firstWhy, o.firstWhy)
