@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -79,6 +80,7 @@ func TestFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-decider", "goat"}, {"-seed", "-1"}, {"-duration", "0s"}, {"-duration", "50ms"}, {"-duration", "2h"},
 		{"-nope"}, {"extra"}, {"-dot", "x", "-mermaid", "x"}, {"-html", "x", "-serve", ":0"}, {"-serve", "not an address"},
+		{"-stats", "-serve", ":0"},
 	} {
 		code, out, stderr := runArgs(t, args...)
 		if code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "troll: ") {
@@ -136,6 +138,45 @@ func TestGoalTimeline(t *testing.T) {
 	code, _, stderr = runArgs(t, "-decider", "goap", "-duration", "1s", "-dot", dot)
 	if b, _ := os.ReadFile(dot); code != 0 || !strings.Contains(stderr, "wrote the tree") || !strings.Contains(string(b), "goap: 3 goals, 9 actions") {
 		t.Errorf("goap: exit %d: %s\n%s", code, stderr, b)
+	}
+}
+
+// -stats ends the run with what every node did; under goap, with what
+// the plannings made of each action, every consideration of an action
+// either discarded or admitted.
+func TestStats(t *testing.T) {
+	code, out, stderr := runArgs(t, "-decider", "goap", "-seed", "3", "-duration", "20s", "-stats")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, stderr)
+	}
+	_, table, ok := strings.Cut(out, "\nWhat each node did (-stats")
+	if !ok || !strings.Contains(table, "planned considered discarded admitted") || !strings.Contains(table, "\nnever chosen: troll/die/Fall") {
+		t.Fatalf("no table of tallies after the run:\n%s", out)
+	}
+	actions := 0
+	for _, line := range strings.Split(table, "\n") {
+		f := strings.Fields(line)
+		if len(f) != 13 || f[0] == "node" {
+			continue
+		}
+		n := make([]int, 6)
+		for i := range n {
+			n[i], _ = strconv.Atoi(f[i+1])
+		}
+		if considered, discarded, admitted := n[3], n[4], n[5]; considered > 0 {
+			actions++
+			if discarded+admitted != considered {
+				t.Errorf("%s: considered %d, discarded %d, admitted %d", f[0], considered, discarded, admitted)
+			}
+		}
+	}
+	if actions != 9 {
+		t.Errorf("%d actions considered, want the goap planner's 9:\n%s", actions, table)
+	}
+	_, js, _ := runArgs(t, "-decider", "goap", "-seed", "3", "-duration", "5s", "-stats", "-json")
+	if n := strings.Count(js, `{"event":"stats","node":"troll/think/DoTrunkSlam","simulated":0,"chosen":0,"planned":`); n != 1 ||
+		!strings.HasSuffix(strings.TrimSpace(js), "}") || !strings.Contains(js[strings.LastIndex(js, "stats"):], `"event":"summary"`) {
+		t.Errorf("-json -stats: %d stats objects for DoTrunkSlam, or no summary after them:\n%s", n, js)
 	}
 }
 
