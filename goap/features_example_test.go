@@ -218,3 +218,69 @@ func ExamplePlanner_Watch() {
 	//         light forge: known (cost 2)
 	// *       forge sword: goal (cost 2)
 }
+
+// Keep is the memory of a guard who runs for the keep while threatened,
+// and naps otherwise.
+type Keep struct {
+	Threat, Safe, Rested bool
+}
+
+// A running plan whose goal stops being relevant is dropped at once: the
+// step under way is halted, and the runner plans for the goal that now
+// matters, saying why. The guard stops running for the keep when the
+// threat is gone.
+func ExampleBuilder_Relevant() {
+	var c catalogue.Builder[Keep]
+	ticks := 0
+	c.Action("run to keep", bt.Lasting(func(k *Keep, _ time.Duration) bt.Status {
+		if ticks++; ticks < 3 {
+			return bt.Running
+		}
+		k.Safe = true
+		return bt.Success
+	}, func(k *Keep) { k.Safe = true }).OnBegin(func(*Keep) bt.Status { ticks = 0; return bt.Running }))
+	c.Action("nap", bt.Instant(func(k *Keep) bool { k.Rested = true; return true }, func(k *Keep) { k.Rested = true }))
+	actions, err := c.Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d, err := goap.New(actions, func(k *Keep) Keep { return *k }).
+		Action("run to keep").Action("nap").
+		Goal("safe", 2, func(k *Keep) bool { return k.Safe }).Relevant(func(k *Keep) bool { return k.Threat }).
+		Goal("rested", 1, func(k *Keep) bool { return k.Rested }).
+		Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	tree, err := bt.New(bt.Config[Keep]{}).Plan("guard", d).Build()
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	agent, _ := tree.NewAgent(1)
+	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+		switch e.Kind {
+		case bt.EventPlan:
+			fmt.Printf("tick %d: plan %s: %s\n", e.Tick, e.Plan.Change, e.Plan.Reason)
+		case bt.EventEnd:
+			if e.Path != "guard" {
+				fmt.Printf("tick %d: %s %s\n", e.Tick, e.Path, map[bool]string{true: "halted", false: e.Status.String()}[e.Status == bt.Running])
+			}
+		}
+	}))
+	k := Keep{Threat: true}
+	for range 2 {
+		agent.Tick(&k, time.Second)
+	}
+	k.Threat = false // the threat is gone
+	agent.Tick(&k, time.Second)
+	fmt.Printf("safe %v, rested %v\n", k.Safe, k.Rested)
+	// Output:
+	// tick 1: plan made: goal safe (priority 2), the highest with a plan
+	// tick 3: guard/run to keep halted
+	// tick 3: plan replaced: goal safe is no longer relevant; now for goal rested (priority 1)
+	// tick 3: guard/nap Success
+	// safe false, rested true
+}
