@@ -4,7 +4,10 @@
 // actions, the same estimate, the same twelve-step plan), its maze,
 // crafting (30 actions, five routes, costs) and the 10×10 grid (324
 // moves, kelindar/goap's distance as the estimate); and documents its
-// answer to a corridor of 150 rooms. It is a module of its own, apart from bench,
+// answers where it goes wrong: a corridor of 150 rooms and an unreachable
+// goal in a space larger than its search (the first 100 steps, as a plan,
+// with no error), and a small map where it finds a cheaper way to a
+// state it has queued (a panic, index out of range). It is a module of its own, apart from bench,
 // because the module proxy that foresight's CI reaches does not serve
 // github.com/kelindar/goap: CI cannot fetch it, so CI does not run this.
 // Run it where the module can be had (go mod tidy, then go test), or
