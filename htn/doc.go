@@ -64,8 +64,10 @@
 // continuous domain (Builder.Continuous) plans its next plan in the tick
 // its last one ends. Every planning keeps a decomposition log, each
 // compound task, each method tried and what became of it, each step, in
-// its plan's Trials: a Planner always, a runner while its tree traces
-// (draw.Search pictures it).
+// its plan's Trials, and tallies how often each primitive task was
+// considered, refused by its preconditions and admitted, in its
+// Tallies (package stats adds them up): a Planner always, a runner
+// while its tree traces (draw.Search pictures the log).
 //
 // # Running plans
 //

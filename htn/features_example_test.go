@@ -243,6 +243,33 @@ func ExamplePlanner_Plan_log() {
 	// plan: [wander]
 }
 
+// A planning tallies, for each primitive task, how often it was
+// considered (reached in a decomposition), refused by its preconditions
+// and admitted into a plan being made, backtracking or not: the counts
+// package stats adds up over a run.
+func ExamplePlanner_Plan_tallies() {
+	d := htn.New(visitorActions())
+	d.Compound("snack").
+		Method("buy here").Do("find machine", "buy snack").
+		Method("wander off").Do("wander")
+	d.Compound("find machine").
+		Method("bench first", constraints.Func("at a bench", func(v *Visitor) bool { return v.Near == 2 })).Do("sit").
+		Method("look around").Do("wander")
+	domain, err := d.Build("snack")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	plan, _ := domain.NewPlanner().Plan(&Visitor{})
+	for _, t := range plan.Tallies {
+		fmt.Printf("%-10s considered %d, refused %d, admitted %d\n", t.Name, t.Considered, t.Refused, t.Admitted)
+	}
+	// Output:
+	// wander     considered 2, refused 0, admitted 2
+	// buy snack  considered 1, refused 1, admitted 0
+	// sit        considered 0, refused 0, admitted 0
+}
+
 // printTrials prints a decomposition log as a tree, a star marking the
 // plan's trials.
 func printTrials(trials []decide.Trial) {

@@ -405,6 +405,58 @@ func TestTrialsAreATree(t *testing.T) {
 	})
 }
 
+// A planning's tallies agree with its log: each task admitted as often
+// as the log plans it, refused as often as the log rejects it, and
+// considered as often as either; in a tree, every report carries the
+// tallies of its planning.
+func TestTalliesAgreeWithTheLog(t *testing.T) {
+	dom := domain(t)
+	check := func(t interface{ Fatalf(string, ...any) }, plan *decide.Plan) {
+		if len(plan.Tallies) == 0 {
+			t.Fatalf("no tallies")
+		}
+		for _, tally := range plan.Tallies {
+			var planned, rejected int
+			for _, tr := range plan.Trials {
+				switch {
+				case tr.Name != tally.Name:
+				case tr.Outcome == "planned":
+					planned++
+				case tr.Outcome == "rejected":
+					rejected++
+				}
+			}
+			if tally.Admitted != planned || tally.Refused != rejected || tally.Considered != planned+rejected {
+				t.Fatalf("tally %+v; the log plans it %d times and rejects it %d", tally, planned, rejected)
+			}
+		}
+	}
+	rapid.Check(t, func(t *rapid.T) {
+		w := world{See: rapid.Bool().Draw(t, "see"), Saw: rapid.Bool().Draw(t, "saw"),
+			Trunk: rapid.IntRange(0, 2).Draw(t, "trunk")}
+		plan, _ := dom.NewPlanner().Plan(&w)
+		check(t, &plan)
+	})
+	agent, _ := tree(t, dom, bt.Replan(0)).NewAgent(1)
+	reports := 0
+	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+		if e.Kind == bt.EventPlan {
+			reports++
+			check(t, &e.Plan.Plan)
+		}
+	}))
+	w := world{}
+	for i := range 20 {
+		w.See, w.Trunk = i%3 == 0, i%2
+		if _, err := agent.Tick(&w, 100*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if reports == 0 {
+		t.Error("the runner reported no planning")
+	}
+}
+
 // The features plan without allocating once warm, in a tree.
 func TestFeaturesAllocateNothing(t *testing.T) {
 	u := func(w *world) float64 { return float64(w.N % 3) }

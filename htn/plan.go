@@ -184,6 +184,9 @@ type planner[M any] struct {
 	rejected []decide.Rejection
 	trials   []decide.Trial
 	planned  []int32 // the trial of each step of the plan, while tracing
+	// tallies count what became of each of the runner's children in the
+	// planning, by child, while tracing.
+	tallies []decide.Tally
 	// base is what each task's preconditions are told outside a tree, and
 	// what methods' conditions are told before the plan moves time on.
 	base   bt.Situation
@@ -223,6 +226,9 @@ func (p *planner[M]) planFrom(ctx *sim.Context[M], rest []segment[M], m *M, out 
 		p.rolled = false // drawn from the tick's roll, if a random order needs it
 	}
 	p.rejected, p.trials, p.planned = p.rejected[:0], p.trials[:0], p.planned[:0]
+	if p.tracing {
+		p.resetTallies()
+	}
 	out.steps, out.rest, out.paused = out.steps[:0], out.rest[:0], false
 	out.commits = out.commits[:0]
 	p.choices, p.orders, p.nsnaps, p.pending = p.choices[:0], p.orders[:0], 0, 0
@@ -322,13 +328,18 @@ func (p *planner[M]) apply(t *task[M], m *M, parent int32) bool {
 		return false
 	}
 	k := p.d.kid(t)
+	if p.tracing {
+		p.tallies[k].Considered++
+	}
 	if k == p.failed {
 		p.refuse(t.name, "failed in this tick", parent)
+		p.tallyRefused(k)
 		return false
 	}
 	p.touch(m)
 	if why, ok := p.effect(k, t, m); !ok {
 		p.refuse(t.name, why, parent)
+		p.tallyRefused(k)
 		return false
 	}
 	if t.expect != nil {
@@ -337,8 +348,27 @@ func (p *planner[M]) apply(t *task[M], m *M, parent int32) bool {
 	p.out.steps = append(p.out.steps, k)
 	if p.tracing {
 		p.planned = append(p.planned, p.trial(parent, t.name, "planned", ""))
+		p.tallies[k].Admitted++
 	}
 	return true
+}
+
+// resetTallies starts the tallies of a planning: one for each of the
+// runner's children, by name, each at zero.
+func (p *planner[M]) resetTallies() {
+	if len(p.tallies) != len(p.d.steps) {
+		p.tallies = make([]decide.Tally, len(p.d.steps))
+	}
+	for k := range p.tallies {
+		p.tallies[k] = decide.Tally{Name: p.name(int32(k))}
+	}
+}
+
+// tallyRefused counts that child k's preconditions refused it.
+func (p *planner[M]) tallyRefused(k int32) {
+	if p.tracing {
+		p.tallies[k].Refused++
+	}
 }
 
 // effect applies primitive t, the runner's child k, to m, if its
@@ -746,6 +776,7 @@ func (p *planner[M]) fill(res *decide.Plan, out *plan[M]) {
 	res.Expanded = p.decomps
 	res.Rejected = p.rejected
 	res.Trials = p.trials
+	res.Tallies = p.tallies
 }
 
 // A Planner plans over a Domain outside any tree, for one agent or
@@ -794,9 +825,10 @@ func (pl *Planner[M]) Seed(seed uint64) {
 // be predicted: plan with a runner. It returns the plan, or an error
 // that wraps decide.ErrNoPlan or decide.ErrOutOfBudget (naming the
 // bound), with what was turned down on the way in the plan's Rejected,
-// and the decomposition log in its Trials. A panic in user code comes
-// back as a *bt.PanicError (Method "Plan"); a utility that is negative or
-// not a number, as an error that says which.
+// the decomposition log in its Trials and what became of each primitive
+// task in its Tallies. A panic in user code comes back as a
+// *bt.PanicError (Method "Plan"); a utility that is negative or not a
+// number, as an error that says which.
 //
 // The plan's slices are the planner's own, valid until it plans again.
 func (pl *Planner[M]) Plan(m *M) (res decide.Plan, err error) {
@@ -831,10 +863,10 @@ func (pl *Planner[M]) Plan(m *M) (res decide.Plan, err error) {
 	pl.plan.Steps, pl.plan.Record, pl.plan.Methods = pl.plan.Steps[:0], pl.plan.Record[:0], pl.plan.Methods[:0]
 	switch got {
 	case noPlan:
-		pl.plan.Rejected, pl.plan.Expanded, pl.plan.Trials = pl.p.rejected, pl.p.decomps, pl.p.trials
+		pl.plan.Rejected, pl.plan.Expanded, pl.plan.Trials, pl.plan.Tallies = pl.p.rejected, pl.p.decomps, pl.p.trials, pl.p.tallies
 		return pl.plan, fmt.Errorf("htn: %w: no method of the root task leads to a plan", decide.ErrNoPlan)
 	case outOfBudget:
-		pl.plan.Rejected, pl.plan.Expanded, pl.plan.Trials = pl.p.rejected, pl.p.decomps, pl.p.trials
+		pl.plan.Rejected, pl.plan.Expanded, pl.plan.Trials, pl.plan.Tallies = pl.p.rejected, pl.p.decomps, pl.p.trials, pl.p.tallies
 		return pl.plan, fmt.Errorf("htn: %w", pl.p.spent())
 	}
 	pl.p.fill(&pl.plan, &pl.out)
@@ -862,5 +894,6 @@ func (d *Domain[M]) Plan(m *M) (decide.Plan, error) {
 	res, err := d.NewPlanner().Plan(m)
 	res.Rejected = append([]decide.Rejection(nil), res.Rejected...)
 	res.Trials = append([]decide.Trial(nil), res.Trials...)
+	res.Tallies = append([]decide.Tally(nil), res.Tallies...)
 	return res, err
 }
