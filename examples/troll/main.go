@@ -35,7 +35,7 @@
 //	-stats        after the run, the statistics of every node (package
 //	              stats): how often it was simulated, chosen, planned,
 //	              begun, succeeded, failed, halted and refused, and, for
-//	              the actions of the goap planner, how often its
+//	              the tasks of the planner (htn, goap), how often its
 //	              plannings considered, discarded and admitted each; then
 //	              the actions never chosen and the tasks never planned
 //
@@ -241,9 +241,9 @@ Runs the Trunk Thumper on its map and shows what it planned and did, and why.
                 one; the file says which decider, so not with -decider
   -write-tree FILE  write the built-in tree of -decider as a JSON file, and exit
   -stats        after the run, what every node did (package stats): simulated,
-                chosen, planned, begun, ...; under goap, how often the plannings
-                considered, discarded and admitted each action; with -json, a
-                "stats" object per node
+                chosen, planned, begun, ...; under htn and goap, how often the
+                plannings considered, discarded and admitted each task; with
+                -json, a "stats" object per node
 
 Examples:
 
