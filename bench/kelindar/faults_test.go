@@ -26,8 +26,8 @@ type move struct {
 func (m move) String() string { return fmt.Sprintf("r%d->r%d", m.from, m.to) }
 
 // kelindarPlan plans in kelindar/goap from room 0 to room goal, and
-// returns its plan, its error, or what it panicked with.
-func kelindarPlan(moves []move, goal int16) (plan []string, err error, panicked any) {
+// returns its plan and its error, or what it panicked with.
+func kelindarPlan(moves []move, goal int16) (plan []string, panicked any, err error) {
 	var actions []kgoap.Action
 	for _, m := range moves {
 		from, to := "r"+strconv.Itoa(int(m.from)), "r"+strconv.Itoa(int(m.to))
@@ -35,7 +35,7 @@ func kelindarPlan(moves []move, goal int16) (plan []string, err error, panicked 
 	}
 	defer func() { panicked = recover() }()
 	p, err := kgoap.Plan(kgoap.StateOf("r0"), kgoap.StateOf("r"+strconv.Itoa(int(goal))), actions)
-	return names(p), err, nil
+	return names(p), nil, err
 }
 
 // foresightPlan plans the same in foresight.
@@ -70,7 +70,7 @@ func foresightPlan(t *testing.T, moves []move, goal int16) (decide.Plan, error) 
 // cheapest way, r0->r2->r4 at 6.
 func TestCheaperWayToAQueuedState(t *testing.T) {
 	moves := []move{{1, 0, 1}, {2, 4, 2}, {1, 2, 6}, {4, 2, 5}, {0, 2, 4}, {0, 1, 2}}
-	plan, err, panicked := kelindarPlan(moves, 4)
+	plan, panicked, err := kelindarPlan(moves, 4)
 	t.Logf("kelindar/goap: plan %v, error %v, panic %v", plan, err, panicked)
 	ours, err := foresightPlan(t, moves, 4)
 	if err != nil || !slices.Equal(ours.Steps, []string{"r0->r2", "r2->r4"}) || ours.Cost != 6 {
@@ -89,7 +89,7 @@ func TestUnreachableInALargeSpace(t *testing.T) {
 		moves = append(moves, move{i, i + 1, 1})
 	}
 	const behind = -1
-	plan, err, panicked := kelindarPlan(moves, behind)
+	plan, panicked, err := kelindarPlan(moves, behind)
 	t.Logf("kelindar/goap: a plan of %d steps, error %v, panic %v", len(plan), err, panicked)
 	ours, err := foresightPlan(t, moves, behind)
 	t.Logf("foresight: %v, %v, expanded %d", ours.Steps, err, ours.Expanded)
