@@ -36,6 +36,12 @@
 //	-write-tree FILE  write the built-in tree of -decider as a JSON file,
 //	              and exit (troll.json, troll-bt.json, troll-goap.json and
 //	              troll-fsm.json here are what it writes)
+//	-stats        after the run, the statistics of every node (package
+//	              stats): how often it was simulated, chosen, planned,
+//	              begun, succeeded, failed, halted and refused, and, for
+//	              the tasks of the planner (htn, goap), how often its
+//	              plannings considered, discarded and admitted each; then
+//	              the actions never chosen and the tasks never planned
 //
 // The timeline shows each plan the troll made, kept or replaced, with its
 // methods ([attack/rearm/slam]: the root's attack, AttackEnemy's rearm,
@@ -75,6 +81,7 @@ import (
 	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/internal/outfiles"
 	"github.com/foresight-bt/foresight/scene"
+	"github.com/foresight-bt/foresight/stats"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
 )
@@ -82,7 +89,7 @@ import (
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 const usage = "usage: troll [-decider htn|bt|goap|fsm | -tree FILE] [-seed N] [-duration D] [-json] [-dot FILE] " +
-	"[-mermaid FILE] [-html FILE | -serve ADDR] | troll [-decider D] -write-tree FILE"
+	"[-mermaid FILE] [-html FILE | -serve ADDR] [-stats] | troll [-decider D] -write-tree FILE"
 
 type options struct {
 	decider      troll.Decider
@@ -94,6 +101,7 @@ type options struct {
 	serve        string // the live view's address
 	tree         string // the tree file to read, or ""
 	writeTree    string // the file to write the built-in tree to, or ""
+	stats        bool   // count what every node did, and show it after the run
 }
 
 // label names the troll's mind: its decider, or the tree file it reads.
@@ -259,6 +267,10 @@ Runs the Trunk Thumper on its map and shows what it planned and did, and why.
   -tree FILE    the troll's tree read from a JSON file instead of the built-in
                 one; the file says which decider, so not with -decider
   -write-tree FILE  write the built-in tree of -decider as a JSON file, and exit
+  -stats        after the run, what every node did (package stats): simulated,
+                chosen, planned, begun, ...; under htn and goap, how often the
+                plannings considered, discarded and admitted each task; with
+                -json, a "stats" object per node
 
 Examples:
 
@@ -266,6 +278,7 @@ Examples:
   go run ./examples/troll -decider bt -seed 7 -duration 2m
   go run ./examples/troll -decider goap
   go run ./examples/troll -decider fsm -mermaid troll.mmd
+  go run ./examples/troll -decider goap -stats
   go run ./examples/troll -json | grep '"plan"'
   go run ./examples/troll -dot troll.dot && dot -Tsvg troll.dot > troll.svg
   go run ./examples/troll -html troll.html                 then open troll.html
@@ -289,6 +302,7 @@ func parseFlags(args []string) (options, error) {
 	serve := fs.String("serve", "", "")
 	treeFile := fs.String("tree", "", "")
 	writeTreeFile := fs.String("write-tree", "", "")
+	withStats := fs.Bool("stats", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return options{}, err
@@ -299,7 +313,7 @@ func parseFlags(args []string) (options, error) {
 		return options{}, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), usage)
 	}
 	o := options{duration: *duration, json: *asJSON, dot: *dot, mermaid: *mermaid, html: *html, serve: *serve,
-		tree: *treeFile, writeTree: *writeTreeFile}
+		tree: *treeFile, writeTree: *writeTreeFile, stats: *withStats}
 	deciderSet := false
 	fs.Visit(func(f *flag.Flag) { deciderSet = deciderSet || f.Name == "decider" })
 	switch {
@@ -320,6 +334,9 @@ func parseFlags(args []string) (options, error) {
 	}
 	if o.html != "" && o.serve != "" {
 		return options{}, errors.New("-html and -serve: choose one (a replay page, or the live view)")
+	}
+	if o.stats && o.serve != "" {
+		return options{}, errors.New("-stats and -serve: the live view runs until stopped, and -stats counts a run to its end")
 	}
 	if err := outfiles.Distinct(outfiles.File{Flag: "dot", Path: o.dot}, outfiles.File{Flag: "mermaid", Path: o.mermaid},
 		outfiles.File{Flag: "html", Path: o.html}); err != nil {
@@ -392,6 +409,11 @@ func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer,
 		tracer = trace.Timeline(out, tree.Nodes(), func() string { return state(&g.World.Troll) })
 	}
 	tracer = trace.Tee(tracer, watch)
+	var counts *stats.Collector
+	if o.stats {
+		counts = stats.New(tree.Nodes())
+		tracer = trace.Tee(tracer, counts)
+	}
 	if live != nil {
 		err = live.run(g, o, tree, tracer)
 	} else {
@@ -402,7 +424,10 @@ func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer,
 	}
 	s := g.Summary()
 	if events != nil {
-		events.enc.Encode(struct {
+		if counts != nil {
+			events.stats(tree.Nodes(), counts)
+		}
+		events.write(struct {
 			Event string `json:"event"`
 			troll.Summary
 		}{"summary", s})
@@ -411,6 +436,9 @@ func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer,
 	fmt.Fprintf(out, "\nAfter %v: %s, %s, %s uprooted, %s, %s beaten; hp %d%s\n", s.Time,
 		count(s.Checks, "bridge check"), count(s.Slams, "slam"), count(s.Uprooted, "trunk"), count(s.Roars, "roar"),
 		count(s.Kills, "intruder"), s.HP, map[bool]string{true: ", fallen"}[s.Dead])
+	if counts != nil {
+		return writeStats(out, counts)
+	}
 	return nil
 }
 
@@ -459,6 +487,51 @@ func state(m *troll.Memory) string {
 		seen = "lost sight of intruder"
 	}
 	return fmt.Sprintf("hp %d  trunk %d  %s", m.HP, m.Trunk, seen)
+}
+
+// writeStats writes what -stats counted: the table, then what the troll
+// never used.
+func writeStats(out io.Writer, c *stats.Collector) error {
+	fmt.Fprintf(out, "\nWhat each node did (-stats; considered, discarded and admitted: by the plannings)\n\n")
+	if err := c.WriteTable(out); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(out, "\nnever chosen: %s\nnever planned: %s\n", list(c.NeverChosen()), list(c.NeverPlanned()))
+	return err
+}
+
+// list says a list of paths, or "none".
+func list(paths []string) string {
+	if len(paths) == 0 {
+		return "none"
+	}
+	return strings.Join(paths, ", ")
+}
+
+// statsEvent is what -stats counted of one node, for -json.
+type statsEvent struct {
+	Event      string `json:"event"`
+	Node       string `json:"node"`
+	Simulated  int    `json:"simulated"`
+	Chosen     int    `json:"chosen"`
+	Planned    int    `json:"planned"`
+	Considered int    `json:"considered"`
+	Discarded  int    `json:"discarded"`
+	Admitted   int    `json:"admitted"`
+	Begun      int    `json:"begun"`
+	Succeeded  int    `json:"succeeded"`
+	Failed     int    `json:"failed"`
+	Halted     int    `json:"halted"`
+	Refused    int    `json:"refused"`
+}
+
+// stats writes a "stats" object for each node, in tree order.
+func (j *jsonEvents) stats(nodes []bt.NodeInfo, c *stats.Collector) {
+	for _, n := range nodes {
+		k := c.Counts(n.Path)
+		j.write(statsEvent{"stats", n.Path, k.Simulated, k.Chosen, k.Planned, k.Considered, k.Discarded, k.Admitted,
+			k.Begun, k.Succeeded, k.Failed, k.Halted, k.Refused})
+	}
 }
 
 // jsonEvents writes plan and task events, one JSON object per line.
