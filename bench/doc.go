@@ -31,13 +31,20 @@
 // agent), and device.sh runs all of these from binaries built beforehand
 // on a machine of many cores.
 //
-// Deep and Corridor are github.com/kelindar/goap's "deep" benchmark
-// problem and a corridor of 150 rooms as foresight GOAP domains: the tests
-// check that foresight finds that library's 12-step plan, that the
-// corridor gives the whole plan or ErrOutOfBudget, never part of the way,
-// and that planning allocates nothing. The side-by-side run with
-// kelindar/goap is the module bench/kelindar, which CI does not run (see
-// its doc).
+// Four GOAP problems, as foresight domains, measure its planner against
+// github.com/kelindar/goap: Deep, that library's "deep" benchmark (three
+// actions on counters, its 12-step plan), Maze, its maze (42 moves
+// between rooms, a plan of 25), Crafting (30 actions: five routes of six
+// steps to a sword, of different costs, searched without an estimate),
+// and Grid (a 10×10 grid of 324 moves split by two walls, with the
+// Manhattan distance as its estimate). The maze, crafting and the grid
+// state their preconditions as fields (constraints.Field), which the
+// search indexes actions by, or as plain functions (Preconditions). The
+// tests check each plan, that fields and functions plan alike, and that
+// planning allocates nothing; Corridor (150 rooms) checks that a budget
+// gives the whole plan or ErrOutOfBudget, never part of the way. The
+// side-by-side run with kelindar/goap is the module bench/kelindar, which
+// CI does not run (see its doc).
 //
 // BenchmarkMachine ticks a guard's state machine (patrol, chase, attack,
 // over struct actions) on foresight's fsm and on

@@ -48,16 +48,72 @@ func TestCorridor(t *testing.T) {
 	}
 }
 
-func TestPlanningAllocatesNothing(t *testing.T) {
-	d, err := Deep()
-	if err != nil {
-		t.Fatal(err)
+// planner is a problem's planning, ready to call.
+type planner struct {
+	name string
+	plan func() (decide.Plan, error)
+	want []string // the plan; nil for the grid, which has several of one length
+	cost float64
+}
+
+// planners are the four GOAP problems, the maze, crafting and the grid
+// with their preconditions stated both ways.
+func planners(t *testing.T) []planner {
+	t.Helper()
+	must := func(err error) {
+		if err != nil {
+			t.Fatal(err)
+		}
 	}
-	p := d.NewPlanner()
-	start := DeepStart
-	p.Plan(&start)
-	if n := testing.AllocsPerRun(100, func() { p.Plan(&start) }); n != 0 {
-		t.Errorf("a warm planning of the deep problem allocates %v times", n)
+	deep, err := Deep()
+	must(err)
+	dp, forager := deep.NewPlanner(), DeepStart
+	out := []planner{{"deep", func() (decide.Plan, error) { return dp.Plan(&forager) }, DeepPlan, 12}}
+	for _, pre := range []Preconditions{Fields, Funcs} {
+		maze, err := Maze(pre)
+		must(err)
+		craft, err := Crafting(pre)
+		must(err)
+		grid, err := Grid(pre)
+		must(err)
+		mp, cp, gp := maze.NewPlanner(), craft.NewPlanner(), grid.NewPlanner()
+		room, shop, cell := Room{}, Workshop{}, GridStart
+		out = append(out,
+			planner{"maze/" + pre.String(), func() (decide.Plan, error) { return mp.Plan(&room) }, MazePlan, 25},
+			planner{"crafting/" + pre.String(), func() (decide.Plan, error) { return cp.Plan(&shop) }, CraftPlan, 9},
+			planner{"grid/" + pre.String(), func() (decide.Plan, error) { return gp.Plan(&cell) }, nil, 36})
+	}
+	return out
+}
+
+// Each problem's plan is the one kelindar/goap finds (the cheapest), with
+// fields or functions alike, and planning allocates nothing once warm.
+func TestProblems(t *testing.T) {
+	grids := map[string][]string{}
+	for _, p := range planners(t) {
+		plan, err := p.plan()
+		switch {
+		case err != nil:
+			t.Errorf("%s: %v", p.name, err)
+		case plan.Cost != p.cost || p.want != nil && !slices.Equal(plan.Steps, p.want):
+			t.Errorf("%s: %v costing %v, want %v costing %v", p.name, plan.Steps, plan.Cost, p.want, p.cost)
+		}
+		if p.want == nil {
+			grids[p.name] = slices.Clone(plan.Steps)
+		}
+		if n := testing.AllocsPerRun(20, func() { p.plan() }); n != 0 {
+			t.Errorf("%s: a warm planning allocates %v times", p.name, n)
+		}
+	}
+	if !slices.Equal(grids["grid/fields"], grids["grid/funcs"]) {
+		t.Errorf("the grid's plans differ with fields and functions:\n%v\n%v", grids["grid/fields"], grids["grid/funcs"])
+	}
+}
+
+// The grid has the 324 moves its doc says.
+func TestGridShape(t *testing.T) {
+	if n := len(GridMoves()); n != 324 {
+		t.Errorf("%d moves", n)
 	}
 }
 

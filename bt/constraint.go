@@ -126,6 +126,39 @@ func IsTimeless(c any) bool {
 	return ok && t.Timeless()
 }
 
+// A Test is a constraint that is a test of the memory alone: in every
+// situation it answers Pass when the function Test returns reports true
+// of the memory, and Fail otherwise, always with the reason Test returns.
+// A decider that checks many constraints in a row on memories it made,
+// such as a planner's search, calls the function instead of Evaluate,
+// sparing the situation, and counts the failures instead of asking each
+// why. Test returns a nil function when the constraint reads its
+// situation after all (constraints.Func with an option that skips it,
+// say).
+type Test[M any] interface {
+	Test() (test func(m *M) bool, failure string)
+}
+
+// An Indexed constraint passes only where a number the memory holds has
+// one of a few values. Index returns what tells the number apart from
+// others (the same key for every constraint on the same number), the
+// function that reads it, and the values; nil when the constraint is not
+// so after all. A planner that tries many actions from each state, as a
+// GOAP search does, indexes them by it and tries from a state only those
+// that need the value it has. constraints.Field's Is makes them.
+type Indexed[M any] interface {
+	Index() (key any, of func(m *M) int, values []int)
+}
+
+// TestOf returns c's test of the memory and its reason to fail (see
+// Test), or a nil test when it has none.
+func TestOf[M any](c Constraint[M]) (test func(m *M) bool, failure string) {
+	if t, ok := c.(Test[M]); ok {
+		return t.Test()
+	}
+	return nil, ""
+}
+
 // A Constraint guards a node. Evaluate checks a memory and returns its
 // answer and a short reason for traces, such as "out of range". It must
 // only read the memory: even while simulating (Situation.Simulating) it

@@ -25,6 +25,56 @@ var (
 	failing  = constraints.From("broken", func(bt.Situation, *mem) (bt.Check, string) { return bt.Fail, "broken" })
 )
 
+var foe = constraints.NewField("foe", func(m *mem) int { return m.Foe })
+
+// A constraint that is a test of the memory alone gives its test and its
+// reason to fail, unless an option makes it read its situation; a
+// field's tests give the field and the values they need, for planners
+// that index actions by it.
+func TestTestsAndIndices(t *testing.T) {
+	t.Parallel()
+	m := mem{Foe: 3}
+	for _, tt := range []struct {
+		name    string
+		c       bt.Constraint[mem]
+		holds   bool
+		failure string
+	}{
+		{"func", inReach, true, "not in reach"},
+		{"field", foe.Is(4), false, "foe is not 4"},
+		{"field in", foe.In([]int{1, 3}), true, "foe is not 1 or 3"},
+	} {
+		test, failure := bt.TestOf(tt.c)
+		if test == nil || test(&m) != tt.holds || failure != tt.failure {
+			t.Errorf("%s: test %v, failure %q", tt.name, test != nil, failure)
+			continue
+		}
+		if check, why := tt.c.Evaluate(bt.Situation{}, &m); (check == bt.Pass) != tt.holds || !tt.holds && why != failure {
+			t.Errorf("%s: Evaluate %v %q, but the test says %v", tt.name, check, why, tt.holds)
+		}
+	}
+	for name, c := range map[string]bt.Constraint[mem]{
+		"func skipped":  constraints.Func("x", func(*mem) bool { return true }, constraints.SkipWhileSimulating()),
+		"field skipped": foe.Is(1, constraints.SkipWhileRunning()),
+		"cooldown":      constraints.Cooldown[mem](time.Second),
+		"all":           constraints.All(inReach),
+	} {
+		if test, _ := bt.TestOf(c); test != nil {
+			t.Errorf("%s: a test of the memory alone, though it reads its situation", name)
+		}
+	}
+	key, of, values := foe.In([]int{2, 5}).(bt.Indexed[mem]).Index()
+	if key != foe || of == nil || of(&m) != 3 || !cmp.Equal(values, []int{2, 5}) {
+		t.Errorf("Index: %v, %v", key, values)
+	}
+	if key, _, _ := foe.Is(2, constraints.SkipWhileRunning()).(bt.Indexed[mem]).Index(); key != nil {
+		t.Error("a field skipped while running indexes actions")
+	}
+	if key, _, _ := foe.Is(-3).(bt.Indexed[mem]).Index(); key != nil {
+		t.Error("a field of a value out of range indexes actions")
+	}
+}
+
 func TestEvaluate(t *testing.T) {
 	t.Parallel()
 	idle := bt.Situation{Now: 10 * time.Second}
@@ -73,6 +123,11 @@ func TestEvaluate(t *testing.T) {
 		{"from answers for itself", done, idle, mem{}, bt.Done, "at rest"},
 		{"skipping adds options to any constraint", constraints.Skipping(failing, constraints.SkipWhileRunning()), running, mem{}, bt.Pass, ""},
 		{"skipping keeps the constraint otherwise", constraints.Skipping(failing, constraints.SkipWhileRunning()), idle, mem{}, bt.Fail, "broken"},
+		{"a field is its value", foe.Is(3), idle, mem{Foe: 3}, bt.Pass, ""},
+		{"a field is not another", foe.Is(3), idle, mem{Foe: 4}, bt.Fail, "foe is not 3"},
+		{"a field in values", foe.In([]int{2, 4}), idle, mem{Foe: 4}, bt.Pass, ""},
+		{"a field in none of them", foe.In([]int{2, 4}), idle, mem{Foe: 3}, bt.Fail, "foe is not 2 or 4"},
+		{"a field skipped while running", foe.Is(3, constraints.SkipWhileRunning()), running, mem{Foe: 4}, bt.Pass, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -98,6 +153,7 @@ func TestDescriptions(t *testing.T) {
 		{constraints.Window("timer", func(*mem) time.Duration { return 0 }, time.Second, 0), "timer in [1s, ∞]"},
 		{constraints.Chance[mem](0.25), "chance 25%"},
 		{constraints.Skipping(inReach, constraints.SkipWhileRunning()), "in reach"},
+		{foe.In([]int{1, 2}), "foe is 1 or 2"},
 	} {
 		if got := fmt.Sprint(tt.c); got != tt.want {
 			t.Errorf("description %q, want %q", got, tt.want)
@@ -225,6 +281,12 @@ func TestSettingsAreCheckedByBuild(t *testing.T) {
 		{constraints.Chance[mem](math.NaN()), "s/x: Chance: probability NaN"},
 		{constraints.Func("ok", func(*mem) bool { return true }, nil), "s/x: nil constraint option"},
 		{constraints.Skipping[mem](nil), "s/x: Skipping: nil constraint"},
+		{foe.Is(-1), "s/x: Is: value -1 of field foe is not in [0, MaxFieldValue)"},
+		{foe.Is(constraints.MaxFieldValue), "s/x: Is: value 65536 of field foe"},
+		{foe.In(nil), "s/x: In: field foe: no values"},
+		{constraints.NewField[mem]("foe", nil).Is(1), "s/x: Is: a field with no function"},
+		{(*constraints.Field[mem])(nil).Is(1), "s/x: Is: a field with no function"},
+		{constraints.NewField("", func(*mem) int { return 0 }).Is(1), "s/x: Is: a field with no name"},
 	} {
 		_, err := bt.New(bt.Config[mem]{}).
 			Sequence("s").Do("x", treetest.Act(&treetest.Recorder{}, "x", nil)).Constrain(tt.c).End().

@@ -1,7 +1,9 @@
 // Package constraints is a catalogue of constraints for foresight trees: a
 // predicate with a name, Not, All and Any to compose them, Cooldown (time
 // between runs), Window (a duration read from memory within bounds — the
-// generalised kill timer) and Chance (a seeded roll).
+// generalised kill timer), Chance (a seeded roll), and the tests of a
+// Field (a small number of the memory, such as the cell an agent stands
+// in), which a GOAP planner indexes actions by.
 //
 // A constraint guards the node it is attached to with Builder.Constrain:
 //

@@ -77,3 +77,25 @@ func ExampleWhenFalse() {
 	// does not see the player
 	// sees the player
 }
+
+// Room is where a wanderer stands.
+type Room struct{ At int }
+
+// A field is a small number of the memory: its tests read like any
+// precondition, and tell a planner which actions a state can take, so
+// that a GOAP search tries from each room only the doors of that room.
+func ExampleField() {
+	room := constraints.NewField("room", func(r *Room) int { return r.At })
+	doors := []bt.Constraint[Room]{room.Is(1), room.Is(2), room.In([]int{1, 3})}
+	for _, c := range doors {
+		if check, why := c.Evaluate(bt.Situation{}, &Room{At: 1}); check == bt.Pass {
+			fmt.Println(c, check)
+		} else {
+			fmt.Println(c, check, why)
+		}
+	}
+	// Output:
+	// room is 1 Pass
+	// room is 2 Fail room is not 2
+	// room is 1 or 3 Pass
+}

@@ -39,6 +39,16 @@ func (c *predicate[M]) String() string { return c.name }
 // Timeless reports true: a predicate reads the memory (see bt.Timeless).
 func (c *predicate[M]) Timeless() bool { return true }
 
+// Test returns the predicate's function, which decides its answer in
+// every situation, unless an option makes it stand aside in some (see
+// bt.Test).
+func (c *predicate[M]) Test() (func(m *M) bool, string) {
+	if c.running || c.simulating {
+		return nil, ""
+	}
+	return c.pass, c.failure
+}
+
 // From returns a constraint from a function that answers for itself, with
 // the full situation: use it when a constraint can say Done, or needs the
 // clock. name describes it in tree dumps; its reasons are evaluate's own

@@ -117,6 +117,55 @@ type Plan struct {
 	// Rejected are the options turned down on the way, in the order they
 	// were tried, each with its reason.
 	Rejected []Rejection
+	// Trials are what the planner tried on the way, in the order tried,
+	// as a tree (each trial names its parent): an HTN's decomposition
+	// log (each compound task, each method tried and what became of it,
+	// each step planned or refused), a GOAP planner's search (each goal,
+	// each branch with its cost). Planners keep them for debugging tools
+	// and pictures (draw.Search) only while someone reads them: a runner
+	// while its tree traces, a planner outside a tree when asked.
+	Trials []Trial
+	// Tallies count, for each of the planner's steps (an action, a
+	// primitive task), what became of it in the planning: how often it
+	// was considered, refused by its preconditions, and admitted, for
+	// statistics such as which actions are never planned and which
+	// preconditions refuse most (package stats). Kept, as Trials are,
+	// while someone reads them.
+	Tallies []Tally
+}
+
+// A Tally counts what became of one step of a planner in a planning:
+// Considered, the times the planner considered it (a GOAP search at a
+// state, an HTN decomposition where it is a subtask); Refused, the times
+// its preconditions refused it; Admitted, the times they let it into a
+// plan being made (a GOAP search's successor, an HTN's planned step,
+// backtracking or not).
+type Tally struct {
+	Name       string `json:"name"`
+	Considered int    `json:"considered"`
+	Refused    int    `json:"refused"`
+	Admitted   int    `json:"admitted"`
+}
+
+// A Trial is one thing a planner tried while it planned: a task, a
+// method, a step, a goal, a state of a search.
+type Trial struct {
+	// Parent is the index, in the plan's Trials, of the trial this one
+	// was tried under; -1 for the planning's first trials.
+	Parent int `json:"parent"`
+	// Name is what was tried: "Task", "Task/method", an action's name,
+	// "goal fed".
+	Name string `json:"name"`
+	// Outcome is what became of it, in a word or two ("taken",
+	// "rejected", "backtracked", "expanded", "known"), and Reason why.
+	Outcome string `json:"outcome"`
+	Reason  string `json:"reason,omitempty"`
+	// Planned reports whether it is part of the plan made.
+	Planned bool `json:"planned,omitempty"`
+	// Cost and Estimate are a search's: the cost from the start to the
+	// state, and the estimate of the cost still to go (GOAP).
+	Cost     float64 `json:"cost,omitempty"`
+	Estimate float64 `json:"estimate,omitempty"`
 }
 
 // Path returns the plan's methods as "[attack/slam]", the record in
@@ -150,6 +199,8 @@ func (p Plan) clone() Plan {
 	p.Record = Record(clip([]int(p.Record)))
 	p.Methods = clip(p.Methods)
 	p.Rejected = clip(p.Rejected)
+	p.Trials = clip(p.Trials)
+	p.Tallies = clip(p.Tallies)
 	return p
 }
 

@@ -14,6 +14,10 @@
 // and transitions of a StateDiagram), so it draws any tree or machine
 // whatever its memory type.
 //
+// A Search draws a planning instead of a tree: what an HTN or GOAP
+// planner tried on the way to its plan (decide.Plan's Trials), every
+// branch with its outcome and cost, the plan in bold.
+//
 // Names, constraint descriptions and reasons may hold any text: both
 // formats escape it, so Graphviz and Mermaid read every picture. A newline
 // in a name is a line break in the picture. What neither tool can show is

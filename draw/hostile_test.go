@@ -416,6 +416,11 @@ func TestDOTParses(t *testing.T) {
 		outs = append(outs, out)
 		all.WriteString(out)
 	}
+	for _, s := range searches() {
+		out := drawSearch(t, s, false)
+		outs = append(outs, out)
+		all.WriteString(out)
+	}
 	// dot reads many graphs from one input; on a complaint, find the one.
 	if stderr, err := d.read(all.String()); err == nil && stderr == "" {
 		return
@@ -445,6 +450,9 @@ func TestMermaidParses(t *testing.T) {
 	}
 	for _, d := range stateDiagrams() {
 		outs = append(outs, map[string]string{"text": drawStateMermaid(t, d), "type": "stateDiagram"})
+	}
+	for _, s := range searches() {
+		outs = append(outs, drawSearch(t, s, true))
 	}
 	input, err := json.Marshal(outs)
 	if err != nil {
@@ -507,8 +515,10 @@ func fuzzSeeds(f *testing.F) {
 }
 
 // FuzzDOT draws small trees with fuzzed names, constraint descriptions
-// and reasons, checks that every quoted string is well formed and reads
-// back as what it shows, and, when dot is installed, that dot reads it.
+// and reasons, and small searches with them as names, outcomes and
+// reasons (Search), checks that every quoted string is well formed and
+// reads back as what it shows, and, when dot is installed, that dot
+// reads it.
 func FuzzDOT(f *testing.F) {
 	fuzzSeeds(f)
 	path, missing := exec.LookPath("dot")
@@ -517,17 +527,20 @@ func FuzzDOT(f *testing.F) {
 		p := picture(t, title, name, constraint, reason)
 		out := drawDOT(t, p)
 		checkDOT(t, p, out)
+		s := search(title, name, constraint, reason)
+		searchOut := drawSearch(t, s, false)
+		checkSearchDOT(t, s, searchOut)
 		if missing != nil {
 			return
 		}
-		if stderr, err := d.read(out); err != nil || stderr != "" {
-			t.Errorf("dot: %v: %s\n%s", err, stderr, out)
+		if stderr, err := d.read(out + searchOut); err != nil || stderr != "" {
+			t.Errorf("dot: %v: %s\n%s%s", err, stderr, out, searchOut)
 		}
 	})
 }
 
 // FuzzMermaid draws small trees with fuzzed names, constraint
-// descriptions and reasons, and checks that every label holds only what
+// descriptions and reasons, and small searches with them, and checks that every label holds only what
 // Mermaid reads as text and reads back as what it shows. (Mermaid's own
 // parser is too slow to start per input; TestMermaidParses runs it over
 // this target's seeds and more.)
@@ -536,5 +549,7 @@ func FuzzMermaid(f *testing.F) {
 	f.Fuzz(func(t *testing.T, title, name, constraint, reason string) {
 		p := picture(t, title, name, constraint, reason)
 		checkMermaid(t, p, drawMermaid(t, p))
+		s := search(title, name, constraint, reason)
+		checkSearchMermaid(t, s, drawSearch(t, s, true))
 	})
 }

@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
@@ -58,11 +59,19 @@ const (
 	// is worth a dearer plan, up to what it matters. Among equals, the
 	// one of higher priority.
 	ByUtility
+	// AtRandom draws the goal to pursue among the relevant ones, each
+	// with a chance in proportion to its priority (a priority below zero
+	// counts as zero), from the agent's seeded numbers, and pursues the
+	// first drawn that has a plan, as ByPriority does in its order. A
+	// runner draws each time it plans afresh; planning again beside a
+	// running plan (Replan, ReplanOn), it tries the running goal first,
+	// so that a new draw does not drop a plan that still holds.
+	AtRandom
 )
 
-var choiceNames = [...]string{"by priority", "by cost", "by utility"}
+var choiceNames = [...]string{"by priority", "by cost", "by utility", "at random"}
 
-// String returns "by priority", "by cost" or "by utility".
+// String returns "by priority", "by cost", "by utility" or "at random".
 func (c Choice) String() string {
 	if int(c) < len(choiceNames) {
 		return choiceNames[c]
@@ -172,6 +181,93 @@ func (b *Builder[M, K]) Cost(cost func(before, after *M) float64) *Builder[M, K]
 	return b
 }
 
+// MaxVariants bounds the variants of an action (Variants) tried from one
+// state.
+const MaxVariants = 1<<15 - 1
+
+// Variants makes the action added last a family of variants, one per
+// target the memory offers where the planner considers it, as ReGoap's
+// parameterised actions: count says how many there are on a memory
+// (chase each intruder in sight, pick up each item in reach), and bind
+// binds variant i into a memory, such as setting the target the action
+// reads. The planner binds each variant into a copy of the memory before
+// it checks the action's preconditions and predicts its effect, so each
+// variant is planned as an action of its own; a runner binds the
+// variant its plan holds into the live memory just before it begins the
+// step. What bind writes must be in the domain's key. A variant is
+// reported by the action's name, as a step of the tree; a count above
+// MaxVariants is cut to it.
+func (b *Builder[M, K]) Variants(count func(m *M) int, bind func(m *M, i int)) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
+	a := b.lastAction("Variants")
+	if a == nil {
+		return b
+	}
+	switch {
+	case count == nil || bind == nil:
+		b.errs = append(b.errs, decide.Errorf("actions/"+a.name, "Variants: nil count or bind function"))
+	case a.variants != nil:
+		b.errs = append(b.errs, decide.Errorf("actions/"+a.name, "Variants: a second time"))
+	}
+	a.variants, a.bind = count, bind
+	return b
+}
+
+// Backoff makes the domain's runners remember the steps that fail: a
+// step that fails live, or cannot begin when its plan reaches it, is left
+// out of the runner's plans for first, then, if it fails again when it is
+// next tried, for twice as long, and so on up to most; once it succeeds,
+// its failures are forgotten. A door that jams is not tried every tick.
+// A variant (Variants) is remembered apart from the others of its
+// action. Without Backoff, a runner plans again at once, with every
+// action.
+func (b *Builder[M, K]) Backoff(first, most time.Duration) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
+	if first <= 0 || most < first {
+		b.errs = append(b.errs, decide.Errorf("domain", "Backoff(%v, %v): want 0 < first <= most", first, most))
+	}
+	b.d.backoff = backoff{first: first, most: most}
+	return b
+}
+
+// GoalFrom adds a goal whose satisfaction is computed from the memory a
+// plan starts from, such as "one more sword than now": satisfied tells
+// whether memory m reaches it from start. A runner checks it on the live
+// memory against the memory its plan started from. Otherwise it is a
+// goal like those of Goal; EstimateFrom gives it an estimate that reads
+// the start too.
+func (b *Builder[M, K]) GoalFrom(name string, priority float64, satisfied func(start, m *M) bool) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
+	var test func(*M) bool
+	if satisfied != nil {
+		test = func(*M) bool { return false } // never called: holds reads satisfiedFrom
+	}
+	b.Goal(name, priority, test)
+	b.d.goals[len(b.d.goals)-1].satisfiedFrom = satisfied
+	return b
+}
+
+// EstimateFrom is Estimate for a goal computed from the start: estimate
+// reads the memory the plan starts from, and the memory reached.
+func (b *Builder[M, K]) EstimateFrom(estimate func(start, m *M) float64) *Builder[M, K] {
+	if b == nil {
+		return b // Build reports it
+	}
+	if g := b.lastGoal("EstimateFrom"); g != nil {
+		if estimate == nil {
+			b.errs = append(b.errs, decide.Errorf("goals/"+g.name, "nil estimate"))
+		}
+		g.estimateFrom = estimate
+	}
+	return b
+}
+
 // Goal adds a goal: a state to reach, satisfied when satisfied reports
 // true, and how much it matters (its priority; see Weigh). Among the
 // goals that are relevant (see Relevant) and not yet satisfied, the
@@ -264,7 +360,7 @@ func (b *Builder[M, K]) Choose(c Choice) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
 	}
-	if c > ByUtility {
+	if c > AtRandom {
 		b.errs = append(b.errs, decide.Errorf("domain", "Choose: unknown choice %v", c))
 	}
 	b.d.choice = c
@@ -351,6 +447,7 @@ func (b *Builder[M, K]) Build() (*Domain[M, K], error) {
 	d.outOfTries = fmt.Errorf("goap: %w", d.budget.Spent("Tries"))
 	d.actions = slices.Clone(b.d.actions)
 	d.goals = slices.Clone(b.d.goals)
+	d.checks = nil
 	slot := 0
 	for i := range d.actions {
 		a := &d.actions[i]
@@ -361,10 +458,34 @@ func (b *Builder[M, K]) Build() (*Domain[M, K], error) {
 		d.timed = d.timed || a.timed
 		a.slot = slot
 		slot += len(a.pre) + 1 // one more: a precondition that answered Done
+		a.tests, a.quick = make([]func(m *M) bool, len(a.pre)), true
+		var failure string
+		for ci, c := range a.pre {
+			a.tests[ci], failure = bt.TestOf(c)
+			a.quick = a.quick && a.tests[ci] != nil
+		}
+		ck := check[M]{slot: int32(a.slot), how: checkAll}
+		switch {
+		case a.variants != nil:
+			ck.how = checkVariants
+		case len(a.pre) == 0:
+			ck.how = checkNone
+		case len(a.pre) == 1 && a.quick:
+			ck.test, ck.failure, ck.how = a.tests[0], failure, checkTest
+		}
+		d.checks = append(d.checks, ck)
 	}
 	d.slots = slot
+	d.index()
 	for i := range d.goals {
-		d.goals[i].label = "goal " + d.goals[i].name
+		g := &d.goals[i]
+		g.label = "goal " + g.name
+		if g.satisfiedFrom != nil {
+			g.satisfied = nil // only holds may say whether it is satisfied
+		}
+	}
+	if len(d.actions) > 0xffff {
+		return nil, decide.Errorf("domain", "%d actions: a domain holds at most 65535", len(d.actions))
 	}
 	return &d, nil
 }

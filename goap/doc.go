@@ -61,6 +61,16 @@
 // hash seed. Time is not in the key: a plan that must wait (for a
 // cooldown) does so through a step that changes what the key reads.
 //
+// The search checks every action's preconditions at every state it
+// expands, and most fail: a precondition that is a test of the memory
+// alone (bt.Test: constraints.Func without options, a Field's tests) is
+// called as a plain function, and its failures are counted, not asked
+// why. Preconditions that are a Field's tests (bt.Indexed) index the
+// actions by the field's values: from a state, the search tries only the
+// actions whose field has the value the state has, and those no field
+// indexes (a grid of 324 moves tries the four of the cell it stands in).
+// An index never changes a plan: it spares checks that would fail.
+//
 // With an estimate that never overstates the remaining cost (admissible),
 // or none, every plan is a cheapest one. An estimate that overstates finds
 // plans faster that may cost more, as kelindar/goap's distance does on its

@@ -3,6 +3,7 @@ package goap
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -23,9 +24,17 @@ type Domain[M any, K comparable] struct {
 	actions   []action[M]
 	goals     []goal[M]
 	choice    Choice
+	backoff   backoff
 	slots     int  // precondition slots of all actions, for tallies
 	timed     bool // some action's preconditions read time
-	budget    decide.Budget
+	// indices index the actions by what they need (Index, Needs); always
+	// are the actions no index holds, in the order added.
+	indices []actionIndex[M]
+	always  []int32
+	// checks are what the search needs of each action's preconditions,
+	// in a small array of their own: it reads them all at every state.
+	checks []check[M]
+	budget decide.Budget
 	// outOfSteps and outOfTries are the errors of a planning that ran out
 	// of a bound, made once so that planning allocates nothing.
 	outOfSteps, outOfTries error
@@ -39,11 +48,50 @@ type action[M any] struct {
 	name  string
 	act   bt.Action[M]
 	pre   []bt.Constraint[M]
+	tests []func(m *M) bool // the preconditions' tests of the memory alone (bt.Test); nil where one has none
+	quick bool              // every precondition has a test
 	cost  func(before, after *M) float64
 	takes time.Duration
 	entry catalogue.Entry[M]
 	slot  int  // first tally slot: one per precondition, then one for Done
 	timed bool // a precondition reads time (bt.Timeless): judge it at the planned time
+	// variants and bind make the action a family (Variants): a variant per
+	// target the memory offers, bound into the memory before the action.
+	variants func(m *M) int
+	bind     func(m *M, i int)
+}
+
+// A step of a plan is an action and its variant, in one number: the
+// action in the low 16 bits, the variant above.
+type step = int32
+
+func stepOf(action int32, variant int) step { return action | int32(variant)<<16 }
+func actionOf(s step) int32                 { return s & 0xffff }
+func variantOf(s step) int                  { return int(s >> 16) }
+
+// A check is how the search checks an action's preconditions: with none
+// to check, with the one test of the memory they are (bt.Test), or
+// through passes.
+type check[M any] struct {
+	test    func(m *M) bool
+	failure string // why the test fails
+	slot    int32
+	how     uint8
+}
+
+const (
+	checkNone uint8 = iota
+	checkTest
+	checkAll
+	checkVariants // bind each variant, then check as checkAll
+)
+
+// An actionIndex indexes actions by a number a state has (bt.Indexed):
+// by value, the actions whose preconditions need it, in the order added.
+type actionIndex[M any] struct {
+	key     any
+	of      func(m *M) int
+	byValue [][]int32
 }
 
 type goal[M any] struct {
@@ -54,6 +102,20 @@ type goal[M any] struct {
 	relevant  func(m *M) bool
 	satisfied func(m *M) bool
 	estimate  func(m *M) float64
+	// from the start: the tests of a goal computed from the memory a plan
+	// starts from (GoalFrom, EstimateFrom), in place of satisfied and
+	// estimate
+	satisfiedFrom func(start, m *M) bool
+	estimateFrom  func(start, m *M) float64
+}
+
+// holds reports whether the goal holds on m, for a plan that started
+// from start.
+func (g *goal[M]) holds(start, m *M) bool {
+	if g.satisfiedFrom != nil {
+		return g.satisfiedFrom(start, m)
+	}
+	return g.satisfied(m)
 }
 
 // The ways a planning can end without a plan, beyond the contract's
@@ -150,6 +212,46 @@ func (d *Domain[M, K]) Nodes() []bt.NodeInfo {
 		out = append(out, info)
 	}
 	return out
+}
+
+// index builds the domain's indices of actions by what their
+// preconditions need (bt.Indexed): each action is indexed by the first
+// of its preconditions that is indexed, and those with none are tried
+// from every state.
+func (d *Domain[M, K]) index() {
+	d.indices, d.always = nil, nil
+	for ai := range d.actions {
+		a := &d.actions[ai]
+		var key any
+		var of func(m *M) int
+		var values []int
+		for _, c := range a.pre {
+			if x, ok := c.(bt.Indexed[M]); ok {
+				if key, of, values = x.Index(); key != nil && of != nil && len(values) > 0 {
+					break
+				}
+				key = nil
+			}
+		}
+		if key == nil || a.variants != nil { // a variant's memory is not the state's
+			d.always = append(d.always, int32(ai))
+			continue
+		}
+		x := slices.IndexFunc(d.indices, func(x actionIndex[M]) bool { return x.key == key })
+		if x < 0 {
+			d.indices = append(d.indices, actionIndex[M]{key: key, of: of})
+			x = len(d.indices) - 1
+		}
+		idx := &d.indices[x]
+		for _, v := range values {
+			for len(idx.byValue) <= v {
+				idx.byValue = append(idx.byValue, nil)
+			}
+			if l := idx.byValue[v]; len(l) == 0 || l[len(l)-1] != int32(ai) {
+				idx.byValue[v] = append(l, int32(ai))
+			}
+		}
+	}
 }
 
 // The kinds of node in a domain's description (Domain.Nodes).

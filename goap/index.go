@@ -19,10 +19,13 @@ type index[K comparable] struct {
 	n     int    // keys of the current search
 }
 
+// A slot holds a node of the current search (gen), with its key's word:
+// for a key of plain bits, the key itself, so that a lookup compares
+// words and reads no node; for another key, its hash.
 type slot struct {
 	gen  uint32
-	hash uint32
 	node int32
+	word uint64
 }
 
 func newIndex[K comparable]() index[K] {
@@ -66,49 +69,49 @@ func (x *index[K]) reset() {
 }
 
 // find returns the node with key k among nodes, or, when there is none,
-// -1 and the slot where it belongs, for insert.
-func find[M any, K comparable](x *index[K], nodes []node[M, K], k K) (node int32, at int, hash uint32) {
-	hash = x.hash(k)
+// -1 and the slot where it belongs, and the key's word, for insert.
+func find[M any, K comparable](x *index[K], nodes []node[M, K], k K) (node int32, at int, word uint64) {
 	mask := len(x.slots) - 1
-	for i := int(hash) & mask; ; i = (i + 1) & mask {
+	if x.bits {
+		word = bitsOf(k)
+		for i := int(mix32(word)) & mask; ; i = (i + 1) & mask {
+			s := &x.slots[i]
+			switch {
+			case s.gen != x.gen:
+				return -1, i, word
+			case s.word == word:
+				return s.node, i, word
+			}
+		}
+	}
+	word = maphash.Comparable(x.seed, k)
+	for i := int(mix32(word)) & mask; ; i = (i + 1) & mask {
 		s := &x.slots[i]
-		if s.gen != x.gen {
-			return -1, i, hash
-		}
-		if s.hash == hash && nodes[s.node].key == k {
-			return s.node, i, hash
+		switch {
+		case s.gen != x.gen:
+			return -1, i, word
+		case s.word == word && nodes[s.node].key == k:
+			return s.node, i, word
 		}
 	}
 }
 
-// hash hashes k: a key of plain bits by Fibonacci hashing of them, any
-// other with the runtime's hash for its type.
-func (x *index[K]) hash(k K) uint32 {
-	if !x.bits {
-		return uint32(maphash.Comparable(x.seed, k))
-	}
-	var v uint64
-	switch n := unsafe.Sizeof(k); n {
-	case 1:
-		v = uint64(*(*uint8)(unsafe.Pointer(&k)))
-	case 2:
-		v = uint64(*(*uint16)(unsafe.Pointer(&k)))
-	case 4:
-		v = uint64(*(*uint32)(unsafe.Pointer(&k)))
-	case 8:
-		v = *(*uint64)(unsafe.Pointer(&k))
-	default: // 3, 5, 6 or 7 bytes
-		b := unsafe.Slice((*byte)(unsafe.Pointer(&k)), n)
-		for i, c := range b {
-			v |= uint64(c) << (8 * i)
-		}
-	}
-	return uint32((v * 0x9E3779B97F4A7C15) >> 32)
+// bitsOf returns the bits of k, a key of at most 8 bytes of plain bits,
+// as a word: two such keys are equal exactly when their words are.
+func bitsOf[K comparable](k K) uint64 {
+	var w uint64
+	*(*K)(unsafe.Pointer(&w)) = k
+	return w
 }
 
-// insert puts node in slot at, which find returned for its key.
-func (x *index[K]) insert(at int, hash uint32, node int32) {
-	x.slots[at] = slot{gen: x.gen, hash: hash, node: node}
+// mix32 scatters a word's bits over 32 (Fibonacci hashing): where a key
+// goes among the slots.
+func mix32(w uint64) uint32 { return uint32((w * 0x9E3779B97F4A7C15) >> 32) }
+
+// insert puts node in slot at, which find returned for its key, with
+// the word find returned.
+func (x *index[K]) insert(at int, word uint64, node int32) {
+	x.slots[at] = slot{gen: x.gen, node: node, word: word}
 	x.n++
 	if 2*x.n > len(x.slots) {
 		x.grow()
@@ -124,7 +127,7 @@ func (x *index[K]) grow() {
 		if s.gen != x.gen {
 			continue
 		}
-		i := int(s.hash) & mask
+		i := int(mix32(s.word)) & mask
 		for x.slots[i].gen == x.gen {
 			i = (i + 1) & mask
 		}

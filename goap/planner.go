@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"math"
 	"runtime/debug"
+	"slices"
 	"strconv"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -22,9 +23,12 @@ type Planner[M any, K comparable] struct {
 	root M // the memory planned on
 
 	// Which goals this planning considers: all, or (bounded) only those of
-	// a priority above `above`.
+	// a priority above `above`; and the goal it tries first, or -1.
 	bounded bool
 	above   float64
+	first   int
+	// seed is what a random choice of goals (AtRandom) draws from.
+	seed uint64
 
 	order    []int     // the goals, highest priority first, for this planning
 	prio     []float64 // each goal's priority, for this planning
@@ -34,8 +38,9 @@ type Planner[M any, K comparable] struct {
 	left     int       // tries left to this planning
 	outcomes []outcome // per goal, in order
 
-	goal     int // the goal planned for, or -1
-	steps    []int32
+	goal     int   // the goal planned for, or -1
+	kept     int32 // its trial, while watching
+	steps    []step
 	names    []string
 	cost     float64
 	expanded int
@@ -102,9 +107,32 @@ func (p *Planner[M, K]) Plan(m *M) (plan decide.Plan, err error) {
 	}()
 	p.within(nil)
 	p.s.own.Reset()
-	p.begin(m, false, 0)
+	p.begin(m, false, 0, -1)
 	p.advance(math.MaxInt)
 	return p.plan(), p.err
+}
+
+// Seed sets the numbers the planner draws a random choice of goals from
+// (AtRandom): the same seed and memory give the same plan. A new planner
+// draws from seed 0; a tree's runner from its agent's seed, tick by tick.
+func (p *Planner[M, K]) Seed(seed uint64) {
+	if p != nil {
+		p.seed = seed
+	}
+}
+
+// Watch makes the planner keep, from its next planning on, what it tried
+// (or stop keeping it): each goal, and under each goal searched the
+// search, every state reached with its cost and estimate and what became
+// of it (expanded, left open, known already at no more cost, the goal),
+// as the Trials of its plan and of Explain's report, with the path of the
+// plan marked. It is a planner monitor: draw.Search pictures it. A
+// runner keeps them while its tree traces. Watching costs time and, as
+// the trials grow, memory.
+func (p *Planner[M, K]) Watch(on bool) {
+	if p != nil && p.s != nil {
+		p.s.watching = on
+	}
 }
 
 // within has the planner copy memories and simulate actions with ctx, or,
@@ -118,18 +146,23 @@ func (p *Planner[M, K]) within(ctx *sim.Context[M]) {
 
 // plan returns the plan found, or the zero Plan.
 func (p *Planner[M, K]) plan() decide.Plan {
+	var trials []decide.Trial
+	if p.s.watching {
+		trials = p.s.trials
+	}
 	if p.goal < 0 {
-		return decide.Plan{Expanded: p.expanded}
+		return decide.Plan{Expanded: p.expanded, Trials: trials}
 	}
 	return decide.Plan{Goal: p.d.goals[p.goal].name, Priority: p.prio[p.goal], Steps: p.names, Cost: p.cost,
-		Expanded: p.expanded}
+		Expanded: p.expanded, Trials: trials}
 }
 
 // begin starts a planning from m, for every goal or only those of a
-// priority above `above`.
-func (p *Planner[M, K]) begin(m *M, bounded bool, above float64) {
+// priority above `above`, trying goal first first (-1: none).
+func (p *Planner[M, K]) begin(m *M, bounded bool, above float64, first int) {
 	p.s.ctx.Copy(&p.root, m)
-	p.bounded, p.above = bounded, above
+	p.bounded, p.above, p.first = bounded, above, first
+	p.s.trials = p.s.trials[:0]
 	p.pos, p.active, p.done = 0, false, false
 	p.left = p.d.budget.Tries
 	clear(p.outcomes)
@@ -156,11 +189,66 @@ func (p *Planner[M, K]) weigh() {
 		}
 		p.order[i] = i
 	}
-	for i := 1; i < len(p.order); i++ {
-		for j := i; j > 0 && p.prio[p.order[j]] > p.prio[p.order[j-1]]; j-- {
-			p.order[j], p.order[j-1] = p.order[j-1], p.order[j]
+	if d.choice == AtRandom {
+		p.draw()
+	} else {
+		for i := 1; i < len(p.order); i++ {
+			for j := i; j > 0 && p.prio[p.order[j]] > p.prio[p.order[j-1]]; j-- {
+				p.order[j], p.order[j-1] = p.order[j-1], p.order[j]
+			}
 		}
 	}
+	if p.first >= 0 { // the running goal first
+		i := slices.Index(p.order, p.first)
+		copy(p.order[1:i+1], p.order[:i])
+		p.order[0] = p.first
+	}
+}
+
+// draw orders the goals at random: each place drawn among the goals left
+// with a chance in proportion to their priority (none below zero), from
+// the planner's seed; goals of priority zero or less keep their order,
+// after the rest.
+func (p *Planner[M, K]) draw() {
+	key := mix(p.seed + 0x9e3779b97f4a7c15)
+	ord := p.order
+	weight := func(gi int) float64 { return max(p.prio[gi], 0) }
+	for i := range ord {
+		total := 0.0
+		for _, gi := range ord[i:] {
+			total += weight(gi)
+		}
+		if total <= 0 {
+			return
+		}
+		key = mix(key + 0x9e3779b97f4a7c15)
+		x := float64(key>>11) * 0x1p-53 * total
+		j := i
+		for ; j < len(ord); j++ {
+			if w := weight(ord[j]); x < w {
+				break
+			} else {
+				x -= w
+			}
+		}
+		if j == len(ord) { // rounding: the last that weighs something
+			for j--; weight(ord[j]) == 0; j-- {
+			}
+		}
+		w := ord[j]
+		copy(ord[i+1:j+1], ord[i:j])
+		ord[i] = w
+	}
+}
+
+// mix is SplitMix64's finaliser.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
 }
 
 // advance goes on with the planning for at most limit nodes and reports
@@ -175,18 +263,31 @@ func (p *Planner[M, K]) advance(limit int) bool {
 		gi := p.order[p.pos]
 		g := &d.goals[gi]
 		if p.bounded && p.prio[gi] <= p.above {
-			break // the rest rank no higher
+			if d.choice != AtRandom {
+				break // the rest rank no higher
+			}
+			p.pos++ // drawn, but it ranks no higher
+			continue
 		}
 		if !p.active {
 			switch {
 			case g.relevant != nil && !g.relevant(&p.root):
 				p.outcomes[p.pos].kind = irrelevant
+				if p.s.watching {
+					p.s.trial(-1, g.label, "not relevant", "", 0, 0)
+				}
 				p.pos++
 				continue
-			case g.satisfied(&p.root):
+			case g.holds(&p.root, &p.root):
 				p.outcomes[p.pos].kind = satisfied
+				if p.s.watching {
+					p.s.trial(-1, g.label, "already satisfied", "", 0, 0)
+				}
 				p.pos++
 				continue
+			}
+			if p.s.watching {
+				p.s.goalTrial = p.s.trial(-1, g.label, "searched", "", 0, 0)
 			}
 			p.s.start(g, &p.root, p.left)
 			p.active = true
@@ -201,13 +302,14 @@ func (p *Planner[M, K]) advance(limit int) bool {
 		o.expanded = p.s.expanded
 		p.expanded += p.s.expanded
 		p.left = max(p.left-p.s.expanded, 0)
+		p.watched(st)
 		switch st {
 		case found:
 			o.kind, o.cost = planned, p.s.nodes[p.s.found].g
 			if p.better(gi, o.cost) {
 				p.keep(gi, o.cost)
 			}
-			if d.choice == ByPriority {
+			if d.choice == ByPriority || d.choice == AtRandom { // the first with a plan, in the order drawn
 				p.done = true
 				return true
 			}
@@ -250,8 +352,36 @@ func (p *Planner[M, K]) keep(gi int, cost float64) {
 	p.goal, p.cost = gi, cost
 	p.steps = p.s.path(p.steps)
 	p.names = p.names[:0]
-	for _, a := range p.steps {
-		p.names = append(p.names, p.d.actions[a].name)
+	for _, st := range p.steps {
+		p.names = append(p.names, p.d.actions[actionOf(st)].name)
+	}
+	if p.s.watching { // the plan's way through the search, and its goal
+		p.kept = p.s.goalTrial
+		for i := range p.s.trials {
+			p.s.trials[i].Planned = false
+		}
+		p.s.trials[p.kept].Planned = true
+		for n := p.s.found; n >= 0; n = p.s.nodes[n].parent {
+			p.s.trials[p.s.nodes[n].trial].Planned = true
+		}
+	}
+}
+
+// watched notes in the goal's trial what its search came to.
+func (p *Planner[M, K]) watched(st state) {
+	if !p.s.watching {
+		return
+	}
+	tr := &p.s.trials[p.s.goalTrial]
+	switch st {
+	case found:
+		tr.Outcome, tr.Cost = "planned", p.s.nodes[p.s.found].g
+	case exhausted:
+		tr.Outcome = "no plan"
+	case outOfBudget:
+		tr.Outcome = "out of budget"
+	default:
+		tr.Outcome = "failed"
 	}
 }
 
@@ -321,6 +451,11 @@ func (p *Planner[M, K]) Explain(r *decide.Report) {
 		r.Rejected = append(r.Rejected, decide.Rejection{Name: g.label, Reason: priority(p.prio[gi]) + ": " + why})
 	}
 	p.s.explain(r)
+	r.Trials = nil
+	if p.s.watching {
+		r.Trials = p.s.trials
+	}
+	p.tally(r)
 	switch {
 	case p.goal >= 0:
 		g := &d.goals[p.goal]
@@ -337,6 +472,22 @@ func (p *Planner[M, K]) Explain(r *decide.Report) {
 	}
 }
 
+// tally writes into r what became of each action in the planning: how
+// often the search considered it, how often its preconditions refused
+// it, and how often they admitted it.
+func (p *Planner[M, K]) tally(r *decide.Report) {
+	s := p.s
+	r.Tallies = r.Tallies[:0]
+	for ai := range p.d.actions {
+		considered := s.considered[ai]
+		if p.d.checks[ai].how != checkVariants {
+			considered += s.sweeps
+		}
+		r.Tallies = append(r.Tallies, decide.Tally{Name: p.d.actions[ai].name, Considered: int(considered),
+			Refused: int(considered - s.admitted[ai]), Admitted: int(s.admitted[ai])})
+	}
+}
+
 // chosen says why the goal was chosen, by the domain's choice.
 func (p *Planner[M, K]) chosen() string {
 	switch p.d.choice {
@@ -344,6 +495,8 @@ func (p *Planner[M, K]) chosen() string {
 		return "the cheapest plan"
 	case ByUtility:
 		return "the most worth its cost"
+	case AtRandom:
+		return "drawn at random"
 	}
 	return "the highest with a plan"
 }
@@ -379,7 +532,7 @@ func (d *Domain[M, K]) Plan(m *M) (decide.Plan, error) {
 // under way, reusing p's storage (see search.copyFrom).
 func (p *Planner[M, K]) copyFrom(o *Planner[M, K]) {
 	p.s.ctx.Copy(&p.root, &o.root)
-	p.bounded, p.above = o.bounded, o.above
+	p.bounded, p.above, p.first, p.seed, p.kept = o.bounded, o.above, o.first, o.seed, o.kept
 	copy(p.order, o.order)
 	copy(p.prio, o.prio)
 	p.pos, p.active, p.done, p.left = o.pos, o.active, o.done, o.left
@@ -387,4 +540,7 @@ func (p *Planner[M, K]) copyFrom(o *Planner[M, K]) {
 	p.goal, p.cost, p.expanded, p.err = o.goal, o.cost, o.expanded, o.err
 	p.steps, p.names = append(p.steps[:0], o.steps...), append(p.names[:0], o.names...)
 	p.s.copyFrom(o.s)
+	if o.s.root != nil {
+		p.s.root = &p.root
+	}
 }

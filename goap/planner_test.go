@@ -191,9 +191,17 @@ func TestGoalWithoutPlanGivesWay(t *testing.T) {
 		{Name: "eat", Reason: pl.Rejected[1].Reason},
 		{Name: "forage", Reason: pl.Rejected[2].Reason},
 		{Name: "sleep", Reason: pl.Rejected[3].Reason},
-	}}}
+	}, Tallies: pl.Tallies}}
 	if diff := cmp.Diff(&want, &pl); diff != "" {
 		t.Errorf("planning (-want +got):\n%s", diff)
+	}
+	// Each action was considered at every state the two searches expanded,
+	// and refused as often as its precondition failed.
+	for i, tl := range pl.Tallies {
+		if tl.Name != d.Actions()[i] || tl.Considered != pl.Expanded || tl.Refused+tl.Admitted != tl.Considered ||
+			!strings.Contains(pl.Rejected[i+1].Reason, "("+itoa(tl.Refused)+" times)") {
+			t.Errorf("tally %+v; rejected %q", tl, pl.Rejected[i+1].Reason)
+		}
 	}
 	for _, r := range pl.Rejected[1:] {
 		if !strings.Contains(r.Reason, "precondition 1: not ") || !strings.Contains(r.Reason, " times)") && !strings.Contains(r.Reason, "(once)") {
@@ -289,8 +297,8 @@ func TestBuildErrors(t *testing.T) {
 		}, []string{"domain: Constrain must follow an Action", "domain: Relevant must follow a Goal",
 			"domain: Weigh must follow a Goal", "domain: Cost must follow an Action"}},
 		{"a choice that is none", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").Goal("g", 1, stocked).Choose(goap.ByUtility + 1)
-		}, []string{"domain: Choose: unknown choice Choice(3)"}},
+			return goap.New(camp, campKey).Action("eat").Goal("g", 1, stocked).Choose(goap.AtRandom + 1)
+		}, []string{"domain: Choose: unknown choice Choice(4)"}},
 		{"a negative budget", func() *goap.Builder[Camp, Camp] {
 			return goap.New(camp, campKey).Action("eat").Goal("g", 1, stocked).Budget(decide.Budget{PerTick: -1})
 		}, []string{"budget: budget {Steps:0 Tries:0 PerTick:-1}: a bound cannot be negative"}},

@@ -2,6 +2,7 @@ package goap_test
 
 import (
 	"errors"
+	"fmt"
 	"slices"
 	"testing"
 
@@ -71,9 +72,23 @@ func (p problem) minCost() int {
 	return m
 }
 
+// fields are the counters of Vars, as fields, for preconditions the
+// search indexes actions by.
+var fields = [4]*constraints.Field[Vars]{
+	constraints.NewField("v0", func(v *Vars) int { return int(v[0]) }),
+	constraints.NewField("v1", func(v *Vars) int { return int(v[1]) }),
+	constraints.NewField("v2", func(v *Vars) int { return int(v[2]) }),
+	constraints.NewField("v3", func(v *Vars) int { return int(v[3]) }),
+}
+
 // domain is the problem's domain: its actions come from a catalogue
 // without preconditions or costs, and the domain adds its own.
 func (p problem) domain(t *rapid.T, budget int) *goap.Domain[Vars, Vars] {
+	return p.domainOf(t, budget, false)
+}
+
+// domainOf is domain, its preconditions tests of fields when indexed.
+func (p problem) domainOf(t *rapid.T, budget int, indexed bool) *goap.Domain[Vars, Vars] {
 	var cb catalogue.Builder[Vars]
 	for i, r := range p.rules {
 		cb.Action("a"+itoa(i), bt.Instant(func(*Vars) bool { return true }, r.apply))
@@ -85,7 +100,10 @@ func (p problem) domain(t *rapid.T, budget int) *goap.Domain[Vars, Vars] {
 	b := goap.New(actions, func(v *Vars) Vars { return *v })
 	for i, r := range p.rules {
 		b.Action("a" + itoa(i))
-		if r.needVar >= 0 {
+		switch {
+		case r.needVar >= 0 && indexed:
+			b.Constrain(fields[r.needVar].Is(r.needVal))
+		case r.needVar >= 0:
 			b.Constrain(constraints.Func("need", r.applies))
 		}
 		cost := float64(r.cost)
@@ -201,6 +219,23 @@ func TestPlansAreCheapestAndReplay(t *testing.T) {
 			if plan.Cost != float64(want) {
 				t.Fatalf("plan %v costs %v; the cheapest costs %d", plan.Steps, plan.Cost, want)
 			}
+		}
+	})
+}
+
+// A domain whose preconditions are fields, which the search indexes its
+// actions by, plans exactly as one whose preconditions are functions:
+// the same plan, cost and answer, and the same nodes expanded.
+func TestIndexedPlansAlike(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := drawProblem(t)
+		budget := rapid.IntRange(1, 300).Draw(t, "budget")
+		plain, err1 := p.domainOf(t, budget, false).NewPlanner().Plan(&p.start)
+		indexed, err2 := p.domainOf(t, budget, true).NewPlanner().Plan(&p.start)
+		if fmt.Sprint(err1) != fmt.Sprint(err2) || !slices.Equal(plain.Steps, indexed.Steps) ||
+			plain.Cost != indexed.Cost || plain.Expanded != indexed.Expanded {
+			t.Fatalf("plain %v %v %d, %v; indexed %v %v %d, %v", plain.Steps, plain.Cost, plain.Expanded, err1,
+				indexed.Steps, indexed.Cost, indexed.Expanded, err2)
 		}
 	})
 }

@@ -78,13 +78,19 @@ type runner[M any, K comparable] struct {
 
 	goal      int // the running plan's goal, or -1
 	priority  float64
-	plan      []int32
+	plan      []step
+	origin    M   // the memory the running plan was made from, which goals from the start read
 	at        int // the step under way
+	from      int // the step under way when the live planning started
+	skip      int // the steps of the live planning's plan done since it started
 	cost      float64
 	plannedAt time.Duration // when it last planned
 	nogo      bool          // no plan: the runner fails
 	achieved  bool          // the goal holds: the runner succeeds
 	replans   int           // plans made this tick after a step ended badly
+
+	// the steps that failed lately, left out of plans (Backoff)
+	setbacks []setback
 
 	// goals above the running one that found no plan, and the state they
 	// found none from: no need to try again until the state changes
@@ -138,7 +144,7 @@ func (r *runner[M, K]) Update(m *M, dt time.Duration) bt.Status {
 	r.start()
 	r.replans = 0
 	switch {
-	case r.goal >= 0 && r.between() && r.d.goals[r.goal].satisfied(m):
+	case r.goal >= 0 && r.between() && r.holds(m):
 		// the goal holds: run says so, without planning
 	case r.deferred:
 		r.deferred = false
@@ -217,7 +223,7 @@ func (r *runner[M, K]) run(m *M, dt time.Duration) bt.Status {
 			return bt.Success
 		case r.goal < 0:
 			return bt.Running // planning over several ticks, or at the next
-		case r.between() && r.d.goals[r.goal].satisfied(m):
+		case r.between() && r.holds(m):
 			// The goal holds, however it came to: the rest is moot. A step
 			// under way is let finish first, as it may have more to do.
 			r.goal = -1
@@ -228,22 +234,27 @@ func (r *runner[M, K]) run(m *M, dt time.Duration) bt.Status {
 			}
 			continue
 		}
-		a := r.plan[r.at]
+		st := r.plan[r.at]
+		a := actionOf(st)
 		k := r.kids[a]
 		if !k.Running() {
+			r.bind(st, m)
 			if ok, why := r.ready(int(a), m); !ok {
+				r.failed(st)
 				if !r.again(m, cause{action: a, text: " cannot begin: ", detail: why}) {
 					return bt.Running
 				}
 				continue
 			}
 		}
-		switch st := k.Tick(m, dt); st {
+		switch k.Tick(m, dt) {
 		case bt.Running:
 			return bt.Running
 		case bt.Success:
+			r.succeeded(st)
 			r.at++
 		default:
+			r.failed(st)
 			why := cause{action: a, text: " failed"}
 			if ok, pre := r.ready(int(a), m); !ok {
 				why = cause{action: a, text: " was stopped: ", detail: pre}
@@ -257,7 +268,17 @@ func (r *runner[M, K]) run(m *M, dt time.Duration) bt.Status {
 
 // between reports whether the plan is between steps: none runs.
 func (r *runner[M, K]) between() bool {
-	return r.at == len(r.plan) || !r.kids[r.plan[r.at]].Running()
+	return r.at == len(r.plan) || !r.kids[actionOf(r.plan[r.at])].Running()
+}
+
+// holds reports whether the running plan's goal holds on m.
+func (r *runner[M, K]) holds(m *M) bool { return r.d.goals[r.goal].holds(&r.origin, m) }
+
+// bind binds the variant of step st, if its action has variants, into m.
+func (r *runner[M, K]) bind(st step, m *M) {
+	if a := &r.d.actions[actionOf(st)]; a.bind != nil {
+		a.bind(m, variantOf(st))
+	}
 }
 
 // again drops the running plan and plans afresh, once a tick: a second
@@ -273,6 +294,19 @@ func (r *runner[M, K]) again(m *M, why cause) bool {
 	r.replans++
 	r.startPlanning(m, fresh, why)
 	return true
+}
+
+// readyAt is ready for step st of the plan, on a copy of m with its
+// variant bound in, for a Route, which must not change m.
+func (r *runner[M, K]) readyAt(st step, m *M) (bool, string) {
+	if r.d.actions[actionOf(st)].bind == nil {
+		return r.ready(int(actionOf(st)), m)
+	}
+	ctx := r.self.Context()
+	work := ctx.Push(m)
+	defer ctx.Pop()
+	r.bind(st, work)
+	return r.ready(int(actionOf(st)), work)
 }
 
 // ready re-checks action a's preconditions on the live memory, as the
@@ -292,11 +326,12 @@ func (r *runner[M, K]) ready(a int, m *M) (bool, string) {
 func (r *runner[M, K]) startPlanning(m *M, p purpose, why cause) {
 	r.situate(r.live, r.self.Context())
 	r.plannedAt = r.self.Now()
+	r.from = r.at
 	switch p {
 	case higher:
-		r.live.begin(m, true, r.priority)
+		r.live.begin(m, true, r.priority, -1)
 	default:
-		r.live.begin(m, false, 0)
+		r.live.begin(m, false, 0, r.firstGoal(p))
 	}
 	r.planning, r.purpose, r.why = true, p, why
 	if r.live.advance(r.limit()) {
@@ -310,6 +345,7 @@ func (r *runner[M, K]) startPlanning(m *M, p purpose, why cause) {
 // (nil outside one).
 func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
 	p.within(ctx)
+	p.s.anyOut = false
 	for i, k := range r.kids {
 		s := k.Situation(true)
 		if s.Running { // a step under way is halted unless the plan goes on with it
@@ -317,7 +353,33 @@ func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
 		}
 		p.s.base[i], p.s.sits[i] = s, s
 		p.s.out[i] = k.Quarantined()
+		p.s.anyOut = p.s.anyOut || p.s.out[i]
 	}
+	p.s.banned = p.s.banned[:0]
+	now := r.self.Now()
+	for _, f := range r.setbacks { // steps backing off after failing
+		switch a := actionOf(f.step); {
+		case f.until <= now:
+		case r.d.actions[a].bind != nil:
+			p.s.banned = append(p.s.banned, f.step)
+		default:
+			p.s.out[a], p.s.anyOut = true, true
+		}
+	}
+	if r.d.choice == AtRandom {
+		p.seed = uint64(r.self.Situation(true).Roll() * (1 << 53))
+	}
+	p.s.watching = r.self.Tracing()
+}
+
+// firstGoal is the goal a planning for purpose tries first: the running
+// one, when it plans again beside its plan and goals are drawn at
+// random; otherwise none (-1).
+func (r *runner[M, K]) firstGoal(p purpose) int {
+	if p == changed && r.d.choice == AtRandom && r.goal >= 0 {
+		return r.goal
+	}
+	return -1
 }
 
 // An ending is what a planning that is over does to the running plan.
@@ -329,21 +391,38 @@ const (
 	endNoHigher               // no goal above the running one has a plan: the running plan goes on
 	endHolds                  // it found nothing to do, for the running goal holds: the runner succeeds
 	endNone                   // no goal has a plan: the runner fails
+	endStale                  // spread over ticks, it planned from a moment the running plan has moved on from another way: that goes on
 )
 
 // end says what planning p, for purpose, does to the running plan, as the
 // tick that concludes it does, on the memory m it planned from. A tick
 // that plans afresh (fresh) has dropped the running plan before it
 // plans; one that plans again beside it (changed, higher) has not.
-func (r *runner[M, K]) end(p *Planner[M, K], purpose purpose, m *M) ending {
+//
+// A planning spread over ticks beside a running plan planned from the
+// memory of the tick it started in, when the step under way was from;
+// the steps the running plan has done since are done: a plan that begins
+// with them goes on from where the running plan stands (and is the
+// running plan, if the rest is its rest); one that does not was made for
+// a world that went another way, and the running plan goes on.
+func (r *runner[M, K]) end(p *Planner[M, K], purpose purpose, m *M, from int) ending {
+	r.skip = 0
 	switch {
 	case purpose == higher && p.goal < 0:
 		return endNoHigher
-	case p.goal < 0 && purpose == changed && p.err == ErrNoGoal && r.d.goals[r.goal].satisfied(m):
+	case p.goal < 0 && purpose == changed && p.err == ErrNoGoal && r.holds(m):
 		return endHolds
 	case p.goal < 0:
 		return endNone
-	case purpose == changed && p.goal == r.goal && slices.Equal(p.steps, r.plan[r.at:]):
+	case purpose == fresh:
+		return endAdopted
+	}
+	done := r.plan[min(from, r.at):r.at]
+	if len(p.steps) < len(done) || !slices.Equal(p.steps[:len(done)], done) {
+		return endStale
+	}
+	r.skip = len(done)
+	if purpose == changed && p.goal == r.goal && slices.Equal(p.steps[r.skip:], r.plan[r.at:]) {
 		return endSame
 	}
 	return endAdopted
@@ -354,6 +433,10 @@ func (r *runner[M, K]) end(p *Planner[M, K], purpose purpose, m *M) ending {
 // preview of that tick say the same.
 func (r *runner[M, K]) explain(p *Planner[M, K], e ending, purpose purpose, why cause) {
 	p.Explain(&r.report)
+	r.leftOut()
+	if e == endAdopted && r.skip > 0 { // the steps done since the planning began are not the plan's any more
+		r.report.Steps = append(r.report.Steps[:0], r.report.Steps[r.skip:]...)
+	}
 	switch e {
 	case endNoHigher:
 		r.tell(decide.Kept, "no goal of higher priority has a plan within the budget", "")
@@ -361,6 +444,8 @@ func (r *runner[M, K]) explain(p *Planner[M, K], e ending, purpose purpose, why 
 		r.tell(decide.None, "the running goal holds", "")
 	case endSame:
 		r.tell(decide.Kept, why.text, "; the running plan is still the best")
+	case endStale:
+		r.tell(decide.Kept, why.text, "; planned from a moment the running plan has since moved on from another way: it goes on")
 	case endNone:
 		if why != noCause {
 			r.report.Reason = r.words(why) + "; " + r.report.Reason
@@ -389,7 +474,7 @@ func (r *runner[M, K]) conclude(m *M) {
 		// user code, which the tree returns from Tick as a *bt.PanicError.
 		panic(p.err)
 	}
-	e := r.end(p, r.purpose, m)
+	e := r.end(p, r.purpose, m, r.from)
 	tracing := r.self != nil && r.self.Tracing()
 	if tracing {
 		r.explain(p, e, r.purpose, r.why)
@@ -411,7 +496,7 @@ func (r *runner[M, K]) conclude(m *M) {
 		r.stop(m)
 		r.nogo = true
 		report()
-	case endSame:
+	case endSame, endStale:
 		report()
 	case endAdopted:
 		r.adopt(m)
@@ -422,7 +507,7 @@ func (r *runner[M, K]) conclude(m *M) {
 // words puts a cause into words.
 func (r *runner[M, K]) words(c cause) string {
 	if c.action >= 0 {
-		return r.d.actions[c.action].name + c.text + c.detail
+		return r.d.actions[actionOf(c.action)].name + c.text + c.detail
 	}
 	return c.text + c.detail
 }
@@ -435,7 +520,7 @@ func (r *runner[M, K]) tell(c decide.Change, why, more string) {
 	r.report.Steps = r.report.Steps[:0]
 	if c == decide.Kept { // the running plan's remaining steps
 		for _, a := range r.plan[r.at:] {
-			r.report.Steps = append(r.report.Steps, r.d.actions[a].name)
+			r.report.Steps = append(r.report.Steps, r.d.actions[actionOf(a)].name)
 		}
 	}
 	r.report.Cost = r.cost
@@ -445,15 +530,17 @@ func (r *runner[M, K]) tell(c decide.Change, why, more string) {
 // and begins the new plan goes on; any other is halted.
 func (r *runner[M, K]) adopt(m *M) {
 	p := r.live
+	steps := p.steps[r.skip:] // what the running plan did since the planning began is done
 	if r.goal >= 0 && r.at < len(r.plan) {
-		if cur := r.plan[r.at]; len(p.steps) == 0 || p.steps[0] != cur {
-			r.kids[cur].Halt(m)
+		if cur := r.plan[r.at]; len(steps) == 0 || steps[0] != cur {
+			r.kids[actionOf(cur)].Halt(m)
 		}
 	} else {
 		r.stop(m)
 	}
 	r.goal, r.priority, r.cost, r.at = p.goal, p.prio[p.goal], p.cost, 0
-	r.plan = append(r.plan[:0], p.steps...)
+	r.plan = append(r.plan[:0], steps...)
+	r.self.Context().Copy(&r.origin, &p.root)
 	clear(r.stale)
 	r.noteStale()
 }
@@ -497,7 +584,7 @@ func (r *runner[M, K]) higherGoalDue(m *M) bool {
 		if gi == r.goal || r.weight(gi, m) <= r.priority {
 			continue
 		}
-		if (g.relevant != nil && !g.relevant(m)) || g.satisfied(m) {
+		if (g.relevant != nil && !g.relevant(m)) || g.holds(m, m) {
 			continue
 		}
 		if !keyed {
@@ -523,7 +610,7 @@ func (r *runner[M, K]) weight(gi int, m *M) float64 {
 func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	steps := r.plan[r.at:]
 	if r.goal < 0 || r.nogo || !r.relevant(r.goal, m) {
-		p := r.predict(ctx, m, false, 0, r.underWay())
+		p := r.predict(ctx, m, r.underWay())
 		if p.goal < 0 {
 			return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: noPlanReason(p.err)}
 		}
@@ -531,7 +618,8 @@ func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	}
 	ch := bt.StartChain(ctx, m)
 	for _, a := range steps {
-		v, terminal := ch.Step(r.kids[a])
+		r.bind(a, m)
+		v, terminal := ch.Step(r.kids[actionOf(a)])
 		if v.Outcome == heuristic.Impossible {
 			return ch.Stop(v)
 		}
@@ -557,7 +645,7 @@ func (r *runner[M, K]) Route(m *M) int {
 	switch {
 	case !r.self.Running():
 		return r.foresee(ctx, m, fresh, noCause, -1)
-	case r.goal >= 0 && r.between() && r.d.goals[r.goal].satisfied(m):
+	case r.goal >= 0 && r.between() && r.holds(m):
 		return -1 // the runner succeeds
 	case r.deferred:
 		return r.foresee(ctx, m, fresh, r.why, -1)
@@ -578,22 +666,22 @@ func (r *runner[M, K]) Route(m *M) int {
 	}
 	if r.at < len(r.plan) {
 		a := r.plan[r.at]
-		ok, why := r.ready(int(a), m)
+		ok, why := r.readyAt(a, m)
 		switch {
 		case ok:
-			return int(a)
-		case r.kids[a].Running(): // its constraints stop it, and the runner plans afresh in the tick
-			return r.foresee(ctx, m, fresh, cause{action: a, text: " was stopped: ", detail: why}, a)
+			return int(actionOf(a))
+		case r.kids[actionOf(a)].Running(): // its constraints stop it, and the runner plans afresh in the tick
+			return r.foresee(ctx, m, fresh, cause{action: actionOf(a), text: " was stopped: ", detail: why}, actionOf(a))
 		}
-		return r.foresee(ctx, m, fresh, cause{action: a, text: " cannot begin: ", detail: why}, -1)
+		return r.foresee(ctx, m, fresh, cause{action: actionOf(a), text: " cannot begin: ", detail: why}, -1)
 	}
 	return r.foresee(ctx, m, fresh, planEndedShort, -1)
 }
 
 // underWay returns the step under way, or -1.
 func (r *runner[M, K]) underWay() int32 {
-	if r.at < len(r.plan) && r.kids[r.plan[r.at]].Running() {
-		return r.plan[r.at]
+	if r.at < len(r.plan) && r.kids[actionOf(r.plan[r.at])].Running() {
+		return actionOf(r.plan[r.at])
 	}
 	return -1
 }
@@ -603,11 +691,11 @@ func (r *runner[M, K]) underWay() int32 {
 // tick would report, and returns the step the tick would then run: the
 // first of the plan it adopts, or none.
 func (r *runner[M, K]) foresee(ctx *sim.Context[M], m *M, purpose purpose, why cause, halted int32) int {
-	p, done := r.predictTick(ctx, m, false, 0, halted)
+	p, done := r.predictTick(ctx, m, false, 0, -1, halted)
 	if !done {
 		return -1 // the planning goes on next tick, and nothing begins
 	}
-	step, _ := r.foretell(p, m, purpose, why)
+	step, _ := r.foretell(p, m, purpose, why, r.at)
 	return step
 }
 
@@ -627,7 +715,7 @@ func (r *runner[M, K]) foreseeSpread(ctx *sim.Context[M], m *M) int {
 	if !done {
 		return -1 // still searching
 	}
-	step, _ := r.foretell(p, m, r.purpose, r.why)
+	step, _ := r.foretell(p, m, r.purpose, r.why, r.from)
 	return step
 }
 
@@ -636,31 +724,31 @@ func (r *runner[M, K]) foreseeSpread(ctx *sim.Context[M], m *M) int {
 // report, and returns the step the tick would then run, or whether the
 // running plan goes on.
 func (r *runner[M, K]) foreseeBeside(ctx *sim.Context[M], m *M, purpose purpose, why cause) (step int, kept bool) {
-	p, done := r.predictTick(ctx, m, purpose == higher, r.priority, -1)
+	p, done := r.predictTick(ctx, m, purpose == higher, r.priority, r.firstGoal(purpose), -1)
 	if !done {
 		return -1, true // the planning goes on next tick, and the plan runs meanwhile
 	}
-	return r.foretell(p, m, purpose, why)
+	return r.foretell(p, m, purpose, why, r.at)
 }
 
 // foretell reports for a Preview what the tick that made planning p would
 // report, and returns the step the tick would then run, or whether the
-// running plan goes on.
-func (r *runner[M, K]) foretell(p *Planner[M, K], m *M, purpose purpose, why cause) (step int, kept bool) {
+// running plan goes on; from is the step under way when p began.
+func (r *runner[M, K]) foretell(p *Planner[M, K], m *M, purpose purpose, why cause, from int) (step int, kept bool) {
 	if p.goal < 0 && p.err != nil && !failure(p.err) {
 		return -1, false // the tick faults
 	}
-	e := r.end(p, purpose, m)
+	e := r.end(p, purpose, m, from)
 	if r.self.Tracing() {
 		r.explain(p, e, purpose, why)
 		r.self.Report(&r.report)
 	}
 	switch e {
-	case endSame, endNoHigher:
+	case endSame, endNoHigher, endStale:
 		return -1, true
 	case endAdopted:
-		if len(p.steps) > 0 {
-			return int(p.steps[0]), false
+		if len(p.steps) > r.skip {
+			return int(p.steps[r.skip]), false
 		}
 	}
 	return -1, false
@@ -671,19 +759,19 @@ func (r *runner[M, K]) foretell(p *Planner[M, K], m *M, purpose purpose, why cau
 // as the tick would after it halted the step halted (-1 for none): that
 // step has ended now. It looks ahead from the prediction's moment and
 // leaves it as it was.
-func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, bounded bool, above float64, halted int32) *Planner[M, K] {
-	p, _ := r.lookAhead(ctx, m, bounded, above, halted, math.MaxInt)
+func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, halted int32) *Planner[M, K] {
+	p, _ := r.lookAhead(ctx, m, false, 0, -1, halted, math.MaxInt)
 	return p
 }
 
 // predictTick plans as predict does, as far as a tick goes (the domain's
 // Budget.PerTick), and reports whether the planning is over.
-func (r *runner[M, K]) predictTick(ctx *sim.Context[M], m *M, bounded bool, above float64, halted int32) (*Planner[M, K], bool) {
-	return r.lookAhead(ctx, m, bounded, above, halted, r.limit())
+func (r *runner[M, K]) predictTick(ctx *sim.Context[M], m *M, bounded bool, above float64, first int, halted int32) (*Planner[M, K], bool) {
+	return r.lookAhead(ctx, m, bounded, above, first, halted, r.limit())
 }
 
 // lookAhead plans from m on the prediction planner, at most limit nodes.
-func (r *runner[M, K]) lookAhead(ctx *sim.Context[M], m *M, bounded bool, above float64, halted int32, limit int) (*Planner[M, K], bool) {
+func (r *runner[M, K]) lookAhead(ctx *sim.Context[M], m *M, bounded bool, above float64, first int, halted int32, limit int) (*Planner[M, K], bool) {
 	if r.pred == nil {
 		r.pred = r.d.NewPlanner()
 	}
@@ -693,7 +781,7 @@ func (r *runner[M, K]) lookAhead(ctx *sim.Context[M], m *M, bounded bool, above 
 		s := r.pred.s.base[halted].After(r.self.Now())
 		r.pred.s.base[halted], r.pred.s.sits[halted] = s, s
 	}
-	r.pred.begin(m, bounded, above)
+	r.pred.begin(m, bounded, above, first)
 	done := r.pred.advance(limit)
 	ctx.Return(at)
 	return r.pred, done
@@ -705,4 +793,74 @@ func noPlanReason(err error) string {
 		return "goap: planning failed"
 	}
 	return err.Error() // the sentinels' texts, which allocate nothing
+}
+
+// leftOut adds to the report the steps the planning left out of its plans,
+// and why: quarantined, or backing off after failing.
+func (r *runner[M, K]) leftOut() {
+	for i, k := range r.kids {
+		if k.Quarantined() {
+			r.report.Rejected = append(r.report.Rejected, decide.Rejection{Name: r.d.actions[i].name, Reason: "left out: quarantined"})
+		}
+	}
+	now := r.self.Now()
+	for _, f := range r.setbacks {
+		if f.until > now {
+			r.report.Rejected = append(r.report.Rejected, decide.Rejection{Name: r.d.actions[actionOf(f.step)].name,
+				Reason: "left out: failed " + times(f.times) + " in a row; backing off until " + f.until.String()})
+		}
+	}
+}
+
+// backoff is a domain's Backoff: how long a step that failed is left out
+// of plans, at first and at most.
+type backoff struct{ first, most time.Duration }
+
+// A setback is a step that failed, and is left out of plans until a
+// time: how many times it failed in a row, and until when.
+type setback struct {
+	step  step
+	times int
+	until time.Duration
+}
+
+// failed notes that step st failed now: it is left out of plans for the
+// domain's first back-off, doubled for each failure before it in a row.
+func (r *runner[M, K]) failed(st step) {
+	b := r.d.backoff
+	if b.first <= 0 {
+		return
+	}
+	i := r.setbackOf(st)
+	if i < 0 {
+		r.setbacks = append(r.setbacks, setback{step: st})
+		i = len(r.setbacks) - 1
+	}
+	f := &r.setbacks[i]
+	wait := b.first
+	for range f.times {
+		if wait >= b.most/2 {
+			wait = b.most
+			break
+		}
+		wait *= 2
+	}
+	f.times++
+	f.until = r.self.Now() + min(wait, b.most)
+}
+
+// succeeded forgets the failures of step st.
+func (r *runner[M, K]) succeeded(st step) {
+	if i := r.setbackOf(st); i >= 0 {
+		r.setbacks = slices.Delete(r.setbacks, i, i+1)
+	}
+}
+
+func (r *runner[M, K]) setbackOf(st step) int {
+	for i := range r.setbacks {
+		if r.setbacks[i].step == st {
+			return i
+		}
+	}
+	return -1
 }

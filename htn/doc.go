@@ -38,11 +38,36 @@
 // A pause point (Builder.Pause) lets a plan stop part way: when the
 // runner gets there it plans again from the root, and takes that plan if
 // it outranks the paused one, or else plans the rest of the paused method
-// (and what followed it), on the world as it is then. The record goes on
-// from the paused plan's; a record that is a prefix of another ranks
-// with it, not above it. A budget
-// (Builder.Budget) bounds every planning call; running out is its own
-// answer (decide.OutOfBudget, decide.ErrOutOfBudget), never a plan cut short.
+// (and what followed it), on the world as it is then; when the rest
+// cannot be planned, it goes on with the plan from the root after all. The
+// record goes on from what the planning from the root made (a plan from
+// the root only ever ranks against that much), so an endless patrol of
+// walks and pauses keeps a short record; a record that is a prefix of
+// another ranks with it, not above it. A budget (Builder.Budget) bounds
+// every planning call; running out is its own answer (decide.OutOfBudget,
+// decide.ErrOutOfBudget), never a plan cut short. The planner keeps its
+// choices on a stack of its own, on the heap, and a snapshot of the
+// memory only where a choice may have to come back to it: a planning is
+// bounded by its budget, never by the goroutine's stack.
+//
+// # Beyond methods in order
+//
+// A task may try its methods by utility, highest first, or at random in
+// proportion to it, drawn from the agent's seed (Builder.Choose,
+// Builder.Utility); a method may plan nothing, which makes its task
+// optional (Builder.Nothing); a method may commit the agent to something
+// when a runner adopts its plan, such as when it last taunted
+// (Builder.Commit, a permanent effect: the only effect a copy-based
+// planner applies to the live memory, and only from a live tick); a slot
+// (Builder.Slot) is a task that a sub-domain fills at run time, as the
+// memory says, such as the behaviour a smart object offers; and a
+// continuous domain (Builder.Continuous) plans its next plan in the tick
+// its last one ends. Every planning keeps a decomposition log, each
+// compound task, each method tried and what became of it, each step, in
+// its plan's Trials, and tallies how often each primitive task was
+// considered, refused by its preconditions and admitted, in its
+// Tallies (package stats adds them up): a Planner always, a runner
+// while its tree traces (draw.Search pictures the log).
 //
 // # Running plans
 //

@@ -36,6 +36,8 @@ type Builder[M any] struct {
 	errs    []error
 	budget  decide.Budget
 	copy    func(dst, src *M)
+	// continuous: see Continuous
+	continuous bool
 	// last is the task the calls that follow add to: an index, none, or
 	// refused (a task whose declaration failed: what follows it is
 	// taken into discard, its error reported once).
@@ -53,12 +55,18 @@ const (
 type taskSpec[M any] struct {
 	name    string
 	methods []methodSpec[M]
+	choose  Choice
+	hook    func(m *M) *Domain[M] // a slot's
+	slot    bool
 }
 
 type methodSpec[M any] struct {
-	name  string
-	conds []bt.Constraint[M]
-	steps []stepSpec
+	name    string
+	conds   []bt.Constraint[M]
+	steps   []stepSpec
+	utility func(m *M) float64
+	nothing bool // Nothing: it plans no subtask
+	commit  func(m *M)
 }
 
 type stepSpec struct {
@@ -115,6 +123,13 @@ func (b *Builder[M]) Compound(name string) *Builder[M] {
 	if !b.usable() {
 		return b
 	}
+	b.declare(name, taskSpec[M]{name: name})
+	return b
+}
+
+// declare adds task t, named name, if the name is free, and makes it the
+// task the calls that follow add to.
+func (b *Builder[M]) declare(name string, t taskSpec[M]) {
 	path := b.taskPath(name)
 	b.declared++
 	b.last = refused
@@ -133,9 +148,8 @@ func (b *Builder[M]) Compound(name string) *Builder[M] {
 	default:
 		b.byName[name] = len(b.tasks)
 		b.last = len(b.tasks)
-		b.tasks = append(b.tasks, taskSpec[M]{name: name})
+		b.tasks = append(b.tasks, t)
 	}
-	return b
 }
 
 // Method adds a method to the compound task just added: a way to do it,
@@ -150,6 +164,10 @@ func (b *Builder[M]) Method(name string, conditions ...bt.Constraint[M]) *Builde
 	}
 	c := b.compound("Method")
 	if c == nil {
+		return b
+	}
+	if c.slot {
+		b.fail(c.name, "Method: a slot has no methods of its own; its sub-domain's are planned")
 		return b
 	}
 	path := c.name + "/" + name
@@ -190,6 +208,10 @@ func (b *Builder[M]) Do(tasks ...string) *Builder[M] {
 		return b
 	}
 	if m := b.method("Do"); m != nil {
+		if m.nothing {
+			b.fail(b.methodPath(), "Do after Nothing: a method that plans nothing has no subtask")
+			return b
+		}
 		for _, t := range tasks {
 			m.steps = append(m.steps, stepSpec{task: t})
 		}
@@ -207,6 +229,157 @@ func (b *Builder[M]) Pause() *Builder[M] {
 	}
 	if m := b.method("Pause"); m != nil {
 		m.steps = append(m.steps, stepSpec{pause: true})
+	}
+	return b
+}
+
+// Nothing makes the method just added one that plans nothing: when its
+// conditions pass, its task is done without a step, and the plan goes on
+// with what follows the task. It makes a task optional: end its methods
+// with one ("nothing to loot here"), and the task never keeps a plan
+// from being made. Its record counts it as any method.
+func (b *Builder[M]) Nothing() *Builder[M] {
+	if !b.usable() {
+		return b
+	}
+	if m := b.method("Nothing"); m != nil {
+		if len(m.steps) > 0 {
+			b.fail(b.methodPath(), "Nothing after Do: a method that plans nothing has no subtask")
+			return b
+		}
+		m.nothing = true
+	}
+	return b
+}
+
+// A Choice is how a compound task orders its methods when it is
+// decomposed: the planner tries them in that order, and takes the first
+// that leads to a plan.
+type Choice uint8
+
+// The ways a compound task orders its methods.
+const (
+	// InOrder tries the methods in the order written: the designer's
+	// priorities. The default.
+	InOrder Choice = iota
+	// ByUtility tries the methods by their utility (Utility) on the
+	// memory the planner has when it reaches the task, highest first;
+	// among equals, in the order written.
+	ByUtility
+	// AtRandom tries the methods in a random order, each drawn with a
+	// chance in proportion to its utility (Utility; 1 without one), from
+	// the agent's seeded numbers: the same seed, tick and memory give the
+	// same order. A method of utility zero comes after every other.
+	AtRandom
+)
+
+var choiceNames = [...]string{"in order", "by utility", "at random"}
+
+// String returns "in order", "by utility" or "at random".
+func (c Choice) String() string {
+	if int(c) < len(choiceNames) {
+		return choiceNames[c]
+	}
+	return "Choice(" + strconv.Itoa(int(c)) + ")"
+}
+
+// Choose sets how the compound task just added orders its methods (see
+// Choice). A record counts the methods passed over in the order tried,
+// so a plan of a task chosen by utility or at random ranks with any
+// other that took the method tried first.
+func (b *Builder[M]) Choose(c Choice) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
+	t := b.compound("Choose")
+	switch {
+	case t == nil:
+	case t.slot:
+		b.fail(t.name, "Choose: a slot's sub-domain orders its own methods")
+	case c > AtRandom:
+		b.fail(t.name, "Choose: unknown choice %v", c)
+	default:
+		t.choose = c
+	}
+	return b
+}
+
+// Utility gives the method just added a utility: how much it is worth on
+// the memory the planner has when it reaches its task, a number not
+// below zero, for tasks that choose ByUtility or AtRandom. A utility that
+// is negative or not a number stops the planning with an error (a fault
+// of the runner, in a tree).
+func (b *Builder[M]) Utility(utility func(m *M) float64) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
+	if m := b.method("Utility"); m != nil {
+		if utility == nil {
+			b.fail(b.methodPath(), "nil utility")
+		}
+		m.utility = utility
+	}
+	return b
+}
+
+// Commit gives the method just added a permanent effect: what taking the
+// method commits the agent to, such as noting when it last taunted, so
+// that the next plan varies. It applies to the memory the planner plans
+// on when it takes the method (the steps after see it), and to the live
+// memory, once, when a runner adopts a plan that took the method: before
+// the plan's first step begins, and whether or not the plan then runs to
+// its end. A preview or a prediction never applies it to the live
+// memory, nor does a Planner, which only plans.
+func (b *Builder[M]) Commit(effect func(m *M)) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
+	if m := b.method("Commit"); m != nil {
+		switch {
+		case effect == nil:
+			b.fail(b.methodPath(), "nil permanent effect")
+		case m.commit != nil:
+			b.fail(b.methodPath(), "a second permanent effect")
+		}
+		m.commit = effect
+	}
+	return b
+}
+
+// Slot adds a slot: a task, named in methods as any other, that a
+// sub-domain fills at run time, such as the behaviour a smart object
+// offers or a level's own. When the planner reaches the slot it asks
+// hook, on the memory it has then, for the sub-domain to plan there; the
+// sub-domain's root is decomposed in the slot's place, its methods
+// counting in the record as the domain's own. A slot that hook leaves
+// empty (nil), or fills with a domain over another catalogue, cannot be
+// planned: the method holding it gives way to the next.
+//
+// A domain with a slot takes every action of its catalogue as its steps
+// (Steps), so that any sub-domain over the catalogue can be hooked in.
+// Hooking in and out is the memory's business: the agent's memory says
+// what it is near, and hook maps it to a sub-domain built once.
+func (b *Builder[M]) Slot(name string, hook func(m *M) *Domain[M]) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
+	if hook == nil {
+		b.fail(b.taskPath(name), "nil hook: give the slot the function that finds its sub-domain")
+	}
+	b.declare(name, taskSpec[M]{name: name, slot: true, hook: hook})
+	return b
+}
+
+// Continuous makes the domain's runners plan their next plan in the tick
+// the last one ends, and run on: a runner that is the whole of an
+// agent's life loses no tick between plans (without it, a runner whose
+// plan is done succeeds, and plans again only when its tree begins it
+// again, at the next tick). A continuous runner never succeeds; it fails
+// when no plan can be made. It makes one plan a tick this way: a plan
+// done in the tick it was made waits for the next.
+func (b *Builder[M]) Continuous() *Builder[M] {
+	if b.usable() {
+		b.continuous = true
 	}
 	return b
 }
@@ -262,6 +435,14 @@ func (b *Builder[M]) method(call string) *methodSpec[M] {
 	return &c.methods[len(c.methods)-1]
 }
 
+// methodPath names the method the last call added to, for errors.
+func (b *Builder[M]) methodPath() string {
+	if t := b.current(); t != nil && len(t.methods) > 0 {
+		return t.name + "/" + t.methods[len(t.methods)-1].name
+	}
+	return b.lastPath()
+}
+
 // lastPath names the task the last call added to, for errors.
 func (b *Builder[M]) lastPath() string {
 	if t := b.current(); t != nil {
@@ -302,9 +483,14 @@ func (b *Builder[M]) Build(root string) (*Domain[M], error) {
 	if b.actions == nil && len(errs) == 0 {
 		errs = append(errs, decide.Errorf("domain", "no catalogue: make the builder with htn.New(actions)"))
 	}
-	d := &Domain[M]{budget: b.budget.WithDefaults(), copy: b.copy, root: -1}
+	d := &Domain[M]{actions: b.actions, budget: b.budget.WithDefaults(), copy: b.copy, root: -1,
+		continuous: b.continuous}
 	for _, t := range b.tasks {
-		d.tasks = append(d.tasks, task[M]{name: t.name, child: -1})
+		k := compound
+		if t.slot {
+			k, d.slotted = slot, true
+		}
+		d.tasks = append(d.tasks, task[M]{name: t.name, kind: k, choose: t.choose, hook: t.hook})
 	}
 	prim := map[string]int32{} // the catalogue's actions the domain uses
 	resolve := func(name string) (int32, bool) {
@@ -320,17 +506,20 @@ func (b *Builder[M]) Build(root string) (*Domain[M], error) {
 		}
 		i := int32(len(d.tasks))
 		prim[name] = i
-		d.tasks = append(d.tasks, task[M]{name: name, child: -2, pre: e.Pre, expect: e.Expect, entry: e})
+		d.tasks = append(d.tasks, task[M]{name: name, kind: primitive, pre: e.Pre, expect: e.Expect, entry: e})
 		return i, true
 	}
 	for i, t := range b.tasks {
-		if len(t.methods) == 0 {
+		if len(t.methods) == 0 && !t.slot {
 			errs = append(errs, decide.Errorf(t.name, "a compound task with no method"))
 		}
 		for _, m := range t.methods {
 			cm, err := b.compile(t.name, m, resolve)
 			errs = append(errs, err...)
 			d.tasks[i].methods = append(d.tasks[i].methods, cm)
+			if m.utility == nil && t.choose == ByUtility {
+				errs = append(errs, decide.Errorf(t.name+"/"+m.name, "a method of a task chosen by utility needs a Utility"))
+			}
 		}
 	}
 	if r, ok := resolve(root); ok {
@@ -348,30 +537,42 @@ func (b *Builder[M]) Build(root string) (*Domain[M], error) {
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
-	d.order(b.actions)
+	d.order()
 	return d, nil
 }
 
-// order numbers the domain's primitive tasks as the runner's children, in
-// the catalogue's order.
-func (d *Domain[M]) order(actions *catalogue.Catalogue[M]) {
-	for _, name := range actions.Names() {
+// order numbers the steps of the domain's runner, its children: the
+// primitive tasks the domain uses, in the catalogue's order, or, for a
+// domain with a slot, every action of the catalogue, so that a
+// sub-domain's can run too. Each primitive task learns its place among
+// the catalogue's actions and among the steps.
+func (d *Domain[M]) order() {
+	for k, name := range d.actions.Names() {
+		e, _ := d.actions.Entry(name)
+		used := int32(-1)
 		for i := range d.tasks {
-			if t := &d.tasks[i]; t.child == -2 && t.name == name {
-				t.child = int32(len(d.prims))
-				d.prims = append(d.prims, int32(i))
+			if t := &d.tasks[i]; t.kind == primitive && t.name == name {
+				used = int32(i)
+				t.cat = int32(k)
 			}
 		}
+		if used < 0 && !d.slotted {
+			continue
+		}
+		if used >= 0 {
+			d.tasks[used].child = int32(len(d.steps))
+		}
+		d.steps = append(d.steps, stepInfo[M]{name: name, entry: e})
 	}
 }
 
 // compile resolves the names of a method's subtasks.
 func (b *Builder[M]) compile(owner string, m methodSpec[M], resolve func(string) (int32, bool)) (method[M], []error) {
 	path := owner + "/" + m.name
-	cm := method[M]{name: m.name, path: path, conds: m.conds}
+	cm := method[M]{name: m.name, path: path, conds: m.conds, utility: m.utility, commit: m.commit}
 	var errs []error
-	if len(m.steps) == 0 {
-		errs = append(errs, decide.Errorf(path, "a method with no subtask"))
+	if len(m.steps) == 0 && !m.nothing {
+		errs = append(errs, decide.Errorf(path, "a method with no subtask (end it with Nothing to make it plan none)"))
 	}
 	for k, s := range m.steps {
 		at := path + "/" + strconv.Itoa(k)
@@ -413,7 +614,7 @@ func (d *Domain[M]) checkReach() []error {
 	visit(d.root)
 	var errs []error
 	for i, ok := range seen {
-		if !ok && !d.tasks[i].primitive() {
+		if !ok && d.tasks[i].kind != primitive {
 			errs = append(errs, decide.Errorf(d.tasks[i].name, "unreachable from the root task"))
 		}
 	}
@@ -446,7 +647,7 @@ func (d *Domain[M]) checkGrounded() []error {
 
 func (d *Domain[M]) groundedNow(i int32, grounded []bool) bool {
 	t := &d.tasks[i]
-	if t.primitive() {
+	if t.kind != compound { // an action, or a slot: whatever fills it is checked on its own
 		return true
 	}
 	for _, m := range t.methods {

@@ -12,6 +12,7 @@ const (
 	KindMethod    bt.NodeKind = "method"
 	KindPrimitive bt.NodeKind = "primitive"
 	KindPause     bt.NodeKind = "pause"
+	KindSlot      bt.NodeKind = "slot"
 )
 
 // Nodes describes the domain as a tree, for pictures and tools: the root
@@ -65,7 +66,11 @@ func (w *describer[M]) has(path string) bool {
 // first time only.
 func (w *describer[M]) task(i int32, parent string, depth int) {
 	t := &w.d.tasks[i]
-	if t.primitive() {
+	if t.kind == slot {
+		w.add(bt.NodeInfo{Name: t.name, Kind: KindSlot, Depth: depth, Detail: "slot, filled at run time"}, parent)
+		return
+	}
+	if t.kind == primitive {
 		n := bt.NodeInfo{Name: t.name, Kind: KindPrimitive, Depth: depth, Constraints: descriptions(t.pre)}
 		if t.expect != nil {
 			n.Detail = "primitive, with an expected effect"
@@ -78,11 +83,22 @@ func (w *describer[M]) task(i int32, parent string, depth int) {
 		return
 	}
 	w.shown[i] = true
-	at := w.add(bt.NodeInfo{Name: t.name, Kind: KindCompound, Depth: depth, Children: len(t.methods)}, parent)
+	n := bt.NodeInfo{Name: t.name, Kind: KindCompound, Depth: depth, Children: len(t.methods)}
+	if t.choose != InOrder {
+		n.Detail = "compound, methods " + t.choose.String()
+	}
+	at := w.add(n, parent)
 	path := w.out[at].Path
 	for _, m := range t.methods {
-		mi := w.add(bt.NodeInfo{Name: m.name, Kind: KindMethod, Depth: depth + 1, Children: len(m.steps),
-			Constraints: descriptions(m.conds)}, path)
+		mn := bt.NodeInfo{Name: m.name, Kind: KindMethod, Depth: depth + 1, Children: len(m.steps),
+			Constraints: descriptions(m.conds)}
+		switch {
+		case len(m.steps) == 0:
+			mn.Detail = "method, planning nothing"
+		case m.commit != nil:
+			mn.Detail = "method, with a permanent effect"
+		}
+		mi := w.add(mn, path)
 		mpath := w.out[mi].Path
 		for _, s := range m.steps {
 			if s.task == pause {

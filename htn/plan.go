@@ -17,31 +17,53 @@ import (
 // its budget. It is a bt.Planner: put it in a tree with bt.For's Plan
 // or bt.Builder.Plan, and each agent gets a plan runner of its own.
 type Domain[M any] struct {
-	root  int32
-	tasks []task[M]
-	prims []int32 // the primitives' task indices, in the order of the runner's children
+	actions *catalogue.Catalogue[M]
+	root    int32
+	tasks   []task[M]
+	// steps are the runner's children: the primitive tasks in the
+	// catalogue's order, or every action of the catalogue (slotted).
+	steps   []stepInfo[M]
+	slotted bool // the domain has a slot
 	// rootAgenda is the agenda of a fresh plan: the root task.
 	rootAgenda []step
 	budget     decide.Budget
 	copy       func(dst, src *M) // planning outside a tree copies with it, if set
+	continuous bool              // Continuous: the next plan in the tick the last ends
 }
+
+// The kinds of task.
+const (
+	compound uint8 = iota
+	primitive
+	slot
+)
 
 type task[M any] struct {
 	name    string
-	child   int32 // a primitive's child of the runner; -1 for a compound task
+	kind    uint8
+	child   int32 // a primitive's step of its own domain's runner
+	cat     int32 // a primitive's place among the catalogue's actions
 	entry   catalogue.Entry[M]
 	pre     []bt.Constraint[M]
 	expect  func(m *M)
 	methods []method[M]
+	choose  Choice
+	hook    func(m *M) *Domain[M] // a slot's
 }
 
-// primitive reports whether t is an action of the catalogue.
-func (t *task[M]) primitive() bool { return t.child != -1 }
+// A stepInfo is one of the runner's children: an action of the
+// catalogue.
+type stepInfo[M any] struct {
+	name  string
+	entry catalogue.Entry[M]
+}
 
 type method[M any] struct {
 	name, path string // path: "Task/method"
 	conds      []bt.Constraint[M]
 	steps      []step
+	utility    func(m *M) float64
+	commit     func(m *M)
 }
 
 // A step is a subtask of a method: a task index, or -1 for a pause.
@@ -58,60 +80,127 @@ func (d *Domain[M]) Root() string {
 	return d.tasks[d.root].name
 }
 
-func (d *Domain[M]) usable() bool { return d != nil && len(d.tasks) > 0 }
+func (d *Domain[M]) usable() bool { return d != nil && len(d.tasks) > 0 && d.root >= 0 }
 
-// A plan is a sequence of primitive tasks, with its method traversal
-// record and, when planning stopped at a pause, the steps left to plan.
-type plan struct {
-	steps  []int32  // task indices of primitives
-	record []int    // the method taken at each decomposition
-	via    []string // the same methods' paths, for reports
-	rest   []step   // what follows the pause, when paused
-	paused bool
+// kid returns the runner's child that runs primitive t, a task of this
+// domain or, through a slot, of a sub-domain over the same catalogue.
+func (d *Domain[M]) kid(t *task[M]) int32 {
+	if d.slotted {
+		return t.cat
+	}
+	return t.child
 }
 
-func (p *plan) reset() {
-	p.steps, p.record, p.via, p.rest, p.paused = p.steps[:0], p.record[:0], p.via[:0], p.rest[:0], false
+// A plan is a sequence of primitive tasks, as the runner's children, with
+// its method traversal record and, when planning stopped at a pause, the
+// steps left to plan.
+type plan[M any] struct {
+	steps   []int32      // the runner's children, in order
+	record  []int        // the method taken at each decomposition
+	via     []string     // the same methods' paths, for reports
+	commits []func(m *M) // the permanent effects of the methods taken
+	rest    []segment[M] // what follows the pause, when paused
+	paused  bool
+	// root is how much of the record the planning from the root made: a
+	// plan that goes on past a pause keeps that much of the paused plan's
+	// record, which is all a plan from the root is ever ranked against,
+	// and adds its own (so that an endless patrol's record stays short).
+	root int
 }
 
-// clear forgets the plan's record, for a plan made afresh.
-func (p *plan) clearRecord() { p.record, p.via = p.record[:0], p.via[:0] }
-
-// copyRecord makes p's record o's, for a plan that goes on from o's.
-func (p *plan) copyRecord(o *plan) {
-	p.record, p.via = append(p.record[:0], o.record...), append(p.via[:0], o.via...)
+func (p *plan[M]) reset() {
+	p.steps, p.record, p.via, p.commits, p.rest = p.steps[:0], p.record[:0], p.via[:0], p.commits[:0], p.rest[:0]
+	p.paused, p.root = false, 0
 }
 
-// An agenda is what remains to decompose: steps, then what follows them.
-// Agendas live on the planner's call stack.
-type agenda struct {
+// clearRecord forgets the plan's record, for a plan made afresh.
+func (p *plan[M]) clearRecord() { p.record, p.via, p.root = p.record[:0], p.via[:0], 0 }
+
+// goOnFrom starts p's record where o's planning from the root left it,
+// for a plan that goes on from o past a pause.
+func (p *plan[M]) goOnFrom(o *plan[M]) {
+	p.record, p.via = append(p.record[:0], o.record[:o.root]...), append(p.via[:0], o.via[:o.root]...)
+	p.root = o.root
+}
+
+// A segment is a stretch of an agenda, what remains to decompose: steps
+// of one domain's method, then the segment next (an index in the
+// planner's arena, -1 for none).
+type segment[M any] struct {
+	d     *Domain[M]
 	steps []step
-	next  *agenda
+	next  int32
+	trial int32 // the trial of the method whose subtasks they are, or -1
 }
+
+// A choice is a compound task being decomposed: the point the planner
+// comes back to when what follows the method it took cannot be planned,
+// to try its next method from the memory and moment it had there.
+type choice[M any] struct {
+	d     *Domain[M]
+	task  int32
+	tried int32 // the method tried, as a place in the order; -1 before any
+	n     int32 // how many methods it has
+	order int32 // where the order of its methods starts in the planner's orders, or -1
+	rest  int32 // the agenda after the task, in the arena
+	// the plan's length, record length, commits and arena size when it
+	// was met: what backtracking to it cuts back to
+	steps, record, commits, arena int32
+	snap                          int32 // the memory at the choice: a snapshot, noSnap or needless
+	trial, taken                  int32 // its trial, and its method's; -1 when not tracing
+	owns                          bool  // the snapshot is its own (choices above may share it)
+	at                            sim.Moment
+}
+
+// snap values of a choice that has no snapshot: none yet (the memory has
+// not changed since), or none needed (no method left to try).
+const (
+	noSnap   = -1
+	needless = -2
+)
 
 // A planner decomposes tasks depth first, backtracking through every
-// choice it made, for one agent's runner or one Planner. Its buffers are
+// choice it made, for one agent's runner or one Planner. Its choices
+// live on a stack of its own, on the heap, never on the goroutine's: a
+// planning is bounded by its budget, whatever the budget. Its buffers are
 // reused from call to call, so once they have grown, planning allocates
 // nothing.
 type planner[M any] struct {
 	d    *Domain[M]
-	kids []*bt.Child[M] // the runner's children, one per primitive; nil outside a tree
+	kids []*bt.Child[M] // the runner's children; nil outside a tree
 	self *bt.Child[M]
 	ctx  *sim.Context[M]
 
-	out     *plan  // the plan under construction
-	decomps int    // methods tried
-	broke   string // the bound the budget ran out of, or ""
+	out     *plan[M] // the plan under construction
+	decomps int      // methods tried
+	broke   string   // the bound the budget ran out of, or ""
+	fault   error    // a utility that makes no sense
 	tracing bool
-	// failed is a task that failed live in the tick under way, taken as
+	// failed is a step that failed live in the tick under way, taken as
 	// impossible when the runner plans again in that tick; -1 for none.
 	failed int32
-	// rejected are the methods and tasks turned down, for the report;
-	// kept only while tracing.
+	// rejected are the methods and tasks turned down, and trials what was
+	// tried, for the report; kept only while tracing.
 	rejected []decide.Rejection
+	trials   []decide.Trial
+	planned  []int32 // the trial of each step of the plan, while tracing
+	// tallies count what became of each of the runner's children in the
+	// planning, by child, while tracing.
+	tallies []decide.Tally
 	// base is what each task's preconditions are told outside a tree, and
 	// what methods' conditions are told before the plan moves time on.
-	base bt.Situation
+	base   bt.Situation
+	seed   uint64 // what random orders are drawn from
+	rolled bool   // seed is drawn for this planning
+
+	choices []choice[M]
+	cur     segment[M] // the agenda under way
+	arena   []segment[M]
+	orders  []int32   // the orders of the choices' methods, as method indices
+	utility []float64 // scratch for ordering
+	snaps   []M       // memories at choices: snapshots, taken when first needed
+	nsnaps  int32
+	pending int // the choices from which on none has a snapshot yet
 }
 
 // outcome is what a planning call found.
@@ -123,98 +212,177 @@ const (
 	outOfBudget
 )
 
-// planFrom decomposes the steps of agenda a on memory m, which it changes
-// (pass a scratch copy), into out, after the record out holds: the
-// prefix of a record that a continuation extends. It plans from the
-// prediction's moment as it finds it, and leaves the moment where the
-// plan ends.
-func (p *planner[M]) planFrom(ctx *sim.Context[M], a []step, m *M, out *plan) outcome {
+// planFrom decomposes, on memory m, which it changes (pass a scratch
+// copy), the root task, or the rest of a paused plan, into out, after
+// the record out holds: the prefix of a record that a continuation
+// extends. It plans from the prediction's moment as it finds it, and
+// leaves the moment where the plan ends. A fault of the domain's (a
+// utility that makes no sense) panics, as a panic in user code does.
+func (p *planner[M]) planFrom(ctx *sim.Context[M], rest []segment[M], m *M, out *plan[M]) outcome {
 	p.ctx, p.out = ctx, out
-	p.decomps, p.broke = 0, ""
+	p.decomps, p.broke, p.fault = 0, "", nil
 	if p.self != nil {
 		p.base = p.self.Situation(true)
+		p.rolled = false // drawn from the tick's roll, if a random order needs it
 	}
-	p.rejected = p.rejected[:0]
+	p.rejected, p.trials, p.planned = p.rejected[:0], p.trials[:0], p.planned[:0]
+	if p.tracing {
+		p.resetTallies()
+	}
 	out.steps, out.rest, out.paused = out.steps[:0], out.rest[:0], false
-	ok := p.solve(agenda{steps: a}, m)
+	out.commits = out.commits[:0]
+	p.choices, p.orders, p.nsnaps, p.pending = p.choices[:0], p.orders[:0], 0, 0
+	p.arena = p.arena[:0]
+	start := segment[M]{d: p.d, steps: p.d.rootAgenda, next: -1, trial: -1}
+	if rest != nil { // a continuation: the segments left at the pause, in order
+		next := int32(-1)
+		for i := len(rest) - 1; i > 0; i-- {
+			seg := rest[i]
+			seg.next, seg.trial = next, -1
+			p.arena = append(p.arena, seg)
+			next = int32(len(p.arena) - 1)
+		}
+		start = segment[M]{next: next, trial: -1}
+		if len(rest) > 0 {
+			start.d, start.steps = rest[0].d, rest[0].steps
+		}
+	}
+	p.cur = start
+	ok := p.solve(m)
 	p.ctx = nil
 	switch {
+	case p.fault != nil:
+		panic(p.fault)
 	case p.broke != "":
 		return outOfBudget
 	case !ok:
 		return noPlan
 	}
+	if p.tracing {
+		p.markPlanned()
+	}
+	if rest == nil {
+		out.root = len(out.record)
+	}
 	return found
 }
 
-// solve decomposes the agenda on m, appending to the plan; it reports
-// whether the whole agenda decomposed. On false, the plan is left as it
-// was found, and m and the moment are not: the decomposition that called
-// restores them.
-func (p *planner[M]) solve(a agenda, m *M) bool {
-	mark := len(p.out.steps)
+// solve decomposes the agenda that starts at cur on m, appending to the
+// plan, and reports whether the whole of it decomposed. It loops over a
+// stack of choices of its own: a compound task pushes one, a dead end
+// goes back to the last one with a method left to try.
+func (p *planner[M]) solve(m *M) bool {
+	cur := &p.cur
 	for {
-		for len(a.steps) == 0 {
-			if a.next == nil {
+		for len(cur.steps) == 0 {
+			if cur.next < 0 {
 				return true
 			}
-			a = *a.next
+			p.enter(cur.next)
 		}
-		s := a.steps[0]
-		a.steps = a.steps[1:]
+		s := cur.steps[0]
+		cur.steps = cur.steps[1:]
 		if s.task == pause {
-			p.stop(a)
+			p.stop()
 			return true
 		}
-		t := &p.d.tasks[s.task]
-		if !t.primitive() {
-			if p.decompose(t, a, m) {
-				return true
-			}
-			p.out.steps = p.out.steps[:mark]
-			return false
+		d := cur.d
+		t := &d.tasks[s.task]
+		ok := false
+		switch t.kind {
+		case primitive:
+			ok = p.apply(t, m, cur.trial)
+		case slot:
+			ok = p.hook(t, m)
+		default:
+			ok = p.open(d, s.task, m)
 		}
-		if !p.apply(s.task, t, m) {
-			p.out.steps = p.out.steps[:mark]
+		if !ok && !p.backtrack(m) {
 			return false
 		}
 	}
+}
+
+// enter makes the arena's segment i the agenda under way. (Segments are
+// copied field by field, here and in keep: a copy of a whole one just
+// written stalls the processor.)
+func (p *planner[M]) enter(i int32) {
+	a := &p.arena[i]
+	p.cur.d, p.cur.steps, p.cur.next, p.cur.trial = a.d, a.steps, a.next, a.trial
+}
+
+// keep puts the agenda under way in the arena, to go on with later, and
+// returns its index there.
+func (p *planner[M]) keep() int32 {
+	p.arena = append(p.arena, segment[M]{})
+	a := &p.arena[len(p.arena)-1]
+	a.d, a.steps, a.next, a.trial = p.cur.d, p.cur.steps, p.cur.next, p.cur.trial
+	return int32(len(p.arena) - 1)
 }
 
 // apply plans primitive t on m: its preconditions and its effect, at the
 // time the plan has reached, then its expected effect.
-func (p *planner[M]) apply(i int32, t *task[M], m *M) bool {
+func (p *planner[M]) apply(t *task[M], m *M, parent int32) bool {
 	if len(p.out.steps) >= p.d.budget.Steps {
 		p.broke = "Steps"
 		return false
 	}
-	if i == p.failed {
-		p.reject(t.name, "failed in this tick")
+	k := p.d.kid(t)
+	if p.tracing {
+		p.tallies[k].Considered++
+	}
+	if k == p.failed {
+		p.refuse(t.name, "failed in this tick", parent)
+		p.tallyRefused(k)
 		return false
 	}
-	if why, ok := p.effect(i, t, m); !ok {
-		p.reject(t.name, why)
+	p.touch(m)
+	if why, ok := p.effect(k, t, m); !ok {
+		p.refuse(t.name, why, parent)
+		p.tallyRefused(k)
 		return false
 	}
 	if t.expect != nil {
 		t.expect(m)
 	}
-	p.out.steps = append(p.out.steps, i)
+	p.out.steps = append(p.out.steps, k)
+	if p.tracing {
+		p.planned = append(p.planned, p.trial(parent, t.name, "planned", ""))
+		p.tallies[k].Admitted++
+	}
 	return true
 }
 
-// effect applies primitive t to m, if its preconditions allow: through
-// the runner's child, so that quarantine, every constraint and the
-// time its prediction has reached count as they will live, or, planning
-// outside a tree, through the entry's preconditions and Simulate
-// themselves, judged at the planned time.
-func (p *planner[M]) effect(i int32, t *task[M], m *M) (string, bool) {
+// resetTallies starts the tallies of a planning: one for each of the
+// runner's children, by name, each at zero.
+func (p *planner[M]) resetTallies() {
+	if len(p.tallies) != len(p.d.steps) {
+		p.tallies = make([]decide.Tally, len(p.d.steps))
+	}
+	for k := range p.tallies {
+		p.tallies[k] = decide.Tally{Name: p.name(int32(k))}
+	}
+}
+
+// tallyRefused counts that child k's preconditions refused it.
+func (p *planner[M]) tallyRefused(k int32) {
+	if p.tracing {
+		p.tallies[k].Refused++
+	}
+}
+
+// effect applies primitive t, the runner's child k, to m, if its
+// preconditions allow: through the runner's child, so that quarantine,
+// every constraint and the time its prediction has reached count as they
+// will live, or, planning outside a tree, through the entry's
+// preconditions and Simulate themselves, judged at the planned time.
+func (p *planner[M]) effect(k int32, t *task[M], m *M) (string, bool) {
 	if p.kids != nil {
-		v := p.kids[t.child].Simulate(p.ctx, m)
+		v := p.kids[k].Simulate(p.ctx, m)
 		return v.Reason, v.Outcome != heuristic.Impossible
 	}
 	sit := p.base.Later(p.ctx.Elapsed())
-	if end, ok := p.ctx.LastRan(i); ok {
+	if end, ok := p.ctx.LastRan(k); ok {
 		sit = sit.After(end)
 	}
 	done := false
@@ -235,58 +403,296 @@ func (p *planner[M]) effect(i int32, t *task[M], m *M) (string, bool) {
 		if gone := p.ctx.Elapsed() - e0; gone < t.entry.Takes {
 			p.ctx.Advance(m, t.entry.Takes-gone)
 		}
-		p.ctx.Ran(i)
+		p.ctx.Ran(k)
 	}
 	return "", true
 }
 
-// decompose tries t's methods in order, each followed by the rest of the
-// agenda, until one leads to a whole plan. A method that fails, however
-// far down, gives way to the next with the memory and the moment
-// restored.
-func (p *planner[M]) decompose(t *task[M], rest agenda, m *M) bool {
-	saved := p.ctx.Push(m)
-	defer p.ctx.Pop()
-	at := p.ctx.Moment()
-	sit := p.situation() // every method is tried from this moment
-	mark := len(p.out.record)
-	for k := range t.methods {
+// hook plans slot t: the sub-domain its hook finds on m, whose root takes
+// the slot's place in the agenda, after which cur goes on.
+func (p *planner[M]) hook(t *task[M], m *M) bool {
+	sub := t.hook(m)
+	why := ""
+	switch {
+	case sub == nil:
+		why = "empty"
+	case !sub.usable():
+		why = "filled with a nil or zero Domain"
+	case sub.actions != p.d.actions:
+		why = "filled with a domain over another catalogue"
+	}
+	if why != "" {
+		p.refuse(t.name, why, p.cur.trial)
+		return false
+	}
+	trial := int32(-1)
+	if p.tracing {
+		trial = p.trial(p.cur.trial, t.name, "filled by "+sub.Root(), "")
+	}
+	next := p.keep()
+	p.cur.d, p.cur.steps, p.cur.next, p.cur.trial = sub, sub.rootAgenda, next, trial
+	return true
+}
+
+// open pushes the choice of compound task i of domain d, met on m with
+// the agenda rest to follow it, its methods in the order its Choice
+// says, and tries them (see next).
+func (p *planner[M]) open(d *Domain[M], i int32, m *M) bool {
+	t := &d.tasks[i]
+	rest := p.keep()
+	p.choices = append(p.choices, choice[M]{d: d, task: i, tried: -1, n: int32(len(t.methods)), order: -1,
+		rest: rest, steps: int32(len(p.out.steps)), record: int32(len(p.out.record)),
+		commits: int32(len(p.out.commits)), arena: rest + 1, snap: noSnap, trial: -1, taken: -1,
+		at: p.ctx.Moment()})
+	c := &p.choices[len(p.choices)-1]
+	if t.choose != InOrder {
+		c.order = int32(len(p.orders))
+		p.order(t, m)
+	}
+	if p.tracing {
+		c.trial = p.trial(p.cur.trial, t.name, "decomposed", "")
+	}
+	return p.next(m)
+}
+
+// next tries the methods of the choice on top of the stack after the one
+// it tried, from the memory and moment of the choice, and returns the
+// agenda of the first whose conditions pass: its subtasks, then the rest.
+// It reports false when none is left (the choice stays, for backtrack to
+// pop).
+func (p *planner[M]) next(m *M) bool {
+	c := &p.choices[len(p.choices)-1]
+	t := &c.d.tasks[c.task]
+	var sit bt.Situation // every method is tried from the moment of the choice
+	var at *bt.Situation
+	for c.tried+1 < c.n {
 		if p.decomps == p.d.budget.Tries {
 			p.broke = "Tries"
 			return false
 		}
 		p.decomps++
+		c.tried++
+		k := c.tried
+		if c.order >= 0 {
+			k = p.orders[c.order+c.tried]
+		}
 		me := &t.methods[k]
-		if why, ok := p.admits(me, sit, m); !ok {
-			p.reject(me.path, why)
-			continue
+		if len(me.conds) > 0 {
+			if at == nil {
+				at = &p.base
+				if e := c.at.Elapsed(); e > 0 {
+					sit, at = p.base.Later(e), &sit
+				}
+			}
+			if why, ok := p.admits(me, at, m); !ok {
+				p.refuse(me.path, why, c.trial)
+				continue
+			}
 		}
-		p.out.record = append(p.out.record, k)
+		if c.tried+1 == c.n && c.snap == noSnap {
+			c.snap = needless // nothing left to come back for
+		}
+		p.out.record = append(p.out.record, int(c.tried))
 		p.out.via = append(p.out.via, me.path)
-		if p.solve(agenda{steps: me.steps, next: &rest}, m) {
-			return true
+		if p.tracing {
+			c.taken = p.trial(c.trial, me.path, "taken", "")
 		}
-		if p.broke != "" {
-			return false
+		trial := c.taken
+		if me.commit != nil {
+			p.touch(m)
+			me.commit(m)
+			p.out.commits = append(p.out.commits, me.commit)
 		}
-		p.reject(me.path, "what followed could not be planned")
-		p.out.record, p.out.via = p.out.record[:mark], p.out.via[:mark]
-		p.out.rest, p.out.paused = p.out.rest[:0], false
-		p.ctx.Copy(m, saved)
-		p.ctx.Return(at)
+		p.cur.d, p.cur.steps, p.cur.next, p.cur.trial = c.d, me.steps, c.rest, trial
+		return true
 	}
 	return false
 }
 
-// situation is what a method's conditions are told: the runner's
-// situation (or, outside a tree, the planner's own), at the time the
-// plan has reached.
-func (p *planner[M]) situation() bt.Situation { return p.base.Later(p.ctx.Elapsed()) }
+// backtrack goes back to the last choice with a method left to try: it
+// undoes what was planned since the choice (steps, record, memory,
+// moment) and takes its next method. It pops the choices with none left,
+// and reports false when no choice is left at all, or the budget ran out.
+func (p *planner[M]) backtrack(m *M) bool {
+	for len(p.choices) > 0 {
+		if p.broke != "" || p.fault != nil {
+			return false
+		}
+		c := &p.choices[len(p.choices)-1]
+		if c.tried >= 0 && int(c.record) < len(p.out.record) { // the method taken led nowhere
+			p.reject(p.out.via[c.record], "what followed could not be planned")
+			if c.taken >= 0 {
+				p.trials[c.taken].Outcome, p.trials[c.taken].Reason = "backtracked", "what followed could not be planned"
+				c.taken = -1
+			}
+		}
+		p.out.steps, p.out.record, p.out.via = p.out.steps[:c.steps], p.out.record[:c.record], p.out.via[:c.record]
+		p.out.commits = p.out.commits[:c.commits]
+		if p.tracing {
+			p.planned = p.planned[:c.steps]
+		}
+		p.arena = p.arena[:c.arena]
+		if c.tried+1 < c.n {
+			if c.snap >= 0 {
+				p.ctx.Copy(m, &p.snaps[c.snap])
+			}
+			p.ctx.Return(c.at)
+			p.pending = min(p.pending, len(p.choices))
+			if p.next(m) {
+				return true
+			}
+			if p.broke != "" {
+				return false
+			}
+		}
+		p.pop()
+	}
+	return false
+}
+
+// pop drops the choice on top of the stack, and its snapshot once no
+// choice below shares it.
+func (p *planner[M]) pop() {
+	top := len(p.choices) - 1
+	c := &p.choices[top]
+	if c.owns {
+		p.nsnaps--
+	}
+	if c.order >= 0 {
+		p.orders = p.orders[:c.order]
+	}
+	p.choices = p.choices[:top]
+	p.pending = min(p.pending, len(p.choices))
+}
+
+// touch is called before m changes: the choices met since it last
+// changed, which may have to come back to it, get a snapshot of it, one
+// for all of them.
+func (p *planner[M]) touch(m *M) {
+	if p.pending < len(p.choices) {
+		p.snapshot(m)
+	}
+}
+
+// snapshot gives the choices from pending on that may come back to m a
+// snapshot of it.
+func (p *planner[M]) snapshot(m *M) {
+	var snap int32 = needless
+	for i := p.pending; i < len(p.choices); i++ {
+		c := &p.choices[i]
+		if c.snap != noSnap {
+			continue
+		}
+		if snap == needless {
+			if int(p.nsnaps) == len(p.snaps) {
+				var zero M
+				p.snaps = append(p.snaps, zero)
+			}
+			snap = p.nsnaps
+			p.nsnaps++
+			p.ctx.Copy(&p.snaps[snap], m)
+			c.owns = true // the lowest of the choices that share it: popped last
+		}
+		c.snap = snap
+	}
+	p.pending = len(p.choices)
+}
+
+// order writes into the planner's orders the order in which compound
+// task t tries its methods, on m: by utility, highest first, or at
+// random in proportion to it; among equals, in the order written.
+func (p *planner[M]) order(t *task[M], m *M) {
+	at := len(p.orders)
+	n := len(t.methods)
+	p.utility = p.utility[:0]
+	for k := range t.methods {
+		u := 1.0
+		if f := t.methods[k].utility; f != nil {
+			u = f(m)
+			if !(u >= 0) || u > 1e300 {
+				if p.fault == nil {
+					p.fault = fmt.Errorf("htn: method %s: utility %v: a utility must be a finite number, not negative", t.methods[k].path, u)
+				}
+				u = 0
+			}
+		}
+		p.utility = append(p.utility, u)
+		p.orders = append(p.orders, int32(k))
+	}
+	ord := p.orders[at:]
+	if t.choose == AtRandom {
+		p.draw(ord, t, len(p.out.record))
+		return
+	}
+	for i := 1; i < n; i++ { // insertion sort: stable, and the lists are short
+		for j := i; j > 0 && p.utility[ord[j]] > p.utility[ord[j-1]]; j-- {
+			ord[j], ord[j-1] = ord[j-1], ord[j]
+		}
+	}
+}
+
+// draw puts ord, the methods of t, in a random order: each place drawn
+// among those left with a chance in proportion to their utility, from
+// numbers keyed by the planning's seed, the task and where the plan
+// stands, so that the same planning draws the same order however it got
+// there. Methods of utility zero keep the order written, after the rest.
+func (p *planner[M]) draw(ord []int32, t *task[M], at int) {
+	if !p.rolled {
+		p.seed, p.rolled = uint64(p.base.Roll()*(1<<53)), true
+	}
+	key := mix(p.seed ^ nameKey(t.name) ^ uint64(at)*0xd1b54a32d192ed03)
+	for i := range ord {
+		total := 0.0
+		for _, k := range ord[i:] {
+			total += p.utility[k]
+		}
+		if total <= 0 {
+			return // the rest are worth nothing: in the order written
+		}
+		key = mix(key + 0x9e3779b97f4a7c15)
+		x := float64(key>>11) * 0x1p-53 * total
+		j := i
+		for ; j < len(ord); j++ {
+			u := p.utility[ord[j]]
+			if x < u {
+				break
+			}
+			x -= u
+		}
+		if j == len(ord) { // rounding: the last that is worth something
+			for j--; p.utility[ord[j]] == 0; j-- {
+			}
+		}
+		w := ord[j]
+		copy(ord[i+1:j+1], ord[i:j])
+		ord[i] = w
+	}
+}
+
+// mix is SplitMix64's finaliser.
+func mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+// nameKey hashes a name (FNV-1a).
+func nameKey(s string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(s); i++ {
+		h ^= uint64(s[i])
+		h *= 1099511628211
+	}
+	return h
+}
 
 // admits checks a method's conditions on m, told sit.
-func (p *planner[M]) admits(me *method[M], sit bt.Situation, m *M) (string, bool) {
+func (p *planner[M]) admits(me *method[M], sit *bt.Situation, m *M) (string, bool) {
 	for _, c := range me.conds {
-		if got, why := c.Evaluate(sit, m); got == bt.Fail {
+		if got, why := c.Evaluate(*sit, m); got == bt.Fail {
 			return why, false
 		} else if got != bt.Pass && got != bt.Done {
 			return "invalid check", false
@@ -297,34 +703,80 @@ func (p *planner[M]) admits(me *method[M], sit bt.Situation, m *M) (string, bool
 
 // stop ends planning at a pause, keeping what remains of the agenda for
 // the runner to plan when it gets there.
-func (p *planner[M]) stop(a agenda) {
+func (p *planner[M]) stop() {
 	p.out.paused = true
-	for at := &a; at != nil; at = at.next {
-		p.out.rest = append(p.out.rest, at.steps...)
+	cur := p.cur
+	for at := cur; ; at = p.arena[at.next] {
+		if len(at.steps) > 0 {
+			p.out.rest = append(p.out.rest, segment[M]{d: at.d, steps: at.steps, next: -1, trial: -1})
+		}
+		if at.next < 0 {
+			break
+		}
+	}
+	if p.tracing {
+		p.trial(cur.trial, "pause", "paused", "the rest is planned when the plan gets here")
 	}
 }
 
+// reject notes a method or task turned down, and why, for the report.
 func (p *planner[M]) reject(name, why string) {
 	if p.tracing {
 		p.rejected = append(p.rejected, decide.Rejection{Name: name, Reason: why})
 	}
 }
 
+// refuse notes a method or task turned down, and why, for the report and
+// in the log, under parent.
+func (p *planner[M]) refuse(name, why string, parent int32) {
+	if p.tracing {
+		p.reject(name, why)
+		p.trial(parent, name, "rejected", why)
+	}
+}
+
+// trial logs a trial under parent, and returns its index.
+func (p *planner[M]) trial(parent int32, name, outcome, why string) int32 {
+	p.trials = append(p.trials, decide.Trial{Parent: int(parent), Name: name, Outcome: outcome, Reason: why})
+	return int32(len(p.trials) - 1)
+}
+
+// markPlanned marks the trials of the plan made, and the trials they
+// were tried under: each step, and each choice's method.
+func (p *planner[M]) markPlanned() {
+	up := func(i int32) {
+		for ; i >= 0 && !p.trials[i].Planned; i = int32(p.trials[i].Parent) {
+			p.trials[i].Planned = true
+		}
+	}
+	for i := range p.choices {
+		up(p.choices[i].taken)
+	}
+	for _, i := range p.planned {
+		up(i)
+	}
+}
+
 // spent returns the error of a planning that ran out of budget.
 func (p *planner[M]) spent() error { return p.d.budget.Spent(p.broke) }
 
+// name returns the name of the runner's child k.
+func (p *planner[M]) name(k int32) string { return p.d.steps[k].name }
+
 // fill writes the plan out found into res, the shape every planner
 // plans into.
-func (p *planner[M]) fill(res *decide.Plan, out *plan) {
+func (p *planner[M]) fill(res *decide.Plan, out *plan[M]) {
 	res.Goal = p.d.Root()
 	res.Steps = res.Steps[:0]
-	for _, i := range out.steps {
-		res.Steps = append(res.Steps, p.d.tasks[i].name)
+	for _, k := range out.steps {
+		res.Steps = append(res.Steps, p.name(k))
 	}
 	res.Record = append(res.Record[:0], out.record...)
 	res.Methods = append(res.Methods[:0], out.via...)
 	res.Expanded = p.decomps
 	res.Rejected = p.rejected
+	res.Trials = p.trials
+	res.Tallies = p.tallies
 }
 
 // A Planner plans over a Domain outside any tree, for one agent or
@@ -334,7 +786,7 @@ func (p *planner[M]) fill(res *decide.Plan, out *plan) {
 type Planner[M any] struct {
 	p    planner[M]
 	ctx  *sim.Context[M]
-	out  plan
+	out  plan[M]
 	work *M
 	plan decide.Plan
 	err  error
@@ -352,8 +804,17 @@ func (d *Domain[M]) NewPlanner() *Planner[M] {
 			pl.err = fmt.Errorf("htn: %v: give the domain a copy function (Builder.Copy)", err)
 		}
 	}
-	pl.p = planner[M]{d: d, tracing: true, failed: -1, base: bt.Situation{Simulating: true}}
+	pl.p = planner[M]{d: d, tracing: true, failed: -1, base: bt.Situation{Simulating: true}, rolled: true}
 	return pl
+}
+
+// Seed sets the numbers the planner draws its random choices from
+// (AtRandom): the same seed and memory give the same plan. A new planner
+// draws from seed 0; a tree's runner from its agent's seed, tick by tick.
+func (pl *Planner[M]) Seed(seed uint64) {
+	if pl != nil {
+		pl.p.seed = mix(seed + 0x9e3779b97f4a7c15)
+	}
 }
 
 // Plan plans the root task on a copy of m: the same decomposition a
@@ -363,8 +824,11 @@ func (d *Domain[M]) NewPlanner() *Planner[M] {
 // planner's own. A behaviour (an entry that is a subtree) needs a tree to
 // be predicted: plan with a runner. It returns the plan, or an error
 // that wraps decide.ErrNoPlan or decide.ErrOutOfBudget (naming the
-// bound), with what was turned down on the way in the plan's Rejected. A
-// panic in user code comes back as a *bt.PanicError (Method "Plan").
+// bound), with what was turned down on the way in the plan's Rejected,
+// the decomposition log in its Trials and what became of each primitive
+// task in its Tallies. A panic in user code comes back as a
+// *bt.PanicError (Method "Plan"); a utility that is negative or not a
+// number, as an error that says which.
 //
 // The plan's slices are the planner's own, valid until it plans again.
 func (pl *Planner[M]) Plan(m *M) (res decide.Plan, err error) {
@@ -379,26 +843,30 @@ func (pl *Planner[M]) Plan(m *M) (res decide.Plan, err error) {
 	defer func() {
 		if r := recover(); r != nil {
 			pl.ctx.Reset()
+			if e, ok := r.(error); ok && e == pl.p.fault {
+				res, err = decide.Plan{}, e
+				return
+			}
 			res, err = decide.Plan{}, &bt.PanicError{Method: "Plan", Value: r, Stack: debug.Stack()}
 		}
 	}()
 	d := pl.p.d
-	for _, i := range d.prims {
-		if d.tasks[i].entry.Action == nil {
-			return decide.Plan{}, fmt.Errorf("htn: Plan: %q is a behaviour, which only a tree can predict: plan with a runner", d.tasks[i].name)
+	for _, s := range d.steps {
+		if s.entry.Action == nil {
+			return decide.Plan{}, fmt.Errorf("htn: Plan: %q is a behaviour, which only a tree can predict: plan with a runner", s.name)
 		}
 	}
 	pl.ctx.Reset()
 	pl.work = pl.ctx.Push(m)
 	pl.out.clearRecord()
-	got := pl.p.planFrom(pl.ctx, d.rootAgenda, pl.work, &pl.out)
+	got := pl.p.planFrom(pl.ctx, nil, pl.work, &pl.out)
 	pl.plan.Steps, pl.plan.Record, pl.plan.Methods = pl.plan.Steps[:0], pl.plan.Record[:0], pl.plan.Methods[:0]
 	switch got {
 	case noPlan:
-		pl.plan.Rejected, pl.plan.Expanded = pl.p.rejected, pl.p.decomps
+		pl.plan.Rejected, pl.plan.Expanded, pl.plan.Trials, pl.plan.Tallies = pl.p.rejected, pl.p.decomps, pl.p.trials, pl.p.tallies
 		return pl.plan, fmt.Errorf("htn: %w: no method of the root task leads to a plan", decide.ErrNoPlan)
 	case outOfBudget:
-		pl.plan.Rejected, pl.plan.Expanded = pl.p.rejected, pl.p.decomps
+		pl.plan.Rejected, pl.plan.Expanded, pl.plan.Trials, pl.plan.Tallies = pl.p.rejected, pl.p.decomps, pl.p.trials, pl.p.tallies
 		return pl.plan, fmt.Errorf("htn: %w", pl.p.spent())
 	}
 	pl.p.fill(&pl.plan, &pl.out)
@@ -425,5 +893,7 @@ func (pl *Planner[M]) Prediction() *M {
 func (d *Domain[M]) Plan(m *M) (decide.Plan, error) {
 	res, err := d.NewPlanner().Plan(m)
 	res.Rejected = append([]decide.Rejection(nil), res.Rejected...)
+	res.Trials = append([]decide.Trial(nil), res.Trials...)
+	res.Tallies = append([]decide.Tally(nil), res.Tallies...)
 	return res, err
 }

@@ -21,15 +21,16 @@ func (d *Domain[M]) Validate() error {
 
 // Steps returns the domain's primitive tasks as nodes, in the order of
 // its catalogue: each entry's action (or behaviour) with its
-// preconditions, named after it. A planner node (bt.KindPlanner) makes
+// preconditions, named after it; for a domain with a slot, every action
+// of its catalogue, so that whatever fills the slot can run. A planner node (bt.KindPlanner) makes
 // them its children.
 func (d *Domain[M]) Steps() []bt.Def[M] {
 	if !d.usable() {
 		return nil
 	}
-	steps := make([]bt.Def[M], len(d.prims))
-	for k, i := range d.prims {
-		steps[k] = d.tasks[i].entry.Def(d.tasks[i].name)
+	steps := make([]bt.Def[M], len(d.steps))
+	for k, s := range d.steps {
+		steps[k] = s.entry.Def(s.name)
 	}
 	return steps
 }
@@ -75,7 +76,7 @@ func (d *Domain[M]) Runner(steps []*bt.Child[M], replan bt.Replanning[M]) (bt.No
 	if err := d.Validate(); err != nil {
 		return nil, err
 	}
-	if len(steps) != len(d.prims) {
+	if len(steps) != len(d.steps) {
 		return nil, errors.New("htn: the runner's children are not its domain's steps: put the domain in a tree as a planner node")
 	}
 	r := &runner[M]{replan: replan}
@@ -86,11 +87,11 @@ func (d *Domain[M]) Runner(steps []*bt.Child[M], replan bt.Replanning[M]) (bt.No
 // runner is one agent's plan runner.
 type runner[M any] struct {
 	planner[M]
-	run, cand plan
-	pos       int // the step of run under way
-	replan    bt.Replanning[M]
-	planned   time.Duration // when it last planned beside the running plan
-	report    decide.Report
+	run, cand, alt plan[M]
+	pos            int // the step of run under way
+	replan         bt.Replanning[M]
+	planned        time.Duration // when it last planned beside the running plan
+	report         decide.Report
 }
 
 // Bind keeps the runner's own handle, for its reports and situation.
@@ -120,7 +121,7 @@ func (r *runner[M]) Begin(m *M) bt.Status {
 	if !r.adopt(ctx, m, decide.Made, "", -1) {
 		return bt.Failure
 	}
-	return r.advance(ctx, m, 0, true)
+	return r.advance(ctx, m, 0, true, true)
 }
 
 // Update plans again when replan says so, then runs the plan.
@@ -128,9 +129,9 @@ func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 	ctx := r.live()
 	defer r.hush()
 	checked := false
-	if r.due(m) {
+	if !r.done() && r.due(m) {
 		r.planned = r.self.Now()
-		switch w := r.weigh(ctx, m); w.choice {
+		switch w := r.weigh(ctx, m); w.move {
 		case fail:
 			r.halt(m)
 			r.tellNone(w.got, "")
@@ -144,8 +145,15 @@ func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 		}
 		checked = true
 	}
-	return r.advance(ctx, m, dt, checked)
+	return r.advance(ctx, m, dt, checked, false)
 }
+
+// done reports whether the running plan is done, which only a continuous
+// runner, which plans its next in the tick, lives to see.
+func (r *runner[M]) done() bool { return r.pos == len(r.run.steps) && !r.run.paused }
+
+// lastDone is why a continuous runner makes a plan.
+const lastDone = "the last plan is done"
 
 // hush ends the reporting of a Begin or Update: predictions and previews
 // between them plan without reporting.
@@ -160,18 +168,18 @@ func (r *runner[M]) End(*M, bt.Status) {
 // due reports whether the tick plans again beside the running plan.
 func (r *runner[M]) due(m *M) bool { return r.replan.Due(r.self.Now(), r.planned, m) }
 
-// A choice is what a tick does with a running plan when it plans again.
-type choice uint8
+// A move is what a tick does with a running plan when it plans again.
+type move uint8
 
 const (
-	keep    choice = iota
-	replace        // with the candidate
-	fail           // the running plan no longer holds, and no plan can be made
+	keep    move = iota
+	replace      // with the candidate
+	fail         // the running plan no longer holds, and no plan can be made
 )
 
-// A weighing is a choice and what it was made on.
+// A weighing is a move and what it was made on.
 type weighing struct {
-	choice choice
+	move   move
 	got    outcome // the candidate's planning
 	broken bool    // the running plan no longer holds
 	at     int     // where it fails, and why
@@ -187,12 +195,12 @@ func (r *runner[M]) weigh(ctx *sim.Context[M], m *M) weighing {
 	var w weighing
 	w.at, w.why, w.broken = r.validate(ctx, m)
 	w.broken = !w.broken
-	w.got = r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1)
+	w.got = r.planInto(ctx, m, nil, &r.cand, true, -1)
 	switch {
 	case w.broken && w.got != found:
-		w.choice = fail
+		w.move = fail
 	case w.broken, w.got == found && decide.Record(r.cand.record).Outranks(r.run.record):
-		w.choice = replace
+		w.move = replace
 	}
 	return w
 }
@@ -214,15 +222,17 @@ func (r *runner[M]) keptReason() string {
 }
 
 // path says a plan's record in words, as "[attack/slam]".
-func (r *runner[M]) path(p *plan) string {
+func (r *runner[M]) path(p *plan[M]) string {
 	dp := decide.Plan{Record: p.record, Methods: p.via}
 	return dp.Path()
 }
 
 // same reports whether the candidate is the running plan itself: a
-// record says every choice of a decomposition, so the same record is the
-// same plan.
-func (r *runner[M]) same() bool { return slices.Equal(r.cand.record, r.run.record) }
+// record and its methods say every choice of a decomposition, so the
+// same record of the same methods is the same plan.
+func (r *runner[M]) same() bool {
+	return slices.Equal(r.cand.record, r.run.record) && slices.Equal(r.cand.via, r.run.via)
+}
 
 // advance runs the plan from the step under way, and the next step in
 // the same tick when one succeeds. Before it begins a task it checks that
@@ -232,13 +242,21 @@ func (r *runner[M]) same() bool { return slices.Equal(r.cand.record, r.run.recor
 // A failed task or a plan that no longer holds is replaced by a fresh
 // plan once a tick; a second failure in the tick fails the runner. A
 // pause is planned past once a tick.
-func (r *runner[M]) advance(ctx *sim.Context[M], m *M, dt time.Duration, checked bool) bt.Status {
+func (r *runner[M]) advance(ctx *sim.Context[M], m *M, dt time.Duration, checked, renewed bool) bt.Status {
 	replanned, resumed := false, false
 	for {
 		if r.pos == len(r.run.steps) {
 			switch {
-			case !r.run.paused:
+			case !r.run.paused && !r.d.continuous:
 				return bt.Success
+			case !r.run.paused && renewed:
+				return bt.Running // the next plan is made next tick
+			case !r.run.paused:
+				if !r.adopt(ctx, m, decide.Made, lastDone, -1) {
+					return bt.Failure
+				}
+				renewed, checked = true, true
+				continue
 			case resumed:
 				return bt.Running // the rest is planned next tick
 			case !r.resume(ctx, m):
@@ -278,7 +296,7 @@ func (r *runner[M]) advance(ctx *sim.Context[M], m *M, dt time.Duration, checked
 // failed in the tick, taken as impossible (-1 for none). It reports
 // false, and what was turned down, when no plan can be made.
 func (r *runner[M]) adopt(ctx *sim.Context[M], m *M, change decide.Change, reason string, failed int32) bool {
-	got := r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, failed)
+	got := r.planInto(ctx, m, nil, &r.cand, true, failed)
 	if got != found {
 		r.tellNone(got, reason)
 		return false
@@ -286,7 +304,16 @@ func (r *runner[M]) adopt(ctx *sim.Context[M], m *M, change decide.Change, reaso
 	r.run, r.cand = r.cand, r.run
 	r.pos = 0
 	r.tell(change, reason, &r.run, r.run.steps)
+	r.commit(m)
 	return true
+}
+
+// commit applies to the live memory the permanent effects of the methods
+// the plan just adopted took (Builder.Commit).
+func (r *runner[M]) commit(m *M) {
+	for _, f := range r.run.commits {
+		f(m)
+	}
 }
 
 // replace runs the candidate plan instead of the running one. The task
@@ -302,39 +329,85 @@ func (r *runner[M]) replace(m *M, reason string) {
 	r.run, r.cand = r.cand, r.run
 	r.pos = 0
 	r.tell(decide.Replaced, reason, &r.run, r.run.steps)
+	r.commit(m)
 }
 
-// resume goes on past the pause the plan stopped at: with a plan from the
-// root, if one outranks the paused plan's record, or else with the rest
-// of the paused method, planned on the memory as it is now, its record
-// going on from the paused plan's.
+// resume goes on past the pause the plan stopped at, with what planPast
+// finds: a plan from the root that outranks the paused one, the rest of
+// the paused plan, or, when the rest cannot be planned, the plan from
+// the root after all. It reports false when there is none.
 func (r *runner[M]) resume(ctx *sim.Context[M], m *M) bool {
-	got, outranked := r.planPast(ctx, m)
+	got, how := r.planPast(ctx, m)
 	if got != found {
-		r.tellNone(got, "")
+		r.tellNone(got, r.restReason(how))
 		return false
 	}
 	r.run, r.cand = r.cand, r.run
 	r.pos = 0
-	switch {
-	case outranked && r.tracing:
-		r.tell(decide.Replaced, "outranks the paused "+r.path(&r.cand), &r.run, r.run.steps)
-	case !outranked:
-		r.tell(decide.Made, "the rest, after a pause", &r.run, r.run.steps)
-	}
+	r.tellPast(how, &r.cand, &r.run)
+	r.commit(m)
 	return true
+}
+
+// What planPast goes on with at a pause.
+type past uint8
+
+const (
+	goOn      past = iota // the rest of the paused plan
+	outranked             // a plan from the root that outranks it
+	fallBack              // a plan from the root, since the rest cannot be planned
+	stuck                 // nothing: neither can be planned
+)
+
+// tellPast reports what a tick goes on with at a pause: the plan p,
+// after the paused plan was.
+func (r *runner[M]) tellPast(how past, was, p *plan[M]) {
+	if !r.tracing {
+		return
+	}
+	switch how {
+	case outranked:
+		r.tell(decide.Replaced, "outranks the paused "+r.path(was), p, p.steps)
+	case fallBack:
+		r.tell(decide.Replaced, "the rest after the pause cannot be planned", p, p.steps)
+	default:
+		r.tell(decide.Made, "the rest, after a pause", p, p.steps)
+	}
+}
+
+// restReason says why no plan goes on past a pause.
+func (r *runner[M]) restReason(how past) string {
+	if how == stuck && r.tracing {
+		return "the rest after the pause cannot be planned"
+	}
+	return ""
 }
 
 // planPast plans, into r.cand, what the runner goes on with at the pause
 // the running plan stopped at: a plan from the root, if one outranks the
-// paused plan (outranked), or else the rest of the paused method. A tick
-// and a preview plan past a pause alike.
-func (r *runner[M]) planPast(ctx *sim.Context[M], m *M) (got outcome, outranked bool) {
-	if r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1) == found && decide.Record(r.cand.record).Outranks(r.run.record) {
-		return found, true
+// paused plan, or else the rest of the paused plan, on the memory as it
+// is now, its record going on from the paused plan's. When the rest
+// cannot be planned, the plan from the root, if there is one, is what
+// goes on: a pause never throws away a plan it found. A tick and a
+// preview plan past a pause alike.
+func (r *runner[M]) planPast(ctx *sim.Context[M], m *M) (outcome, past) {
+	root := r.planInto(ctx, m, nil, &r.cand, true, -1)
+	if root == found && decide.Record(r.cand.record).Outranks(r.run.record) {
+		return found, outranked
 	}
-	r.cand.copyRecord(&r.run)
-	return r.planInto(ctx, m, r.run.rest, &r.cand, false, -1), false
+	r.alt, r.cand = r.cand, r.alt // keep the plan from the root aside
+	r.cand.goOnFrom(&r.run)
+	got := r.planInto(ctx, m, r.run.rest, &r.cand, false, -1)
+	switch {
+	case got == found:
+		return found, goOn
+	case root == found:
+		r.alt, r.cand = r.cand, r.alt
+		return found, fallBack
+	case got == outOfBudget || root == outOfBudget:
+		return outOfBudget, stuck
+	}
+	return noPlan, stuck
 }
 
 // halt interrupts the task under way, if any.
@@ -344,22 +417,21 @@ func (r *runner[M]) halt(m *M) {
 	}
 }
 
-func (r *runner[M]) kid(pos int) *bt.Child[M] {
-	return r.kids[r.d.tasks[r.run.steps[pos]].child]
-}
+func (r *runner[M]) kid(pos int) *bt.Child[M] { return r.kids[r.run.steps[pos]] }
 
-// planInto plans the agenda a on a scratch copy of m into out: a fresh
-// plan, or one that goes on from the record out holds (a continuation).
+// planInto plans on a scratch copy of m into out: the root task, for a
+// fresh plan, or rest, the rest of a paused plan, going on from the
+// record out holds (a continuation).
 // A task that failed in the tick (failed, or -1) is taken as impossible.
 // It looks ahead from the prediction's moment and leaves it as it was.
-func (r *runner[M]) planInto(ctx *sim.Context[M], m *M, a []step, out *plan, fresh bool, failed int32) outcome {
+func (r *runner[M]) planInto(ctx *sim.Context[M], m *M, rest []segment[M], out *plan[M], fresh bool, failed int32) outcome {
 	if fresh {
 		out.clearRecord()
 	}
 	r.failed = failed
 	at := ctx.Moment()
 	work := ctx.Push(m)
-	got := r.planFrom(ctx, a, work, out)
+	got := r.planFrom(ctx, rest, work, out)
 	ctx.Pop()
 	ctx.Return(at)
 	r.failed = -1
@@ -379,12 +451,12 @@ func (r *runner[M]) validate(ctx *sim.Context[M], m *M) (int, string, bool) {
 	work := ctx.Push(m)
 	defer func() { ctx.Pop(); ctx.Return(at) }()
 	for k := r.pos; k < len(r.run.steps); k++ {
-		t := &r.d.tasks[r.run.steps[k]]
-		if v := r.kids[t.child].Simulate(ctx, work); v.Outcome == heuristic.Impossible {
+		s := r.run.steps[k]
+		if v := r.kids[s].Simulate(ctx, work); v.Outcome == heuristic.Impossible {
 			return k, v.Reason, false
 		}
-		if t.expect != nil {
-			t.expect(work)
+		if e := r.d.steps[s].entry.Expect; e != nil {
+			e(work)
 		}
 	}
 	return 0, "", true
@@ -393,9 +465,9 @@ func (r *runner[M]) validate(ctx *sim.Context[M], m *M) (int, string, bool) {
 // Simulate predicts the runner's plan: what the tick would run, as the
 // tick would weigh it, or else the plan it would make now.
 func (r *runner[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	if r.self.Running() {
+	if r.self.Running() && !r.done() {
 		if r.due(m) {
-			switch w := r.weigh(ctx, m); w.choice {
+			switch w := r.weigh(ctx, m); w.move {
 			case fail:
 				return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: r.noneReason(w.got)}
 			case replace:
@@ -404,7 +476,7 @@ func (r *runner[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 		}
 		return r.predict(ctx, m, r.run.steps[r.pos:])
 	}
-	if got := r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, -1); got != found {
+	if got := r.planInto(ctx, m, nil, &r.cand, true, -1); got != found {
 		return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: r.noneReason(got)}
 	}
 	return r.predict(ctx, m, r.cand.steps)
@@ -414,15 +486,14 @@ func (r *runner[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 // effects; the prediction's moment moves on to where the plan ends.
 func (r *runner[M]) predict(ctx *sim.Context[M], m *M, steps []int32) heuristic.Verdict {
 	ch := bt.StartChain(ctx, m)
-	for _, i := range steps {
-		t := &r.d.tasks[i]
-		v, terminal := ch.Step(r.kids[t.child])
+	for _, s := range steps {
+		v, terminal := ch.Step(r.kids[s])
 		if v.Outcome == heuristic.Impossible {
 			return ch.Stop(v)
 		}
 		ch.Count(v)
-		if t.expect != nil {
-			t.expect(m)
+		if e := r.d.steps[s].entry.Expect; e != nil {
+			e(m)
 		}
 		if terminal {
 			break
@@ -442,22 +513,25 @@ func (r *runner[M]) Route(m *M) int {
 		if len(r.cand.steps) == 0 {
 			return -1
 		}
-		return int(r.d.tasks[r.cand.steps[0]].child)
+		return int(r.cand.steps[0])
 	}
 	made := func(change decide.Change, reason string, failed int32) int {
-		if got := r.planInto(ctx, m, r.d.rootAgenda, &r.cand, true, failed); got != found {
+		if got := r.planInto(ctx, m, nil, &r.cand, true, failed); got != found {
 			r.tellNone(got, "")
 			return -1
 		}
 		r.tell(change, reason, &r.cand, r.cand.steps)
 		return first()
 	}
-	if !r.self.Running() {
+	switch {
+	case !r.self.Running():
 		return made(decide.Made, "", -1)
+	case r.done():
+		return made(decide.Made, lastDone, -1)
 	}
 	checked := false
 	if r.due(m) {
-		switch w := r.weigh(ctx, m); w.choice {
+		switch w := r.weigh(ctx, m); w.move {
 		case fail:
 			r.tellNone(w.got, "")
 			return -1
@@ -475,16 +549,12 @@ func (r *runner[M]) Route(m *M) int {
 		if !r.run.paused {
 			return -1
 		}
-		got, outranked := r.planPast(ctx, m)
+		got, how := r.planPast(ctx, m)
 		if got != found {
-			r.tellNone(got, "")
+			r.tellNone(got, r.restReason(how))
 			return -1
 		}
-		if outranked {
-			r.tell(decide.Replaced, "outranks the paused "+r.path(&r.run), &r.cand, r.cand.steps)
-		} else {
-			r.tell(decide.Made, "the rest, after a pause", &r.cand, r.cand.steps)
-		}
+		r.tellPast(how, &r.run, &r.cand)
 		return first()
 	}
 	kid := r.kid(r.pos)
@@ -501,12 +571,12 @@ func (r *runner[M]) Route(m *M) int {
 			return made(decide.Replaced, r.failedReason(task), task)
 		}
 	}
-	return int(r.d.tasks[r.run.steps[r.pos]].child)
+	return int(r.run.steps[r.pos])
 }
 
 // tell reports a plan to the tree's tracer: its record, and steps, the
 // names of the tasks concerned.
-func (r *runner[M]) tell(change decide.Change, reason string, p *plan, steps []int32) {
+func (r *runner[M]) tell(change decide.Change, reason string, p *plan[M], steps []int32) {
 	if !r.tracing {
 		return
 	}
@@ -514,8 +584,8 @@ func (r *runner[M]) tell(change decide.Change, reason string, p *plan, steps []i
 	r.fill(&rep.Plan, p)
 	rep.Change, rep.Reason = change, reason
 	rep.Steps = rep.Steps[:0]
-	for _, i := range steps {
-		rep.Steps = append(rep.Steps, r.d.tasks[i].name)
+	for _, s := range steps {
+		rep.Steps = append(rep.Steps, r.name(s))
 	}
 	r.self.Report(rep)
 }
@@ -557,12 +627,12 @@ func (r *runner[M]) brokenReason(at int, why string) string {
 	if !r.tracing {
 		return ""
 	}
-	return "the running plan no longer holds at " + r.d.tasks[r.run.steps[at]].name + ": " + why
+	return "the running plan no longer holds at " + r.name(r.run.steps[at]) + ": " + why
 }
 
 func (r *runner[M]) failedReason(task int32) string {
 	if !r.tracing {
 		return ""
 	}
-	return r.d.tasks[task].name + " failed"
+	return r.name(task) + " failed"
 }

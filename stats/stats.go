@@ -1,9 +1,10 @@
 // Package stats counts what a behaviour tree does over one run or many:
 // per node, how often it was simulated and with which outcomes, chosen,
-// put into a plan by a planner node, begun, succeeded and failed. Its
-// reports point at design smells the planner-analytics way: an action that
-// is never chosen, a task no plan holds, a node that is always Impossible
-// and the constraint responsible.
+// put into a plan by a planner node, considered, discarded and admitted
+// by its plannings, begun, succeeded and failed. Its reports point at
+// design smells the planner-analytics way: an action that is never
+// chosen, a task no plan holds, a node that is always Impossible and the
+// constraint responsible.
 //
 //	c := stats.New(tree.Nodes())
 //	agent.SetTracer(c) // or trace.Tee(c, ...)
@@ -38,6 +39,14 @@ type Counts struct {
 	// Planned counts the plans a planner node (an HTN or GOAP runner) made
 	// with this task in them; for the planner itself, the plans it made.
 	Planned int
+	// Considered, Discarded and Admitted add up, for a step of a planner
+	// node that tallies its plannings (GOAP's decide.Plan.Tallies, read
+	// while the tree traces), the times the planner considered it, the
+	// times its preconditions discarded it, and the times they let it
+	// into a plan being made: a step often considered and never admitted
+	// is one whose preconditions the world never meets, and the one that
+	// most often asks to be checked.
+	Considered, Discarded, Admitted int
 	// Outcomes counts its predictions by outcome.
 	Outcomes [heuristic.NumOutcomes]int
 	// Impossible counts the reasons it was predicted Impossible.
@@ -49,6 +58,7 @@ type Collector struct {
 	nodes    []bt.NodeInfo
 	counts   map[string]*Counts
 	planners map[string]bool // the nodes that reported planning
+	tallied  bool            // whether any planning came with tallies
 }
 
 // New returns a collector for trees with the given nodes.
@@ -97,12 +107,26 @@ func (c *Collector) Trace(e *bt.Event) {
 		}
 	case bt.EventPlan:
 		c.planners[e.Path] = true
-		if p := e.Plan; p != nil && (p.Change == decide.Made || p.Change == decide.Replaced) {
-			c.at(e.Path).Planned++
-			for _, step := range p.Steps {
-				c.at(e.Path+"/"+step).Planned++
-			}
+		if p := e.Plan; p != nil {
+			c.plan(e.Path, p)
 		}
+	}
+}
+
+// plan counts a planning that planner reported.
+func (c *Collector) plan(planner string, p *decide.Report) {
+	if p.Change == decide.Made || p.Change == decide.Replaced {
+		c.at(planner).Planned++
+		for _, step := range p.Steps {
+			c.at(planner+"/"+step).Planned++
+		}
+	}
+	for _, t := range p.Tallies { // each report tells one planning's
+		n := c.at(planner + "/" + t.Name)
+		n.Considered += t.Considered
+		n.Discarded += t.Refused
+		n.Admitted += t.Admitted
+		c.tallied = true
 	}
 }
 
@@ -186,15 +210,23 @@ func (c *Collector) AlwaysImpossible() []Impossibility {
 }
 
 // WriteTable writes the counts of every node as an aligned table, in tree
-// order, with the outcome histogram of its predictions, and a column of
-// plans when a planner node reported any.
+// order, with the outcome histogram of its predictions, a column of plans
+// when a planner node reported any, and columns of what its plannings
+// considered, discarded and admitted when they came with tallies.
 func (c *Collector) WriteTable(w io.Writer) error {
 	var b strings.Builder
-	// The planned column appears when a planner node reported.
+	// The planned column appears when a planner node reported, the
+	// tallies' when a planning came with them.
 	head, planned := "", func(*Counts) string { return "" }
 	if len(c.planners) > 0 {
 		head = fmt.Sprintf(" %7s", "planned")
 		planned = func(k *Counts) string { return fmt.Sprintf(" %7d", k.Planned) }
+	}
+	if c.tallied {
+		head += fmt.Sprintf(" %10s %9s %8s", "considered", "discarded", "admitted")
+		planned = func(k *Counts) string {
+			return fmt.Sprintf(" %7d %10d %9d %8d", k.Planned, k.Considered, k.Discarded, k.Admitted)
+		}
 	}
 	fmt.Fprintf(&b, "%-44s %9s %7s%s %7s %7s %7s %7s %7s  %s\n", "node", "simulated", "chosen", head, "begun", "success", "failure", "halted", "refused", "outcomes (Imp/Dea/Har/Irr/Cos/Ben/Saf/Urg)")
 	for _, n := range c.nodes {

@@ -133,3 +133,41 @@ func TestPriorityPicks(t *testing.T) {
 		t.Errorf("a %+v, b %+v; want b chosen once and nothing simulated", a, b)
 	}
 }
+
+// The tallies of every planning reported, whatever became of its plan,
+// add up per step, and the table shows them when any came.
+func TestTallies(t *testing.T) {
+	t.Parallel()
+	nodes := []bt.NodeInfo{{Path: "run", Name: "run", Children: 2}, {Path: "run/a", Name: "a", Depth: 1, Parent: "run"},
+		{Path: "run/b", Name: "b", Depth: 1, Parent: "run"}}
+	c := stats.New(nodes)
+	var table strings.Builder
+	c.Trace(&bt.Event{Kind: bt.EventPlan, Path: "run", Plan: &decide.Report{Change: decide.Made}})
+	c.WriteTable(&table)
+	if strings.Contains(table.String(), "considered") {
+		t.Errorf("a table without tallies has their columns:\n%s", table.String())
+	}
+	for _, p := range []decide.Report{
+		{Change: decide.Made, Plan: decide.Plan{Tallies: []decide.Tally{{Name: "a", Considered: 4, Refused: 1, Admitted: 3}, {Name: "b", Considered: 2, Refused: 2}}}},
+		{Change: decide.Kept, Plan: decide.Plan{Tallies: []decide.Tally{{Name: "a", Considered: 1, Admitted: 1}}}},
+		{Change: decide.None, Plan: decide.Plan{Tallies: []decide.Tally{{Name: "b", Considered: 5, Refused: 4, Admitted: 1}}}},
+	} {
+		c.Trace(&bt.Event{Kind: bt.EventPlan, Path: "run", Plan: &p})
+	}
+	type tally struct{ Considered, Discarded, Admitted int }
+	var got []tally
+	for _, path := range []string{"run", "run/a", "run/b"} {
+		k := c.Counts(path)
+		got = append(got, tally{k.Considered, k.Discarded, k.Admitted})
+	}
+	if diff := cmp.Diff([]tally{{}, {5, 1, 4}, {7, 6, 1}}, got); diff != "" {
+		t.Errorf("tallies of run, run/a, run/b (-want +got):\n%s", diff)
+	}
+	table.Reset()
+	c.WriteTable(&table)
+	lines := strings.Split(table.String(), "\n")
+	if len(lines) < 4 || !strings.Contains(lines[0], "planned considered discarded admitted") ||
+		!strings.Contains(lines[2], " 0          5         1        4 ") {
+		t.Errorf("the table lacks the tallies:\n%s", table.String())
+	}
+}

@@ -55,6 +55,43 @@ func byHTN(opts ...bt.Option) factory {
 	}
 }
 
+// byHTNFeatures is an HTN domain over the kit's actions that uses the
+// features of a domain beyond methods in order: the fight fills a slot,
+// whose sub-domain tries its methods by utility; the work is chosen at
+// random, from the agent's seed, and holds an optional task; and the
+// runner plans its next plan in the tick the last one ends.
+func byHTNFeatures(continuous bool, opts ...bt.Option) factory {
+	return func(actions *catalogue.Catalogue[world]) (bt.Def[world], error) {
+		weight := func(v float64) func(*world) float64 { return func(*world) float64 { return v } }
+		fire, err := htn.New(actions).Compound("fire").Choose(htn.ByUtility).
+			Method("volley").Do("e", "e").Utility(weight(2)).
+			Method("aimed").Do("e", "b", "e").Utility(weight(1)).
+			Build("fire")
+		if err != nil {
+			return bt.Def[world]{}, err
+		}
+		d := htn.New(actions)
+		d.Compound("work").Choose(htn.AtRandom).
+			Method("fight", alarm).Do("weapon").Utility(weight(5)).
+			Method("chores").Do("a", "maybe", "b").Utility(func(w *world) float64 { return float64(1 + w.A%3) }).
+			Method("idle").Do("b", "d").Utility(weight(1))
+		d.Compound("maybe").
+			Method("fail", alarm).Do("c").
+			Method("skip").Nothing()
+		d.Slot("weapon", func(w *world) *htn.Domain[world] {
+			if w.B%2 == 0 {
+				return fire
+			}
+			return nil
+		})
+		if continuous {
+			d.Continuous()
+		}
+		dom, err := d.Build("work")
+		return n.Plan("htn", dom, opts...), err
+	}
+}
+
 // byGOAP is a GOAP domain over the kit's actions: with the alarm raised,
 // fire twice (which takes time between: e before b, so that the search
 // reaches the state after both the way that leaves e cool); otherwise
@@ -124,6 +161,9 @@ func TestBuiltInDecidersKeepTheContract(t *testing.T) {
 		"htn replanning":                  byHTN(bt.Replan(0)),
 		"htn on the alarm":                byHTN(bt.ReplanOn(alarmed)),
 		"htn every 300ms":                 byHTN(bt.Replan(300 * time.Millisecond)),
+		"htn's features":                  byHTNFeatures(false),
+		"htn's features, replanning":      byHTNFeatures(false, bt.Replan(0)),
+		"htn's features, continuous":      byHTNFeatures(true, bt.ReplanOn(alarmed)),
 		"goap":                            byGOAP(),
 		"goap replanning":                 byGOAP(bt.Replan(0)),
 		"goap on the alarm":               byGOAP(bt.ReplanOn(alarmed)),

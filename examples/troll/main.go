@@ -42,6 +42,12 @@
 //	-write-tree FILE  write the built-in tree of -decider as a JSON file,
 //	              and exit (troll.json, troll-bt.json, troll-goap.json and
 //	              troll-fsm.json here are what it writes)
+//	-stats        after the run, the statistics of every node (package
+//	              stats): how often it was simulated, chosen, planned,
+//	              begun, succeeded, failed, halted and refused, and, for
+//	              the tasks of the planner (htn, goap), how often its
+//	              plannings considered, discarded and admitted each; then
+//	              the actions never chosen and the tasks never planned
 //
 // The timeline shows each plan the troll made, kept or replaced, with its
 // methods ([attack/rearm/slam]: the root's attack, AttackEnemy's rearm,
@@ -82,6 +88,7 @@ import (
 	"github.com/foresight-bt/foresight/internal/outfiles"
 	"github.com/foresight-bt/foresight/internal/treefile"
 	"github.com/foresight-bt/foresight/scene"
+	"github.com/foresight-bt/foresight/stats"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
 )
@@ -89,7 +96,7 @@ import (
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 const usage = "usage: troll [-decider htn|bt|goap|fsm | -tree FILE] [-seed N] [-duration D] [-json] [-dot FILE] " +
-	"[-mermaid FILE] [-html FILE | -serve ADDR] | troll -tree FILE -edit ADDR [-seed N] [-duration D] [-json] | troll [-decider D] -write-tree FILE"
+	"[-mermaid FILE] [-html FILE | -serve ADDR] [-stats] | troll -tree FILE -edit ADDR [-seed N] [-duration D] [-json] | troll [-decider D] -write-tree FILE"
 
 type options struct {
 	decider      troll.Decider
@@ -102,6 +109,7 @@ type options struct {
 	tree         string // the tree file to read, or ""
 	writeTree    string // the file to write the built-in tree to, or ""
 	edit         string // the editor's address
+	stats        bool   // count what every node did, and show it after the run
 }
 
 // label names the troll's mind: its decider, or the tree file it reads.
@@ -283,6 +291,10 @@ Runs the Trunk Thumper on its map and shows what it planned and did, and why.
                 game after game of -duration in real time, each from the next
                 seed, reading the file again whenever it is saved, until Ctrl-C
   -write-tree FILE  write the built-in tree of -decider as a JSON file, and exit
+  -stats        after the run, what every node did (package stats): simulated,
+                chosen, planned, begun, ...; under htn and goap, how often the
+                plannings considered, discarded and admitted each task; with
+                -json, a "stats" object per node
 
 Examples:
 
@@ -290,6 +302,7 @@ Examples:
   go run ./examples/troll -decider bt -seed 7 -duration 2m
   go run ./examples/troll -decider goap
   go run ./examples/troll -decider fsm -mermaid troll.mmd
+  go run ./examples/troll -decider goap -stats
   go run ./examples/troll -json | grep '"plan"'
   go run ./examples/troll -dot troll.dot && dot -Tsvg troll.dot > troll.svg
   go run ./examples/troll -html troll.html                 then open troll.html
@@ -315,6 +328,7 @@ func parseFlags(args []string) (options, error) {
 	treeFile := fs.String("tree", "", "")
 	writeTreeFile := fs.String("write-tree", "", "")
 	edit := fs.String("edit", "", "")
+	withStats := fs.Bool("stats", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return options{}, err
@@ -325,7 +339,7 @@ func parseFlags(args []string) (options, error) {
 		return options{}, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), usage)
 	}
 	o := options{duration: *duration, json: *asJSON, dot: *dot, mermaid: *mermaid, html: *html, serve: *serve,
-		tree: *treeFile, writeTree: *writeTreeFile, edit: *edit}
+		tree: *treeFile, writeTree: *writeTreeFile, edit: *edit, stats: *withStats}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
@@ -352,6 +366,9 @@ func parseFlags(args []string) (options, error) {
 	}
 	if o.html != "" && o.serve != "" {
 		return options{}, errors.New("-html and -serve: choose one (a replay page, or the live view)")
+	}
+	if o.stats && (o.serve != "" || o.edit != "") {
+		return options{}, errors.New("-stats goes without -serve and -edit: they run until stopped, and -stats counts a run to its end")
 	}
 	if err := outfiles.Distinct(outfiles.File{Flag: "dot", Path: o.dot}, outfiles.File{Flag: "mermaid", Path: o.mermaid},
 		outfiles.File{Flag: "html", Path: o.html}); err != nil {
@@ -424,6 +441,11 @@ func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer,
 		tracer = trace.Timeline(out, tree.Nodes(), func() string { return state(&g.World.Troll) })
 	}
 	tracer = trace.Tee(tracer, watch)
+	var counts *stats.Collector
+	if o.stats {
+		counts = stats.New(tree.Nodes())
+		tracer = trace.Tee(tracer, counts)
+	}
 	if live != nil {
 		err = live.run(g, o, tree, tracer)
 	} else {
@@ -434,7 +456,10 @@ func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer,
 	}
 	s := g.Summary()
 	if events != nil {
-		events.enc.Encode(struct {
+		if counts != nil {
+			events.stats(tree.Nodes(), counts)
+		}
+		events.write(struct {
 			Event string `json:"event"`
 			troll.Summary
 		}{"summary", s})
@@ -443,6 +468,9 @@ func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer,
 	fmt.Fprintf(out, "\nAfter %v: %s, %s, %s uprooted, %s, %s beaten; hp %d%s\n", s.Time,
 		count(s.Checks, "bridge check"), count(s.Slams, "slam"), count(s.Uprooted, "trunk"), count(s.Roars, "roar"),
 		count(s.Kills, "intruder"), s.HP, map[bool]string{true: ", fallen"}[s.Dead])
+	if counts != nil {
+		return writeStats(out, counts)
+	}
 	return nil
 }
 
@@ -491,6 +519,51 @@ func state(m *troll.Memory) string {
 		seen = "lost sight of intruder"
 	}
 	return fmt.Sprintf("hp %d  trunk %d  %s", m.HP, m.Trunk, seen)
+}
+
+// writeStats writes what -stats counted: the table, then what the troll
+// never used.
+func writeStats(out io.Writer, c *stats.Collector) error {
+	fmt.Fprintf(out, "\nWhat each node did (-stats; considered, discarded and admitted: by the plannings)\n\n")
+	if err := c.WriteTable(out); err != nil {
+		return err
+	}
+	_, err := fmt.Fprintf(out, "\nnever chosen: %s\nnever planned: %s\n", list(c.NeverChosen()), list(c.NeverPlanned()))
+	return err
+}
+
+// list says a list of paths, or "none".
+func list(paths []string) string {
+	if len(paths) == 0 {
+		return "none"
+	}
+	return strings.Join(paths, ", ")
+}
+
+// statsEvent is what -stats counted of one node, for -json.
+type statsEvent struct {
+	Event      string `json:"event"`
+	Node       string `json:"node"`
+	Simulated  int    `json:"simulated"`
+	Chosen     int    `json:"chosen"`
+	Planned    int    `json:"planned"`
+	Considered int    `json:"considered"`
+	Discarded  int    `json:"discarded"`
+	Admitted   int    `json:"admitted"`
+	Begun      int    `json:"begun"`
+	Succeeded  int    `json:"succeeded"`
+	Failed     int    `json:"failed"`
+	Halted     int    `json:"halted"`
+	Refused    int    `json:"refused"`
+}
+
+// stats writes a "stats" object for each node, in tree order.
+func (j *jsonEvents) stats(nodes []bt.NodeInfo, c *stats.Collector) {
+	for _, n := range nodes {
+		k := c.Counts(n.Path)
+		j.write(statsEvent{"stats", n.Path, k.Simulated, k.Chosen, k.Planned, k.Considered, k.Discarded, k.Admitted,
+			k.Begun, k.Succeeded, k.Failed, k.Halted, k.Refused})
+	}
 }
 
 // jsonEvents writes plan and task events, one JSON object per line.

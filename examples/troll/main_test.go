@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -81,6 +82,7 @@ func TestFlags(t *testing.T) {
 		{"-nope"}, {"extra"}, {"-dot", "x", "-mermaid", "x"}, {"-html", "x", "-serve", ":0"}, {"-serve", "not an address"},
 		{"-edit", ":0"}, {"-tree", "troll.json", "-edit", ""}, {"-tree", "troll.json", "-edit", ":0", "-serve", ":0"},
 		{"-tree", "troll.json", "-edit", "127.0.0.1:99999"},
+		{"-stats", "-serve", ":0"}, {"-stats", "-tree", "troll.json", "-edit", ":0"},
 	} {
 		code, out, stderr := runArgs(t, args...)
 		if code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "troll: ") {
@@ -146,6 +148,50 @@ func TestGoalTimeline(t *testing.T) {
 	code, _, stderr = runArgs(t, "-decider", "goap", "-duration", "1s", "-dot", dot)
 	if b, _ := os.ReadFile(dot); code != 0 || !strings.Contains(stderr, "wrote the tree") || !strings.Contains(string(b), "goap: 3 goals, 9 actions") {
 		t.Errorf("goap: exit %d: %s\n%s", code, stderr, b)
+	}
+}
+
+// -stats ends the run with what every node did; under htn and goap, with
+// what the plannings made of each task, every consideration of a task
+// either discarded or admitted.
+func TestStats(t *testing.T) {
+	for _, tt := range []struct {
+		decider string
+		tasks   int
+	}{{"htn", 10}, {"goap", 9}} {
+		code, out, stderr := runArgs(t, "-decider", tt.decider, "-seed", "3", "-duration", "20s", "-stats")
+		if code != 0 {
+			t.Fatalf("%s: exit %d: %s", tt.decider, code, stderr)
+		}
+		_, table, ok := strings.Cut(out, "\nWhat each node did (-stats")
+		if !ok || !strings.Contains(table, "planned considered discarded admitted") || !strings.Contains(table, "\nnever chosen: troll/die/Fall") {
+			t.Fatalf("%s: no table of tallies after the run:\n%s", tt.decider, out)
+		}
+		tasks := 0
+		for _, line := range strings.Split(table, "\n") {
+			f := strings.Fields(line)
+			if len(f) != 13 || f[0] == "node" {
+				continue
+			}
+			n := make([]int, 6)
+			for i := range n {
+				n[i], _ = strconv.Atoi(f[i+1])
+			}
+			if considered, discarded, admitted := n[3], n[4], n[5]; considered > 0 {
+				tasks++
+				if discarded+admitted != considered {
+					t.Errorf("%s: %s: considered %d, discarded %d, admitted %d", tt.decider, f[0], considered, discarded, admitted)
+				}
+			}
+		}
+		if tasks != tt.tasks {
+			t.Errorf("%s: %d tasks considered, want the planner's %d:\n%s", tt.decider, tasks, tt.tasks, table)
+		}
+	}
+	_, js, _ := runArgs(t, "-decider", "goap", "-seed", "3", "-duration", "5s", "-stats", "-json")
+	if n := strings.Count(js, `{"event":"stats","node":"troll/think/DoTrunkSlam","simulated":0,"chosen":0,"planned":`); n != 1 ||
+		!strings.Contains(js[strings.LastIndex(js, `"event":"stats"`):], `"event":"summary"`) {
+		t.Errorf("-json -stats: %d stats objects for DoTrunkSlam, or no summary after them:\n%s", n, js)
 	}
 }
 
