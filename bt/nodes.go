@@ -15,6 +15,22 @@ type NodeInfo struct {
 	Weighted    bool     // it is a child of a random selector, with odds Weight
 	Weight      float64
 	Parent      string // the parent's path; empty for the root
+	// Domain describes what a planner node plans with, for a planner
+	// that describes itself (a DomainDescriber: an HTN domain's tasks and
+	// methods, a GOAP domain's goals and actions, a state machine's
+	// states and transitions): its own nodes, paths and all, apart from
+	// the tree's, which name the steps the planner runs. Nil for other
+	// nodes.
+	Domain []NodeInfo
+}
+
+// A DomainDescriber is a Planner that describes its domain as a tree of
+// NodeInfo records, as the domains of packages htn and goap and the
+// machines of package fsm do. Tree.Nodes gives a planner node's
+// description as its NodeInfo.Domain, for the inspector to show a
+// planner's structure beside the steps it runs.
+type DomainDescriber interface {
+	Nodes() []NodeInfo
 }
 
 // Leaf reports whether the node has no children.
@@ -58,8 +74,23 @@ func (t *Tree[M]) Nodes() []NodeInfo {
 			out[i].Path = out[p].Path + "/" + out[i].Path
 		}
 		out[i].Depth = depth[i]
+		if d := t.nodes[i].domain; d != nil {
+			out[i].Domain = describe(d)
+		}
 	}
 	return out
+}
+
+// describe asks a planner for its description, taking a panic in its
+// Nodes for no description: a tool that draws a tree must not fail for
+// a planner that cannot describe itself.
+func describe(d DomainDescriber) (nodes []NodeInfo) {
+	defer func() {
+		if recover() != nil {
+			nodes = nil
+		}
+	}()
+	return d.Nodes()
 }
 
 // info describes node i without its paths and depth.

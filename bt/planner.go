@@ -111,6 +111,9 @@ func plannerFill[M any](rec *node[M], d *Def[M]) []error {
 		errs = append(errs, errors.New("a planner's children are its steps: give it none"))
 	}
 	replan := replanning(d)
+	if dd, ok := p.(DomainDescriber); ok {
+		rec.domain = dd
+	}
 	rec.make = func(kids []*Child[M]) (Node[M], error) { return p.Runner(kids, replan) }
 	return errs
 }

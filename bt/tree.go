@@ -104,6 +104,7 @@ type node[M any] struct {
 	custom int32 // slot in Agent.custom
 	handle int32 // where its children's handles start in Agent.handles
 	goal   heuristic.Heuristic[M]
+	domain DomainDescriber // planners that describe themselves
 
 	constraints []Constraint[M]
 	name        string

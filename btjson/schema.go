@@ -2,6 +2,7 @@ package btjson
 
 import (
 	"encoding/json"
+	"slices"
 )
 
 // Schema returns the JSON Schema (draft 2020-12) of the tree files the
@@ -11,8 +12,9 @@ import (
 // (a file may name it in a top-level "$schema" field). The schema is the
 // same, byte for byte, for the same registered names.
 //
-// The schema checks the shape of a file; Load and Build check the rest
-// (a weight outside a random selector, a setting of another kind's).
+// The schema checks the shape of a file, and which fields each kind of
+// node takes; Load and Build check the rest (a weight outside a random
+// selector, a child too many).
 func (r *Registry[M]) Schema() ([]byte, error) {
 	if err := r.check(); err != nil {
 		return nil, err
@@ -20,17 +22,29 @@ func (r *Registry[M]) Schema() ([]byte, error) {
 	props := map[string]any{
 		"$schema": map[string]any{"type": "string", "description": "the schema of the file (at the top only)"},
 	}
-	var needs []any
-	for _, st := range settings[M]() {
+	table := settings[M]()
+	for _, st := range table {
 		p := st.schema(r)
 		p["description"] = st.about
 		props[st.key] = p
-		for _, k := range st.need {
-			needs = append(needs, map[string]any{
-				"if":   map[string]any{"properties": map[string]any{"kind": map[string]any{"const": k}}},
-				"then": map[string]any{"required": []string{st.key}},
-			})
+	}
+	// Each kind: the fields it may hold, and those it needs.
+	var needs []any
+	for _, k := range kinds {
+		then := map[string]any{"propertyNames": map[string]any{"enum": fieldsOf[M](k)}}
+		var required []string
+		for _, st := range table {
+			if slices.Contains(st.need, k) {
+				required = append(required, st.key)
+			}
 		}
+		if required != nil {
+			then["required"] = required
+		}
+		needs = append(needs, map[string]any{
+			"if":   map[string]any{"properties": map[string]any{"kind": map[string]any{"const": k}}},
+			"then": then,
+		})
 	}
 	// A factory's arguments, where a node names it.
 	for _, f := range []struct {

@@ -26,6 +26,10 @@ type setting[M any] struct {
 	about string
 	// need lists the kinds of node that must give the field.
 	need []bt.NodeKind
+	// kinds lists the kinds of node that take the field, as bt.Build
+	// accepts them (TestSchemaKindsAgreeWithBuild holds the two
+	// together): those of need, or every kind where both are empty.
+	kinds []bt.NodeKind
 	// schema returns the field's schema, but for its description.
 	schema func(r *Registry[M]) map[string]any
 	// read reads the field's value, whose first token is v's, into d. It
@@ -127,7 +131,7 @@ func settings[M any]() []setting[M] {
 		registered("planner", "a planner node's planner: an HTN or GOAP domain, or a state machine", rolePlanner,
 			func(d *bt.Def[M]) *bt.Planner[M] { return &d.Planner }, func(r *Registry[M]) map[string]bt.Planner[M] { return r.Planners },
 			identity, func(p bt.Planner[M]) string { return fmt.Sprintf("its planner (a %T)", p) }, bt.KindPlanner),
-		{key: "args", about: "the arguments of the node's action or decorator, when a factory makes it: by parameter name",
+		setting[M]{key: "args", about: "the arguments of the node's action or decorator, when a factory makes it: by parameter name",
 			schema: func(*Registry[M]) map[string]any { return map[string]any{"type": "object"} },
 			read: func(l *loader[M], v *value, _ *bt.Def[M], n *reading) bool {
 				n.args = &argsGiven{}
@@ -141,12 +145,12 @@ func settings[M any]() []setting[M] {
 					return w.args(funcID(d.Decorator))
 				}
 				return nil
-			}},
+			}}.only(bt.KindAction, bt.KindDecorator),
 		flag[M]("loop", "sequences: start over after the last child succeeds",
-			func(s *bt.Settings) *bool { return &s.Loop }),
+			func(s *bt.Settings) *bool { return &s.Loop }).only(bt.KindSequence, bt.KindReactiveSequence),
 		flag[M]("allowFailure", "sequences: move on past a child that fails",
-			func(s *bt.Settings) *bool { return &s.AllowFailure }),
-		{key: "minOutcome", about: "sequences: the outcome at or below which a prediction stops",
+			func(s *bt.Settings) *bool { return &s.AllowFailure }).only(bt.KindSequence, bt.KindReactiveSequence),
+		setting[M]{key: "minOutcome", about: "sequences: the outcome at or below which a prediction stops",
 			schema: func(*Registry[M]) map[string]any { return map[string]any{"enum": outcomes()} },
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
 				if name, ok := l.str(v); ok {
@@ -167,8 +171,8 @@ func settings[M any]() []setting[M] {
 					w.fail(path, fmt.Errorf("MinOutcome: invalid outcome %v", o))
 				}
 				return o.String()
-			}},
-		{key: "replan", about: `selectors and planners: plan again while running, every duration ("0s": every tick); leave out to commit to a choice or plan`,
+			}}.only(bt.KindSequence, bt.KindReactiveSequence),
+		setting[M]{key: "replan", about: `selectors and planners: plan again while running, every duration ("0s": every tick); leave out to commit to a choice or plan`,
 			schema: durationSchema[M],
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
 				if n, ok := l.str(v); ok {
@@ -185,25 +189,25 @@ func settings[M any]() []setting[M] {
 					w.fail(path, fmt.Errorf("Settings.Interval %v with Settings.Replan %v has no form in a file", s.Interval, s.Replan))
 				}
 				return nil
-			}},
+			}}.only(bt.KindSelector, bt.KindRandom, bt.KindPlanner),
 		registered("replanOn", "selectors and planners: a test of when to plan again at once", roleCondition,
 			func(d *bt.Def[M]) *func(*M) bool { return &d.ReplanOn }, func(r *Registry[M]) map[string]func(*M) bool { return r.Conditions },
-			funcID, func(func(*M) bool) string { return "its ReplanOn test" }),
+			funcID, func(func(*M) bool) string { return "its ReplanOn test" }).only(bt.KindSelector, bt.KindRandom, bt.KindPlanner),
 		flag[M]("allowNegative", "selectors: choose a child predicted Irrelevant or worse rather than nothing",
-			func(s *bt.Settings) *bool { return &s.AllowNegative }),
+			func(s *bt.Settings) *bool { return &s.AllowNegative }).only(bt.KindSelector, bt.KindRandom),
 		flag[M]("preferFirst", "selectors: a tie at re-selection goes to the first child, not the running one",
-			func(s *bt.Settings) *bool { return &s.PreferFirst }),
+			func(s *bt.Settings) *bool { return &s.PreferFirst }).only(bt.KindSelector),
 		flag[M]("debounce", "selectors: pick the child that ended last only when it is the sole option",
-			func(s *bt.Settings) *bool { return &s.Debounce }),
+			func(s *bt.Settings) *bool { return &s.Debounce }).only(bt.KindSelector, bt.KindRandom),
 		policy[M]("succeedOn", "parallels: how many children must succeed (default all)",
-			func(s *bt.Settings) *bt.Policy { return &s.SucceedOn }),
+			func(s *bt.Settings) *bt.Policy { return &s.SucceedOn }).only(bt.KindParallel),
 		policy[M]("failOn", "parallels: how many children must fail (default all)",
-			func(s *bt.Settings) *bt.Policy { return &s.FailOn }),
+			func(s *bt.Settings) *bt.Policy { return &s.FailOn }).only(bt.KindParallel),
 		flag[M]("cosmetic", "actions and conditions: an Irrelevant prediction counts as Cosmetic",
-			func(s *bt.Settings) *bool { return &s.Cosmetic }),
+			func(s *bt.Settings) *bool { return &s.Cosmetic }).only(bt.KindAction, bt.KindCondition),
 		flag[M]("cosmeticWhileRunning", "actions and conditions: an Irrelevant prediction counts as Cosmetic while the node runs",
-			func(s *bt.Settings) *bool { return &s.CosmeticWhileRunning }),
-		{key: "takes", about: `actions: how long a run takes, for predictions that chain it ("500ms")`,
+			func(s *bt.Settings) *bool { return &s.CosmeticWhileRunning }).only(bt.KindAction, bt.KindCondition),
+		setting[M]{key: "takes", about: `actions: how long a run takes, for predictions that chain it ("500ms")`,
 			schema: durationSchema[M],
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
 				if n, ok := l.str(v); ok {
@@ -216,11 +220,11 @@ func settings[M any]() []setting[M] {
 					return nil
 				}
 				return d.Settings.Takes.String()
-			}},
+			}}.only(bt.KindAction),
 		registered("simulate", "an action's or condition's own simulation", roleSimulation,
 			func(d *bt.Def[M]) *func(*sim.Context[M], *M) heuristic.Verdict { return &d.Simulate },
 			func(r *Registry[M]) map[string]func(*sim.Context[M], *M) heuristic.Verdict { return r.Simulations },
-			funcID, func(func(*sim.Context[M], *M) heuristic.Verdict) string { return "its simulation (SimulateWith)" }),
+			funcID, func(func(*sim.Context[M], *M) heuristic.Verdict) string { return "its simulation (SimulateWith)" }).only(bt.KindAction, bt.KindCondition),
 		{key: "weight", about: "children of a random selector: the odds (default 1; 0 never)",
 			schema: func(*Registry[M]) map[string]any { return map[string]any{"type": "number", "minimum": 0} },
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
@@ -262,15 +266,34 @@ func settings[M any]() []setting[M] {
 				}
 				return nil
 			}},
-		{key: "children", about: "the node's children, in order",
+		setting[M]{key: "children", about: "the node's children, in order",
 			schema: func(*Registry[M]) map[string]any {
 				return map[string]any{"type": "array", "items": map[string]any{"$ref": "#/$defs/node"}}
 			},
 			read: func(l *loader[M], v *value, d *bt.Def[M], n *reading) bool {
 				return l.children(v, d, n.at, n.depth)
-			}},
-		// write: Marshal writes the children itself, a line each
+			},
+			// write: Marshal writes the children itself, a line each
+		}.only(bt.KindSequence, bt.KindReactiveSequence, bt.KindSelector, bt.KindRandom, bt.KindParallel,
+			bt.KindPriority, bt.KindReactivePriority, bt.KindIfElse, bt.KindDecorator, bt.KindComposite),
 	}
+}
+
+// only returns the setting taken only by nodes of the kinds given.
+func (s setting[M]) only(kinds ...bt.NodeKind) setting[M] {
+	s.kinds = kinds
+	return s
+}
+
+// takenBy reports whether a node of kind k takes the field.
+func (s setting[M]) takenBy(k bt.NodeKind) bool {
+	switch {
+	case s.kinds != nil:
+		return slices.Contains(s.kinds, k)
+	case s.need != nil:
+		return slices.Contains(s.need, k)
+	}
+	return true
 }
 
 // registered is the setting of a field that names a registered value of

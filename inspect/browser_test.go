@@ -29,7 +29,7 @@ import (
 	"github.com/foresight-bt/foresight/trace"
 )
 
-var updateScreenshot = flag.Bool("update-screenshot", false, "write the README's screenshot, docs/inspector.png")
+var updateScreenshot = flag.Bool("update-screenshot", false, "write the README's screenshots, docs/inspector*.png")
 
 func TestMain(m *testing.M) {
 	code := m.Run()
@@ -129,7 +129,7 @@ type shownDecision struct {
 	Why      string
 }
 
-const readDecisions = `[...document.querySelectorAll("#decisions .decision")].map(d => ({
+const readDecisions = `[...document.querySelectorAll("#decisions .decision[data-selector]")].map(d => ({
 	Selector: d.dataset.selector,
 	Winner: (d.querySelector("tr.winner td.opt") || {textContent: ""}).textContent.replace(/^★ /, ""),
 	Options: [...d.querySelectorAll("tr")].slice(1).map(r => r.cells[0].textContent.replace(/^★ /, "") + ": " + r.cells[1].textContent + ": " + r.cells[2].textContent),
@@ -172,7 +172,7 @@ func readRows(t *testing.T, p *browser.Page, nodes []bt.NodeInfo) (tick uint64, 
 	shown := eval[struct {
 		Clock string
 		Rows  []shownRow
-	}](t, p, `({Clock: document.getElementById("clock").textContent, Rows: [...document.querySelectorAll("#tree .row")].map(r => ({
+	}](t, p, `({Clock: "tick " + document.body.dataset.tick, Rows: [...document.querySelectorAll("#tree .row")].map(r => ({
 	I: Number(r.dataset.i), Outcome: r.dataset.outcome || "",
 	Colour: getComputedStyle(r.querySelector(".verdict")).backgroundColor,
 	Unevaluated: r.classList.contains("unevaluated"), Running: r.classList.contains("running") }))})`)
@@ -262,7 +262,7 @@ func TestReplayInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	tick, want := expected(rec, at)
-	wait(t, p, fmt.Sprintf(`document.getElementById("clock").textContent.includes("tick %d ")`, tick))
+	wait(t, p, fmt.Sprintf(`document.body.dataset.tick === "%d"`, tick))
 	got := eval[[]shownDecision](t, p, readDecisions)
 	if len(want) == 0 {
 		t.Fatalf("the fight made no decision at tick %d: choose another time", tick)
@@ -507,6 +507,12 @@ func TestPlansInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	wait(t, p, `document.body.dataset.state === "ready"`)
+	// It opens at the first plan; Home goes back to the first moment.
+	wait(t, p, `document.body.dataset.tick === "2"`)
+	if err := p.Press("Home", false); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, p, `document.body.dataset.tick === "1"`)
 	plans := func() string { return eval[string](t, p, `document.getElementById("plans").innerText`) }
 	if got := plans(); !strings.Contains(got, "No planner has planned yet") {
 		t.Errorf("before the plan, the panel shows %q", got)
@@ -514,7 +520,7 @@ func TestPlansInBrowser(t *testing.T) {
 	if err := p.Press("ArrowRight", false); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `document.getElementById("clock").textContent.includes("tick 2 ")`)
+	wait(t, p, `document.body.dataset.tick === "2"`)
 	got := plans()
 	for _, want := range []string{"goal BeTrunkThumper", "plan replaced (outranks the running [patrol])", "NavigateToEnemy → DoTrunkSlam",
 		"methods [attack/slam] (record [0 0])", "expanded 3", "AttackEnemy/slam: no trunk", "at 2 s"} {
@@ -525,7 +531,7 @@ func TestPlansInBrowser(t *testing.T) {
 	if err := p.Press("ArrowRight", false); err != nil { // the plan stays the current plan
 		t.Fatal(err)
 	}
-	wait(t, p, `document.getElementById("clock").textContent.includes("tick 3 ")`)
+	wait(t, p, `document.body.dataset.tick === "3"`)
 	if got := plans(); !strings.Contains(got, "goal BeTrunkThumper") {
 		t.Errorf("a tick later, the panel shows %q", got)
 	}

@@ -82,7 +82,7 @@ func ExampleWriter() {
 		fmt.Print(line)
 	}
 	// Output:
-	// {"format":"foresight-inspect","version":2,"title":"the yard","nodes":[{"name":"guard","kind":"selector","detail":"selector replan=tick","parent":-1},{"name":"chase","kind":"action","detail":"action","parent":0,"constraints":["intruder seen"]},{"name":"patrol","kind":"action","detail":"action","parent":0}]}
+	// {"format":"foresight-inspect","version":3,"title":"the yard","nodes":[{"name":"guard","kind":"selector","detail":"selector replan=tick","parent":-1},{"name":"chase","kind":"action","detail":"action","parent":0,"constraints":["intruder seen"]},{"name":"patrol","kind":"action","detail":"action","parent":0}]}
 	// {"tick":1,"t":1,"kind":"begin","path":"guard"}
 	// {"tick":1,"t":1,"kind":"decision","path":"guard","decision":{"chosen":"chase","why":"best outcome","candidates":[{"name":"chase","outcome":"Beneficial","reason":"caught up"},{"name":"patrol","outcome":"Cosmetic","reason":"on the round"}]}}
 	// {"tick":1,"t":1,"kind":"begin","path":"guard/chase"}

@@ -157,10 +157,10 @@ func round(x float64) float64 { return math.Round(x*1000) / 1000 }
 // FuzzScene: whatever a game puts in a scene, the Writer either refuses
 // it with an error or writes a line of valid JSON that keeps the text.
 func FuzzScene(f *testing.F) {
-	f.Add("droid 3", "#8c8c8c", 1.5, -2.25, 0.5)
-	f.Add("</script><b>\"x\"\\", "\x00\x1f\u2028", 1e300, -1e-300, 0.0)
-	f.Add("\xff", "", math.NaN(), math.Inf(1), -1.0)
-	f.Fuzz(func(t *testing.T, label, colour string, x, y, r float64) {
+	f.Add("droid 3", "#8c8c8c", 1.5, -2.25, 0.5, uint8(scene.Circle), "")
+	f.Add("</script><b>\"x\"\\", "\x00\x1f\u2028", 1e300, -1e-300, 0.0, uint8(scene.Rect), "</script>")
+	f.Add("\xff", "", math.NaN(), math.Inf(1), -1.0, uint8(scene.Cell), "\xfe")
+	f.Fuzz(func(t *testing.T, label, colour string, x, y, r float64, kind uint8, fill string) {
 		tree, _ := guard()
 		var out bytes.Buffer
 		w, err := inspect.NewWriter(&out, inspect.Header{Nodes: tree.Nodes()})
@@ -169,23 +169,25 @@ func FuzzScene(f *testing.F) {
 		}
 		out.Reset()
 		s := scene.Scene{Entities: []scene.Entity{{Label: label, Colour: colour, X: x, Y: y, Radius: r}},
-			Shapes: []scene.Shape{{Kind: scene.Circle, X: x, Y: y, R: r, Label: label}}}
+			Shapes: []scene.Shape{{Kind: scene.ShapeKind(kind), X: x, Y: y, X2: y, Y2: x, R: r, Label: label, Fill: fill}}}
 		if err := w.Scene(&s); err != nil {
 			if out.Len() > 0 {
 				t.Fatalf("a refused scene was written: %s", out.String())
 			}
 			return
 		}
-		if !utf8.ValidString(label) || math.IsNaN(x) || r < 0 {
-			t.Fatalf("accepted a scene that cannot be drawn: %q %v %v", label, x, r)
+		if !utf8.ValidString(label) || !utf8.ValidString(fill) || math.IsNaN(x) || r < 0 || kind < 1 || kind > 4 {
+			t.Fatalf("accepted a scene that cannot be drawn: %q %q %v %v %d", label, fill, x, r, kind)
 		}
 		var got struct {
 			Entities []struct{ Label, Colour string }
+			Shapes   []struct{ Label, Fill string }
 		}
 		if err := json.Unmarshal(out.Bytes(), &got); err != nil {
 			t.Fatalf("not JSON: %v: %s", err, out.String())
 		}
-		if len(got.Entities) != 1 || got.Entities[0].Label != label || got.Entities[0].Colour != colour {
+		if len(got.Entities) != 1 || got.Entities[0].Label != label || got.Entities[0].Colour != colour ||
+			len(got.Shapes) != 1 || got.Shapes[0].Label != label || got.Shapes[0].Fill != fill {
 			t.Fatalf("the text changed: %+v", got)
 		}
 	})
@@ -307,7 +309,7 @@ func TestWritePage(t *testing.T) {
 		{"", "not a recording"},
 		{"hello\n", "not a recording"},
 		{`{"format":"other","version":1}` + "\n", "not a recording"},
-		{`{"format":"foresight-inspect","version":3}` + "\n", "version 3: this package reads versions 1 to 2"},
+		{`{"format":"foresight-inspect","version":4}` + "\n", "version 4: this package reads versions 1 to 3"},
 		{`{"format":"foresight-inspect","version":0}` + "\n", "version 0"},
 	} {
 		if err := inspect.WritePage(io.Discard, strings.NewReader(tt.in)); err == nil || !strings.Contains(err.Error(), tt.want) {
@@ -832,5 +834,90 @@ func TestHeaderInProportion(t *testing.T) {
 	}
 	if h.Version != inspect.Version || len(h.Nodes) != n || h.Nodes[0].Parent != -1 || h.Nodes[n-1].Parent != n-2 || h.Nodes[n-1].Name != fmt.Sprint("n", n-1) {
 		t.Errorf("header: version %d, %d nodes, root's parent %d, last %+v", h.Version, len(h.Nodes), h.Nodes[0].Parent, h.Nodes[len(h.Nodes)-1])
+	}
+}
+
+// A game that reloads its tree tells its Live: the events traced before
+// go first, then every page watching starts afresh with the new tree, and
+// a page that joins later gets the new tree from the start.
+func TestLiveSetHeader(t *testing.T) {
+	t.Parallel()
+	tree, agent := guard()
+	live, err := inspect.NewLive(inspect.Header{Title: "before", Nodes: tree.Nodes()})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(live)
+	t.Cleanup(func() {
+		srv.CloseClientConnections()
+		srv.Close()
+	})
+	lines, stop := watch(t, srv)
+	defer stop()
+	next(t, lines, func(l string) bool { return strings.Contains(l, `"title":"before"`) })
+	waitWatched(t, live, true)
+	live.Attach(agent)
+	live.Proceed()
+	m := yard{Intruder: 3}
+	agent.Tick(&m, time.Second) // traced, not yet sent
+	if err := live.SetHeader(inspect.Header{}); err == nil {
+		t.Error("SetHeader took a header with no nodes")
+	}
+	if err := live.SetHeader(inspect.Header{Title: "after", Nodes: tree.Nodes()}); err != nil {
+		t.Fatal(err)
+	}
+	next(t, lines, func(l string) bool { return strings.Contains(l, `"kind":"decision"`) })
+	next(t, lines, func(l string) bool { return l == "event: header" })
+	if h := next(t, lines, func(string) bool { return true }); !strings.Contains(h, `"title":"after"`) {
+		t.Errorf("the new header: %s", h)
+	}
+	later, stopLater := watch(t, srv)
+	defer stopLater()
+	next(t, later, func(l string) bool { return l == "event: header" })
+	if h := next(t, later, func(string) bool { return true }); !strings.Contains(h, `"title":"after"`) {
+		t.Errorf("a page that joins later gets the header %s", h)
+	}
+}
+
+// A page that fell so far behind that a new tree's header found no room
+// in its queue still gets it, before the next frame it reads.
+func TestLiveSetHeaderToStalledWatcher(t *testing.T) {
+	t.Parallel()
+	live, srv := serve(t)
+	resp, err := http.Get(srv.URL + "/events") // not read until the queue is full
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	waitWatched(t, live, true)
+	e := &bt.Event{Kind: bt.EventBegin, Path: strings.Repeat("x", 1000)}
+	for i := range 20000 {
+		e.Tick = uint64(i)
+		live.Trace(e)
+		live.Flush()
+	}
+	tree, _ := guard()
+	if err := live.SetHeader(inspect.Header{Title: "reloaded", Nodes: tree.Nodes()}); err != nil {
+		t.Fatal(err)
+	}
+	got := make(chan bool, 1)
+	go func() {
+		sc := bufio.NewScanner(resp.Body)
+		sc.Buffer(nil, 1<<20)
+		for sc.Scan() {
+			if strings.Contains(sc.Text(), `"title":"reloaded"`) {
+				got <- true
+				return
+			}
+		}
+		got <- false
+	}()
+	select {
+	case ok := <-got:
+		if !ok {
+			t.Error("the stream ended without the new header")
+		}
+	case <-time.After(30 * time.Second):
+		t.Error("the stream did not send the new header within 30 s")
 	}
 }

@@ -8,12 +8,12 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
-	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/sameorigin"
 	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 )
@@ -50,10 +50,10 @@ import (
 // its Live under a name of its own, or behind a proxy that passes on the
 // name it was asked for, allows that name with AllowHosts.
 //
-// Trace, Scene, Flush, Attach and Proceed belong to the game's goroutine;
+// Trace, Scene, Flush, SetHeader, Attach and Proceed belong to the game's goroutine;
 // the handler may serve any number of browsers on other goroutines.
 type Live struct {
-	header []byte // the recording's header line
+	header atomic.Pointer[[]byte] // the recording's header line: SetHeader changes it
 	scenes throttle
 	batch  bytes.Buffer // the frame being encoded
 	events *trace.JSONWriter
@@ -67,7 +67,7 @@ type Live struct {
 	paused   atomic.Bool
 	steps    atomic.Int32
 	mux      *http.ServeMux
-	hosts    []string // the names answered beside loopback ones, lower case
+	policy   sameorigin.Policy // the names answered beside loopback ones
 }
 
 // How far a watcher may fall behind before it misses frames: a few
@@ -85,6 +85,9 @@ type watcher struct {
 	frames chan []byte  // server-sent events, ready to write
 	queued atomic.Int64 // the bytes of frames waiting in frames
 	missed atomic.Int64
+	// reheader is set when a new header found no room in frames: the
+	// stream sends it before the next frame it takes.
+	reheader atomic.Bool
 }
 
 // NewLive returns a Live for the tree h describes. It fails when h has no
@@ -95,10 +98,8 @@ func NewLive(h Header, opts ...Option) (*Live, error) {
 		return nil, err
 	}
 	s := newSettings(opts)
-	l := &Live{header: head, scenes: throttle{every: s.sceneEvery}}
-	for _, h := range s.hosts {
-		l.hosts = append(l.hosts, canonicalHost(h))
-	}
+	l := &Live{scenes: throttle{every: s.sceneEvery}, policy: sameorigin.Allow(s.hosts...)}
+	l.header.Store(&head)
 	l.events = trace.JSON(&l.batch)
 	l.watchers.Store(&[]*watcher{})
 	l.mux = http.NewServeMux()
@@ -106,6 +107,27 @@ func NewLive(h Header, opts ...Option) (*Live, error) {
 	l.mux.HandleFunc("GET /events", l.stream)
 	l.mux.HandleFunc("POST /control", l.control)
 	return l, nil
+}
+
+// SetHeader has the Live show the tree h describes from now on, for a
+// game that reloads its agents' tree (from a file saved in an editor, say):
+// what was traced before is sent first, then every page watching starts
+// afresh with the new tree, and so does every page that joins later. It
+// fails, changing nothing, when h has no nodes.
+func (l *Live) SetHeader(h Header) error {
+	head, err := h.line()
+	if err != nil {
+		return err
+	}
+	l.Flush()
+	l.header.Store(&head)
+	msg := message(nil, "header", head)
+	for _, w := range *l.watchers.Load() {
+		if !w.offer(msg) {
+			w.reheader.Store(true)
+		}
+	}
+	return nil
 }
 
 // Watched reports whether anyone watches, for a game that would rather
@@ -159,19 +181,27 @@ func (l *Live) Flush() {
 // and in bytes (a watcher with nothing waiting has room for any one
 // message). Watchers share it: it must not change.
 func (l *Live) send(msg []byte) {
-	n := int64(len(msg))
 	for _, w := range *l.watchers.Load() {
-		if q := w.queued.Load(); q > 0 && q+n > queueBytes {
-			w.missed.Add(1)
-			continue
-		}
-		w.queued.Add(n) // before the stream can take it
-		select {
-		case w.frames <- msg:
-		default:
-			w.queued.Add(-n)
+		if !w.offer(msg) {
 			w.missed.Add(1)
 		}
+	}
+}
+
+// offer queues msg for the watcher if it has room for it, and reports
+// whether it had.
+func (w *watcher) offer(msg []byte) bool {
+	n := int64(len(msg))
+	if q := w.queued.Load(); q > 0 && q+n > queueBytes {
+		return false
+	}
+	w.queued.Add(n) // before the stream can take it
+	select {
+	case w.frames <- msg:
+		return true
+	default:
+		w.queued.Add(-n)
+		return false
 	}
 }
 
@@ -245,45 +275,15 @@ func AllowHosts(names ...string) Option {
 // Host must be a name the Live answers, and its Origin, if it has one,
 // the Live's own.
 func (l *Live) refuse(r *http.Request) error {
-	host := canonicalHost(r.Host)
-	if !l.answers(host) {
+	switch err := l.policy.Check(r); err {
+	case nil:
+		return nil
+	case sameorigin.ErrHost:
 		return fmt.Errorf("inspect: this live view does not answer for %q: open it at localhost or an IP address, "+
 			"or have the game allow the name (inspect.AllowHosts)", r.Host)
+	default:
+		return fmt.Errorf("inspect: a request from another site (%q) is refused", r.Header.Get("Origin"))
 	}
-	origin := r.Header.Get("Origin")
-	if origin == "" {
-		return nil // not sent by a page of another site
-	}
-	u, err := url.Parse(origin)
-	if err != nil || (u.Scheme != "http" && u.Scheme != "https") || !strings.EqualFold(u.Host, r.Host) {
-		return fmt.Errorf("inspect: a request from another site (%q) is refused", origin)
-	}
-	return nil
-}
-
-// answers reports whether the Live answers requests for host: an IP
-// address (which no other site can make its own), localhost or a name
-// under it (which browsers resolve to the machine itself), or an allowed
-// name.
-func (l *Live) answers(host string) bool {
-	if _, err := netip.ParseAddr(host); err == nil {
-		return true
-	}
-	if host == "localhost" || strings.HasSuffix(host, ".localhost") {
-		return true
-	}
-	return slices.Contains(l.hosts, host)
-}
-
-// canonicalHost returns the name in a Host header or a name given to
-// AllowHosts, without port, brackets or final dot, in lower case.
-func canonicalHost(hostport string) string {
-	host := hostport
-	if h, _, err := net.SplitHostPort(hostport); err == nil {
-		host = h
-	}
-	host = strings.TrimSuffix(strings.TrimPrefix(host, "["), "]")
-	return strings.ToLower(strings.TrimSuffix(host, "."))
 }
 
 func (l *Live) page(w http.ResponseWriter, r *http.Request) {
@@ -334,7 +334,7 @@ func (l *Live) stream(w http.ResponseWriter, r *http.Request) {
 	me := l.join()
 	defer l.leave(me)
 	var b []byte
-	b = message(b, "header", l.header)
+	b = message(b, "header", *l.header.Load())
 	b = message(b, "state", l.state())
 	for {
 		if _, err := w.Write(b); err != nil {
@@ -347,6 +347,9 @@ func (l *Live) stream(w http.ResponseWriter, r *http.Request) {
 		case msg := <-me.frames:
 			me.queued.Add(-int64(len(msg)))
 			b = b[:0]
+			if me.reheader.Swap(false) {
+				b = message(b, "header", *l.header.Load())
+			}
 			if n := me.missed.Swap(0); n > 0 {
 				b = message(b, "missed", fmt.Appendf(nil, "%d\n", n))
 			}

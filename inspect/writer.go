@@ -23,7 +23,7 @@ import (
 // rather than show it wrong.
 const (
 	Format  = "foresight-inspect"
-	Version = 2
+	Version = 3
 )
 
 // A Header describes a recording: its title, and the tree whose events it
@@ -41,41 +41,57 @@ type jsonHeader struct {
 }
 
 type jsonNode struct {
-	Name        string   `json:"name"`
-	Kind        string   `json:"kind"`
-	Detail      string   `json:"detail,omitempty"`
-	Parent      int      `json:"parent"` // its place in the list; -1 for a root
-	Constraints []string `json:"constraints,omitempty"`
-	Weight      *float64 `json:"weight,omitempty"` // a random selector's odds
+	Name        string     `json:"name"`
+	Kind        string     `json:"kind"`
+	Detail      string     `json:"detail,omitempty"`
+	Parent      int        `json:"parent"` // its place in the list; -1 for a root
+	Constraints []string   `json:"constraints,omitempty"`
+	Weight      *float64   `json:"weight,omitempty"` // a random selector's odds
+	Domain      []jsonNode `json:"domain,omitempty"` // a planner's own description
 }
 
-// line returns the header as the first line of a recording. A node names
-// its parent by its place in the list, not by its path, so that the
-// header grows in proportion to the tree however deep it is (a reader
-// makes the paths: the parent's, a slash and the name).
+// line returns the header as the first line of a recording.
 func (h Header) line() ([]byte, error) {
 	if len(h.Nodes) == 0 {
 		return nil, errors.New("inspect: a header with no nodes: give the tree's (Tree.Nodes)")
 	}
-	out := jsonHeader{Format: Format, Version: Version, Title: h.Title, Nodes: make([]jsonNode, len(h.Nodes))}
-	at := make(map[string]int, len(h.Nodes)) // the nodes so far, by path
-	for i, n := range h.Nodes {
-		parent, ok := at[n.Parent]
-		if !ok || n.Parent == "" {
-			parent = -1
-		}
-		at[n.Path] = i
-		out.Nodes[i] = jsonNode{Name: n.Name, Kind: string(n.Kind), Detail: n.Detail,
-			Parent: parent, Constraints: n.Constraints}
-		if n.Weighted {
-			out.Nodes[i].Weight = &n.Weight
-		}
-	}
+	out := jsonHeader{Format: Format, Version: Version, Title: h.Title, Nodes: nodeList(h.Nodes, 0)}
 	b, err := json.Marshal(out)
 	if err != nil {
 		return nil, fmt.Errorf("inspect: header: %v", err)
 	}
 	return append(b, '\n'), nil
+}
+
+// maxDomainDepth bounds how deeply planners' descriptions nest in a
+// header (a machine's state that runs a planner is a node of the tree,
+// not of the machine's description, so real ones do not nest at all).
+const maxDomainDepth = 8
+
+// nodeList returns nodes as the header lists them. A node names its
+// parent by its place in the list, not by its path, so that the header
+// grows in proportion to the tree however deep it is (a reader makes the
+// paths: the parent's, a slash and the name). A planner's description
+// (NodeInfo.Domain) is a list of its own, in the same form.
+func nodeList(nodes []bt.NodeInfo, depth int) []jsonNode {
+	out := make([]jsonNode, len(nodes))
+	at := make(map[string]int, len(nodes)) // the nodes so far, by path
+	for i, n := range nodes {
+		parent, ok := at[n.Parent]
+		if !ok || n.Parent == "" {
+			parent = -1
+		}
+		at[n.Path] = i
+		out[i] = jsonNode{Name: n.Name, Kind: string(n.Kind), Detail: n.Detail,
+			Parent: parent, Constraints: n.Constraints}
+		if n.Weighted {
+			out[i].Weight = &n.Weight
+		}
+		if len(n.Domain) > 0 && depth < maxDomainDepth {
+			out[i].Domain = nodeList(n.Domain, depth+1)
+		}
+	}
+	return out
 }
 
 // An Option adjusts a Writer or a Live.

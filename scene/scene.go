@@ -1,7 +1,7 @@
 // Package scene is a picture of a game's world at one moment, for tools
 // that show what agents did: the entities (agents, enemies), each with a
 // position, heading, label, colour and health, and shapes (projectiles,
-// ranges, areas). A game fills one Scene per frame; the inspector
+// ranges, areas, a grid game's cells). A game fills one Scene per frame; the inspector
 // (package inspect) records and draws them. It is apart from the
 // inspector so that a game's samples can describe their world without
 // linking a web server.
@@ -47,16 +47,26 @@ const (
 	Circle ShapeKind = iota + 1
 	// Line: a segment from (X, Y) to (X2, Y2).
 	Line
+	// Rect: a rectangle with corners (X, Y) and (X2, Y2), its sides
+	// along the axes: an area, a room, a bridge.
+	Rect
+	// Cell: the unit square centred on (X, Y), filled with its Colour: a
+	// grid game's cell (a wall, a tree, fog), in a game whose things
+	// stand at whole coordinates.
+	Cell
 )
 
 // A Shape is a mark in a Scene that is not an entity: a projectile's
-// path, a range, an area.
+// path, a range, an area, a cell. The page draws the shapes in order (put
+// the ground first), then the entities, then every label where it covers
+// the least.
 type Shape struct {
 	Kind   ShapeKind
 	X, Y   float64
-	X2, Y2 float64 // Line: the other end
+	X2, Y2 float64 // Line: the other end; Rect: the opposite corner
 	R      float64 // Circle: the radius
-	Colour string  // a CSS colour; empty is grey
+	Colour string  // a CSS colour (a cell's fill, other shapes' outline); empty is grey
+	Fill   string  // Circle and Rect: a CSS colour to fill them with; empty leaves them open
 	Label  string
 }
 
@@ -106,8 +116,11 @@ func (e *Entity) validate() error {
 }
 
 func (s *Shape) validate() error {
-	if s.Kind != Circle && s.Kind != Line {
+	if s.Kind < Circle || s.Kind > Cell {
 		return fmt.Errorf("unknown kind %d", s.Kind)
+	}
+	if s.Fill != "" && s.Kind != Circle && s.Kind != Rect {
+		return errors.New("a fill on a shape that is not a circle or a rectangle (a cell is filled with its colour)")
 	}
 	if err := finite(s.X, s.Y, s.X2, s.Y2, s.R); err != nil {
 		return err
@@ -115,8 +128,11 @@ func (s *Shape) validate() error {
 	if s.R < 0 {
 		return errors.New("a negative radius")
 	}
-	return texts(s.Label, s.Colour)
+	return texts(s.Label, s.Colour, s.Fill)
 }
+
+// shapeNames are the shapes' kinds as the recorded format names them.
+var shapeNames = [...]string{Circle: "circle", Line: "line", Rect: "rect", Cell: "cell"}
 
 // finite reports a NaN or an infinity, which JSON cannot carry.
 func finite(xs ...float64) error {
@@ -146,7 +162,8 @@ func texts(ss ...string) error {
 //	{"kind":"scene","t":1.5,"entities":[{"label":"jedi","x":0,"y":0,"heading":0,"r":0.5,"colour":"#1f77b4","hp":180,"maxhp":200}],
 //	 "shapes":[{"shape":"line","x":3,"y":4,"x2":0,"y2":0,"colour":"#d62728"}]}
 //
-// Numbers are rounded to 3 decimals, which keeps a long recording small.
+// A circle has "r" where a line or a rectangle has "x2" and "y2", and a
+// cell neither; "fill" and "label" are left out when empty. Numbers are rounded to 3 decimals, which keeps a long recording small.
 // s must be valid.
 func (s *Scene) AppendJSON(b []byte) []byte {
 	b = append(b, `{"kind":"scene","t":`...)
@@ -177,22 +194,24 @@ func (s *Scene) AppendJSON(b []byte) []byte {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = append(b, `{"shape":`...)
-		if sh.Kind == Circle {
-			b = append(b, `"circle"`...)
-		} else {
-			b = append(b, `"line"`...)
-		}
+		b = append(b, `{"shape":"`...)
+		b = append(b, shapeNames[sh.Kind]...)
+		b = append(b, '"')
 		b = field(b, "x", sh.X)
 		b = field(b, "y", sh.Y)
-		if sh.Kind == Circle {
+		switch sh.Kind {
+		case Circle:
 			b = field(b, "r", sh.R)
-		} else {
+		case Line, Rect:
 			b = field(b, "x2", sh.X2)
 			b = field(b, "y2", sh.Y2)
 		}
 		b = append(b, `,"colour":`...)
 		b = quote(b, sh.Colour)
+		if sh.Fill != "" {
+			b = append(b, `,"fill":`...)
+			b = quote(b, sh.Fill)
+		}
 		if sh.Label != "" {
 			b = append(b, `,"label":`...)
 			b = quote(b, sh.Label)

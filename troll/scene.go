@@ -7,27 +7,30 @@ import (
 )
 
 // Scene fills s with a picture of the map now, for package inspect's
-// world view: the troll (its trunk in its label) and the intruder, with
-// their hit points; the bridges, with when each was last checked; the
-// trees standing; and, while the troll remembers one, where it last saw
-// the intruder. It reuses s's slices: a game can fill one Scene a tick.
+// world view: the map's cells within its edge; the troll (its trunk in
+// its label) and the intruder, with their hit points; the bridges, with
+// when each was last checked; the trees standing, a cell each; and, while
+// the troll remembers one, where it last saw the intruder. It reuses s's
+// slices: a game can fill one Scene a tick.
 func (w *World) Scene(s *scene.Scene) {
 	m, in := &w.Troll, &w.Intruder
 	s.Time = m.Now
 	s.Entities, s.Shapes = s.Entities[:0], s.Shapes[:0]
+	s.Shapes = append(s.Shapes, scene.Shape{Kind: scene.Rect, X: -0.5, Y: -0.5, X2: Width - 0.5, Y2: Height - 0.5,
+		Colour: "#b5b5a8", Fill: "#f1f0e6"})
+	for i, at := range m.TreeAt {
+		if m.Standing[i] {
+			s.Shapes = append(s.Shapes, scene.Shape{Kind: scene.Cell, X: float64(at.X), Y: float64(at.Y), Colour: "#5fae5a"})
+		}
+	}
 	for i, at := range m.BridgeAt {
 		label := "bridge " + strconv.Itoa(i)
 		if m.CheckedAt[i] > 0 {
 			label += " (checked " + m.CheckedAt[i].String() + ")"
 		}
-		s.Shapes = append(s.Shapes, scene.Shape{Kind: scene.Circle, X: float64(at.X), Y: float64(at.Y), R: 1.2,
-			Colour: "#8c6d31", Label: label})
-	}
-	for i, at := range m.TreeAt {
-		if m.Standing[i] {
-			s.Shapes = append(s.Shapes, scene.Shape{Kind: scene.Circle, X: float64(at.X), Y: float64(at.Y), R: 0.8,
-				Colour: "#2ca02c", Label: "tree"})
-		}
+		x, y := float64(at.X), float64(at.Y)
+		s.Shapes = append(s.Shapes, scene.Shape{Kind: scene.Rect, X: x - 1.5, Y: y - 0.5, X2: x + 1.5, Y2: y + 0.5,
+			Colour: "#8c6d31", Fill: "#d9bf8c", Label: label})
 	}
 	if m.HasSeen && !m.CanSee {
 		s.Shapes = append(s.Shapes, scene.Shape{Kind: scene.Circle, X: float64(m.LastSeen.X), Y: float64(m.LastSeen.Y),

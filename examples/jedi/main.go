@@ -34,7 +34,13 @@
 //	-html FILE       write the fight as a replay page: the tree, each
 //	                 moment's decisions and the arena, in one HTML file
 //	-serve ADDR      run the fight in real time and serve the live view
-//	                 at ADDR (e.g. :8080), from when a browser connects
+//	                 at ADDR (e.g. :8080, on loopback), from when a
+//	                 browser connects
+//	-edit ADDR       with -tree: serve an editor of FILE at ADDR (e.g.
+//	                 :8080, on loopback), with the fight's live view at
+//	                 ADDR/live/, and fight on, fight after fight, at the
+//	                 pace of the clock, reading FILE again whenever it is
+//	                 saved, until Ctrl-C
 //
 // Each line of the timeline shows the time, the action begun with the
 // outcome its prediction earned and the rule that gave it, the Jedi's hit
@@ -76,7 +82,7 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 const usage = "usage: jedi [-seed N] [-skill master|knight|padawan|0..1] [-enemies droid:3,brawler:1,...] " +
 	"[-partner] [-mistakes] [-duration D] [-json] [-dot FILE] [-mermaid FILE] [-at SECONDS] [-runs N] " +
-	"[-tree FILE [-watch]] [-write-tree FILE] [-write-schema FILE] [-html FILE] [-serve ADDR]"
+	"[-tree FILE [-watch | -edit ADDR]] [-write-tree FILE] [-write-schema FILE] [-html FILE] [-serve ADDR]"
 
 // options are the command line, read.
 type options struct {
@@ -91,6 +97,7 @@ type options struct {
 	writeTree    string
 	writeSchema  string
 	html, serve  string // the replay page, the live view's address
+	edit         string // the editor's address
 }
 
 // run runs the program and returns its exit status: 2 for bad flags or
@@ -113,6 +120,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 			return 1
 		}
 		return 0
+	}
+	if o.edit != "" {
+		ctx, stop := interrupted()
+		defer stop()
+		ed, err := openEditor(ctx, o.edit, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "jedi: %v\n", err)
+			return 2
+		}
+		return done(out, ed.run(o, bufio.NewWriter(out)), nil, stderr)
 	}
 	// Create the picture files now, so a bad path is found before the
 	// fight rather than after it.
@@ -237,7 +254,7 @@ func watch(o options, stdout *bufio.Writer, pics []*pictureFile, views []viewer,
 	}
 	run := &stepper{fight: fight, stderr: stderr, flush: stdout.Flush}
 	if o.watch {
-		run.file = &watchedFile{path: o.tree, data: o.treeData}
+		run.file = newWatchedFile(o.tree, o.treeData)
 	}
 	out.start(fight)
 	latest := &trace.Latest{}
@@ -355,6 +372,7 @@ examples:
   jedi -runs 20                                     how often each node was chosen over 20 fights
   jedi -write-tree my.json                          the built-in tree as a file, to edit
   jedi -tree my.json -watch                         fight with my.json, and reload it on every save
+  jedi -tree my.json -edit :8080                    edit my.json at http://localhost:8080/ while the Jedi fights
   jedi -html fight.html                             a replay page: open it in a browser
   jedi -serve :8080                                 watch the fight live at http://localhost:8080/
 `)
@@ -388,7 +406,8 @@ func flagSet(o *options, r *rawFlags) *flag.FlagSet {
 	fs.StringVar(&o.writeTree, "write-tree", "", "write the built-in combat tree (as -mistakes shapes it) to `FILE` as JSON, and exit")
 	fs.StringVar(&o.writeSchema, "write-schema", "", "write the JSON Schema of tree files to `FILE`, and exit")
 	fs.StringVar(&o.html, "html", "", "write the fight to `FILE` as a replay page (tree, decisions, arena) to open in a browser")
-	fs.StringVar(&o.serve, "serve", "", "run the fight in real time and serve the live view at `ADDR` (e.g. :8080)")
+	fs.StringVar(&o.serve, "serve", "", "run the fight in real time and serve the live view at `ADDR` (e.g. :8080, on loopback)")
+	fs.StringVar(&o.edit, "edit", "", "with -tree: serve an editor of the file at `ADDR` (e.g. :8080, on loopback) and fight on, fight after fight, reloading it on every save")
 	return fs
 }
 
@@ -441,6 +460,12 @@ func parseFlags(args []string) (options, error) {
 		return o, errWatch
 	case o.watch && o.runs > 0:
 		return o, errors.New("-runs fights many fights at once; -watch goes with one fight")
+	case set["edit"] && o.edit == "":
+		return o, errors.New("-edit needs an address, such as :8080")
+	case o.edit != "" && o.tree == "":
+		return o, errEdit
+	case o.edit != "" && (o.runs > 0 || o.html != "" || o.serve != "" || o.dot != "" || o.mermaid != "" || o.at != 0):
+		return o, errors.New("-edit fights until Ctrl-C and serves the live view itself: it goes without -runs, -html, -serve, -dot, -mermaid and -at")
 	case o.watch && (o.html != "" || o.serve != ""):
 		// A reload changes the tree's shape, which a page's header holds.
 		return o, errors.New("-watch goes without -html and -serve: a page shows one tree, and a reload may change it")

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/btjson"
+	"github.com/foresight-bt/foresight/internal/treefile"
 	"github.com/foresight-bt/foresight/jedi"
 )
 
@@ -45,16 +45,8 @@ func registry() *btjson.Registry[jedi.Memory] {
 }
 
 // readTreeFile reads a tree file, at most one byte more than a tree file
-// may hold, so that a larger one (a pipe or a device that never ends) is
-// refused by the registry having read no more.
-func readTreeFile(path string) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, maxTreeFile+1))
-}
+// may hold.
+func readTreeFile(path string) ([]byte, error) { return treefile.Read(path, maxTreeFile) }
 
 // oneLine joins the lines of an error, such as errors.Join makes.
 func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", "; ") }
@@ -117,7 +109,7 @@ func (s *stepper) until(t time.Duration) (jedi.Summary, error) {
 	}
 	for i := 0; s.fight.Arena.Now() < t; i++ {
 		if i%checkEvery == 0 {
-			s.file.check(s.fight, s.stderr)
+			s.file.check(s.fight, s.stderr, nil)
 		}
 		over, err := s.fight.Step()
 		if ferr := s.flush(); err == nil {
@@ -134,42 +126,28 @@ func (s *stepper) until(t time.Duration) (jedi.Summary, error) {
 
 // A watchedFile is a tree file read again when it changes.
 type watchedFile struct {
-	path      string
-	data      []byte // what was read last
-	irregular bool   // it is not a regular file now, and that was said
+	r treefile.Reloader
+}
+
+func newWatchedFile(path string, data []byte) *watchedFile {
+	return &watchedFile{r: treefile.Reloader{Watch: treefile.New(path, data, maxTreeFile), Prog: "jedi", Agent: "the Jedi"}}
 }
 
 // check reads the file and, if it changed, has the fight's Jedi run the
-// tree it now holds. A file that cannot be read or built is reported,
-// and the Jedi keep their tree.
-func (w *watchedFile) check(f *jedi.Fight, stderr io.Writer) {
-	at := f.Arena.Now().Seconds()
-	if info, err := os.Stat(w.path); err != nil {
-		return // a file being saved may be missing for a moment
-	} else if !info.Mode().IsRegular() {
-		// A pipe or a device would stall the fight, or never end: it is
-		// reported once, and not read.
-		if !w.irregular {
-			fmt.Fprintf(stderr, "jedi: %.2fs: %s is not a regular file, the Jedi keeps its tree\n", at, w.path)
+// tree it now holds, and tells reloaded. A file that cannot be read or
+// built is reported, and the Jedi keep their tree.
+func (w *watchedFile) check(f *jedi.Fight, stderr io.Writer, reloaded func()) {
+	w.r.Log = stderr
+	put := func(data []byte) error {
+		tree, err := registry().Build(jedi.TreeConfig(), data)
+		if err != nil {
+			return err
 		}
-		w.irregular = true
-		return
+		return f.Reload(tree)
 	}
-	w.irregular = false
-	data, err := readTreeFile(w.path)
-	if err != nil || bytes.Equal(data, w.data) {
-		return
+	if w.r.Reload(f.Arena.Now(), put) && reloaded != nil {
+		reloaded()
 	}
-	w.data = data
-	tree, err := registry().Build(jedi.TreeConfig(), data)
-	if err == nil {
-		err = f.Reload(tree)
-	}
-	if err != nil {
-		fmt.Fprintf(stderr, "jedi: %.2fs: %s not reloaded, the Jedi keeps its tree: %s\n", at, w.path, oneLine(err))
-		return
-	}
-	fmt.Fprintf(stderr, "jedi: %.2fs: reloaded the tree from %s\n", at, w.path)
 }
 
 var errWatch = errors.New("-watch reads the -tree file again while the Jedi fights: give -tree FILE with it")

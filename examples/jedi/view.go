@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/inspect"
+	"github.com/foresight-bt/foresight/internal/sameorigin"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/scene"
 )
@@ -84,21 +85,11 @@ type live struct {
 // listen opens -serve's address before the fight, so a bad one is found
 // at once. The view stops serving when ctx is done.
 func listen(ctx context.Context, addr string, stderr io.Writer) (*live, error) {
-	ln, err := net.Listen("tcp", addr)
+	ln, err := sameorigin.Listen(addr) // on loopback when addr names no host
 	if err != nil {
-		return nil, fmt.Errorf("-serve %q: %v", addr, unwrapOp(err))
+		return nil, fmt.Errorf("-serve %q: %v", addr, err)
 	}
 	return &live{ln: ln, ctx: ctx, stderr: stderr, every: time.Second / 60}, nil
-}
-
-// unwrapOp returns the cause of a *net.OpError, whose own message repeats
-// the address.
-func unwrapOp(err error) error {
-	var op *net.OpError
-	if errors.As(err, &op) {
-		return op.Err
-	}
-	return err
 }
 
 // interrupted returns a context done at the first Ctrl-C.

@@ -83,6 +83,11 @@ func TestViewFlagErrors(t *testing.T) {
 		{[]string{"-tree", "jedi.json", "-watch", "-serve", ":0"}, "-watch goes without -html and -serve"},
 		{[]string{"-tree", "jedi.json", "-watch", "-html", filepath.Join(dir, "w.html")}, "-watch goes without -html and -serve"},
 		{[]string{"-serve", "127.0.0.1:99999"}, `-serve "127.0.0.1:99999"`},
+		{[]string{"-edit", ":0"}, "-edit edits the -tree file"},
+		{[]string{"-tree", "jedi.json", "-edit", ""}, "-edit needs an address"},
+		{[]string{"-tree", "jedi.json", "-edit", ":0", "-serve", ":0"}, "-edit fights until Ctrl-C and serves the live view itself"},
+		{[]string{"-tree", "jedi.json", "-edit", ":0", "-runs", "2"}, "-edit fights until Ctrl-C"},
+		{[]string{"-tree", "jedi.json", "-edit", "127.0.0.1:99999"}, `-edit "127.0.0.1:99999"`},
 	} {
 		out, errs, code := runJedi(tt.args...)
 		if code != 2 || out != "" || strings.Count(errs, "\n") != 1 || !strings.HasPrefix(errs, "jedi: ") || !strings.Contains(errs, tt.want) {
@@ -99,7 +104,7 @@ func TestViewFlagErrors(t *testing.T) {
 
 func TestHelpNamesViews(t *testing.T) {
 	out, _, _ := runJedi("-h")
-	for _, s := range []string{"\n  -html FILE\n", "\n  -serve ADDR\n", "jedi -html fight.html", "jedi -serve :8080"} {
+	for _, s := range []string{"\n  -html FILE\n", "\n  -serve ADDR\n", "\n  -edit ADDR\n", "jedi -html fight.html", "jedi -serve :8080", "jedi -tree my.json -edit :8080"} {
 		if !strings.Contains(out, s) {
 			t.Errorf("-h lacks %q", s)
 		}

@@ -29,10 +29,16 @@
 //	-html FILE    also write the run as a replay page to open in a browser:
 //	              the tree, each moment's decisions and plans, and the map
 //	-serve ADDR   run in real time and serve the live view at ADDR (e.g.
-//	              :8080), from when a browser connects, until Ctrl-C
+//	              :8080, on loopback), from when a browser connects, until
+//	              Ctrl-C
 //	-tree FILE    the troll's tree read from a JSON file, such as
 //	              examples/troll/troll.json, instead of the built-in one
 //	              (the file says which decider; not with -decider)
+//	-edit ADDR    with -tree: serve an editor of the file at ADDR (e.g.
+//	              :8080, on loopback), with the run's live view at
+//	              ADDR/live/, and run game after game in real time, each
+//	              of -duration from the next seed, reading the file again
+//	              whenever it is saved, until Ctrl-C
 //	-write-tree FILE  write the built-in tree of -decider as a JSON file,
 //	              and exit (troll.json, troll-bt.json, troll-goap.json and
 //	              troll-fsm.json here are what it writes)
@@ -80,6 +86,7 @@ import (
 	"github.com/foresight-bt/foresight/draw"
 	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/internal/outfiles"
+	"github.com/foresight-bt/foresight/internal/treefile"
 	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/stats"
 	"github.com/foresight-bt/foresight/trace"
@@ -89,7 +96,7 @@ import (
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 const usage = "usage: troll [-decider htn|bt|goap|fsm | -tree FILE] [-seed N] [-duration D] [-json] [-dot FILE] " +
-	"[-mermaid FILE] [-html FILE | -serve ADDR] [-stats] | troll [-decider D] -write-tree FILE"
+	"[-mermaid FILE] [-html FILE | -serve ADDR] [-stats] | troll -tree FILE -edit ADDR [-seed N] [-duration D] [-json] | troll [-decider D] -write-tree FILE"
 
 type options struct {
 	decider      troll.Decider
@@ -101,6 +108,7 @@ type options struct {
 	serve        string // the live view's address
 	tree         string // the tree file to read, or ""
 	writeTree    string // the file to write the built-in tree to, or ""
+	edit         string // the editor's address
 	stats        bool   // count what every node did, and show it after the run
 }
 
@@ -112,24 +120,26 @@ func (o options) label() string {
 	return o.decider.String()
 }
 
-// mind returns the troll's tree: read from -tree, or built in.
-func (o options) mind() (*bt.Tree[troll.Memory], error) {
+// mind returns the troll's tree: read from -tree, with the file's text
+// it was built from, or built in (and no text).
+func (o options) mind() (*bt.Tree[troll.Memory], []byte, error) {
 	if o.tree == "" {
-		return troll.NewTree(o.decider)
+		tree, err := troll.NewTree(o.decider)
+		return tree, nil, err
 	}
-	data, err := os.ReadFile(o.tree)
+	data, err := treefile.Read(o.tree, maxTreeFile)
 	if err != nil {
-		return nil, fmt.Errorf("-tree: %v", err)
+		return nil, nil, fmt.Errorf("-tree: %v", err)
 	}
 	reg, err := troll.Registry()
 	if err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	tree, err := reg.Build(troll.TreeConfig(), data)
 	if err != nil {
-		return nil, fmt.Errorf("-tree %q: %s", o.tree, strings.ReplaceAll(err.Error(), "\n", "; "))
+		return nil, nil, fmt.Errorf("-tree %q: %s", o.tree, strings.ReplaceAll(err.Error(), "\n", "; "))
 	}
-	return tree, nil
+	return tree, data, nil
 }
 
 // writeTree writes the built-in tree of o.decider to o.writeTree.
@@ -171,7 +181,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		}
 		return 0
 	}
-	tree, err := o.mind()
+	tree, data, err := o.mind()
 	if err != nil {
 		fmt.Fprintf(stderr, "troll: %v\n", err)
 		return 2
@@ -182,6 +192,16 @@ func run(args []string, stdout, stderr io.Writer) int {
 			fmt.Fprintf(stderr, "troll: %v\n", err)
 			return 2
 		}
+	}
+	if o.edit != "" {
+		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+		defer stop()
+		ed, err := openEditor(ctx, o.edit, stderr)
+		if err != nil {
+			fmt.Fprintf(stderr, "troll: %v\n", err)
+			return 2
+		}
+		return status(ed.run(o, tree, data, bufio.NewWriter(stdout)), stderr)
 	}
 	var live *server
 	if o.serve != "" {
@@ -266,6 +286,10 @@ Runs the Trunk Thumper on its map and shows what it planned and did, and why.
                 from when a browser connects; pause and step it from the page
   -tree FILE    the troll's tree read from a JSON file instead of the built-in
                 one; the file says which decider, so not with -decider
+  -edit ADDR    with -tree: serve an editor of the file at ADDR, such as :8080
+                (on loopback), with the run's live view at ADDR/live/, and run
+                game after game of -duration in real time, each from the next
+                seed, reading the file again whenever it is saved, until Ctrl-C
   -write-tree FILE  write the built-in tree of -decider as a JSON file, and exit
   -stats        after the run, what every node did (package stats): simulated,
                 chosen, planned, begun, ...; under htn and goap, how often the
@@ -284,6 +308,7 @@ Examples:
   go run ./examples/troll -html troll.html                 then open troll.html
   go run ./examples/troll -serve :8080                     then open http://localhost:8080/
   go run ./examples/troll -tree examples/troll/troll-goap.json
+  cp examples/troll/troll.json my.json && go run ./examples/troll -tree my.json -edit :8080
   go run ./examples/troll -decider bt -write-tree mytroll.json
 `
 
@@ -302,6 +327,7 @@ func parseFlags(args []string) (options, error) {
 	serve := fs.String("serve", "", "")
 	treeFile := fs.String("tree", "", "")
 	writeTreeFile := fs.String("write-tree", "", "")
+	edit := fs.String("edit", "", "")
 	withStats := fs.Bool("stats", false, "")
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -313,14 +339,20 @@ func parseFlags(args []string) (options, error) {
 		return options{}, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), usage)
 	}
 	o := options{duration: *duration, json: *asJSON, dot: *dot, mermaid: *mermaid, html: *html, serve: *serve,
-		tree: *treeFile, writeTree: *writeTreeFile, stats: *withStats}
-	deciderSet := false
-	fs.Visit(func(f *flag.Flag) { deciderSet = deciderSet || f.Name == "decider" })
+		tree: *treeFile, writeTree: *writeTreeFile, edit: *edit, stats: *withStats}
+	set := map[string]bool{}
+	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	switch {
-	case o.tree != "" && deciderSet:
+	case o.tree != "" && set["decider"]:
 		return options{}, errors.New("-tree and -decider: the tree file says which decider; give one of them")
 	case o.tree != "" && o.writeTree != "":
 		return options{}, errors.New("-tree and -write-tree: -write-tree writes the built-in tree of -decider")
+	case o.edit == "" && set["edit"]:
+		return options{}, errors.New("-edit needs an address, such as :8080")
+	case o.edit != "" && o.tree == "":
+		return options{}, errors.New("-edit edits the -tree file while the troll runs: give -tree FILE with it")
+	case o.edit != "" && (o.html != "" || o.serve != "" || o.dot != "" || o.mermaid != ""):
+		return options{}, errors.New("-edit runs until Ctrl-C and serves the live view itself: it goes without -html, -serve, -dot and -mermaid")
 	}
 	var err error
 	if o.decider, err = troll.ParseDecider(*decider); err != nil {
@@ -335,8 +367,8 @@ func parseFlags(args []string) (options, error) {
 	if o.html != "" && o.serve != "" {
 		return options{}, errors.New("-html and -serve: choose one (a replay page, or the live view)")
 	}
-	if o.stats && o.serve != "" {
-		return options{}, errors.New("-stats and -serve: the live view runs until stopped, and -stats counts a run to its end")
+	if o.stats && (o.serve != "" || o.edit != "") {
+		return options{}, errors.New("-stats goes without -serve and -edit: they run until stopped, and -stats counts a run to its end")
 	}
 	if err := outfiles.Distinct(outfiles.File{Flag: "dot", Path: o.dot}, outfiles.File{Flag: "mermaid", Path: o.mermaid},
 		outfiles.File{Flag: "html", Path: o.html}); err != nil {

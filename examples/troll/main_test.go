@@ -80,7 +80,9 @@ func TestFlags(t *testing.T) {
 	for _, args := range [][]string{
 		{"-decider", "goat"}, {"-seed", "-1"}, {"-duration", "0s"}, {"-duration", "50ms"}, {"-duration", "2h"},
 		{"-nope"}, {"extra"}, {"-dot", "x", "-mermaid", "x"}, {"-html", "x", "-serve", ":0"}, {"-serve", "not an address"},
-		{"-stats", "-serve", ":0"},
+		{"-edit", ":0"}, {"-tree", "troll.json", "-edit", ""}, {"-tree", "troll.json", "-edit", ":0", "-serve", ":0"},
+		{"-tree", "troll.json", "-edit", "127.0.0.1:99999"},
+		{"-stats", "-serve", ":0"}, {"-stats", "-tree", "troll.json", "-edit", ":0"},
 	} {
 		code, out, stderr := runArgs(t, args...)
 		if code != 2 || out != "" || strings.Count(stderr, "\n") != 1 || !strings.HasPrefix(stderr, "troll: ") {
@@ -88,7 +90,7 @@ func TestFlags(t *testing.T) {
 		}
 	}
 	code, out, _ := runArgs(t, "-h")
-	if code != 0 || !strings.Contains(out, "-decider D") || !strings.Contains(out, "Examples:") {
+	if code != 0 || !strings.Contains(out, "-decider D") || !strings.Contains(out, "-edit ADDR") || !strings.Contains(out, "Examples:") {
 		t.Errorf("-h: exit %d:\n%s", code, out)
 	}
 }
@@ -234,7 +236,7 @@ func TestServe(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := o.mind()
+	tree, _, err := o.mind()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -11,6 +11,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/inspect"
+	"github.com/foresight-bt/foresight/internal/sameorigin"
 	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
@@ -26,12 +27,8 @@ type server struct {
 
 // listen opens addr for the live view.
 func listen(ctx context.Context, addr string, stderr io.Writer) (*server, error) {
-	ln, err := net.Listen("tcp", addr)
+	ln, err := sameorigin.Listen(addr) // on loopback when addr names no host
 	if err != nil {
-		var op *net.OpError
-		if errors.As(err, &op) {
-			err = op.Err // its own message repeats the address
-		}
 		return nil, fmt.Errorf("-serve %q: %v", addr, err)
 	}
 	return &server{ln: ln, ctx: ctx, stderr: stderr}, nil

@@ -417,10 +417,12 @@ func (p *Page) Type(text string) error {
 	return p.Call("Input.insertText", map[string]any{"text": text}, nil)
 }
 
-// Click clicks the middle of the first element the CSS selector finds.
+// Click clicks the middle of the first element the CSS selector finds,
+// scrolled into view first, as a person scrolls to what they click.
 func (p *Page) Click(selector string) error {
 	var box struct{ X, Y float64 }
-	expr := fmt.Sprintf(`(() => { const r = document.querySelector(%q).getBoundingClientRect(); return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`, selector)
+	expr := fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "nearest"});
+		const r = e.getBoundingClientRect(); return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`, selector)
 	if err := p.Eval(expr, &box); err != nil {
 		return err
 	}

@@ -1,0 +1,383 @@
+package editor
+
+import (
+	"bytes"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/btjson"
+	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/inspect"
+	"github.com/foresight-bt/foresight/internal/sameorigin"
+)
+
+// page.html is the editor, one file of HTML, CSS and script.
+//
+//go:embed page.html
+var pageHTML []byte
+
+// An Editor serves the editing of one tree file: the page, the file, the
+// schema of tree files, the checks and the saves, and the game's live
+// view when it has one. It is an http.Handler; mount it under a path
+// that ends in a slash:
+//
+//	http.Handle("/edit/", http.StripPrefix("/edit", ed))
+//
+// Its methods are safe for concurrent use.
+type Editor[M any] struct {
+	path   string // the file, its links followed
+	name   string // as the page shows it
+	reg    *btjson.Registry[M]
+	cfg    bt.Config[M]
+	schema []byte
+	limit  int64 // the largest request body read
+	policy sameorigin.Policy
+	live   bool
+	mux    *http.ServeMux
+	mu     sync.Mutex // one save at a time
+}
+
+// An Option adjusts an Editor.
+type Option func(*settings)
+
+type settings struct {
+	hosts []string
+	live  *inspect.Live
+}
+
+// AllowHosts has an Editor answer requests for these names too (a port
+// in them is ignored), beside IP addresses and localhost. Give the Live
+// the same names (inspect.AllowHosts).
+func AllowHosts(names ...string) Option {
+	return func(s *settings) { s.hosts = append(s.hosts, names...) }
+}
+
+// Live serves the game's live view at live/ beside the editor, where the
+// page reads the running agent's events to show its decisions on the
+// tree. A game that reloads its tree tells the live view
+// (inspect.Live.SetHeader).
+func Live(l *inspect.Live) Option { return func(s *settings) { s.live = l } }
+
+// New returns an Editor of the tree file at path, which must exist: the
+// registry reads and checks it (with cfg, as the game builds it), and
+// names the palette's values. A path that is a link is followed now, and
+// the file it leads to is the one saved.
+func New[M any](path string, reg *btjson.Registry[M], cfg bt.Config[M], opts ...Option) (*Editor[M], error) {
+	if reg == nil {
+		return nil, errors.New("editor: a nil registry")
+	}
+	schema, err := reg.Schema()
+	if err != nil {
+		return nil, fmt.Errorf("editor: %w", err)
+	}
+	resolved, err := filepath.EvalSymlinks(path)
+	if err == nil {
+		resolved, err = filepath.Abs(resolved)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("editor: the tree file: %w", err)
+	}
+	info, err := os.Stat(resolved)
+	if err != nil {
+		return nil, fmt.Errorf("editor: the tree file: %w", err)
+	}
+	if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("editor: %s is not a regular file", path)
+	}
+	var s settings
+	for _, o := range opts {
+		if o != nil {
+			o(&s)
+		}
+	}
+	limit := reg.Limits.Bytes
+	if limit <= 0 {
+		limit = 4 << 20 // btjson's default
+	}
+	e := &Editor[M]{path: resolved, name: filepath.Base(path), reg: reg, cfg: cfg, schema: schema,
+		limit:  6*int64(limit) + 4096, // a file's text escaped in JSON, at worst
+		policy: sameorigin.Allow(s.hosts...), mux: http.NewServeMux()}
+	e.mux.HandleFunc("GET /{$}", e.page)
+	e.mux.HandleFunc("GET /file", e.file)
+	e.mux.HandleFunc("GET /schema", e.serveSchema)
+	e.mux.HandleFunc("POST /check", e.check)
+	e.mux.HandleFunc("POST /save", e.save)
+	if s.live != nil {
+		e.live = true
+		e.mux.Handle("/live/", http.StripPrefix("/live", s.live))
+	}
+	return e, nil
+}
+
+// Path returns the file the editor saves: the path it was given, its
+// links followed.
+func (e *Editor[M]) Path() string { return e.path }
+
+// ServeHTTP serves the page at the mount point, and what it asks for, to
+// requests for a name the Editor answers from its own page or none; it
+// refuses others with 403 Forbidden.
+func (e *Editor[M]) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	switch err := e.policy.Check(r); err {
+	case nil:
+		e.mux.ServeHTTP(w, r)
+	case sameorigin.ErrHost:
+		http.Error(w, fmt.Sprintf("editor: this editor does not answer for %q: open it at localhost or an IP address, "+
+			"or have the game allow the name (editor.AllowHosts)", r.Host), http.StatusForbidden)
+	default:
+		http.Error(w, fmt.Sprintf("editor: a request from another site (%q) is refused", r.Header.Get("Origin")), http.StatusForbidden)
+	}
+}
+
+func (e *Editor[M]) page(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:")
+	w.Write(pageHTML)
+}
+
+func (e *Editor[M]) serveSchema(w http.ResponseWriter, r *http.Request) {
+	w.Header().Set("Content-Type", "application/schema+json")
+	w.Write(e.schema)
+}
+
+// A fileState is the file as the page reads it.
+type fileState struct {
+	Name    string `json:"name"`
+	Text    string `json:"text"`
+	Version string `json:"version"` // what a save names to say which file it changes
+	Live    bool   `json:"live"`    // whether the game's live view is served at live/
+}
+
+func (e *Editor[M]) file(w http.ResponseWriter, r *http.Request) {
+	data, err := e.read()
+	if err != nil {
+		http.Error(w, "editor: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	reply(w, http.StatusOK, fileState{Name: e.name, Text: string(data), Version: version(data), Live: e.live})
+}
+
+// read reads the file, and refuses one larger than a request may be.
+func (e *Editor[M]) read() ([]byte, error) {
+	f, err := os.Open(e.path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	data, err := io.ReadAll(io.LimitReader(f, e.limit+1))
+	if err == nil && int64(len(data)) > e.limit {
+		err = fmt.Errorf("%s is larger than a tree file may be", e.name)
+	}
+	return data, err
+}
+
+// version names the content of a file.
+func version(data []byte) string {
+	sum := sha256.Sum256(data)
+	return hex.EncodeToString(sum[:12])
+}
+
+// A Problem is an error of the tree a page sent, as the page shows it:
+// where the file says it (a JSON path such as "$.children[2].action",
+// and a line and column), and what it is. A problem that has no place in
+// the file (the tree as a whole) has an empty Path.
+type Problem struct {
+	Path    string `json:"path"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Message string `json:"message"`
+}
+
+// problems returns what the loader and bt.Build find wrong with a tree
+// file, each placed where the file says it when it can be.
+func (e *Editor[M]) problems(text []byte) []Problem {
+	_, err := e.reg.Build(e.cfg, text)
+	if err == nil {
+		return nil
+	}
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	out := make([]Problem, 0, len(errs))
+	for _, err := range errs {
+		var at *btjson.Error
+		if errors.As(err, &at) {
+			msg := at.Err
+			var placed *decide.Error // Build's, which names the node by its tree path: the page shows it on the node
+			if errors.As(msg, &placed) {
+				msg = placed.Err
+			}
+			out = append(out, Problem{Path: at.Path, Line: at.Line, Column: at.Column, Message: msg.Error()})
+		} else {
+			out = append(out, Problem{Message: err.Error()})
+		}
+	}
+	return out
+}
+
+// A change is a tree the page sent: to check, or to save over the
+// version of the file it last read.
+type change struct {
+	Text string `json:"text"`
+	Base string `json:"base"`
+}
+
+// readChange reads a change from r, or answers the request with why it
+// cannot and returns false.
+func (e *Editor[M]) readChange(w http.ResponseWriter, r *http.Request) (change, bool) {
+	var c change
+	if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+		http.Error(w, "editor: send the tree as application/json", http.StatusUnsupportedMediaType)
+		return c, false
+	}
+	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, e.limit))
+	if err := dec.Decode(&c); err != nil {
+		var tooBig *http.MaxBytesError
+		if errors.As(err, &tooBig) {
+			http.Error(w, "editor: the tree is larger than a tree file may be", http.StatusRequestEntityTooLarge)
+		} else {
+			http.Error(w, `editor: a change is {"text": "the tree file", "base": "the version it changes"}`, http.StatusBadRequest)
+		}
+		return c, false
+	}
+	return c, true
+}
+
+// A checked is the answer to a check or a refused save.
+type checked struct {
+	Problems []Problem `json:"problems"`
+}
+
+func (e *Editor[M]) check(w http.ResponseWriter, r *http.Request) {
+	c, ok := e.readChange(w, r)
+	if !ok {
+		return
+	}
+	reply(w, http.StatusOK, checked{Problems: nonNil(e.problems([]byte(c.Text)))})
+}
+
+// A saved is the answer to a save: the file as written, which may be
+// laid out anew (btjson.Registry.Marshal), and its version.
+type saved struct {
+	fileState
+	Error string `json:"error,omitempty"` // why a save was refused
+}
+
+// save saves a change that builds, over the version of the file it
+// names: 200 with the file as saved; 422 with the problems of a tree that
+// does not build; 409 with the file as it is when it changed on disk
+// since the page read it.
+func (e *Editor[M]) save(w http.ResponseWriter, r *http.Request) {
+	c, ok := e.readChange(w, r)
+	if !ok {
+		return
+	}
+	e.mu.Lock()
+	defer e.mu.Unlock()
+	now, err := e.read()
+	if err != nil {
+		http.Error(w, "editor: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	if v := version(now); v != c.Base {
+		reply(w, http.StatusConflict, saved{fileState: fileState{Name: e.name, Text: string(now), Version: v, Live: e.live},
+			Error: "the file changed on disk since the page read it: nothing was saved"})
+		return
+	}
+	text := []byte(c.Text)
+	if ps := e.problems(text); len(ps) > 0 {
+		reply(w, http.StatusUnprocessableEntity, checked{Problems: ps})
+		return
+	}
+	out := e.layOut(text)
+	if err := writeFile(e.path, out); err != nil {
+		http.Error(w, "editor: "+err.Error(), http.StatusInternalServerError)
+		return
+	}
+	reply(w, http.StatusOK, saved{fileState: fileState{Name: e.name, Text: string(out), Version: version(out), Live: e.live}})
+}
+
+// layOut returns a tree file that builds as the file laid out as btjson
+// writes files (Marshal), keeping its "$schema"; or the file as it is,
+// when Marshal cannot write what it holds.
+func (e *Editor[M]) layOut(text []byte) []byte {
+	def, err := e.reg.Load(text)
+	if err != nil {
+		return text
+	}
+	out, err := e.reg.Marshal(def)
+	if err != nil {
+		return text
+	}
+	var root struct {
+		Schema string `json:"$schema"`
+	}
+	if json.Unmarshal(text, &root) == nil && root.Schema != "" && bytes.HasPrefix(out, []byte("{")) {
+		quoted, _ := json.Marshal(root.Schema) // a string always encodes
+		out = append(append(append([]byte(`{"$schema": `), quoted...), ", "...), out[1:]...)
+	}
+	if e.problems(out) != nil { // what Marshal wrote must build as the file did
+		return text
+	}
+	return out
+}
+
+// writeFile replaces the file at path with data at once: written to a
+// file beside it, then renamed over it, with the file's permissions, so
+// that a game reading it never reads half a tree.
+func writeFile(path string, data []byte) (err error) {
+	info, err := os.Stat(path)
+	if err != nil {
+		return err
+	}
+	dir, base := filepath.Split(path)
+	tmp, err := os.CreateTemp(dir, "."+base+".*.tmp")
+	if err != nil {
+		return err
+	}
+	defer func() {
+		if err != nil {
+			tmp.Close()
+			os.Remove(tmp.Name())
+		}
+	}()
+	if _, err = tmp.Write(data); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(info.Mode().Perm()); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	return os.Rename(tmp.Name(), path)
+}
+
+func reply(w http.ResponseWriter, code int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(code)
+	json.NewEncoder(w).Encode(v)
+}
+
+func nonNil(ps []Problem) []Problem {
+	if ps == nil {
+		return []Problem{}
+	}
+	return ps
+}

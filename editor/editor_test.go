@@ -1,0 +1,303 @@
+package editor_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/btjson"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/editor"
+	"github.com/foresight-bt/foresight/internal/treetest"
+)
+
+type mem = treetest.Mem
+
+// registry names a few values of the shared test memory.
+func registry() *btjson.Registry[mem] {
+	rec := &treetest.Recorder{}
+	return &btjson.Registry[mem]{
+		Actions: map[string]bt.Action[mem]{"chase": treetest.Act(rec, "chase", treetest.HitFoe(1)),
+			"rest": treetest.Act(rec, "rest", treetest.Shine)},
+		Conditions:  map[string]func(*mem) bool{"hp even": func(m *mem) bool { return m.HP%2 == 0 }},
+		Constraints: map[string]bt.Constraint[mem]{"in sight": constraints.Func("in sight", func(m *mem) bool { return m.Foe > 0 })},
+	}
+}
+
+var cfg = bt.Config[mem]{Heuristic: treetest.Goal}
+
+const tree = `{"$schema": "tree.schema.json", "kind": "selector", "name": "root", "children": [
+  {"kind": "action", "name": "chase", "action": "chase", "constraints": ["in sight"]}
+]}
+`
+
+// serve serves an Editor of a tree file holding text, until the test
+// ends.
+func serve(t *testing.T, text string) (*httptest.Server, string) {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), "tree.json")
+	if err := os.WriteFile(path, []byte(text), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	ed, err := editor.New(path, registry(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(ed)
+	t.Cleanup(srv.Close)
+	return srv, path
+}
+
+// post sends a change, as the page does.
+func post(t *testing.T, srv *httptest.Server, what string, change map[string]string) (int, map[string]any) {
+	t.Helper()
+	body, _ := json.Marshal(change)
+	resp, err := http.Post(srv.URL+"/"+what, "application/json", strings.NewReader(string(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var out map[string]any
+	b, _ := io.ReadAll(resp.Body)
+	json.Unmarshal(b, &out)
+	return resp.StatusCode, out
+}
+
+// file reads the file as the page does.
+func file(t *testing.T, srv *httptest.Server) (text, version string) {
+	t.Helper()
+	resp, err := http.Get(srv.URL + "/file")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	var f struct{ Text, Version string }
+	if err := json.NewDecoder(resp.Body).Decode(&f); err != nil {
+		t.Fatal(err)
+	}
+	return f.Text, f.Version
+}
+
+func TestNewRefuses(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	for _, tt := range []struct {
+		name, path string
+		reg        *btjson.Registry[mem]
+		want       string
+	}{
+		{"no registry", filepath.Join(dir, "x.json"), nil, "a nil registry"},
+		{"no file", filepath.Join(dir, "missing.json"), registry(), "no such file"},
+		{"a directory", dir, registry(), "not a regular file"},
+		{"a broken registry", filepath.Join(dir, "x.json"), &btjson.Registry[mem]{Actions: map[string]bt.Action[mem]{"": nil}}, "empty name"},
+	} {
+		if _, err := editor.New(tt.path, tt.reg, cfg); err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+	}
+}
+
+// A check gives the loader's and Build's errors, each with the JSON path
+// of what it is about.
+func TestCheck(t *testing.T) {
+	t.Parallel()
+	srv, _ := serve(t, tree)
+	for _, tt := range []struct {
+		name, text string
+		want       []editor.Problem
+	}{
+		{"good", tree, []editor.Problem{}},
+		{"an unknown action", `{"kind":"selector","name":"root","children":[{"kind":"action","name":"a","action":"fly"}]}`,
+			[]editor.Problem{{Path: "$.children[0].action", Line: 1, Column: 83, Message: `unknown action "fly" (want one of "chase", "rest")`}}},
+		{"an empty selector", `{"kind":"selector","name":"root","children":[{"kind":"selector","name":"s","children":[]}]}`,
+			[]editor.Problem{{Path: "$.children[0]", Line: 1, Column: 46, Message: "empty selector: give it children or remove it"}}},
+		{"two at once", `{"kind":"selector","name":"root","replan":"fast","children":[{"kind":"action","name":"a","action":"chase","loop":true}]}`,
+			[]editor.Problem{
+				{Path: "$.replan", Line: 1, Column: 43, Message: `want a duration such as "250ms" or "0s" (every tick), not "fast"`},
+				{Path: "$.children[0]", Line: 1, Column: 62, Message: "Loop is not for an action"}}},
+		{"not JSON", `{"kind":`, []editor.Problem{{Path: "$.kind", Line: 1, Column: 9, Message: "bad JSON: unexpected EOF"}}},
+	} {
+		code, out := post(t, srv, "check", map[string]string{"text": tt.text})
+		var got struct{ Problems []editor.Problem }
+		b, _ := json.Marshal(out)
+		json.Unmarshal(b, &got)
+		if code != 200 {
+			t.Errorf("%s: %d", tt.name, code)
+		}
+		if diff := cmp.Diff(tt.want, got.Problems); diff != "" {
+			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
+		}
+	}
+}
+
+// A save that builds replaces the file, laid out as btjson writes files,
+// keeping its schema and its permissions, and leaves nothing beside it;
+// a save that does not build, or over a file that changed on disk since,
+// changes nothing.
+func TestSave(t *testing.T) {
+	t.Parallel()
+	srv, path := serve(t, tree)
+	text, version := file(t, srv)
+	if text != tree {
+		t.Fatalf("the file reads %q", text)
+	}
+	unchanged := func(why string) {
+		t.Helper()
+		if b, _ := os.ReadFile(path); string(b) != tree {
+			t.Errorf("%s: the file changed to %q", why, b)
+		}
+	}
+	// Refused: a tree that does not build, a stale version, no version.
+	bad := `{"kind":"selector","name":"root","children":[{"kind":"selector","name":"s","children":[]}]}`
+	if code, out := post(t, srv, "save", map[string]string{"text": bad, "base": version}); code != http.StatusUnprocessableEntity || out["problems"] == nil {
+		t.Errorf("a tree that does not build: %d %v", code, out)
+	}
+	unchanged("a tree that does not build")
+	good := `{"$schema":"tree.schema.json","kind":"selector","name":"root","children":[{"kind":"action","name":"chase","action":"chase"},{"kind":"action","name":"rest","action":"rest"}]}`
+	for _, base := range []string{"", "0123"} {
+		if code, out := post(t, srv, "save", map[string]string{"text": good, "base": base}); code != http.StatusConflict || out["version"] != version {
+			t.Errorf("a save over version %q: %d %v", base, code, out)
+		}
+	}
+	unchanged("a stale version")
+	// Saved.
+	code, out := post(t, srv, "save", map[string]string{"text": good, "base": version})
+	if code != 200 {
+		t.Fatalf("a good save: %d %v", code, out)
+	}
+	want := `{"$schema": "tree.schema.json", "kind": "selector", "name": "root", "children": [
+  {"kind": "action", "name": "chase", "action": "chase"},
+  {"kind": "action", "name": "rest", "action": "rest"}
+]}
+`
+	b, _ := os.ReadFile(path)
+	if string(b) != want || out["text"] != want {
+		t.Errorf("the file saved:\n%s\nanswered:\n%s\nwant:\n%s", b, out["text"], want)
+	}
+	if _, v := file(t, srv); v != out["version"] || v == version {
+		t.Errorf("the version after the save: %q, answered %q, before %q", v, out["version"], version)
+	}
+	if info, _ := os.Stat(path); runtime.GOOS != "windows" && info.Mode().Perm() != 0o640 {
+		t.Errorf("the file's permissions became %v", info.Mode().Perm())
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Errorf("the folder holds %d files: %v", len(entries), entries)
+	}
+}
+
+// An editor writes the file it was made for and no other: requests name
+// no path, and a file that is a link is followed once, when the editor is
+// made.
+func TestWritesOnlyItsFile(t *testing.T) {
+	t.Parallel()
+	dir := t.TempDir()
+	target := filepath.Join(dir, "real.json")
+	link := filepath.Join(dir, "link.json")
+	if err := os.WriteFile(target, []byte(tree), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(target, link); err != nil {
+		t.Skip("no links here:", err)
+	}
+	ed, err := editor.New(link, registry(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ed.Path() != target {
+		t.Errorf("the editor saves %s, want %s", ed.Path(), target)
+	}
+	srv := httptest.NewServer(ed)
+	defer srv.Close()
+	// Paths in the address or the body are not paths to write.
+	outside := filepath.Join(dir, "outside.json")
+	for _, u := range []string{"/save?path=" + outside, "/../outside.json", "/save/../../outside.json", "/file?path=/etc/passwd"} {
+		resp, err := http.Post(srv.URL+u, "application/json", strings.NewReader(`{"text":"{}","base":"","path":"`+outside+`"}`))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+	}
+	_, version := file(t, srv)
+	good := `{"kind":"action","name":"rest","action":"rest"}`
+	body, _ := json.Marshal(map[string]string{"text": good, "base": version, "path": outside, "name": "../outside.json"})
+	resp, err := http.Post(srv.URL+"/save", "application/json", strings.NewReader(string(body)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if _, err := os.Stat(outside); err == nil {
+		t.Error("a file outside was written")
+	}
+	if info, err := os.Lstat(link); err != nil || info.Mode()&os.ModeSymlink == 0 {
+		t.Errorf("the link is no longer a link: %v %v", info, err)
+	}
+	if b, _ := os.ReadFile(target); !strings.Contains(string(b), `"rest"`) {
+		t.Errorf("the file the link leads to holds %s", b)
+	}
+	entries, _ := os.ReadDir(dir)
+	if len(entries) != 2 {
+		t.Errorf("the folder holds %v", entries)
+	}
+}
+
+// An editor answers only its own site, as the live view does: requests for
+// other names, and requests that pages of other sites send, are refused,
+// and its changes come only as JSON.
+func TestServesOnlyItsOwnSite(t *testing.T) {
+	t.Parallel()
+	srv, path := serve(t, tree)
+	_, version := file(t, srv)
+	good, _ := json.Marshal(map[string]string{"text": `{"kind":"action","name":"rest","action":"rest"}`, "base": version})
+	for _, tt := range []struct {
+		name, method, path, host, origin, ctype string
+		want                                    int
+	}{
+		{"the page", "GET", "/", "localhost", "", "", 200},
+		{"the schema", "GET", "/schema", "127.0.0.1", "", "", 200},
+		{"another name", "GET", "/file", "evil.example", "", "", 403},
+		{"another name, saving", "POST", "/save", "evil.example", "", "application/json", 403},
+		{"another site's page", "POST", "/save", "localhost", "http://evil.example", "application/json", 403},
+		{"a form", "POST", "/save", "localhost", "", "application/x-www-form-urlencoded", 415},
+		{"text", "POST", "/check", "localhost", "", "text/plain", 415},
+		{"a path it does not serve", "GET", "/etc/passwd", "localhost", "", "", 404},
+	} {
+		req, _ := http.NewRequest(tt.method, srv.URL+tt.path, strings.NewReader(string(good)))
+		req.Host = tt.host
+		if tt.origin != "" {
+			req.Header.Set("Origin", tt.origin)
+		}
+		if tt.ctype != "" {
+			req.Header.Set("Content-Type", tt.ctype)
+		}
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != tt.want {
+			t.Errorf("%s: %d, want %d", tt.name, resp.StatusCode, tt.want)
+		}
+	}
+	if b, _ := os.ReadFile(path); string(b) != tree {
+		t.Errorf("a refused request changed the file: %s", b)
+	}
+	// A change larger than a tree file may be is refused unread.
+	huge := strings.Repeat(" ", 30<<20)
+	resp, err := http.Post(srv.URL+"/check", "application/json", strings.NewReader(`{"text":"`+huge+`"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
+	if resp.StatusCode != http.StatusRequestEntityTooLarge {
+		t.Errorf("a huge change: %d", resp.StatusCode)
+	}
+}
