@@ -1,5 +1,7 @@
 package bt
 
+import "github.com/foresight-bt/foresight/internal/randkey"
+
 // The tree's random numbers are keyed, not streamed. Every number a node
 // sees is a pure function of the agent's seed, the decision under way (the
 // tick, or the tick a Preview plans), the node's path, and how many
@@ -23,14 +25,7 @@ const (
 
 // mix is SplitMix64's finaliser: a bijection that scatters every input
 // bit over the whole word.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
-}
+func mix(x uint64) uint64 { return randkey.Mix(x) }
 
 // decisionKey is the key of every number an agent seeded with seed draws
 // while deciding its tick n.
@@ -45,16 +40,11 @@ func keyed(key, node, stream, count uint64) uint64 {
 // pathKey hashes a node's path from its parent's hash and its name, so
 // that a tree of any depth keys its nodes in time linear in its size.
 func pathKey(parent uint64, name string) uint64 {
-	h := uint64(14695981039346656037) // FNV-1a over the name
-	for i := 0; i < len(name); i++ {
-		h ^= uint64(name[i])
-		h *= 1099511628211
-	}
-	return mix(parent*seedMixing ^ h)
+	return mix(parent*seedMixing ^ randkey.Hash(name))
 }
 
 // unit maps 64 random bits to [0, 1).
-func unit(x uint64) float64 { return float64(x>>11) * 0x1p-53 }
+func unit(x uint64) float64 { return randkey.Unit(x) }
 
 // source is the math/rand/v2 Source of a scratch: each number is keyed by
 // the node that draws it (the node whose code is running) and a count of

@@ -10,6 +10,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/randkey"
 	"github.com/foresight-bt/foresight/sim"
 )
 
@@ -210,45 +211,7 @@ func (p *Planner[M, K]) weigh() {
 // the planner's seed; goals of priority zero or less keep their order,
 // after the rest.
 func (p *Planner[M, K]) draw() {
-	key := mix(p.seed + 0x9e3779b97f4a7c15)
-	ord := p.order
-	weight := func(gi int) float64 { return max(p.prio[gi], 0) }
-	for i := range ord {
-		total := 0.0
-		for _, gi := range ord[i:] {
-			total += weight(gi)
-		}
-		if total <= 0 {
-			return
-		}
-		key = mix(key + 0x9e3779b97f4a7c15)
-		x := float64(key>>11) * 0x1p-53 * total
-		j := i
-		for ; j < len(ord); j++ {
-			if w := weight(ord[j]); x < w {
-				break
-			} else {
-				x -= w
-			}
-		}
-		if j == len(ord) { // rounding: the last that weighs something
-			for j--; weight(ord[j]) == 0; j-- {
-			}
-		}
-		w := ord[j]
-		copy(ord[i+1:j+1], ord[i:j])
-		ord[i] = w
-	}
-}
-
-// mix is SplitMix64's finaliser.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
+	randkey.Order(p.order, func(gi int) float64 { return p.prio[gi] }, randkey.Next(p.seed))
 }
 
 // advance goes on with the planning for at most limit nodes and reports

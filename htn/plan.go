@@ -10,6 +10,7 @@ import (
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/memory"
+	"github.com/foresight-bt/foresight/internal/randkey"
 	"github.com/foresight-bt/foresight/sim"
 )
 
@@ -640,53 +641,8 @@ func (p *planner[M]) draw(ord []int32, t *task[M], at int) {
 	if !p.rolled {
 		p.seed, p.rolled = uint64(p.base.Roll()*(1<<53)), true
 	}
-	key := mix(p.seed ^ nameKey(t.name) ^ uint64(at)*0xd1b54a32d192ed03)
-	for i := range ord {
-		total := 0.0
-		for _, k := range ord[i:] {
-			total += p.utility[k]
-		}
-		if total <= 0 {
-			return // the rest are worth nothing: in the order written
-		}
-		key = mix(key + 0x9e3779b97f4a7c15)
-		x := float64(key>>11) * 0x1p-53 * total
-		j := i
-		for ; j < len(ord); j++ {
-			u := p.utility[ord[j]]
-			if x < u {
-				break
-			}
-			x -= u
-		}
-		if j == len(ord) { // rounding: the last that is worth something
-			for j--; p.utility[ord[j]] == 0; j-- {
-			}
-		}
-		w := ord[j]
-		copy(ord[i+1:j+1], ord[i:j])
-		ord[i] = w
-	}
-}
-
-// mix is SplitMix64's finaliser.
-func mix(x uint64) uint64 {
-	x ^= x >> 30
-	x *= 0xbf58476d1ce4e5b9
-	x ^= x >> 27
-	x *= 0x94d049bb133111eb
-	x ^= x >> 31
-	return x
-}
-
-// nameKey hashes a name (FNV-1a).
-func nameKey(s string) uint64 {
-	h := uint64(14695981039346656037)
-	for i := 0; i < len(s); i++ {
-		h ^= uint64(s[i])
-		h *= 1099511628211
-	}
-	return h
+	key := randkey.Mix(p.seed ^ randkey.Hash(t.name) ^ uint64(at)*0xd1b54a32d192ed03)
+	randkey.Order(ord, func(k int32) float64 { return p.utility[k] }, key)
 }
 
 // admits checks a method's conditions on m, told sit.
@@ -813,7 +769,7 @@ func (d *Domain[M]) NewPlanner() *Planner[M] {
 // draws from seed 0; a tree's runner from its agent's seed, tick by tick.
 func (pl *Planner[M]) Seed(seed uint64) {
 	if pl != nil {
-		pl.p.seed = mix(seed + 0x9e3779b97f4a7c15)
+		pl.p.seed = randkey.Next(seed)
 	}
 }
 

@@ -1,0 +1,72 @@
+// Package randkey draws random numbers from keys instead of from a source
+// kept between draws: a number is a function of its key (an agent's
+// seed, the tick, the node, a count), so the same definition, seed and
+// inputs draw the same numbers on every machine, in any order of
+// evaluation. The behaviour tree keys its rolls and draws with it, and
+// the planners their random choices (an HTN task's methods by utility,
+// GOAP goals by priority: Order).
+package randkey
+
+// Order puts ord in a random order drawn from key: each place is drawn
+// among the items left, with a chance in proportion to their weight
+// (a weight below zero counts as zero). Items that weigh nothing keep
+// their order, after the rest.
+func Order[T any](ord []T, weight func(T) float64, key uint64) {
+	w := func(t T) float64 { return max(weight(t), 0) }
+	for i := range ord {
+		total := 0.0
+		for _, t := range ord[i:] {
+			total += w(t)
+		}
+		if total <= 0 {
+			return // the rest weigh nothing: in their order
+		}
+		key = Mix(key + golden)
+		x := Unit(key) * total
+		j := i
+		for ; j < len(ord); j++ {
+			if u := w(ord[j]); x < u {
+				break
+			} else {
+				x -= u
+			}
+		}
+		if j == len(ord) { // rounding: the last that weighs something
+			for j--; w(ord[j]) == 0; j-- {
+			}
+		}
+		drawn := ord[j]
+		copy(ord[i+1:j+1], ord[i:j])
+		ord[i] = drawn
+	}
+}
+
+// golden is SplitMix64's increment, 2^64 over the golden ratio.
+const golden = 0x9e3779b97f4a7c15
+
+// Mix is SplitMix64's finaliser: it turns a key into one whose bits all
+// depend on all of the key's.
+func Mix(x uint64) uint64 {
+	x ^= x >> 30
+	x *= 0xbf58476d1ce4e5b9
+	x ^= x >> 27
+	x *= 0x94d049bb133111eb
+	x ^= x >> 31
+	return x
+}
+
+// Next returns the key after key, as Order steps through its draws.
+func Next(key uint64) uint64 { return Mix(key + golden) }
+
+// Unit maps a key's 64 bits to a number in [0, 1), from its top 53.
+func Unit(key uint64) float64 { return float64(key>>11) * 0x1p-53 }
+
+// Hash hashes a name (FNV-1a), to key what a name stands for.
+func Hash(name string) uint64 {
+	h := uint64(14695981039346656037)
+	for i := 0; i < len(name); i++ {
+		h ^= uint64(name[i])
+		h *= 1099511628211
+	}
+	return h
+}
