@@ -6,10 +6,12 @@ import (
 	"fmt"
 	"maps"
 	"math"
+	"runtime/debug"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/bt"
 )
@@ -82,6 +84,27 @@ func (t ParamType) holds(v any) bool {
 		return t == Bool
 	}
 	return false
+}
+
+// unwritable says why a file could not hold the argument v, which Load
+// would refuse and Marshal could not write: a negative duration, a number
+// that is not finite, text that is not UTF-8; or returns nil.
+func unwritable(v any) error {
+	switch v := v.(type) {
+	case time.Duration:
+		if v < 0 {
+			return fmt.Errorf("a negative duration, %v (give 0 or more)", v)
+		}
+	case float64:
+		if math.IsNaN(v) || math.IsInf(v, 0) {
+			return fmt.Errorf("%v, not a finite number", v)
+		}
+	case string:
+		if !utf8.ValidString(v) {
+			return fmt.Errorf("text that is not UTF-8, %q", v)
+		}
+	}
+	return nil
 }
 
 // Args are the arguments a factory is given: every parameter's, the
@@ -290,7 +313,7 @@ func makeWith[M, V any](l *loader[M], m *made, f Factory[V], given *argsGiven) (
 		if given != nil {
 			at = &given.at
 		}
-		l.bad(at, fmt.Errorf("%s %q: %v", m.role, m.name, err))
+		l.bad(at, fmt.Errorf("%s %q: %w", m.role, m.name, err))
 		return zero, false
 	}
 	return v, true
@@ -303,7 +326,7 @@ func makeValue[M, V any](r *Registry[M], ro role, name string, f Factory[V], arg
 	if f.Make == nil {
 		return zero, fmt.Errorf("no %s factory %q", ro, name)
 	}
-	v, err := f.Make(args)
+	v, err := callMake(f, args)
 	if err != nil {
 		return zero, err
 	}
@@ -318,6 +341,19 @@ func makeValue[M, V any](r *Registry[M], ro role, name string, f Factory[V], arg
 	}
 	_ = tryKey(func() { r.made[id] = call{role: ro, name: name, args: args} })
 	return v, nil
+}
+
+// callMake calls the factory's Make, returning a panic in it as a
+// *bt.PanicError (Method "Make"), so that a file naming a factory whose
+// code panics is refused at the node, like any other error.
+func callMake[V any](f Factory[V], args Args) (v V, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			var zero V
+			v, err = zero, &bt.PanicError{Method: "Make", Value: r, Stack: debug.Stack()}
+		}
+	}()
+	return f.Make(args)
 }
 
 // madeBy returns how the value with identity id was made, if a factory
@@ -377,6 +413,8 @@ func makeFromGo[M, V any](r *Registry[M], ro role, name string, fs map[string]Fa
 			v = p.Default
 		case !p.Type.holds(v):
 			errs = append(errs, fmt.Errorf("btjson: %s %q: argument %q: want %s, not %T", ro, name, p.Name, withArticle(p.Type.String()), v))
+		case unwritable(v) != nil:
+			errs = append(errs, fmt.Errorf("btjson: %s %q: argument %q: %v", ro, name, p.Name, unwritable(v)))
 		}
 		args.vals[p.Name] = v
 	}
@@ -412,6 +450,8 @@ func checkFactory(ro role, name string, make bool, params []Param) []error {
 			errs = append(errs, fmt.Errorf("btjson: registry: %s factory %q: parameter %q: unknown type %v", ro, name, p.Name, p.Type))
 		case p.Default != nil && !p.Type.holds(p.Default):
 			errs = append(errs, fmt.Errorf("btjson: registry: %s factory %q: parameter %q: a default of type %T for a %s", ro, name, p.Name, p.Default, p.Type))
+		case p.Default != nil && unwritable(p.Default) != nil:
+			errs = append(errs, fmt.Errorf("btjson: registry: %s factory %q: parameter %q: a default of %v", ro, name, p.Name, unwritable(p.Default)))
 		}
 		seen[p.Name] = true
 	}

@@ -3,6 +3,7 @@ package btjson_test
 import (
 	"encoding/json"
 	"errors"
+	"math"
 	"strings"
 	"testing"
 	"time"
@@ -217,5 +218,54 @@ func TestSchemaDescribesArguments(t *testing.T) {
 	}
 	if n := len(s.Defs.Node.Properties["constraints"].Items.AnyOf); n != 3 {
 		t.Errorf("constraints: %d forms, want a name or either factory's object", n)
+	}
+}
+
+// A factory whose Make panics makes the file naming it refused at the
+// node, the panic returned as a *bt.PanicError, from a file and from Go.
+func TestFactoryPanics(t *testing.T) {
+	t.Parallel()
+	r := factoryRegistry()
+	r.ActionFactories["boom"] = btjson.Factory[bt.Action[mem]]{Make: func(btjson.Args) (bt.Action[mem], error) { panic("boom") }}
+	_, err := r.Load([]byte(`{"kind": "sequence", "name": "s", "children": [{"kind": "action", "name": "a", "action": "boom"}]}`))
+	var fe *btjson.Error
+	var pe *bt.PanicError
+	if !errors.As(err, &fe) || fe.Path != "$.children[0].action" || !errors.As(err, &pe) || pe.Value != "boom" || pe.Method != "Make" {
+		t.Errorf("Load: %v; want a panic in Make at $.children[0].action", err)
+	}
+	if _, err := r.MakeAction("boom", nil); !errors.As(err, &pe) {
+		t.Errorf("MakeAction: %v; want a *bt.PanicError", err)
+	}
+}
+
+// Arguments given in Go, and defaults, are those a file can hold, so that
+// what Marshal writes Load reads back: no negative duration, no number
+// that is not finite, no text that is not UTF-8.
+func TestArgumentsAFileCanHold(t *testing.T) {
+	t.Parallel()
+	r := factoryRegistry()
+	for _, c := range []struct {
+		make func() error
+		want string
+	}{
+		{func() error { _, err := r.MakeAction("wait", map[string]any{"for": -3 * time.Second}); return err }, `argument "for": a negative duration, -3s`},
+		{func() error {
+			_, err := r.MakeConstraint("chance", map[string]any{"p": math.NaN()})
+			return err
+		}, `argument "p": NaN, not a finite number`},
+		{func() error {
+			_, err := r.MakeAction("wait", map[string]any{"for": time.Second, "why": "\xff"})
+			return err
+		}, `argument "why": text that is not UTF-8`},
+	} {
+		if err := c.make(); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%v; want an error with %q", err, c.want)
+		}
+	}
+	r.ActionFactories["late"] = btjson.Factory[bt.Action[mem]]{Params: []btjson.Param{{Name: "by", Type: btjson.Duration, Default: -time.Second}},
+		Make: func(a btjson.Args) (bt.Action[mem], error) { return bt.Wait[mem](a.Duration("by")), nil }}
+	_, err := r.Load([]byte(`{"kind": "action", "name": "c", "action": "chase"}`))
+	if want := `parameter "by": a default of a negative duration, -1s`; err == nil || !strings.Contains(err.Error(), want) {
+		t.Errorf("Load: %v; want an error with %q", err, want)
 	}
 }
