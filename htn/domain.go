@@ -305,10 +305,11 @@ func (b *Builder[M]) Choose(c Choice) *Builder[M] {
 }
 
 // Utility gives the method just added a utility: how much it is worth on
-// the memory the planner has when it reaches its task, a number not
-// below zero, for tasks that choose ByUtility or AtRandom. A utility that
-// is negative or not a number stops the planning with an error (a fault
-// of the runner, in a tree).
+// the memory the planner has when it reaches its task, a number from 0
+// to 1e300 (so that a task's utilities add up without overflow), for
+// tasks that choose ByUtility or AtRandom. A utility outside that range,
+// or not a number, stops the planning with an error that says so (a
+// fault of the runner, in a tree).
 func (b *Builder[M]) Utility(utility func(m *M) float64) *Builder[M] {
 	if !b.usable() {
 		return b

@@ -192,6 +192,10 @@ func TestBuildZero(t *testing.T) {
 	if _, err := nilDomain.Plan(&world{}); err == nil {
 		t.Error("a nil domain planned")
 	}
+	var zero htn.Planner[world] // a panic before it said so
+	if _, err := zero.Plan(&world{}); err == nil || !strings.Contains(err.Error(), "zero Planner") {
+		t.Errorf("a zero Planner: %v", err)
+	}
 	// The test of when to plan again is the planner node's, and checked
 	// with it.
 	_, err = bt.New(bt.Config[world]{}).Plan("run", domain(t), bt.ReplanOn[world](nil)).Build()

@@ -204,9 +204,10 @@ func TestChooseByUtility(t *testing.T) {
 			t.Errorf("%+v: %v %v %v", tt.w, plan.Steps, plan.Record, err)
 		}
 	}
-	for _, b := range []float64{math.NaN(), -7, math.Inf(1)} {
+	for _, b := range []float64{math.NaN(), -7, math.Inf(1), 1e307} {
 		bad = b
-		if _, err := dom.Plan(&world{Foe: 1}); err == nil || !strings.Contains(err.Error(), "r/high: utility") {
+		if _, err := dom.Plan(&world{Foe: 1}); err == nil || !strings.Contains(err.Error(), "r/high: utility") ||
+			!strings.Contains(err.Error(), "a utility is a number from 0 to 1e300") {
 			t.Errorf("utility %v: %v", b, err)
 		}
 	}

@@ -612,7 +612,7 @@ func (p *planner[M]) order(t *task[M], m *M) {
 			u = f(m)
 			if !(u >= 0) || u > 1e300 {
 				if p.fault == nil {
-					p.fault = fmt.Errorf("htn: method %s: utility %v: a utility must be a finite number, not negative", t.methods[k].path, u)
+					p.fault = fmt.Errorf("htn: method %s: utility %v: a utility is a number from 0 to 1e300", t.methods[k].path, u)
 				}
 				u = 0
 			}
@@ -783,8 +783,8 @@ func (pl *Planner[M]) Seed(seed uint64) {
 // bound), with what was turned down on the way in the plan's Rejected,
 // the decomposition log in its Trials and what became of each primitive
 // task in its Tallies. A panic in user code comes back as a
-// *bt.PanicError (Method "Plan"); a utility that is negative or not a
-// number, as an error that says which.
+// *bt.PanicError (Method "Plan"); a utility outside 0 to 1e300, as an
+// error that says which.
 //
 // The plan's slices are the planner's own, valid until it plans again.
 func (pl *Planner[M]) Plan(m *M) (res decide.Plan, err error) {
@@ -793,6 +793,8 @@ func (pl *Planner[M]) Plan(m *M) (res decide.Plan, err error) {
 		return decide.Plan{}, errors.New("htn: Plan of a nil Planner")
 	case pl.err != nil:
 		return decide.Plan{}, pl.err
+	case pl.p.d == nil:
+		return decide.Plan{}, errors.New("htn: Plan of a zero Planner: make one with Domain.NewPlanner")
 	case m == nil:
 		return decide.Plan{}, errors.New("htn: Plan of a nil memory")
 	}
