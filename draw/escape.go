@@ -64,7 +64,9 @@ func shown(r rune, size int) rune {
 // label as an escString: a backslash starts an escape (\N is the node's
 // name, \l a line break) and HTML entities are decoded (&lt; is <). So
 // every backslash is doubled, quotes are escaped, and & is written &amp;;
-// what Graphviz shows is then exactly the visible text.
+// what Graphviz shows is then exactly the visible text. Graphviz reads
+// no quoted string longer than 16384 bytes, so a longer one is cut short
+// and ends with "…" (no picture shows such a text in full anyway).
 func dotString(lines ...string) string {
 	var b strings.Builder
 	b.WriteByte('"')
@@ -73,23 +75,31 @@ func dotString(lines ...string) string {
 			b.WriteString(`\n`)
 		}
 		for _, r := range visible(line) {
+			piece := string(r)
 			switch r {
 			case '"':
-				b.WriteString(`\"`)
+				piece = `\"`
 			case '\\':
-				b.WriteString(`\\`)
+				piece = `\\`
 			case '\n':
-				b.WriteString(`\n`)
+				piece = `\n`
 			case '&':
-				b.WriteString("&amp;")
-			default:
-				b.WriteRune(r)
+				piece = "&amp;"
 			}
+			if b.Len()+len(piece) > maxDOTString-len(`…"`) {
+				b.WriteString("…\"")
+				return b.String()
+			}
+			b.WriteString(piece)
 		}
 	}
 	b.WriteByte('"')
 	return b.String()
 }
+
+// maxDOTString is the longest quoted string dotString writes, quotes
+// included, under the 16384 bytes Graphviz's scanner reads at most.
+const maxDOTString = 16000
 
 // mermaidText returns s for use inside a double-quoted Mermaid label.
 // Only letters, digits, spaces and the punctuation in mermaidPunct are

@@ -59,6 +59,7 @@ var hostile = []string{
 	"digraph { a -> b }",
 	"label=<x>",
 	strings.Repeat("long ", 200),
+	strings.Repeat(`&W"\`, 5000), // past the longest quoted string Graphviz reads (16384 bytes), more so escaped
 	" ",
 	"-",
 	"\"",
@@ -212,16 +213,16 @@ func checkDOT(t testing.TB, p Picture, out string) {
 	// strings, then each node's label and verdict colour, then each edge's
 	// verdict.
 	a := p.annotate()
-	want := []string{visible(p.title()), "rounded,filled", "Helvetica", "#ffffff", "Helvetica"}
+	want := []string{shownInDOT(p.title()), "rounded,filled", "Helvetica", "#ffffff", "Helvetica"}
 	for _, n := range p.Nodes {
-		want = append(want, strings.Join(visibleAll(append([]string{n.Name}, n.Fields()...)), "\n"))
+		want = append(want, shownInDOT(append([]string{n.Name}, n.Fields()...)...))
 		if v, ok := a.verdict[n.Path]; ok {
 			want = append(want, colours[v.Outcome])
 		}
 	}
 	for _, n := range p.Nodes[min(1, len(p.Nodes)):] {
 		if v, ok := a.verdict[n.Path]; ok {
-			want = append(want, visible(v.String()))
+			want = append(want, shownInDOT(v.String()))
 		}
 	}
 	if diff := cmp.Diff(want, labels); diff != "" {
@@ -248,6 +249,30 @@ func unDOT(s string) string {
 		}
 	}
 	return b.String()
+}
+
+// shownInDOT is what Graphviz shows of a DOT string of the lines: their
+// visible texts, one a line, cut short with "…" where the string, escaped
+// and quoted, would pass maxDOTString bytes.
+func shownInDOT(lines ...string) string {
+	text := strings.Join(visibleAll(lines), "\n")
+	size := func(r rune) int {
+		switch r {
+		case '"', '\\', '\n':
+			return 2
+		case '&':
+			return len("&amp;")
+		}
+		return utf8.RuneLen(r)
+	}
+	used := len(`"`)
+	for i, r := range text {
+		if used+size(r) > maxDOTString-len(`…"`) {
+			return text[:i] + "…"
+		}
+		used += size(r)
+	}
+	return text
 }
 
 func visibleAll(ss []string) []string {

@@ -91,9 +91,9 @@ func checkSearchDOT(t testing.TB, s Search, out string) {
 			edges = append(edges, m[1]+" "+m[2])
 		}
 	}
-	want := []string{visible(s.title()), "rounded,filled", "Helvetica", "#ffffff", "Helvetica"}
+	want := []string{shownInDOT(s.title()), "rounded,filled", "Helvetica", "#ffffff", "Helvetica"}
 	for i := range s.Trials {
-		want = append(want, strings.Join(visibleAll(trialLines(&s.Trials[i])), "\n"))
+		want = append(want, shownInDOT(trialLines(&s.Trials[i])...))
 		if s.Trials[i].Planned {
 			want = append(want, plannedColour)
 		}

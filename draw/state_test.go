@@ -130,11 +130,11 @@ func checkStateDOT(t testing.TB, d StateDiagram, out string) {
 			got = append(got, unDOT(m[1]))
 		}
 	}
-	want := []string{visible(d.Title), "rounded,filled", "Helvetica", "#ffffff", "Helvetica"}
+	want := []string{shownInDOT(d.Title), "rounded,filled", "Helvetica", "#ffffff", "Helvetica"}
 	for _, s := range d.States {
-		want = append(want, visible(s.Name)+"\n"+visible(s.Detail))
+		want = append(want, shownInDOT(s.Name, s.Detail))
 		if s.Detail == "" {
-			want[len(want)-1] = visible(s.Name)
+			want[len(want)-1] = shownInDOT(s.Name)
 		}
 		if s.Current {
 			want = append(want, currentFill)
@@ -142,7 +142,7 @@ func checkStateDOT(t testing.TB, d StateDiagram, out string) {
 	}
 	want = append(want, "any state", "dashed,rounded", "#000000", "") // the source of transitions from any state; the start point
 	for _, tr := range d.Transitions {
-		want = append(want, visible(tr.Label))
+		want = append(want, shownInDOT(tr.Label))
 		if tr.Taken {
 			want = append(want, takenColour)
 		}
