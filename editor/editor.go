@@ -9,10 +9,10 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"os"
 	"path/filepath"
-	"strings"
 	"sync"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -238,12 +238,21 @@ type change struct {
 // cannot and returns false.
 func (e *Editor[M]) readChange(w http.ResponseWriter, r *http.Request) (change, bool) {
 	var c change
-	if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
+	// Only JSON: a page of another site cannot send it without asking
+	// first (a form or plain text it can), which the Origin check refuses.
+	if ct, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || ct != "application/json" {
 		http.Error(w, "editor: send the tree as application/json", http.StatusUnsupportedMediaType)
 		return c, false
 	}
 	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, e.limit))
-	if err := dec.Decode(&c); err != nil {
+	dec.DisallowUnknownFields()
+	err := dec.Decode(&c)
+	if err == nil {
+		if _, end := dec.Token(); end != io.EOF { // one object, and nothing after it
+			err = errors.New("more after the change")
+		}
+	}
+	if err != nil {
 		var tooBig *http.MaxBytesError
 		if errors.As(err, &tooBig) {
 			http.Error(w, "editor: the tree is larger than a tree file may be", http.StatusRequestEntityTooLarge)

@@ -234,6 +234,14 @@ func TestWritesOnlyItsFile(t *testing.T) {
 		t.Fatal(err)
 	}
 	resp.Body.Close()
+	if resp.StatusCode != http.StatusBadRequest {
+		t.Errorf("a change naming a path: %d, want 400", resp.StatusCode)
+	}
+	body, _ = json.Marshal(map[string]string{"text": good, "base": version})
+	if resp, err = http.Post(srv.URL+"/save", "application/json", strings.NewReader(string(body))); err != nil {
+		t.Fatal(err)
+	}
+	resp.Body.Close()
 	if _, err := os.Stat(outside); err == nil {
 		t.Error("a file outside was written")
 	}
@@ -268,6 +276,9 @@ func TestServesOnlyItsOwnSite(t *testing.T) {
 		{"another site's page", "POST", "/save", "localhost", "http://evil.example", "application/json", 403},
 		{"a form", "POST", "/save", "localhost", "", "application/x-www-form-urlencoded", 415},
 		{"text", "POST", "/check", "localhost", "", "text/plain", 415},
+		{"a type that only begins as JSON's", "POST", "/check", "localhost", "", "application/jsonx", 415},
+		{"two types", "POST", "/check", "localhost", "", "application/json, text/plain", 415},
+		{"JSON with its charset", "POST", "/check", "localhost", "", "application/json; charset=utf-8", 200},
 		{"a path it does not serve", "GET", "/etc/passwd", "localhost", "", "", 404},
 	} {
 		req, _ := http.NewRequest(tt.method, srv.URL+tt.path, strings.NewReader(string(good)))
@@ -289,6 +300,18 @@ func TestServesOnlyItsOwnSite(t *testing.T) {
 	}
 	if b, _ := os.ReadFile(path); string(b) != tree {
 		t.Errorf("a refused request changed the file: %s", b)
+	}
+	// A change is one JSON object of the fields a change has.
+	for _, body := range []string{string(good) + "garbage", string(good) + `{"text": "x"}`,
+		`{"text": "{}", "base": "", "path": "/etc/passwd"}`} {
+		resp, err := http.Post(srv.URL+"/check", "application/json", strings.NewReader(body))
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusBadRequest {
+			t.Errorf("%s: %d, want 400", body, resp.StatusCode)
+		}
 	}
 	// A change larger than a tree file may be is refused unread.
 	huge := strings.Repeat(" ", 30<<20)
