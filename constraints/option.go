@@ -2,6 +2,8 @@ package constraints
 
 import (
 	"errors"
+	"fmt"
+	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/internal/nilness"
@@ -27,11 +29,15 @@ func SkipWhileSimulating() Option { return func(s *skips) { s.simulating = true 
 //	sees := constraints.Func("sees the player", seesPlayer, constraints.WhenFalse("does not see the player"))
 //	unseen := constraints.Not(sees) // "does not see the player"; fails as "sees the player"
 //
-// Func and From take it; an empty text is an error.
+// Func and From take it; a text of no words, or a second WhenFalse, is
+// an error.
 func WhenFalse(text string) Option {
 	return func(s *skips) {
-		if text == "" {
-			s.fail(errors.New("WhenFalse: empty text"))
+		switch {
+		case strings.TrimSpace(text) == "":
+			s.fail(fmt.Errorf("WhenFalse: no words in %q", text))
+		case s.whenFalse != "":
+			s.fail(fmt.Errorf("WhenFalse given twice (%q, then %q)", s.whenFalse, text))
 		}
 		s.whenFalse = text
 	}
