@@ -846,7 +846,16 @@ func (r *runner[M, K]) failed(st step) {
 		wait *= 2
 	}
 	f.times++
-	f.until = r.self.Now() + min(wait, b.most)
+	f.until = addSat(r.self.Now(), min(wait, b.most))
+}
+
+// addSat returns now+wait, or the latest time a Duration holds where the
+// sum would overflow: a back-off of math.MaxInt64 lasts for good.
+func addSat(now, wait time.Duration) time.Duration {
+	if wait > math.MaxInt64-now {
+		return math.MaxInt64
+	}
+	return now + wait
 }
 
 // succeeded forgets the failures of step st.

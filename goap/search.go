@@ -205,7 +205,7 @@ func (s *search[M, K]) step(limit int) (state, int) {
 			s.broke = "Tries"
 			return outOfBudget, used + 1
 		}
-		if s.nodes[n].depth >= int32(s.d.budget.Steps) {
+		if int(s.nodes[n].depth) >= s.d.budget.Steps {
 			s.cut = true
 			continue
 		}
