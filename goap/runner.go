@@ -238,7 +238,12 @@ func (r *runner[M, K]) run(m *M, dt time.Duration) bt.Status {
 		a := actionOf(st)
 		k := r.kids[a]
 		if !k.Running() {
-			r.bind(st, m)
+			if why := r.bind(st, m); why != "" {
+				if !r.again(m, cause{action: a, text: " cannot begin: ", detail: why}) {
+					return bt.Running
+				}
+				continue
+			}
 			if ok, why := r.ready(int(a), m); !ok {
 				r.failed(st)
 				if !r.again(m, cause{action: a, text: " cannot begin: ", detail: why}) {
@@ -275,10 +280,19 @@ func (r *runner[M, K]) between() bool {
 func (r *runner[M, K]) holds(m *M) bool { return r.d.goals[r.goal].holds(&r.origin, m) }
 
 // bind binds the variant of step st, if its action has variants, into m.
-func (r *runner[M, K]) bind(st step, m *M) {
-	if a := &r.d.actions[actionOf(st)]; a.bind != nil {
-		a.bind(m, variantOf(st))
+// A variant that m no longer offers (its index is at or above the count
+// m gives now) is not bound: bind says why the plan no longer holds.
+func (r *runner[M, K]) bind(st step, m *M) string {
+	a := &r.d.actions[actionOf(st)]
+	if a.bind == nil {
+		return ""
 	}
+	v := variantOf(st)
+	if n := min(a.variants(m), MaxVariants); v >= n {
+		return "variant " + strconv.Itoa(v) + " is no longer offered (" + strconv.Itoa(max(n, 0)) + " now)"
+	}
+	a.bind(m, v)
+	return ""
 }
 
 // again drops the running plan and plans afresh, once a tick: a second
@@ -305,7 +319,9 @@ func (r *runner[M, K]) readyAt(st step, m *M) (bool, string) {
 	ctx := r.self.Context()
 	work := ctx.Push(m)
 	defer ctx.Pop()
-	r.bind(st, work)
+	if why := r.bind(st, work); why != "" {
+		return false, why
+	}
 	return r.ready(int(actionOf(st)), work)
 }
 
@@ -618,7 +634,9 @@ func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	}
 	ch := bt.StartChain(ctx, m)
 	for _, a := range steps {
-		r.bind(a, m)
+		if why := r.bind(a, m); why != "" {
+			return ch.Stop(heuristic.Verdict{Outcome: heuristic.Impossible, Reason: r.d.actions[actionOf(a)].name + ": " + why})
+		}
 		v, terminal := ch.Step(r.kids[actionOf(a)])
 		if v.Outcome == heuristic.Impossible {
 			return ch.Stop(v)
