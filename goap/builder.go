@@ -368,7 +368,9 @@ func (b *Builder[M, K]) Choose(c Choice) *Builder[M, K] {
 }
 
 // Budget bounds every planning of the domain (see decide.Budget): Tries,
-// the nodes one planning may expand over every goal it tries; Steps, the
+// the nodes one planning may expand over every goal it tries, and with
+// them the states a search keeps (Tries × actions, and MaxVariants
+// besides: variants cannot fill memory); Steps, the
 // steps one plan may hold; PerTick, the nodes a runner expands in one
 // tick, going on in the next (it is Running meanwhile). Agent.Preview
 // shows what the tick does: nothing begins while the planning goes on,
