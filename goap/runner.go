@@ -402,12 +402,13 @@ func (r *runner[M, K]) firstGoal(p purpose) int {
 type ending uint8
 
 const (
-	endAdopted  ending = iota // its plan runs
-	endSame                   // it found the running plan again: that goes on
-	endNoHigher               // no goal above the running one has a plan: the running plan goes on
-	endHolds                  // it found nothing to do, for the running goal holds: the runner succeeds
-	endNone                   // no goal has a plan: the runner fails
-	endStale                  // spread over ticks, it planned from a moment the running plan has moved on from another way: that goes on
+	endAdopted   ending = iota // its plan runs
+	endSame                    // it found the running plan again: that goes on
+	endNoHigher                // no goal above the running one has a plan: the running plan goes on
+	endHolds                   // it found nothing to do, for the running goal holds: the runner succeeds
+	endNone                    // no goal has a plan: the runner fails
+	endStale                   // spread over ticks, it planned from a moment the running plan has moved on from another way: that goes on
+	endFromStart               // it planned for the running goal, which reads the start, from another start: the running plan goes on
 )
 
 // end says what planning p, for purpose, does to the running plan, as the
@@ -441,6 +442,13 @@ func (r *runner[M, K]) end(p *Planner[M, K], purpose purpose, m *M, from int) en
 	if purpose == changed && p.goal == r.goal && slices.Equal(p.steps[r.skip:], r.plan[r.at:]) {
 		return endSame
 	}
+	if purpose == changed && p.goal == r.goal && r.d.goals[p.goal].satisfiedFrom != nil {
+		// A goal from the start means "from where its plan started": a
+		// plan for it from now aims elsewhere (one more than now, not
+		// than then) and cannot replace the running one; only another
+		// goal that outranks it can.
+		return endFromStart
+	}
 	return endAdopted
 }
 
@@ -462,6 +470,8 @@ func (r *runner[M, K]) explain(p *Planner[M, K], e ending, purpose purpose, why 
 		r.tell(decide.Kept, why.text, "; the running plan is still the best")
 	case endStale:
 		r.tell(decide.Kept, why.text, "; planned from a moment the running plan has since moved on from another way: it goes on")
+	case endFromStart:
+		r.tell(decide.Kept, why.text, "; the running goal is judged from the memory its plan started from: the running plan goes on")
 	case endNone:
 		if why != noCause {
 			r.report.Reason = r.words(why) + "; " + r.report.Reason
@@ -512,7 +522,7 @@ func (r *runner[M, K]) conclude(m *M) {
 		r.stop(m)
 		r.nogo = true
 		report()
-	case endSame, endStale:
+	case endSame, endStale, endFromStart:
 		report()
 	case endAdopted:
 		r.adopt(m)
@@ -762,7 +772,7 @@ func (r *runner[M, K]) foretell(p *Planner[M, K], m *M, purpose purpose, why cau
 		r.self.Report(&r.report)
 	}
 	switch e {
-	case endSame, endNoHigher, endStale:
+	case endSame, endNoHigher, endStale, endFromStart:
 		return -1, true
 	case endAdopted:
 		if len(p.steps) > r.skip {
