@@ -238,12 +238,13 @@ func (r *runner[M, K]) run(m *M, dt time.Duration) bt.Status {
 		a := actionOf(st)
 		k := r.kids[a]
 		if !k.Running() {
-			if why := r.bind(st, m); why != "" {
+			if why := r.offered(st, m); why != "" {
 				if !r.again(m, cause{action: a, text: " cannot begin: ", detail: why}) {
 					return bt.Running
 				}
 				continue
 			}
+			r.bind(st, m)
 			if ok, why := r.ready(int(a), m); !ok {
 				r.failed(st)
 				if !r.again(m, cause{action: a, text: " cannot begin: ", detail: why}) {
@@ -280,18 +281,23 @@ func (r *runner[M, K]) between() bool {
 func (r *runner[M, K]) holds(m *M) bool { return r.d.goals[r.goal].holds(&r.origin, m) }
 
 // bind binds the variant of step st, if its action has variants, into m.
-// A variant that m no longer offers (its index is at or above the count
-// m gives now) is not bound: bind says why the plan no longer holds.
-func (r *runner[M, K]) bind(st step, m *M) string {
+func (r *runner[M, K]) bind(st step, m *M) {
+	if a := &r.d.actions[actionOf(st)]; a.bind != nil {
+		a.bind(m, variantOf(st))
+	}
+}
+
+// offered says why m no longer offers step st's variant (its index is at
+// or above the count m gives now), or "" where it does or st has none:
+// a plan with a variant gone no longer holds.
+func (r *runner[M, K]) offered(st step, m *M) string {
 	a := &r.d.actions[actionOf(st)]
 	if a.bind == nil {
 		return ""
 	}
-	v := variantOf(st)
-	if n := min(a.variants(m), MaxVariants); v >= n {
+	if v, n := variantOf(st), min(a.variants(m), MaxVariants); v >= n {
 		return "variant " + strconv.Itoa(v) + " is no longer offered (" + strconv.Itoa(max(n, 0)) + " now)"
 	}
-	a.bind(m, v)
 	return ""
 }
 
@@ -319,9 +325,10 @@ func (r *runner[M, K]) readyAt(st step, m *M) (bool, string) {
 	ctx := r.self.Context()
 	work := ctx.Push(m)
 	defer ctx.Pop()
-	if why := r.bind(st, work); why != "" {
-		return false, why
+	if why := r.offered(st, m); why != "" && !r.kids[actionOf(st)].Running() {
+		return false, why // a step under way has its variant bound already
 	}
+	r.bind(st, work)
 	return r.ready(int(actionOf(st)), work)
 }
 
@@ -635,7 +642,11 @@ func (r *runner[M, K]) weight(gi int, m *M) float64 {
 // would make from m, as a chain of its steps' simulations.
 func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	steps := r.plan[r.at:]
-	if r.goal < 0 || r.nogo || !r.relevant(r.goal, m) {
+	replan := r.goal < 0 || r.nogo || !r.relevant(r.goal, m)
+	if !replan && len(steps) > 0 && !r.kids[actionOf(steps[0])].Running() && r.offered(steps[0], m) != "" {
+		replan = true // its next step's variant is gone: the tick plans afresh
+	}
+	if replan {
 		p := r.predict(ctx, m, r.underWay())
 		if p.goal < 0 {
 			return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: noPlanReason(p.err)}
@@ -643,10 +654,11 @@ func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 		steps = p.steps
 	}
 	ch := bt.StartChain(ctx, m)
-	for _, a := range steps {
-		if why := r.bind(a, m); why != "" {
+	for i, a := range steps {
+		if why := r.offered(a, m); why != "" && (i > 0 || !r.kids[actionOf(a)].Running()) {
 			return ch.Stop(heuristic.Verdict{Outcome: heuristic.Impossible, Reason: r.d.actions[actionOf(a)].name + ": " + why})
 		}
+		r.bind(a, m)
 		v, terminal := ch.Step(r.kids[actionOf(a)])
 		if v.Outcome == heuristic.Impossible {
 			return ch.Stop(v)
