@@ -237,7 +237,12 @@ func (b *Builder[M, K]) Backoff(first, most time.Duration) *Builder[M, K] {
 // GoalFrom adds a goal whose satisfaction is computed from the memory a
 // plan starts from, such as "one more sword than now": satisfied tells
 // whether memory m reaches it from start. A runner checks it on the live
-// memory against the memory its plan started from. Otherwise it is a
+// memory against the memory its plan started from, and keeps that start
+// while the plan runs: planning again beside it (bt.Replan, a changed
+// world) does not move the goal on, so a plan for it from the memory now
+// does not replace the running one; a goal that outranks it still does.
+// A plan that fails or ends short starts the goal afresh from the memory
+// then. Otherwise it is a
 // goal like those of Goal; EstimateFrom gives it an estimate that reads
 // the start too.
 func (b *Builder[M, K]) GoalFrom(name string, priority float64, satisfied func(start, m *M) bool) *Builder[M, K] {
@@ -368,7 +373,9 @@ func (b *Builder[M, K]) Choose(c Choice) *Builder[M, K] {
 }
 
 // Budget bounds every planning of the domain (see decide.Budget): Tries,
-// the nodes one planning may expand over every goal it tries; Steps, the
+// the nodes one planning may expand over every goal it tries, and with
+// them the states a search keeps (Tries × actions, and MaxVariants
+// besides: variants cannot fill memory); Steps, the
 // steps one plan may hold; PerTick, the nodes a runner expands in one
 // tick, going on in the next (it is Running meanwhile). Agent.Preview
 // shows what the tick does: nothing begins while the planning goes on,

@@ -80,7 +80,11 @@
 //
 // A budget (Builder.Budget, a decide.Budget) bounds the nodes one
 // planning may expand over every goal it tries (Tries) and the steps a
-// plan may hold (Steps). Running out is its own answer, an error wrapping
+// plan may hold (Steps). Tries bounds a planning's memory as well: the
+// states one search keeps are at most Tries × the actions (as many as
+// its expansions make without variants), and room for one action's
+// MaxVariants besides, so an action of many variants runs out of budget
+// sooner rather than filling memory. Running out is its own answer, an error wrapping
 // decide.ErrOutOfBudget from a Planner, decide.OutOfBudget from a runner,
 // distinct from decide.ErrNoPlan (no goal can be reached), and never a
 // plan cut short. PerTick spreads a runner's planning over ticks, a

@@ -238,6 +238,12 @@ func (r *runner[M, K]) run(m *M, dt time.Duration) bt.Status {
 		a := actionOf(st)
 		k := r.kids[a]
 		if !k.Running() {
+			if why := r.offered(st, m); why != "" {
+				if !r.again(m, cause{action: a, text: " cannot begin: ", detail: why}) {
+					return bt.Running
+				}
+				continue
+			}
 			r.bind(st, m)
 			if ok, why := r.ready(int(a), m); !ok {
 				r.failed(st)
@@ -281,6 +287,20 @@ func (r *runner[M, K]) bind(st step, m *M) {
 	}
 }
 
+// offered says why m no longer offers step st's variant (its index is at
+// or above the count m gives now), or "" where it does or st has none:
+// a plan with a variant gone no longer holds.
+func (r *runner[M, K]) offered(st step, m *M) string {
+	a := &r.d.actions[actionOf(st)]
+	if a.bind == nil {
+		return ""
+	}
+	if v, n := variantOf(st), min(a.variants(m), MaxVariants); v >= n {
+		return "variant " + strconv.Itoa(v) + " is no longer offered (" + strconv.Itoa(max(n, 0)) + " now)"
+	}
+	return ""
+}
+
 // again drops the running plan and plans afresh, once a tick: a second
 // failure in one tick waits for the next, so that a world where nothing
 // works cannot keep a tick from ending. It reports whether a plan was made
@@ -305,6 +325,9 @@ func (r *runner[M, K]) readyAt(st step, m *M) (bool, string) {
 	ctx := r.self.Context()
 	work := ctx.Push(m)
 	defer ctx.Pop()
+	if why := r.offered(st, m); why != "" && !r.kids[actionOf(st)].Running() {
+		return false, why // a step under way has its variant bound already
+	}
 	r.bind(st, work)
 	return r.ready(int(actionOf(st)), work)
 }
@@ -386,12 +409,13 @@ func (r *runner[M, K]) firstGoal(p purpose) int {
 type ending uint8
 
 const (
-	endAdopted  ending = iota // its plan runs
-	endSame                   // it found the running plan again: that goes on
-	endNoHigher               // no goal above the running one has a plan: the running plan goes on
-	endHolds                  // it found nothing to do, for the running goal holds: the runner succeeds
-	endNone                   // no goal has a plan: the runner fails
-	endStale                  // spread over ticks, it planned from a moment the running plan has moved on from another way: that goes on
+	endAdopted   ending = iota // its plan runs
+	endSame                    // it found the running plan again: that goes on
+	endNoHigher                // no goal above the running one has a plan: the running plan goes on
+	endHolds                   // it found nothing to do, for the running goal holds: the runner succeeds
+	endNone                    // no goal has a plan: the runner fails
+	endStale                   // spread over ticks, it planned from a moment the running plan has moved on from another way: that goes on
+	endFromStart               // it planned for the running goal, which reads the start, from another start: the running plan goes on
 )
 
 // end says what planning p, for purpose, does to the running plan, as the
@@ -425,6 +449,13 @@ func (r *runner[M, K]) end(p *Planner[M, K], purpose purpose, m *M, from int) en
 	if purpose == changed && p.goal == r.goal && slices.Equal(p.steps[r.skip:], r.plan[r.at:]) {
 		return endSame
 	}
+	if purpose == changed && p.goal == r.goal && r.d.goals[p.goal].satisfiedFrom != nil {
+		// A goal from the start means "from where its plan started": a
+		// plan for it from now aims elsewhere (one more than now, not
+		// than then) and cannot replace the running one; only another
+		// goal that outranks it can.
+		return endFromStart
+	}
 	return endAdopted
 }
 
@@ -446,6 +477,8 @@ func (r *runner[M, K]) explain(p *Planner[M, K], e ending, purpose purpose, why 
 		r.tell(decide.Kept, why.text, "; the running plan is still the best")
 	case endStale:
 		r.tell(decide.Kept, why.text, "; planned from a moment the running plan has since moved on from another way: it goes on")
+	case endFromStart:
+		r.tell(decide.Kept, why.text, "; the running goal is judged from the memory its plan started from: the running plan goes on")
 	case endNone:
 		if why != noCause {
 			r.report.Reason = r.words(why) + "; " + r.report.Reason
@@ -496,7 +529,7 @@ func (r *runner[M, K]) conclude(m *M) {
 		r.stop(m)
 		r.nogo = true
 		report()
-	case endSame, endStale:
+	case endSame, endStale, endFromStart:
 		report()
 	case endAdopted:
 		r.adopt(m)
@@ -609,7 +642,11 @@ func (r *runner[M, K]) weight(gi int, m *M) float64 {
 // would make from m, as a chain of its steps' simulations.
 func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	steps := r.plan[r.at:]
-	if r.goal < 0 || r.nogo || !r.relevant(r.goal, m) {
+	replan := r.goal < 0 || r.nogo || !r.relevant(r.goal, m)
+	if !replan && len(steps) > 0 && !r.kids[actionOf(steps[0])].Running() && r.offered(steps[0], m) != "" {
+		replan = true // its next step's variant is gone: the tick plans afresh
+	}
+	if replan {
 		p := r.predict(ctx, m, r.underWay())
 		if p.goal < 0 {
 			return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: noPlanReason(p.err)}
@@ -617,7 +654,10 @@ func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 		steps = p.steps
 	}
 	ch := bt.StartChain(ctx, m)
-	for _, a := range steps {
+	for i, a := range steps {
+		if why := r.offered(a, m); why != "" && (i > 0 || !r.kids[actionOf(a)].Running()) {
+			return ch.Stop(heuristic.Verdict{Outcome: heuristic.Impossible, Reason: r.d.actions[actionOf(a)].name + ": " + why})
+		}
 		r.bind(a, m)
 		v, terminal := ch.Step(r.kids[actionOf(a)])
 		if v.Outcome == heuristic.Impossible {
@@ -744,7 +784,7 @@ func (r *runner[M, K]) foretell(p *Planner[M, K], m *M, purpose purpose, why cau
 		r.self.Report(&r.report)
 	}
 	switch e {
-	case endSame, endNoHigher, endStale:
+	case endSame, endNoHigher, endStale, endFromStart:
 		return -1, true
 	case endAdopted:
 		if len(p.steps) > r.skip {
@@ -846,7 +886,16 @@ func (r *runner[M, K]) failed(st step) {
 		wait *= 2
 	}
 	f.times++
-	f.until = r.self.Now() + min(wait, b.most)
+	f.until = addSat(r.self.Now(), min(wait, b.most))
+}
+
+// addSat returns now+wait, or the latest time a Duration holds where the
+// sum would overflow: a back-off of math.MaxInt64 lasts for good.
+func addSat(now, wait time.Duration) time.Duration {
+	if wait > math.MaxInt64-now {
+		return math.MaxInt64
+	}
+	return now + wait
 }
 
 // succeeded forgets the failures of step st.

@@ -46,6 +46,8 @@ type search[M any, K comparable] struct {
 
 	expanded int
 	tries    int   // the nodes it may expand
+	keep     int   // the nodes it may keep (keeps)
+	full     bool  // variants met more states than keep
 	found    int32 // the node that satisfies the goal, or -1
 	cut      bool  // a node was left unexpanded for Budget.Steps
 	broke    string
@@ -129,6 +131,7 @@ func (s *search[M, K]) resetTallies() {
 // It plans from the prediction's moment as it finds it.
 func (s *search[M, K]) start(g *goal[M], root *M, tries int) {
 	s.goal, s.root, s.expanded, s.tries, s.found, s.err, s.cut, s.broke = g, root, 0, tries, -1, nil, false, ""
+	s.keep, s.full = keeps(tries, len(s.d.actions)), false
 	s.nodes = s.nodes[:0]
 	s.open = s.open[:0]
 	s.index.reset()
@@ -205,7 +208,7 @@ func (s *search[M, K]) step(limit int) (state, int) {
 			s.broke = "Tries"
 			return outOfBudget, used + 1
 		}
-		if s.nodes[n].depth >= int32(s.d.budget.Steps) {
+		if int(s.nodes[n].depth) >= s.d.budget.Steps {
 			s.cut = true
 			continue
 		}
@@ -214,8 +217,25 @@ func (s *search[M, K]) step(limit int) (state, int) {
 		if !s.expand(n) {
 			return failed, used + 1
 		}
+		if s.full {
+			s.broke = "Tries"
+			return outOfBudget, used + 1
+		}
 	}
 	return searching, used
+}
+
+// keeps is how many nodes a search that may expand tries nodes of a
+// domain of actions may keep: as many as its expansions make without
+// variants (one successor an action), the root, and room for one
+// expansion of an action's most variants besides. Variants bring many
+// states a node: this bounds a planning's memory whatever the domain.
+func keeps(tries, actions int) int {
+	const room = MaxVariants + 1
+	if tries > (math.MaxInt-room)/actions {
+		return math.MaxInt
+	}
+	return tries*actions + room
 }
 
 // bound names the bound of the budget the last search ran out of.
@@ -297,6 +317,10 @@ func (s *search[M, K]) variants(n int32, ai int, elapsed time.Duration) bool {
 	a := &s.d.actions[ai]
 	count := min(a.variants(&s.nodes[n].m), MaxVariants)
 	for i := range count {
+		if len(s.nodes) >= s.keep {
+			s.full = true // out of budget: step says so
+			return true
+		}
 		st := stepOf(int32(ai), i)
 		if len(s.banned) > 0 && slices.Contains(s.banned, st) {
 			continue

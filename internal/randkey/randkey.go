@@ -7,10 +7,14 @@
 // GOAP goals by priority: Order).
 package randkey
 
+import "math"
+
 // Order puts ord in a random order drawn from key: each place is drawn
 // among the items left, with a chance in proportion to their weight
 // (a weight below zero counts as zero). Items that weigh nothing keep
-// their order, after the rest.
+// their order, after the rest. Weights whose sum overflows are drawn in
+// proportion all the same; infinite weights come first, drawn evenly
+// among themselves.
 func Order[T any](ord []T, weight func(T) float64, key uint64) {
 	w := func(t T) float64 { return max(weight(t), 0) }
 	for i := range ord {
@@ -21,24 +25,52 @@ func Order[T any](ord []T, weight func(T) float64, key uint64) {
 		if total <= 0 {
 			return // the rest weigh nothing: in their order
 		}
+		most := 0.0 // the weights are divided by most, where it is not 0
+		if math.IsInf(total, 1) {
+			// Rare: drawn with weights scaled to the largest, so that
+			// ordinary weights draw exactly the numbers they always did.
+			for _, t := range ord[i:] {
+				most = max(most, w(t))
+			}
+			total = 0
+			for _, t := range ord[i:] {
+				total += share(w(t), most)
+			}
+		}
 		key = Mix(key + golden)
 		x := Unit(key) * total
 		j := i
 		for ; j < len(ord); j++ {
-			if u := w(ord[j]); x < u {
+			if u := share(w(ord[j]), most); x < u {
 				break
 			} else {
 				x -= u
 			}
 		}
 		if j == len(ord) { // rounding: the last that weighs something
-			for j--; w(ord[j]) == 0; j-- {
+			for j--; share(w(ord[j]), most) == 0; j-- {
 			}
 		}
 		drawn := ord[j]
 		copy(ord[i+1:j+1], ord[i:j])
 		ord[i] = drawn
 	}
+}
+
+// share returns weight u scaled to the largest weight, most: u itself
+// where most is 0 (no scaling), u/most where most is finite, and where
+// most is infinite 1 for an infinite weight and 0 for a finite one.
+func share(u, most float64) float64 {
+	switch {
+	case most == 0:
+		return u
+	case math.IsInf(most, 1):
+		if math.IsInf(u, 1) {
+			return 1
+		}
+		return 0
+	}
+	return u / most
 }
 
 // golden is SplitMix64's increment, 2^64 over the golden ratio.

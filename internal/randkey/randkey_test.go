@@ -2,6 +2,7 @@ package randkey_test
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"testing"
 
@@ -80,6 +81,36 @@ func TestOrderIsProportional(t *testing.T) {
 		want := w / 10
 		if got := float64(first[i]) / n; got < want-0.015 || got > want+0.015 {
 			t.Errorf("item %d (weight %v) first %.3f of the time, want %.2f", i, w, got, want)
+		}
+	}
+}
+
+// Weights whose sum overflows a float64 still draw in proportion to
+// their weights; infinite weights draw evenly among themselves, before
+// every finite one.
+func TestOrderHugeWeights(t *testing.T) {
+	for _, tc := range []struct {
+		weights []float64
+		want    []float64 // the chance each is drawn first
+	}{
+		{[]float64{9e307, 9e307}, []float64{0.5, 0.5}},
+		{[]float64{math.MaxFloat64, 0, math.MaxFloat64 / 2, math.MaxFloat64 / 2}, []float64{0.5, 0, 0.25, 0.25}},
+		{[]float64{1, math.Inf(1), 5, math.Inf(1)}, []float64{0, 0.5, 0, 0.5}},
+	} {
+		const n = 20000
+		first := make([]int, len(tc.weights))
+		for key := range uint64(n) {
+			ord := make([]int, len(tc.weights))
+			for i := range ord {
+				ord[i] = i
+			}
+			randkey.Order(ord, func(i int) float64 { return tc.weights[i] }, randkey.Mix(key))
+			first[ord[0]]++
+		}
+		for i, want := range tc.want {
+			if got := float64(first[i]) / n; got < want-0.015 || got > want+0.015 {
+				t.Errorf("weights %v: item %d first %.3f of the time, want %.2f", tc.weights, i, got, want)
+			}
 		}
 	}
 }
