@@ -79,7 +79,13 @@ func Start(path string, flags ...string) (*Browser, error) {
 	args := append([]string{"--headless=new", "--remote-debugging-port=0", "--user-data-dir=" + dir,
 		"--no-sandbox", "--disable-gpu", "--no-first-run", "--no-default-browser-check",
 		"--disable-extensions", "--hide-scrollbars", "--mute-audio",
-		"--disable-background-networking", "--disable-component-update", "--disable-sync"}, flags...)
+		"--disable-background-networking", "--disable-component-update", "--disable-sync",
+		// Every page is under test, whichever window is in front: none is
+		// lowered in priority, nor its timers and frames slowed, as
+		// Chromium does for pages it takes to be in the background (beside
+		// the tests' builds, such a page missed its deadlines).
+		"--disable-renderer-backgrounding", "--disable-backgrounding-occluded-windows",
+		"--disable-background-timer-throttling"}, flags...)
 	cmd := exec.Command(path, append(args, "about:blank")...)
 	ownGroup(cmd)
 	stderr, err := cmd.StderrPipe()
