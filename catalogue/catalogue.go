@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -107,11 +106,8 @@ func (b *Builder[M]) path(name string, i int) string {
 // add appends e after checking what every entry needs.
 func (b *Builder[M]) add(e Entry[M]) *Builder[M] {
 	path := b.path(e.Name, len(b.entries))
-	switch {
-	case e.Name == "":
-		b.fail(path, errors.New("an entry needs a name"))
-	case strings.Contains(e.Name, "/"):
-		b.fail(path, errors.New("the name contains '/', which separates path elements"))
+	if bad := decide.CheckName("an entry", e.Name); bad != nil {
+		b.fail(path, bad)
 	}
 	for _, o := range b.entries {
 		if o.Name == e.Name && e.Name != "" {

@@ -45,7 +45,7 @@ func TestBuildErrors(t *testing.T) {
 	for _, want := range []string{
 		"catalogue: Takes must follow Action or Behaviour",
 		"entry 1: an entry needs a name",
-		"a/b: the name contains '/'",
+		`a/b: name "a/b" contains '/'`,
 		"dup: declared twice",
 		"nil: nil action",
 		"typed nil: nil action",

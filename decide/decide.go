@@ -278,6 +278,19 @@ func At(path string, err error) error {
 	return &Error{Path: path, Err: err}
 }
 
+// CheckName returns why name cannot name a thing in a path, or nil: it is
+// empty, or it holds the '/' that separates a path's elements. what
+// names the thing, with its article ("a state"), for the message.
+func CheckName(what, name string) error {
+	switch {
+	case name == "":
+		return fmt.Errorf("%s needs a name", what)
+	case strings.Contains(name, "/"):
+		return fmt.Errorf("name %q contains '/', which separates path elements", name)
+	}
+	return nil
+}
+
 // Errorf returns an *Error at path with the message format makes.
 func Errorf(path, format string, args ...any) error {
 	return &Error{Path: path, Err: fmt.Errorf(format, args...)}

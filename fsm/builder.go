@@ -114,11 +114,9 @@ func (b *Builder[M]) State(name string) *Builder[M] {
 	b.from = refused
 	b.declared++
 	_, dup := b.byName[name]
-	switch path := b.statePath(name); {
-	case name == "":
-		b.fail(path, "a state needs a name")
-	case strings.Contains(name, "/"):
-		b.fail(path, "name %q contains '/', which separates path elements", name)
+	switch bad := decide.CheckName("a state", name); {
+	case bad != nil:
+		b.errs = append(b.errs, decide.At(b.statePath(name), bad))
 	case dup:
 		b.fail(name, "a second state of this name")
 	default:

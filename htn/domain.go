@@ -136,11 +136,9 @@ func (b *Builder[M]) declare(name string, t taskSpec[M]) {
 	b.discard = taskSpec[M]{name: path}
 	_, dup := b.byName[name]
 	_, action := b.actions.Entry(name)
-	switch {
-	case name == "":
-		b.fail(path, "a task needs a name")
-	case strings.Contains(name, "/"):
-		b.fail(path, "name %q contains '/', which separates path elements", name)
+	switch bad := decide.CheckName("a task", name); {
+	case bad != nil:
+		b.errs = append(b.errs, decide.At(path, bad))
 	case dup:
 		b.fail(name, "a second task of this name")
 	case action:
@@ -171,15 +169,10 @@ func (b *Builder[M]) Method(name string, conditions ...bt.Constraint[M]) *Builde
 		return b
 	}
 	path := c.name + "/" + name
-	if name == "" || strings.Contains(name, "/") {
-		bad := name
+	if bad := decide.CheckName("a method", name); bad != nil {
 		name = strconv.Itoa(len(c.methods)) // its place names it in paths
 		path = c.name + "/" + name
-		if bad == "" {
-			b.fail(path, "a method needs a name")
-		} else {
-			b.fail(path, "name %q contains '/', which separates path elements", bad)
-		}
+		b.errs = append(b.errs, decide.At(path, bad))
 	}
 	for i, cond := range conditions {
 		if nilness.Of(cond) {

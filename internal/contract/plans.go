@@ -116,6 +116,7 @@ type Breach struct {
 	Detail string // how it was broken this time
 }
 
+// Error returns "rule: detail".
 func (b *Breach) Error() string { return b.Rule + ": " + b.Detail }
 
 func breach(rule, format string, args ...any) *Breach {
