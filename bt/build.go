@@ -272,9 +272,6 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 		if s.Replan && s.Interval >= 0 {
 			rec.sel.interval = s.Interval
 		}
-		if random && s.PreferFirst {
-			errs = append(errs, errors.New("PreferCurrent(false): a random selector always keeps its running child while it is as good as the best"))
-		}
 		if random {
 			rec.flags |= flagRandom
 		} else if c.simulated == "" {
@@ -414,37 +411,76 @@ var (
 	leaves    = []NodeKind{KindAction, KindCondition}
 )
 
+// fieldKinds lists the kinds of node that take each field of a Def that
+// not every kind takes (children aside: kindShape says which take them).
+// Build refuses the field on the others (misplaced), and Takes answers
+// from it, for tree files and editors.
+var fieldKinds = map[string][]NodeKind{
+	"Action": {KindAction}, "Test": {KindCondition, KindIfElse}, "Leaf": {KindLeaf},
+	"Decorator": {KindDecorator}, "Composite": {KindComposite}, "Planner": {KindPlanner},
+	"Loop": sequences, "AllowFailure": sequences, "MinOutcome": sequences,
+	"Replan": deciders, "Interval": deciders, "ReplanOn": deciders,
+	"AllowNegative": selectors, "PreferFirst": {KindSelector}, "Debounce": selectors, // a random selector keeps its running child
+	"SucceedOn": {KindParallel}, "FailOn": {KindParallel},
+	"Cosmetic": leaves, "CosmeticWhileRunning": leaves, "Simulate": leaves,
+	"Takes": {KindAction},
+}
+
+// Takes reports whether Build accepts a node of kind k with the field of
+// Def or Settings named field, as Go spells it ("Loop", "Test",
+// "Children"). Fields that every kind takes ("Name", "Constraints") are
+// taken by every kind; an unknown kind takes nothing.
+func (k NodeKind) Takes(field string) bool {
+	shape, known := kindShape[k]
+	switch kinds, some := fieldKinds[field]; {
+	case !known:
+		return false
+	case field == "Children":
+		return shape.maxKids != 0
+	case some:
+		return slices.Contains(kinds, k)
+	}
+	return true
+}
+
+// Kinds returns every kind of node, in the order they are declared.
+func Kinds() []NodeKind {
+	return []NodeKind{KindSequence, KindReactiveSequence, KindSelector, KindRandom, KindParallel,
+		KindPriority, KindReactivePriority, KindIfElse, KindDecorator, KindComposite,
+		KindAction, KindCondition, KindLeaf, KindPlanner}
+}
+
 // misplaced reports the fields of d that its kind does not take: a
 // setting of another kind, or what another kind runs.
 func misplaced[M any](d *Def[M]) []error {
 	var errs []error
-	only := func(field string, set bool, kinds ...NodeKind) {
-		if set && !slices.Contains(kinds, d.Kind) {
+	only := func(field string, set bool) {
+		if set && !d.Kind.Takes(field) {
 			errs = append(errs, fmt.Errorf("%s is not for %s", field, withArticle(d.Kind)))
 		}
 	}
 	s := &d.Settings
-	only("Action", d.Action != nil, KindAction)
-	only("Test", d.Test != nil, KindCondition, KindIfElse)
-	only("Leaf", d.Leaf != nil, KindLeaf)
-	only("Decorator", d.Decorator != nil, KindDecorator)
-	only("Composite", d.Composite != nil, KindComposite)
-	only("Planner", d.Planner != nil, KindPlanner)
-	only("Loop", s.Loop, sequences...)
-	only("AllowFailure", s.AllowFailure, sequences...)
-	only("MinOutcome", s.MinOutcome != heuristic.Impossible, sequences...)
-	only("Replan", s.Replan, deciders...)
-	only("Interval", s.Interval != 0, deciders...)
-	only("AllowNegative", s.AllowNegative, selectors...)
-	only("PreferFirst", s.PreferFirst, selectors...)
-	only("Debounce", s.Debounce, selectors...)
-	only("ReplanOn", d.ReplanOn != nil, deciders...)
-	only("SucceedOn", s.SucceedOn != 0, KindParallel)
-	only("FailOn", s.FailOn != 0, KindParallel)
-	only("Cosmetic", s.Cosmetic, leaves...)
-	only("CosmeticWhileRunning", s.CosmeticWhileRunning, leaves...)
-	only("Simulate", d.Simulate != nil, leaves...)
-	only("Takes", s.Takes != 0, KindAction)
+	only("Action", d.Action != nil)
+	only("Test", d.Test != nil)
+	only("Leaf", d.Leaf != nil)
+	only("Decorator", d.Decorator != nil)
+	only("Composite", d.Composite != nil)
+	only("Planner", d.Planner != nil)
+	only("Loop", s.Loop)
+	only("AllowFailure", s.AllowFailure)
+	only("MinOutcome", s.MinOutcome != heuristic.Impossible)
+	only("Replan", s.Replan)
+	only("Interval", s.Interval != 0)
+	only("AllowNegative", s.AllowNegative)
+	only("PreferFirst", s.PreferFirst)
+	only("Debounce", s.Debounce)
+	only("ReplanOn", d.ReplanOn != nil)
+	only("SucceedOn", s.SucceedOn != 0)
+	only("FailOn", s.FailOn != 0)
+	only("Cosmetic", s.Cosmetic)
+	only("CosmeticWhileRunning", s.CosmeticWhileRunning)
+	only("Simulate", d.Simulate != nil)
+	only("Takes", s.Takes != 0)
 	return errs
 }
 

@@ -71,7 +71,7 @@ func TestBuilderReportsMisuse(t *testing.T) {
 			[]string{"s: nil option"}},
 		{"prefer-current off on a random selector", func() *bt.Builder[mem] {
 			return bt.New(cfg).RandomSelector("r", bt.PreferCurrent(false)).Do("a", a()).End()
-		}, []string{"r: PreferCurrent(false): a random selector always keeps"}},
+		}, []string{"r: PreferFirst is not for a random"}},
 		{"nameless node", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Do("", a()).End() },
 			[]string{"s/#1: node has no name"}},
 		{"slash in a name", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Do("a/b", a()).End() },

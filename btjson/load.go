@@ -714,14 +714,8 @@ func isIdent(key string) bool {
 	return true
 }
 
-// The kinds of node a file may name.
-var (
-	kinds = []bt.NodeKind{
-		bt.KindSequence, bt.KindReactiveSequence, bt.KindSelector, bt.KindRandom, bt.KindParallel,
-		bt.KindPriority, bt.KindReactivePriority, bt.KindIfElse, bt.KindDecorator, bt.KindComposite,
-		bt.KindAction, bt.KindCondition, bt.KindLeaf, bt.KindPlanner,
-	}
-)
+// kinds are the kinds of node a file may name: bt's.
+var kinds = bt.Kinds()
 
 func kindList() string {
 	s := make([]string, len(kinds))

@@ -26,9 +26,9 @@ type setting[M any] struct {
 	about string
 	// need lists the kinds of node that must give the field.
 	need []bt.NodeKind
-	// kinds lists the kinds of node that take the field, as bt.Build
-	// accepts them (TestSchemaKindsAgreeWithBuild holds the two
-	// together): those of need, or every kind where both are empty.
+	// kinds lists the kinds of node that take a field of the file's own
+	// (args); a field of a Def is taken by the kinds bt.Build accepts it
+	// on (bt.NodeKind.Takes).
 	kinds []bt.NodeKind
 	// schema returns the field's schema, but for its description.
 	schema func(r *Registry[M]) map[string]any
@@ -147,9 +147,9 @@ func settings[M any]() []setting[M] {
 				return nil
 			}}.only(bt.KindAction, bt.KindDecorator),
 		flag[M]("loop", "sequences: start over after the last child succeeds",
-			func(s *bt.Settings) *bool { return &s.Loop }).only(bt.KindSequence, bt.KindReactiveSequence),
+			func(s *bt.Settings) *bool { return &s.Loop }),
 		flag[M]("allowFailure", "sequences: move on past a child that fails",
-			func(s *bt.Settings) *bool { return &s.AllowFailure }).only(bt.KindSequence, bt.KindReactiveSequence),
+			func(s *bt.Settings) *bool { return &s.AllowFailure }),
 		setting[M]{key: "minOutcome", about: "sequences: the outcome at or below which a prediction stops",
 			schema: func(*Registry[M]) map[string]any { return map[string]any{"enum": outcomes()} },
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
@@ -171,7 +171,7 @@ func settings[M any]() []setting[M] {
 					w.fail(path, fmt.Errorf("MinOutcome: invalid outcome %v", o))
 				}
 				return o.String()
-			}}.only(bt.KindSequence, bt.KindReactiveSequence),
+			}},
 		setting[M]{key: "replan", about: `selectors and planners: plan again while running, every duration ("0s": every tick); leave out to commit to a choice or plan`,
 			schema: durationSchema[M],
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
@@ -189,24 +189,24 @@ func settings[M any]() []setting[M] {
 					w.fail(path, fmt.Errorf("Settings.Interval %v with Settings.Replan %v has no form in a file", s.Interval, s.Replan))
 				}
 				return nil
-			}}.only(bt.KindSelector, bt.KindRandom, bt.KindPlanner),
+			}},
 		registered("replanOn", "selectors and planners: a test of when to plan again at once", roleCondition,
 			func(d *bt.Def[M]) *func(*M) bool { return &d.ReplanOn }, func(r *Registry[M]) map[string]func(*M) bool { return r.Conditions },
-			funcID, func(func(*M) bool) string { return "its ReplanOn test" }).only(bt.KindSelector, bt.KindRandom, bt.KindPlanner),
+			funcID, func(func(*M) bool) string { return "its ReplanOn test" }),
 		flag[M]("allowNegative", "selectors: choose a child predicted Irrelevant or worse rather than nothing",
-			func(s *bt.Settings) *bool { return &s.AllowNegative }).only(bt.KindSelector, bt.KindRandom),
+			func(s *bt.Settings) *bool { return &s.AllowNegative }),
 		flag[M]("preferFirst", "selectors: a tie at re-selection goes to the first child, not the running one",
-			func(s *bt.Settings) *bool { return &s.PreferFirst }).only(bt.KindSelector),
+			func(s *bt.Settings) *bool { return &s.PreferFirst }),
 		flag[M]("debounce", "selectors: pick the child that ended last only when it is the sole option",
-			func(s *bt.Settings) *bool { return &s.Debounce }).only(bt.KindSelector, bt.KindRandom),
+			func(s *bt.Settings) *bool { return &s.Debounce }),
 		policy[M]("succeedOn", "parallels: how many children must succeed (default all)",
-			func(s *bt.Settings) *bt.Policy { return &s.SucceedOn }).only(bt.KindParallel),
+			func(s *bt.Settings) *bt.Policy { return &s.SucceedOn }),
 		policy[M]("failOn", "parallels: how many children must fail (default all)",
-			func(s *bt.Settings) *bt.Policy { return &s.FailOn }).only(bt.KindParallel),
+			func(s *bt.Settings) *bt.Policy { return &s.FailOn }),
 		flag[M]("cosmetic", "actions and conditions: an Irrelevant prediction counts as Cosmetic",
-			func(s *bt.Settings) *bool { return &s.Cosmetic }).only(bt.KindAction, bt.KindCondition),
+			func(s *bt.Settings) *bool { return &s.Cosmetic }),
 		flag[M]("cosmeticWhileRunning", "actions and conditions: an Irrelevant prediction counts as Cosmetic while the node runs",
-			func(s *bt.Settings) *bool { return &s.CosmeticWhileRunning }).only(bt.KindAction, bt.KindCondition),
+			func(s *bt.Settings) *bool { return &s.CosmeticWhileRunning }),
 		setting[M]{key: "takes", about: `actions: how long a run takes, for predictions that chain it ("500ms")`,
 			schema: durationSchema[M],
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
@@ -220,11 +220,11 @@ func settings[M any]() []setting[M] {
 					return nil
 				}
 				return d.Settings.Takes.String()
-			}}.only(bt.KindAction),
+			}},
 		registered("simulate", "an action's or condition's own simulation", roleSimulation,
 			func(d *bt.Def[M]) *func(*sim.Context[M], *M) heuristic.Verdict { return &d.Simulate },
 			func(r *Registry[M]) map[string]func(*sim.Context[M], *M) heuristic.Verdict { return r.Simulations },
-			funcID, func(func(*sim.Context[M], *M) heuristic.Verdict) string { return "its simulation (SimulateWith)" }).only(bt.KindAction, bt.KindCondition),
+			funcID, func(func(*sim.Context[M], *M) heuristic.Verdict) string { return "its simulation (SimulateWith)" }),
 		{key: "weight", about: "children of a random selector: the odds (default 1; 0 never)",
 			schema: func(*Registry[M]) map[string]any { return map[string]any{"type": "number", "minimum": 0} },
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
@@ -274,26 +274,25 @@ func settings[M any]() []setting[M] {
 				return l.children(v, d, n.at, n.depth)
 			},
 			// write: Marshal writes the children itself, a line each
-		}.only(bt.KindSequence, bt.KindReactiveSequence, bt.KindSelector, bt.KindRandom, bt.KindParallel,
-			bt.KindPriority, bt.KindReactivePriority, bt.KindIfElse, bt.KindDecorator, bt.KindComposite),
+		},
 	}
 }
 
-// only returns the setting taken only by nodes of the kinds given.
+// only returns the setting taken only by nodes of the kinds given: for
+// the fields a file has that a Def does not.
 func (s setting[M]) only(kinds ...bt.NodeKind) setting[M] {
 	s.kinds = kinds
 	return s
 }
 
-// takenBy reports whether a node of kind k takes the field.
+// takenBy reports whether a node of kind k takes the field: as bt.Build
+// takes the Def's field of that name (key with a capital), or as only
+// says.
 func (s setting[M]) takenBy(k bt.NodeKind) bool {
-	switch {
-	case s.kinds != nil:
+	if s.kinds != nil {
 		return slices.Contains(s.kinds, k)
-	case s.need != nil:
-		return slices.Contains(s.need, k)
 	}
-	return true
+	return k.Takes(strings.ToUpper(s.key[:1]) + s.key[1:])
 }
 
 // registered is the setting of a field that names a registered value of
