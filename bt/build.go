@@ -133,11 +133,8 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 	for _, err := range d.errs {
 		fail(err)
 	}
-	switch {
-	case d.Name == "":
-		fail(errors.New("node has no name"))
-	case strings.Contains(d.Name, "/"):
-		fail(fmt.Errorf("name %q contains '/', which separates path elements", d.Name))
+	if err := decide.CheckName("a node", d.Name); err != nil {
+		fail(err)
 	}
 	shape, known := kindShape[d.Kind]
 	if !known {

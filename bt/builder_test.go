@@ -73,7 +73,7 @@ func TestBuilderReportsMisuse(t *testing.T) {
 			return bt.New(cfg).RandomSelector("r", bt.PreferCurrent(false)).Do("a", a()).End()
 		}, []string{"r: PreferFirst is not for a random"}},
 		{"nameless node", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Do("", a()).End() },
-			[]string{"s/#1: node has no name"}},
+			[]string{"s/#1: a node needs a name"}},
 		{"slash in a name", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Do("a/b", a()).End() },
 			[]string{`s/a/b: name "a/b" contains '/'`}},
 		{"duplicate sibling names", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Do("a", a()).Do("a", a()).End() },

@@ -147,7 +147,7 @@ func TestBuildReportsBadDefs(t *testing.T) {
 		{"duplicates and nameless, deep", n.Selector("root",
 			n.Sequence("s", n.Do("a", a), n.Do("a", a), n.Do("", a)),
 			n.IfElse("i", nil, n.Do("a", a)),
-		), []string{`root/s/a: duplicate name "a"`, "root/s/#3: node has no name", "root/i: nil condition: IfElse"}},
+		), []string{`root/s/a: duplicate name "a"`, "root/s/#3: a node needs a name", "root/i: nil condition: IfElse"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
