@@ -97,7 +97,10 @@ func recordFight(t *testing.T, cfg jedi.FightConfig) recorded {
 func wait(t *testing.T, p *browser.Page, expr string) {
 	t.Helper()
 	if err := p.WaitFor(context.Background(), expr, 30*time.Second); err != nil {
-		t.Fatal(err)
+		// What the page said may say why it never came true.
+		var shown string
+		p.Eval(`document.getElementById("errors").textContent + " | " + (document.getElementById("livestate")?.textContent ?? "")`, &shown)
+		t.Fatalf("%v\npage errors: %q\nshown: %s", err, p.Errors(), shown)
 	}
 }
 

@@ -424,21 +424,56 @@ func (p *Page) Type(text string) error {
 }
 
 // Click clicks the middle of the first element the CSS selector finds,
-// scrolled into view first, as a person scrolls to what they click.
+// scrolled into view first, as a person scrolls to what they click. A page
+// whose layout moves between finding the element and pressing the mouse
+// (a line of text growing, a header wrapping) would take the press
+// elsewhere, so Click counts the clicks the element receives and presses
+// again, at its new place, until one lands; it reports what was hit if
+// none does.
 func (p *Page) Click(selector string) error {
-	var box struct{ X, Y float64 }
-	expr := fmt.Sprintf(`(() => { const e = document.querySelector(%q); e.scrollIntoView({block: "nearest"});
-		const r = e.getBoundingClientRect(); return {X: r.x + r.width / 2, Y: r.y + r.height / 2}; })()`, selector)
-	if err := p.Eval(expr, &box); err != nil {
-		return err
+	var box struct {
+		X, Y   float64
+		Clicks int
+		Found  bool
 	}
-	for _, typ := range []string{"mousePressed", "mouseReleased"} {
-		params := map[string]any{"type": typ, "x": box.X, "y": box.Y, "button": "left", "clickCount": 1}
-		if err := p.Call("Input.dispatchMouseEvent", params, nil); err != nil {
+	find := fmt.Sprintf(`(() => { const e = document.querySelector(%q); if (!e) return {Found: false};
+		if (e.__browserClicks === undefined) { e.__browserClicks = 0; e.addEventListener("click", () => e.__browserClicks++, true); }
+		window.__browserTarget = e; e.scrollIntoView({block: "nearest"});
+		const r = e.getBoundingClientRect();
+		return {X: r.x + r.width / 2, Y: r.y + r.height / 2, Clicks: e.__browserClicks, Found: true}; })()`, selector)
+	// The element found, not the selector's next match: a click may
+	// replace what it clicked.
+	const clicks = `window.__browserTarget.__browserClicks`
+	const tries = 5
+	var hit string
+	for range tries {
+		if err := p.Eval(find, &box); err != nil {
+			return err
+		}
+		if !box.Found {
+			return fmt.Errorf("browser: click: no element matches %q", selector)
+		}
+		for _, typ := range []string{"mousePressed", "mouseReleased"} {
+			params := map[string]any{"type": typ, "x": box.X, "y": box.Y, "button": "left", "clickCount": 1}
+			if err := p.Call("Input.dispatchMouseEvent", params, nil); err != nil {
+				return err
+			}
+		}
+		// The renderer has handled the release when the call returns, so
+		// the count already says whether the click landed.
+		var n int
+		if err := p.Eval(clicks, &n); err != nil {
+			return err
+		}
+		if n > box.Clicks {
+			return nil
+		}
+		at := fmt.Sprintf(`(() => { const e = document.elementFromPoint(%g, %g); return e ? e.outerHTML.slice(0, 80) : "nothing"; })()`, box.X, box.Y)
+		if err := p.Eval(at, &hit); err != nil {
 			return err
 		}
 	}
-	return nil
+	return fmt.Errorf("browser: click on %q landed elsewhere %d times, last on %s", selector, tries, hit)
 }
 
 // Screenshot returns a PNG of the page as it shows.

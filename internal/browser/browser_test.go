@@ -71,6 +71,39 @@ t.onkeydown = e => { if (e.key === "Enter") out.textContent = "typed " + t.value
 	}
 }
 
+// A click lands on its element even when the page moves the element
+// between Click finding it and pressing the mouse, as a header does when a
+// line of its text grows: the first press here moves the button away, so
+// its release misses, and Click presses again where the button now is.
+// An element that is not there is an error, not a click somewhere.
+func TestClickFollowsAMovingElement(t *testing.T) {
+	p := browser.Tab(t, 800, 600)
+	page := `data:text/html,<body style="margin:0"><button id="b" style="position:absolute;left:10px;top:10px">b</button><script>
+let presses = 0, clicks = 0;
+document.addEventListener("mousedown", () => { if (++presses === 1) b.style.top = "300px"; }, true);
+b.addEventListener("click", () => clicks++);
+</script></body>`
+	if err := p.Navigate(page); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.WaitFor(context.Background(), `document.getElementById("b")`, 10*time.Second); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.Click("#b"); err != nil {
+		t.Fatal(err)
+	}
+	var got struct{ Presses, Clicks int }
+	if err := p.Eval(`({Presses: presses, Clicks: clicks})`, &got); err != nil {
+		t.Fatal(err)
+	}
+	if got.Presses != 2 || got.Clicks != 1 {
+		t.Errorf("%d presses and %d clicks on the button, want 2 and 1", got.Presses, got.Clicks)
+	}
+	if err := p.Click("#nothing"); err == nil || !strings.Contains(err.Error(), "no element matches") {
+		t.Errorf("a click on nothing: %v", err)
+	}
+}
+
 // fake writes a shell script that stands in for a broken browser.
 func fake(t *testing.T, script string) string {
 	t.Helper()
