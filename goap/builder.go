@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"math"
 	"slices"
-	"strings"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -261,13 +260,7 @@ func (b *Builder[M, K]) GoalFrom(name string, priority float64, satisfied func(s
 // EstimateFrom is Estimate for a goal computed from the start: estimate
 // reads the memory the plan starts from, and the memory reached.
 func (b *Builder[M, K]) EstimateFrom(estimate func(start, m *M) float64) *Builder[M, K] {
-	if b == nil {
-		return b // Build reports it
-	}
-	if g := b.lastGoal("EstimateFrom"); g != nil {
-		if estimate == nil {
-			b.errs = append(b.errs, decide.Errorf("goals/"+g.name, "nil estimate"))
-		}
+	if g := b.lastGoal("EstimateFrom", estimate == nil, "nil estimate"); g != nil {
 		g.estimateFrom = estimate
 	}
 	return b
@@ -285,12 +278,12 @@ func (b *Builder[M, K]) Goal(name string, priority float64, satisfied func(m *M)
 	}
 	b.last = lastGoal
 	path := "goals/" + name
-	switch {
-	case name == "":
+	if name == "" {
 		path = fmt.Sprintf("goals/%d", len(b.d.goals)+1)
-		b.errs = append(b.errs, decide.Errorf(path, "a goal needs a name"))
-	case strings.Contains(name, "/"):
-		b.errs = append(b.errs, decide.Errorf(path, "the name contains '/', which separates path elements"))
+	}
+	switch bad := decide.CheckName("a goal", name); {
+	case bad != nil:
+		b.errs = append(b.errs, &decide.Error{Path: path, Err: bad})
 	case satisfied == nil:
 		b.errs = append(b.errs, decide.Errorf(path, "nil satisfaction test"))
 	case math.IsNaN(priority) || math.IsInf(priority, 0):
@@ -311,13 +304,7 @@ func (b *Builder[M, K]) Goal(name string, priority float64, satisfied func(m *M)
 // its plan and plans afresh, saying why: a flight goes no further once
 // the threat is gone.
 func (b *Builder[M, K]) Relevant(relevant func(m *M) bool) *Builder[M, K] {
-	if b == nil {
-		return b // Build reports it
-	}
-	if g := b.lastGoal("Relevant"); g != nil {
-		if relevant == nil {
-			b.errs = append(b.errs, decide.Errorf("goals/"+g.name, "nil relevance test"))
-		}
+	if g := b.lastGoal("Relevant", relevant == nil, "nil relevance test"); g != nil {
 		g.relevant = relevant
 	}
 	return b
@@ -329,13 +316,7 @@ func (b *Builder[M, K]) Relevant(relevant func(m *M) bool) *Builder[M, K] {
 // (hunger that grows, a threat that nears). A weight that is not a
 // number is an error of the planning.
 func (b *Builder[M, K]) Weigh(weight func(m *M) float64) *Builder[M, K] {
-	if b == nil {
-		return b // Build reports it
-	}
-	if g := b.lastGoal("Weigh"); g != nil {
-		if weight == nil {
-			b.errs = append(b.errs, decide.Errorf("goals/"+g.name, "nil weight"))
-		}
+	if g := b.lastGoal("Weigh", weight == nil, "nil weight"); g != nil {
 		g.weight = weight
 	}
 	return b
@@ -347,13 +328,7 @@ func (b *Builder[M, K]) Weigh(weight func(m *M) float64) *Builder[M, K] {
 // that may exceed it finds plans faster that may cost more. Without one the
 // search is Dijkstra's: cheapest, and slowest. It must not be negative.
 func (b *Builder[M, K]) Estimate(estimate func(m *M) float64) *Builder[M, K] {
-	if b == nil {
-		return b // Build reports it
-	}
-	if g := b.lastGoal("Estimate"); g != nil {
-		if estimate == nil {
-			b.errs = append(b.errs, decide.Errorf("goals/"+g.name, "nil estimate"))
-		}
+	if g := b.lastGoal("Estimate", estimate == nil, "nil estimate"); g != nil {
 		g.estimate = estimate
 	}
 	return b
@@ -406,6 +381,8 @@ func (b *Builder[M, K]) Copy(copy func(dst, src *M)) *Builder[M, K] {
 	return b
 }
 
+// lastAction returns the action added last, for call to set, or reports
+// that call did not follow an Action.
 func (b *Builder[M, K]) lastAction(call string) *action[M] {
 	if b.last != lastAction {
 		b.errs = append(b.errs, decide.Errorf("domain", "%s must follow an Action", call))
@@ -414,12 +391,21 @@ func (b *Builder[M, K]) lastAction(call string) *action[M] {
 	return &b.d.actions[len(b.d.actions)-1]
 }
 
-func (b *Builder[M, K]) lastGoal(call string) *goal[M] {
+// It reports a missing setting, whose message is missing, on the goal: a
+// goal setter checks its argument and sets it in one call.
+func (b *Builder[M, K]) lastGoal(call string, isMissing bool, missing string) *goal[M] {
+	if b == nil {
+		return nil // Build reports it
+	}
 	if b.last != lastGoal {
 		b.errs = append(b.errs, decide.Errorf("domain", "%s must follow a Goal", call))
 		return nil
 	}
-	return &b.d.goals[len(b.d.goals)-1]
+	g := &b.d.goals[len(b.d.goals)-1]
+	if isMissing {
+		b.errs = append(b.errs, decide.Errorf("goals/"+g.name, "%s", missing))
+	}
+	return g
 }
 
 // Build checks the description and returns the domain, or every problem

@@ -86,7 +86,7 @@ func TestZeroValues(t *testing.T) {
 // an action's by its catalogue, which has none such to give.
 func TestSlashInName(t *testing.T) {
 	if _, err := goap.New(counting, countKey).Action("finish").Goal("a/b", 1, done).Build(); err == nil ||
-		!strings.Contains(err.Error(), "goals/a/b: the name contains '/'") {
+		!strings.Contains(err.Error(), `goals/a/b: name "a/b" contains '/'`) {
 		t.Errorf("a goal named a/b: %v", err)
 	}
 	if _, err := goap.New(counting, countKey).Action("a/b").Goal("done", 1, done).Build(); err == nil ||

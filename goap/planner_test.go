@@ -290,7 +290,7 @@ func TestBuildErrors(t *testing.T) {
 		}, []string{"goals/g: added twice"}},
 		{"goal names", func() *goap.Builder[Camp, Camp] {
 			return goap.New(camp, campKey).Action("eat").Goal("", 1, stocked).Goal("a/b", 1, stocked)
-		}, []string{"goals/1: a goal needs a name", "goals/a/b: the name contains '/'"}},
+		}, []string{"goals/1: a goal needs a name", `goals/a/b: name "a/b" contains '/'`}},
 		{"out of order", func() *goap.Builder[Camp, Camp] {
 			return goap.New(camp, campKey).Constrain(hasFood).Relevant(never).Action("eat").Weigh(nil).
 				Goal("g", 1, stocked).Cost(nil).Estimate(foodShort)
