@@ -37,7 +37,7 @@ func Order[T any](ord []T, weight func(T) float64, key uint64) {
 				total += share(w(t), most)
 			}
 		}
-		key = Mix(key + golden)
+		key = Next(key)
 		x := Unit(key) * total
 		j := i
 		for ; j < len(ord); j++ {
