@@ -72,6 +72,27 @@ func TestSchemaKindsAgreeWithBuild(t *testing.T) {
 	if len(takes) != 14 {
 		t.Fatalf("the schema describes %d kinds: %v", len(takes), takes)
 	}
+	// Each field's description names the kinds that take it, as the
+	// schema's conditions do, unless every kind takes it.
+	for field, prop := range s.Defs.Node.Properties {
+		if field == "$schema" {
+			continue
+		}
+		var takers []string
+		for _, k := range bt.Kinds() {
+			if slices.Contains(takes[string(k)], field) {
+				takers = append(takers, string(k))
+			}
+		}
+		about, _ := prop.(map[string]any)["description"].(string)
+		want := " (on " + strings.Join(takers, ", ") + ")"
+		if len(takers) == len(takes) {
+			want = ""
+		}
+		if _, said, _ := strings.Cut(about, " (on "); want != "" && !strings.HasSuffix(about, want) || want == "" && said != "" {
+			t.Errorf("%s is described %q; taken by %v", field, about, takers)
+		}
+	}
 	// A valid node of each kind, and a valid value of each field.
 	base := map[string]string{
 		"sequence": `"children":[CHILD]`, "reactive-sequence": `"children":[CHILD]`, "selector": `"children":[CHILD]`,

@@ -25,7 +25,7 @@ func (r *Registry[M]) Schema() ([]byte, error) {
 	table := settings[M]()
 	for _, st := range table {
 		p := st.schema(r)
-		p["description"] = st.about
+		p["description"] = st.description()
 		props[st.key] = p
 	}
 	// Each kind: the fields it may hold, and those it needs.

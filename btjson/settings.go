@@ -21,8 +21,8 @@ import (
 // place.
 type setting[M any] struct {
 	key string
-	// about describes the field in the schema, and says which nodes take
-	// it ("sequences: ...").
+	// about describes the field in the schema; the schema adds which
+	// kinds take it, from the table (takenBy).
 	about string
 	// need lists the kinds of node that must give the field.
 	need []bt.NodeKind
@@ -84,7 +84,7 @@ func settings[M any]() []setting[M] {
 				return true
 			},
 			write: func(_ *writer[M], d *bt.Def[M], _ string) any { return d.Name }},
-		{key: "action", about: "an action node's action: a catalogue entry, a registered action, or an action factory's",
+		{key: "action", about: "the action: a catalogue entry, a registered action, or an action factory's",
 			need:   []bt.NodeKind{bt.KindAction},
 			schema: names[M](roleAction),
 			read: func(l *loader[M], v *value, d *bt.Def[M], n *reading) bool {
@@ -106,10 +106,10 @@ func settings[M any]() []setting[M] {
 		registered("test", "a condition's test, or an ifelse node's choice of branch", roleCondition,
 			func(d *bt.Def[M]) *func(*M) bool { return &d.Test }, func(r *Registry[M]) map[string]func(*M) bool { return r.Conditions },
 			funcID, func(func(*M) bool) string { return "its test" }, bt.KindCondition, bt.KindIfElse),
-		registered("leaf", "a leaf node's custom node", roleLeaf,
+		registered("leaf", "the custom node", roleLeaf,
 			func(d *bt.Def[M]) *bt.Node[M] { return &d.Leaf }, func(r *Registry[M]) map[string]bt.Node[M] { return r.Leaves },
 			identity, func(n bt.Node[M]) string { return fmt.Sprintf("its node (a %T)", n) }, bt.KindLeaf),
-		{key: "decorator", about: "a decorator node's decorator: a registered one, or a decorator factory's",
+		{key: "decorator", about: "the decorator: a registered one, or a decorator factory's",
 			need: []bt.NodeKind{bt.KindDecorator}, schema: names[M](roleDecorator),
 			read: func(l *loader[M], v *value, d *bt.Def[M], n *reading) bool {
 				if name, ok := l.str(v); ok {
@@ -124,11 +124,11 @@ func settings[M any]() []setting[M] {
 			write: func(w *writer[M], d *bt.Def[M], path string) any {
 				return w.name(path, roleDecorator, funcID(d.Decorator), "its decorator")
 			}},
-		registered("composite", "a composite node's custom composite", roleComposite,
+		registered("composite", "the custom composite", roleComposite,
 			func(d *bt.Def[M]) *bt.CompositeFunc[M] { return &d.Composite },
 			func(r *Registry[M]) map[string]bt.CompositeFunc[M] { return r.Composites },
 			funcID, func(bt.CompositeFunc[M]) string { return "its composite function" }, bt.KindComposite),
-		registered("planner", "a planner node's planner: an HTN or GOAP domain, or a state machine", rolePlanner,
+		registered("planner", "the planner: an HTN or GOAP domain, or a state machine", rolePlanner,
 			func(d *bt.Def[M]) *bt.Planner[M] { return &d.Planner }, func(r *Registry[M]) map[string]bt.Planner[M] { return r.Planners },
 			identity, func(p bt.Planner[M]) string { return fmt.Sprintf("its planner (a %T)", p) }, bt.KindPlanner),
 		setting[M]{key: "args", about: "the arguments of the node's action or decorator, when a factory makes it: by parameter name",
@@ -146,11 +146,11 @@ func settings[M any]() []setting[M] {
 				}
 				return nil
 			}}.only(bt.KindAction, bt.KindDecorator),
-		flag[M]("loop", "sequences: start over after the last child succeeds",
+		flag[M]("loop", "start over after the last child succeeds",
 			func(s *bt.Settings) *bool { return &s.Loop }),
-		flag[M]("allowFailure", "sequences: move on past a child that fails",
+		flag[M]("allowFailure", "move on past a child that fails",
 			func(s *bt.Settings) *bool { return &s.AllowFailure }),
-		setting[M]{key: "minOutcome", about: "sequences: the outcome at or below which a prediction stops",
+		setting[M]{key: "minOutcome", about: "the outcome at or below which a prediction stops",
 			schema: func(*Registry[M]) map[string]any { return map[string]any{"enum": outcomes()} },
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
 				if name, ok := l.str(v); ok {
@@ -172,7 +172,7 @@ func settings[M any]() []setting[M] {
 				}
 				return o.String()
 			}},
-		setting[M]{key: "replan", about: `selectors and planners: plan again while running, every duration ("0s": every tick); leave out to commit to a choice or plan`,
+		setting[M]{key: "replan", about: `plan again while running, every duration ("0s": every tick); leave out to commit to a choice or plan`,
 			schema: durationSchema[M],
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
 				if n, ok := l.str(v); ok {
@@ -190,24 +190,24 @@ func settings[M any]() []setting[M] {
 				}
 				return nil
 			}},
-		registered("replanOn", "selectors and planners: a test of when to plan again at once", roleCondition,
+		registered("replanOn", "a test of when to plan again at once", roleCondition,
 			func(d *bt.Def[M]) *func(*M) bool { return &d.ReplanOn }, func(r *Registry[M]) map[string]func(*M) bool { return r.Conditions },
 			funcID, func(func(*M) bool) string { return "its ReplanOn test" }),
-		flag[M]("allowNegative", "selectors: choose a child predicted Irrelevant or worse rather than nothing",
+		flag[M]("allowNegative", "choose a child predicted Irrelevant or worse rather than nothing",
 			func(s *bt.Settings) *bool { return &s.AllowNegative }),
-		flag[M]("preferFirst", "selectors: a tie at re-selection goes to the first child, not the running one",
+		flag[M]("preferFirst", "a tie at re-selection goes to the first child, not the running one",
 			func(s *bt.Settings) *bool { return &s.PreferFirst }),
-		flag[M]("debounce", "selectors: pick the child that ended last only when it is the sole option",
+		flag[M]("debounce", "pick the child that ended last only when it is the sole option",
 			func(s *bt.Settings) *bool { return &s.Debounce }),
-		policy[M]("succeedOn", "parallels: how many children must succeed (default all)",
+		policy[M]("succeedOn", "how many children must succeed (default all)",
 			func(s *bt.Settings) *bt.Policy { return &s.SucceedOn }),
-		policy[M]("failOn", "parallels: how many children must fail (default all)",
+		policy[M]("failOn", "how many children must fail (default all)",
 			func(s *bt.Settings) *bt.Policy { return &s.FailOn }),
-		flag[M]("cosmetic", "actions and conditions: an Irrelevant prediction counts as Cosmetic",
+		flag[M]("cosmetic", "an Irrelevant prediction counts as Cosmetic",
 			func(s *bt.Settings) *bool { return &s.Cosmetic }),
-		flag[M]("cosmeticWhileRunning", "actions and conditions: an Irrelevant prediction counts as Cosmetic while the node runs",
+		flag[M]("cosmeticWhileRunning", "an Irrelevant prediction counts as Cosmetic while the node runs",
 			func(s *bt.Settings) *bool { return &s.CosmeticWhileRunning }),
-		setting[M]{key: "takes", about: `actions: how long a run takes, for predictions that chain it ("500ms")`,
+		setting[M]{key: "takes", about: `how long a run takes, for predictions that chain it ("500ms")`,
 			schema: durationSchema[M],
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
 				if n, ok := l.str(v); ok {
@@ -221,7 +221,7 @@ func settings[M any]() []setting[M] {
 				}
 				return d.Settings.Takes.String()
 			}},
-		registered("simulate", "an action's or condition's own simulation", roleSimulation,
+		registered("simulate", "the node's own simulation, in place of its action's", roleSimulation,
 			func(d *bt.Def[M]) *func(*sim.Context[M], *M) heuristic.Verdict { return &d.Simulate },
 			func(r *Registry[M]) map[string]func(*sim.Context[M], *M) heuristic.Verdict { return r.Simulations },
 			funcID, func(func(*sim.Context[M], *M) heuristic.Verdict) string { return "its simulation (SimulateWith)" }),
@@ -293,6 +293,21 @@ func (s setting[M]) takenBy(k bt.NodeKind) bool {
 		return slices.Contains(s.kinds, k)
 	}
 	return k.Takes(strings.ToUpper(s.key[:1]) + s.key[1:])
+}
+
+// description is the field's description in the schema: what it is,
+// and the kinds of node that take it, where not every kind does.
+func (s setting[M]) description() string {
+	var takers []string
+	for _, k := range kinds {
+		if s.takenBy(k) {
+			takers = append(takers, string(k))
+		}
+	}
+	if len(takers) == len(kinds) {
+		return s.about
+	}
+	return s.about + " (on " + strings.Join(takers, ", ") + ")"
 }
 
 // registered is the setting of a field that names a registered value of
