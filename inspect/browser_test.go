@@ -45,6 +45,32 @@ func page(t *testing.T) *browser.Page {
 	return browser.Tab(t, 1500, 950)
 }
 
+// openRecording closes w, which wrote rec, and opens rec's replay page,
+// saved as name, once the page has read it.
+func openRecording(t *testing.T, w *inspect.Writer, rec *bytes.Buffer, name string) *browser.Page {
+	t.Helper()
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	var html bytes.Buffer
+	if err := inspect.WritePage(&html, rec); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(t.TempDir(), name)
+	if err := os.WriteFile(path, html.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	p := page(t)
+	if err := p.Navigate(browser.FileURL(path)); err != nil {
+		t.Fatal(err)
+	}
+	wait(t, p, `document.body.dataset.state !== "loading"`)
+	if state := eval[string](t, p, `document.body.dataset.state`); state != "ready" {
+		t.Fatalf("the page is %s: %s %q", state, eval[string](t, p, `document.getElementById("fatal").textContent`), p.Errors())
+	}
+	return p
+}
+
 // A recorded is a fight recorded as a replay page.
 type recorded struct {
 	path  string // the page
@@ -494,22 +520,7 @@ func TestPlansInBrowser(t *testing.T) {
 	w.Trace(&bt.Event{Kind: bt.EventBegin, Tick: 1, Time: time.Second, Path: "troll/think"})
 	w.Trace(&bt.Event{Kind: bt.EventPlan, Tick: 2, Time: 2 * time.Second, Path: "troll/think", Plan: &decide.Report{Change: decide.Replaced, Reason: "outranks the running [patrol]", Plan: decide.Plan{Goal: "BeTrunkThumper", Steps: []string{"NavigateToEnemy", "DoTrunkSlam"}, Record: []int{0, 0}, Methods: []string{"BeTrunkThumper/attack", "AttackEnemy/slam"}, Expanded: 3, Rejected: []decide.Rejection{{Name: "AttackEnemy/slam", Reason: "no trunk"}}}}})
 	w.Trace(&bt.Event{Kind: bt.EventEnd, Tick: 3, Time: 3 * time.Second, Path: "troll/think", Status: bt.Success})
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "troll.html")
-	var html bytes.Buffer
-	if err := inspect.WritePage(&html, &rec); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(path, html.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p := page(t)
-	if err := p.Navigate(browser.FileURL(path)); err != nil {
-		t.Fatal(err)
-	}
-	wait(t, p, `document.body.dataset.state === "ready"`)
+	p := openRecording(t, w, &rec, "troll.html")
 	// It opens at the first plan; Home goes back to the first moment.
 	wait(t, p, `document.body.dataset.tick === "2"`)
 	if err := p.Press("Home", false); err != nil {
@@ -558,25 +569,7 @@ func TestDeepTreeInBrowser(t *testing.T) {
 	w.Trace(&bt.Event{Kind: bt.EventDecision, Tick: 1, Path: above.Path, Decision: &bt.Decision{
 		Candidates: []bt.Candidate{{Name: leaf.Name, Verdict: heuristic.Verdict{Outcome: heuristic.Safe, Reason: "deep"}}}, Chosen: 0, Why: bt.BestOutcome}})
 	w.Trace(&bt.Event{Kind: bt.EventBegin, Tick: 1, Path: leaf.Path})
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	var html bytes.Buffer
-	if err := inspect.WritePage(&html, &rec); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "deep.html")
-	if err := os.WriteFile(path, html.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p := page(t)
-	if err := p.Navigate(browser.FileURL(path)); err != nil {
-		t.Fatal(err)
-	}
-	wait(t, p, `document.body.dataset.state !== "loading"`)
-	if state := eval[string](t, p, `document.body.dataset.state`); state != "ready" {
-		t.Fatalf("the page is %s: %s %q", state, eval[string](t, p, `document.getElementById("fatal").textContent`), p.Errors())
-	}
+	p := openRecording(t, w, &rec, "deep.html")
 	type row struct {
 		Shown, Running, Holds bool
 		Text                  string

@@ -418,22 +418,7 @@ func TestCellsAndRectanglesInBrowser(t *testing.T) {
 	if err := w.Scene(&sc); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	var html bytes.Buffer
-	if err := inspect.WritePage(&html, &rec); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "grid.html")
-	if err := os.WriteFile(path, html.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p := page(t)
-	if err := p.Navigate(browser.FileURL(path)); err != nil {
-		t.Fatal(err)
-	}
-	wait(t, p, `document.body.dataset.state === "ready"`)
+	p := openRecording(t, w, &rec, "grid.html")
 	count := eval[struct{ Green, Blue, Side int }](t, p, `(() => {
 		const c = document.getElementById("world"), d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
 		let green = 0, blue = 0;
@@ -477,22 +462,7 @@ func TestHostileNamesInPlannerViews(t *testing.T) {
 	if err := w.Scene(&scene.Scene{Entities: []scene.Entity{{Label: evil}}, Shapes: []scene.Shape{{Kind: scene.Cell, Label: evil}}}); err != nil {
 		t.Fatal(err)
 	}
-	if err := w.Close(); err != nil {
-		t.Fatal(err)
-	}
-	var html bytes.Buffer
-	if err := inspect.WritePage(&html, &rec); err != nil {
-		t.Fatal(err)
-	}
-	path := filepath.Join(t.TempDir(), "evil.html")
-	if err := os.WriteFile(path, html.Bytes(), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	p := page(t)
-	if err := p.Navigate(browser.FileURL(path)); err != nil {
-		t.Fatal(err)
-	}
-	wait(t, p, `document.body.dataset.state === "ready"`)
+	p := openRecording(t, w, &rec, "evil.html")
 	time.Sleep(100 * time.Millisecond) // an image that failed would have said so by now
 	got := eval[struct {
 		Pwned bool
