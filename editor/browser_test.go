@@ -1,7 +1,6 @@
 package editor_test
 
 import (
-	"context"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -39,22 +38,6 @@ func TestMain(m *testing.M) {
 func page(t *testing.T) *browser.Page {
 	t.Helper()
 	return browser.Tab(t, 1500, 950)
-}
-
-func wait(t *testing.T, p *browser.Page, expr string) {
-	t.Helper()
-	if err := p.WaitFor(context.Background(), expr, 30*time.Second); err != nil {
-		t.Fatal(err)
-	}
-}
-
-func eval[T any](t *testing.T, p *browser.Page, expr string) T {
-	t.Helper()
-	var v T
-	if err := p.Eval(expr, &v); err != nil {
-		t.Fatal(err)
-	}
-	return v
 }
 
 func click(t *testing.T, p *browser.Page, selector string) {
@@ -98,7 +81,7 @@ func noErrors(t *testing.T, p *browser.Page) {
 // checked waits for the page's checks to settle: every change checked.
 func checked(t *testing.T, p *browser.Page) {
 	t.Helper()
-	wait(t, p, `Number(document.body.dataset.checked || 0) === S.checks`)
+	browser.Await(t, p, `Number(document.body.dataset.checked || 0) === S.checks`)
 }
 
 // row is the selector of the tree's row of the node at a tree path.
@@ -277,9 +260,9 @@ func TestEditAddsABranchInBrowser(t *testing.T) {
 	if err := p.Navigate(serveEditor(t, path, reg, jedi.TreeConfig(), game.live)); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `document.body.dataset.state === "ready"`)
+	browser.Await(t, p, `document.body.dataset.state === "ready"`)
 	// The running Jedi's decisions show on the tree.
-	wait(t, p, `[...document.querySelectorAll("#tree .row .live")].some(b => b.textContent.includes("chosen"))`)
+	browser.Await(t, p, `[...document.querySelectorAll("#tree .row .live")].some(b => b.textContent.includes("chosen"))`)
 	if got := game.choices(0); len(got) == 0 || got["swing"] > 0 {
 		t.Fatalf("before the edit, the Jedi chose %v", got)
 	}
@@ -288,14 +271,14 @@ func TestEditAddsABranchInBrowser(t *testing.T) {
 	click(t, p, row("combat"))
 	click(t, p, `.pal[data-role="action"][data-name="swing"]`)
 	checked(t, p)
-	if n := eval[string](t, p, `document.body.dataset.problems`); n != "0" {
-		t.Fatalf("the new branch has %s problems: %s", n, eval[string](t, p, `document.getElementById("problems").innerText`))
+	if n := browser.Value[string](t, p, `document.body.dataset.problems`); n != "0" {
+		t.Fatalf("the new branch has %s problems: %s", n, browser.Value[string](t, p, `document.getElementById("problems").innerText`))
 	}
-	if !eval[bool](t, p, `document.querySelector('`+row("combat/swing")+`').classList.contains("new")`) {
+	if !browser.Value[bool](t, p, `document.querySelector('`+row("combat/swing")+`').classList.contains("new")`) {
 		t.Error("the new branch is not marked new")
 	}
 	click(t, p, "#save")
-	wait(t, p, `document.body.dataset.saves === "1" && document.body.dataset.dirty === "false"`)
+	browser.Await(t, p, `document.body.dataset.saves === "1" && document.body.dataset.dirty === "false"`)
 	if b, _ := os.ReadFile(path); !strings.Contains(string(b), `{"kind": "action", "name": "swing", "action": "swing"}`) {
 		t.Fatalf("the file saved:\n%s", b)
 	}
@@ -308,7 +291,7 @@ func TestEditAddsABranchInBrowser(t *testing.T) {
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	wait(t, p, `(document.querySelector('`+row("combat/swing")+` .live') || {}).textContent?.includes("chosen")`)
+	browser.Await(t, p, `(document.querySelector('`+row("combat/swing")+` .live') || {}).textContent?.includes("chosen")`)
 	noErrors(t, p)
 	shot, err := p.Screenshot()
 	if err != nil {
@@ -335,27 +318,27 @@ func TestBadEditInBrowser(t *testing.T) {
 	if err := p.Navigate(url); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `document.body.dataset.state === "ready"`)
-	original := eval[string](t, p, `text()`)
+	browser.Await(t, p, `document.body.dataset.state === "ready"`)
+	original := browser.Value[string](t, p, `text()`)
 
 	// An empty selector: Build's error, on the new node.
 	click(t, p, `.pal[data-role="kind"][data-name="selector"]`)
 	checked(t, p)
-	wait(t, p, `document.body.dataset.problems === "1"`)
-	if got := eval[string](t, p, `document.querySelector('`+row("combat/selector")+` .problem').textContent`); got != "⚠ empty selector: give it children or remove it" {
+	browser.Await(t, p, `document.body.dataset.problems === "1"`)
+	if got := browser.Value[string](t, p, `document.querySelector('`+row("combat/selector")+` .problem').textContent`); got != "⚠ empty selector: give it children or remove it" {
 		t.Errorf("the new selector's row shows %q", got)
 	}
-	if !eval[bool](t, p, `document.getElementById("save").disabled`) {
+	if !browser.Value[bool](t, p, `document.getElementById("save").disabled`) {
 		t.Error("a tree that does not build can be saved")
 	}
-	bad := eval[string](t, p, `text()`)
+	bad := browser.Value[string](t, p, `text()`)
 
 	// A duration that is none: the loader's error, on the field.
 	click(t, p, row("combat"))
 	typeInto(t, p, "#f-replan", "fast")
 	checked(t, p)
-	wait(t, p, `document.body.dataset.problems === "2"`)
-	field := eval[struct {
+	browser.Await(t, p, `document.body.dataset.problems === "2"`)
+	field := browser.Value[struct {
 		Bad  bool
 		Said string
 	}](t, p, `({Bad: document.getElementById("f-replan").classList.contains("bad"), Said: [...document.querySelectorAll("#form .fieldproblem")].map(e => e.textContent).join("; ")})`)
@@ -367,7 +350,7 @@ func TestBadEditInBrowser(t *testing.T) {
 	if err := p.Eval(`save()`, nil); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `document.getElementById("status").textContent.includes("does not build")`)
+	browser.Await(t, p, `document.getElementById("status").textContent.includes("does not build")`)
 	_, version := file(t, &httptest.Server{URL: strings.TrimSuffix(url, "/")})
 	code, _ := post(t, &httptest.Server{URL: strings.TrimSuffix(url, "/")}, "save", map[string]string{"text": bad, "base": version})
 	if code != 422 {
@@ -381,15 +364,15 @@ func TestBadEditInBrowser(t *testing.T) {
 	click(t, p, "#undo")
 	click(t, p, "#undo")
 	checked(t, p)
-	if got := eval[string](t, p, `text()`); got != original || eval[string](t, p, `document.body.dataset.problems`) != "0" {
-		t.Errorf("after two undos the tree is %s with %s problems", got, eval[string](t, p, `document.body.dataset.problems`))
+	if got := browser.Value[string](t, p, `text()`); got != original || browser.Value[string](t, p, `document.body.dataset.problems`) != "0" {
+		t.Errorf("after two undos the tree is %s with %s problems", got, browser.Value[string](t, p, `document.body.dataset.problems`))
 	}
-	if !eval[bool](t, p, `document.getElementById("undo").disabled`) {
+	if !browser.Value[bool](t, p, `document.getElementById("undo").disabled`) {
 		t.Error("undo is offered with nothing to undo")
 	}
 	click(t, p, "#redo")
 	checked(t, p)
-	if got := eval[string](t, p, `text()`); got != bad || eval[string](t, p, `document.body.dataset.problems`) != "1" {
+	if got := browser.Value[string](t, p, `text()`); got != bad || browser.Value[string](t, p, `document.body.dataset.problems`) != "1" {
 		t.Errorf("after a redo the tree is %s", got)
 	}
 	noErrors(t, p)
@@ -420,8 +403,8 @@ func TestPaletteInBrowser(t *testing.T) {
 			if err := p.Navigate(tt.url(path)); err != nil {
 				t.Fatal(err)
 			}
-			wait(t, p, `document.body.dataset.state === "ready"`)
-			got := eval[map[string][]string](t, p, `(() => { const out = {};
+			browser.Await(t, p, `document.body.dataset.state === "ready"`)
+			got := browser.Value[map[string][]string](t, p, `(() => { const out = {};
 				for (const b of document.querySelectorAll("#palette .pal")) (out[b.dataset.role] ||= []).push(b.dataset.name);
 				return out; })()`)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
@@ -449,8 +432,8 @@ func TestEditOperationsInBrowser(t *testing.T) {
 	if err := p.Navigate(serveEditor(t, path, jedi.Registry(), jedi.TreeConfig(), nil)); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `document.body.dataset.state === "ready"`)
-	original := eval[string](t, p, `text()`)
+	browser.Await(t, p, `document.body.dataset.state === "ready"`)
+	original := browser.Value[string](t, p, `text()`)
 	steps := []struct {
 		what string
 		do   func()
@@ -486,23 +469,23 @@ func TestEditOperationsInBrowser(t *testing.T) {
 		`{"kind":"reactive-sequence","name":"strike","minOutcome":"Harmful","constraints":["dash range"],"children":[` +
 		`{"kind":"decorator","name":"counter","decorator":"counter","children":[{"kind":"action","name":"swing","action":"swing"}]}]},` +
 		`{"kind":"action","name":"rest","action":"wait","cosmetic":true,"takes":"500ms"}]}`
-	if got := eval[string](t, p, `text()`); got != want {
+	if got := browser.Value[string](t, p, `text()`); got != want {
 		var g, w any
 		json.Unmarshal([]byte(got), &g)
 		json.Unmarshal([]byte(want), &w)
 		t.Errorf("after the edits (-want +got):\n%s", cmp.Diff(w, g))
 	}
-	if n := eval[string](t, p, `document.body.dataset.problems`); n != "0" {
-		t.Errorf("%s problems: %s", n, eval[string](t, p, `document.getElementById("problems").innerText`))
+	if n := browser.Value[string](t, p, `document.body.dataset.problems`); n != "0" {
+		t.Errorf("%s problems: %s", n, browser.Value[string](t, p, `document.getElementById("problems").innerText`))
 	}
 	for range 40 {
-		if eval[bool](t, p, `document.getElementById("undo").disabled`) {
+		if browser.Value[bool](t, p, `document.getElementById("undo").disabled`) {
 			break
 		}
 		click(t, p, "#undo")
 	}
 	checked(t, p)
-	if got := eval[string](t, p, `text()`); got != original {
+	if got := browser.Value[string](t, p, `text()`); got != original {
 		t.Errorf("undone, the tree is\n%s\nwant\n%s", got, original)
 	}
 	if b, _ := os.ReadFile(path); string(b) != start {

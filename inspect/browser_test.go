@@ -3,7 +3,6 @@ package inspect_test
 import (
 	"bytes"
 	"compress/gzip"
-	"context"
 	"encoding/base64"
 	"flag"
 	"fmt"
@@ -64,9 +63,9 @@ func openRecording(t *testing.T, w *inspect.Writer, rec *bytes.Buffer, name stri
 	if err := p.Navigate(browser.FileURL(path)); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `document.body.dataset.state !== "loading"`)
-	if state := eval[string](t, p, `document.body.dataset.state`); state != "ready" {
-		t.Fatalf("the page is %s: %s %q", state, eval[string](t, p, `document.getElementById("fatal").textContent`), p.Errors())
+	browser.Await(t, p, `document.body.dataset.state !== "loading"`)
+	if state := browser.Value[string](t, p, `document.body.dataset.state`); state != "ready" {
+		t.Fatalf("the page is %s: %s %q", state, browser.Value[string](t, p, `document.getElementById("fatal").textContent`), p.Errors())
 	}
 	return p
 }
@@ -120,32 +119,13 @@ func recordFight(t *testing.T, cfg jedi.FightConfig) recorded {
 	return recorded{path: path, rec: rec, nodes: f.Tree.Nodes(), sum: s}
 }
 
-func wait(t *testing.T, p *browser.Page, expr string) {
-	t.Helper()
-	if err := p.WaitFor(context.Background(), expr, 30*time.Second); err != nil {
-		// What the page said may say why it never came true.
-		var shown string
-		p.Eval(`document.getElementById("errors").textContent + " | " + (document.getElementById("livestate")?.textContent ?? "")`, &shown)
-		t.Fatalf("%v\npage errors: %q\nshown: %s", err, p.Errors(), shown)
-	}
-}
-
-func eval[T any](t *testing.T, p *browser.Page, expr string) T {
-	t.Helper()
-	var v T
-	if err := p.Eval(expr, &v); err != nil {
-		t.Fatal(err)
-	}
-	return v
-}
-
 // noErrors fails the test if the page logged an error or showed one.
 func noErrors(t *testing.T, p *browser.Page) {
 	t.Helper()
 	if errs := p.Errors(); len(errs) > 0 {
 		t.Errorf("console errors:\n%s", strings.Join(errs, "\n"))
 	}
-	if shown := eval[string](t, p, `document.getElementById("errors").textContent`); shown != "" {
+	if shown := browser.Value[string](t, p, `document.getElementById("errors").textContent`); shown != "" {
 		t.Errorf("the page shows errors: %s", shown)
 	}
 }
@@ -198,7 +178,7 @@ func expected(rec *trace.Recorder, t time.Duration) (uint64, []shownDecision) {
 // reads. The page knows a row by its node's place in the header, nodes.
 func readRows(t *testing.T, p *browser.Page, nodes []bt.NodeInfo) (tick uint64, rows []shownRow) {
 	t.Helper()
-	shown := eval[struct {
+	shown := browser.Value[struct {
 		Clock string
 		Rows  []shownRow
 	}](t, p, `({Clock: "tick " + document.body.dataset.tick, Rows: [...document.querySelectorAll("#tree .row")].map(r => ({
@@ -262,10 +242,10 @@ func TestReplayInBrowser(t *testing.T) {
 	if err := p.Navigate(browser.FileURL(f.path)); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `document.body.dataset.state === "ready"`)
+	browser.Await(t, p, `document.body.dataset.state === "ready"`)
 
 	// The legend names every outcome, in its colour, and the two states.
-	legend := eval[[]string](t, p, `[...document.querySelectorAll("#legend span")].map(s => s.textContent + "=" + (s.querySelector(".sw") ? getComputedStyle(s.querySelector(".sw")).backgroundColor : ""))`)
+	legend := browser.Value[[]string](t, p, `[...document.querySelectorAll("#legend span")].map(s => s.textContent + "=" + (s.querySelector(".sw") ? getComputedStyle(s.querySelector(".sw")).backgroundColor : ""))`)
 	for o, c := range outcomeColours {
 		if !contains(legend, o+"="+c) {
 			t.Errorf("the legend has no %s in %s: %q", o, c, legend)
@@ -291,8 +271,8 @@ func TestReplayInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	tick, want := expected(rec, at)
-	wait(t, p, fmt.Sprintf(`document.body.dataset.tick === "%d"`, tick))
-	got := eval[[]shownDecision](t, p, readDecisions)
+	browser.Await(t, p, fmt.Sprintf(`document.body.dataset.tick === "%d"`, tick))
+	got := browser.Value[[]shownDecision](t, p, readDecisions)
 	if len(want) == 0 {
 		t.Fatalf("the fight made no decision at tick %d: choose another time", tick)
 	}
@@ -412,12 +392,12 @@ func TestPageRefusesNewerVersion(t *testing.T) {
 	if err := p.Navigate(browser.FileURL(path)); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `document.body.dataset.state === "refused"`)
-	msg := eval[string](t, p, `document.getElementById("fatal").innerText`)
+	browser.Await(t, p, `document.body.dataset.state === "refused"`)
+	msg := browser.Value[string](t, p, `document.getElementById("fatal").innerText`)
 	if !strings.Contains(msg, fmt.Sprintf("version %d", inspect.Version+1)) || !strings.Contains(msg, fmt.Sprintf("reads version %d", inspect.Version)) {
 		t.Errorf("the refusal %q does not say which versions", msg)
 	}
-	if visible := eval[bool](t, p, `getComputedStyle(document.getElementById("fatal")).display !== "none" && document.querySelector("main").hidden`); !visible {
+	if visible := browser.Value[bool](t, p, `getComputedStyle(document.getElementById("fatal")).display !== "none" && document.querySelector("main").hidden`); !visible {
 		t.Error("the refusal is not shown in place of the inspector")
 	}
 	noErrors(t, p)
@@ -473,14 +453,14 @@ func TestLiveInBrowser(t *testing.T) {
 	if err := p.Navigate(srv.URL + "/"); err != nil {
 		t.Fatal(err)
 	}
-	received := func() int { return eval[int](t, p, `Number(document.body.dataset.received || 0)`) }
-	wait(t, p, `Number(document.body.dataset.received || 0) > 50`)
-	wait(t, p, `document.querySelectorAll("#decisions .decision").length > 0`)
+	received := func() int { return browser.Value[int](t, p, `Number(document.body.dataset.received || 0)`) }
+	browser.Await(t, p, `Number(document.body.dataset.received || 0) > 50`)
+	browser.Await(t, p, `document.querySelectorAll("#decisions .decision").length > 0`)
 
 	if err := p.Click("#pause"); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `document.body.dataset.paused === "true"`)
+	browser.Await(t, p, `document.body.dataset.paused === "true"`)
 	time.Sleep(100 * time.Millisecond) // frames already on their way arrive
 	paused := received()
 	time.Sleep(500 * time.Millisecond)
@@ -490,7 +470,7 @@ func TestLiveInBrowser(t *testing.T) {
 	if err := p.Click("#step"); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, fmt.Sprintf(`Number(document.body.dataset.received) > %d`, paused))
+	browser.Await(t, p, fmt.Sprintf(`Number(document.body.dataset.received) > %d`, paused))
 	stepped := received()
 	time.Sleep(300 * time.Millisecond)
 	if n := received(); n != stepped {
@@ -499,7 +479,7 @@ func TestLiveInBrowser(t *testing.T) {
 	if err := p.Click("#pause"); err != nil { // now it resumes
 		t.Fatal(err)
 	}
-	wait(t, p, fmt.Sprintf(`Number(document.body.dataset.received) > %d`, stepped+50))
+	browser.Await(t, p, fmt.Sprintf(`Number(document.body.dataset.received) > %d`, stepped+50))
 	noErrors(t, p)
 }
 
@@ -522,19 +502,19 @@ func TestPlansInBrowser(t *testing.T) {
 	w.Trace(&bt.Event{Kind: bt.EventEnd, Tick: 3, Time: 3 * time.Second, Path: "troll/think", Status: bt.Success})
 	p := openRecording(t, w, &rec, "troll.html")
 	// It opens at the first plan; Home goes back to the first moment.
-	wait(t, p, `document.body.dataset.tick === "2"`)
+	browser.Await(t, p, `document.body.dataset.tick === "2"`)
 	if err := p.Press("Home", false); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `document.body.dataset.tick === "1"`)
-	plans := func() string { return eval[string](t, p, `document.getElementById("plans").innerText`) }
+	browser.Await(t, p, `document.body.dataset.tick === "1"`)
+	plans := func() string { return browser.Value[string](t, p, `document.getElementById("plans").innerText`) }
 	if got := plans(); !strings.Contains(got, "No planner has planned yet") {
 		t.Errorf("before the plan, the panel shows %q", got)
 	}
 	if err := p.Press("ArrowRight", false); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `document.body.dataset.tick === "2"`)
+	browser.Await(t, p, `document.body.dataset.tick === "2"`)
 	got := plans()
 	for _, want := range []string{"goal BeTrunkThumper", "plan replaced (outranks the running [patrol])", "NavigateToEnemy → DoTrunkSlam",
 		"methods [attack/slam] (record [0 0])", "expanded 3", "AttackEnemy/slam: no trunk", "at 2 s"} {
@@ -545,7 +525,7 @@ func TestPlansInBrowser(t *testing.T) {
 	if err := p.Press("ArrowRight", false); err != nil { // the plan stays the current plan
 		t.Fatal(err)
 	}
-	wait(t, p, `document.body.dataset.tick === "3"`)
+	browser.Await(t, p, `document.body.dataset.tick === "3"`)
 	if got := plans(); !strings.Contains(got, "goal BeTrunkThumper") {
 		t.Errorf("a tick later, the panel shows %q", got)
 	}
@@ -574,7 +554,7 @@ func TestDeepTreeInBrowser(t *testing.T) {
 		Shown, Running, Holds bool
 		Text                  string
 	}
-	rows := eval[[]row](t, p, `[...document.querySelectorAll("#tree .row")].map(r => ({
+	rows := browser.Value[[]row](t, p, `[...document.querySelectorAll("#tree .row")].map(r => ({
 		Shown: !r.hidden, Running: r.classList.contains("running"), Holds: r.classList.contains("holds-running"), Text: r.textContent }))`)
 	if len(rows) != n {
 		t.Fatalf("%d rows, want %d", len(rows), n)
@@ -590,8 +570,8 @@ func TestDeepTreeInBrowser(t *testing.T) {
 	if err := p.Click(`#tree .row[data-i="2"] .caret`); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `!document.querySelector('#tree .row[data-i="3"]').hidden && document.querySelector('#tree .row[data-i="4"]').hidden`)
-	running := eval[string](t, p, `document.querySelector(".running-path").innerText`)
+	browser.Await(t, p, `!document.querySelector('#tree .row[data-i="3"]').hidden && document.querySelector('#tree .row[data-i="4"]').hidden`)
+	running := browser.Value[string](t, p, `document.querySelector(".running-path").innerText`)
 	if !strings.Contains(running, leaf.Name+" — chosen by "+above.Name) || !strings.Contains(running, "more") {
 		t.Errorf("the running path:\n%.2000s", running)
 	}
@@ -617,7 +597,7 @@ func TestPageReadsVersion1(t *testing.T) {
 	if err := p.Navigate(browser.FileURL(path)); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `document.body.dataset.state === "ready"`)
+	browser.Await(t, p, `document.body.dataset.state === "ready"`)
 	nodes := []bt.NodeInfo{{Path: "guard"}, {Path: "guard/chase"}, {Path: "guard/patrol"}}
 	_, got := readRows(t, p, nodes)
 	want := []shownRow{

@@ -45,9 +45,9 @@ func TestLongFights(t *testing.T) {
 		if err := p.Navigate(browser.FileURL(path)); err != nil {
 			t.Fatal(err)
 		}
-		wait(t, p, `document.body.dataset.state === "ready"`)
+		browser.Await(t, p, `document.body.dataset.state === "ready"`)
 		ready := time.Since(start)
-		ticks := eval[int](t, p, `Number(document.getElementById("scrub").max) + 1`)
+		ticks := browser.Value[int](t, p, `Number(document.getElementById("scrub").max) + 1`)
 		if want := int(d / (time.Second / 60)); ticks < want*9/10 {
 			t.Errorf("a fight of %v shows %d moments, want about %d", d, ticks, want)
 		}
@@ -65,7 +65,7 @@ func TestLongFights(t *testing.T) {
 			slowest = max(slowest, ms)
 		}
 		t.Logf("a fight of %v: a page of %.2f MB, %d moments; loaded and ready in %v (the page's own count: %s ms); the slowest of 20 steps took %.1f ms",
-			d, float64(info.Size())/(1<<20), ticks, ready.Round(time.Millisecond), eval[string](t, p, `document.body.dataset.loadMs`), slowest)
+			d, float64(info.Size())/(1<<20), ticks, ready.Round(time.Millisecond), browser.Value[string](t, p, `document.body.dataset.loadMs`), slowest)
 	}
 	noErrors(t, p)
 }

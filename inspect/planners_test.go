@@ -92,7 +92,7 @@ func goTo(t *testing.T, p *browser.Page, at time.Duration, tick uint64) {
 	if err := p.Eval(fmt.Sprintf(`location.hash = "#t=%s"`, strconv.FormatFloat(at.Seconds(), 'f', -1, 64)), nil); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, fmt.Sprintf(`document.body.dataset.tick === "%d"`, tick))
+	browser.Await(t, p, fmt.Sprintf(`document.body.dataset.tick === "%d"`, tick))
 }
 
 // The planner views of a troll's run under HTN, GOAP and a state machine:
@@ -110,13 +110,13 @@ func TestPlannerViewsInBrowser(t *testing.T) {
 			if err := p.Navigate(browser.FileURL(run.path)); err != nil {
 				t.Fatal(err)
 			}
-			wait(t, p, `document.body.dataset.state === "ready"`)
+			browser.Await(t, p, `document.body.dataset.state === "ready"`)
 			plans := run.rec.Kind(bt.EventPlan)
 			if len(plans) < 5 {
 				t.Fatalf("%d plans in 20 s", len(plans))
 			}
 			// The page opens at the first plan: nothing happens before it.
-			wait(t, p, fmt.Sprintf(`document.body.dataset.tick === "%d"`, plans[0].Tick))
+			browser.Await(t, p, fmt.Sprintf(`document.body.dataset.tick === "%d"`, plans[0].Tick))
 			// The moments a planner reported: all of them with
 			// FORESIGHT_FULL, some spread over the run by default.
 			var moments []int
@@ -136,7 +136,7 @@ func TestPlannerViewsInBrowser(t *testing.T) {
 			for _, i := range moments {
 				e := plans[i]
 				goTo(t, p, e.Time, e.Tick)
-				rows := eval[[]domainRow](t, p, readDomainRows)
+				rows := browser.Value[[]domainRow](t, p, readDomainRows)
 				for _, r := range plans[i:] {
 					if r.Tick != e.Tick {
 						break
@@ -169,7 +169,7 @@ func screenshot(t *testing.T, p *browser.Page, at time.Duration, path string) {
 	if err := p.Eval(fmt.Sprintf(`location.hash = "#t=%s"`, strconv.FormatFloat(at.Seconds(), 'f', -1, 64)), nil); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, fmt.Sprintf(`Math.abs(Number(document.body.dataset.t) - %g) < 0.2`, at.Seconds()))
+	browser.Await(t, p, fmt.Sprintf(`Math.abs(Number(document.body.dataset.t) - %g) < 0.2`, at.Seconds()))
 	shot, err := p.Screenshot()
 	if err != nil {
 		t.Fatal(err)
@@ -318,7 +318,7 @@ func checkPlanBox(t *testing.T, p *browser.Page, e bt.Event) {
 		Head, Why string
 		Rows      []string
 	}
-	boxes := eval[[]box](t, p, fmt.Sprintf(`[...document.querySelectorAll("#decisions .decision")].filter(d => d.dataset.planner === %q).map(d => ({
+	boxes := browser.Value[[]box](t, p, fmt.Sprintf(`[...document.querySelectorAll("#decisions .decision")].filter(d => d.dataset.planner === %q).map(d => ({
 		Head: d.querySelector("h3").textContent, Why: d.querySelector(".why").textContent,
 		Rows: [...d.querySelectorAll("tr")].slice(1).map(r => [...r.cells].map(c => c.textContent).join(" | ")) }))`, e.Path))
 	var b *box
@@ -363,16 +363,16 @@ func TestLinkToMomentInBrowser(t *testing.T) {
 	if err := p.Navigate(browser.FileURL(run.path) + "#t=5.6"); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `document.body.dataset.state === "ready"`)
-	wait(t, p, fmt.Sprintf(`document.body.dataset.tick === "%d"`, tick))
+	browser.Await(t, p, `document.body.dataset.state === "ready"`)
+	browser.Await(t, p, fmt.Sprintf(`document.body.dataset.tick === "%d"`, tick))
 	// At 5.6 s the troll's patrol is halted for the attack: it says so.
-	also := eval[string](t, p, `document.getElementById("decisions").innerText`)
+	also := browser.Value[string](t, p, `document.getElementById("decisions").innerText`)
 	if !strings.Contains(also, "interrupted troll/think/CheckBridge (halted while it ran)") || strings.Contains(also, "(Running)") {
 		t.Errorf("at 5.6 s the panel says:\n%s", also)
 	}
 	aligned := func() {
 		t.Helper()
-		gap := eval[float64](t, p, `(() => {
+		gap := browser.Value[float64](t, p, `(() => {
 			const s = document.getElementById("scrub"), r = s.getBoundingClientRect(), m = document.getElementById("marks");
 			const thumb = r.left + 7 + (s.value - s.min) / Math.max(s.max - s.min, 1e-9) * (r.width - 14);
 			return Math.abs(thumb - (m.getBoundingClientRect().left + Number(m.dataset.at)));
@@ -387,16 +387,16 @@ func TestLinkToMomentInBrowser(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	wait(t, p, fmt.Sprintf(`Number(document.body.dataset.tick) > %d && location.hash === "#t=" + Number(Number(document.body.dataset.t).toFixed(3))`, tick))
+	browser.Await(t, p, fmt.Sprintf(`Number(document.body.dataset.tick) > %d && location.hash === "#t=" + Number(Number(document.body.dataset.t).toFixed(3))`, tick))
 	aligned()
-	link := eval[string](t, p, `location.href`)
-	moved := eval[string](t, p, `document.body.dataset.tick`)
+	link := browser.Value[string](t, p, `location.href`)
+	moved := browser.Value[string](t, p, `document.body.dataset.tick`)
 	q := page(t)
 	if err := q.Navigate(link); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, q, `document.body.dataset.state === "ready"`)
-	wait(t, q, fmt.Sprintf(`document.body.dataset.tick === %q`, moved))
+	browser.Await(t, q, `document.body.dataset.state === "ready"`)
+	browser.Await(t, q, fmt.Sprintf(`document.body.dataset.tick === %q`, moved))
 	noErrors(t, p)
 	noErrors(t, q)
 }
@@ -419,7 +419,7 @@ func TestCellsAndRectanglesInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	p := openRecording(t, w, &rec, "grid.html")
-	count := eval[struct{ Green, Blue, Side int }](t, p, `(() => {
+	count := browser.Value[struct{ Green, Blue, Side int }](t, p, `(() => {
 		const c = document.getElementById("world"), d = c.getContext("2d").getImageData(0, 0, c.width, c.height).data;
 		let green = 0, blue = 0;
 		for (let i = 0; i < d.length; i += 4) {
@@ -464,7 +464,7 @@ func TestHostileNamesInPlannerViews(t *testing.T) {
 	}
 	p := openRecording(t, w, &rec, "evil.html")
 	time.Sleep(100 * time.Millisecond) // an image that failed would have said so by now
-	got := eval[struct {
+	got := browser.Value[struct {
 		Pwned bool
 		Imgs  int
 		Text  string
@@ -515,12 +515,12 @@ func TestLiveLinkToMomentInBrowser(t *testing.T) {
 	if err := p.Navigate(srv.URL + "/#t=2.5"); err != nil {
 		t.Fatal(err)
 	}
-	wait(t, p, `document.body.dataset.tick === "25"`)
-	wait(t, p, `Number(document.body.dataset.received) > 60`) // the game went on
-	if tick := eval[string](t, p, `document.body.dataset.tick`); tick != "25" {
+	browser.Await(t, p, `document.body.dataset.tick === "25"`)
+	browser.Await(t, p, `Number(document.body.dataset.received) > 60`) // the game went on
+	if tick := browser.Value[string](t, p, `document.body.dataset.tick`); tick != "25" {
 		t.Errorf("the page moved on to tick %s", tick)
 	}
-	if following := eval[string](t, p, `document.getElementById("follow").getAttribute("aria-pressed")`); following != "false" {
+	if following := browser.Value[string](t, p, `document.getElementById("follow").getAttribute("aria-pressed")`); following != "false" {
 		t.Errorf("the page follows the game: %s", following)
 	}
 	noErrors(t, p)

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/foresight-bt/foresight/internal/browser"
 	"github.com/foresight-bt/foresight/internal/edittest"
@@ -34,7 +32,7 @@ func TestEditInBrowser(t *testing.T) {
 	}
 	wait := func(expr string) {
 		t.Helper()
-		must(p.WaitFor(context.Background(), expr, 30*time.Second))
+		browser.Await(t, p, expr)
 	}
 	const think = `#tree .row[data-tree="troll/think"]`
 	plan := fmt.Sprintf(`((document.querySelector('%s .live.plan') || {}).textContent || "")`, think)

@@ -2,6 +2,7 @@ package browser_test
 
 import (
 	"context"
+	"fmt"
 	"net"
 	"os"
 	"path/filepath"
@@ -103,6 +104,38 @@ b.addEventListener("click", () => clicks++);
 		t.Errorf("a click on nothing: %v", err)
 	}
 }
+
+// A failed Await says what the page logged and shows, which often says
+// why what was awaited never came true.
+func TestAwaitSaysWhy(t *testing.T) {
+	p := browser.Tab(t, 800, 600)
+	if err := p.Navigate(`data:text/html,<p>no saves: the disk is full</p><script>console.error("save failed")</script>`); err != nil {
+		t.Fatal(err)
+	}
+	browser.Await(t, p, `document.querySelector("p") !== null`)
+	deadline := time.Now().Add(10 * time.Second)
+	for len(p.Errors()) == 0 && time.Now().Before(deadline) {
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := browser.Value[string](t, p, `document.querySelector("p").textContent`); got != "no saves: the disk is full" {
+		t.Errorf("Value: %q", got)
+	}
+	failed := &fatalRecorder{TB: t}
+	browser.AwaitWithin(failed, p, `document.body.dataset.saved === "true"`, 200*time.Millisecond)
+	for _, want := range []string{"still false", "console.error: save failed", "it shows: no saves: the disk is full"} {
+		if !strings.Contains(failed.msg, want) {
+			t.Errorf("Await's failure does not say %q:\n%s", want, failed.msg)
+		}
+	}
+}
+
+// A fatalRecorder is a test whose Fatalf is recorded, not fatal.
+type fatalRecorder struct {
+	testing.TB
+	msg string
+}
+
+func (r *fatalRecorder) Fatalf(format string, args ...any) { r.msg = fmt.Sprintf(format, args...) }
 
 // fake writes a shell script that stands in for a broken browser.
 func fake(t *testing.T, script string) string {

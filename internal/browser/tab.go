@@ -1,10 +1,12 @@
 package browser
 
 import (
+	"context"
 	"errors"
 	"os"
 	"sync"
 	"testing"
+	"time"
 )
 
 // RequireEnv names the environment variable that makes a test fail, not
@@ -52,6 +54,35 @@ func Tab(t testing.TB, width, height int) *Page {
 	}
 	t.Skip(shared.err)
 	return nil
+}
+
+// Await waits until expr, JavaScript, is true on page p, for at most half
+// a minute, and fails test t if it never is, with what the page logged as
+// errors and the start of its text, which often say why.
+func Await(t testing.TB, p *Page, expr string) {
+	t.Helper()
+	awaitWithin(t, p, expr, 30*time.Second)
+}
+
+// awaitWithin is Await, waiting at most timeout.
+func awaitWithin(t testing.TB, p *Page, expr string, timeout time.Duration) {
+	t.Helper()
+	if err := p.WaitFor(context.Background(), expr, timeout); err != nil {
+		var shown string
+		p.Eval(`document.body ? document.body.innerText.slice(0, 400) : ""`, &shown)
+		t.Fatalf("%v\nthe page logged: %q\nit shows: %s", err, p.Errors(), shown)
+	}
+}
+
+// Value returns the value of expr, JavaScript, on page p, decoded from
+// JSON into a T, and fails test t if it cannot.
+func Value[T any](t testing.TB, p *Page, expr string) T {
+	t.Helper()
+	var v T
+	if err := p.Eval(expr, &v); err != nil {
+		t.Fatal(err)
+	}
+	return v
 }
 
 // Stop stops the shared browser, if one was started.
