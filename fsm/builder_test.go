@@ -9,6 +9,7 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/fsm"
+	"github.com/foresight-bt/foresight/internal/treetest"
 )
 
 func inbox(m *mem) *fsm.Inbox { return &m.Inbox }
@@ -118,7 +119,7 @@ func TestBuildMisuse(t *testing.T) {
 				t.Fatalf("built %v; want %q", m.States(), tc.want)
 			}
 			got := map[string]bool{}
-			for _, e := range unjoin(err) {
+			for _, e := range treetest.Errors(err) {
 				var de *decide.Error
 				if !errors.As(e, &de) || de.Path == "" {
 					t.Errorf("%q is not a *decide.Error with a path", e)
@@ -135,13 +136,6 @@ func TestBuildMisuse(t *testing.T) {
 			}
 		})
 	}
-}
-
-func unjoin(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
-	}
-	return []error{err}
 }
 
 // Every misuse of one builder is reported at once.

@@ -89,10 +89,7 @@ func FuzzBuilder(f *testing.F) {
 // checkErrors checks that each error of a failed Build names a node's path
 // or is a global complaint.
 func checkErrors(t *rapid.T, err error) {
-	errs := []error{err}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = j.Unwrap()
-	}
+	errs := treetest.Errors(err)
 	for _, e := range errs {
 		var ne *decide.Error
 		switch {

@@ -190,10 +190,7 @@ func FuzzDomain(f *testing.F) {
 
 // checkDomainErrors checks that each error of a failed Build names where.
 func checkDomainErrors(t *rapid.T, err error) {
-	errs := []error{err}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = j.Unwrap()
-	}
+	errs := treetest.Errors(err)
 	for _, e := range errs {
 		var de *decide.Error
 		if !errors.As(e, &de) || de.Path == "" {

@@ -97,10 +97,7 @@ func FuzzLoad(f *testing.F) {
 // placed checks that every error joined in err has a place in the file.
 func placed(t *testing.T, err error) {
 	t.Helper()
-	errs := []error{err}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = j.Unwrap()
-	}
+	errs := treetest.Errors(err)
 	for _, e := range errs {
 		var fe *btjson.Error
 		if strings.HasPrefix(e.Error(), "and ") && strings.HasSuffix(e.Error(), " more errors") {

@@ -10,6 +10,7 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/htn"
+	"github.com/foresight-bt/foresight/internal/treetest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -27,41 +28,6 @@ func letters(t testing.TB, names ...string) *catalogue.Catalogue[world] {
 		t.Fatal(err)
 	}
 	return c
-}
-
-// checkErrors checks that err holds exactly the errors want describes,
-// each "path: message" (the message may be cut short), each a
-// *decide.Error with that path.
-func checkErrors(t *testing.T, err error, want []string) {
-	t.Helper()
-	if err == nil {
-		t.Fatal("built")
-	}
-	errs := []error{err}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = j.Unwrap()
-	}
-	var got []string
-	for _, e := range errs {
-		var de *decide.Error
-		if !errors.As(e, &de) {
-			t.Errorf("not a *decide.Error: %q", e)
-			continue
-		}
-		got = append(got, de.Path+": "+de.Err.Error())
-	}
-	if len(got) != len(want) {
-		t.Errorf("%d errors, want %d:\n%s", len(got), len(want), strings.Join(got, "\n"))
-	}
-	for _, w := range want {
-		found := false
-		for _, g := range got {
-			found = found || strings.HasPrefix(g, w)
-		}
-		if !found {
-			t.Errorf("no error %q among:\n%s", w, strings.Join(got, "\n"))
-		}
-	}
 }
 
 // Build reports every misuse at once, each a *decide.Error with its path.
@@ -148,7 +114,7 @@ func TestBuildErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := tt.build(htn.New(abc)).Build(tt.root)
-			checkErrors(t, err, tt.want)
+			treetest.CheckErrors(t, err, tt.want)
 		})
 	}
 }
@@ -170,7 +136,7 @@ func TestBuildWithoutCatalogue(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := tt.b.Compound("r").Method("m").Do("a").Build("r")
-			checkErrors(t, err, tt.want)
+			treetest.CheckErrors(t, err, tt.want)
 		})
 	}
 	var nb *htn.Builder[world]

@@ -12,6 +12,7 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/htn"
+	"github.com/foresight-bt/foresight/internal/treetest"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
@@ -60,7 +61,7 @@ func TestFeatureBuildErrors(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			_, err := tt.build(htn.New(abc)).Build("r")
-			checkErrors(t, err, tt.want)
+			treetest.CheckErrors(t, err, tt.want)
 		})
 	}
 }
