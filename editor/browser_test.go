@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -351,10 +352,9 @@ func TestBadEditInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	browser.Await(t, p, `document.getElementById("status").textContent.includes("does not build")`)
-	_, version := file(t, &httptest.Server{URL: strings.TrimSuffix(url, "/")})
-	code, _ := post(t, &httptest.Server{URL: strings.TrimSuffix(url, "/")}, "save", map[string]string{"text": bad, "base": version})
-	if code != 422 {
-		t.Errorf("a save by hand of a tree that does not build: %d", code)
+	ed := edittest.Dial(t, url)
+	if a := ed.Save(t, bad, ed.File(t).Version); a.Status != http.StatusUnprocessableEntity {
+		t.Errorf("a save by hand of a tree that does not build: %+v", a)
 	}
 	if b, _ := os.ReadFile(path); string(b) != idle {
 		t.Errorf("the file changed:\n%s", b)

@@ -2,7 +2,6 @@ package editor_test
 
 import (
 	"encoding/json"
-	"io"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -17,6 +16,7 @@ import (
 	"github.com/foresight-bt/foresight/btjson"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/editor"
+	"github.com/foresight-bt/foresight/internal/edittest"
 	"github.com/foresight-bt/foresight/internal/treetest"
 )
 
@@ -41,8 +41,8 @@ const tree = `{"$schema": "tree.schema.json", "kind": "selector", "name": "root"
 `
 
 // serve serves an Editor of a tree file holding text, until the test
-// ends.
-func serve(t *testing.T, text string) (*httptest.Server, string) {
+// ends, and returns it as its page reaches it, and the file's path.
+func serve(t *testing.T, text string) (*edittest.Editor, string) {
 	t.Helper()
 	path := filepath.Join(t.TempDir(), "tree.json")
 	if err := os.WriteFile(path, []byte(text), 0o640); err != nil {
@@ -54,37 +54,7 @@ func serve(t *testing.T, text string) (*httptest.Server, string) {
 	}
 	srv := httptest.NewServer(ed)
 	t.Cleanup(srv.Close)
-	return srv, path
-}
-
-// post sends a change, as the page does.
-func post(t *testing.T, srv *httptest.Server, what string, change map[string]string) (int, map[string]any) {
-	t.Helper()
-	body, _ := json.Marshal(change)
-	resp, err := http.Post(srv.URL+"/"+what, "application/json", strings.NewReader(string(body)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var out map[string]any
-	b, _ := io.ReadAll(resp.Body)
-	json.Unmarshal(b, &out)
-	return resp.StatusCode, out
-}
-
-// file reads the file as the page does.
-func file(t *testing.T, srv *httptest.Server) (text, version string) {
-	t.Helper()
-	resp, err := http.Get(srv.URL + "/file")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer resp.Body.Close()
-	var f struct{ Text, Version string }
-	if err := json.NewDecoder(resp.Body).Decode(&f); err != nil {
-		t.Fatal(err)
-	}
-	return f.Text, f.Version
+	return edittest.Dial(t, srv.URL+"/"), path
 }
 
 func TestNewRefuses(t *testing.T) {
@@ -110,7 +80,7 @@ func TestNewRefuses(t *testing.T) {
 // of what it is about.
 func TestCheck(t *testing.T) {
 	t.Parallel()
-	srv, _ := serve(t, tree)
+	ed, _ := serve(t, tree)
 	for _, tt := range []struct {
 		name, text string
 		want       []editor.Problem
@@ -126,14 +96,11 @@ func TestCheck(t *testing.T) {
 				{Path: "$.children[0]", Line: 1, Column: 62, Message: "Loop is not for an action"}}},
 		{"not JSON", `{"kind":`, []editor.Problem{{Path: "$.kind", Line: 1, Column: 9, Message: "bad JSON: unexpected EOF"}}},
 	} {
-		code, out := post(t, srv, "check", map[string]string{"text": tt.text})
-		var got struct{ Problems []editor.Problem }
-		b, _ := json.Marshal(out)
-		json.Unmarshal(b, &got)
-		if code != 200 {
-			t.Errorf("%s: %d", tt.name, code)
+		a := ed.Check(t, tt.text)
+		if a.Status != 200 {
+			t.Errorf("%s: %d %s", tt.name, a.Status, a.Error)
 		}
-		if diff := cmp.Diff(tt.want, got.Problems); diff != "" {
+		if diff := cmp.Diff(tt.want, a.Problems); diff != "" {
 			t.Errorf("%s (-want +got):\n%s", tt.name, diff)
 		}
 	}
@@ -145,11 +112,12 @@ func TestCheck(t *testing.T) {
 // changes nothing.
 func TestSave(t *testing.T) {
 	t.Parallel()
-	srv, path := serve(t, tree)
-	text, version := file(t, srv)
-	if text != tree {
-		t.Fatalf("the file reads %q", text)
+	ed, path := serve(t, tree)
+	f := ed.File(t)
+	if f.Text != tree {
+		t.Fatalf("the file reads %q", f.Text)
 	}
+	version := f.Version
 	unchanged := func(why string) {
 		t.Helper()
 		if b, _ := os.ReadFile(path); string(b) != tree {
@@ -158,21 +126,21 @@ func TestSave(t *testing.T) {
 	}
 	// Refused: a tree that does not build, a stale version, no version.
 	bad := `{"kind":"selector","name":"root","children":[{"kind":"selector","name":"s","children":[]}]}`
-	if code, out := post(t, srv, "save", map[string]string{"text": bad, "base": version}); code != http.StatusUnprocessableEntity || out["problems"] == nil {
-		t.Errorf("a tree that does not build: %d %v", code, out)
+	if a := ed.Save(t, bad, version); a.Status != http.StatusUnprocessableEntity || len(a.Problems) == 0 {
+		t.Errorf("a tree that does not build: %+v", a)
 	}
 	unchanged("a tree that does not build")
 	good := `{"$schema":"tree.schema.json","kind":"selector","name":"root","children":[{"kind":"action","name":"chase","action":"chase"},{"kind":"action","name":"rest","action":"rest"}]}`
 	for _, base := range []string{"", "0123"} {
-		if code, out := post(t, srv, "save", map[string]string{"text": good, "base": base}); code != http.StatusConflict || out["version"] != version {
-			t.Errorf("a save over version %q: %d %v", base, code, out)
+		if a := ed.Save(t, good, base); a.Status != http.StatusConflict || a.File.Version != version {
+			t.Errorf("a save over version %q: %+v", base, a)
 		}
 	}
 	unchanged("a stale version")
 	// Saved.
-	code, out := post(t, srv, "save", map[string]string{"text": good, "base": version})
-	if code != 200 {
-		t.Fatalf("a good save: %d %v", code, out)
+	saved := ed.Save(t, good, version)
+	if saved.Status != 200 {
+		t.Fatalf("a good save: %+v", saved)
 	}
 	want := `{"$schema": "tree.schema.json", "kind": "selector", "name": "root", "children": [
   {"kind": "action", "name": "chase", "action": "chase"},
@@ -180,11 +148,11 @@ func TestSave(t *testing.T) {
 ]}
 `
 	b, _ := os.ReadFile(path)
-	if string(b) != want || out["text"] != want {
-		t.Errorf("the file saved:\n%s\nanswered:\n%s\nwant:\n%s", b, out["text"], want)
+	if string(b) != want || saved.File.Text != want {
+		t.Errorf("the file saved:\n%s\nanswered:\n%s\nwant:\n%s", b, saved.File.Text, want)
 	}
-	if _, v := file(t, srv); v != out["version"] || v == version {
-		t.Errorf("the version after the save: %q, answered %q, before %q", v, out["version"], version)
+	if v := ed.File(t).Version; v != saved.File.Version || v == version {
+		t.Errorf("the version after the save: %q, answered %q, before %q", v, saved.File.Version, version)
 	}
 	if info, _ := os.Stat(path); runtime.GOOS != "windows" && info.Mode().Perm() != 0o640 {
 		t.Errorf("the file's permissions became %v", info.Mode().Perm())
@@ -226,7 +194,7 @@ func TestWritesOnlyItsFile(t *testing.T) {
 		}
 		resp.Body.Close()
 	}
-	_, version := file(t, srv)
+	version := edittest.Dial(t, srv.URL+"/").File(t).Version
 	good := `{"kind":"action","name":"rest","action":"rest"}`
 	body, _ := json.Marshal(map[string]string{"text": good, "base": version, "path": outside, "name": "../outside.json"})
 	resp, err := http.Post(srv.URL+"/save", "application/json", strings.NewReader(string(body)))
@@ -262,9 +230,9 @@ func TestWritesOnlyItsFile(t *testing.T) {
 // and its changes come only as JSON.
 func TestServesOnlyItsOwnSite(t *testing.T) {
 	t.Parallel()
-	srv, path := serve(t, tree)
-	_, version := file(t, srv)
-	good, _ := json.Marshal(map[string]string{"text": `{"kind":"action","name":"rest","action":"rest"}`, "base": version})
+	ed, path := serve(t, tree)
+	site := strings.TrimSuffix(ed.Base, "/")
+	good, _ := json.Marshal(map[string]string{"text": `{"kind":"action","name":"rest","action":"rest"}`, "base": ed.File(t).Version})
 	for _, tt := range []struct {
 		name, method, path, host, origin, ctype string
 		want                                    int
@@ -281,7 +249,7 @@ func TestServesOnlyItsOwnSite(t *testing.T) {
 		{"JSON with its charset", "POST", "/check", "localhost", "", "application/json; charset=utf-8", 200},
 		{"a path it does not serve", "GET", "/etc/passwd", "localhost", "", "", 404},
 	} {
-		req, _ := http.NewRequest(tt.method, srv.URL+tt.path, strings.NewReader(string(good)))
+		req, _ := http.NewRequest(tt.method, site+tt.path, strings.NewReader(string(good)))
 		req.Host = tt.host
 		if tt.origin != "" {
 			req.Header.Set("Origin", tt.origin)
@@ -304,7 +272,7 @@ func TestServesOnlyItsOwnSite(t *testing.T) {
 	// A change is one JSON object of the fields a change has.
 	for _, body := range []string{string(good) + "garbage", string(good) + `{"text": "x"}`,
 		`{"text": "{}", "base": "", "path": "/etc/passwd"}`} {
-		resp, err := http.Post(srv.URL+"/check", "application/json", strings.NewReader(body))
+		resp, err := http.Post(site+"/check", "application/json", strings.NewReader(body))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -315,7 +283,7 @@ func TestServesOnlyItsOwnSite(t *testing.T) {
 	}
 	// A change larger than a tree file may be is refused unread.
 	huge := strings.Repeat(" ", 30<<20)
-	resp, err := http.Post(srv.URL+"/check", "application/json", strings.NewReader(`{"text":"`+huge+`"}`))
+	resp, err := http.Post(site+"/check", "application/json", strings.NewReader(`{"text":"`+huge+`"}`))
 	if err != nil {
 		t.Fatal(err)
 	}

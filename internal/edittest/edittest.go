@@ -21,6 +21,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/btjson"
+	"github.com/foresight-bt/foresight/editor"
 )
 
 // An Editor is an editor served at a base URL that ends in a slash.
@@ -36,22 +37,13 @@ type File struct {
 	Live    bool   `json:"live"`
 }
 
-// A Problem is an error of a tree the editor refused, where the file
-// says it.
-type Problem struct {
-	Path    string `json:"path"`
-	Line    int    `json:"line"`
-	Column  int    `json:"column"`
-	Message string `json:"message"`
-}
-
 // An Answer is the editor's answer to a check or a save: its status, and
 // what it said (the file as saved, or the problems of a tree that does
 // not build, or why it refused).
 type Answer struct {
 	Status   int
 	File     File
-	Problems []Problem
+	Problems []editor.Problem
 	Error    string
 }
 
@@ -138,8 +130,8 @@ func (e *Editor) post(t testing.TB, what, text, base string) Answer {
 	a := Answer{Status: resp.StatusCode}
 	var v struct {
 		File
-		Problems []Problem `json:"problems"`
-		Error    string    `json:"error"`
+		Problems []editor.Problem `json:"problems"`
+		Error    string           `json:"error"`
 	}
 	if err := json.Unmarshal(b, &v); err != nil {
 		a.Error = string(b) // a refusal in plain text
