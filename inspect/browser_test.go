@@ -461,8 +461,20 @@ func TestLiveInBrowser(t *testing.T) {
 		t.Fatal(err)
 	}
 	browser.Await(t, p, `document.body.dataset.paused === "true"`)
-	time.Sleep(100 * time.Millisecond) // frames already on their way arrive
+	// The frames already on their way arrive (the answer to the click can
+	// overtake them, on a loaded machine by far), and then no more.
 	paused := received()
+	for deadline := time.Now().Add(15 * time.Second); ; {
+		time.Sleep(300 * time.Millisecond)
+		n := received()
+		if n == paused {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("paused, the page still receives events 15 s later: %d", n)
+		}
+		paused = n
+	}
 	time.Sleep(500 * time.Millisecond)
 	if n := received(); n != paused {
 		t.Errorf("paused, the page still received events: %d, then %d", paused, n)
