@@ -11,8 +11,8 @@
 //     directly and whose End it skips (InstantLeaves);
 //   - a hand-written tree with the same Begin/Update/End contract over the
 //     same struct actions and no other guarantee: the floor (Shape.Hand);
-//   - github.com/joeycumines/go-behaviortree, the newest version the
-//     module proxy serves, which has no life cycle (no Begin or End, no
+//   - github.com/joeycumines/go-behaviortree v1.11.0 (go.mod), the
+//     newest the module proxy served when measured, which has no life cycle (no Begin or End, no
 //     running state: a sequence ticks its first child again every tick).
 //
 // They are timed in rotating batches within one run (see Race: the

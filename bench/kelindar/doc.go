@@ -16,7 +16,7 @@
 //	git clone https://github.com/kelindar/goap /tmp/kelindar-goap
 //	cd bench/kelindar
 //	printf 'go 1.25.6\nuse %s\nreplace github.com/kelindar/goap => /tmp/kelindar-goap\n' "$PWD" >/tmp/go.work
-//	GOWORK=/tmp/go.work go test -run . -bench . -benchtime 2s
+//	GOWORK=/tmp/go.work go test -run . -bench Versus -benchtime 2s -count 5
 //
 // The go.mod names the commit of kelindar/goap that was measured.
 // BenchmarkVersus plans in alternating batches, as bench's BenchmarkVersus
