@@ -3,6 +3,7 @@ package decide_test
 import (
 	"errors"
 	"fmt"
+	"slices"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
@@ -17,37 +18,47 @@ type Walker struct{ Steps int }
 // walk is an action that takes one step.
 var walk = bt.Instant(func(w *Walker) bool { w.Steps++; return true }, func(w *Walker) { w.Steps++ })
 
+// walking is the examples' catalogue: one action, "walk". Its one valid
+// entry cannot fail to build.
+func walking() *catalogue.Catalogue[Walker] {
+	var a catalogue.Builder[Walker]
+	a.Action("walk", walk)
+	return must(a.Build())
+}
+
+// must returns v, or panics with err.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
+}
+
+// printErrors prints each misuse a Build reported, with its path.
+func printErrors(decider string, err error) {
+	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
+		var de *decide.Error
+		if errors.As(e, &de) {
+			fmt.Printf("%s, at %q: %v\n", decider, de.Path, de.Err)
+		}
+	}
+}
+
 // Every decider's Build reports every misuse at once, each a *decide.Error
 // with the path of the place at fault, in the same words: here an HTN
 // domain and a state machine over one catalogue.
 func ExampleError() {
-	var a catalogue.Builder[Walker]
-	a.Action("walk", walk)
-	actions, err := a.Build()
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
+	actions := walking()
 
 	d := htn.New(actions)
 	d.Compound("roam").Method("on/foot").Do("walk", "fly")
-	_, err = d.Build("roam")
-	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
-		var de *decide.Error
-		if errors.As(e, &de) {
-			fmt.Printf("htn, at %q: %v\n", de.Path, de.Err)
-		}
-	}
+	_, err := d.Build("roam")
+	printErrors("htn", err)
 
 	m := fsm.New(actions)
 	m.State("idle").Do("walk").To("run", nil)
 	_, err = m.Build("home")
-	for _, e := range err.(interface{ Unwrap() []error }).Unwrap() {
-		var de *decide.Error
-		if errors.As(e, &de) {
-			fmt.Printf("fsm, at %q: %v\n", de.Path, de.Err)
-		}
-	}
+	printErrors("fsm", err)
 	// Output:
 	// htn, at "roam/0": name "on/foot" contains '/', which separates path elements
 	// htn, at "roam/0/1": unknown task "fly": neither a compound task nor an action of the catalogue
@@ -61,16 +72,10 @@ func ExampleError() {
 // planning that would pass a bound ends with ErrOutOfBudget, naming the
 // bound, never with a plan cut short.
 func ExampleBudget() {
-	var a catalogue.Builder[Walker]
-	a.Action("walk", walk)
-	actions, err := a.Build()
-	if err != nil {
-		fmt.Println(err)
-		return
-	}
+	actions := walking()
 	// A journey of ten steps, which a plan of at most four cannot hold.
 	d := htn.New(actions).Budget(decide.Budget{Steps: 4})
-	d.Compound("journey").Method("ten steps").Do("walk", "walk", "walk", "walk", "walk", "walk", "walk", "walk", "walk", "walk")
+	d.Compound("journey").Method("ten steps").Do(slices.Repeat([]string{"walk"}, 10)...)
 	domain, err := d.Build("journey")
 	if err != nil {
 		fmt.Println(err)

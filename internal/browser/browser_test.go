@@ -1,7 +1,6 @@
 package browser_test
 
 import (
-	"context"
 	"fmt"
 	"net"
 	"os"
@@ -30,9 +29,7 @@ t.onkeydown = e => { if (e.key === "Enter") out.textContent = "typed " + t.value
 	if err := p.Navigate(page); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.WaitFor(context.Background(), `document.getElementById("t")`, 10*time.Second); err != nil {
-		t.Fatal(err)
-	}
+	browser.Await(t, p, `document.getElementById("t")`)
 	if err := p.Click("#t"); err != nil {
 		t.Fatal(err)
 	}
@@ -87,9 +84,7 @@ b.addEventListener("click", () => clicks++);
 	if err := p.Navigate(page); err != nil {
 		t.Fatal(err)
 	}
-	if err := p.WaitFor(context.Background(), `document.getElementById("b")`, 10*time.Second); err != nil {
-		t.Fatal(err)
-	}
+	browser.Await(t, p, `document.getElementById("b")`)
 	if err := p.Click("#b"); err != nil {
 		t.Fatal(err)
 	}
