@@ -50,7 +50,7 @@ func Deep() (*goap.Domain[Forager, Forager], error) {
 		return nil, err
 	}
 	return goap.New(actions, func(f *Forager) Forager { return *f }).
-		Action("Eat").Action("Forage").Action("Sleep").
+		Do("Eat").Do("Forage").Do("Sleep").
 		Goal("food>80", 1, func(f *Forager) bool { return f.Food > 80 }).
 		Estimate(func(f *Forager) float64 { return float64(max(80-f.Food, 0)) }).
 		Build()

@@ -14,7 +14,7 @@ func TestDeepPlan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := d.NewPlanner().Plan(&DeepStart)
+	plan, err := d.NewSession().Plan(&DeepStart)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +36,7 @@ func TestCorridor(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		plan, err := d.NewPlanner().Plan(&Room{})
+		plan, err := d.NewSession().Plan(&Room{})
 		switch {
 		case budget >= rooms:
 			if err != nil || !slices.Equal(plan.Steps, want) || plan.Cost != rooms {
@@ -67,7 +67,7 @@ func planners(t *testing.T) []planner {
 	}
 	deep, err := Deep()
 	must(err)
-	dp, forager := deep.NewPlanner(), DeepStart
+	dp, forager := deep.NewSession(), DeepStart
 	out := []planner{{"deep", func() (decide.Plan, error) { return dp.Plan(&forager) }, DeepPlan, 12}}
 	for _, pre := range []Preconditions{Fields, Funcs} {
 		maze, err := Maze(pre)
@@ -76,7 +76,7 @@ func planners(t *testing.T) []planner {
 		must(err)
 		grid, err := Grid(pre)
 		must(err)
-		mp, cp, gp := maze.NewPlanner(), craft.NewPlanner(), grid.NewPlanner()
+		mp, cp, gp := maze.NewSession(), craft.NewSession(), grid.NewSession()
 		room, shop, cell := Room{}, Workshop{}, GridStart
 		out = append(out,
 			planner{"maze/" + pre.String(), func() (decide.Plan, error) { return mp.Plan(&room) }, MazePlan, 25},
@@ -125,7 +125,7 @@ func BenchmarkDeep(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	p := d.NewPlanner()
+	p := d.NewSession()
 	start := DeepStart
 	b.ReportAllocs()
 	for b.Loop() {

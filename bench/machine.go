@@ -10,7 +10,6 @@ import (
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/fsm"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Guard is the world of the state machines' comparison: what a guard
@@ -45,15 +44,15 @@ type (
 func (patrolAction) Begin(g *Guard) bt.Status                   { g.Begins++; return bt.Running }
 func (patrolAction) Update(g *Guard, _ time.Duration) bt.Status { g.Walks++; return bt.Running }
 func (patrolAction) End(g *Guard, _ bt.Status)                  { g.Ends++ }
-func (patrolAction) Simulate(_ *sim.Context[Guard], g *Guard)   { g.Walks++ }
+func (patrolAction) Simulate(_ *bt.Sim[Guard], g *Guard)        { g.Walks++ }
 func (chaseAction) Begin(g *Guard) bt.Status                    { g.Begins++; return bt.Running }
 func (chaseAction) Update(g *Guard, _ time.Duration) bt.Status  { g.Steps++; return bt.Running }
 func (chaseAction) End(g *Guard, _ bt.Status)                   { g.Ends++ }
-func (chaseAction) Simulate(_ *sim.Context[Guard], g *Guard)    { g.Steps++ }
+func (chaseAction) Simulate(_ *bt.Sim[Guard], g *Guard)         { g.Steps++ }
 func (attackAction) Begin(g *Guard) bt.Status                   { g.Begins++; return bt.Running }
 func (attackAction) Update(g *Guard, _ time.Duration) bt.Status { g.Hits++; return bt.Running }
 func (attackAction) End(g *Guard, _ bt.Status)                  { g.Ends++ }
-func (attackAction) Simulate(_ *sim.Context[Guard], g *Guard)   { g.Hits++ }
+func (attackAction) Simulate(_ *bt.Sim[Guard], g *Guard)        { g.Hits++ }
 func (a attackAction) String() string                           { return "attack" }
 func (a patrolAction) String() string                           { return "patrol" }
 func (a chaseAction) String() string                            { return "chase" }
@@ -78,11 +77,11 @@ func GuardMachine() (*bt.Agent[Guard], error) {
 	m.State("patrol").Do("patrol").To("chase", seen)
 	m.State("chase").Do("chase").To("attack", near).To("patrol", unseen)
 	m.State("attack").Do("attack").To("chase", far, seen).To("patrol", unseen)
-	machine, err := m.Build("patrol")
+	machine, err := m.Build()
 	if err != nil {
 		return nil, err
 	}
-	tree, err := bt.Build(bt.Config[Guard]{}, bt.For[Guard]().Plan("guard", machine))
+	tree, err := bt.Build(bt.Config[Guard]{}, bt.New[Guard]().Plan("guard", machine))
 	if err != nil {
 		return nil, err
 	}

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/sim"
 	gbt "github.com/joeycumines/go-behaviortree"
 )
 
@@ -95,14 +94,14 @@ type succeedAction struct{}
 func (succeedAction) Begin(w *World) bt.Status               { w.Work++; return bt.Success }
 func (succeedAction) Update(*World, time.Duration) bt.Status { return bt.Success }
 func (succeedAction) End(*World, bt.Status)                  {}
-func (succeedAction) Simulate(*sim.Context[World], *World)   {}
+func (succeedAction) Simulate(*bt.Sim[World], *World)        {}
 
 type failAction struct{}
 
 func (failAction) Begin(w *World) bt.Status               { w.Work++; return bt.Failure }
 func (failAction) Update(*World, time.Duration) bt.Status { return bt.Failure }
 func (failAction) End(*World, bt.Status)                  {}
-func (failAction) Simulate(*sim.Context[World], *World)   {}
+func (failAction) Simulate(*bt.Sim[World], *World)        {}
 
 // busyAction stays Running, updated each tick.
 type busyAction struct{}
@@ -110,7 +109,7 @@ type busyAction struct{}
 func (busyAction) Begin(w *World) bt.Status                   { w.Work++; return bt.Running }
 func (busyAction) Update(w *World, _ time.Duration) bt.Status { w.Work++; return bt.Running }
 func (busyAction) End(*World, bt.Status)                      {}
-func (busyAction) Simulate(*sim.Context[World], *World)       {}
+func (busyAction) Simulate(*bt.Sim[World], *World)            {}
 
 // Foresight builds the shape as a foresight tree with the given leaves.
 func (s Shape) Foresight(l Leaves) (*bt.Tree[World], error) {

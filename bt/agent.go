@@ -27,7 +27,7 @@ type Agent[M any] struct {
 	st           []nodeState
 	custom       []Node[M]
 	handles      []Child[M]
-	selves       []Child[M] // the handles Binder nodes got on themselves, one per custom node
+	selves       []Child[M] // the handles nodes with a Bind method got on themselves, one per custom node
 	clock        time.Duration
 	ticks        uint64
 	seed         uint64
@@ -115,7 +115,7 @@ func (a *Agent[M]) makeCustom() error {
 			errs = append(errs, &decide.Error{Path: t.pathOf(int32(i)), Err: errors.New("made a nil node")})
 		}
 		a.custom[n.custom] = node
-		if b, ok := node.(Binder[M]); ok {
+		if b, ok := node.(binder[M]); ok {
 			self := &a.selves[n.custom]
 			self.agent, self.index = a, int32(i)
 			b.Bind(self)
@@ -143,14 +143,6 @@ func (a *Agent[M]) Tree() *Tree[M] {
 		return nil
 	}
 	return a.tree
-}
-
-// Seed returns the agent's seed.
-func (a *Agent[M]) Seed() uint64 {
-	if a == nil {
-		return 0
-	}
-	return a.seed
 }
 
 // Now returns the agent's clock: the sum of the time steps it was ticked
@@ -194,16 +186,16 @@ func (a *Agent[M]) SetTracer(tr Tracer) {
 	}
 }
 
-// Heuristic returns the heuristic the agent judges by: its own, or the
+// goal returns the heuristic the agent judges by: its own, or the
 // tree's (subtrees under a decorators.Goal judge by theirs).
-func (a *Agent[M]) Heuristic() heuristic.Heuristic[M] {
+func (a *Agent[M]) goal() heuristic.Heuristic[M] {
 	switch {
 	case a == nil:
 		return nil
 	case a.heuristic != nil:
 		return a.heuristic
 	}
-	return a.tree.Heuristic()
+	return a.tree.goal()
 }
 
 // SetHeuristic gives the agent a goal of its own in place of the tree's
@@ -222,7 +214,7 @@ func (a *Agent[M]) SetHeuristic(h heuristic.Heuristic[M]) error {
 	a.heuristic = h
 	a.heuristicGen++
 	if a.run != nil {
-		a.run.ctx.SetHeuristic(a.Heuristic())
+		a.run.ctx.setHeuristic(a.goal())
 	}
 	return nil
 }

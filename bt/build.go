@@ -3,13 +3,15 @@ package bt
 import (
 	"errors"
 	"fmt"
-	"math"
 	"slices"
 	"strings"
 	"sync/atomic"
 
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/engine/kinds"
+	"github.com/foresight-bt/foresight/internal/engine/paths"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
@@ -103,26 +105,13 @@ type compiler[M any] struct {
 	simulated string // the path of the first simulated selector
 }
 
-// kindShape says how Build makes a node of each kind: how the engine runs
-// it, and how many children it takes (maxKids -1: any number).
-var kindShape = map[NodeKind]struct {
-	kind             kind
-	minKids, maxKids int
-}{
-	KindSequence:         {kindSequence, 1, -1},
-	KindReactiveSequence: {kindSequence, 1, -1},
-	KindSelector:         {kindSelector, 1, -1},
-	KindRandom:           {kindSelector, 1, -1},
-	KindParallel:         {kindParallel, 1, -1},
-	KindPriority:         {kindPriority, 1, -1},
-	KindReactivePriority: {kindPriority, 1, -1},
-	KindIfElse:           {kindIfElse, 1, 2},
-	KindDecorator:        {kindCustom, 1, 1},
-	KindComposite:        {kindCustom, 1, -1},
-	KindAction:           {kindAction, 0, 0},
-	KindCondition:        {kindCondition, 0, 0},
-	KindLeaf:             {kindCustom, 0, 0},
-	KindPlanner:          {kindCustom, 0, 0}, // its children are its planner's steps
+// engineKind says how the engine runs a node of each kind.
+var engineKind = map[NodeKind]kind{
+	KindSequence: kindSequence, KindReactiveSequence: kindSequence,
+	KindSelector: kindSelector, KindRandom: kindSelector,
+	KindParallel: kindParallel, KindPriority: kindPriority, KindReactivePriority: kindPriority,
+	KindIfElse: kindIfElse, KindDecorator: kindCustom, KindComposite: kindCustom,
+	KindAction: kindAction, KindCondition: kindCondition, KindLeaf: kindCustom, KindPlanner: kindCustom,
 }
 
 // node appends d and its descendants to the tree's records and returns
@@ -133,29 +122,33 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 	for _, err := range d.errs {
 		fail(err)
 	}
-	if err := decide.CheckName("a node", d.Name); err != nil {
+	if err := paths.CheckName("a node", d.Name); err != nil {
 		fail(err)
 	}
-	shape, known := kindShape[d.Kind]
+	least, most, known := kinds.Children(string(d.Kind))
 	if !known {
 		fail(fmt.Errorf("unknown kind %q", d.Kind))
-		shape.minKids, shape.maxKids = 0, -1
+		least, most = 0, -1
 	}
 	switch n := len(d.Children); {
-	case shape.maxKids == 0 && n > 0:
+	case most == 0 && n > 0:
 		fail(fmt.Errorf("%s takes no children, has %d", withArticle(d.Kind), n))
-	case shape.maxKids == 1 && n != 1:
+	case most == 1 && n != 1:
 		fail(fmt.Errorf("a %s needs exactly one child, has %d", d.Kind, n))
-	case n < shape.minKids:
+	case n < least:
 		fail(fmt.Errorf("empty %s: give it children or remove it", d.Kind))
-	case shape.maxKids >= 0 && n > shape.maxKids:
-		fail(fmt.Errorf("takes at most %d children, has %d", shape.maxKids, n))
+	case most >= 0 && n > most:
+		fail(fmt.Errorf("takes at most %d children, has %d", most, n))
 	}
-	rec := node[M]{kind: shape.kind, parent: parent, name: d.Name, kindName: d.Kind, weight: 1}
-	for _, err := range c.fill(&rec, d, at) {
+	rec := node[M]{kind: engineKind[d.Kind], parent: parent, name: d.Name, kindName: d.Kind, weight: 1}
+	opts, errs := readOptions(d)
+	for _, err := range errs {
 		fail(err)
 	}
-	for _, err := range weightErrors(d, &rec, parentKind) {
+	for _, err := range c.fill(&rec, d, &opts, at) {
+		fail(err)
+	}
+	if err := weightError(&opts, &rec, parentKind); err != nil {
 		fail(err)
 	}
 	for i, k := range d.Constraints {
@@ -171,7 +164,7 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 	if len(rec.constraints) > 0 {
 		rec.flags |= flagGuarded | flagTimeless
 		for _, k := range rec.constraints {
-			if !IsTimeless(k) {
+			if !traits.IsTimeless(k) {
 				rec.flags &^= flagTimeless
 			}
 		}
@@ -179,7 +172,8 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 	children := d.Children
 	if d.Kind == KindPlanner && rec.make != nil {
 		var err error
-		if children, err = plannerSteps(d.Planner); err != nil {
+		p, _ := d.Value.(Planner[M]) // plannerFill checked it
+		if children, err = plannerSteps(p); err != nil {
 			fail(err)
 		}
 	}
@@ -239,24 +233,15 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 
 // fill sets what the record of d runs, from its kind's field and its
 // settings, and returns what is wrong with them.
-func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
+func (c *compiler[M]) fill(rec *node[M], d *Def[M], s *settings, at *where) []error {
 	var errs []error
-	s := d.Settings
-	if _, known := kindShape[d.Kind]; known {
-		errs = append(errs, misplaced(d)...)
-	}
-	switch {
-	case s.Replan && s.Interval < 0:
-		errs = append(errs, fmt.Errorf("Replan: negative interval %v", s.Interval))
-	case !s.Replan && s.Interval != 0:
-		errs = append(errs, errors.New("Settings.Interval without Replan: set Replan for the decider to plan again"))
+	when, err := replanTest[M](s)
+	if err != nil {
+		errs = append(errs, err)
 	}
 	switch d.Kind {
 	case KindSequence, KindReactiveSequence:
-		rec.seq = sequenceConfig{loop: s.Loop, allowFailure: s.AllowFailure, min: s.MinOutcome}
-		if !s.MinOutcome.Valid() {
-			errs = append(errs, errors.New("MinOutcome: invalid outcome "+s.MinOutcome.String()))
-		}
+		rec.seq = sequenceConfig{loop: s.loop, allowFailure: s.allowFailure, min: s.minOutcome}
 		reactive := d.Kind == KindReactiveSequence
 		if reactive {
 			rec.flags |= flagReactive
@@ -264,26 +249,20 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 		rec.detail = rec.seq.describe(reactive)
 	case KindSelector, KindRandom:
 		random := d.Kind == KindRandom
-		rec.sel = selectorConfig{interval: -1, allowNegative: s.AllowNegative, preferCurrent: !s.PreferFirst,
-			debounce: s.Debounce, replanOn: d.ReplanOn != nil}
-		if s.Replan && s.Interval >= 0 {
-			rec.sel.interval = s.Interval
+		rec.sel = selectorConfig{interval: -1, allowNegative: s.allowNegative, preferCurrent: !s.preferFirst,
+			debounce: s.debounce, replanOn: when != nil}
+		if s.replan {
+			rec.sel.interval = s.interval
 		}
 		if random {
 			rec.flags |= flagRandom
 		} else if c.simulated == "" {
 			c.simulated = at.path()
 		}
-		rec.when = d.ReplanOn
+		rec.when = when
 		rec.detail = rec.sel.describe(random)
 	case KindParallel:
-		rec.par = parallelConfig{succeed: orAll(s.SucceedOn), fail: orAll(s.FailOn)}
-		if p := rec.par.succeed; p != RequireOne && p != RequireAll {
-			errs = append(errs, errors.New("SucceedOn: invalid policy: use RequireOne or RequireAll"))
-		}
-		if p := rec.par.fail; p != RequireOne && p != RequireAll {
-			errs = append(errs, errors.New("FailOn: invalid policy: use RequireOne or RequireAll"))
-		}
+		rec.par = parallelConfig{succeed: requireIf(s.succeedOnOne), fail: requireIf(s.failOnOne)}
 		rec.detail = rec.par.describe()
 	case KindPriority:
 		rec.detail = "priority"
@@ -291,202 +270,215 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], at *where) []error {
 		rec.flags |= flagReactive
 		rec.detail = string(KindReactivePriority)
 	case KindIfElse:
-		if d.Test == nil {
+		test, err := valueOf[M, func(*M) bool](d, "a test of the memory, func(*M) bool")
+		switch {
+		case err != nil:
+			errs = append(errs, err)
+		case test == nil:
 			errs = append(errs, errors.New("nil condition: IfElse needs the function that picks the branch"))
 		}
-		rec.cond, rec.whenFalse, rec.detail = d.Test, d.Name+": false", "if/else"
+		rec.cond, rec.whenFalse, rec.detail = test, d.Name+": false", "if/else"
 	case KindDecorator:
-		if dec := d.Decorator; nilness.Of(dec) {
+		dec, err := decoratorOf(d)
+		switch {
+		case err != nil:
+			errs = append(errs, err)
+		case nilness.Of(dec):
 			errs = append(errs, errors.New("nil decorator"))
-		} else {
+		default:
 			rec.make = func(kids []*Child[M]) (Node[M], error) { return dec(kids[0]) }
 		}
 	case KindComposite:
-		if f := d.Composite; nilness.Of(f) {
+		f, err := compositeOf(d)
+		switch {
+		case err != nil:
+			errs = append(errs, err)
+		case nilness.Of(f):
 			errs = append(errs, errors.New("nil composite function"))
-		} else {
+		default:
 			rec.make = func(kids []*Child[M]) (Node[M], error) { return f(kids) }
 		}
 	case KindPlanner:
-		errs = append(errs, plannerFill(rec, d)...)
+		replan := Replanning[M]{Periodic: s.replan, Interval: s.interval, On: when}
+		errs = append(errs, plannerFill(rec, d, replan)...)
 	case KindLeaf:
-		n := d.Leaf
-		if nilness.Of(n) {
-			errs = append(errs, nilError("node", n))
-		} else if err := validate(n); err != nil {
+		n, err := valueOf[M, Node[M]](d, "a Node")
+		switch {
+		case err != nil:
 			errs = append(errs, err)
+		case nilness.Of(n):
+			errs = append(errs, nilError("node", n))
+		default:
+			if err := validate(n); err != nil {
+				errs = append(errs, err)
+			}
 		}
 		rec.make = func([]*Child[M]) (Node[M], error) { return n, nil }
 	case KindAction:
-		rec.action, rec.takes = d.Action, s.Takes
-		if t, ok := d.Action.(Timed); ok && !nilness.Of(d.Action) {
-			switch own := t.Duration(); {
-			case s.Takes == 0:
-				rec.takes = own
-			case s.Takes != own:
-				errs = append(errs, fmt.Errorf("Takes %v: the action says it takes %v", s.Takes, own))
-			}
-		}
-		switch {
-		case s.Takes < 0:
-			errs = append(errs, fmt.Errorf("Takes: negative duration %v", s.Takes))
-		case rec.takes > 0:
-			rec.detail = "action takes=" + rec.takes.String()
-		}
-		switch a := d.Action.(type) {
-		case *instant[M]:
-			if a != nil {
-				rec.kind, rec.run, rec.effect = kindInstant, a.run, a.effect
-			}
-		case *waitAction[M]:
-			if a != nil {
-				rec.kind, rec.detail = kindWait, "wait "+max(a.d, 0).String()
-			}
-		}
-		if nilness.Of(d.Action) {
-			errs = append(errs, nilError("action", d.Action))
-		} else if err := validate(d.Action); err != nil {
+		a, err := valueOf[M, Action[M]](d, "an Action")
+		if err != nil {
 			errs = append(errs, err)
 		}
-		errs = append(errs, leafSettings(rec, d)...)
+		errs = append(errs, c.fillAction(rec, a, s)...)
+		errs = append(errs, leafSettings(rec, s)...)
 	case KindCondition:
-		rec.test, rec.whenTrue, rec.whenFalse = d.Test, d.Name, d.Name+": false"
-		if d.Test == nil {
+		test, err := valueOf[M, func(*M) bool](d, "a test of the memory, func(*M) bool")
+		switch {
+		case err != nil:
+			errs = append(errs, err)
+		case test == nil:
 			errs = append(errs, errors.New("nil condition function"))
 		}
-		errs = append(errs, leafSettings(rec, d)...)
+		rec.test, rec.whenTrue, rec.whenFalse = test, d.Name, d.Name+": false"
+		errs = append(errs, leafSettings(rec, s)...)
+	default:
+		if d.Value != nil {
+			errs = append(errs, fmt.Errorf("%s runs no value of its own: its Value is a %T", withArticle(d.Kind), d.Value))
+		}
 	}
 	return errs
+}
+
+// fillAction sets what an action node runs: a, declared to take what
+// its options say.
+func (c *compiler[M]) fillAction(rec *node[M], a Action[M], s *settings) []error {
+	var errs []error
+	rec.action, rec.takes = a, s.takes
+	if t, ok := a.(traits.Timed); ok && !nilness.Of(a) {
+		switch own := t.Duration(); {
+		case s.takes == 0:
+			rec.takes = own
+		case s.takes != own:
+			errs = append(errs, fmt.Errorf("Takes %v: the action says it takes %v", s.takes, own))
+		}
+	}
+	if rec.takes > 0 {
+		rec.detail = "action takes=" + rec.takes.String()
+	}
+	switch a := a.(type) {
+	case *instant[M]:
+		if a != nil {
+			rec.kind, rec.run, rec.effect = kindInstant, a.run, a.effect
+		}
+	case *waitAction[M]:
+		if a != nil {
+			rec.kind, rec.detail = kindWait, "wait "+max(a.d, 0).String()
+		}
+	}
+	if nilness.Of(a) {
+		errs = append(errs, nilError("action", a))
+	} else if err := validate(a); err != nil {
+		errs = append(errs, err)
+	}
+	return errs
+}
+
+// valueOf returns d's Value as a V, what a node of its kind runs, or an
+// error that says what it is instead (want describes a V). A nil Value is
+// a zero V: the kind's own check says what is missing.
+func valueOf[M, V any](d *Def[M], want string) (V, error) {
+	var zero V
+	if d.Value == nil {
+		return zero, nil
+	}
+	v, ok := d.Value.(V)
+	if !ok {
+		return zero, fmt.Errorf("%s runs %s, not a %T", withArticle(d.Kind), want, d.Value)
+	}
+	return v, nil
+}
+
+// decoratorOf returns d's Value as a Decorator, which may be given as a
+// plain function of the same signature.
+func decoratorOf[M any](d *Def[M]) (Decorator[M], error) {
+	if f, ok := d.Value.(func(*Child[M]) (Node[M], error)); ok {
+		return f, nil
+	}
+	return valueOf[M, Decorator[M]](d, "a Decorator")
+}
+
+// compositeOf returns d's Value as a CompositeFunc, which may be given as
+// a plain function of the same signature.
+func compositeOf[M any](d *Def[M]) (CompositeFunc[M], error) {
+	if f, ok := d.Value.(func([]*Child[M]) (Node[M], error)); ok {
+		return f, nil
+	}
+	return valueOf[M, CompositeFunc[M]](d, "a CompositeFunc")
+}
+
+// replanTest returns a decider's ReplanOn test, or what is wrong with it.
+func replanTest[M any](s *settings) (func(*M) bool, error) {
+	if s.replanOn == nil {
+		return nil, nil
+	}
+	when, ok := s.replanOn.(func(*M) bool)
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("ReplanOn: a test of %T, not of this tree's memory", s.replanOn)
+	case when == nil:
+		return nil, errors.New("ReplanOn(nil): give it the test of when to plan again")
+	}
+	return when, nil
 }
 
 // leafSettings applies the settings of an action or a condition.
-func leafSettings[M any](rec *node[M], d *Def[M]) []error {
-	switch s := d.Settings; {
-	case s.Cosmetic && s.CosmeticWhileRunning:
+func leafSettings[M any](rec *node[M], s *settings) []error {
+	switch {
+	case s.cosmetic && s.cosmeticWhileRunning:
 		return []error{errors.New("Cosmetic and CosmeticWhileRunning: choose one")}
-	case s.Cosmetic:
+	case s.cosmetic:
 		rec.lift = liftAlways
-	case s.CosmeticWhileRunning:
+	case s.cosmeticWhileRunning:
 		rec.lift = liftWhileRunning
 	}
-	if d.Simulate != nil {
-		rec.simulate = d.Simulate
+	if s.simulate != nil {
+		fn, ok := s.simulate.(func(*Sim[M], *M) heuristic.Verdict)
+		switch {
+		case !ok:
+			return []error{fmt.Errorf("SimulateWith: a function of %T, not of this tree's memory", s.simulate)}
+		case fn == nil:
+			return []error{errors.New("SimulateWith(nil): give it the function that predicts")}
+		}
+		rec.simulate = fn
 	}
 	return nil
 }
 
-// orAll reads a zero Policy as the default, RequireAll.
-func orAll(p Policy) Policy {
-	if p == 0 {
-		return RequireAll
+// requireIf is requireOne if one, else the default, requireAll.
+func requireIf(one bool) policy {
+	if one {
+		return requireOne
 	}
-	return p
+	return requireAll
 }
 
-// weightErrors sets the record's weight from d and says what is wrong
-// with it.
-func weightErrors[M any](d *Def[M], rec *node[M], parentKind NodeKind) []error {
-	switch w := d.Weight; {
-	case !d.Weighted:
-		if w != 0 {
-			return []error{errors.New("Weight without Weighted: set Weighted for the weight to count")}
-		}
+// weightError sets the record's weight from its options and says what is
+// wrong with it.
+func weightError[M any](s *settings, rec *node[M], parentKind NodeKind) error {
+	switch {
+	case !s.weighted:
 	case parentKind != KindRandom:
-		return []error{errors.New("Weight: only children of a RandomSelector have weights")}
-	case math.IsNaN(w) || math.IsInf(w, 0) || w < 0:
-		return []error{fmt.Errorf("Weight: %v is not a finite weight >= 0", w)}
+		return errors.New("Weight: only children of a RandomSelector have weights")
 	default:
-		rec.weight = w
+		rec.weight = s.weight
 	}
 	return nil
-}
-
-var (
-	sequences = []NodeKind{KindSequence, KindReactiveSequence}
-	selectors = []NodeKind{KindSelector, KindRandom}
-	deciders  = []NodeKind{KindSelector, KindRandom, KindPlanner}
-	leaves    = []NodeKind{KindAction, KindCondition}
-)
-
-// fieldKinds lists the kinds of node that take each field of a Def that
-// not every kind takes (children aside: kindShape says which take them).
-// Build refuses the field on the others (misplaced), and Takes answers
-// from it, for tree files and editors.
-var fieldKinds = map[string][]NodeKind{
-	"Action": {KindAction}, "Test": {KindCondition, KindIfElse}, "Leaf": {KindLeaf},
-	"Decorator": {KindDecorator}, "Composite": {KindComposite}, "Planner": {KindPlanner},
-	"Loop": sequences, "AllowFailure": sequences, "MinOutcome": sequences,
-	"Replan": deciders, "Interval": deciders, "ReplanOn": deciders,
-	"AllowNegative": selectors, "PreferFirst": {KindSelector}, "Debounce": selectors, // a random selector keeps its running child
-	"SucceedOn": {KindParallel}, "FailOn": {KindParallel},
-	"Cosmetic": leaves, "CosmeticWhileRunning": leaves, "Simulate": leaves,
-	"Takes": {KindAction},
-}
-
-// Takes reports whether Build accepts a node of kind k with the field of
-// Def or Settings named field, as Go spells it ("Loop", "Test",
-// "Children"). Fields that every kind takes ("Name", "Constraints") are
-// taken by every kind; an unknown kind takes nothing.
-func (k NodeKind) Takes(field string) bool {
-	shape, known := kindShape[k]
-	switch kinds, some := fieldKinds[field]; {
-	case !known:
-		return false
-	case field == "Children":
-		return shape.maxKids != 0
-	case some:
-		return slices.Contains(kinds, k)
-	}
-	return true
-}
-
-// Kinds returns every kind of node, in the order they are declared.
-func Kinds() []NodeKind {
-	return []NodeKind{KindSequence, KindReactiveSequence, KindSelector, KindRandom, KindParallel,
-		KindPriority, KindReactivePriority, KindIfElse, KindDecorator, KindComposite,
-		KindAction, KindCondition, KindLeaf, KindPlanner}
-}
-
-// misplaced reports the fields of d that its kind does not take: a
-// setting of another kind, or what another kind runs.
-func misplaced[M any](d *Def[M]) []error {
-	var errs []error
-	only := func(field string, set bool) {
-		if set && !d.Kind.Takes(field) {
-			errs = append(errs, fmt.Errorf("%s is not for %s", field, withArticle(d.Kind)))
-		}
-	}
-	s := &d.Settings
-	only("Action", d.Action != nil)
-	only("Test", d.Test != nil)
-	only("Leaf", d.Leaf != nil)
-	only("Decorator", d.Decorator != nil)
-	only("Composite", d.Composite != nil)
-	only("Planner", d.Planner != nil)
-	only("Loop", s.Loop)
-	only("AllowFailure", s.AllowFailure)
-	only("MinOutcome", s.MinOutcome != heuristic.Impossible)
-	only("Replan", s.Replan)
-	only("Interval", s.Interval != 0)
-	only("AllowNegative", s.AllowNegative)
-	only("PreferFirst", s.PreferFirst)
-	only("Debounce", s.Debounce)
-	only("ReplanOn", d.ReplanOn != nil)
-	only("SucceedOn", s.SucceedOn != 0)
-	only("FailOn", s.FailOn != 0)
-	only("Cosmetic", s.Cosmetic)
-	only("CosmeticWhileRunning", s.CosmeticWhileRunning)
-	only("Simulate", d.Simulate != nil)
-	only("Takes", s.Takes != 0)
-	return errs
 }
 
 // validate returns the error of a value that can check its settings.
 func validate(v any) error {
-	if v, ok := v.(Validator); ok {
+	if v, ok := v.(traits.Validator); ok {
 		return v.Validate()
 	}
 	return nil
+}
+
+// nilError describes a nil value where the node needs one.
+func nilError(what string, v any) error {
+	if v == nil {
+		return errors.New("nil " + what)
+	}
+	return fmt.Errorf("nil %s (a nil %T)", what, v)
 }
 
 // withArticle puts "a" or "an" before a kind.
@@ -495,4 +487,105 @@ func withArticle(k NodeKind) string {
 		return "an " + string(k)
 	}
 	return "a " + string(k)
+}
+
+// compile lays out what the engine reads on every visit: the hot records
+// and the children, each node's together.
+func (t *Tree[M]) compile() {
+	t.hot = make([]hot[M], len(t.nodes))
+	for i := range t.nodes {
+		n := &t.nodes[i]
+		h := &t.hot[i]
+		// A node is run in place when nothing needs its state but whether it
+		// runs: it has no constraints, and its parent (if any) is built in.
+		// An action that declares how long it takes keeps when it began.
+		custody := n.parent >= 0 && t.nodes[n.parent].kind == kindCustom
+		inPlace := !n.is(flagGuarded) && !custody && n.takes == 0
+		if n.is(flagGuarded) && !n.is(flagTimeless) || custody {
+			n.flags |= flagWatched
+		}
+		reactiveParent := n.parent >= 0 && t.nodes[n.parent].is(flagReactive)
+		switch {
+		case !inPlace:
+		case n.kind == kindInstant, n.kind == kindCondition && !reactiveParent:
+			if n.parent >= 0 {
+				n.flags |= flagQuiet
+			}
+		case n.kind == kindAction, n.kind == kindSequence, n.kind == kindPriority, n.kind == kindParallel:
+			n.flags |= flagPlain
+			if n.kind == kindSequence && !n.is(flagReactive) {
+				n.flags |= flagResumable
+			}
+		}
+		if n.seq.loop {
+			n.flags |= flagLoop
+		}
+		if n.seq.allowFailure {
+			n.flags |= flagAllowFailure
+		}
+		h.kind, h.flags, h.action = n.kind, n.flags, n.action
+		if n.parent >= 0 && t.nodes[n.parent].kind == kindPriority {
+			n.passed = t.guardText(int32(i))
+		}
+	}
+	first := make([]int, len(t.nodes))
+	for i := range t.nodes { // each node's children, together in t.slots
+		first[i] = len(t.slots)
+		for _, k := range t.nodes[i].kids {
+			t.slots = append(t.slots, t.slotOf(k))
+		}
+	}
+	t.root = t.slotOf(0)
+	for i := range t.nodes {
+		n := len(t.nodes[i].kids)
+		t.hot[i].kids = t.slots[first[i] : first[i]+n : first[i]+n]
+	}
+}
+
+// slotOf returns node k as its parent runs it.
+func (t *Tree[M]) slotOf(k int32) slot[M] {
+	kn := &t.nodes[k]
+	o := slot[M]{node: k, begin: loc(k, opBegin), flags: kn.flags}
+	switch kn.kind {
+	case kindInstant:
+		o.run = kn.run
+	case kindCondition:
+		o.run = kn.test
+	case kindAction:
+		if kn.is(flagPlain) {
+			o.action = kn.action
+		}
+	}
+	return o
+}
+
+// learn reads from the custom nodes made for a prototype agent what the
+// tree needs to know of them: their settings' errors, their goals, whether
+// they route previews, their descriptions.
+func (t *Tree[M]) learn(proto *Agent[M], errs *[]error) {
+	for i := range t.nodes {
+		n := &t.nodes[i]
+		if n.kind != kindCustom {
+			continue
+		}
+		fail := func(err error) { *errs = append(*errs, &decide.Error{Path: t.pathOf(int32(i)), Err: err}) }
+		made := proto.custom[n.custom]
+		if v, ok := made.(traits.Validator); ok && len(n.kids) > 0 { // leaves were checked when added
+			if err := v.Validate(); err != nil {
+				fail(err)
+			}
+		}
+		if g, ok := made.(goalNode[M]); ok {
+			if n.goal = g.Goal(); nilness.Of(n.goal) {
+				fail(errors.New("a nil goal: give the subtree a heuristic"))
+			}
+			n.flags |= flagGoal
+		}
+		if _, ok := made.(router[M]); ok {
+			n.flags |= flagRouter
+		}
+		if d, ok := made.(describer); ok {
+			n.detail = d.Describe()
+		}
+	}
 }

@@ -11,7 +11,6 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 func TestBuilderReportsMisuse(t *testing.T) {
@@ -70,7 +69,7 @@ func TestBuilderReportsMisuse(t *testing.T) {
 		{"nil option", func() *bt.Builder[mem] { return bt.New(cfg).Selector("s", nil).Do("a", a()).End() },
 			[]string{"s: nil option"}},
 		{"prefer-current off on a random selector", func() *bt.Builder[mem] {
-			return bt.New(cfg).RandomSelector("r", bt.PreferCurrent(false)).Do("a", a()).End()
+			return bt.New(cfg).RandomSelector("r", bt.PreferFirst()).Do("a", a()).End()
 		}, []string{"r: PreferFirst is not for a random"}},
 		{"nameless node", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Do("", a()).End() },
 			[]string{"s/#1: a node needs a name"}},
@@ -94,7 +93,7 @@ func TestBuilderReportsMisuse(t *testing.T) {
 		{"nil branch", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Branch(nil).Do("a", a()).End() },
 			[]string{"s: nil branch"}},
 		{"a leaf option for another memory type", func() *bt.Builder[mem] {
-			return bt.New(cfg).Do("a", a(), bt.SimulateWith(func(*sim.Context[int], *int) heuristic.Verdict {
+			return bt.New(cfg).Do("a", a(), bt.SimulateWith(func(*bt.Sim[int], *int) heuristic.Verdict {
 				return heuristic.Verdict{}
 			}))
 		}, []string{"a: option bt.simulateOption[int] is not a leaf option for this memory type"}},
@@ -172,7 +171,7 @@ func (p *pass) Update(m *mem, dt time.Duration) bt.Status {
 	return p.c.Tick(m, dt)
 }
 func (p *pass) End(*mem, bt.Status) {}
-func (p *pass) Simulate(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+func (p *pass) Simulate(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 	return p.c.Simulate(ctx, m)
 }
 
@@ -198,7 +197,11 @@ func TestBuildTwice(t *testing.T) {
 
 // A decide.Error can be picked out of Build's joined error.
 func TestBuildErrorsAreNodeErrors(t *testing.T) {
-	_, err := bt.New(bt.Config[mem]{}).Sequence("s").Do("a", nil).End().Build()
+	n := bt.New[mem]()
+	_, err := bt.Build(bt.Config[mem]{},
+		n.Sequence("s",
+			n.Do("a", nil),
+		))
 	var ne *decide.Error
 	if !errors.As(err, &ne) || ne.Path != "s/a" {
 		t.Errorf("errors.As(%v) = %v, want a decide.Error for s/a", err, ne)
@@ -207,6 +210,7 @@ func TestBuildErrorsAreNodeErrors(t *testing.T) {
 
 // A Branch is a reusable subtree.
 func TestBranchReusedAcrossTrees(t *testing.T) {
+	n := bt.New[mem]()
 	rec := &recorder{}
 	flee := func(b *bt.Builder[mem]) {
 		b.Sequence("flee").Do("turn", act(rec, "turn", nil)).Do("run", act(rec, "run", nil)).End()
@@ -231,12 +235,13 @@ func TestBuildRefusesSharedMemory(t *testing.T) {
 		Enemies []enemy
 	}
 	shine := bt.Instant(func(*world) bool { return true }, func(w *world) { w.Enemies[0].HP-- })
-	_, err := bt.New(bt.Config[world]{}).Do("a", shine).Build()
+	n := bt.New[world]()
+	_, err := bt.Build(bt.Config[world]{}, n.Do("a", shine))
 	if err == nil || !strings.Contains(err.Error(), "field Enemies is a slice") || !strings.Contains(err.Error(), "set Config.Copy") {
 		t.Fatalf("Build: %v; want the shared slice named, and what to do", err)
 	}
 	deep := func(dst, src *world) { *dst = *src; dst.Enemies = append(dst.Enemies[:0:0], src.Enemies...) }
-	tree := mustBuild(t, bt.New(bt.Config[world]{Copy: deep}).Do("a", shine))
+	tree := mustBuild(t, bt.Config[world]{Copy: deep}, n.Do("a", shine))
 	w := world{Enemies: []enemy{{HP: 3}}}
 	if _, err := tree.Preview(&w, 0); err != nil || w.Enemies[0].HP != 3 {
 		t.Errorf("Preview: %v; live enemy at %d hp, want 3", err, w.Enemies[0].HP)
@@ -262,14 +267,19 @@ func TestBuildRefusesSharedMemory(t *testing.T) {
 }
 
 func buildWith[M any]() error {
-	_, err := bt.New(bt.Config[M]{}).Do("a", bt.Instant(func(*M) bool { return true }, nil)).Build()
+	n := bt.New[M]()
+	_, err := bt.Build(bt.Config[M]{}, n.Do("a", bt.Instant(func(*M) bool { return true }, nil)))
 	return err
 }
 
 // SetHeuristic refuses a typed nil heuristic; nil gives the agent the
 // tree's back.
 func TestSetHeuristicRefusesNil(t *testing.T) {
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).Selector("s").Do("a", act(nil, "a", shine)).End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.Selector("s",
+			n.Do("a", act(nil, "a", shine)),
+		))
 	other := heuristic.Func[mem](func(*mem, *mem) heuristic.Outcome { return heuristic.Safe })
 	if err := tree.SetHeuristic(other); err != nil {
 		t.Fatal(err)

@@ -2,7 +2,6 @@ package bt
 
 import (
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // A Chain predicts steps taken one after another on one shared scratch
@@ -26,7 +25,7 @@ import (
 //
 // Every chain must end with Stop or Finish, which release its snapshot.
 type Chain[M any] struct {
-	ctx       *sim.Context[M]
+	ctx       *Sim[M]
 	m, before *M
 	best      heuristic.Verdict
 	steps     int
@@ -34,7 +33,7 @@ type Chain[M any] struct {
 }
 
 // StartChain starts a chain on m, taking a snapshot to judge against.
-func StartChain[M any](ctx *sim.Context[M], m *M) Chain[M] {
+func StartChain[M any](ctx *Sim[M], m *M) Chain[M] {
 	return Chain[M]{ctx: ctx, m: m, before: ctx.Push(m)}
 }
 
@@ -42,7 +41,7 @@ func StartChain[M any](ctx *sim.Context[M], m *M) Chain[M] {
 // whether the memory is now terminal, so the chain should go no further.
 func (ch *Chain[M]) Step(c *Child[M]) (heuristic.Verdict, bool) {
 	v := c.Simulate(ch.ctx, ch.m)
-	return v, ch.ctx.Terminal(ch.m)
+	return v, ch.ctx.terminalAt(ch.m)
 }
 
 // Count records v as a step that took place.
@@ -104,7 +103,7 @@ func (ch *chain[M]) step(k int32) (heuristic.Verdict, bool) {
 		before, ch.fresh = ch.before, false
 	}
 	v := ch.s.simulate(k, before, ch.m)
-	return v, ch.ctx.Terminal(ch.m)
+	return v, ch.ctx.terminalAt(ch.m)
 }
 
 func (ch *chain[M]) count(v heuristic.Verdict)                  { ch.Count(v) }

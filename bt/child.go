@@ -5,7 +5,6 @@ import (
 
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // A Child is a node as its parent sees it: the handle a custom composite
@@ -31,18 +30,8 @@ type Child[M any] struct {
 // node returns the child's record.
 func (c *Child[M]) node() *node[M] { return &c.agent.tree.nodes[c.index] }
 
-// Name returns the node's name.
-func (c *Child[M]) Name() string { return c.node().name }
-
 // Path returns the node's path from the root, such as "combat/engage/swing".
 func (c *Child[M]) Path() string { return c.agent.tree.pathOf(c.index) }
-
-// Kind returns what sort of node this is, such as KindSequence or
-// KindAction.
-func (c *Child[M]) Kind() NodeKind { return c.node().kindName }
-
-// Running reports whether the node has begun and not yet ended.
-func (c *Child[M]) Running() bool { return c.agent.st != nil && c.agent.st[c.index].running() }
 
 // Now returns the agent's clock, as the tick (or the tick a Preview plans)
 // sees it.
@@ -52,6 +41,9 @@ func (c *Child[M]) Now() time.Duration {
 	}
 	return c.agent.clock
 }
+
+// Running reports whether the node has begun and not yet ended.
+func (c *Child[M]) Running() bool { return c.agent.st != nil && c.agent.st[c.index].running() }
 
 // Tick runs the child for one tick: it begins the child when it is not
 // running (a child that finished begins afresh) and updates it with dt
@@ -88,7 +80,7 @@ func (c *Child[M]) misuse(s *scratch[M], what string) Status {
 	if parent < 0 {
 		parent = c.index
 	}
-	s.invalid(parent, what+" its child "+c.Name()+" from "+opNames[s.at.op()]+
+	s.invalid(parent, what+" its child "+c.node().name+" from "+opNames[s.at.op()]+
 		"; a parent drives its children from Begin and Update only")
 	return Failure
 }
@@ -96,7 +88,7 @@ func (c *Child[M]) misuse(s *scratch[M], what string) Status {
 // Simulate predicts the child's run on the scratch memory m. A constraint
 // that fails makes the child Impossible without simulating it; Done judges
 // the unchanged memory.
-func (c *Child[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+func (c *Child[M]) Simulate(ctx *Sim[M], m *M) heuristic.Verdict {
 	s := c.agent.run
 	if s == nil {
 		return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "simulated outside a tick"}
@@ -114,7 +106,7 @@ func (c *Child[M]) Situation(simulating bool) Situation {
 	}
 	st := &c.agent.st[c.index]
 	return Situation{Now: c.agent.clock, Simulating: simulating, Running: st.running(),
-		HasRun: st.flags&stHasRun != 0, LastEnd: st.lastEnd}
+		hasRun: st.flags&stHasRun != 0, lastEnd: st.lastEnd}
 }
 
 // Context returns the simulation context of the call under way (a tick,
@@ -122,7 +114,7 @@ func (c *Child[M]) Situation(simulating bool) Situation {
 // Update or Route, as a planner does, takes its scratch memories from it
 // (Push and Pop, which copy with the tree's copy function) and passes it
 // to its children's Simulate; in Simulate, use the context given.
-func (c *Child[M]) Context() *sim.Context[M] {
+func (c *Child[M]) Context() *Sim[M] {
 	if s := c.agent.run; s != nil {
 		return s.ctx
 	}
@@ -189,9 +181,9 @@ func (s *scratch[M]) customBegin(i int32, m *M) Status {
 	if n.flags&flagGoal == 0 {
 		return s.a.custom[n.custom].Begin(m)
 	}
-	s.ctx.PushHeuristic(n.goal)
+	s.ctx.pushHeuristic(n.goal)
 	r := s.a.custom[n.custom].Begin(m)
-	s.ctx.PopHeuristic()
+	s.ctx.popHeuristic()
 	return r
 }
 
@@ -201,8 +193,8 @@ func (s *scratch[M]) customUpdate(i int32, m *M, dt time.Duration) Status {
 	if n.flags&flagGoal == 0 {
 		return s.a.custom[n.custom].Update(m, dt)
 	}
-	s.ctx.PushHeuristic(n.goal)
+	s.ctx.pushHeuristic(n.goal)
 	r := s.a.custom[n.custom].Update(m, dt)
-	s.ctx.PopHeuristic()
+	s.ctx.popHeuristic()
 	return r
 }

@@ -17,7 +17,6 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/internal/treetest"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // classic is the world of one ported case. Conditions and guards read
@@ -179,8 +178,8 @@ func (a *classicAction) done(s bt.Status) bt.Status {
 	return s
 }
 
-func (a *classicAction) End(_ *mem, s bt.Status)          { a.c.rec.Add("%s.end(%v)", a.name, s) }
-func (a *classicAction) Simulate(*sim.Context[mem], *mem) {}
+func (a *classicAction) End(_ *mem, s bt.Status)     { a.c.rec.Add("%s.end(%v)", a.name, s) }
+func (a *classicAction) Simulate(*bt.Sim[mem], *mem) {}
 
 // cond is the test of a Condition leaf that holds while flags[name] is
 // set, counting how often it ran.

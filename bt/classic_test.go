@@ -25,7 +25,6 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 const ms = time.Millisecond
@@ -981,7 +980,7 @@ func TestClassicReactiveFallbackRestartsChildAfterFailedPreemption(t *testing.T)
 func TestClassicSelectorReplanningPreemptsRunningChild(t *testing.T) {
 	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
 		b.Selector("root", bt.Replan(0)).
-			Do("attack", c.act("attack", R), bt.SimulateWith(func(*sim.Context[mem], *mem) heuristic.Verdict {
+			Do("attack", c.act("attack", R), bt.SimulateWith(func(*bt.Sim[mem], *mem) heuristic.Verdict {
 				return heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: "hit"}
 			})).Constrain(c.failOn("in reach", 1)).
 			Do("patrol", c.act("patrol", R), bt.Cosmetic()).

@@ -1,7 +1,6 @@
 package bt
 
 import (
-	"math/rand/v2"
 	"strconv"
 	"time"
 )
@@ -43,12 +42,10 @@ type Situation struct {
 	// Running is true when the node is running: the check guards an
 	// Update, or the prediction of what remains of a run.
 	Running bool
-	// HasRun reports whether the node has ever ended, and LastEnd when.
-	HasRun  bool
-	LastEnd time.Duration
-	// Rand is the agent's seeded random source, keyed by node (see
-	// sim.Context.Rand).
-	Rand *rand.Rand
+	// hasRun reports whether the node has ever ended, and lastEnd when:
+	// see SinceLastRun.
+	hasRun  bool
+	lastEnd time.Duration
 
 	seed, tick, node uint64        // what keys the node's roll; zero outside a tree
 	step             time.Duration // the time step of the tick under way
@@ -71,7 +68,7 @@ func (s Situation) Roll() float64 {
 // keep the step of the tick under way. A decider that judges a step it
 // plans for later (a sequence's prediction, a planner's plan) judges it
 // so; the tree does it for every node it simulates, from what the
-// prediction under way did (sim.Context.Moment).
+// prediction under way did (Sim.Moment).
 func (s Situation) Later(d time.Duration) Situation {
 	if d <= 0 {
 		return s
@@ -87,76 +84,17 @@ func (s Situation) Later(d time.Duration) Situation {
 // end at time end (on the agent's clock): it has run, then, and does not
 // run.
 func (s Situation) After(end time.Duration) Situation {
-	s.HasRun, s.LastEnd, s.Running = true, end, false
+	s.hasRun, s.lastEnd, s.Running = true, end, false
 	return s
 }
 
 // SinceLastRun returns the time since the node last ended, and false when
 // it never ran.
 func (s Situation) SinceLastRun() (time.Duration, bool) {
-	if !s.HasRun {
+	if !s.hasRun {
 		return 0, false
 	}
-	return s.Now - s.LastEnd, true
-}
-
-// A Validator can check its own settings. Build calls Validate on every
-// action, constraint and custom node that has it, and reports an error
-// with the node's path, so bad settings (a negative duration, a
-// probability above 1) are caught before the tree runs.
-type Validator interface {
-	Validate() error
-}
-
-// A Timeless constraint says whether its answer depends only on the
-// memory and on whether the node is simulated or runs: not on the time
-// or the history its Situation tells (Now, HasRun, LastEnd, Roll). A
-// decider judges a timeless constraint of a step it plans for later
-// without moving its situation on to the planned time, which saves it
-// work; a constraint that does not implement Timeless is taken to read
-// time. The catalogue's Func and Window are timeless; Cooldown and Chance
-// are not; Not, All, Any and Skipping are when what they hold is.
-type Timeless interface {
-	Timeless() bool
-}
-
-// IsTimeless reports whether c says it is timeless (see Timeless).
-func IsTimeless(c any) bool {
-	t, ok := c.(Timeless)
-	return ok && t.Timeless()
-}
-
-// A Test is a constraint that is a test of the memory alone: in every
-// situation it answers Pass when the function Test returns reports true
-// of the memory, and Fail otherwise, always with the reason Test returns.
-// A decider that checks many constraints in a row on memories it made,
-// such as a planner's search, calls the function instead of Evaluate,
-// sparing the situation, and counts the failures instead of asking each
-// why. Test returns a nil function when the constraint reads its
-// situation after all (constraints.Func with an option that skips it,
-// say).
-type Test[M any] interface {
-	Test() (test func(m *M) bool, failure string)
-}
-
-// An Indexed constraint passes only where a number the memory holds has
-// one of a few values. Index returns what tells the number apart from
-// others (the same key for every constraint on the same number), the
-// function that reads it, and the values; nil when the constraint is not
-// so after all. A planner that tries many actions from each state, as a
-// GOAP search does, indexes them by it and tries from a state only those
-// that need the value it has. constraints.Field's Is makes them.
-type Indexed[M any] interface {
-	Index() (key any, of func(m *M) int, values []int)
-}
-
-// TestOf returns c's test of the memory and its reason to fail (see
-// Test), or a nil test when it has none.
-func TestOf[M any](c Constraint[M]) (test func(m *M) bool, failure string) {
-	if t, ok := c.(Test[M]); ok {
-		return t.Test()
-	}
-	return nil, ""
+	return s.Now - s.lastEnd, true
 }
 
 // A Constraint guards a node. Evaluate checks a memory and returns its

@@ -112,14 +112,6 @@ func NewCrowd[M any](t *Tree[M], workers int) *Crowd[M] {
 	return c
 }
 
-// Workers returns the number of workers.
-func (c *Crowd[M]) Workers() int {
-	if c == nil {
-		return 0
-	}
-	return len(c.workers)
-}
-
 // An AgentError is a fault in one agent's tick during a crowd's frame.
 type AgentError struct {
 	Index int // the agent's index in the frame
@@ -149,7 +141,7 @@ var frames atomic.Uint64
 // ErrGivenTwice.
 func (c *Crowd[M]) Tick(agents []*Agent[M], memories []M, dt time.Duration) error {
 	switch {
-	case c.Workers() == 0:
+	case c == nil || len(c.workers) == 0:
 		return ErrNotBuilt
 	case len(agents) != len(memories):
 		return fmt.Errorf("bt: %d agents and %d memories", len(agents), len(memories))
@@ -194,7 +186,7 @@ func (c *Crowd[M]) sameAgents(agents []*Agent[M]) bool {
 // is done, as it would with one worker.
 func (c *Crowd[M]) Run(n int, f func(w *Worker[M], i int) error) error {
 	switch {
-	case c.Workers() == 0:
+	case c == nil || len(c.workers) == 0:
 		return ErrNotBuilt
 	case n <= 0:
 		return nil
@@ -405,16 +397,8 @@ func (b *blocks) span(i int) (lo, hi int, ok bool) {
 	return i * b.size, min((i+1)*b.size, b.n), true
 }
 
-// Tick ticks agent a with memory m and step dt, as Agent.Tick does, with
-// the worker's scratch memories. The agent must be of the crowd's tree.
-func (w *Worker[M]) Tick(a *Agent[M], m *M, dt time.Duration) (Status, error) {
-	if err := w.check(a); err != nil {
-		return Failure, err
-	}
-	return w.s.tick(a, m, dt)
-}
-
-// Halt halts agent a, as Agent.Halt does.
+// Halt halts agent a, as Agent.Halt does, with the worker's scratch
+// memories.
 func (w *Worker[M]) Halt(a *Agent[M], m *M) error {
 	if err := w.check(a); err != nil {
 		return err
@@ -422,12 +406,13 @@ func (w *Worker[M]) Halt(a *Agent[M], m *M) error {
 	return w.s.halt(a, m)
 }
 
-// Preview previews agent a's next tick, as Agent.Preview does.
-func (w *Worker[M]) Preview(a *Agent[M], m *M, dt time.Duration) (Preview, error) {
+// Tick ticks agent a with memory m and step dt, as Agent.Tick does, with
+// the worker's scratch memories. The agent must be of the crowd's tree.
+func (w *Worker[M]) Tick(a *Agent[M], m *M, dt time.Duration) (Status, error) {
 	if err := w.check(a); err != nil {
-		return Preview{}, err
+		return Failure, err
 	}
-	return w.s.preview(a, m, dt)
+	return w.s.tick(a, m, dt)
 }
 
 // check checks that the worker can tick a, and makes its scratch

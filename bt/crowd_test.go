@@ -15,7 +15,6 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decorators"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // frame is a 60 Hz step.
@@ -44,28 +43,28 @@ func (strike) Update(m *mem, _ time.Duration) bt.Status {
 
 func (strike) End(*mem, bt.Status) {}
 
-func (strike) Simulate(_ *sim.Context[mem], m *mem) { m.Foe = 0; m.Sim++ }
+func (strike) Simulate(_ *bt.Sim[mem], m *mem) { m.Foe = 0; m.Sim++ }
 
 // crowdTree is a tree whose agents differ by seed, memory and history: a
 // root that re-plans, a random selector, cooldowns and a per-agent
 // decorator.
 func crowdTree(t *testing.T) *bt.Tree[mem] {
 	t.Helper()
-	tree, err := bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("root", bt.Replan(50*time.Millisecond)).
-		Sequence("fight").
-		Condition("foe up", func(m *mem) bool { return m.Foe > 0 }).
-		Do("strike", strike{}).
-		End().
-		RandomSelector("mend").Constrain(constraints.Cooldown[mem](200*time.Millisecond)).
-		Do("heal", bt.Instant(func(m *mem) bool { m.HP++; return true }, heal(1))).Weight(2).
-		Do("heal more", bt.Instant(func(m *mem) bool { m.HP += 2; return true }, heal(1))).Weight(1).
-		End().
-		Decorate("flourish", decorators.Cooldown[mem](300*time.Millisecond)).
-		Do("shine", bt.Instant(func(m *mem) bool { m.Shine++; return true }, shine)).
-		End().
-		End().
-		Build()
+	n := bt.New[mem]()
+	tree, err := bt.Build(bt.Config[mem]{Heuristic: goal},
+		n.Selector("root", bt.Replan(50*time.Millisecond),
+			n.Sequence("fight",
+				n.Condition("foe up", func(m *mem) bool { return m.Foe > 0 }),
+				n.Do("strike", strike{}),
+			),
+			n.RandomSelector("mend",
+				n.Do("heal", bt.Instant(func(m *mem) bool { m.HP++; return true }, heal(1))).With(bt.Weight(2)),
+				n.Do("heal more", bt.Instant(func(m *mem) bool { m.HP += 2; return true }, heal(1))).With(bt.Weight(1)),
+			).Constrain(constraints.Cooldown[mem](200*time.Millisecond)),
+			n.Decorate("flourish", decorators.Cooldown[mem](300*time.Millisecond),
+				n.Do("shine", bt.Instant(func(m *mem) bool { m.Shine++; return true }, shine)),
+			),
+		))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -386,12 +385,12 @@ func mustAgentOf(t *testing.T, tree *bt.Tree[mem], seed uint64) *bt.Agent[mem] {
 // A game ticks its agents once per frame with a crowd: one tree shared by
 // all, each agent its own state and memory.
 func ExampleCrowd() {
-	tree, err := bt.New(bt.Config[mem]{}).
-		Sequence("fight").
-		Condition("foe up", func(m *mem) bool { return m.Foe > 0 }).
-		Do("strike", strike{}).
-		End().
-		Build()
+	n := bt.New[mem]()
+	tree, err := bt.Build(bt.Config[mem]{},
+		n.Sequence("fight",
+			n.Condition("foe up", func(m *mem) bool { return m.Foe > 0 }),
+			n.Do("strike", strike{}),
+		))
 	if err != nil {
 		panic(err)
 	}

@@ -14,7 +14,7 @@ import (
 // The same tree as ExampleBuilder, written as nested calls: gofmt keeps
 // each child indented under its parent.
 func ExampleFor() {
-	n := bt.For[Guard]()
+	n := bt.New[Guard]()
 	strike := bt.Instant(
 		func(g *Guard) bool { g.IntruderHP -= 10; return true },
 		func(g *Guard) { g.IntruderHP -= 10 },
@@ -48,15 +48,15 @@ func TestBuilderAndForAgree(t *testing.T) {
 	rec := &recorder{}
 	a, b := act(rec, "a", hitFoe(1)), act(rec, "b", shine)
 	cfg := bt.Config[mem]{Heuristic: goal}
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	nested := n.Selector("root", bt.Replan(250*time.Millisecond), bt.Debounce(),
 		n.Sequence("seq", bt.Loop(), bt.MinOutcome(heuristic.Harmful),
 			n.Do("a", a, bt.CosmeticWhileRunning()).Constrain(foeVisible),
 			n.Condition("c", func(*mem) bool { return true }),
 		),
 		n.RandomSelector("rnd",
-			n.Do("a", a).Odds(0.5),
-			n.Do("b", b, bt.Cosmetic()).Odds(2),
+			n.Do("a", a).With(bt.Weight(0.5)),
+			n.Do("b", b, bt.Cosmetic()).With(bt.Weight(2)),
 		),
 		n.Parallel("par", bt.SucceedOn(bt.RequireOne),
 			n.Do("a", a),
@@ -107,7 +107,7 @@ func TestBuildReportsBadDefs(t *testing.T) {
 	rec := &recorder{}
 	a := act(rec, "a", nil)
 	cfg := bt.Config[mem]{Heuristic: goal}
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	tests := []struct {
 		name string
 		def  bt.Def[mem]
@@ -127,13 +127,13 @@ func TestBuildReportsBadDefs(t *testing.T) {
 		{"a sound tree", n.Selector("s", n.Do("a", a)), nil},
 		{"weight without Weighted", n.RandomSelector("r", bt.Def[mem]{Kind: bt.KindAction, Name: "a", Action: a, Weight: 2}),
 			[]string{"r/a: Weight without Weighted"}},
-		{"odds outside a random selector", n.Sequence("s", n.Do("a", a).Odds(1)),
+		{"odds outside a random selector", n.Sequence("s", n.Do("a", a).With(bt.Weight(1))),
 			[]string{"s/a: Weight: only children of a RandomSelector have weights"}},
 		{"infinite odds", n.RandomSelector("r", n.Do("a", a).Odds(math.Inf(1))),
 			[]string{"r/a: Weight: +Inf is not a finite weight"}},
 		{"an option of another composite", n.Sequence("s", bt.Debounce(), n.Do("a", a)),
 			[]string{"s: Debounce is not for a sequence"}},
-		{"a child of another memory type", n.Sequence("s", bt.For[int]().Do("a", nil), n.Do("b", a)),
+		{"a child of another memory type", n.Sequence("s", bt.New[int]().Do("a", nil), n.Do("b", a)),
 			[]string{"s: bt.Def[int] is neither a child"}},
 		{"a nil part", n.Sequence("s", nil, n.Do("b", a)), []string{"s: a nil part"}},
 		{"both cosmetic settings", bt.Def[mem]{Kind: bt.KindAction, Name: "a", Action: a,
@@ -180,13 +180,13 @@ func withSettings(d bt.Def[mem], s bt.Settings) bt.Def[mem] {
 func TestBuilderAdd(t *testing.T) {
 	rec := &recorder{}
 	a := act(rec, "a", nil)
-	n := bt.For[mem]()
-	tree, err := bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("root").
-		Add(n.Sequence("nested", n.Do("a", a), n.Do("b", a))).Constrain(foeVisible).
-		Do("c", a).
-		End().
-		Build()
+	n := bt.New[mem]()
+	nb := bt.New[mem]()
+	tree, err := bt.Build(bt.Config[mem]{Heuristic: goal},
+		nb.Selector("root",
+			n.Sequence("nested", n.Do("a", a), n.Do("b", a)).Constrain(foeVisible),
+			nb.Do("c", a),
+		))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -194,7 +194,7 @@ func TestBuilderAdd(t *testing.T) {
 	if got := tree.String(); got != want {
 		t.Errorf("got:\n%s\nwant:\n%s", got, want)
 	}
-	_, err = bt.New(bt.Config[mem]{}).Add(n.Sequence("s", bt.Debounce(), n.Do("a", nil))).Build()
+	_, err = bt.Build(bt.Config[mem]{}, n.Sequence("s", bt.Debounce(), n.Do("a", nil)))
 	if err == nil || !strings.Contains(err.Error(), "s: Debounce is not for a sequence") || !strings.Contains(err.Error(), "s/a: nil action") {
 		t.Errorf("misuse in an added Def: %v", err)
 	}

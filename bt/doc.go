@@ -23,7 +23,7 @@
 // every misuse with the path of the node. The functions of For write a
 // Def as nested calls, which gofmt keeps indented like the tree:
 //
-//	n := bt.For[World]()
+//	n := bt.New[World]()
 //	tree, err := bt.Build(bt.Config[World]{Heuristic: goal},
 //		n.Selector("guard", bt.Replan(0),
 //			n.Do("attack", attack),
@@ -95,9 +95,9 @@
 // its parent planned carries out that very choice when it begins or plans
 // again in the same tick, random draws included; a running selector that
 // is not due to plan again predicts what remains of its current child, as
-// the tick will run it; a subtree's goal (GoalNode, decorators.Goal) is in
+// the tick will run it; a subtree's goal (a node's Goal method, decorators.Goal) is in
 // force whether it plans or acts; and the random numbers are keyed by
-// decision and node (see sim.Context.Rand), so what one node draws never
+// decision and node (see Sim.Rand), so what one node draws never
 // shifts what another sees. Agent.Preview walks down as the tick would
 // and reports exactly the decisions that tick then makes.
 //

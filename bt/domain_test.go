@@ -28,11 +28,11 @@ func TestNodesDescribePlannersDomains(t *testing.T) {
 	}
 	d := htn.New(actions)
 	d.Compound("root").Method("only").Do("step")
-	domain, err := d.Build("root")
+	domain, err := d.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := bt.For[int]()
+	n := bt.New[int]()
 	tree, err := bt.Build(bt.Config[int]{}, n.Sequence("top",
 		n.Plan("described", domain),
 		n.Plan("silent", struct{ bt.Planner[int] }{domain}), // hides Nodes

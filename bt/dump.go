@@ -27,7 +27,7 @@ func (t *Tree[M]) String() string {
 		n := &t.nodes[i]
 		writeUnits(&b, units)
 		b.WriteString(branch)
-		b.WriteString(n.name + "  " + t.info(i).Label())
+		b.WriteString(n.name + "  " + t.info(i).label())
 		b.WriteByte('\n')
 		switch branch {
 		case "├─ ":
@@ -72,10 +72,10 @@ func writeUnits(b *strings.Builder, units []string) {
 	}
 }
 
-// Label describes the node without its name: kind and options, weight,
+// label describes the node without its name: kind and options, weight,
 // and constraints, as in "action  weight 0.5  [in reach]" (its Fields,
 // on one line).
-func (n NodeInfo) Label() string { return strings.Join(n.Fields(), "  ") }
+func (n NodeInfo) label() string { return strings.Join(n.Fields(), "  ") }
 
 // Fields describes the node without its name, a field apiece: its kind
 // and options, its weight under a random selector if not 1, and its

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // The engine runs the records of a tree for the agent bound to a scratch.
@@ -87,7 +86,7 @@ func (s *scratch[M]) begin(i int32, m *M) Status {
 	}
 	s.at = at
 	if r != Running {
-		if !r.Valid() {
+		if !r.valid() {
 			r = s.invalidStatus(i, "Begin")
 		}
 		s.finish(i, m, r)
@@ -128,7 +127,7 @@ func (s *scratch[M]) update(i int32, m *M, dt time.Duration) Status {
 	}
 	s.at = at
 	if r != Running {
-		if !r.Valid() {
+		if !r.valid() {
 			r = s.invalidStatus(i, "Update")
 		}
 		s.finish(i, m, r)
@@ -214,7 +213,7 @@ func (s *scratch[M]) check(i int32, m *M, simulating bool) (Check, string) {
 	if s.st[i].flags&stQuarantined != 0 {
 		return Fail, quarantinedVerdict.Reason
 	}
-	if simulating && (s.nodes[i].flags&flagTimeless == 0 || s.st[i].running()) && s.ctx.Moment() != (sim.Moment{}) {
+	if simulating && (s.nodes[i].flags&flagTimeless == 0 || s.st[i].running()) && s.ctx.Moment() != (Moment{}) {
 		return s.checkLater(i, m)
 	}
 	at := s.at
@@ -280,9 +279,8 @@ func (s *scratch[M]) situation(i int32, simulating bool) Situation {
 		Now:        s.clock.Now(),
 		Simulating: simulating,
 		Running:    st.running(),
-		HasRun:     st.flags&stHasRun != 0,
-		LastEnd:    st.lastEnd,
-		Rand:       s.rand,
+		hasRun:     st.flags&stHasRun != 0,
+		lastEnd:    st.lastEnd,
 		seed:       s.a.seed,
 		tick:       s.keyTick,
 		node:       s.nodes[i].key,
@@ -304,9 +302,9 @@ func (s *scratch[M]) predicted(i int32, sit *Situation) {
 	}
 	switch end, ok := s.ctx.LastRan(i); {
 	case ok:
-		sit.HasRun, sit.LastEnd, sit.Running = true, s.clock.Now()+end, false
+		sit.hasRun, sit.lastEnd, sit.Running = true, s.clock.Now()+end, false
 	case sit.Running:
-		sit.HasRun, sit.LastEnd, sit.Running = true, s.clock.Now(), false
+		sit.hasRun, sit.lastEnd, sit.Running = true, s.clock.Now(), false
 	}
 }
 
@@ -315,7 +313,7 @@ func (s *scratch[M]) predicted(i int32, sit *Situation) {
 // (a plan whose first steps are others) halts it first, and predicts it
 // run afresh.
 func (s *scratch[M]) runsOn(i int32) bool {
-	return s.st[i].running() && s.ctx.Moment() == (sim.Moment{})
+	return s.st[i].running() && s.ctx.Moment() == (Moment{})
 }
 
 // quarantinedVerdict is how a node that panicked simulates from then on.
@@ -363,9 +361,9 @@ func (s *scratch[M]) simulateChecked(i int32, before, m *M, check Check) heurist
 	if s.nodes[i].flags&flagGoal == 0 {
 		return s.simulateNode(i, before, m, check)
 	}
-	s.ctx.PushHeuristic(s.nodes[i].goal)
+	s.ctx.pushHeuristic(s.nodes[i].goal)
 	v := s.simulateNode(i, before, m, check)
-	s.ctx.PopHeuristic()
+	s.ctx.popHeuristic()
 	return v
 }
 

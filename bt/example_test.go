@@ -6,7 +6,6 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Guard is the memory of a guard watching a corridor.
@@ -24,7 +23,7 @@ func (stepToward) Update(g *Guard, _ time.Duration) bt.Status {
 	return bt.Success
 }
 func (stepToward) End(*Guard, bt.Status) {}
-func (stepToward) Simulate(_ *sim.Context[Guard], g *Guard) {
+func (stepToward) Simulate(_ *Sim[Guard], g *Guard) {
 	g.Pos += sign(g.Intruder - g.Pos)
 }
 
@@ -65,15 +64,15 @@ func ExampleBuilder() {
 	)
 	inReach := func(g *Guard) bool { return g.Intruder >= 0 && abs(g.Intruder-g.Pos) <= 1 }
 
-	tree, err := bt.New(bt.Config[Guard]{Heuristic: guardGoal()}).
-		Selector("guard").
-		Sequence("attack").
-		Condition("in reach", inReach).
-		Do("strike", strike).
-		End().
-		Do("chase", stepToward{}).
-		End().
-		Build()
+	n := bt.New[Guard]()
+	tree, err := bt.Build(bt.Config[Guard]{Heuristic: guardGoal()},
+		n.Selector("guard",
+			n.Sequence("attack",
+				n.Condition("in reach", inReach),
+				n.Do("strike", strike),
+			),
+			n.Do("chase", stepToward{}),
+		))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -101,16 +100,16 @@ func ExampleBuilder() {
 // every candidate's predicted outcome and the rule of the heuristic behind
 // it.
 func ExampleAgent_Preview() {
-	tree, err := bt.New(bt.Config[Guard]{Heuristic: guardGoal()}).
-		Selector("guard").
-		Do("chase", stepToward{}).
-		Do("strike", bt.Instant(
-			func(g *Guard) bool { g.IntruderHP -= 10; return true },
-			func(g *Guard) { g.IntruderHP -= 10 },
-		)).Constrain(reach{}).
-		Do("wait", bt.Instant(func(*Guard) bool { return true }, nil), bt.Cosmetic()).
-		End().
-		Build()
+	n := bt.New[Guard]()
+	tree, err := bt.Build(bt.Config[Guard]{Heuristic: guardGoal()},
+		n.Selector("guard",
+			n.Do("chase", stepToward{}),
+			n.Do("strike", bt.Instant(
+				func(g *Guard) bool { g.IntruderHP -= 10; return true },
+				func(g *Guard) { g.IntruderHP -= 10 },
+			)).Constrain(reach{}),
+			n.Do("wait", bt.Instant(func(*Guard) bool { return true }, nil), bt.Cosmetic()),
+		))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -147,13 +146,13 @@ func ExampleBuilder_RandomSelector() {
 	pick := func(name string) bt.Action[Idler] {
 		return bt.Instant(func(m *Idler) bool { m.Picks[m.N%8] = name; m.N++; return true }, nil)
 	}
-	tree, _ := bt.New(bt.Config[Idler]{}).
-		RandomSelector("idle").
-		Do("look left", pick("left")).Weight(1).
-		Do("look right", pick("right")).Weight(1).
-		Do("yawn", pick("yawn")).Weight(2).
-		End().
-		Build()
+	n := bt.New[Idler]()
+	tree, _ := bt.Build(bt.Config[Idler]{},
+		n.RandomSelector("idle",
+			n.Do("look left", pick("left")).With(bt.Weight(1)),
+			n.Do("look right", pick("right")).With(bt.Weight(1)),
+			n.Do("yawn", pick("yawn")).With(bt.Weight(2)),
+		))
 	for _, seed := range []uint64{1, 2} {
 		agent, _ := tree.NewAgent(seed)
 		var m Idler

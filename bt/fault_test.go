@@ -12,7 +12,6 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // once panics the first time it is called, as a transient fault would.
@@ -32,6 +31,7 @@ var errBoom = errors.New("boom")
 // quarantines nothing: a transient fault costs one tick, not the agent.
 // (Before, the root was quarantined and the tree failed for good.)
 func TestCallbackPanicsQuarantineNothing(t *testing.T) {
+	n := bt.New[mem]()
 	for _, callback := range []string{"Copy", "Model", "Terminal", "heuristic"} {
 		t.Run(callback, func(t *testing.T) {
 			o := &once{}
@@ -49,13 +49,13 @@ func TestCallbackPanicsQuarantineNothing(t *testing.T) {
 			}
 			cfg.Model = model
 			rec := &recorder{}
-			tree := mustBuild(t, bt.New(cfg).
-				Selector("root", bt.Replan(0)).
-				Sequence("strike").
-				Do("wait", &waiting{}).
-				Do("hit", act(rec, "hit", hitFoe(1), R)).
-				End().
-				End())
+			tree := mustBuild(t, cfg,
+				n.Selector("root", bt.Replan(0),
+					n.Sequence("strike",
+						n.Do("wait", &waiting{}),
+						n.Do("hit", act(rec, "hit", hitFoe(1), R)),
+					),
+				))
 			s, err := tree.Tick(&mem{HP: 10, Foe: 10}, 100*time.Millisecond)
 			var pe *bt.PanicError
 			if s != bt.Failure || !errors.As(err, &pe) || pe.Callback != callback {
@@ -85,7 +85,7 @@ func TestCallbackPanicsQuarantineNothing(t *testing.T) {
 type waiting struct{ noop }
 
 func (w *waiting) Begin(*mem) bt.Status { return bt.Success }
-func (w *waiting) Simulate(ctx *sim.Context[mem], m *mem) {
+func (w *waiting) Simulate(ctx *bt.Sim[mem], m *mem) {
 	ctx.Advance(m, 100*time.Millisecond)
 	ctx.Terminal(m)
 }
@@ -93,7 +93,11 @@ func (w *waiting) Simulate(ctx *sim.Context[mem], m *mem) {
 // A node whose own code panicked is quarantined until the game lifts it.
 func TestLiftQuarantine(t *testing.T) {
 	p := &panicky{where: "Begin"}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Sequence("s").Do("bad", p).End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{},
+		n.Sequence("s",
+			n.Do("bad", p),
+		))
 	if _, err := tree.Tick(&mem{}, 0); err == nil {
 		t.Fatal("no panic reported")
 	}
@@ -119,7 +123,11 @@ func TestLiftQuarantine(t *testing.T) {
 // without its end.
 func TestPanickingEndIsTraced(t *testing.T) {
 	trace := &traceLog{}
-	tree := mustAgent(t, bt.New(bt.Config[mem]{}).Sequence("s").Do("bad", &panicky{where: "End"}).End(), 0, trace)
+	n := bt.New[mem]()
+	tree := mustAgent(t, bt.Config[mem]{},
+		n.Sequence("s",
+			n.Do("bad", &panicky{where: "End"}),
+		), 0, trace)
 	tree.Tick(&mem{}, 0)
 	if err := tree.Halt(&mem{}); err == nil {
 		t.Fatal("no panic reported")
@@ -145,7 +153,7 @@ func (s *sneaky) End(m *mem, _ bt.Status) {
 		s.child.Tick(m, 0)
 	}
 }
-func (s *sneaky) Simulate(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+func (s *sneaky) Simulate(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 	if s.from == "Simulate" {
 		s.child.Tick(m, 0)
 		s.child.Halt(m)
@@ -156,15 +164,16 @@ func (s *sneaky) Simulate(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
 // Child refuses to be ticked from its parent's End or Simulate, or halted
 // from Simulate, and reports it with the parent's path.
 func TestChildRefusesMisuse(t *testing.T) {
+	n := bt.New[mem]()
 	for _, from := range []string{"End", "Simulate"} {
 		t.Run(from, func(t *testing.T) {
 			rec := &recorder{}
-			tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-				Composite("sneaky", func(kids []*bt.Child[mem]) (bt.Node[mem], error) {
+			tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+				n.Composite("sneaky", func(kids []*bt.Child[mem]) (bt.Node[mem], error) {
 					return &sneaky{child: kids[0], from: from}, nil
-				}).
-				Do("x", act(rec, "x", nil, R)).
-				End())
+				},
+					n.Do("x", act(rec, "x", nil, R)),
+				))
 			m := mem{}
 			var errs []error
 			if _, err := tree.Tick(&m, 0); err != nil {
@@ -254,15 +263,15 @@ func ExamplePanicError() {
 		}
 	})
 	broken := bt.Instant(func(*mem) bool { panic("out of ammo") }, nil)
-	tree, _ := bt.New(bt.Config[mem]{}).
-		Parallel("stand").
-		Do("hold", act(nil, "hold", nil, bt.Running)).
-		Priority("shoot").
-		Do("fire", broken).
-		Do("reload", act(nil, "reload", nil, bt.Running)).
-		End().
-		End().
-		Build()
+	n := bt.New[mem]()
+	tree, _ := bt.Build(bt.Config[mem]{},
+		n.Parallel("stand",
+			n.Do("hold", act(nil, "hold", nil, bt.Running)),
+			n.Priority("shoot",
+				n.Do("fire", broken),
+				n.Do("reload", act(nil, "reload", nil, bt.Running)),
+			),
+		))
 	agent, _ := tree.NewAgent(1)
 	agent.SetTracer(trace)
 	for i := range 2 {
@@ -295,13 +304,13 @@ func ExamplePanicError() {
 // A decorator or composite factory that panics is a Build error with the
 // node's path, never a panic out of Build.
 func TestBuildRecoversFactoryPanics(t *testing.T) {
-	_, err := bt.New(bt.Config[mem]{}).
-		Sequence("s").
-		Decorate("d", func(*bt.Child[mem]) (bt.Node[mem], error) { panic("no") }).
-		Do("x", act(nil, "x", nil)).
-		End().
-		End().
-		Build()
+	n := bt.New[mem]()
+	_, err := bt.Build(bt.Config[mem]{},
+		n.Sequence("s",
+			n.Decorate("d", func(*bt.Child[mem]) (bt.Node[mem], error) { panic("no") },
+				n.Do("x", act(nil, "x", nil)),
+			),
+		))
 	if err == nil || !strings.Contains(err.Error(), "s/d: its factory panicked: no") {
 		t.Errorf("Build: %v", err)
 	}

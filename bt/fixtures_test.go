@@ -6,7 +6,6 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // big is a 256-byte value memory, the size the benchmarks promise figures for.
@@ -30,7 +29,7 @@ func (q *quick) Begin(m *big) bt.Status {
 }
 func (q *quick) Update(*big, time.Duration) bt.Status { return bt.Success }
 func (q *quick) End(*big, bt.Status)                  {}
-func (q *quick) Simulate(_ *sim.Context[big], m *big) { m.Foe -= q.strength; m.Pad[q.strength%30]++ }
+func (q *quick) Simulate(_ *bt.Sim[big], m *big)      { m.Foe -= q.strength; m.Pad[q.strength%30]++ }
 
 // bigGoal prefers bigger hits: Beneficial for a small one, Safe for more.
 var bigGoal = heuristic.Func[big](func(b, a *big) heuristic.Outcome {
@@ -135,7 +134,7 @@ type busy struct{}
 func (busy) Begin(*big) bt.Status                 { return bt.Running }
 func (busy) Update(*big, time.Duration) bt.Status { return bt.Running }
 func (busy) End(*big, bt.Status)                  {}
-func (busy) Simulate(_ *sim.Context[big], m *big) { m.Pad[0]++ }
+func (busy) Simulate(_ *bt.Sim[big], m *big)      { m.Pad[0]++ }
 
 // runningTree is a parallel of ten sequences, each running its first leaf:
 // a steady-state tick updates 21 nodes and begins or ends none.

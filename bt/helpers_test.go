@@ -5,7 +5,6 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/internal/treetest"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Short names for the shared test fixtures.
@@ -55,4 +54,4 @@ type noop struct{}
 func (noop) Begin(*mem) bt.Status                 { return bt.Success }
 func (noop) Update(*mem, time.Duration) bt.Status { return bt.Success }
 func (noop) End(*mem, bt.Status)                  {}
-func (noop) Simulate(*sim.Context[mem], *mem)     {}
+func (noop) Simulate(*bt.Sim[mem], *mem)          {}

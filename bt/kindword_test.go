@@ -12,7 +12,7 @@ import (
 // dump said "reactive priority", which a tree file does not know).
 func TestReactiveKindsNamedAsKinds(t *testing.T) {
 	t.Parallel()
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, n.ReactivePriority("watch",
 		n.ReactiveSequence("guarded", bt.Loop(), n.Condition("ok", func(*mem) bool { return true }), n.Do("act", noop{})),
 		n.Do("idle", noop{}),

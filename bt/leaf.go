@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // lift says when a leaf's Irrelevant simulation counts as Cosmetic.
@@ -17,9 +16,6 @@ const (
 	liftWhileRunning
 )
 
-// A LeafOption adjusts a leaf added with Builder.Do or Builder.Condition.
-type LeafOption interface{ leafOption() }
-
 // apply lifts an Irrelevant verdict to Cosmetic when the mode says so.
 func (l lift) apply(v heuristic.Verdict, running bool) heuristic.Verdict {
 	if v.Outcome == heuristic.Irrelevant && (l == liftAlways || l == liftWhileRunning && running) {
@@ -28,51 +24,38 @@ func (l lift) apply(v heuristic.Verdict, running bool) heuristic.Verdict {
 	return v
 }
 
-type liftOption lift
-
-func (liftOption) leafOption() {}
-
 // Cosmetic makes a leaf whose simulation is Irrelevant count as Cosmetic:
 // it keeps the agent looking alive (idle, strafe), so a selector that
-// rejects Irrelevant outcomes still picks it. It sets Settings.Cosmetic.
-func Cosmetic() LeafOption { return liftOption(liftAlways) }
+// rejects Irrelevant outcomes still picks it.
+func Cosmetic() Option { return Option{keyCosmetic, true} }
 
 // CosmeticWhileRunning lifts Irrelevant to Cosmetic only while the leaf is
 // running, so a selector that re-plans every tick does not drop an action
-// in progress (a swing half done) for want of predicted effect. It sets
-// Settings.CosmeticWhileRunning.
-func CosmeticWhileRunning() LeafOption { return liftOption(liftWhileRunning) }
-
-type takesOption time.Duration
-
-func (takesOption) leafOption() {}
+// in progress (a swing half done) for want of predicted effect.
+func CosmeticWhileRunning() Option { return Option{keyCosmeticWhileRunning, true} }
 
 // Takes declares how long a run of the action takes, for predictions that
 // chain it with what follows (a sequence's, a planner's): the steps after
 // it are judged at the time it ends, so that a cooldown it starts, say,
 // holds in the plan as it will live. An action whose Simulate says it
-// (sim.Context.Advance) needs none; a catalogue entry's Takes sets it.
-func Takes(d time.Duration) LeafOption { return takesOption(d) }
-
-type simulateOption[M any] func(ctx *sim.Context[M], m *M) heuristic.Verdict
-
-func (simulateOption[M]) leafOption() {}
+// (Sim.Advance) needs none; a catalogue entry's Takes sets it.
+func Takes(d time.Duration) Option { return Option{keyTakes, d} }
 
 // SimulateWith replaces a leaf's simulation with fn, which predicts on the
 // scratch memory m and returns its own verdict. Use it for a condition
-// whose prediction is more than true or false. It sets Def.Simulate.
-func SimulateWith[M any](fn func(ctx *sim.Context[M], m *M) heuristic.Verdict) LeafOption {
-	return simulateOption[M](fn)
+// whose prediction is more than true or false.
+func SimulateWith[M any](fn func(ctx *Sim[M], m *M) heuristic.Verdict) Option {
+	return Option{keySimulate, fn}
 }
 
 // predict applies action leaf i's predicted effect to m and judges it
 // against before, which is a snapshot of m taken here when nil. The action
-// is told, through sim.Context.Running, whether its node runs, so that it
+// is told, through Sim.Running, whether its node runs, so that it
 // predicts only what remains.
 func (s *scratch[M]) predict(i int32, before, m *M) heuristic.Verdict {
 	n := &s.nodes[i]
 	running := s.runsOn(i)
-	s.ctx.SetRunning(running)
+	s.ctx.setRunning(running)
 	var v heuristic.Verdict
 	switch {
 	case n.simulate != nil:
@@ -90,7 +73,7 @@ func (s *scratch[M]) predict(i int32, before, m *M) heuristic.Verdict {
 		v = s.judge(before, m)
 		s.ctx.Pop()
 	}
-	s.ctx.SetRunning(false)
+	s.ctx.setRunning(false)
 	return n.lift.apply(v, running)
 }
 
@@ -161,7 +144,7 @@ func (a *instant[M]) Update(*M, time.Duration) Status { return Success }
 
 func (a *instant[M]) End(*M, Status) {}
 
-func (a *instant[M]) Simulate(_ *sim.Context[M], m *M) {
+func (a *instant[M]) Simulate(_ *Sim[M], m *M) {
 	if a.effect != nil {
 		a.effect(m)
 	}
@@ -234,7 +217,7 @@ func (a *LastingAction[M]) End(m *M, s Status) {
 }
 
 // Simulate applies the predicted effect, if any.
-func (a *LastingAction[M]) Simulate(_ *sim.Context[M], m *M) {
+func (a *LastingAction[M]) Simulate(_ *Sim[M], m *M) {
 	if a.effect != nil {
 		a.effect(m)
 	}

@@ -10,7 +10,6 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 func TestLeafVerdicts(t *testing.T) {
@@ -46,7 +45,7 @@ func TestLeafVerdicts(t *testing.T) {
 		name: "a condition with a simulation of its own",
 		add: func(b *bt.Builder[mem]) {
 			b.Condition("alive?", func(m *mem) bool { return m.HP > 0 },
-				bt.SimulateWith(func(_ *sim.Context[mem], m *mem) heuristic.Verdict {
+				bt.SimulateWith(func(_ *Sim[mem], m *mem) heuristic.Verdict {
 					return heuristic.Verdict{Outcome: heuristic.Safe, Reason: "still standing"}
 				}))
 		},
@@ -81,18 +80,19 @@ func TestLeafVerdicts(t *testing.T) {
 // While running, a CosmeticWhileRunning leaf keeps a re-planning selector
 // from dropping it for want of predicted effect.
 func TestCosmeticWhileRunningKeepsActionInProgress(t *testing.T) {
+	n := bt.New[mem]()
 	for _, tt := range []struct {
-		opts []bt.LeafOption
+		opts []bt.Option
 		want []string
 	}{
 		{nil, []string{"swing.begin", "swing.end(Running)"}},
-		{[]bt.LeafOption{bt.CosmeticWhileRunning()}, []string{"swing.begin", "swing.update"}},
+		{[]bt.Option{bt.CosmeticWhileRunning()}, []string{"swing.begin", "swing.update"}},
 	} {
 		rec := &recorder{}
-		tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-			Selector("root", bt.Replan(0)).
-			Do("swing", act(rec, "swing", nil, R), tt.opts...).
-			End())
+		tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+			n.Selector("root", bt.Replan(0),
+				n.Do("swing", act(rec, "swing", nil, R), tt.opts...),
+			))
 		// The swing looks worthwhile when it begins; once under way, its
 		// prediction shows no effect.
 		tree.SetHeuristic(heuristic.Func[mem](func(b, a *mem) heuristic.Outcome { return heuristic.Beneficial }))
@@ -120,6 +120,7 @@ func TestLasting(t *testing.T) {
 		}
 		return bt.Running
 	}
+	n := bt.New[mem]()
 	for _, tt := range []struct {
 		name   string
 		action bt.Action[mem]
@@ -141,7 +142,10 @@ func TestLasting(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			log = nil
-			tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).Selector("s", bt.AllowNegative()).Do("walk", tt.action).End())
+			tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+				n.Selector("s", bt.AllowNegative(),
+					n.Do("walk", tt.action),
+				))
 			m := mem{Foe: 2}
 			got := tickN(t, tree, &m, len(tt.status))
 			if diff := cmp.Diff(tt.status, got); diff != "" {
@@ -167,7 +171,8 @@ func ExampleLasting() {
 		},
 		func(g *guard) { g.Pos = g.Post }, // the whole walk, as a prediction
 	).OnEnd(func(g *guard, s bt.Status) { fmt.Println("ended", s, "at", g.Pos) })
-	tree, err := bt.New(bt.Config[guard]{}).Do("walk", walk).Build()
+	n := bt.New[guard]()
+	tree, err := bt.Build(bt.Config[guard]{}, n.Do("walk", walk))
 	if err != nil {
 		panic(err)
 	}

@@ -13,18 +13,20 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 func TestHaltEndsDeepestFirst(t *testing.T) {
 	rec, trace := &recorder{}, &traceLog{}
-	tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Sequence("root").
-		Parallel("both").
-		Do("a", act(rec, "a", nil, R)).
-		Sequence("inner").Do("b", act(rec, "b", shine, R)).End().
-		End().
-		End(), 0, trace)
+	n := bt.New[mem]()
+	tree := mustAgent(t, bt.Config[mem]{Heuristic: goal},
+		n.Sequence("root",
+			n.Parallel("both",
+				n.Do("a", act(rec, "a", nil, R)),
+				n.Sequence("inner",
+					n.Do("b", act(rec, "b", shine, R)),
+				),
+			),
+		), 0, trace)
 	m := mem{}
 	tickN(t, tree, &m, 1)
 	trace.Lines = nil
@@ -105,12 +107,12 @@ func TestConstraintsLive(t *testing.T) {
 		log:    []string{"x.begin", "x.end(Running)"},
 		trace:  []string{"begin x", "constraint x Done why", "end x Running"},
 	}}
+	n := bt.New[mem]()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec, trace := &recorder{}, &traceLog{}
 			c := fn(func(s bt.Situation, _ *mem) (bt.Check, string) { return tt.check(s), "why" })
-			tree := mustAgent(t, bt.New(bt.Config[mem]{}).
-				Do("x", act(rec, "x", nil, tt.script...)).Constrain(c), 0, trace)
+			tree := mustAgent(t, bt.Config[mem]{}, n.Do("x", act(rec, "x", nil, tt.script...)).Constrain(c), 0, trace)
 			got := tickN(t, tree, &mem{}, tt.ticks)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("statuses (-want +got):\n%s", diff)
@@ -130,13 +132,15 @@ func TestConstraintFailBeatsDone(t *testing.T) {
 	done := fn(func(bt.Situation, *mem) (bt.Check, string) { return bt.Done, "done" })
 	fail := fn(func(bt.Situation, *mem) (bt.Check, string) { return bt.Fail, "fail" })
 	rec := &recorder{}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Do("x", act(rec, "x", nil)).Constrain(done, fail))
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{}, n.Do("x", act(rec, "x", nil)).Constrain(done, fail))
 	if got := tickN(t, tree, &mem{}, 1)[0]; got != F {
 		t.Errorf("status = %v, want Failure", got)
 	}
 }
 
 func TestConstraintsSimulate(t *testing.T) {
+	n := bt.New[mem]()
 	for _, tt := range []struct {
 		check bt.Check
 		want  heuristic.Verdict
@@ -147,8 +151,7 @@ func TestConstraintsSimulate(t *testing.T) {
 	} {
 		var saw bt.Situation
 		c := fn(func(s bt.Situation, _ *mem) (bt.Check, string) { saw = s; return tt.check, "why" })
-		tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-			Do("x", act(&recorder{}, "x", hitFoe(1))).Constrain(c))
+		tree := mustBuild(t, bt.Config[mem]{Heuristic: goal}, n.Do("x", act(&recorder{}, "x", hitFoe(1))).Constrain(c))
 		p, err := tree.Preview(&mem{Foe: 5}, 0)
 		if err != nil {
 			t.Fatal(err)
@@ -167,7 +170,8 @@ func TestConstraintsSimulate(t *testing.T) {
 func TestSituationTracksRuns(t *testing.T) {
 	var seen []bt.Situation
 	c := fn(func(s bt.Situation, _ *mem) (bt.Check, string) { seen = append(seen, s); return bt.Pass, "" })
-	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Do("x", act(&recorder{}, "x", nil, R, S)).Constrain(c))
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{}, n.Do("x", act(&recorder{}, "x", nil, R, S)).Constrain(c))
 	tickN(t, tree, &mem{}, 3) // begin, update→success, begin again
 	if len(seen) != 3 {
 		t.Fatalf("constraint checked %d times, want 3", len(seen))
@@ -211,7 +215,7 @@ func (p *panicky) End(*mem, bt.Status) {
 	}
 }
 
-func (p *panicky) Simulate(*sim.Context[mem], *mem) {
+func (p *panicky) Simulate(*bt.Sim[mem], *mem) {
 	if p.where == "Simulate" {
 		panic("boom")
 	}
@@ -221,15 +225,16 @@ func (p *panicky) Simulate(*sim.Context[mem], *mem) {
 // and quarantined, the rest is halted, and from the next tick the agent
 // works around the broken node.
 func TestPanicQuarantinesTheNode(t *testing.T) {
+	n := bt.New[mem]()
 	for _, where := range []string{"Begin", "Update", "End", "Simulate"} {
 		t.Run(where, func(t *testing.T) {
 			rec, trace := &recorder{}, &traceLog{}
 			p := &panicky{where: where}
-			tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-				Selector("root", bt.Replan(0)).
-				Do("bad", p, bt.Cosmetic()).
-				Do("good", act(rec, "good", nil, R), bt.Cosmetic()).
-				End(), 0, trace)
+			tree := mustAgent(t, bt.Config[mem]{Heuristic: goal},
+				n.Selector("root", bt.Replan(0),
+					n.Do("bad", p, bt.Cosmetic()),
+					n.Do("good", act(rec, "good", nil, R), bt.Cosmetic()),
+				), 0, trace)
 			m := mem{}
 			var errs []error
 			var statuses []bt.Status
@@ -279,7 +284,8 @@ func TestPanicQuarantinesTheNode(t *testing.T) {
 // A Begin that panics still gets its End, keeping the pairing.
 func TestPanicInBeginStillEnds(t *testing.T) {
 	p := &panicky{where: "Begin"}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Do("bad", p))
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{}, n.Do("bad", p))
 	s, err := tree.Tick(&mem{}, 0)
 	if s != bt.Failure || err == nil {
 		t.Errorf("Tick = %v, %v; want Failure and an error", s, err)
@@ -313,20 +319,25 @@ func (q *prompt) End(_ *mem, r bt.Status) {
 		panic("boom")
 	}
 }
-func (q *prompt) Simulate(*sim.Context[mem], *mem) {}
+func (q *prompt) Simulate(*bt.Sim[mem], *mem) {}
 
 // Actions that finish at once, which the engine begins and ends in place
 // inside a sequence, keep the life cycle and the blame of a panic: End
 // once per Begin, with the status Begin returned, and a panic pinned on
 // the node and the method.
 func TestActionsInPlace(t *testing.T) {
+	n := bt.New[mem]()
 	for _, where := range []string{"", "Begin", "End"} {
 		for _, status := range []bt.Status{bt.Success, bt.Failure} {
 			first, bad, last := &prompt{status: bt.Success}, &prompt{where: where, status: status}, &prompt{status: bt.Success}
-			tree := mustBuild(t, bt.New(bt.Config[mem]{}).
-				Sequence("root").Do("first", first).
-				Sequence("inner").Do("bad", bad).End().
-				Do("last", last).End())
+			tree := mustBuild(t, bt.Config[mem]{},
+				n.Sequence("root",
+					n.Do("first", first),
+					n.Sequence("inner",
+						n.Do("bad", bad),
+					),
+					n.Do("last", last),
+				))
 			s, err := tree.Tick(&mem{}, 0)
 			var pe *bt.PanicError
 			switch {
@@ -365,14 +376,21 @@ type badStatus struct{ noop }
 func (b *badStatus) Begin(*mem) bt.Status { return 0 }
 
 func TestInvalidStatusIsAFault(t *testing.T) {
-	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Sequence("s").Do("bad", &badStatus{}).End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{},
+		n.Sequence("s",
+			n.Do("bad", &badStatus{}),
+		))
 	s, err := tree.Tick(&mem{}, 0)
 	var ne *decide.Error
 	if s != bt.Failure || !errors.As(err, &ne) || ne.Path != "s/bad" {
 		t.Errorf("Tick = %v, %v; want Failure and a decide.Error for s/bad", s, err)
 	}
 	// A tracer changes nothing the agent does, the fault's words included.
-	traced := mustBuild(t, bt.New(bt.Config[mem]{}).Sequence("s").Do("bad", &badStatus{}).End())
+	traced := mustBuild(t, bt.Config[mem]{},
+		n.Sequence("s",
+			n.Do("bad", &badStatus{}),
+		))
 	traced.SetTracer(bt.TracerFunc(func(*bt.Event) {}))
 	if _, terr := traced.Tick(&mem{}, 0); terr == nil || err == nil || terr.Error() != err.Error() {
 		t.Errorf("with a tracer: %v; without: %v", terr, err)
@@ -381,7 +399,8 @@ func TestInvalidStatusIsAFault(t *testing.T) {
 
 func TestTickRefusesBadInput(t *testing.T) {
 	rec := &recorder{}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Do("x", act(rec, "x", nil, R)))
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{}, n.Do("x", act(rec, "x", nil, R)))
 	if _, err := tree.Tick(nil, 0); !errors.Is(err, bt.ErrNilMemory) {
 		t.Errorf("nil memory: %v", err)
 	}
@@ -407,7 +426,8 @@ func (r *reentrant) Begin(m *mem) bt.Status {
 
 func TestReentrantTickIsRefused(t *testing.T) {
 	r := &reentrant{}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Do("x", r))
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{}, n.Do("x", r))
 	r.tree = tree
 	if _, err := tree.Tick(&mem{}, 0); err != nil {
 		t.Fatal(err)
@@ -419,11 +439,12 @@ func TestReentrantTickIsRefused(t *testing.T) {
 
 func TestSetHeuristicTakesEffectAtNextSimulation(t *testing.T) {
 	rec := &recorder{}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("root").
-		Do("strike", act(rec, "strike", hitFoe(1))).
-		Do("pose", act(rec, "pose", shine)).
-		End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.Selector("root",
+			n.Do("strike", act(rec, "strike", hitFoe(1))),
+			n.Do("pose", act(rec, "pose", shine)),
+		))
 	m := mem{Foe: 10}
 	tickN(t, tree, &m, 1)
 	vain := heuristic.Func[mem](func(b, a *mem) heuristic.Outcome {
@@ -471,17 +492,18 @@ func TestPreviewDoesNotDisturbDecisions(t *testing.T) {
 
 func TestPreviewReportsPathAndDecisions(t *testing.T) {
 	rec := &recorder{}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("root").
-		Sequence("fight").
-		Condition("foe?", func(m *mem) bool { return m.Foe > 0 }).
-		Selector("how").
-		Do("kick", act(rec, "kick", hitFoe(1))).
-		Do("wave", act(rec, "wave", shine)).
-		End().
-		End().
-		Do("idle", act(rec, "idle", shine)).
-		End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.Selector("root",
+			n.Sequence("fight",
+				n.Condition("foe?", func(m *mem) bool { return m.Foe > 0 }),
+				n.Selector("how",
+					n.Do("kick", act(rec, "kick", hitFoe(1))),
+					n.Do("wave", act(rec, "wave", shine)),
+				),
+			),
+			n.Do("idle", act(rec, "idle", shine)),
+		))
 	m := mem{Foe: 3}
 	p, err := tree.Preview(&m, 0)
 	if err != nil {
@@ -515,7 +537,8 @@ func TestPreviewReportsPathAndDecisions(t *testing.T) {
 
 func TestClockCannotOverflow(t *testing.T) {
 	rec := &recorder{}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{}).Do("x", act(rec, "x", nil, R)))
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{}, n.Do("x", act(rec, "x", nil, R)))
 	m := mem{}
 	if _, err := tree.Tick(&m, math.MaxInt64-time.Second); err != nil {
 		t.Fatalf("a huge step: %v", err)

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Node is the contract every node of a tree keeps: composites, decorators
@@ -30,11 +29,30 @@ import (
 //     the prediction into m, which is a scratch copy, and returns the
 //     verdict. It must never call Begin, Update or End, and never touch
 //     live memory or the game.
+//
+// A custom node (Builder.Decorate, Composite, Leaf) may have more methods,
+// which the tree looks for:
+//
+//   - Bind(self *Child[M]) gives the node a handle on itself, as its
+//     children have one: called once per agent, after the factory made
+//     the agent's instance. A planner's runner reports its planning
+//     through it (Child.Report) and reads its own Situation.
+//   - Route(m *M) int says which child a tick now, with memory m, would
+//     begin or update, or -1 for none; it must only read m. Preview
+//     follows the way down a tick would take: it knows the built-in
+//     composites, and follows any other node to its running child, or
+//     else its first, unless the node routes (decorators.Delay does, as
+//     should a custom composite that picks among its children).
+//   - Goal() heuristic.Heuristic[M] gives the subtree a heuristic of its
+//     own, which replaces the tree's for every judgement made under it,
+//     live and simulated alike (decorators.Goal). Build calls it once.
+//   - Describe() string summarises the node for dumps and pictures
+//     ("repeat 3").
 type Node[M any] interface {
 	Begin(m *M) Status
 	Update(m *M, dt time.Duration) Status
 	End(m *M, s Status)
-	Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict
+	Simulate(ctx *Sim[M], m *M) heuristic.Verdict
 }
 
 // An Action is the behaviour of a leaf: something the agent does. Its
@@ -45,46 +63,16 @@ type Action[M any] interface {
 	Begin(m *M) Status
 	Update(m *M, dt time.Duration) Status
 	End(m *M, s Status)
-	Simulate(ctx *sim.Context[M], m *M)
+	Simulate(ctx *Sim[M], m *M)
 }
 
-// A Describer is a Node that can describe itself for tree dumps and
-// pictures. Describe returns a short summary such as "repeat 3".
-type Describer interface {
-	Describe() string
-}
-
-// A GoalNode is a node that gives its subtree a heuristic of its own: a
-// goal that replaces the tree's heuristic for every judgement made in the
-// subtree. The tree puts Goal in force around every call into the node,
-// live and simulated alike, so a selector under it decides by that goal
-// whether it plans for a parent, decides as it runs, or is previewed.
-// Build calls Goal once; decorators.Goal is the ready-made one.
-type GoalNode[M any] interface {
-	Node[M]
-	Goal() heuristic.Heuristic[M]
-}
-
-// A Router is a node that says which of its children a tick would run
-// next. Preview follows the way down that a tick would take; it knows the
-// built-in composites, and follows any other node to its running child,
-// or else its first, unless the node is a Router. A decorator that waits
-// before it begins its child (decorators.Delay), or a custom composite
-// that picks among its children, implements Route so that previews show
-// what ticks do.
-type Router[M any] interface {
-	Node[M]
-	// Route returns the index of the child that a tick now, with memory
-	// m, would begin or update, or -1 when it would run none. It must
-	// only read m.
-	Route(m *M) int
-}
-
-// A Binder is a custom node that wants a handle on itself, as its
-// children have one: NewAgent calls Bind once, after the factory made the
-// agent's instance. A planner uses the handle to report its planning
-// (Child.Report), and to read its own Situation for its conditions.
-type Binder[M any] interface {
-	Node[M]
-	Bind(self *Child[M])
-}
+// The optional methods of a custom node (a Decorate, Composite or Leaf
+// node), which the tree looks for on the value a factory made.
+type (
+	describer       interface{ Describe() string }
+	goalNode[M any] interface {
+		Goal() heuristic.Heuristic[M]
+	}
+	router[M any] interface{ Route(m *M) int }
+	binder[M any] interface{ Bind(self *Child[M]) }
+)

@@ -1,6 +1,9 @@
 package bt
 
-import "fmt"
+import (
+	"github.com/foresight-bt/foresight/internal/engine/kinds"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
+)
 
 // A NodeInfo describes one node of a built tree, for dumps, pictures and
 // tools. It is a copy: changing it changes nothing in the tree.
@@ -16,7 +19,7 @@ type NodeInfo struct {
 	Weight      float64
 	Parent      string // the parent's path; empty for the root
 	// Domain describes what a planner node plans with, for a planner
-	// that describes itself (a DomainDescriber: an HTN domain's tasks and
+	// that describes itself (see Planner: an HTN domain's tasks and
 	// methods, a GOAP domain's goals and actions, a state machine's
 	// states and transitions): its own nodes, paths and all, apart from
 	// the tree's, which name the steps the planner runs. Nil for other
@@ -24,17 +27,10 @@ type NodeInfo struct {
 	Domain []NodeInfo
 }
 
-// A DomainDescriber is a Planner that describes its domain as a tree of
-// NodeInfo records, as the domains of packages htn and goap and the
-// machines of package fsm do. Tree.Nodes gives a planner node's
-// description as its NodeInfo.Domain, for the inspector to show a
-// planner's structure beside the steps it runs.
-type DomainDescriber interface {
+// A domainDescriber is a Planner that describes its domain (see Planner).
+type domainDescriber interface {
 	Nodes() []NodeInfo
 }
-
-// Leaf reports whether the node has no children.
-func (n NodeInfo) Leaf() bool { return n.Children == 0 }
 
 // A NodeKind says what sort of node a NodeInfo describes. Its value is
 // the word dumps and pictures show.
@@ -42,20 +38,20 @@ type NodeKind string
 
 // The kinds of node.
 const (
-	KindSequence         NodeKind = "sequence"          // Builder.Sequence
-	KindReactiveSequence NodeKind = "reactive-sequence" // Builder.ReactiveSequence
-	KindSelector         NodeKind = "selector"          // Builder.Selector
-	KindRandom           NodeKind = "random"            // Builder.RandomSelector
-	KindParallel         NodeKind = "parallel"          // Builder.Parallel
-	KindPriority         NodeKind = "priority"          // Builder.Priority
-	KindReactivePriority NodeKind = "reactive-priority" // Builder.ReactivePriority
-	KindIfElse           NodeKind = "ifelse"            // Builder.IfElse
-	KindDecorator        NodeKind = "decorator"         // Builder.Decorate
-	KindComposite        NodeKind = "composite"         // Builder.Composite
-	KindAction           NodeKind = "action"            // Builder.Do
-	KindCondition        NodeKind = "condition"         // Builder.Condition
-	KindLeaf             NodeKind = "leaf"              // Builder.Leaf
-	KindPlanner          NodeKind = "planner"           // Builder.Plan
+	KindSequence         NodeKind = kinds.Sequence         // Builder.Sequence
+	KindReactiveSequence NodeKind = kinds.ReactiveSequence // Builder.ReactiveSequence
+	KindSelector         NodeKind = kinds.Selector         // Builder.Selector
+	KindRandom           NodeKind = kinds.Random           // Builder.RandomSelector
+	KindParallel         NodeKind = kinds.Parallel         // Builder.Parallel
+	KindPriority         NodeKind = kinds.Priority         // Builder.Priority
+	KindReactivePriority NodeKind = kinds.ReactivePriority // Builder.ReactivePriority
+	KindIfElse           NodeKind = kinds.IfElse           // Builder.IfElse
+	KindDecorator        NodeKind = kinds.Decorator        // Builder.Decorate
+	KindComposite        NodeKind = kinds.Composite        // Builder.Composite
+	KindAction           NodeKind = kinds.Action           // Builder.Do
+	KindCondition        NodeKind = kinds.Condition        // Builder.Condition
+	KindLeaf             NodeKind = kinds.Leaf             // Builder.Leaf
+	KindPlanner          NodeKind = kinds.Planner          // Builder.Plan
 )
 
 // Nodes describes every node of the tree, depth first, root first.
@@ -84,7 +80,7 @@ func (t *Tree[M]) Nodes() []NodeInfo {
 // describe asks a planner for its description, taking a panic in its
 // Nodes for no description: a tool that draws a tree must not fail for
 // a planner that cannot describe itself.
-func describe(d DomainDescriber) (nodes []NodeInfo) {
+func describe(d domainDescriber) (nodes []NodeInfo) {
 	defer func() {
 		if recover() != nil {
 			nodes = nil
@@ -101,17 +97,7 @@ func (t *Tree[M]) info(i int32) NodeInfo {
 		info.Weighted, info.Weight = true, n.weight
 	}
 	for _, k := range n.constraints {
-		info.Constraints = append(info.Constraints, Describe(k))
+		info.Constraints = append(info.Constraints, traits.Describe(k))
 	}
 	return info
-}
-
-// Describe names a constraint, as NodeInfo.Constraints does: by its String
-// method if it has one, else by its type. Tools that describe constraints
-// of their own (a planner's conditions) use it to read alike.
-func Describe(c any) string {
-	if s, ok := c.(fmt.Stringer); ok {
-		return s.String()
-	}
-	return fmt.Sprintf("%T", c)
 }

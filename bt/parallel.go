@@ -1,64 +1,42 @@
 package bt
 
 import (
-	"errors"
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
-// A Policy says how many children of a parallel must succeed, or fail, to
+// A policy says how many children of a parallel must succeed, or fail, to
 // decide it.
-type Policy uint8
+type policy uint8
 
 // The policies.
 const (
-	// RequireOne: one child is enough.
-	RequireOne Policy = iota + 1
-	// RequireAll: every child must.
-	RequireAll
+	requireAll policy = iota // every child must: the default
+	requireOne               // one child is enough
 )
 
 // String returns "one" or "all".
-func (p Policy) String() string {
-	switch p {
-	case RequireOne:
+func (p policy) String() string {
+	if p == requireOne {
 		return "one"
-	case RequireAll:
-		return "all"
 	}
-	return "Policy(invalid)"
+	return "all"
 }
 
 type parallelConfig struct {
-	succeed, fail Policy
+	succeed, fail policy
 }
 
-// SucceedOn sets when a parallel succeeds: as soon as one child succeeds,
-// or once all have (the default).
-func SucceedOn(p Policy) Option {
-	return func(s *Settings) error {
-		if p != RequireOne && p != RequireAll {
-			return errors.New("SucceedOn: invalid policy: use RequireOne or RequireAll")
-		}
-		s.SucceedOn = p
-		return nil
-	}
-}
+// SucceedOnOne makes a parallel succeed as soon as one child succeeds,
+// rather than once all have (the default).
+func SucceedOnOne() Option { return Option{keySucceedOnOne, true} }
 
-// FailOn sets when a parallel fails: as soon as one child fails, or once
-// all have (the default). Whatever it says, a parallel also fails as soon
-// as the successes SucceedOn requires are out of reach (see
+// FailOnOne makes a parallel fail as soon as one child fails, rather
+// than once all have (the default). Whatever it says, a parallel also
+// fails as soon as the successes it requires are out of reach (see
 // Builder.Parallel).
-func FailOn(p Policy) Option {
-	return func(s *Settings) error {
-		if p != RequireOne && p != RequireAll {
-			return errors.New("FailOn: invalid policy: use RequireOne or RequireAll")
-		}
-		s.FailOn = p
-		return nil
-	}
-}
+func FailOnOne() Option { return Option{keyFailOnOne, true} }
 
 // A parallel begins all its children in the same tick and updates those
 // still running, and decides as soon as its result is certain (see
@@ -143,8 +121,8 @@ func (s *scratch[M]) parallelStatus(i int32, count *[4]int) Status {
 }
 
 // count is how many of n children the policy requires.
-func (p Policy) count(n int) int {
-	if p == RequireOne {
+func (p policy) count(n int) int {
+	if p == requireOne {
 		return 1
 	}
 	return n

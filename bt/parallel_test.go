@@ -191,11 +191,12 @@ func TestPriority(t *testing.T) {
 // A priority predicts the first child that is not Impossible.
 func TestPrioritySimulate(t *testing.T) {
 	rec := &recorder{}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Priority("fallback").
-		Do("strike", act(rec, "strike", hitFoe(1))).Constrain(foeVisible).
-		Do("pose", act(rec, "pose", shine)).
-		End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.Priority("fallback",
+			n.Do("strike", act(rec, "strike", hitFoe(1))).Constrain(foeVisible),
+			n.Do("pose", act(rec, "pose", shine)),
+		))
 	for _, tt := range []struct {
 		foe  int
 		want heuristic.Outcome

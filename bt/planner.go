@@ -11,8 +11,7 @@ import (
 // A Planner is the domain of a decider that is not a built-in composite:
 // what a planner node (KindPlanner) plans with. The domains of packages
 // htn and goap, and the state machines of package fsm, are Planners; put
-// one in a tree with For's Plan, Builder.Plan, or a tree file (package
-// btjson).
+// one in a tree with Builder.Plan, or in a tree file (package btjson).
 //
 // Build makes the planner node's children from Steps: the nodes its
 // plans are made of, each with its preconditions as constraints, so that
@@ -20,6 +19,15 @@ import (
 // quarantine). Each agent then gets a runner of its own from Runner.
 // Package bttest checks a Planner you wrote against the contract every
 // decider keeps (bttest.TestDecider).
+//
+// A Planner that describes its domain has a method Nodes() []NodeInfo,
+// as the domains of htn and goap and the machines of fsm do: a tree of
+// NodeInfo records (an HTN domain's tasks and methods, a GOAP domain's
+// goals and actions, a machine's states and transitions), which
+// Tree.Nodes gives as the planner node's NodeInfo.Domain, for the
+// inspector to show a planner's structure beside the steps it runs. A
+// Planner that can check itself has a method Validate() error (see
+// traits.Validator), which Build calls.
 type Planner[M any] interface {
 	// Steps returns the nodes the planner's plans are made of: the
 	// actions it takes from its catalogue, with their preconditions, or
@@ -60,31 +68,13 @@ func (r Replanning[M]) Due(now, last time.Duration, m *M) bool {
 // selectors and planners take it. A selector that chooses another child
 // ends the old one before the new one begins; a planner replaces its
 // plan only with a better one, by its own rule.
-func Replan(interval time.Duration) Option {
-	return func(s *Settings) error {
-		s.Replan, s.Interval = interval >= 0, max(interval, 0)
-		return nil
-	}
-}
+func Replan(interval time.Duration) Option { return Option{keyReplan, interval} }
 
 // ReplanOn makes a running decider also plan again in any tick in which
 // when holds of the memory, whatever its interval: "every half second, and
 // at once when a new threat appears". when must only read m; it is asked
 // while planning and while acting alike, so previews agree with ticks.
-func ReplanOn[M any](when func(m *M) bool) Option {
-	return func(s *Settings) error {
-		if when == nil {
-			return errors.New("ReplanOn(nil): give it the test of when to plan again")
-		}
-		s.when = when
-		return nil
-	}
-}
-
-// replanning returns the settings of a decider's node as a Replanning.
-func replanning[M any](d *Def[M]) Replanning[M] {
-	return Replanning[M]{Periodic: d.Settings.Replan, Interval: d.Settings.Interval, On: d.ReplanOn}
-}
+func ReplanOn[M any](when func(m *M) bool) Option { return Option{keyReplanOn, when} }
 
 // plannerSteps asks p for its steps, turning a panic into an error.
 func plannerSteps[M any](p Planner[M]) (steps []Def[M], err error) {
@@ -101,8 +91,11 @@ func plannerSteps[M any](p Planner[M]) (steps []Def[M], err error) {
 }
 
 // plannerFill checks a planner node's Def and sets what its record makes.
-func plannerFill[M any](rec *node[M], d *Def[M]) []error {
-	p := d.Planner
+func plannerFill[M any](rec *node[M], d *Def[M], replan Replanning[M]) []error {
+	p, err := valueOf[M, Planner[M]](d, "a Planner")
+	if err != nil {
+		return []error{err}
+	}
 	if nilness.Of(p) {
 		return []error{errors.New("nil planner")}
 	}
@@ -110,8 +103,7 @@ func plannerFill[M any](rec *node[M], d *Def[M]) []error {
 	if len(d.Children) > 0 {
 		errs = append(errs, errors.New("a planner's children are its steps: give it none"))
 	}
-	replan := replanning(d)
-	if dd, ok := p.(DomainDescriber); ok {
+	if dd, ok := p.(domainDescriber); ok {
 		rec.domain = dd
 	}
 	rec.make = func(kids []*Child[M]) (Node[M], error) { return p.Runner(kids, replan) }

@@ -8,7 +8,6 @@ import (
 
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // A Preview is a decision previewed without acting: which way the tree
@@ -19,25 +18,21 @@ type Preview struct {
 	Verdict heuristic.Verdict
 	// Path lists the node paths from the root down to the node the tick
 	// would run: through each selector's choice, as the tick would make
-	// it, each running composite's current child, the child a Router
+	// it, each running composite's current child, the child a routing node
 	// routes to, and the first child of any other node.
 	Path []string
 	// Decisions holds the choices the tick will make, in the order it
 	// makes them: by the selectors on Path, and in the other branches of a
 	// parallel the tick runs.
 	Decisions []Decision
-	// Foreseen holds the choices selectors made only while options were
-	// being simulated: how the tree expects to decide later, should it
-	// take those options. Pictures are annotated with both.
-	Foreseen []Decision
 	// Plans holds what the planner nodes on Path will do with their plans
 	// in the tick, in order, as each will report it (bt.EventPlan): the
 	// plan made, kept or replaced, and the step it begins with.
 	Plans []decide.Report
 }
 
-// Leaf returns the last element of Path: the node the tree would run.
-func (p Preview) Leaf() string {
+// leaf returns the last element of Path: the node the tree would run.
+func (p Preview) leaf() string {
 	if len(p.Path) == 0 {
 		return ""
 	}
@@ -46,7 +41,7 @@ func (p Preview) Leaf() string {
 
 // String formats the plan on one line, as "guard/chase: Beneficial (closer)".
 func (p Preview) String() string {
-	return p.Leaf() + ": " + p.Verdict.String()
+	return p.leaf() + ": " + p.Verdict.String()
 }
 
 // Preview reports what Tick(m, dt) would decide, without acting: it
@@ -104,10 +99,10 @@ func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Preview, er
 		s.previewing = false
 	}
 	pred := s.ctx.Push(m)
-	s.ctx.Return(sim.Moment{})
+	s.ctx.Return(Moment{})
 	p.Verdict = s.simulate(0, nil, pred)
-	s.ctx.Unwind(0)
-	p.Decisions, p.Foreseen = s.decisions()
+	s.ctx.unwind(0)
+	p.Decisions = s.decisions()
 	for i := range s.foreseen {
 		p.Plans = append(p.Plans, *s.foreseen[i].Clone())
 	}
@@ -148,8 +143,8 @@ func (s *scratch[M]) visit(i int32, m *M, way *[]int32, onPath bool) {
 	}
 	n := &s.nodes[i]
 	if n.flags&flagGoal != 0 {
-		s.ctx.PushHeuristic(n.goal)
-		defer s.ctx.PopHeuristic()
+		s.ctx.pushHeuristic(n.goal)
+		defer s.ctx.popHeuristic()
 	}
 	if n.kind == kindParallel {
 		first := true
@@ -265,7 +260,7 @@ func (s *scratch[M]) next1(i int32, m *M) int32 {
 	c := int32(0)
 	if n.is(flagRouter) {
 		s.at = loc(i, opRoute)
-		c = int32(s.a.custom[n.custom].(Router[M]).Route(m))
+		c = int32(s.a.custom[n.custom].(router[M]).Route(m))
 		s.at = loc(i, opSimulate)
 	} else {
 		for j, k := range n.kids {
@@ -281,32 +276,22 @@ func (s *scratch[M]) next1(i int32, m *M) int32 {
 	return c
 }
 
-// decisions returns the choices selectors made in this call: those the
-// walk found deciding, in its order, and those made only while options
-// were simulated, in tree order.
-func (s *scratch[M]) decisions() (own, foreseen []Decision) {
-	decision := func(i int32) Decision {
+// decisions returns the decisions of the selectors the walk went
+// through, as the tick will make them.
+func (s *scratch[M]) decisions() (own []Decision) {
+	for _, i := range s.walked {
 		n := &s.nodes[i]
 		if n.kind == kindPriority { // its pick, as the tick will trace it
 			d := s.bufs[n.selector].tried
 			d.Candidates = slices.Clone(d.Candidates)
-			return d
-		}
-		p := &s.plans[n.selector]
-		return Decision{Selector: s.tree.pathOf(i), Chosen: p.choice, Why: p.why,
-			Candidates: append([]Candidate(nil), s.bufs[n.selector].planned...)}
-	}
-	for _, i := range s.walked {
-		own = append(own, decision(i))
-	}
-	for i := range s.nodes {
-		n := &s.nodes[i]
-		if n.kind != kindSelector || s.plans[n.selector].session != s.session || slices.Contains(s.walked, int32(i)) {
+			own = append(own, d)
 			continue
 		}
-		foreseen = append(foreseen, decision(int32(i)))
+		p := &s.plans[n.selector]
+		own = append(own, Decision{Selector: s.tree.pathOf(i), Chosen: p.choice, Why: p.why,
+			Candidates: append([]Candidate(nil), s.bufs[n.selector].planned...)})
 	}
-	return own, foreseen
+	return own
 }
 
 // String formats the decision on one line, best first, as

@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 )
 
 // A priority is the classic fallback: it runs its children in order until
@@ -94,7 +95,7 @@ func (t *Tree[M]) guardText(i int32) string {
 	n := &t.nodes[i]
 	var parts []string
 	for _, c := range n.constraints {
-		parts = append(parts, Describe(c))
+		parts = append(parts, traits.Describe(c))
 	}
 	if n.kind == kindCondition {
 		parts = append(parts, n.whenTrue)

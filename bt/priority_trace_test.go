@@ -20,7 +20,7 @@ func TestPriorityDecisionsAreTraced(t *testing.T) {
 	type alarm struct{ Fire, Smoke bool }
 	wait := bt.Lasting(func(*alarm, time.Duration) bt.Status { return bt.Running }, nil)
 	smoke := constraints.Func("smoke", func(a *alarm) bool { return a.Smoke }, constraints.WhenFalse("clear air"))
-	n := bt.For[alarm]()
+	n := bt.New[alarm]()
 	tree, err := bt.Build(bt.Config[alarm]{},
 		n.ReactivePriority("alarm",
 			n.Sequence("evacuate", n.Condition("fire", func(a *alarm) bool { return a.Fire }), n.Do("ring", wait)),

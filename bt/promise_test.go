@@ -312,8 +312,12 @@ func TestPreviewPassesOverRefusedChildren(t *testing.T) {
 // A panic while previewing names the node and what it was doing, as a
 // tick's does. (Before, the walk's bookkeeping hid where it was.)
 func TestPreviewPanicNamesTheNode(t *testing.T) {
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("sel").Do("a", &panicky{where: "Simulate"}).Do("b", act(nil, "b", shine)).End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.Selector("sel",
+			n.Do("a", &panicky{where: "Simulate"}),
+			n.Do("b", act(nil, "b", shine)),
+		))
 	_, err := tree.Preview(&mem{}, 0)
 	var pe *bt.PanicError
 	if !errors.As(err, &pe) || pe.Path != "sel/a" || pe.Method != "Simulate" {
@@ -327,11 +331,12 @@ func TestPreviewPanicNamesTheNode(t *testing.T) {
 // A decision in which debounce passed over the best child says so.
 func TestDebouncedDecisionSaysSo(t *testing.T) {
 	log := &traceLog{}
-	tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("sel", bt.Debounce()).
-		Do("strike", act(nil, "strike", hitFoe(1))).
-		Do("pose", act(nil, "pose", shine)).
-		End(), 0, log)
+	n := bt.New[mem]()
+	tree := mustAgent(t, bt.Config[mem]{Heuristic: goal},
+		n.Selector("sel", bt.Debounce(),
+			n.Do("strike", act(nil, "strike", hitFoe(1))),
+			n.Do("pose", act(nil, "pose", shine)),
+		), 0, log)
 	tickN(t, tree, &mem{Foe: 5}, 2)
 	want := "decision sel → pose (debounced) [strike: Beneficial (hit foe), pose: Cosmetic (shine)]"
 	if !slices.Contains(log.Lines, want) {

@@ -16,7 +16,7 @@ import "github.com/foresight-bt/foresight/internal/randkey"
 const (
 	streamRoll  = 1 // Situation.Roll: one number per node and decision
 	streamDraw  = 2 // a random selector's weighted draws
-	streamUser  = 3 // sim.Context.Rand and Situation.Rand
+	streamUser  = 3 // Sim.Rand
 	streamTree  = 4 // numbers drawn outside any node
 	seedMixing  = 0x9e3779b97f4a7c15
 	nodeMixing  = 0xd1b54a32d192ed03

@@ -123,14 +123,17 @@ func TestReactiveSequenceHaltsWhenAConditionFails(t *testing.T) {
 // Impossible once its condition fails.
 func TestReactiveSimulate(t *testing.T) {
 	rec := &recorder{}
-	fallback := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).ReactivePriority("guard").
-		Do("attack", act(rec, "attack", hitFoe(1), R)).Constrain(seen).
-		Do("patrol", act(rec, "patrol", shine, R)).
-		End())
-	sequence := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).ReactiveSequence("shoot").
-		Condition("in sight", func(m *mem) bool { return m.Foe > 0 }).
-		Do("fire", act(rec, "fire", hitFoe(1), R)).
-		End())
+	n := bt.New[mem]()
+	fallback := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.ReactivePriority("guard",
+			n.Do("attack", act(rec, "attack", hitFoe(1), R)).Constrain(seen),
+			n.Do("patrol", act(rec, "patrol", shine, R)),
+		))
+	sequence := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.ReactiveSequence("shoot",
+			n.Condition("in sight", func(m *mem) bool { return m.Foe > 0 }),
+			n.Do("fire", act(rec, "fire", hitFoe(1), R)),
+		))
 	for _, tt := range []struct {
 		name     string
 		tree     *bt.Agent[mem]

@@ -15,7 +15,7 @@ import (
 // tick count and tracer.
 func TestReloadHaltsTheOldTree(t *testing.T) {
 	rec, trace := &recorder{}, &traceLog{}
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	cfg := bt.Config[mem]{Heuristic: goal}
 	old, err := bt.Build(cfg, n.Sequence("root",
 		n.Parallel("both",
@@ -83,7 +83,7 @@ func TestReloadHaltsTheOldTree(t *testing.T) {
 // was: still running its old tree.
 func TestReloadRefusesAndChangesNothing(t *testing.T) {
 	rec := &recorder{}
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	cfg := bt.Config[mem]{Heuristic: goal}
 	old, err := bt.Build(cfg, n.Sequence("root", n.Do("a", act(rec, "a", nil, R))))
 	if err != nil {
@@ -125,7 +125,7 @@ func TestReloadFromInsideIsRefused(t *testing.T) {
 	var agent *bt.Agent[mem]
 	var tree *bt.Tree[mem]
 	var got error
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	tree, err := bt.Build(bt.Config[mem]{}, n.Do("reload", bt.Instant(func(m *mem) bool {
 		got = agent.Reload(tree, m)
 		return true

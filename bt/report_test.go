@@ -7,7 +7,6 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/google/go-cmp/cmp"
 )
@@ -38,7 +37,7 @@ func (r *reporter) Update(m *mem, dt time.Duration) bt.Status {
 
 func (r *reporter) End(m *mem, _ bt.Status) { r.report("end") }
 
-func (r *reporter) Simulate(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+func (r *reporter) Simulate(ctx *Sim[mem], m *mem) heuristic.Verdict {
 	r.report("simulate")
 	return r.kids[0].Simulate(ctx, m)
 }

@@ -84,17 +84,18 @@ func TestDeepTree(t *testing.T) {
 }
 
 func TestStringOfASmallTree(t *testing.T) {
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("guard", bt.Replan(0)).
-		Sequence("fight").
-		Do("aim", act(nil, "aim", nil)).
-		Do("fire", act(nil, "fire", nil)).Constrain(foeVisible).
-		End().
-		RandomSelector("idle").
-		Do("look", act(nil, "look", nil)).Weight(2).
-		Do("yawn", act(nil, "yawn", nil)).
-		End().
-		End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.Selector("guard", bt.Replan(0),
+			n.Sequence("fight",
+				n.Do("aim", act(nil, "aim", nil)),
+				n.Do("fire", act(nil, "fire", nil)).Constrain(foeVisible),
+			),
+			n.RandomSelector("idle",
+				n.Do("look", act(nil, "look", nil)).With(bt.Weight(2)),
+				n.Do("yawn", act(nil, "yawn", nil)),
+			),
+		))
 	want := `guard  selector replan=tick
 ├─ fight  sequence
 │  ├─ aim  action

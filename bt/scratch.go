@@ -11,7 +11,6 @@ import (
 
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // A scratch is what whoever ticks an agent brings: the simulation context
@@ -23,8 +22,8 @@ type scratch[M any] struct {
 	tree  *Tree[M]
 	hot   []hot[M]
 	nodes []node[M]
-	ctx   *sim.Context[M]
-	clock sim.Clock  // the ticked agent's clock, which ctx reads
+	ctx   *Sim[M]
+	clock clock      // the ticked agent's clock, which ctx reads
 	warm  uint8      // see fetch
 	last  *Agent[M]  // the agent bound last
 	rand  *rand.Rand // keyed numbers: see rand.go
@@ -75,7 +74,7 @@ type decisions struct {
 	tried         Decision // a priority's: its live candidates, up to the one picked
 }
 
-// drawCount counts the numbers a node drew from sim.Context.Rand in one
+// drawCount counts the numbers a node drew from Sim.Rand in one
 // call.
 type drawCount struct {
 	session, n uint64
@@ -84,14 +83,7 @@ type drawCount struct {
 func newScratch[M any](t *Tree[M]) *scratch[M] {
 	s := &scratch[M]{tree: t, hot: t.hot, nodes: t.nodes}
 	s.rand = rand.New(source[M]{s})
-	s.ctx = sim.New(sim.Config[M]{
-		Heuristic: t.cfg.Heuristic,
-		Copy:      t.cfg.Copy,
-		Model:     t.cfg.Model,
-		Terminal:  t.cfg.Terminal,
-		Clock:     &s.clock,
-		Rand:      s.rand,
-	})
+	s.ctx = newSim(t.cfg, &s.clock, s.rand)
 	s.plans = make([]plan, t.selectors)
 	s.bufs = make([]decisions, t.selectors)
 	backing := make([]Candidate, 3*t.candidates)
@@ -164,7 +156,7 @@ func (s *scratch[M]) bind(a *Agent[M]) {
 	s.session++
 	s.keyed = false
 	s.ctx.Reset() // predictions start afresh in every call
-	s.clock = sim.Clock{}
+	s.clock = clock{}
 	s.clock.Advance(a.clock)
 	if s.judging != a || s.judgingGen != a.heuristicGen {
 		s.judge1(a)
@@ -189,7 +181,7 @@ func fetch(st []nodeState) uint8 {
 //
 //go:noinline
 func (s *scratch[M]) judge1(a *Agent[M]) {
-	s.ctx.SetHeuristic(a.Heuristic())
+	s.ctx.setHeuristic(a.goal())
 	s.judging, s.judgingGen = a, a.heuristicGen
 }
 
@@ -321,7 +313,7 @@ func (s *scratch[M]) recoverLive(r any, stack []byte, m *M) {
 // node to blame, or -1. The scratch memories and subtree goals are reset;
 // with quarantine, a node whose own code panicked never runs again.
 func (s *scratch[M]) fault(r any, stack []byte, quarantine bool) int32 {
-	i, o, callback := s.at.node(), s.at.op(), s.ctx.Calling()
+	i, o, callback := s.at.node(), s.at.op(), s.ctx.calls()
 	s.badOp = o
 	if i >= int32(len(s.nodes)) {
 		i = -1
@@ -329,7 +321,7 @@ func (s *scratch[M]) fault(r any, stack []byte, quarantine bool) int32 {
 	s.at = 0
 	s.ctx.Reset()
 	err := &PanicError{Method: opNames[o], Value: r, Stack: stack}
-	if callback != sim.NoCallback {
+	if callback != noCallback {
 		err.Callback = callback.String()
 	}
 	if i >= 0 {
@@ -337,7 +329,7 @@ func (s *scratch[M]) fault(r any, stack []byte, quarantine bool) int32 {
 	}
 	s.errs = append(s.errs, err)
 	s.traceFault(i, err.Error())
-	if callback != sim.NoCallback || i < 0 {
+	if callback != noCallback || i < 0 {
 		return -1 // a callback of the whole tree: no node is to blame
 	}
 	if quarantine && s.st[i].flags&stQuarantined == 0 {

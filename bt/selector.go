@@ -5,7 +5,6 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // selectorConfig is a selector's Settings as the engine reads them.
@@ -17,39 +16,23 @@ type selectorConfig struct {
 	replanOn      bool // it has a ReplanOn test (node.when)
 }
 
-// Reselect is Replan, the name it had when only selectors planned again.
-//
-// Deprecated: use Replan, which every decider takes.
-func Reselect(interval time.Duration) Option { return Replan(interval) }
-
-// ReselectOn is ReplanOn, the name it had when only selectors planned
-// again.
-//
-// Deprecated: use ReplanOn, which every decider takes.
-func ReselectOn[M any](when func(m *M) bool) Option { return ReplanOn(when) }
-
 // AllowNegative lets a selector choose a child whose best outcome is
 // Irrelevant or worse (never Impossible). By default such a selector
 // chooses nothing and fails, so the agent does nothing rather than
 // something pointless or harmful.
-func AllowNegative() Option {
-	return func(s *Settings) error { s.AllowNegative = true; return nil }
-}
+func AllowNegative() Option { return Option{keyAllowNegative, true} }
 
-// PreferCurrent sets whether the running child wins a tie at re-selection
-// (default true). A root that should always take the first of equal
-// options, as the Jedi's does, turns it off. A random selector always
-// keeps its running child while it is as good as the best: Build refuses
-// PreferCurrent(false) for one.
-func PreferCurrent(on bool) Option {
-	return func(s *Settings) error { s.PreferFirst = !on; return nil }
-}
+// PreferFirst gives a tie at re-selection to the first of the children
+// tied, in designer order, rather than to the running child (the
+// default). A root that should always take the first of equal options, as
+// the Jedi's does, takes it. A random selector always keeps its running
+// child while it is as good as the best: Build refuses PreferFirst for
+// one.
+func PreferFirst() Option { return Option{keyPreferFirst, true} }
 
 // Debounce makes a selector pick the child that ended last only when it
 // is the sole acceptable option, so the agent does not repeat itself.
-func Debounce() Option {
-	return func(s *Settings) error { s.Debounce = true; return nil }
-}
+func Debounce() Option { return Option{keyDebounce, true} }
 
 // A selector simulates every child on its own scratch copy and runs the
 // one whose prediction the heuristic likes best. A random one draws, among
@@ -145,7 +128,7 @@ func (s *scratch[M]) decideLive(i int32, m *M) int {
 		p.session = 0
 		b.live.Candidates, b.planned = b.planned, b.live.Candidates
 	} else {
-		s.ctx.Return(sim.Moment{}) // a live decision predicts from now
+		s.ctx.Return(Moment{}) // a live decision predicts from now
 		choice, why, _ = s.choose(i, m, false)
 		b.live.Candidates, b.work = b.work, b.live.Candidates
 	}
@@ -164,7 +147,7 @@ func (s *scratch[M]) decideLive(i int32, m *M) int {
 func (s *scratch[M]) planNow(i int32, m *M) int32 {
 	n := &s.nodes[i]
 	if p := &s.plans[n.selector]; p.session != s.session {
-		s.ctx.Return(sim.Moment{}) // the decision a tick would make, from now
+		s.ctx.Return(Moment{}) // the decision a tick would make, from now
 		choice, why, _ := s.choose(i, m, false)
 		s.keepPlan(n, choice, why)
 	}
@@ -226,13 +209,13 @@ func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.
 	st := &s.st[i]
 	work := s.bufs[n.selector].work
 	ctx := s.ctx
-	base := ctx.Depth()
+	base := ctx.depthNow()
 	skip := -1 // the debounced child
 	var spare *M
 	if n.sel.debounce && st.lastEnded >= 0 {
-		skip, spare = int(st.lastEnded), ctx.Reserve()
+		skip, spare = int(st.lastEnded), ctx.reserve()
 	}
-	keep := ctx.Reserve()
+	keep := ctx.reserve()
 	r := race{best: -1}
 	var skipV heuristic.Verdict
 	// Every child is predicted from the same moment; the winner's goes on.
@@ -255,7 +238,7 @@ func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.
 			ctx.Copy(spare, try)
 			spared = ctx.Moment()
 		case s.enter(i, &r, j, v):
-			ctx.Swap() // the candidate becomes the kept memory
+			ctx.swap() // the candidate becomes the kept memory
 			keep = try
 			won = ctx.Moment()
 		}
@@ -282,7 +265,7 @@ func (s *scratch[M]) choose(i int32, m *M, writeBack bool) (int, Why, heuristic.
 		won = start
 	}
 	ctx.Return(won)
-	ctx.Unwind(base)
+	ctx.unwind(base)
 	return best, why, bestV
 }
 

@@ -9,7 +9,6 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // foeVisible passes when the foe has hit points, so a test can switch a
@@ -135,12 +134,12 @@ func TestSelectorReselection(t *testing.T) {
 	}, {
 		name:        "without prefer-current designer order wins the tie",
 		attackFirst: true,
-		opts:        []bt.Option{bt.Replan(0), bt.PreferCurrent(false)},
+		opts:        []bt.Option{bt.Replan(0), bt.PreferFirst()},
 		log:         []string{"idle.begin", "idle.update", "idle.end(Running)", "attack.begin", "attack.update"},
 	}, {
 		name:        "an interval re-selects once enough time has passed",
 		attackFirst: true,
-		opts:        []bt.Option{bt.Replan(250 * time.Millisecond), bt.PreferCurrent(false)},
+		opts:        []bt.Option{bt.Replan(250 * time.Millisecond), bt.PreferFirst()},
 		log:         []string{"idle.begin", "idle.update", "idle.update", "idle.end(Running)", "attack.begin"},
 	}}
 	for _, tt := range tests {
@@ -162,11 +161,12 @@ func TestSelectorReselection(t *testing.T) {
 // ended before the new one begins.
 func TestSelectorSwitchEndsOldFirst(t *testing.T) {
 	rec, trace := &recorder{}, &traceLog{}
-	tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("sel", bt.Replan(0)).
-		Do("idle", act(rec, "idle", shine, R)).
-		Do("attack", act(rec, "attack", hitFoe(1), R)).Constrain(foeVisible).
-		End(), 0, trace)
+	n := bt.New[mem]()
+	tree := mustAgent(t, bt.Config[mem]{Heuristic: goal},
+		n.Selector("sel", bt.Replan(0),
+			n.Do("idle", act(rec, "idle", shine, R)),
+			n.Do("attack", act(rec, "attack", hitFoe(1), R)).Constrain(foeVisible),
+		), 0, trace)
 	m := mem{HP: 10}
 	tickN(t, tree, &m, 1)
 	m.Foe = 10
@@ -189,10 +189,11 @@ func TestSelectorSwitchEndsOldFirst(t *testing.T) {
 
 func TestSelectorNothingAcceptableWhileRunningFails(t *testing.T) {
 	rec := &recorder{}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("sel", bt.Replan(0)).
-		Do("attack", act(rec, "attack", hitFoe(1), R)).Constrain(foeVisible).
-		End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.Selector("sel", bt.Replan(0),
+			n.Do("attack", act(rec, "attack", hitFoe(1), R)).Constrain(foeVisible),
+		))
 	m := mem{HP: 10, Foe: 10}
 	tickN(t, tree, &m, 1)
 	m.Foe = 0
@@ -206,6 +207,7 @@ func TestSelectorNothingAcceptableWhileRunningFails(t *testing.T) {
 }
 
 func TestSelectorDebounce(t *testing.T) {
+	n := bt.New[mem]()
 	tests := []struct {
 		name   string
 		opts   []bt.Option
@@ -262,14 +264,15 @@ func TestSelectorDebounce(t *testing.T) {
 // memory: the condition after it sees the foe already hit.
 func TestSelectorCopiesWinnerBack(t *testing.T) {
 	rec := &recorder{}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Sequence("plan").
-		Selector("pick").
-		Do("wound", act(rec, "wound", hurt(1))).
-		Do("strike", act(rec, "strike", hitFoe(3))).
-		End().
-		Condition("foe weakened", func(m *mem) bool { return m.Foe <= 7 }).
-		End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.Sequence("plan",
+			n.Selector("pick",
+				n.Do("wound", act(rec, "wound", hurt(1))),
+				n.Do("strike", act(rec, "strike", hitFoe(3))),
+			),
+			n.Condition("foe weakened", func(m *mem) bool { return m.Foe <= 7 }),
+		))
 	p, err := tree.Preview(&mem{HP: 10, Foe: 10}, 0)
 	if err != nil {
 		t.Fatal(err)
@@ -284,7 +287,7 @@ func TestSelectorCopiesWinnerBack(t *testing.T) {
 // the reason, so two of them tie and a trace shows which was drawn.
 func claim(b *bt.Builder[mem], name string) *bt.Builder[mem] {
 	return b.Condition(name, func(*mem) bool { return true },
-		bt.SimulateWith(func(*sim.Context[mem], *mem) heuristic.Verdict {
+		bt.SimulateWith(func(*Sim[mem], *mem) heuristic.Verdict {
 			return heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: name}
 		}))
 }
@@ -359,6 +362,7 @@ func TestRandomSelectorWeights(t *testing.T) {
 func TestRandomSelectorExtremeWeights(t *testing.T) {
 	const draws = 4000
 	sub := math.SmallestNonzeroFloat64
+	n := bt.New[mem]()
 	for _, tt := range []struct {
 		name       string
 		w1, w2     float64
@@ -374,10 +378,11 @@ func TestRandomSelectorExtremeWeights(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recorder{}
-			tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).RandomSelector("pick").
-				Do("first", act(rec, "first", shine)).Weight(tt.w1).
-				Do("second", act(rec, "second", shine)).Weight(tt.w2).
-				End(), 7, nil)
+			tree := mustAgent(t, bt.Config[mem]{Heuristic: goal},
+				n.RandomSelector("pick",
+					n.Do("first", act(rec, "first", shine)).With(bt.Weight(tt.w1)),
+					n.Do("second", act(rec, "second", shine)).With(bt.Weight(tt.w2)),
+				), 7, nil)
 			second := 0
 			for range draws {
 				tickN(t, tree, &mem{}, 1)
@@ -395,11 +400,12 @@ func TestRandomSelectorExtremeWeights(t *testing.T) {
 
 func TestRandomSelectorAcceptsIrrelevant(t *testing.T) {
 	rec := &recorder{}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		RandomSelector("wander").
-		Do("stand", act(rec, "stand", nothing)).
-		Do("fall", act(rec, "fall", hurt(1))).
-		End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.RandomSelector("wander",
+			n.Do("stand", act(rec, "stand", nothing)),
+			n.Do("fall", act(rec, "fall", hurt(1))),
+		))
 	if got := tickN(t, tree, &mem{HP: 10}, 1)[0]; got != S {
 		t.Errorf("status = %v, want Success", got)
 	}
@@ -411,6 +417,7 @@ func TestRandomSelectorAcceptsIrrelevant(t *testing.T) {
 // A random selector that re-selects keeps its running child while it is
 // still as good as the best.
 func TestRandomSelectorKeepsCurrent(t *testing.T) {
+	n := bt.New[mem]()
 	for seed := uint64(0); seed < 16; seed++ {
 		rec := &recorder{}
 		var whys []bt.Why
@@ -419,11 +426,11 @@ func TestRandomSelectorKeepsCurrent(t *testing.T) {
 				whys = append(whys, e.Decision.Why)
 			}
 		})
-		tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-			RandomSelector("dodge", bt.Replan(0)).
-			Do("left", act(rec, "left", shine, R)).
-			Do("right", act(rec, "right", shine, R)).
-			End(), seed, trace)
+		tree := mustAgent(t, bt.Config[mem]{Heuristic: goal},
+			n.RandomSelector("dodge", bt.Replan(0),
+				n.Do("left", act(rec, "left", shine, R)),
+				n.Do("right", act(rec, "right", shine, R)),
+			), seed, trace)
 		tickN(t, tree, &mem{}, 5)
 		log := rec.Take()
 		for _, l := range log[1:] {
@@ -441,6 +448,7 @@ func TestRandomSelectorKeepsCurrent(t *testing.T) {
 // constraints read the memory without changing it, so they are checked on
 // the chooser's own memory, and a refused child costs no copy.
 func TestRefusedCandidatesAreNotCopied(t *testing.T) {
+	n := bt.New[mem]()
 	copies := 0
 	count := func(dst, src *mem) { copies++; *dst = *src }
 	for _, tt := range []struct {
@@ -484,6 +492,7 @@ func TestRefusedCandidatesAreNotCopied(t *testing.T) {
 // A selector that chooses nothing says why in its verdict, in the terms of
 // what it accepts, so a parent's decision shows the fix.
 func TestNothingAcceptableSaysWhy(t *testing.T) {
+	n := bt.New[mem]()
 	for _, tt := range []struct {
 		name   string
 		open   func(b *bt.Builder[mem]) *bt.Builder[mem]

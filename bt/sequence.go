@@ -1,7 +1,6 @@
 package bt
 
 import (
-	"errors"
 	"time"
 
 	"github.com/foresight-bt/foresight/heuristic"
@@ -16,32 +15,20 @@ type sequenceConfig struct {
 // Loop makes a sequence start over from its first child, on the next
 // tick, each time its last child succeeds; it then only ends by failing or
 // being halted: a patrol round, kept up until something breaks it. Its
-// simulation covers one pass. (decorators.Loop is different: it repeats
+// simulation covers one pass. (decorators.UntilFailure is different: it repeats
 // one child until that child fails, and then succeeds, so that what
 // follows it can run.)
-func Loop() Option {
-	return func(s *Settings) error { s.Loop = true; return nil }
-}
+func Loop() Option { return Option{keyLoop, true} }
 
 // AllowFailure makes a sequence move on past a child that fails instead of
 // failing itself. In simulation an Impossible child is skipped.
-func AllowFailure() Option {
-	return func(s *Settings) error { s.AllowFailure = true; return nil }
-}
+func AllowFailure() Option { return Option{keyAllowFailure, true} }
 
 // MinOutcome sets the outcome at or below which a sequence stops
 // simulating and reports that child's verdict as its own (default
 // Impossible). MinOutcome(heuristic.Harmful) rejects any plan in which a
 // step hurts.
-func MinOutcome(o heuristic.Outcome) Option {
-	return func(s *Settings) error {
-		if !o.Valid() {
-			return errors.New("MinOutcome: invalid outcome " + o.String())
-		}
-		s.MinOutcome = o
-		return nil
-	}
-}
+func MinOutcome(o heuristic.Outcome) Option { return Option{keyMinOutcome, o} }
 
 // A sequence runs its children in order and fails when one fails. A
 // reactive one also re-checks, every tick, the conditions among the
@@ -184,7 +171,7 @@ func (s *scratch[M]) step(k *slot[M], current *int32, c int32, m *M, dt time.Dur
 			r = k.action.Begin(m)
 		}
 		if r != Running {
-			if !r.Valid() {
+			if !r.valid() {
 				r = s.invalidStatus(k.node, opNames[s.at.op()]) // as the general path names it
 			}
 			s.finish(k.node, m, r)
@@ -221,7 +208,7 @@ func (s *scratch[M]) runPlain(k int32, m *M, dt time.Duration) Status {
 				if r = c.action.Update(m, dt); r == Running {
 					return Running
 				}
-				if !r.Valid() {
+				if !r.valid() {
 					r = s.invalidStatus(c.node, "Update")
 				}
 				s.finish(c.node, m, r)
@@ -272,7 +259,7 @@ func (s *scratch[M]) resumed(k *slot[M], ks *nodeState, r Status, m *M, dt time.
 	if k.action == nil { // a sequence: its current child finished
 		node = s.hot[k.node].kids[ks.current].node
 	}
-	if !r.Valid() {
+	if !r.valid() {
 		r = s.invalidStatus(node, "Update")
 	}
 	s.finish(node, m, r)

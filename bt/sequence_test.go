@@ -167,11 +167,12 @@ func TestSequenceSimulate(t *testing.T) {
 // step is done, so only the Cosmetic second one counts.
 func TestSequenceSimulatesWhatRemains(t *testing.T) {
 	rec := &recorder{}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Sequence("seq").
-		Do("a", act(rec, "a", hitFoe(1), S)).
-		Do("b", act(rec, "b", shine, R)).
-		End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.Sequence("seq",
+			n.Do("a", act(rec, "a", hitFoe(1), S)),
+			n.Do("b", act(rec, "b", shine, R)),
+		))
 	m := mem{HP: 10, Foe: 10}
 	before, _ := tree.Preview(&m, 0)
 	tickN(t, tree, &m, 1)

@@ -14,8 +14,8 @@ const (
 	Failure
 )
 
-// Valid reports whether s is Running, Success or Failure.
-func (s Status) Valid() bool { return s >= Running && s <= Failure }
+// valid reports whether s is Running, Success or Failure.
+func (s Status) valid() bool { return s >= Running && s <= Failure }
 
 // String returns "Running", "Success", "Failure", or "Status(n)".
 func (s Status) String() string {
@@ -32,7 +32,7 @@ func (s Status) String() string {
 
 // MarshalText encodes the status as its name.
 func (s Status) MarshalText() ([]byte, error) {
-	if !s.Valid() {
+	if !s.valid() {
 		return nil, fmt.Errorf("bt: cannot encode invalid %v", s)
 	}
 	return []byte(s.String()), nil

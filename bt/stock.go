@@ -3,8 +3,6 @@ package bt
 import (
 	"fmt"
 	"time"
-
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // The stock leaves are the small actions every tree needs now and then:
@@ -12,17 +10,9 @@ import (
 // actions like any other (a catalogue may declare them, a planner plan
 // them), with what the tree knows of them built in.
 
-// A Timed action declares how long a run of it takes. Build, and a
-// catalogue entry, take it as the action's duration (see Takes) when none
-// is given, so that predictions and plans that chain it know the time it
-// spends: a planner plans a Wait to let a cooldown pass.
-type Timed interface {
-	Duration() time.Duration
-}
-
 // Wait returns an action that runs for d on the agent's clock, then
 // succeeds; it changes nothing in the memory. It declares d as the time
-// it takes (Timed), so a prediction that chains it moves its clock on by
+// it takes (see Action), so a prediction that chains it moves its clock on by
 // d, and by what remains of it once it has begun. A Wait of 0 succeeds
 // at once. Build refuses a negative d, and a Takes that differs from d.
 //
@@ -40,7 +30,7 @@ func (w *waitAction[M]) End(*M, Status)                  {}
 
 // Simulate changes nothing: the time the wait takes is declared
 // (Duration), and predictions move their clock on by it.
-func (w *waitAction[M]) Simulate(*sim.Context[M], *M) {}
+func (w *waitAction[M]) Simulate(*Sim[M], *M) {}
 
 // Duration returns how long the wait lasts.
 func (w *waitAction[M]) Duration() time.Duration { return w.d }
@@ -56,38 +46,25 @@ func (w *waitAction[M]) Validate() error {
 // String describes the wait in tree dumps: "wait 2s".
 func (w *waitAction[M]) String() string { return "wait " + w.d.String() }
 
-// AlwaysSucceed returns an action that succeeds at once and changes
-// nothing: the last branch of a priority that lets it succeed when
-// nothing before it applies, or a placeholder while a tree is designed.
-// (The forms of a tree call it Succeed.)
-func AlwaysSucceed[M any]() Action[M] { return Instant(func(*M) bool { return true }, nil) }
+// alwaysSucceed returns an action that succeeds at once and changes
+// nothing.
+func alwaysSucceed[M any]() Action[M] { return Instant(func(*M) bool { return true }, nil) }
 
-// AlwaysFail returns an action that fails at once and changes nothing.
-// (The forms of a tree call it Fail.)
-func AlwaysFail[M any]() Action[M] { return Instant(func(*M) bool { return false }, nil) }
+// alwaysFail returns an action that fails at once and changes nothing.
+func alwaysFail[M any]() Action[M] { return Instant(func(*M) bool { return false }, nil) }
 
 // Wait describes an action leaf that waits d (see the function Wait).
-func (f Forms[M]) Wait(name string, d time.Duration, opts ...LeafOption) Def[M] {
-	return f.Do(name, Wait[M](d), opts...)
-}
-
-// Succeed describes an action leaf that succeeds at once
-// (AlwaysSucceed).
-func (f Forms[M]) Succeed(name string) Def[M] { return f.Do(name, AlwaysSucceed[M]()) }
-
-// Fail describes an action leaf that fails at once (AlwaysFail).
-func (f Forms[M]) Fail(name string) Def[M] { return f.Do(name, AlwaysFail[M]()) }
-
-// Wait adds an action leaf that waits d (see the function Wait).
-func (b *Builder[M]) Wait(name string, d time.Duration, opts ...LeafOption) *Builder[M] {
+func (b Builder[M]) Wait(name string, d time.Duration, opts ...Option) Def[M] {
 	return b.Do(name, Wait[M](d), opts...)
 }
 
-// Succeed adds an action leaf that succeeds at once (AlwaysSucceed).
-func (b *Builder[M]) Succeed(name string) *Builder[M] { return b.Do(name, AlwaysSucceed[M]()) }
+// Succeed describes an action leaf that succeeds at once and changes
+// nothing: the last branch of a priority that lets it succeed when
+// nothing before it applies, or a placeholder while a tree is designed.
+func (b Builder[M]) Succeed(name string) Def[M] { return b.Do(name, alwaysSucceed[M]()) }
 
-// Fail adds an action leaf that fails at once (AlwaysFail).
-func (b *Builder[M]) Fail(name string) *Builder[M] { return b.Do(name, AlwaysFail[M]()) }
+// Fail describes an action leaf that fails at once and changes nothing.
+func (b Builder[M]) Fail(name string) Def[M] { return b.Do(name, alwaysFail[M]()) }
 
 // waited reports how wait node i stands: Success once its time has
 // passed since it began, Running before.

@@ -13,7 +13,7 @@ import (
 func ExampleWait() {
 	type Turret struct{ Shots int }
 	fire := bt.Instant(func(t *Turret) bool { t.Shots++; return true }, func(t *Turret) { t.Shots++ })
-	n := bt.For[Turret]()
+	n := bt.New[Turret]()
 	tree, err := bt.Build(bt.Config[Turret]{},
 		n.Priority("turret",
 			n.Sequence("volley", n.Do("fire", fire), n.Wait("cool down", 1500*time.Millisecond), n.Do("fire again", fire)),

@@ -31,7 +31,7 @@ func TestWaitIsPredictedAsTime(t *testing.T) {
 		}
 		return heuristic.Irrelevant
 	})
-	n := bt.For[gun]()
+	n := bt.New[gun]()
 	tree, err := bt.Build(bt.Config[gun]{Heuristic: hits, Model: cools},
 		n.Selector("fight",
 			n.Sequence("burst", n.Do("shot", shot).Constrain(cool), n.Do("again", shot).Constrain(cool)),
@@ -72,7 +72,7 @@ func TestWaitIsPredictedAsTime(t *testing.T) {
 
 func TestStockLeavesRefuseBadSettings(t *testing.T) {
 	t.Parallel()
-	n := bt.For[gun]()
+	n := bt.New[gun]()
 	for _, tc := range []struct {
 		name string
 		def  bt.Def[gun]

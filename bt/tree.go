@@ -20,7 +20,7 @@ type Config[M any] struct {
 	// assignment, which is right for value memories without slices or maps
 	// (Build refuses a memory type that plain assignment would share).
 	Copy func(dst, src *M)
-	// Model advances a memory by simulated time (see sim.Context.Advance).
+	// Model advances a memory by simulated time (see Sim.Advance).
 	Model func(m *M, dt time.Duration)
 	// Terminal reports a memory from which nothing more can happen (the
 	// agent died); sequences stop simulating there.
@@ -85,7 +85,7 @@ type node[M any] struct {
 	test      func(*M) bool // conditions
 	whenTrue  string
 	whenFalse string
-	simulate  simulateOption[M]
+	simulate  func(*Sim[M], *M) heuristic.Verdict
 	lift      lift
 	takes     time.Duration // actions: how long a run takes, when declared (Takes)
 
@@ -104,7 +104,7 @@ type node[M any] struct {
 	custom int32 // slot in Agent.custom
 	handle int32 // where its children's handles start in Agent.handles
 	goal   heuristic.Heuristic[M]
-	domain DomainDescriber // planners that describe themselves
+	domain domainDescriber // planners that describe themselves
 
 	constraints []Constraint[M]
 	name        string
@@ -155,7 +155,7 @@ const (
 	flagResumable
 	// flagWatched marks a node whose Situation someone may read in time
 	// (it has constraints that read time, or a custom node holds its
-	// handle): a prediction notes when it finishes (sim.Context.Ran), so
+	// handle): a prediction notes when it finishes (Sim.Ran), so
 	// that the node's constraints judged later in the prediction know it
 	// ran.
 	flagWatched
@@ -217,21 +217,13 @@ func (t *Tree[M]) find(path string) int32 {
 	return i
 }
 
-// Heuristic returns the tree's heuristic, the one its agents judge by
-// unless one was given its own.
-func (t *Tree[M]) Heuristic() heuristic.Heuristic[M] {
+// goal returns the tree's heuristic, the one its agents judge by unless
+// one was given its own.
+func (t *Tree[M]) goal() heuristic.Heuristic[M] {
 	if t == nil {
 		return nil
 	}
 	return t.cfg.Heuristic
-}
-
-// Len returns the number of nodes.
-func (t *Tree[M]) Len() int {
-	if t == nil {
-		return 0
-	}
-	return len(t.nodes)
 }
 
 // valid reports whether t was made by Build.

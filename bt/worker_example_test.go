@@ -93,22 +93,24 @@ func Example_worker() {
 		oreToBuild = constraints.Func("ore for a depot", func(m *Miner) bool { return m.Depot < depotWork && m.Stock >= depotCost }, once)
 		tired      = constraints.Func("tired", func(m *Miner) bool { return m.Energy < 6 }, once)
 	)
-	tree, err := bt.New(bt.Config[Miner]{Heuristic: goal}).
-		Selector("worker", bt.Replan(0)).
-		Do("flee", walk(0)).Constrain(raiderNear).
-		Sequence("mine").Constrain(handsFree).
-		Do("to mine", walk(mineAt)).
-		Decorate("patiently", d.Timeout(2*time.Second)).Do("dig", dig).End().
-		End().
-		Sequence("haul").Constrain(carrying).
-		Do("to base", walk(0)).
-		Do("deposit", deposit).
-		End().
-		Do("build", build).Constrain(atBase, oreToBuild).
-		Do("rest", rest).Constrain(tired, c.Cooldown(5*time.Second)).
-		Do("idle", idle, bt.Cosmetic()).
-		End().
-		Build()
+	n := bt.New[Miner]()
+	tree, err := bt.Build(bt.Config[Miner]{Heuristic: goal},
+		n.Selector("worker", bt.Replan(0),
+			n.Do("flee", walk(0)).Constrain(raiderNear),
+			n.Sequence("mine",
+				n.Do("to mine", walk(mineAt)),
+				n.Decorate("patiently", d.Timeout(2*time.Second),
+					n.Do("dig", dig),
+				),
+			).Constrain(handsFree),
+			n.Sequence("haul",
+				n.Do("to base", walk(0)),
+				n.Do("deposit", deposit),
+			).Constrain(carrying),
+			n.Do("build", build).Constrain(atBase, oreToBuild),
+			n.Do("rest", rest).Constrain(tired, c.Cooldown(5*time.Second)),
+			n.Do("idle", idle, bt.Cosmetic()),
+		))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -122,7 +124,7 @@ func Example_worker() {
 	timeline := trace.Timeline(os.Stdout, tree.Nodes(), func() string {
 		return fmt.Sprintf("at %d carry %2d stock %2d energy %2d", m.Pos, m.Carry, m.Stock, m.Energy)
 	})
-	timeline.MaxOptions = 2
+	timeline.MaxAlternatives = 2
 	worker.SetTracer(timeline)
 	for tick := range 34 {
 		switch tick {

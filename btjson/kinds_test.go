@@ -12,7 +12,6 @@ import (
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/htn"
 	"github.com/foresight-bt/foresight/internal/treetest"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // The schema says which fields each kind of node takes, and it says what
@@ -29,7 +28,7 @@ func TestSchemaKindsAgreeWithBuild(t *testing.T) {
 	}
 	d := htn.New(actions)
 	d.Compound("root").Method("only").Do("step")
-	domain, err := d.Build("root")
+	domain, err := d.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -37,7 +36,7 @@ func TestSchemaKindsAgreeWithBuild(t *testing.T) {
 	reg.Composites = map[string]bt.CompositeFunc[mem]{"first": func(kids []*bt.Child[mem]) (bt.Node[mem], error) { return &first{kids}, nil }}
 	reg.Leaves = map[string]bt.Node[mem]{"leaf": &first{}}
 	reg.Planners = map[string]bt.Planner[mem]{"htn": domain}
-	reg.Simulations = map[string]func(*sim.Context[mem], *mem) heuristic.Verdict{"predict": func(*sim.Context[mem], *mem) heuristic.Verdict {
+	reg.Simulations = map[string]func(*bt.Sim[mem], *mem) heuristic.Verdict{"predict": func(*bt.Sim[mem], *mem) heuristic.Verdict {
 		return heuristic.Verdict{Outcome: heuristic.Cosmetic}
 	}}
 	schema, err := reg.Schema()

@@ -15,7 +15,8 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
+	"github.com/foresight-bt/foresight/internal/engine/kinds"
+	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
 // An Error is a problem of a tree file: where it is, as a JSON path
@@ -316,7 +317,7 @@ func (l *loader[M]) node(path string, depth int) (bt.Def[M], *spot, bool) {
 	}
 	l.required(path, start, &d, seen)
 	if d.Entry != "" {
-		d = l.fromEntry(path, start, d, seen["takes"])
+		d = l.fromEntry(path, start, d)
 	}
 	return d, at, true
 }
@@ -324,28 +325,23 @@ func (l *loader[M]) node(path string, depth int) (bt.Def[M], *spot, bool) {
 // fromEntry makes an action node that names a catalogue entry the
 // entry's node: its action (or behaviour), its preconditions before the
 // node's own constraints, and its duration unless the file gave one.
-func (l *loader[M]) fromEntry(path string, start int, d bt.Def[M], takes bool) bt.Def[M] {
+func (l *loader[M]) fromEntry(path string, start int, d bt.Def[M]) bt.Def[M] {
 	e, ok := l.r.Catalogue.Entry(d.Entry)
 	if !ok || d.Kind != bt.KindAction {
 		return d
 	}
-	own := d.Constraints
-	if e.Behaviour != nil {
-		s := d.Settings
-		if s.Cosmetic || s.CosmeticWhileRunning || d.Simulate != nil || takes {
+	if e.Behaviour == nil {
+		return e.Def(d.Name, d.Options...).Constrain(d.Constraints...)
+	}
+	var weight []bt.Option
+	for _, o := range d.Options {
+		if o.Key() != "weight" {
 			l.fail(path, start, fmt.Errorf("catalogue entry %q is a behaviour: it takes no action settings", d.Entry))
+			return d
 		}
-		b := e.Def(d.Name)
-		b.Constraints = append(b.Constraints, own...)
-		b.Weighted, b.Weight = d.Weighted, d.Weight
-		return b
+		weight = append(weight, o)
 	}
-	d.Action = e.Action
-	d.Constraints = append(append([]bt.Constraint[M](nil), e.Pre...), own...)
-	if !takes {
-		d.Settings.Takes = e.Takes
-	}
-	return d
+	return e.Def(d.Name).Constrain(d.Constraints...).With(weight...)
 }
 
 // A spot is where a node lies in the file, and where its children do.
@@ -714,12 +710,21 @@ func isIdent(key string) bool {
 	return true
 }
 
-// kinds are the kinds of node a file may name: bt's.
-var kinds = bt.Kinds()
+// nodeKinds are the kinds of node a file may name: bt's.
+var nodeKinds = nodeKindsOf()
+
+// nodeKindsOf returns every kind of node, in the order bt declares them.
+func nodeKindsOf() []bt.NodeKind {
+	out := make([]bt.NodeKind, len(kinds.All))
+	for i, k := range kinds.All {
+		out[i] = bt.NodeKind(k)
+	}
+	return out
+}
 
 func kindList() string {
-	s := make([]string, len(kinds))
-	for i, k := range kinds {
+	s := make([]string, len(nodeKinds))
+	for i, k := range nodeKinds {
 		s[i] = string(k)
 	}
 	return strings.Join(s, ", ")
@@ -788,18 +793,19 @@ func quoteChar(c []byte) string {
 // them is never returned.
 func standIns[M any](d *bt.Def[M]) {
 	switch {
-	case d.Kind == bt.KindAction && d.Action == nil:
-		d.Action = standIn[M]{}
-	case (d.Kind == bt.KindCondition || d.Kind == bt.KindIfElse) && d.Test == nil:
-		d.Test = func(*M) bool { return false }
-	case d.Kind == bt.KindLeaf && d.Leaf == nil:
-		d.Leaf = standInNode[M]{}
-	case d.Kind == bt.KindDecorator && d.Decorator == nil:
-		d.Decorator = func(*bt.Child[M]) (bt.Node[M], error) { return standInNode[M]{}, nil }
-	case d.Kind == bt.KindComposite && d.Composite == nil:
-		d.Composite = func([]*bt.Child[M]) (bt.Node[M], error) { return standInNode[M]{}, nil }
-	case d.Kind == bt.KindPlanner && d.Planner == nil:
-		d.Planner = standInPlanner[M]{}
+	case !nilness.Of(d.Value):
+	case d.Kind == bt.KindAction:
+		d.Value = bt.Action[M](standIn[M]{})
+	case d.Kind == bt.KindCondition, d.Kind == bt.KindIfElse:
+		d.Value = func(*M) bool { return false }
+	case d.Kind == bt.KindLeaf:
+		d.Value = bt.Node[M](standInNode[M]{})
+	case d.Kind == bt.KindDecorator:
+		d.Value = bt.Decorator[M](func(*bt.Child[M]) (bt.Node[M], error) { return standInNode[M]{}, nil })
+	case d.Kind == bt.KindComposite:
+		d.Value = bt.CompositeFunc[M](func([]*bt.Child[M]) (bt.Node[M], error) { return standInNode[M]{}, nil })
+	case d.Kind == bt.KindPlanner:
+		d.Value = bt.Planner[M](standInPlanner[M]{})
 	}
 	for i := range d.Children {
 		standIns(&d.Children[i])
@@ -812,7 +818,7 @@ type standIn[M any] struct{}
 func (standIn[M]) Begin(*M) bt.Status                 { return bt.Failure }
 func (standIn[M]) Update(*M, time.Duration) bt.Status { return bt.Failure }
 func (standIn[M]) End(*M, bt.Status)                  {}
-func (standIn[M]) Simulate(*sim.Context[M], *M)       {}
+func (standIn[M]) Simulate(*bt.Sim[M], *M)            {}
 
 // standInNode stands in for a node a file got wrong.
 type standInNode[M any] struct{}
@@ -820,7 +826,7 @@ type standInNode[M any] struct{}
 func (standInNode[M]) Begin(*M) bt.Status                 { return bt.Failure }
 func (standInNode[M]) Update(*M, time.Duration) bt.Status { return bt.Failure }
 func (standInNode[M]) End(*M, bt.Status)                  {}
-func (standInNode[M]) Simulate(*sim.Context[M], *M) heuristic.Verdict {
+func (standInNode[M]) Simulate(*bt.Sim[M], *M) heuristic.Verdict {
 	return heuristic.Verdict{Outcome: heuristic.Impossible}
 }
 
@@ -828,7 +834,7 @@ func (standInNode[M]) Simulate(*sim.Context[M], *M) heuristic.Verdict {
 type standInPlanner[M any] struct{}
 
 func (standInPlanner[M]) Steps() []bt.Def[M] {
-	return []bt.Def[M]{{Kind: bt.KindAction, Name: "stand-in", Action: standIn[M]{}}}
+	return []bt.Def[M]{{Kind: bt.KindAction, Name: "stand-in", Value: standIn[M]{}}}
 }
 
 func (standInPlanner[M]) Runner([]*bt.Child[M], bt.Replanning[M]) (bt.Node[M], error) {

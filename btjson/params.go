@@ -292,10 +292,9 @@ func (l *loader[M]) makeNode(d *bt.Def[M], n *reading) {
 	m := n.made
 	switch m.role {
 	case roleAction:
-		d.Action, _ = makeWith(l, m, l.r.ActionFactories[m.name], n.args)
+		d.Value, _ = makeWith(l, m, l.r.ActionFactories[m.name], n.args)
 	case roleDecorator:
-		dec, _ := makeWith(l, m, l.r.DecoratorFactories[m.name], n.args)
-		d.Decorator = dec
+		d.Value, _ = makeWith(l, m, l.r.DecoratorFactories[m.name], n.args)
 	}
 }
 

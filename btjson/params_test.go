@@ -106,7 +106,7 @@ func TestFactoriesRoundTrip(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	def := n.Sequence("root",
 		n.Decorate("again", retry, n.Do("chase", r.Actions["chase"]).Constrain(cool, chance)),
 		n.Do("rest", wait))

@@ -13,7 +13,6 @@ import (
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/nilness"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // A Registry names the game's values that tree files refer to. Fill its
@@ -50,7 +49,7 @@ type Registry[M any] struct {
 	Decorators  map[string]bt.Decorator[M]
 	Composites  map[string]bt.CompositeFunc[M]
 	Leaves      map[string]bt.Node[M]
-	Simulations map[string]func(ctx *sim.Context[M], m *M) heuristic.Verdict
+	Simulations map[string]func(ctx *bt.Sim[M], m *M) heuristic.Verdict
 
 	// Factories make actions, decorators and constraints from the
 	// arguments a file gives them (see Factory): a node names one as it
@@ -73,7 +72,7 @@ type Registry[M any] struct {
 // exhausting memory. A zero field takes its default.
 type Limits struct {
 	Bytes  int // the size of a file: 4 MiB
-	Depth  int // how deeply nodes nest, the root being 1: bt.MaxBranchDepth (256)
+	Depth  int // how deeply nodes nest, the root being 1: 256
 	Nodes  int // how many nodes a file holds: 100,000
 	Errors int // how many errors are reported before the rest are counted: 50
 }
@@ -88,7 +87,7 @@ func (l Limits) orDefaults() Limits {
 		}
 		return v
 	}
-	return Limits{Bytes: def(l.Bytes, 4<<20), Depth: def(l.Depth, bt.MaxBranchDepth),
+	return Limits{Bytes: def(l.Bytes, 4<<20), Depth: def(l.Depth, 256),
 		Nodes: def(l.Nodes, 100_000), Errors: def(l.Errors, 50)}
 }
 

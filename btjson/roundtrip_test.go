@@ -15,7 +15,6 @@ import (
 	"github.com/foresight-bt/foresight/btjson"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/treetest"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // A random tree written from Go and read back is the same tree: the same
@@ -86,7 +85,7 @@ func registryOf(d bt.Def[mem]) *btjson.Registry[mem] {
 		Decorators:  map[string]bt.Decorator[mem]{},
 		Composites:  map[string]bt.CompositeFunc[mem]{},
 		Leaves:      map[string]bt.Node[mem]{},
-		Simulations: map[string]func(*sim.Context[mem], *mem) heuristic.Verdict{},
+		Simulations: map[string]func(*bt.Sim[mem], *mem) heuristic.Verdict{},
 	}
 	var walk func(d *bt.Def[mem], path string)
 	walk = func(d *bt.Def[mem], path string) {
@@ -127,7 +126,7 @@ func registryOf(d bt.Def[mem]) *btjson.Registry[mem] {
 func TestMarshalRefusesWhatIsNotRegistered(t *testing.T) {
 	t.Parallel()
 	rec := &treetest.Recorder{}
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	reg := testRegistry()
 	inSight := reg.Constraints["in sight"]
 	def := n.Selector("root", bt.ReplanOn(func(*mem) bool { return true }),
@@ -162,7 +161,7 @@ func TestMarshalNamesFirst(t *testing.T) {
 	reg := testRegistry()
 	chase := reg.Actions["chase"]
 	reg.Actions["a chase"], reg.Actions["z chase"] = chase, chase
-	file, err := reg.Marshal(bt.For[mem]().Do("x", chase))
+	file, err := reg.Marshal(bt.New[mem]().Do("x", chase))
 	if err != nil || !bytes.Contains(file, []byte(`"action": "a chase"`)) {
 		t.Fatalf("Marshal = %s, %v", file, err)
 	}
@@ -173,10 +172,10 @@ func TestMarshalNamesFirst(t *testing.T) {
 func TestRoundTripEveryField(t *testing.T) {
 	t.Parallel()
 	rec := &treetest.Recorder{}
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	act := treetest.Act(rec, "act", treetest.Shine)
 	test := func(m *mem) bool { return m.Foe > 2 }
-	predict := func(*sim.Context[mem], *mem) heuristic.Verdict {
+	predict := func(*bt.Sim[mem], *mem) heuristic.Verdict {
 		return heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: "predicted"}
 	}
 	custom := func(kids []*bt.Child[mem]) (bt.Node[mem], error) { return &first{kids}, nil }
@@ -186,18 +185,18 @@ func TestRoundTripEveryField(t *testing.T) {
 		Conditions:  map[string]func(*mem) bool{"foe > 2": test},
 		Composites:  map[string]bt.CompositeFunc[mem]{"first": custom},
 		Leaves:      map[string]bt.Node[mem]{"leaf": leaf},
-		Simulations: map[string]func(*sim.Context[mem], *mem) heuristic.Verdict{"predict": predict},
+		Simulations: map[string]func(*bt.Sim[mem], *mem) heuristic.Verdict{"predict": predict},
 		Constraints: testRegistry().Constraints,
 		Decorators:  testRegistry().Decorators,
 	}
-	def := n.Selector("root", bt.Replan(0), bt.ReplanOn(test), bt.AllowNegative(), bt.PreferCurrent(false), bt.Debounce(),
+	def := n.Selector("root", bt.Replan(0), bt.ReplanOn(test), bt.AllowNegative(), bt.PreferFirst(), bt.Debounce(),
 		n.ReactiveSequence("rs", bt.AllowFailure(), bt.Loop(), bt.MinOutcome(heuristic.Deadly),
 			n.Condition("c", test, bt.SimulateWith(predict), bt.Cosmetic()),
 			n.Do("a", act, bt.CosmeticWhileRunning()),
 		),
 		n.RandomSelector("rnd", bt.Replan(1500*time.Millisecond),
-			n.Do("never", act).Odds(0),
-			n.Do("often", act).Odds(2.5e-3).Constrain(reg.Constraints["in sight"]),
+			n.Do("never", act).With(bt.Weight(0)),
+			n.Do("often", act).With(bt.Weight(2.5e-3)).Constrain(reg.Constraints["in sight"]),
 		),
 		n.Parallel("par", bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireAll), n.Do("a", act), n.Do("b", act)),
 		n.ReactivePriority("rp", n.Priority("p", n.Do("a", act))),
@@ -250,7 +249,7 @@ type first struct{ kids []*bt.Child[mem] }
 func (f *first) Begin(m *mem) bt.Status                    { return f.tick(m, 0) }
 func (f *first) Update(m *mem, dt time.Duration) bt.Status { return f.tick(m, dt) }
 func (f *first) End(*mem, bt.Status)                       {}
-func (f *first) Simulate(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+func (f *first) Simulate(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 	if len(f.kids) == 0 {
 		return heuristic.Verdict{Outcome: heuristic.Irrelevant}
 	}
@@ -270,7 +269,7 @@ func (f *first) tick(m *mem, dt time.Duration) bt.Status {
 func TestNamesNotUTF8(t *testing.T) {
 	t.Parallel()
 	reg := testRegistry()
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	_, err := reg.Marshal(n.Sequence("root", n.Do("bad\xffname", reg.Actions["chase"])))
 	if err == nil || !strings.Contains(err.Error(), `name "bad\xffname" is not UTF-8`) {
 		t.Errorf("Marshal of a node named \"bad\\xff\": %v", err)
@@ -298,7 +297,7 @@ func TestNamesNotUTF8(t *testing.T) {
 // proportion to the tree.
 func TestMarshalLimits(t *testing.T) {
 	t.Parallel()
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	reg := testRegistry()
 	chain := func(depth int) bt.Def[mem] {
 		d := n.Do("leaf", reg.Actions["chase"])

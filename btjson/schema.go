@@ -30,7 +30,7 @@ func (r *Registry[M]) Schema() ([]byte, error) {
 	}
 	// Each kind: the fields it may hold, and those it needs.
 	var needs []any
-	for _, k := range kinds {
+	for _, k := range nodeKinds {
 		then := map[string]any{"propertyNames": map[string]any{"enum": fieldsOf[M](k)}}
 		var required []string
 		for _, st := range table {

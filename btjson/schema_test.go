@@ -11,7 +11,6 @@ import (
 	"pgregory.net/rapid"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // The schema is JSON, lists the registered names of each role and the
@@ -99,7 +98,7 @@ type sliced struct{ steps []int }
 func (sliced) Begin(*mem) bt.Status                 { return bt.Success }
 func (sliced) Update(*mem, time.Duration) bt.Status { return bt.Success }
 func (sliced) End(*mem, bt.Status)                  {}
-func (sliced) Simulate(*sim.Context[mem], *mem)     {}
+func (sliced) Simulate(*bt.Sim[mem], *mem)          {}
 
 // The schema's pattern for replan (and takes: the same pattern) accepts
 // exactly the durations Load accepts, so that an editor flags no file Load reads ("0", ".5s", "+1s",

@@ -2,7 +2,6 @@ package btjson
 
 import (
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math"
 	"slices"
@@ -11,7 +10,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
+	"github.com/foresight-bt/foresight/internal/engine/kinds"
 )
 
 // A setting is one field of a node in a file, described once: its key,
@@ -63,10 +62,10 @@ type reading struct {
 func settings[M any]() []setting[M] {
 	return []setting[M]{
 		{key: "kind", about: "what sort of node",
-			schema: func(*Registry[M]) map[string]any { return map[string]any{"enum": kinds} },
+			schema: func(*Registry[M]) map[string]any { return map[string]any{"enum": nodeKinds} },
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
 				k, ok := l.str(v)
-				if ok && !slices.Contains(kinds, bt.NodeKind(k)) {
+				if ok && !slices.Contains(nodeKinds, bt.NodeKind(k)) {
 					l.bad(v, fmt.Errorf("unknown kind %q (want one of %s)", k, kindList()))
 					ok = false
 				}
@@ -95,19 +94,19 @@ func settings[M any]() []setting[M] {
 					case l.r.ActionFactories[name].Make != nil:
 						n.made = &made{role: roleAction, name: name, v: *v}
 					default:
-						d.Action = lookup(l, v.path, v.off, roleAction, name, l.r.Actions)
+						d.Value = lookup(l, v.path, v.off, roleAction, name, l.r.Actions)
 					}
 				}
 				return true
 			},
 			write: func(w *writer[M], d *bt.Def[M], path string) any {
-				return w.name(path, roleAction, d.Action, fmt.Sprintf("its action (a %T)", d.Action))
+				return w.name(path, roleAction, d.Value, fmt.Sprintf("its action (a %T)", d.Value))
 			}},
 		registered("test", "a condition's test, or an ifelse node's choice of branch", roleCondition,
-			func(d *bt.Def[M]) *func(*M) bool { return &d.Test }, func(r *Registry[M]) map[string]func(*M) bool { return r.Conditions },
+			func(r *Registry[M]) map[string]func(*M) bool { return r.Conditions },
 			funcID, func(func(*M) bool) string { return "its test" }, bt.KindCondition, bt.KindIfElse),
 		registered("leaf", "the custom node", roleLeaf,
-			func(d *bt.Def[M]) *bt.Node[M] { return &d.Leaf }, func(r *Registry[M]) map[string]bt.Node[M] { return r.Leaves },
+			func(r *Registry[M]) map[string]bt.Node[M] { return r.Leaves },
 			identity, func(n bt.Node[M]) string { return fmt.Sprintf("its node (a %T)", n) }, bt.KindLeaf),
 		{key: "decorator", about: "the decorator: a registered one, or a decorator factory's",
 			need: []bt.NodeKind{bt.KindDecorator}, schema: names[M](roleDecorator),
@@ -116,20 +115,19 @@ func settings[M any]() []setting[M] {
 					if l.r.DecoratorFactories[name].Make != nil {
 						n.made = &made{role: roleDecorator, name: name, v: *v}
 					} else {
-						d.Decorator = lookup(l, v.path, v.off, roleDecorator, name, l.r.Decorators)
+						d.Value = lookup(l, v.path, v.off, roleDecorator, name, l.r.Decorators)
 					}
 				}
 				return true
 			},
 			write: func(w *writer[M], d *bt.Def[M], path string) any {
-				return w.name(path, roleDecorator, funcID(d.Decorator), "its decorator")
+				return w.name(path, roleDecorator, funcID(decorator(d)), "its decorator")
 			}},
 		registered("composite", "the custom composite", roleComposite,
-			func(d *bt.Def[M]) *bt.CompositeFunc[M] { return &d.Composite },
 			func(r *Registry[M]) map[string]bt.CompositeFunc[M] { return r.Composites },
 			funcID, func(bt.CompositeFunc[M]) string { return "its composite function" }, bt.KindComposite),
 		registered("planner", "the planner: an HTN or GOAP domain, or a state machine", rolePlanner,
-			func(d *bt.Def[M]) *bt.Planner[M] { return &d.Planner }, func(r *Registry[M]) map[string]bt.Planner[M] { return r.Planners },
+			func(r *Registry[M]) map[string]bt.Planner[M] { return r.Planners },
 			identity, func(p bt.Planner[M]) string { return fmt.Sprintf("its planner (a %T)", p) }, bt.KindPlanner),
 		setting[M]{key: "args", about: "the arguments of the node's action or decorator, when a factory makes it: by parameter name",
 			schema: func(*Registry[M]) map[string]any { return map[string]any{"type": "object"} },
@@ -139,35 +137,34 @@ func settings[M any]() []setting[M] {
 			},
 			write: func(w *writer[M], d *bt.Def[M], path string) any {
 				switch {
-				case d.Kind == bt.KindAction && d.Action != nil:
-					return w.args(d.Action)
-				case d.Kind == bt.KindDecorator && d.Decorator != nil:
-					return w.args(funcID(d.Decorator))
+				case d.Kind == bt.KindAction && d.Value != nil:
+					return w.args(d.Value)
+				case d.Kind == bt.KindDecorator && d.Value != nil:
+					return w.args(funcID(decorator(d)))
 				}
 				return nil
 			}}.only(bt.KindAction, bt.KindDecorator),
-		flag[M]("loop", "start over after the last child succeeds",
-			func(s *bt.Settings) *bool { return &s.Loop }),
-		flag[M]("allowFailure", "move on past a child that fails",
-			func(s *bt.Settings) *bool { return &s.AllowFailure }),
+		flag[M]("loop", "start over after the last child succeeds", bt.Loop),
+		flag[M]("allowFailure", "move on past a child that fails", bt.AllowFailure),
 		setting[M]{key: "minOutcome", about: "the outcome at or below which a prediction stops",
 			schema: func(*Registry[M]) map[string]any { return map[string]any{"enum": outcomes()} },
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
 				if name, ok := l.str(v); ok {
-					o, err := heuristic.ParseOutcome(name)
-					if err != nil {
+					var o heuristic.Outcome
+					if err := o.UnmarshalText([]byte(name)); err != nil {
 						l.bad(v, fmt.Errorf("unknown outcome %q (want one of %s)", name, strings.Join(outcomes(), ", ")))
 					}
-					d.Settings.MinOutcome = o
+					d.Options = append(d.Options, bt.MinOutcome(o))
 				}
 				return true
 			},
 			write: func(w *writer[M], d *bt.Def[M], path string) any {
-				o := d.Settings.MinOutcome
-				switch {
-				case o == 0:
+				v, ok := option(d, "minOutcome")
+				if !ok {
 					return nil
-				case !o.Valid():
+				}
+				o := v.(heuristic.Outcome)
+				if !o.Valid() {
 					w.fail(path, fmt.Errorf("MinOutcome: invalid outcome %v", o))
 				}
 				return o.String()
@@ -176,55 +173,48 @@ func settings[M any]() []setting[M] {
 			schema: durationSchema[M],
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
 				if n, ok := l.str(v); ok {
-					d.Settings.Replan, d.Settings.Interval = true, duration(n, func(err error) { l.bad(v, err) },
-						`"250ms" or "0s" (every tick)`, "leave replan out for a decider that commits to its choice")
+					d.Options = append(d.Options, bt.Replan(duration(n, func(err error) { l.bad(v, err) },
+						`"250ms" or "0s" (every tick)`, "leave replan out for a decider that commits to its choice")))
 				}
 				return true
 			},
 			write: func(w *writer[M], d *bt.Def[M], path string) any {
-				switch s := d.Settings; {
-				case s.Replan && s.Interval >= 0:
-					return s.Interval.String()
-				case s.Replan || s.Interval != 0:
-					w.fail(path, fmt.Errorf("Settings.Interval %v with Settings.Replan %v has no form in a file", s.Interval, s.Replan))
+				if v, ok := option(d, "replan"); ok && v.(time.Duration) >= 0 {
+					return v.(time.Duration).String()
 				}
-				return nil
+				return nil // a negative interval is the default: it commits
 			}},
-		registered("replanOn", "a test of when to plan again at once", roleCondition,
-			func(d *bt.Def[M]) *func(*M) bool { return &d.ReplanOn }, func(r *Registry[M]) map[string]func(*M) bool { return r.Conditions },
+		registeredOption("replanOn", "a test of when to plan again at once", roleCondition, bt.ReplanOn[M],
+			func(r *Registry[M]) map[string]func(*M) bool { return r.Conditions },
 			funcID, func(func(*M) bool) string { return "its ReplanOn test" }),
-		flag[M]("allowNegative", "choose a child predicted Irrelevant or worse rather than nothing",
-			func(s *bt.Settings) *bool { return &s.AllowNegative }),
-		flag[M]("preferFirst", "a tie at re-selection goes to the first child, not the running one",
-			func(s *bt.Settings) *bool { return &s.PreferFirst }),
-		flag[M]("debounce", "pick the child that ended last only when it is the sole option",
-			func(s *bt.Settings) *bool { return &s.Debounce }),
-		policy[M]("succeedOn", "how many children must succeed (default all)",
-			func(s *bt.Settings) *bt.Policy { return &s.SucceedOn }),
-		policy[M]("failOn", "how many children must fail (default all)",
-			func(s *bt.Settings) *bt.Policy { return &s.FailOn }),
-		flag[M]("cosmetic", "an Irrelevant prediction counts as Cosmetic",
-			func(s *bt.Settings) *bool { return &s.Cosmetic }),
-		flag[M]("cosmeticWhileRunning", "an Irrelevant prediction counts as Cosmetic while the node runs",
-			func(s *bt.Settings) *bool { return &s.CosmeticWhileRunning }),
+		flag[M]("allowNegative", "choose a child predicted Irrelevant or worse rather than nothing", bt.AllowNegative),
+		flag[M]("preferFirst", "a tie at re-selection goes to the first child, not the running one", bt.PreferFirst),
+		flag[M]("debounce", "pick the child that ended last only when it is the sole option", bt.Debounce),
+		flag[M]("succeedOnOne", "succeed as soon as one child succeeds, not once all have", bt.SucceedOnOne),
+		flag[M]("failOnOne", "fail as soon as one child fails, not once all have", bt.FailOnOne),
+		flag[M]("cosmetic", "an Irrelevant prediction counts as Cosmetic", bt.Cosmetic),
+		flag[M]("cosmeticWhileRunning", "an Irrelevant prediction counts as Cosmetic while the node runs", bt.CosmeticWhileRunning),
 		setting[M]{key: "takes", about: `how long a run takes, for predictions that chain it ("500ms")`,
 			schema: durationSchema[M],
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
 				if n, ok := l.str(v); ok {
-					d.Settings.Takes = duration(n, func(err error) { l.bad(v, err) }, `"500ms"`, "a run takes no less than nothing")
+					d.Options = append(d.Options, bt.Takes(duration(n, func(err error) { l.bad(v, err) }, `"500ms"`, "a run takes no less than nothing")))
 				}
 				return true
 			},
-			write: func(_ *writer[M], d *bt.Def[M], _ string) any {
-				if d.Settings.Takes == 0 {
+			write: func(w *writer[M], d *bt.Def[M], path string) any {
+				v, ok := option(d, "takes")
+				switch {
+				case !ok:
 					return nil
+				case v.(time.Duration) < 0:
+					w.fail(path, fmt.Errorf("Takes: negative duration %v", v))
 				}
-				return d.Settings.Takes.String()
+				return v.(time.Duration).String()
 			}},
-		registered("simulate", "the node's own simulation, in place of its action's", roleSimulation,
-			func(d *bt.Def[M]) *func(*sim.Context[M], *M) heuristic.Verdict { return &d.Simulate },
-			func(r *Registry[M]) map[string]func(*sim.Context[M], *M) heuristic.Verdict { return r.Simulations },
-			funcID, func(func(*sim.Context[M], *M) heuristic.Verdict) string { return "its simulation (SimulateWith)" }),
+		registeredOption("simulate", "the node's own simulation, in place of its action's", roleSimulation, bt.SimulateWith[M],
+			func(r *Registry[M]) map[string]func(*bt.Sim[M], *M) heuristic.Verdict { return r.Simulations },
+			funcID, func(func(*bt.Sim[M], *M) heuristic.Verdict) string { return "its simulation (SimulateWith)" }),
 		{key: "weight", about: "children of a random selector: the odds (default 1; 0 never)",
 			schema: func(*Registry[M]) map[string]any { return map[string]any{"type": "number", "minimum": 0} },
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
@@ -238,20 +228,19 @@ func settings[M any]() []setting[M] {
 					l.bad(v, fmt.Errorf("weight %s is out of range", num))
 					return true
 				}
-				d.Weighted, d.Weight = true, w
+				d.Options = append(d.Options, bt.Weight(w))
 				return true
 			},
 			write: func(w *writer[M], d *bt.Def[M], path string) any {
-				switch {
-				case !d.Weighted && d.Weight != 0:
-					w.fail(path, errors.New("a weight without Weighted has no form in a file"))
-				case !d.Weighted:
-				case math.IsNaN(d.Weight) || math.IsInf(d.Weight, 0):
-					w.fail(path, fmt.Errorf("weight %v is not finite", d.Weight))
-				default:
-					return d.Weight
+				v, ok := option(d, "weight")
+				if !ok {
+					return nil
 				}
-				return nil
+				if weight := v.(float64); math.IsNaN(weight) || math.IsInf(weight, 0) {
+					w.fail(path, fmt.Errorf("weight %v is not finite", weight))
+					return nil
+				}
+				return v
 			}},
 		{key: "constraints", about: "what guards the node: registered names, or a constraint factory's name with its arguments",
 			schema: func(r *Registry[M]) map[string]any {
@@ -286,25 +275,24 @@ func (s setting[M]) only(kinds ...bt.NodeKind) setting[M] {
 }
 
 // takenBy reports whether a node of kind k takes the field: as bt.Build
-// takes the Def's field of that name (key with a capital), or as only
-// says.
+// takes the Def's field or option of that name, or as only says.
 func (s setting[M]) takenBy(k bt.NodeKind) bool {
 	if s.kinds != nil {
 		return slices.Contains(s.kinds, k)
 	}
-	return k.Takes(strings.ToUpper(s.key[:1]) + s.key[1:])
+	return kinds.Takes(string(k), s.key)
 }
 
 // description is the field's description in the schema: what it is,
 // and the kinds of node that take it, where not every kind does.
 func (s setting[M]) description() string {
 	var takers []string
-	for _, k := range kinds {
+	for _, k := range nodeKinds {
 		if s.takenBy(k) {
 			takers = append(takers, string(k))
 		}
 	}
-	if len(takers) == len(kinds) {
+	if len(takers) == len(nodeKinds) {
 		return s.about
 	}
 	return s.about + " (on " + strings.Join(takers, ", ") + ")"
@@ -314,69 +302,92 @@ func (s setting[M]) description() string {
 // role, from the registry's map of it (values), into the Def's field;
 // a value is named by its identity (id), and described by what in
 // errors.
-func registered[M, V any](key, about string, ro role, field func(d *bt.Def[M]) *V,
+func registered[M, V any](key, about string, ro role,
 	values func(r *Registry[M]) map[string]V, id func(V) any, what func(V) string, need ...bt.NodeKind) setting[M] {
 	return setting[M]{key: key, about: about, need: need, schema: names[M](ro),
 		read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
 			if name, ok := l.str(v); ok {
-				*field(d) = lookup(l, v.path, v.off, ro, name, values(l.r))
+				d.Value = lookup(l, v.path, v.off, ro, name, values(l.r))
 			}
 			return true
 		},
 		write: func(w *writer[M], d *bt.Def[M], path string) any {
-			return w.name(path, ro, id(*field(d)), what(*field(d)))
+			val, ok := d.Value.(V)
+			if !ok && d.Value != nil {
+				w.fail(path, fmt.Errorf("%s: a %T, not of this registry's memory", key, d.Value))
+				return nil
+			}
+			return w.name(path, ro, id(val), what(val))
 		}}
+}
+
+// decorator returns a decorator node's value as a Decorator, which a Def
+// may hold as a plain function of its signature.
+func decorator[M any](d *bt.Def[M]) bt.Decorator[M] {
+	if f, ok := d.Value.(func(*bt.Child[M]) (bt.Node[M], error)); ok {
+		return f
+	}
+	dec, _ := d.Value.(bt.Decorator[M])
+	return dec
 }
 
 // identity is the identity of a value that is its own: an interface
 // value, compared as such.
 func identity[V any](v V) any { return v }
 
-// flag is the setting of a boolean field: true, or left out.
-func flag[M any](key, about string, field func(s *bt.Settings) *bool) setting[M] {
-	return setting[M]{key: key, about: about,
-		schema: func(*Registry[M]) map[string]any { return map[string]any{"type": "boolean"} },
-		read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
-			if b, ok := v.tok.(bool); ok {
-				*field(&d.Settings) = b
-			} else {
-				l.bad(v, fmt.Errorf("want true or false, not %s", describe(v.tok)))
-			}
-			return true
-		},
-		write: func(_ *writer[M], d *bt.Def[M], _ string) any {
-			if s := d.Settings; *field(&s) {
-				return true
-			}
-			return nil
-		}}
+// option returns the value of d's option of that key, if it has one.
+func option[M any](d *bt.Def[M], key string) (any, bool) {
+	for i := len(d.Options) - 1; i >= 0; i-- {
+		if d.Options[i].Key() == key {
+			return d.Options[i].Value(), true
+		}
+	}
+	return nil, false
 }
 
-// policy is the setting of a parallel's policy: "one" or "all", the
-// default left out.
-func policy[M any](key, about string, field func(s *bt.Settings) *bt.Policy) setting[M] {
-	return setting[M]{key: key, about: about,
-		schema: func(*Registry[M]) map[string]any {
-			return map[string]any{"enum": []string{bt.RequireOne.String(), bt.RequireAll.String()}}
-		},
+// registeredOption is the setting of an option that names a registered
+// value of role, from the registry's map of it (values), made into an
+// option by make; a value is named by its identity (id), and described by
+// what in errors.
+func registeredOption[M, V any](key, about string, ro role, make func(V) bt.Option,
+	values func(r *Registry[M]) map[string]V, id func(V) any, what func(V) string) setting[M] {
+	return setting[M]{key: key, about: about, schema: names[M](ro),
 		read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
-			if n, ok := l.str(v); ok {
-				p := map[string]bt.Policy{"one": bt.RequireOne, "all": bt.RequireAll}[n]
-				if p == 0 {
-					l.bad(v, fmt.Errorf("want \"one\" or \"all\", not %q", n))
-				}
-				*field(&d.Settings) = p
+			if name, ok := l.str(v); ok {
+				d.Options = append(d.Options, make(lookup(l, v.path, v.off, ro, name, values(l.r))))
 			}
 			return true
 		},
 		write: func(w *writer[M], d *bt.Def[M], path string) any {
-			s := d.Settings
-			switch p := *field(&s); p {
-			case 0:
-			case bt.RequireOne, bt.RequireAll:
-				return p.String()
-			default:
-				w.fail(path, fmt.Errorf("%s: invalid policy %d", strings.ToUpper(key[:1])+key[1:], p))
+			o, ok := option(d, key)
+			if !ok {
+				return nil
+			}
+			fn, ok := o.(V)
+			if !ok {
+				w.fail(path, fmt.Errorf("%s: a %T, not of this registry's memory", key, o))
+				return nil
+			}
+			return w.name(path, ro, id(fn), what(fn))
+		}}
+}
+
+// flag is the setting of an option that is on or off: true, or left out.
+func flag[M any](key, about string, make func() bt.Option) setting[M] {
+	return setting[M]{key: key, about: about,
+		schema: func(*Registry[M]) map[string]any { return map[string]any{"type": "boolean"} },
+		read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
+			switch b, ok := v.tok.(bool); {
+			case !ok:
+				l.bad(v, fmt.Errorf("want true or false, not %s", describe(v.tok)))
+			case b:
+				d.Options = append(d.Options, make())
+			}
+			return true
+		},
+		write: func(_ *writer[M], d *bt.Def[M], _ string) any {
+			if v, ok := option(d, key); ok && v == true {
+				return true
 			}
 			return nil
 		}}

@@ -250,12 +250,13 @@ func (w *writer[M]) entry(d *bt.Def[M], e catalogue.Entry[M], path string) file 
 		return file{fields: []field{{"kind", bt.KindAction}, {"name", d.Name}, {"action", e.Name}}}
 	}
 	// What the node holds beyond the entry, as a plain action node.
-	own := bt.Def[M]{Kind: bt.KindAction, Name: d.Name, Constraints: d.Constraints[n:], Weighted: d.Weighted, Weight: d.Weight}
-	if e.Behaviour == nil {
-		own.Settings.Cosmetic, own.Settings.CosmeticWhileRunning = d.Settings.Cosmetic, d.Settings.CosmeticWhileRunning
-		own.Simulate = d.Simulate
-		if d.Settings.Takes != e.Takes {
-			own.Settings.Takes = d.Settings.Takes
+	own := bt.Def[M]{Kind: bt.KindAction, Name: d.Name, Constraints: d.Constraints[n:]}
+	for _, o := range d.Options {
+		switch {
+		case e.Behaviour != nil && o.Key() != "weight": // a behaviour's own settings are its subtree's
+		case o.Key() == "takes" && o.Value() == e.Takes: // the entry's own
+		default:
+			own.Options = append(own.Options, o)
 		}
 	}
 	w.before = n

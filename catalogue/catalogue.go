@@ -8,6 +8,8 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/engine/paths"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
@@ -47,7 +49,7 @@ type Entry[M any] struct {
 	Cost func(before, after *M) float64
 	// Takes is how long a run of it takes, for predictions that chain it
 	// with what follows (plans, sequences); zero leaves it to its
-	// Simulate (sim.Context.Advance).
+	// Simulate (bt.Sim.Advance).
 	Takes time.Duration
 	// Expect is what a plan may expect of it beyond its Simulate (see
 	// htn); nil for none. It applies in plans, never to the live memory.
@@ -71,7 +73,7 @@ func (b *Builder[M]) Action(name string, a bt.Action[M], pre ...bt.Constraint[M]
 	e := Entry[M]{Name: name, Action: a, Pre: pre}
 	if nilness.Of(a) {
 		b.fail(b.path(name, len(b.entries)), errors.New("nil action"))
-	} else if t, ok := a.(bt.Timed); ok {
+	} else if t, ok := a.(traits.Timed); ok {
 		e.Takes = t.Duration() // a bt.Wait says how long it takes
 	}
 	return b.add(e)
@@ -106,7 +108,7 @@ func (b *Builder[M]) path(name string, i int) string {
 // add appends e after checking what every entry needs.
 func (b *Builder[M]) add(e Entry[M]) *Builder[M] {
 	path := b.path(e.Name, len(b.entries))
-	if bad := decide.CheckName("an entry", e.Name); bad != nil {
+	if bad := paths.CheckName("an entry", e.Name); bad != nil {
 		b.fail(path, bad)
 	}
 	for _, o := range b.entries {
@@ -118,13 +120,13 @@ func (b *Builder[M]) add(e Entry[M]) *Builder[M] {
 	for i, c := range e.Pre {
 		if nilness.Of(c) {
 			b.fail(path, fmt.Errorf("precondition %d is nil", i+1))
-		} else if v, ok := c.(bt.Validator); ok {
+		} else if v, ok := c.(traits.Validator); ok {
 			if err := v.Validate(); err != nil {
 				b.fail(path, fmt.Errorf("precondition %d: %w", i+1, err))
 			}
 		}
 	}
-	if v, ok := e.Action.(bt.Validator); ok && !nilness.Of(e.Action) {
+	if v, ok := e.Action.(traits.Validator); ok && !nilness.Of(e.Action) {
 		if err := v.Validate(); err != nil {
 			b.fail(path, err)
 		}
@@ -139,7 +141,7 @@ func (b *Builder[M]) add(e Entry[M]) *Builder[M] {
 // predictions that chain it with what follows: a planner judges the next
 // step at the time this one ends, so that a cooldown this one starts
 // holds in the plan as it will live. An action that declares its own
-// duration (bt.Timed, such as bt.Wait) takes it unless told otherwise.
+// duration (traits.Timed, such as bt.Wait) takes it unless told otherwise.
 func (b *Builder[M]) Takes(d time.Duration) *Builder[M] {
 	if e := b.current("Takes"); e != nil {
 		if d < 0 {

@@ -11,7 +11,6 @@ import (
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decide"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 type mem struct{ N int }
@@ -21,7 +20,7 @@ type nop struct{}
 func (nop) Begin(*mem) bt.Status                 { return bt.Success }
 func (nop) Update(*mem, time.Duration) bt.Status { return bt.Success }
 func (nop) End(*mem, bt.Status)                  {}
-func (nop) Simulate(*sim.Context[mem], *mem)     {}
+func (nop) Simulate(*bt.Sim[mem], *mem)          {}
 
 // Build reports every misuse at once, each a *decide.Error at the entry's
 // name.
@@ -95,7 +94,7 @@ func TestDo(t *testing.T) {
 	ready := constraints.Func("ready", func(m *mem) bool { return m.N > 0 })
 	var b catalogue.Builder[mem]
 	b.Action("strike", nop{}, ready).Takes(300 * time.Millisecond)
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	b.Behaviour("combo", n.Sequence("combo", n.Do("one", nop{}), n.Do("two", nop{})), ready)
 	actions, err := b.Build()
 	if err != nil {
@@ -126,7 +125,7 @@ func Example() {
 	if err != nil {
 		panic(err)
 	}
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	tree, err := bt.Build(bt.Config[mem]{}, n.Priority("fight", actions.Do("strike"), actions.Do("wait")))
 	if err != nil {
 		panic(err)

@@ -93,7 +93,7 @@ func guardActions() *catalogue.Catalogue[Guard] {
 // planned: no step is refused.
 func Example_stealthGuard() {
 	actions := guardActions()
-	n := bt.For[Guard]()
+	n := bt.New[Guard]()
 	hurts := heuristic.Func[Guard](func(before, after *Guard) heuristic.Outcome {
 		switch {
 		case after.PlayerHP < before.PlayerHP:
@@ -114,14 +114,14 @@ func Example_stealthGuard() {
 		Method("burst").Do("attack", "attack").
 		Method("steady").Do("attack", "steady", "attack").
 		Method("one shot").Do("attack").
-		Build("guard")
+		Build()
 	if err != nil {
 		panic(err)
 	}
 	// GOAP tells states apart by a key: steadying changes the aim, so a
 	// plan that waits for the gun to cool is a state of its own.
 	goals, err := goap.New(actions, func(g *Guard) [5]int { return [5]int{g.Pos, g.PlayerHP, g.Ammo, g.Noise, g.Aim} }).
-		Action("chase").Action("attack").Action("steady").Action("reload").Action("investigate").Action("patrol").
+		Do("chase").Do("attack").Do("steady").Do("reload").Do("investigate").Do("patrol").
 		Goal("take down", 3, func(g *Guard) bool { return g.PlayerHP <= 0 }).Relevant(func(g *Guard) bool { return g.Sees }).
 		Goal("investigate", 2, func(g *Guard) bool { return g.Noise < 0 }).Relevant(func(g *Guard) bool { return g.Noise >= 0 }).
 		Goal("patrol", 1, func(g *Guard) bool { return g.Pos == 5 }).

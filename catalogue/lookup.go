@@ -2,6 +2,7 @@ package catalogue
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -16,14 +17,6 @@ import (
 type Catalogue[M any] struct {
 	entries []Entry[M]
 	byName  map[string]int
-}
-
-// Len returns how many entries the catalogue holds.
-func (c *Catalogue[M]) Len() int {
-	if c == nil {
-		return 0
-	}
-	return len(c.entries)
 }
 
 // Names returns the entries' names, in the order declared.
@@ -61,7 +54,7 @@ func (c *Catalogue[M]) Lookup(name string) (Entry[M], error) {
 }
 
 func (c *Catalogue[M]) unknown(name string) error {
-	switch n := c.Len(); {
+	switch n := len(c.Names()); {
 	case c == nil:
 		return fmt.Errorf("no catalogue to take %q from", name)
 	case n <= 12:
@@ -85,30 +78,24 @@ func quoteList(names []string) string {
 // (bt.Cosmetic, say). Add constraints of the node's own with Constrain.
 // An unknown name gives a node that Build refuses, with its path.
 //
-//	n := bt.For[Guard]()
-//	tree, err := bt.Build(cfg, n.Selector("guard", bt.Replan(0),
+//	b := bt.New[Guard]()
+//	tree, err := bt.Build(cfg, b.Selector("guard", bt.Replan(0),
 //		actions.Do("attack"),
 //		actions.Do("chase"),
 //		actions.Do("patrol", bt.Cosmetic()),
 //	))
-func (c *Catalogue[M]) Do(name string, opts ...bt.LeafOption) bt.Def[M] {
-	return c.DoAs(name, name, opts...)
-}
-
-// DoAs is Do with a node name of its own, for a tree that runs one entry
-// in two places, such as the same move against two targets.
-func (c *Catalogue[M]) DoAs(node, entry string, opts ...bt.LeafOption) bt.Def[M] {
-	e, err := c.Lookup(entry)
+func (c *Catalogue[M]) Do(name string, opts ...bt.Option) bt.Def[M] {
+	e, err := c.Lookup(name)
 	if err != nil {
-		return bt.Def[M]{Kind: bt.KindAction, Name: node}.WithErr(err)
+		return bt.Def[M]{Kind: bt.KindAction, Name: name}.WithErr(err)
 	}
-	return e.Def(node, opts...)
+	return e.Def(name, opts...)
 }
 
 // Def returns the entry as a node of a tree named name: what
 // Catalogue.Do returns, and what a planner makes of the entry as its
 // step.
-func (e Entry[M]) Def(name string, opts ...bt.LeafOption) bt.Def[M] {
+func (e Entry[M]) Def(name string, opts ...bt.Option) bt.Def[M] {
 	var d bt.Def[M]
 	if e.Behaviour != nil {
 		d = *e.Behaviour
@@ -118,8 +105,11 @@ func (e Entry[M]) Def(name string, opts ...bt.LeafOption) bt.Def[M] {
 			d = d.WithErr(fmt.Errorf("behaviour %q takes no leaf options", e.Name))
 		}
 	} else {
-		d = bt.For[M]().Do(name, e.Action, append([]bt.LeafOption{bt.Takes(e.Takes)}, opts...)...)
-		d.Constraints = e.Pre
+		d = bt.Def[M]{Kind: bt.KindAction, Name: name, Value: e.Action, Constraints: e.Pre}
+		if e.Takes != 0 && !slices.ContainsFunc(opts, func(o bt.Option) bool { return o.Key() == "takes" }) {
+			d.Options = append(d.Options, bt.Takes(e.Takes)) // the node's own Takes, if any, wins
+		}
+		d.Options = append(d.Options, opts...)
 	}
 	d.Entry = e.Name
 	return d

@@ -30,7 +30,7 @@ func Example_waitForCooldown() {
 		Compound("volley").
 		Method("burst").Do("shoot", "shoot").
 		Method("paced").Do("shoot", "wait", "shoot").
-		Build("volley")
+		Build()
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -13,6 +13,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 	"github.com/foresight-bt/foresight/internal/treetest"
 )
 
@@ -44,7 +45,7 @@ func TestTestsAndIndices(t *testing.T) {
 		{"field", foe.Is(4), false, "foe is not 4"},
 		{"field in", foe.In([]int{1, 3}), true, "foe is not 1 or 3"},
 	} {
-		test, failure := bt.TestOf(tt.c)
+		test, failure := traits.TestOf(tt.c)
 		if test == nil || test(&m) != tt.holds || failure != tt.failure {
 			t.Errorf("%s: test %v, failure %q", tt.name, test != nil, failure)
 			continue
@@ -59,18 +60,18 @@ func TestTestsAndIndices(t *testing.T) {
 		"cooldown":      constraints.Cooldown[mem](time.Second),
 		"all":           constraints.All(inReach),
 	} {
-		if test, _ := bt.TestOf(c); test != nil {
+		if test, _ := traits.TestOf(c); test != nil {
 			t.Errorf("%s: a test of the memory alone, though it reads its situation", name)
 		}
 	}
-	key, of, values := foe.In([]int{2, 5}).(bt.Indexed[mem]).Index()
+	key, of, values := foe.In([]int{2, 5}).(traits.Indexed[mem]).Index()
 	if key != foe || of == nil || of(&m) != 3 || !cmp.Equal(values, []int{2, 5}) {
 		t.Errorf("Index: %v, %v", key, values)
 	}
-	if key, _, _ := foe.Is(2, constraints.SkipWhileRunning()).(bt.Indexed[mem]).Index(); key != nil {
+	if key, _, _ := foe.Is(2, constraints.SkipWhileRunning()).(traits.Indexed[mem]).Index(); key != nil {
 		t.Error("a field skipped while running indexes actions")
 	}
-	if key, _, _ := foe.Is(-3).(bt.Indexed[mem]).Index(); key != nil {
+	if key, _, _ := foe.Is(-3).(traits.Indexed[mem]).Index(); key != nil {
 		t.Error("a field of a value out of range indexes actions")
 	}
 }
@@ -165,11 +166,12 @@ func TestDescriptions(t *testing.T) {
 // the sequence begins in reach, then the foe steps away.
 func runAway(t *testing.T, c bt.Constraint[mem]) []string {
 	rec := &treetest.Recorder{}
-	tree := treetest.MustBuild(t, bt.New(bt.Config[mem]{}).
-		Sequence("combo").Constrain(c).
-		Do("jab", treetest.Act(rec, "jab", nil, bt.Running, bt.Success)).
-		Do("hook", treetest.Act(rec, "hook", nil, bt.Running, bt.Success)).
-		End())
+	n := bt.New[mem]()
+	tree := treetest.MustBuild(t, bt.Config[mem]{},
+		n.Sequence("combo",
+			n.Do("jab", treetest.Act(rec, "jab", nil, bt.Running, bt.Success)),
+			n.Do("hook", treetest.Act(rec, "hook", nil, bt.Running, bt.Success)),
+		).Constrain(c))
 	m := mem{Foe: 3}
 	treetest.TickN(t, tree, &m, 1)
 	m.Foe = 9
@@ -197,18 +199,18 @@ func TestSkipWhileRunningInATree(t *testing.T) {
 // its constraint live.
 func TestSkipWhileSimulatingInATree(t *testing.T) {
 	t.Parallel()
+	n := bt.New[mem]()
 	for _, skip := range []bool{false, true} {
 		var opts []constraints.Option
 		if skip {
 			opts = append(opts, constraints.SkipWhileSimulating())
 		}
 		rec := &treetest.Recorder{}
-		tree := treetest.MustBuild(t, bt.New(bt.Config[mem]{Heuristic: treetest.Goal}).
-			Selector("plan").
-			Do("strike", treetest.Act(rec, "strike", treetest.HitFoe(1))).Constrain(
-			constraints.Func("door open", func(*mem) bool { return false }, opts...)).
-			Do("pose", treetest.Act(rec, "pose", treetest.Shine)).
-			End())
+		tree := treetest.MustBuild(t, bt.Config[mem]{Heuristic: treetest.Goal},
+			n.Selector("plan",
+				n.Do("strike", treetest.Act(rec, "strike", treetest.HitFoe(1))).Constrain(constraints.Func("door open", func(*mem) bool { return false }, opts...)),
+				n.Do("pose", treetest.Act(rec, "pose", treetest.Shine)),
+			))
 		p, _ := tree.Preview(&mem{Foe: 5}, 0)
 		chosen, _ := p.Decisions[0].Choice()
 		status, _ := tree.Tick(&mem{Foe: 5}, time.Second)
@@ -228,6 +230,7 @@ func TestChanceInATree(t *testing.T) {
 	t.Parallel()
 	const seeds = 2000
 	passed := 0
+	n := bt.New[mem]()
 	for seed := uint64(0); seed < seeds; seed++ {
 		var planned, begun []string
 		trace := bt.TracerFunc(func(e *bt.Event) {
@@ -242,11 +245,11 @@ func TestChanceInATree(t *testing.T) {
 			}
 		})
 		rec := &treetest.Recorder{}
-		tree := treetest.MustAgent(t, bt.New(bt.Config[mem]{Heuristic: treetest.Goal}).
-			Selector("plan").
-			Do("gamble", treetest.Act(rec, "gamble", treetest.HitFoe(1))).Constrain(constraints.Chance[mem](0.3)).
-			Do("pose", treetest.Act(rec, "pose", treetest.Shine)).
-			End(), seed, trace)
+		tree := treetest.MustAgent(t, bt.Config[mem]{Heuristic: treetest.Goal},
+			n.Selector("plan",
+				n.Do("gamble", treetest.Act(rec, "gamble", treetest.HitFoe(1))).Constrain(constraints.Chance[mem](0.3)),
+				n.Do("pose", treetest.Act(rec, "pose", treetest.Shine)),
+			), seed, trace)
 		treetest.TickN(t, tree, &mem{Foe: 5}, 1)
 		if planned[0] == "gamble" {
 			passed++
@@ -261,6 +264,7 @@ func TestChanceInATree(t *testing.T) {
 func TestSettingsAreCheckedByBuild(t *testing.T) {
 	t.Parallel()
 	timer := func(*mem) time.Duration { return 0 }
+	n := bt.New[mem]()
 	for _, tt := range []struct {
 		c    bt.Constraint[mem]
 		want string
@@ -286,15 +290,16 @@ func TestSettingsAreCheckedByBuild(t *testing.T) {
 			`s/x: WhenFalse given twice ("no", then "nay")`},
 		{constraints.Skipping[mem](nil), "s/x: Skipping: nil constraint"},
 		{foe.Is(-1), "s/x: Is: value -1 of field foe is not in [0, MaxFieldValue)"},
-		{foe.Is(constraints.MaxFieldValue), "s/x: Is: value 65536 of field foe"},
+		{foe.Is(constraints.maxFieldValue), "s/x: Is: value 65536 of field foe"},
 		{foe.In(nil), "s/x: In: field foe: no values"},
 		{constraints.NewField[mem]("foe", nil).Is(1), "s/x: Is: a field with no function"},
 		{(*constraints.Field[mem])(nil).Is(1), "s/x: Is: a field with no function"},
 		{constraints.NewField("", func(*mem) int { return 0 }).Is(1), "s/x: Is: a field with no name"},
 	} {
-		_, err := bt.New(bt.Config[mem]{}).
-			Sequence("s").Do("x", treetest.Act(&treetest.Recorder{}, "x", nil)).Constrain(tt.c).End().
-			Build()
+		_, err := bt.Build(bt.Config[mem]{},
+			n.Sequence("s",
+				n.Do("x", treetest.Act(&treetest.Recorder{}, "x", nil)).Constrain(tt.c),
+			))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("error %v, want it to contain %q", err, tt.want)
 		}
@@ -307,14 +312,17 @@ func TestSettingsAreCheckedByBuild(t *testing.T) {
 func TestInvalidChecksInsideGroupsAreFaults(t *testing.T) {
 	t.Parallel()
 	broken := constraints.From("broken", func(bt.Situation, *mem) (bt.Check, string) { return bt.Check(9), "?" })
+	n := bt.New[mem]()
 	for name, c := range map[string]bt.Constraint[mem]{
 		"bare": broken,
 		"all":  constraints.All(inReach, broken),
 		"any":  constraints.Any(shielded, broken),
 	} {
 		rec := &treetest.Recorder{}
-		tree := treetest.MustBuild(t, bt.New(bt.Config[mem]{}).
-			Sequence("s").Do("x", treetest.Act(rec, "x", nil)).Constrain(c).End())
+		tree := treetest.MustBuild(t, bt.Config[mem]{},
+			n.Sequence("s",
+				n.Do("x", treetest.Act(rec, "x", nil)).Constrain(c),
+			))
 		s, err := tree.Tick(&mem{Foe: 3}, 0)
 		var ne *decide.Error
 		if s != bt.Failure || !errors.As(err, &ne) || ne.Path != "s/x" || !strings.Contains(err.Error(), "invalid check") {

@@ -10,9 +10,9 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 )
 
-// MaxFieldValue bounds the values of a Field: an index of actions by a
+// maxFieldValue bounds the values of a Field: an index of actions by a
 // field keeps a list of actions per value.
-const MaxFieldValue = 1 << 16
+const maxFieldValue = 1 << 16
 
 // A Field is a small number the memory holds, or tells: the cell the agent
 // stands in, the room it is in, how far a recipe has come. Preconditions
@@ -25,8 +25,8 @@ const MaxFieldValue = 1 << 16
 //	cell := constraints.NewField("cell", func(g *Grid) int { return g.Y*10 + g.X })
 //	b.Action("3,4 east", east, cell.Is(43))
 //
-// of must only read the memory, and give a number from 0 to
-// MaxFieldValue; a number outside never passes.
+// of must only read the memory, and give a number from 0 to 65,535; a
+// number outside never passes.
 type Field[M any] struct {
 	name string
 	of   func(m *M) int
@@ -36,9 +36,6 @@ type Field[M any] struct {
 func NewField[M any](name string, of func(m *M) int) *Field[M] {
 	return &Field[M]{name: name, of: of}
 }
-
-// Name returns the field's name.
-func (f *Field[M]) Name() string { return f.name }
 
 // Is returns a constraint that passes when the field's value is value:
 // "cell is 43".
@@ -57,8 +54,8 @@ func (f *Field[M]) In(values []int, opts ...Option) bt.Constraint[M] {
 	var words []string
 	for _, v := range values {
 		words = append(words, strconv.Itoa(v))
-		if v < 0 || v >= MaxFieldValue {
-			c.fail(fmt.Errorf("Is: value %d of field %s is not in [0, MaxFieldValue)", v, name))
+		if v < 0 || v >= maxFieldValue {
+			c.fail(fmt.Errorf("Is: value %d of field %s is not in [0, 65535]", v, name))
 		}
 	}
 	switch {
@@ -101,7 +98,7 @@ func (c *fieldIs[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
 
 func (c *fieldIs[M]) String() string { return c.name }
 
-// Timeless reports true: a field is read from the memory (see bt.Timeless).
+// Timeless reports true: a field is read from the memory (see traits.Timeless).
 func (c *fieldIs[M]) Timeless() bool { return true }
 
 // Test returns the test of the field's value (see bt.Test), unless an

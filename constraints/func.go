@@ -36,7 +36,7 @@ func (c *predicate[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
 
 func (c *predicate[M]) String() string { return c.name }
 
-// Timeless reports true: a predicate reads the memory (see bt.Timeless).
+// Timeless reports true: a predicate reads the memory (see traits.Timeless).
 func (c *predicate[M]) Timeless() bool { return true }
 
 // Test returns the predicate's function, which decides its answer in

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
@@ -56,8 +57,8 @@ func (n *not[M]) Negation() string {
 	return n.holds
 }
 
-// Timeless reports whether the constraint negated is (see bt.Timeless).
-func (n *not[M]) Timeless() bool { return bt.IsTimeless(n.inner) }
+// Timeless reports whether the constraint negated is (see traits.Timeless).
+func (n *not[M]) Timeless() bool { return traits.IsTimeless(n.inner) }
 
 // All returns a constraint that passes when every one of cs passes. Any
 // Fail wins, with its reason; otherwise any Done. An invalid answer from
@@ -155,10 +156,10 @@ func newGroup[M any](op string, cs []bt.Constraint[M]) group[M] {
 
 func (g *group[M]) Validate() error { return g.err }
 
-// Timeless reports whether every member is (see bt.Timeless).
+// Timeless reports whether every member is (see traits.Timeless).
 func (g *group[M]) Timeless() bool {
 	for _, c := range g.cs {
-		if !bt.IsTimeless(c) {
+		if !traits.IsTimeless(c) {
 			return false
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
@@ -134,12 +135,12 @@ func (s *skipping[M]) Negation() string {
 	return negate(s.inner)
 }
 
-// Timeless reports whether the constraint skipped is (see bt.Timeless).
-func (s *skipping[M]) Timeless() bool { return bt.IsTimeless(s.inner) }
+// Timeless reports whether the constraint skipped is (see traits.Timeless).
+func (s *skipping[M]) Timeless() bool { return traits.IsTimeless(s.inner) }
 
 // validate returns the settings error of c, if it can tell.
 func validate(c any) error {
-	if v, ok := c.(bt.Validator); ok {
+	if v, ok := c.(traits.Validator); ok {
 		return v.Validate()
 	}
 	return nil

@@ -12,11 +12,9 @@ import (
 // until d has passed on the tree clock since it last ended. It never
 // stops a node that is running. A node that never ran passes.
 //
-// This is the usual way to rest a node: attach it to the node itself
-// (Builder.Constrain), and the parent passes over the node while it
-// rests, with "cooling down" as the reason. decorators.Cooldown is the
-// same rule as a node of its own, for trees laid out the way other
-// libraries draw it.
+// Attach it to the node itself (bt.Def.Constrain, or a catalogue entry's
+// preconditions), and the parent passes over the node while it rests,
+// with "cooling down" as the reason.
 func Cooldown[M any](d time.Duration, opts ...Option) bt.Constraint[M] {
 	c := &cooldown[M]{skips: newSkips(opts), d: d, failure: "cooling down (" + d.String() + ")"}
 	if d < 0 {
@@ -84,7 +82,7 @@ func (w *window[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
 	return bt.Pass, ""
 }
 
-// Timeless reports true: a window reads the memory (see bt.Timeless).
+// Timeless reports true: a window reads the memory (see traits.Timeless).
 func (w *window[M]) Timeless() bool { return true }
 
 func (w *window[M]) String() string {

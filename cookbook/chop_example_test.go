@@ -59,7 +59,7 @@ func Example_chopTree() {
 		Method("refuel", hasSaw, canInShed).Do("go to the shed", "refuel", "get wood").
 		Method("fetch the saw", sawInShed).Do("go to the shed", "take the saw", "get wood").
 		Method("chop", hasAxe).Do("go to the tree", "chop the tree").
-		Build("get wood")
+		Build()
 	if err != nil {
 		fmt.Println(err)
 		return

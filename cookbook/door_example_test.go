@@ -23,7 +23,7 @@ type Room struct {
 // the next room. The order is the design, and nothing need be predicted:
 // a plain fallback, no decider.
 func Example_doorThenWindow() {
-	n := bt.For[Room]()
+	n := bt.New[Room]()
 	do := func(name string, ok func(r *Room) bool) bt.Def[Room] {
 		return n.Do(name, bt.Instant(ok, nil))
 	}
@@ -42,7 +42,7 @@ func Example_doorThenWindow() {
 	for _, r := range []Room{{}, {DoorLocked: true, HasWindow: true}, {DoorLocked: true}} {
 		var did []string
 		agent, _ := tree.NewAgent(1)
-		agent.SetTracer(trace.NewActions(tree.Nodes(), func(a *trace.Action) { did = append(did, a.Name) }))
+		agent.SetTracer(trace.NewActions(tree.Nodes(), func(a *trace.ActionReport) { did = append(did, a.Name) }))
 		status, _ := agent.Tick(&r, 0)
 		fmt.Printf("locked %-5v window %-5v → %v: %s\n", r.DoorLocked, r.HasWindow, status, strings.Join(did, ", "))
 	}

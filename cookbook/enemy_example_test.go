@@ -77,14 +77,14 @@ func Example_htnEnemy() {
 		Method("desperate", low).Do("combo", "combo", "combo", "rest").
 		Method("fight", playerUp).Do("track", "attack").
 		Method("idle").Do("idle").
-		Build("enemy")
+		Build()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	n := bt.For[Enemy]()
+	n := bt.New[Enemy]()
 	dead := constraints.Func("no health", func(e *Enemy) bool { return e.HP <= 0 })
-	b := fsm.New(actions).Events(func(e *Enemy) *fsm.Inbox { return &e.Inbox })
+	b := fsm.New(actions).Inbox(func(e *Enemy) *fsm.Inbox { return &e.Inbox })
 	b.Any().To("dead", dead).On("hit", "hurt")
 	b.State("fight").Run(n.Plan("", domain)).On(fsm.Succeeded, "fight")
 	b.State("hurt").Do("flinch").On(fsm.Succeeded, "fight")

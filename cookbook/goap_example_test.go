@@ -36,11 +36,11 @@ func Example_rangedOrMelee() {
 		return
 	}
 	domain := func(hard bool) (*goap.Domain[Soldier, Soldier], error) {
-		d := goap.New(actions, func(s *Soldier) Soldier { return *s }).Action("ranged attack")
+		d := goap.New(actions, func(s *Soldier) Soldier { return *s }).Do("ranged attack")
 		if hard {
 			d.Constrain(constraints.Func("a ranged weapon", func(s *Soldier) bool { return s.Gun }))
 		}
-		return d.Action("melee attack").
+		return d.Do("melee attack").
 			Goal("enemy down", 1, func(s *Soldier) bool { return s.EnemyDown }).
 			Build()
 	}
@@ -64,7 +64,7 @@ func Example_rangedOrMelee() {
 		{"constrained, with a gun", constrained, Soldier{Gun: true}},
 		{"constrained, without", constrained, Soldier{}},
 	} {
-		planner := c.domain.NewPlanner()
+		planner := c.domain.NewSession()
 		plan, err := planner.Plan(&c.soldier)
 		if err != nil {
 			fmt.Println(c.what, err)

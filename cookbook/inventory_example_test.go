@@ -35,7 +35,7 @@ type Survivor struct {
 // fetch it from the room; craft it, ensuring each ingredient the same
 // way first; and at last note the need, and fail.
 func ensure(item int) bt.Def[Survivor] {
-	n := bt.For[Survivor]()
+	n := bt.New[Survivor]()
 	name := itemNames[item]
 	do := func(what string, effect func(s *Survivor)) bt.Def[Survivor] {
 		return n.Do(what+" "+name, bt.Instant(func(s *Survivor) bool { effect(s); return true }, effect))
@@ -87,7 +87,7 @@ func Example_ensureItem() {
 	} {
 		var did []string
 		agent, _ := tree.NewAgent(1)
-		agent.SetTracer(trace.NewActions(tree.Nodes(), func(a *trace.Action) { did = append(did, a.Name) }))
+		agent.SetTracer(trace.NewActions(tree.Nodes(), func(a *trace.ActionReport) { did = append(did, a.Name) }))
 		status, _ := agent.Tick(&s, 0)
 		var wishes []string
 		for i, w := range s.Wishes {

@@ -27,7 +27,7 @@ type Fighter struct {
 // of what a flying kick is made of, and an HTN or GOAP plan could take it
 // as a step.
 func Example_flyingKick() {
-	n := bt.For[Fighter]()
+	n := bt.New[Fighter]()
 	inReach := constraints.Func("in reach", func(f *Fighter) bool { return f.Dist <= 1 })
 	jump := func(f *Fighter) { f.Dist = max(f.Dist-3, 0) }
 	kick := func(f *Fighter) { f.FoeHP -= 10 }

@@ -135,11 +135,11 @@ func watchmanMachine() (*bt.Agent[Watchman], error) {
 	b := fsm.New(actions)
 	b.State("patrol").Do("patrol").To("chase", sees)
 	b.State("chase").Do("chase").To("patrol", lost)
-	machine, err := b.Build("patrol")
+	machine, err := b.Build()
 	if err != nil {
 		return nil, err
 	}
-	tree, err := bt.Build(bt.Config[Watchman]{}, bt.For[Watchman]().Plan("watchman", machine))
+	tree, err := bt.Build(bt.Config[Watchman]{}, bt.New[Watchman]().Plan("watchman", machine))
 	if err != nil {
 		return nil, err
 	}

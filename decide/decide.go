@@ -41,16 +41,6 @@ func (c Change) String() string {
 	return "Change(" + strconv.Itoa(int(c)) + ")"
 }
 
-// ParseChange returns the Change whose String is s.
-func ParseChange(s string) (Change, error) {
-	for i, n := range changeNames {
-		if n == s && i > 0 {
-			return Change(i), nil
-		}
-	}
-	return 0, fmt.Errorf("decide: unknown change %q", s)
-}
-
 // A Record is an HTN plan's method traversal record: the method taken at
 // each decomposition, in the order the planner made them, counting the
 // methods passed over. Plans rank by record, lexicographically: at the
@@ -58,19 +48,6 @@ func ParseChange(s string) (Change, error) {
 // a record that is a prefix of the other (a plan that stopped at a pause
 // point) ranks with it, neither above.
 type Record []int
-
-// String formats the record as "[0 2 1]".
-func (r Record) String() string {
-	b := make([]byte, 0, 2+2*len(r))
-	b = append(b, '[')
-	for i, k := range r {
-		if i > 0 {
-			b = append(b, ' ')
-		}
-		b = strconv.AppendInt(b, int64(k), 10)
-	}
-	return string(append(b, ']'))
-}
 
 // Outranks reports whether r ranks above o: at the first decomposition
 // where they differ, r took an earlier method. A record that extends the
@@ -98,9 +75,9 @@ type Plan struct {
 	// Goal is what the plan is for: an HTN domain's root task, a GOAP
 	// goal.
 	Goal string
-	// Priority is how much the goal mattered when it was chosen (GOAP);
+	// Utility is how much the goal mattered when it was chosen (GOAP);
 	// zero for planners without goals.
-	Priority float64
+	Utility float64
 	// Steps are the names of the plan's steps, in order: the actions of
 	// the catalogue, or the tree nodes, the plan runs.
 	Steps []string
@@ -136,14 +113,14 @@ type Plan struct {
 
 // A Tally counts what became of one step of a planner in a planning:
 // Considered, the times the planner considered it (a GOAP search at a
-// state, an HTN decomposition where it is a subtask); Refused, the times
-// its preconditions refused it; Admitted, the times they let it into a
+// state, an HTN decomposition where it is a subtask); Discarded, the
+// times its preconditions discarded it; Admitted, the times they let it into a
 // plan being made (a GOAP search's successor, an HTN's planned step,
 // backtracking or not).
 type Tally struct {
 	Name       string `json:"name"`
 	Considered int    `json:"considered"`
-	Refused    int    `json:"refused"`
+	Discarded  int    `json:"discarded"`
 	Admitted   int    `json:"admitted"`
 }
 
@@ -176,7 +153,7 @@ func (p *Plan) Path() string {
 		return ""
 	}
 	if len(p.Methods) != len(p.Record) {
-		return p.Record.String()
+		return fmt.Sprint([]int(p.Record))
 	}
 	var b strings.Builder
 	b.WriteByte('[')
@@ -269,29 +246,3 @@ func (e *Error) Error() string {
 
 // Unwrap returns the underlying error.
 func (e *Error) Unwrap() error { return e.Err }
-
-// At returns err placed at path, as an *Error; nil for a nil err.
-func At(path string, err error) error {
-	if err == nil {
-		return nil
-	}
-	return &Error{Path: path, Err: err}
-}
-
-// CheckName returns why name cannot name a thing in a path, or nil: it is
-// empty, or it holds the '/' that separates a path's elements. what
-// names the thing, with its article ("a state"), for the message.
-func CheckName(what, name string) error {
-	switch {
-	case name == "":
-		return fmt.Errorf("%s needs a name", what)
-	case strings.Contains(name, "/"):
-		return fmt.Errorf("name %q contains '/', which separates path elements", name)
-	}
-	return nil
-}
-
-// Errorf returns an *Error at path with the message format makes.
-func Errorf(path, format string, args ...any) error {
-	return &Error{Path: path, Err: fmt.Errorf(format, args...)}
-}

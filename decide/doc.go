@@ -57,7 +57,7 @@
 //
 // Time. A planned step moves the planning clock on by how long it takes
 // (declared in the catalogue, or predicted by its Simulate through
-// sim.Context.Advance), and the preconditions that read time (a
+// bt.Sim.Advance), and the preconditions that read time (a
 // constraints.Cooldown, a Chance roll) are judged at the planned time,
 // counting what the steps planned before them do: what a planner plans,
 // the agent can do, in the order and at the times planned.

@@ -52,7 +52,7 @@ func ExampleError() {
 
 	d := htn.New(actions)
 	d.Compound("roam").Method("on/foot").Do("walk", "fly")
-	_, err := d.Build("roam")
+	_, err := d.Build()
 	printErrors("htn", err)
 
 	m := fsm.New(actions)
@@ -76,7 +76,7 @@ func ExampleBudget() {
 	// A journey of ten steps, which a plan of at most four cannot hold.
 	d := htn.New(actions).Budget(decide.Budget{Steps: 4})
 	d.Compound("journey").Method("ten steps").Do(slices.Repeat([]string{"walk"}, 10)...)
-	domain, err := d.Build("journey")
+	domain, err := d.Build()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -87,16 +87,4 @@ func ExampleBudget() {
 	// Output:
 	// 0 true
 	// htn: out of budget: more than Budget.Steps (4) needed
-}
-
-// CheckName is the one rule for the names of things that stand in paths,
-// for a decider of your own as for the built-in ones.
-func ExampleCheckName() {
-	for _, name := range []string{"patrol", "", "left/right"} {
-		fmt.Println(decide.CheckName("a state", name))
-	}
-	// Output:
-	// <nil>
-	// a state needs a name
-	// name "left/right" contains '/', which separates path elements
 }

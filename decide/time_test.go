@@ -14,7 +14,6 @@ import (
 	"github.com/foresight-bt/foresight/goap"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/htn"
-	"github.com/foresight-bt/foresight/sim"
 	"pgregory.net/rapid"
 )
 
@@ -48,10 +47,10 @@ func (a timed) Update(m *clocked, dt time.Duration) bt.Status {
 	a.effect(m)
 	return bt.Success
 }
-func (timed) End(*clocked, bt.Status)                        {}
-func (a timed) Simulate(_ *sim.Context[clocked], m *clocked) { a.effect(m) }
-func (a timed) effect(m *clocked)                            { m.V[a.I] = min(m.V[a.I]+1, 100) }
-func (a timed) String() string                               { return fmt.Sprintf("V%d+1 in %v", a.I, a.Takes) }
+func (timed) End(*clocked, bt.Status)                   {}
+func (a timed) Simulate(_ *bt.Sim[clocked], m *clocked) { a.effect(m) }
+func (a timed) effect(m *clocked)                       { m.V[a.I] = min(m.V[a.I]+1, 100) }
+func (a timed) String() string                          { return fmt.Sprintf("V%d+1 in %v", a.I, a.Takes) }
 
 type actionSpec struct {
 	timed
@@ -129,11 +128,11 @@ func TestPropertyHTNPlansKnowTime(t *testing.T) {
 				d.Do("a" + strconv.Itoa(rapid.IntRange(0, len(specs)-1).Draw(t, "step")))
 			}
 		}
-		dom, err := d.Build("root")
+		dom, err := d.Build()
 		if err != nil {
 			t.Fatal(err)
 		}
-		tree, err := bt.Build(bt.Config[clocked]{}, bt.For[clocked]().Plan("plan", dom))
+		tree, err := bt.Build(bt.Config[clocked]{}, bt.New[clocked]().Plan("plan", dom))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -156,7 +155,7 @@ func TestPropertyGOAPPlansKnowTime(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		tree, err := bt.Build(bt.Config[clocked]{}, bt.For[clocked]().Plan("plan", dom))
+		tree, err := bt.Build(bt.Config[clocked]{}, bt.New[clocked]().Plan("plan", dom))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -200,7 +199,7 @@ func gunActions(t *testing.T, fire, aim time.Duration) *catalogue.Catalogue[gun]
 // or their methods for an HTN) and whether any step was refused.
 func play(t *testing.T, p bt.Planner[gun], opts []bt.Option, plans int) (made []string, g gun) {
 	t.Helper()
-	n := bt.For[gun]()
+	n := bt.New[gun]()
 	tree, err := bt.Build(bt.Config[gun]{}, n.Sequence("round", n.Plan("plan", p, opts...)))
 	if err != nil {
 		t.Fatal(err)
@@ -238,12 +237,12 @@ func TestRateOfFirePlanned(t *testing.T) {
 	h, err := htn.New(actions).Compound("two shots").
 		Method("burst").Do("fire", "fire").
 		Method("aimed").Do("fire", "aim", "fire").
-		Build("two shots")
+		Build()
 	if err != nil {
 		t.Fatal(err)
 	}
 	g, err := goap.New(actions, func(g *gun) [2]int8 { return [2]int8{g.Shots, g.Aims} }).
-		Action("fire").Action("aim").
+		Do("fire").Do("aim").
 		Goal("two shots", 1, func(g *gun) bool { return g.Shots >= 2 }).
 		Build()
 	if err != nil {
@@ -269,7 +268,7 @@ func TestStepJudgedAtItsTime(t *testing.T) {
 	h, err := htn.New(actions).Compound("shoot").
 		Method("now").Do("fire").
 		Method("after aiming").Do("aim", "fire").
-		Build("shoot")
+		Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -289,7 +288,7 @@ func equal(a, b []string) bool { return strings.Join(a, "\n") == strings.Join(b,
 // after the last: the volley begins again then.
 func TestSequencePredictionKnowsTime(t *testing.T) {
 	actions := gunActions(t, 200*time.Millisecond, 300*time.Millisecond)
-	n := bt.For[gun]()
+	n := bt.New[gun]()
 	idle := bt.Lasting(func(*gun, time.Duration) bt.Status { return bt.Running }, nil)
 	more := heuristic.Func[gun](func(before, after *gun) heuristic.Outcome {
 		if after.Shots > before.Shots {

@@ -12,7 +12,6 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 func TestDecoratorsLive(t *testing.T) {
@@ -52,11 +51,14 @@ func TestDecoratorsLive(t *testing.T) {
 		{"floor changes nothing live", decorators.Floor[mem](heuristic.Beneficial), []bt.Status{R, F}, 2, []bt.Status{R, F},
 			[]string{"x.begin", "x.update", "x.end(Failure)"}},
 	}
+	n := bt.New[mem]()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recorder{}
-			tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-				Decorate("d", tt.d).Do("x", act(rec, "x", nil, tt.script...)).End())
+			tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+				n.Decorate("d", tt.d,
+					n.Do("x", act(rec, "x", nil, tt.script...)),
+				))
 			got := tickN(t, tree, &mem{}, tt.ticks)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("statuses (-want +got):\n%s", diff)
@@ -71,13 +73,16 @@ func TestDecoratorsLive(t *testing.T) {
 // Retry begins one attempt a tick: each attempt meets a new moment.
 func TestRetry(t *testing.T) {
 	t.Parallel()
+	n := bt.New[mem]()
 	for _, tt := range []struct {
 		failures int
 		want     []bt.Status
 	}{{0, []bt.Status{S}}, {2, []bt.Status{R, R, S}}, {3, []bt.Status{R, R, F}}} {
 		rec := &recorder{}
-		tree := mustBuild(t, bt.New(bt.Config[mem]{}).
-			Decorate("again", decorators.Retry[mem](3)).Do("x", &flaky{failures: tt.failures, rec: rec}).End())
+		tree := mustBuild(t, bt.Config[mem]{},
+			n.Decorate("again", decorators.Retry[mem](3),
+				n.Do("x", &flaky{failures: tt.failures, rec: rec}),
+			))
 		got := tickN(t, tree, &mem{}, len(tt.want))
 		if diff := cmp.Diff(tt.want, got); diff != "" || tree.Running() || len(rec.Take()) != len(tt.want) {
 			t.Errorf("%d failures: statuses (-want +got):\n%s", tt.failures, diff)
@@ -92,11 +97,12 @@ func TestRetryRollsAgain(t *testing.T) {
 	t.Parallel()
 	const seeds = 1000
 	succeeded := 0
+	n := bt.New[mem]()
 	for seed := uint64(0); seed < seeds; seed++ {
-		tree := mustAgent(t, bt.New(bt.Config[mem]{}).
-			Decorate("again", decorators.Retry[mem](5)).
-			Do("x", act(nil, "x", nil)).Constrain(constraints.Chance[mem](0.5)).
-			End(), seed, nil)
+		tree := mustAgent(t, bt.Config[mem]{},
+			n.Decorate("again", decorators.Retry[mem](5),
+				n.Do("x", act(nil, "x", nil)).Constrain(constraints.Chance[mem](0.5)),
+			), seed, nil)
 		for range 5 {
 			if s, _ := tree.Tick(&mem{}, 100*time.Millisecond); s == S {
 				succeeded++
@@ -117,11 +123,14 @@ func TestRetryRollsAgain(t *testing.T) {
 func TestTimeoutDoesNotDependOnTheStep(t *testing.T) {
 	t.Parallel()
 	const limit = 100 * time.Millisecond
+	n := bt.New[mem]()
 	for _, work := range []time.Duration{90 * time.Millisecond, limit, 110 * time.Millisecond} {
 		for _, step := range []time.Duration{time.Millisecond, 10 * time.Millisecond, 30 * time.Millisecond,
 			60 * time.Millisecond, limit, 250 * time.Millisecond} {
-			tree := mustBuild(t, bt.New(bt.Config[mem]{}).
-				Decorate("limit", decorators.Timeout[mem](limit)).Do("work", &worker{need: work}).End())
+			tree := mustBuild(t, bt.Config[mem]{},
+				n.Decorate("limit", decorators.Timeout[mem](limit),
+					n.Do("work", &worker{need: work}),
+				))
 			var s bt.Status
 			for tree.Running() || s == 0 {
 				var err error
@@ -146,8 +155,8 @@ func (w *worker) Update(_ *mem, dt time.Duration) bt.Status {
 	}
 	return R
 }
-func (w *worker) End(*mem, bt.Status)              {}
-func (w *worker) Simulate(*sim.Context[mem], *mem) {}
+func (w *worker) End(*mem, bt.Status)         {}
+func (w *worker) Simulate(*bt.Sim[mem], *mem) {}
 
 // Repeat and Retry do bounded work: a tick begins the child at most once,
 // whatever n is, and a prediction covers at most MaxRepeatPrediction
@@ -155,31 +164,36 @@ func (w *worker) Simulate(*sim.Context[mem], *mem) {}
 func TestRepeatIsBounded(t *testing.T) {
 	t.Parallel()
 	predicted := 0
-	count := bt.SimulateWith(func(*sim.Context[mem], *mem) heuristic.Verdict {
+	count := bt.SimulateWith(func(*bt.Sim[mem], *mem) heuristic.Verdict {
 		predicted++
 		return heuristic.Verdict{Outcome: heuristic.Cosmetic}
 	})
+	n := bt.New[mem]()
 	for _, tt := range []struct {
 		name string
 		d    bt.Decorator[mem]
 		runs bt.Status // what the child does: what the decorator goes on after
 	}{{"repeat", decorators.Repeat[mem](math.MaxInt), S}, {"retry", decorators.Retry[mem](math.MaxInt), F}} {
 		rec := &recorder{}
-		tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-			Decorate("d", tt.d).Do("x", act(rec, "x", nil, tt.runs), count).End())
+		tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+			n.Decorate("d", tt.d,
+				n.Do("x", act(rec, "x", nil, tt.runs), count),
+			))
 		tickN(t, tree, &mem{}, 3)
 		if got := len(rec.Take()); got != 2*3 {
 			t.Errorf("%s: 3 ticks began and ended the child %d times, want 3", tt.name, got/2)
 		}
 	}
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Decorate("d", decorators.Repeat[mem](1<<26)).Do("x", act(nil, "x", nil), count).End())
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.Decorate("d", decorators.Repeat[mem](1<<26),
+			n.Do("x", act(nil, "x", nil), count),
+		))
 	predicted = 0
 	if _, err := tree.Preview(&mem{}, 0); err != nil {
 		t.Fatal(err)
 	}
-	if predicted != decorators.MaxRepeatPrediction {
-		t.Errorf("Repeat(1<<26) predicted %d repetitions, want %d", predicted, decorators.MaxRepeatPrediction)
+	if predicted != decorators.maxRepeatPrediction {
+		t.Errorf("Repeat(1<<26) predicted %d repetitions, want %d", predicted, decorators.maxRepeatPrediction)
 	}
 }
 
@@ -248,11 +262,14 @@ func TestDecoratorsSimulate(t *testing.T) {
 // Repeat's prediction carries into what follows: three predicted hits.
 func TestRepeatPredictsEveryRepetition(t *testing.T) {
 	t.Parallel()
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Sequence("combo").
-		Decorate("thrice", decorators.Repeat[mem](3)).Do("jab", act(&recorder{}, "jab", hitFoe(1))).End().
-		Condition("foe at 7", func(m *mem) bool { return m.Foe == 7 }).
-		End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.Sequence("combo",
+			n.Decorate("thrice", decorators.Repeat[mem](3),
+				n.Do("jab", act(&recorder{}, "jab", hitFoe(1))),
+			),
+			n.Condition("foe at 7", func(m *mem) bool { return m.Foe == 7 }),
+		))
 	p, err := tree.Preview(&mem{HP: 10, Foe: 10}, 0)
 	if err != nil || p.Verdict.Outcome != heuristic.Beneficial {
 		t.Errorf("verdict %v, %v; want Beneficial: the condition sees three hits", p.Verdict, err)
@@ -261,11 +278,14 @@ func TestRepeatPredictsEveryRepetition(t *testing.T) {
 
 func TestCooldownDecoratorSimulates(t *testing.T) {
 	t.Parallel()
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Sequence("when").
-		Condition("foe in sight", func(m *mem) bool { return m.Foe > 0 }).
-		Decorate("rest", decorators.Cooldown[mem](time.Second)).Do("x", act(&recorder{}, "x", hitFoe(1))).End().
-		End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.Sequence("when",
+			n.Condition("foe in sight", func(m *mem) bool { return m.Foe > 0 }),
+			n.Decorate("rest", decorators.Cooldown[mem](time.Second),
+				n.Do("x", act(&recorder{}, "x", hitFoe(1))),
+			),
+		))
 	m := mem{Foe: 10}
 	tickN(t, tree, &m, 1)
 	m.Foe = 0 // let time pass without running the cooldown's child
@@ -280,6 +300,7 @@ func TestCooldownDecoratorSimulates(t *testing.T) {
 
 func TestDecoratorSettingsAreChecked(t *testing.T) {
 	t.Parallel()
+	n := bt.New[mem]()
 	for _, tt := range []struct {
 		d    bt.Decorator[mem]
 		want string
@@ -295,9 +316,12 @@ func TestDecoratorSettingsAreChecked(t *testing.T) {
 		{decorators.FakeSim(decorators.Fake[mem]{Edit: shine, Duration: -1}), "guard/d: FakeSim: negative Duration"},
 		{decorators.FakeSim(decorators.Fake[mem]{Edit: shine, Floor: 42}), "guard/d: FakeSim: invalid Floor"},
 	} {
-		_, err := bt.New(bt.Config[mem]{Heuristic: goal}).
-			Sequence("guard").Decorate("d", tt.d).Do("x", act(&recorder{}, "x", nil)).End().End().
-			Build()
+		_, err := bt.Build(bt.Config[mem]{Heuristic: goal},
+			n.Sequence("guard",
+				n.Decorate("d", tt.d,
+					n.Do("x", act(&recorder{}, "x", nil)),
+				),
+			))
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("error %v, want it to contain %q", err, tt.want)
 		}
@@ -310,8 +334,11 @@ func TestDecoratorSettingsAreChecked(t *testing.T) {
 func TestDelayPredictsTheWholeWaitWhenNotRunning(t *testing.T) {
 	t.Parallel()
 	cfg := bt.Config[mem]{Heuristic: goal, Model: func(m *mem, dt time.Duration) { m.HP -= int(dt / (100 * time.Millisecond)) }}
-	tree := mustBuild(t, bt.New(cfg).Decorate("later", decorators.Delay[mem](300*time.Millisecond)).
-		Do("strike", act(nil, "strike", hitFoe(1))).End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, cfg,
+		n.Decorate("later", decorators.Delay[mem](300*time.Millisecond),
+			n.Do("strike", act(nil, "strike", hitFoe(1))),
+		))
 	predict := func(when string) {
 		t.Helper()
 		p, err := tree.Preview(&mem{HP: 10, Foe: 10}, 0)

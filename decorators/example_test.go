@@ -7,7 +7,6 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Duel is the memory of a fighter facing a shielded opponent.
@@ -27,7 +26,7 @@ func (strike) Begin(d *Duel) bt.Status {
 }
 func (strike) Update(*Duel, time.Duration) bt.Status { return bt.Success }
 func (strike) End(*Duel, bt.Status)                  {}
-func (strike) Simulate(_ *sim.Context[Duel], d *Duel) {
+func (strike) Simulate(_ *bt.Sim[Duel], d *Duel) {
 	if !d.Shield {
 		d.OpponentHP -= 25
 	}
@@ -47,16 +46,16 @@ func duelGoal() heuristic.Heuristic[Duel] {
 // to see and exploit — while nothing changes in the real duel.
 func ExampleFakeSim() {
 	wait := bt.Instant(func(*Duel) bool { return true }, nil)
-	tree, err := bt.New(bt.Config[Duel]{Heuristic: duelGoal()}).
-		Selector("fight").
-		Decorate("mistake", decorators.FakeSim(decorators.Fake[Duel]{
-			Edit: func(d *Duel) { d.Shield = false },
-		})).
-		Do("strike", strike{}).
-		End().
-		Do("wait", wait, bt.Cosmetic()).
-		End().
-		Build()
+	n := bt.New[Duel]()
+	tree, err := bt.Build(bt.Config[Duel]{Heuristic: duelGoal()},
+		n.Selector("fight",
+			n.Decorate("mistake", decorators.FakeSim(decorators.Fake[Duel]{
+				Edit: func(d *Duel) { d.Shield = false },
+			}),
+				n.Do("strike", strike{}),
+			),
+			n.Do("wait", wait, bt.Cosmetic()),
+		))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -91,14 +90,14 @@ func ExampleCooldown() {
 		}
 		return heuristic.Irrelevant
 	})
-	tree, _ := bt.New(bt.Config[Duel]{Heuristic: goal}).
-		Selector("fight").
-		Decorate("rest", decorators.Cooldown[Duel](2*time.Second)).
-		Do("force push", move("push", 40)).
-		End().
-		Do("swing", move("swing", 10)).
-		End().
-		Build()
+	n := bt.New[Duel]()
+	tree, _ := bt.Build(bt.Config[Duel]{Heuristic: goal},
+		n.Selector("fight",
+			n.Decorate("rest", decorators.Cooldown[Duel](2*time.Second),
+				n.Do("force push", move("push", 40)),
+			),
+			n.Do("swing", move("swing", 10)),
+		))
 	fighter, _ := tree.NewAgent(1)
 	d := Duel{OpponentHP: 1000}
 	for i := 0; i < 6; i++ {
@@ -114,13 +113,13 @@ func ExampleCooldown() {
 func ExampleFor() {
 	d := decorators.For[Duel]()
 	swing := bt.Instant(func(d *Duel) bool { d.OpponentHP -= 10; return d.OpponentHP > 0 }, nil)
-	tree, err := bt.New(bt.Config[Duel]{}).
-		Decorate("keep swinging", d.Repeat(3)).
-		Decorate("never give up", d.ForceSuccess()).
-		Do("swing", swing).
-		End().
-		End().
-		Build()
+	n := bt.New[Duel]()
+	tree, err := bt.Build(bt.Config[Duel]{},
+		n.Decorate("keep swinging", d.Repeat(3),
+			n.Decorate("never give up", d.ForceSuccess(),
+				n.Do("swing", swing),
+			),
+		))
 	if err != nil {
 		panic(err)
 	}

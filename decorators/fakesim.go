@@ -7,8 +7,8 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 	"github.com/foresight-bt/foresight/internal/nilness"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Fake describes the wrong knowledge a FakeSim plants.
@@ -67,7 +67,7 @@ func (f *Fake[M]) validate() error {
 	}
 	if f.Gate != nil && nilness.Of(f.Gate) {
 		errs = append(errs, errors.New("FakeSim: Gate is a nil constraint: leave it unset for no gate"))
-	} else if v, ok := f.Gate.(bt.Validator); ok {
+	} else if v, ok := f.Gate.(traits.Validator); ok {
 		errs = append(errs, v.Validate())
 	}
 	return errors.Join(errs...)
@@ -79,7 +79,7 @@ type fakeSim[M any] struct {
 	floored string
 }
 
-func (n *fakeSim[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+func (n *fakeSim[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	f := &n.fake
 	before := ctx.Push(m)
 	fake := f.Gate == nil || n.gate(m)
@@ -108,7 +108,7 @@ func (n *fakeSim[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 	return j
 }
 
-func (n *fakeSim[M]) plant(ctx *sim.Context[M], m *M) {
+func (n *fakeSim[M]) plant(ctx *bt.Sim[M], m *M) {
 	n.fake.Edit(m)
 	ctx.Advance(m, n.fake.Duration)
 }

@@ -7,7 +7,6 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // swing hits the victim live only when its shield is down, and predicts
@@ -23,7 +22,7 @@ func (s swing) Begin(m *mem) bt.Status {
 }
 func (swing) Update(*mem, time.Duration) bt.Status { return bt.Success }
 func (swing) End(*mem, bt.Status)                  {}
-func (swing) Simulate(_ *sim.Context[mem], m *mem) {
+func (swing) Simulate(_ *bt.Sim[mem], m *mem) {
 	if m.Shield == 0 {
 		m.Foe -= 25
 	}
@@ -113,10 +112,11 @@ func TestFakeSimOptions(t *testing.T) {
 // the child's verdict stands.
 func TestFakeSimKeepsTheChildsBetterVerdict(t *testing.T) {
 	t.Parallel()
-	tree := mustBuild(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-		Decorate("pretend", decorators.FakeSim(decorators.Fake[mem]{Edit: func(m *mem) { m.Shine-- }})).
-		Do("pose", act(&recorder{}, "pose", shine), bt.Cosmetic()).
-		End())
+	n := bt.New[mem]()
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+		n.Decorate("pretend", decorators.FakeSim(decorators.Fake[mem]{Edit: func(m *mem) { m.Shine-- }}),
+			n.Do("pose", act(&recorder{}, "pose", shine), bt.Cosmetic()),
+		))
 	p, err := tree.Preview(&mem{}, 0)
 	if err != nil {
 		t.Fatal(err)

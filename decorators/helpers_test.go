@@ -5,7 +5,6 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/internal/treetest"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 type (
@@ -46,4 +45,4 @@ func (f *flaky) Begin(*mem) bt.Status {
 }
 func (f *flaky) Update(*mem, time.Duration) bt.Status { return bt.Success }
 func (f *flaky) End(*mem, bt.Status)                  {}
-func (f *flaky) Simulate(*sim.Context[mem], *mem)     {}
+func (f *flaky) Simulate(*bt.Sim[mem], *mem)          {}

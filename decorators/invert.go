@@ -5,7 +5,6 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Verdicts of the decorators that change whether their node succeeds.
@@ -37,7 +36,7 @@ func (n *invert[M]) Update(m *M, dt time.Duration) bt.Status { return flip(n.chi
 func (n *invert[M]) End(*M, bt.Status)                       {}
 func (n *invert[M]) Describe() string                        { return "invert" }
 
-func (n *invert[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+func (n *invert[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	if n.child.Simulate(ctx, m).Outcome == heuristic.Impossible {
 		return invertedFailure
 	}
@@ -91,7 +90,7 @@ func (n *force[M]) apply(s bt.Status) bt.Status {
 	return n.to
 }
 
-func (n *force[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+func (n *force[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	v := n.child.Simulate(ctx, m)
 	switch {
 	case n.to == bt.Failure:

@@ -7,7 +7,6 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/nilness"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Floor raises the child's prediction to at least o, leaving Impossible
@@ -28,7 +27,7 @@ type floor[M any] struct {
 	reason string
 }
 
-func (f *floor[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+func (f *floor[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	v := f.child.Simulate(ctx, m)
 	if v.Outcome != heuristic.Impossible && v.Outcome < f.min {
 		v = heuristic.Verdict{Outcome: f.min, Reason: f.reason}
@@ -62,7 +61,7 @@ type goal[M any] struct {
 
 func (g *goal[M]) Goal() heuristic.Heuristic[M] { return g.h }
 
-func (g *goal[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+func (g *goal[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	return g.child.Simulate(ctx, m)
 }
 

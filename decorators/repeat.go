@@ -7,13 +7,12 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
-// MaxRepeatPrediction is the most repetitions a Repeat predicts: a
-// prediction of Repeat(n) covers the first min(n, MaxRepeatPrediction)
+// maxRepeatPrediction is the most repetitions a Repeat predicts: a
+// prediction of Repeat(n) covers the first min(n, 16)
 // still to come, so that a decision costs the same whatever n is.
-const MaxRepeatPrediction = 16
+const maxRepeatPrediction = 16
 
 // Repeat runs the child n times in a row. When the child succeeds and
 // repetitions remain, Repeat reports Running and begins the child again on
@@ -21,7 +20,7 @@ const MaxRepeatPrediction = 16
 // the child fails and succeeds after the n-th success.
 //
 // Simulate predicts the repetitions still to come one after another on
-// one memory, at most MaxRepeatPrediction of them, and judges them as a
+// one memory, at most 16 of them, and judges them as a
 // whole, like a sequence; an Impossible repetition makes the whole
 // Impossible. Each repetition is predicted the way the child predicts
 // itself now.
@@ -60,13 +59,13 @@ func (r *repeat[M]) step(s bt.Status) bt.Status {
 	return bt.Running // the next repetition begins on the next tick
 }
 
-func (r *repeat[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+func (r *repeat[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	left := r.n
 	if r.active {
 		left -= r.done
 	}
 	ch := bt.StartChain(ctx, m)
-	for range min(left, MaxRepeatPrediction) {
+	for range min(left, maxRepeatPrediction) {
 		v, terminal := ch.Step(r.child)
 		if v.Outcome == heuristic.Impossible {
 			return ch.Stop(v)
@@ -81,15 +80,15 @@ func (r *repeat[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 
 func (r *repeat[M]) Describe() string { return "repeat " + strconv.Itoa(r.n) }
 
-// Loop runs the child again, on the next tick, every time it succeeds,
-// until it fails; then the loop succeeds. (A sequence with bt.Loop is
-// different: it starts its children over each time they all succeed, and
-// ends only by failing.) "Keep striking until you can't,
-// then taunt" is a sequence of a Loop and a taunt.
+// UntilFailure runs the child again, on the next tick, every time it
+// succeeds, until it fails; then it succeeds. (A sequence with bt.Loop
+// is different: it starts its children over each time they all succeed,
+// and ends only by failing.) "Keep striking until you can't, then taunt"
+// is a sequence of an UntilFailure and a taunt.
 //
 // Simulate predicts one pass of the child. A child predicted Impossible
 // ends the loop at once: Irrelevant.
-func Loop[M any]() bt.Decorator[M] {
+func UntilFailure[M any]() bt.Decorator[M] {
 	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		return &loop[M]{child}, nil
 	}
@@ -100,7 +99,7 @@ type loop[M any] struct{ child *bt.Child[M] }
 func (l *loop[M]) Begin(m *M) bt.Status                    { return l.step(l.child.Tick(m, 0)) }
 func (l *loop[M]) Update(m *M, dt time.Duration) bt.Status { return l.step(l.child.Tick(m, dt)) }
 func (l *loop[M]) End(*M, bt.Status)                       {}
-func (l *loop[M]) Describe() string                        { return "loop" }
+func (l *loop[M]) Describe() string                        { return "until failure" }
 
 func (l *loop[M]) step(s bt.Status) bt.Status {
 	if s == bt.Failure {
@@ -111,7 +110,7 @@ func (l *loop[M]) step(s bt.Status) bt.Status {
 
 var loopEnds = heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: "loop ends at once"}
 
-func (l *loop[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+func (l *loop[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	if v := l.child.Simulate(ctx, m); v.Outcome != heuristic.Impossible {
 		return v
 	}
@@ -156,7 +155,7 @@ func (r *retry[M]) step(s bt.Status) bt.Status {
 	return bt.Running // the next attempt begins on the next tick
 }
 
-func (r *retry[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+func (r *retry[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	return r.child.Simulate(ctx, m)
 }
 

@@ -6,7 +6,6 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Timeout gives the child d of tree time to finish. The tick that reaches
@@ -51,7 +50,7 @@ func (t *timeout[M]) Update(m *M, dt time.Duration) bt.Status {
 	return bt.Failure
 }
 
-func (t *timeout[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+func (t *timeout[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	return t.child.Simulate(ctx, m)
 }
 
@@ -116,7 +115,7 @@ func (d *delay[M]) left() time.Duration {
 	return max(0, d.wait-(d.child.Now()-d.began))
 }
 
-func (d *delay[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+func (d *delay[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	left := d.left()
 	if d.started || left == 0 {
 		return d.child.Simulate(ctx, m)
@@ -137,65 +136,3 @@ func (d *delay[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 }
 
 func (d *delay[M]) Describe() string { return "delay " + d.wait.String() }
-
-// Cooldown keeps the child from beginning again until d of tree time has
-// passed since it last ran: meanwhile the decorator fails at once. The
-// constraint constraints.Cooldown on the child itself does the same with
-// one node less, and is the usual choice; this decorator is for trees
-// laid out the way other libraries draw a cooldown, as a node above.
-//
-// Simulate is Impossible while cooling down, and predicts the child
-// otherwise.
-func Cooldown[M any](d time.Duration) bt.Decorator[M] {
-	return func(child *bt.Child[M]) (bt.Node[M], error) {
-		if d < 0 {
-			return nil, fmt.Errorf("Cooldown: negative duration %v", d)
-		}
-		return &cooldown[M]{through: through[M]{child}, d: d,
-			cooling: heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "cooling down (" + d.String() + ")"}}, nil
-	}
-}
-
-type cooldown[M any] struct {
-	through[M]
-	d       time.Duration
-	cooling heuristic.Verdict
-	ran     bool // the child has run at least once
-	began   bool // the child began in this run of the decorator
-	ended   time.Duration
-}
-
-func (c *cooldown[M]) coolingDown() bool {
-	return c.ran && c.child.Now()-c.ended < c.d
-}
-
-func (c *cooldown[M]) Begin(m *M) bt.Status {
-	if c.coolingDown() {
-		return bt.Failure
-	}
-	c.began = true
-	return c.child.Tick(m, 0)
-}
-
-// Route says that the child does not run while cooling down.
-func (c *cooldown[M]) Route(*M) int {
-	if !c.began && c.coolingDown() {
-		return -1
-	}
-	return 0
-}
-
-func (c *cooldown[M]) End(*M, bt.Status) {
-	if c.began {
-		c.began, c.ran, c.ended = false, true, c.child.Now()
-	}
-}
-
-func (c *cooldown[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
-	if !c.began && c.coolingDown() {
-		return c.cooling
-	}
-	return c.child.Simulate(ctx, m)
-}
-
-func (c *cooldown[M]) Describe() string { return "cooldown " + c.d.String() }

@@ -19,12 +19,12 @@ func example() draw.Picture {
 		}
 		return heuristic.Irrelevant
 	})
-	tree, err := bt.New(bt.Config[guard]{Heuristic: goal}).
-		Selector("guard").
-		Do(`shout "halt!"`, bt.Instant(func(*guard) bool { return true }, nil)).
-		Do("chase", bt.Instant(func(*guard) bool { return true }, func(g *guard) { g.near = true })).
-		End().
-		Build()
+	n := bt.New[guard]()
+	tree, err := bt.Build(bt.Config[guard]{Heuristic: goal},
+		n.Selector("guard",
+			n.Do(`shout "halt!"`, bt.Instant(func(*guard) bool { return true }, nil)),
+			n.Do("chase", bt.Instant(func(*guard) bool { return true }, func(g *guard) { g.near = true })),
+		))
 	if err != nil {
 		panic(err)
 	}

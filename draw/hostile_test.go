@@ -121,15 +121,15 @@ func picture(t testing.TB, title, name, constraint, reason string) Picture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector(name, bt.Replan(0)).
-		Do(name, bt.Instant(func(*mem) bool { return true }, hit)).Constrain(check{desc: constraint, pass: true}).
-		RandomSelector(other).
-		Do(name, bt.Instant(func(*mem) bool { return true }, nil)).Weight(2).
-		Do(other, bt.Instant(func(*mem) bool { return true }, hit)).Constrain(check{desc: constraint, reason: reason}).
-		End().
-		End().
-		Build()
+	n := bt.New[mem]()
+	tree, err := bt.Build(bt.Config[mem]{Heuristic: goal},
+		n.Selector(name, bt.Replan(0),
+			n.Do(name, bt.Instant(func(*mem) bool { return true }, hit)).Constrain(check{desc: constraint, pass: true}),
+			n.RandomSelector(other,
+				n.Do(name, bt.Instant(func(*mem) bool { return true }, nil)).With(bt.Weight(2)),
+				n.Do(other, bt.Instant(func(*mem) bool { return true }, hit)).Constrain(check{desc: constraint, reason: reason}),
+			),
+		))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 // backtracked, each step. What the plan is made of is drawn bold and
 // green, the rest plain, each labelled with its outcome and reason.
 //
-//	p := domain.NewPlanner()
+//	p := domain.NewSession()
 //	p.Watch(true) // GOAP; an HTN planner always keeps its log
 //	plan, err := p.Plan(&memory)
 //	...

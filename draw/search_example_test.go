@@ -36,14 +36,14 @@ func ExampleSearch() {
 		return
 	}
 	domain, err := goap.New(actions, func(s *smith) smith { return *s }).
-		Action("mine").Action("smelt").Action("forge").
+		Do("mine").Do("smelt").Do("forge").
 		Goal("armed", 1, func(s *smith) bool { return s.Swords > 0 }).
 		Build()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	p := domain.NewPlanner()
+	p := domain.NewSession()
 	p.Watch(true)
 	plan, err := p.Plan(&smith{Ore: 1})
 	if err != nil {

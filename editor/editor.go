@@ -120,10 +120,6 @@ func New[M any](path string, reg *btjson.Registry[M], cfg bt.Config[M], opts ...
 	return e, nil
 }
 
-// Path returns the file the editor saves: the path it was given, its
-// links followed.
-func (e *Editor[M]) Path() string { return e.path }
-
 // ServeHTTP serves the page at the mount point, and what it asks for, to
 // requests for a name the Editor answers from its own page or none; it
 // refuses others with 403 Forbidden.
@@ -188,11 +184,11 @@ func version(data []byte) string {
 	return hex.EncodeToString(sum[:12])
 }
 
-// A Problem is an error of the tree a page sent, as the page shows it:
+// A problem is an error of the tree a page sent, as the page shows it:
 // where the file says it (a JSON path such as "$.children[2].action",
 // and a line and column), and what it is. A problem that has no place in
-// the file (the tree as a whole) has an empty Path.
-type Problem struct {
+// the file (the tree as a whole) has an empty path.
+type problem struct {
 	Path    string `json:"path"`
 	Line    int    `json:"line,omitempty"`
 	Column  int    `json:"column,omitempty"`
@@ -201,7 +197,7 @@ type Problem struct {
 
 // problems returns what the loader and bt.Build find wrong with a tree
 // file, each placed where the file says it when it can be.
-func (e *Editor[M]) problems(text []byte) []Problem {
+func (e *Editor[M]) problems(text []byte) []problem {
 	_, err := e.reg.Build(e.cfg, text)
 	if err == nil {
 		return nil
@@ -210,7 +206,7 @@ func (e *Editor[M]) problems(text []byte) []Problem {
 	if j, ok := err.(interface{ Unwrap() []error }); ok {
 		errs = j.Unwrap()
 	}
-	out := make([]Problem, 0, len(errs))
+	out := make([]problem, 0, len(errs))
 	for _, err := range errs {
 		var at *btjson.Error
 		if errors.As(err, &at) {
@@ -219,9 +215,9 @@ func (e *Editor[M]) problems(text []byte) []Problem {
 			if errors.As(msg, &placed) {
 				msg = placed.Err
 			}
-			out = append(out, Problem{Path: at.Path, Line: at.Line, Column: at.Column, Message: msg.Error()})
+			out = append(out, problem{Path: at.Path, Line: at.Line, Column: at.Column, Message: msg.Error()})
 		} else {
-			out = append(out, Problem{Message: err.Error()})
+			out = append(out, problem{Message: err.Error()})
 		}
 	}
 	return out
@@ -266,7 +262,7 @@ func (e *Editor[M]) readChange(w http.ResponseWriter, r *http.Request) (change, 
 
 // A checked is the answer to a check or a refused save.
 type checked struct {
-	Problems []Problem `json:"problems"`
+	Problems []problem `json:"problems"`
 }
 
 func (e *Editor[M]) check(w http.ResponseWriter, r *http.Request) {
@@ -384,9 +380,9 @@ func reply(w http.ResponseWriter, code int, v any) {
 	json.NewEncoder(w).Encode(v)
 }
 
-func nonNil(ps []Problem) []Problem {
+func nonNil(ps []problem) []problem {
 	if ps == nil {
-		return []Problem{}
+		return []problem{}
 	}
 	return ps
 }

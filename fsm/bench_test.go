@@ -13,7 +13,7 @@ import (
 // the world flips it between patrol and chase every tick (switching: a
 // state left and another begun each tick).
 func BenchmarkGuard(b *testing.B) {
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	machine := guardMachine(b)
 	tree := n.ReactivePriority("guard",
 		n.Sequence("dead", n.Condition("dead", func(m *mem) bool { return m.Dead }), actions.Do("fall")),

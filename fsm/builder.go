@@ -8,7 +8,9 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
-	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/decider"
+	"github.com/foresight-bt/foresight/internal/engine/paths"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
@@ -27,7 +29,7 @@ import (
 //		To("chase", outOfReach)
 //	b.Any().To("dead", dead) // from every state, before the state's own
 //	b.State("dead").Do("fall").Final()
-//	machine, err := b.Build("patrol")
+//	machine, err := b.Build()
 //
 // A state runs one node: an action of the catalogue (Do), or any node of
 // a tree (Run): a subtree, a planner node (an htn or goap domain), or
@@ -69,7 +71,7 @@ type stateSpec[M any] struct {
 type transSpec[M any] struct {
 	from   int // a state, or anyState
 	to     string
-	event  Event // "" for a transition on guards alone
+	event  Trigger // "" for a transition on guards alone
 	guards []bt.Constraint[M]
 	on     bool // added by On (whose empty event is a misuse of its own)
 }
@@ -102,7 +104,7 @@ func (b *Builder[M]) usable() bool {
 }
 
 func (b *Builder[M]) fail(path, format string, args ...any) {
-	b.errs = append(b.errs, decide.Errorf(path, format, args...))
+	b.errs = append(b.errs, decider.Errorf(path, format, args...))
 }
 
 // State adds a state, which the calls that follow describe: what it runs
@@ -114,9 +116,9 @@ func (b *Builder[M]) State(name string) *Builder[M] {
 	b.from = refused
 	b.declared++
 	_, dup := b.byName[name]
-	switch bad := decide.CheckName("a state", name); {
+	switch bad := paths.CheckName("a state", name); {
 	case bad != nil:
-		b.errs = append(b.errs, decide.At(b.statePath(name), bad))
+		b.errs = append(b.errs, decider.At(b.statePath(name), bad))
 	case dup:
 		b.fail(name, "a second state of this name")
 	default:
@@ -150,7 +152,7 @@ func (b *Builder[M]) Any() *Builder[M] {
 // Do makes the state just added run the catalogue's action (or
 // behaviour) entry, as Catalogue.Do makes it a node, named after the
 // state; opts are the leaf's options.
-func (b *Builder[M]) Do(entry string, opts ...bt.LeafOption) *Builder[M] {
+func (b *Builder[M]) Do(entry string, opts ...bt.Option) *Builder[M] {
 	s := b.state("Do")
 	if s == nil {
 		return b
@@ -223,11 +225,11 @@ func (b *Builder[M]) To(target string, guards ...bt.Constraint[M]) *Builder[M] {
 // passes: Succeeded or Failed, when the state's node ends so, or an event
 // the game posts to the memory's Inbox (see Events), which the
 // transition takes out as it fires.
-func (b *Builder[M]) On(event Event, target string, guards ...bt.Constraint[M]) *Builder[M] {
+func (b *Builder[M]) On(event Trigger, target string, guards ...bt.Constraint[M]) *Builder[M] {
 	return b.add("On", target, event, guards)
 }
 
-func (b *Builder[M]) add(call, target string, event Event, guards []bt.Constraint[M]) *Builder[M] {
+func (b *Builder[M]) add(call, target string, event Trigger, guards []bt.Constraint[M]) *Builder[M] {
 	if !b.usable() {
 		return b
 	}
@@ -243,7 +245,7 @@ func (b *Builder[M]) add(call, target string, event Event, guards []bt.Constrain
 	for i, g := range guards {
 		if nilness.Of(g) {
 			b.fail(path, "guard %d is nil", i+1)
-		} else if v, ok := g.(bt.Validator); ok {
+		} else if v, ok := g.(traits.Validator); ok {
 			if err := v.Validate(); err != nil {
 				b.fail(path, "guard %d: %v", i+1, err)
 			}
@@ -273,9 +275,9 @@ func (b *Builder[M]) fromName(from int) string {
 // transition from any state.
 const anyName = "any state"
 
-// Events gives the machine the way to the memory's Inbox, for the
-// transitions that wait for an event the game posts (On).
-func (b *Builder[M]) Events(inbox func(m *M) *Inbox) *Builder[M] {
+// Inbox gives the machine the way to the memory's Inbox, for the
+// transitions that wait for a trigger the game posts (On).
+func (b *Builder[M]) Inbox(inbox func(m *M) *Inbox) *Builder[M] {
 	if !b.usable() {
 		return b
 	}
@@ -315,8 +317,9 @@ func (b *Builder[M]) state(call string) *stateSpec[M] {
 	return nil
 }
 
-// Build checks the machine and compiles it, with initial as the state it
-// begins in. It reports every misuse at once: transitions to unknown
+// Build checks the machine and compiles it. It begins in the first state
+// declared, its initial state (with History, a nested machine resumes
+// where it was). It reports every misuse at once: transitions to unknown
 // states, states the initial state cannot reach, a state that no
 // transition leaves and that is not Final, transitions from a final
 // state, a second transition like one before it, a transition that can
@@ -325,13 +328,13 @@ func (b *Builder[M]) state(call string) *stateSpec[M] {
 // nothing, invalid guards and names. A
 // Machine is immutable: share it between any number of trees and agents.
 // Build may be called again, after more calls, for a machine with them.
-func (b *Builder[M]) Build(initial string) (*Machine[M], error) {
+func (b *Builder[M]) Build() (*Machine[M], error) {
 	if !b.usable() {
 		return nil, errors.New("fsm: Build on a nil Builder; use fsm.New")
 	}
 	errs := slices.Clip(b.errs)
 	if len(b.states) == 0 {
-		errs = append(errs, decide.Errorf("machine", "a machine with no states: add them with State"))
+		errs = append(errs, decider.Errorf("machine", "a machine with no states: add them with State"))
 	}
 	m := &Machine[M]{initial: -1, history: b.history, inbox: b.inbox}
 	for _, s := range b.states {
@@ -343,17 +346,15 @@ func (b *Builder[M]) Build(initial string) (*Machine[M], error) {
 		}
 		m.states = append(m.states, st)
 	}
-	if i, ok := b.byName[initial]; ok {
-		m.initial = int32(i)
-	} else if len(b.states) > 0 {
-		errs = append(errs, decide.Errorf("initial", "unknown state %q (the states: %s)", initial, b.names()))
+	if len(b.states) > 0 {
+		m.initial = 0
 	}
 	errs = append(errs, b.compile(m)...)
 	if m.initial >= 0 { // a state no run reaches is a misuse whatever else is
 		errs = append(errs, m.checkReach()...)
 	}
 	if len(errs) == 0 && len(m.steps) == 0 {
-		errs = append(errs, decide.Errorf("machine", "no state runs anything: give one a node with Do or Run"))
+		errs = append(errs, decider.Errorf("machine", "no state runs anything: give one a node with Do or Run"))
 	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
@@ -380,13 +381,13 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 		path := b.transPath(t)
 		to, ok := b.byName[t.to]
 		if !ok {
-			errs = append(errs, decide.Errorf(path, "unknown state %q (the states: %s)", t.to, b.names()))
+			errs = append(errs, decider.Errorf(path, "unknown state %q (the states: %s)", t.to, b.names()))
 			continue
 		}
 		ct := transition[M]{from: int32(t.from), to: int32(to), event: t.event, guards: t.guards,
 			name: path, label: label(t.event, t.guards), timeless: true}
 		for _, g := range t.guards {
-			ct.timeless = ct.timeless && bt.IsTimeless(g)
+			ct.timeless = ct.timeless && traits.IsTimeless(g)
 		}
 		ct.reason = path + ": " + ct.label
 		switch {
@@ -395,7 +396,7 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 		case t.event != "":
 			ct.absent = "no event " + string(t.event)
 		}
-		fail := func(format string, args ...any) { errs = append(errs, decide.Errorf(path, format, args...)) }
+		fail := func(format string, args ...any) { errs = append(errs, decider.Errorf(path, format, args...)) }
 		if seen[ct.reason] {
 			fail("a second transition like this one: remove it")
 		}
@@ -429,7 +430,7 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 	}
 	for i, s := range m.states {
 		if !s.final && !m.leaves(int32(i)) {
-			errs = append(errs, decide.Errorf(s.name, "no way out: give it a transition to another state, or mark it Final"))
+			errs = append(errs, decider.Errorf(s.name, "no way out: give it a transition to another state, or mark it Final"))
 		}
 	}
 	return errs
@@ -437,7 +438,7 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 
 // label describes what fires a transition: its event and guards, as "in
 // sight", "succeeded and rested", "on hit"; "always" for neither.
-func label[M any](event Event, guards []bt.Constraint[M]) string {
+func label[M any](event Trigger, guards []bt.Constraint[M]) string {
 	var parts []string
 	switch {
 	case event.completion():
@@ -446,7 +447,7 @@ func label[M any](event Event, guards []bt.Constraint[M]) string {
 		parts = append(parts, "on "+string(event))
 	}
 	for _, g := range guards {
-		parts = append(parts, bt.Describe(g))
+		parts = append(parts, traits.Describe(g))
 	}
 	if len(parts) == 0 {
 		return "always"

@@ -75,7 +75,7 @@ func TestBuildMisuse(t *testing.T) {
 			b.State("b").Final()
 		}, "a", []string{`a → b: on event "hit", but the machine has no Inbox: give the builder Events`}},
 		{"an empty event", func(b *fsm.Builder[mem]) {
-			b.Events(inbox).State("a").Do("patrol").On("", "b")
+			b.Inbox(inbox).State("a").Do("patrol").On("", "b")
 			b.State("b").Final()
 		}, "a", []string{"a → b: On: an empty event"}},
 		{"a second transition like one before", func(b *fsm.Builder[mem]) {
@@ -108,7 +108,7 @@ func TestBuildMisuse(t *testing.T) {
 			b.State("b").Final()
 		}, "a", []string{"machine: no state runs anything: give one a node with Do or Run"}},
 		{"Events(nil)", func(b *fsm.Builder[mem]) {
-			b.Events(nil).State("a").Do("fall").Final()
+			b.Inbox(nil).State("a").Do("fall").Final()
 		}, "a", []string{"machine: Events(nil): give it the way to the memory's Inbox"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -157,13 +157,13 @@ func TestBuildReportsAllAtOnce(t *testing.T) {
 // with a reason; Build may be called again after more calls.
 func TestBuilderZeroNilAndAgain(t *testing.T) {
 	var zero fsm.Builder[mem]
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	zero.State("idle").Run(n.Do("", actions.Do("patrol").Action)).Final()
-	if m, err := zero.Build("idle"); err != nil || m.Initial() != "idle" {
+	if m, err := zero.Build(); err != nil || m.Initial() != "idle" {
 		t.Errorf("zero Builder: %v, %v", m, err)
 	}
 	zero.State("patrol").Do("patrol")
-	if _, err := zero.Build("idle"); err == nil || !strings.Contains(err.Error(), "patrol: Do(\"patrol\"): no catalogue") {
+	if _, err := zero.Build(); err == nil || !strings.Contains(err.Error(), "patrol: Do(\"patrol\"): no catalogue") {
 		t.Errorf("Do without a catalogue: %v", err)
 	}
 	var nilb *fsm.Builder[mem]
@@ -188,7 +188,7 @@ func TestBuilderZeroNilAndAgain(t *testing.T) {
 // A tree refuses a machine node with Replan or ReplanOn, a zero Machine,
 // and reports a misuse inside a state's node at the node's path.
 func TestTreeMisuse(t *testing.T) {
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	m := guardMachine(t)
 	for _, tc := range []struct {
 		root bt.Def[mem]
@@ -205,7 +205,7 @@ func TestTreeMisuse(t *testing.T) {
 	b := fsm.New(actions)
 	b.State("fight").Run(n.Sequence("", actions.Do("patrol"), n.Sequence("empty"))).To("rest", hurt)
 	b.State("rest").Do("flinch").On(fsm.Succeeded, "fight")
-	broken, err := b.Build("fight")
+	broken, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -22,7 +22,7 @@ import (
 // the kit's probes finish at once, fail, take two ticks or run until
 // halted, and its sensing turns the guards on and off and posts events.
 func TestKit(t *testing.T) {
-	b := fsm.New(actions).Events(inbox)
+	b := fsm.New(actions).Inbox(inbox)
 	b.Any().To("c", hurt).On("hit", "a")
 	b.State("a").Do("patrol").To("b", seen).On(fsm.Succeeded, "c").On(fsm.Failed, "b")
 	b.State("b").Do("chase").On(fsm.Succeeded, "a").To("c", near).To("a", unseen)
@@ -31,7 +31,7 @@ func TestKit(t *testing.T) {
 		if history {
 			b.History()
 		}
-		m, err := b.Build("a")
+		m, err := b.Build()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -58,7 +58,7 @@ func TestKit(t *testing.T) {
 // reports the tick made before it first acted (a leaf began, a node
 // finished other than interrupted, a fault) are the preview's Plans,
 // alike in every field.
-func foreseen(p bt.Preview, leaf map[string]bool, tick []bt.Event) error {
+func foreseen(p bt.Preview, leaf map[string]bool, tick []bt.Trigger) error {
 	var got []decide.Report
 	for _, e := range tick {
 		if e.Kind == bt.EventPlan {
@@ -82,12 +82,12 @@ func foreseen(p bt.Preview, leaf map[string]bool, tick []bt.Event) error {
 // tickKeeper keeps a tick's events, and, in a world w, the states a
 // machine at the root enters and where the run was then.
 type tickKeeper struct {
-	events []bt.Event
+	events []bt.Trigger
 	w      *world
 	visits []visit
 }
 
-func (k *tickKeeper) Trace(e *bt.Event) {
+func (k *tickKeeper) Trace(e *bt.Trigger) {
 	c := *e
 	if e.Plan != nil {
 		c.Plan = e.Plan.Clone()
@@ -110,12 +110,12 @@ func nestedGuard(t testing.TB) *fsm.Machine[mem] {
 	inner.State("patrol").Do("patrol").To("chase", seen)
 	inner.State("chase").Do("chase").To("attack", near).To("patrol", unseen)
 	inner.State("attack").Do("attack").On(fsm.Succeeded, "chase").To("chase", far)
-	fight, err := inner.Build("patrol")
+	fight, err := inner.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := bt.For[mem]()
-	outer := fsm.New(actions).Events(inbox)
+	n := bt.New[mem]()
+	outer := fsm.New(actions).Inbox(inbox)
 	outer.Any().To("dead", dead).On("hit", "flinch")
 	outer.State("alive").Run(n.Plan("", fight)).To("rest", hurt)
 	outer.State("flinch").Do("flinch").On(fsm.Succeeded, "alive")
@@ -150,7 +150,7 @@ func randomSenses(r *rand.Rand) sense {
 // once per Begin, deepest first); and two agents with the same senses
 // do the same.
 func TestPreviewIsTick(t *testing.T) {
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	for _, root := range []bt.Def[mem]{n.Plan("guard", guardMachine(t)), n.Plan("guard", nestedGuard(t))} {
 		tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, root)
 		if err != nil {
@@ -165,9 +165,9 @@ func TestPreviewIsTick(t *testing.T) {
 			a, _ := tree.NewAgent(seed)
 			var k tickKeeper
 			a.SetTracer(&k)
-			var all, twin []contract.Event
+			var all, twin []contract.Trigger
 			b, _ := tree.NewAgent(seed)
-			b.SetTracer(bt.TracerFunc(func(e *bt.Event) { twin = append(twin, contract.From(e)) }))
+			b.SetTracer(bt.TracerFunc(func(e *bt.Trigger) { twin = append(twin, contract.From(e)) }))
 			var m, mb mem
 			r := rand.New(rand.NewPCG(seed, 1))
 			senses := randomSenses(r)
@@ -186,7 +186,7 @@ func TestPreviewIsTick(t *testing.T) {
 				if _, err := b.Tick(&mb, 100*time.Millisecond); err != nil {
 					t.Fatal(err)
 				}
-				var tick []contract.Event
+				var tick []contract.Trigger
 				for j := range k.events {
 					tick = append(tick, contract.From(&k.events[j]))
 				}
@@ -216,8 +216,8 @@ func TestPreviewIsTick(t *testing.T) {
 	}
 }
 
-func eventsOf(events []bt.Event) []contract.Event {
-	var out []contract.Event
+func eventsOf(events []bt.Trigger) []contract.Trigger {
+	var out []contract.Trigger
 	for i := range events {
 		out = append(out, contract.From(&events[i]))
 	}
@@ -227,7 +227,7 @@ func eventsOf(events []bt.Event) []contract.Event {
 // After warm-up a tick allocates nothing, through transitions, events,
 // nesting and history, traced or not.
 func TestNoAllocation(t *testing.T) {
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	for _, traced := range []bool{false, true} {
 		tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, n.Plan("guard", nestedGuard(t)))
 		if err != nil {
@@ -235,7 +235,7 @@ func TestNoAllocation(t *testing.T) {
 		}
 		a, _ := tree.NewAgent(1)
 		if traced {
-			a.SetTracer(bt.TracerFunc(func(*bt.Event) {}))
+			a.SetTracer(bt.TracerFunc(func(*bt.Trigger) {}))
 		}
 		var m mem
 		i := 0
@@ -264,7 +264,7 @@ func TestNoAllocation(t *testing.T) {
 // *bt.PanicError and the machine is quarantined. A state's node that
 // panics is quarantined itself, and the machine takes its failure.
 func TestPanics(t *testing.T) {
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	boom := constraints.Func("boom", func(m *mem) bool {
 		if m.Seen {
 			panic(errors.New("boom"))
@@ -274,7 +274,7 @@ func TestPanics(t *testing.T) {
 	b := fsm.New(actions)
 	b.State("patrol").Do("patrol").To("chase", boom)
 	b.State("chase").Do("chase").To("patrol", unseen)
-	m, err := b.Build("patrol")
+	m, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -299,7 +299,7 @@ func TestPanics(t *testing.T) {
 	b = fsm.New(actions)
 	b.State("patrol").Run(n.Do("", shaky)).On(fsm.Failed, "chase")
 	b.State("chase").Do("chase").To("patrol", unseen)
-	if m, err = b.Build("patrol"); err != nil {
+	if m, err = b.Build(); err != nil {
 		t.Fatal(err)
 	}
 	a, log := agentOf(t, n.Plan("guard", m))

@@ -52,7 +52,7 @@ func TestDecider(t *testing.T) {
 		b.State("a").Do("a").On(fsm.Succeeded, "b").On(fsm.Failed, "b")
 		return "b"
 	})
-	n := bt.For[bttest.World]()
+	n := bt.New[bttest.World]()
 	nested := func(actions *catalogue.Catalogue[bttest.World]) (*fsm.Machine[bttest.World], error) {
 		in, err := inner(actions)
 		if err != nil {

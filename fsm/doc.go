@@ -14,9 +14,9 @@
 //	b.State("chase").Do("chase").To("attack", inReach).To("patrol", lost)
 //	b.State("attack").Do("attack").To("chase", outOfReach)
 //	b.State("dead").Do("fall").Final()
-//	machine, err := b.Build("patrol")
+//	machine, err := b.Build()
 //
-//	n := bt.For[Guard]()
+//	n := bt.New[Guard]()
 //	tree, err := bt.Build(cfg, n.Plan("guard", machine)) // a machine is a planner node
 //
 // # Transitions

@@ -53,7 +53,7 @@ var (
 )
 
 // transitions prints each state a machine node enters, and why.
-func transitions(e *bt.Event) {
+func transitions(e *bt.Trigger) {
 	if e.Kind == bt.EventPlan {
 		fmt.Printf("%4.1fs  %-6s %s\n", e.Time.Seconds(), e.Plan.Goal, e.Plan.Reason)
 	}
@@ -63,19 +63,19 @@ func transitions(e *bt.Event) {
 // patrols, chases what it sees, attacks it in reach, flinches when hit
 // (an event), and falls when its health is gone, whatever it was doing.
 func Example() {
-	b := fsm.New(guardActions()).Events(func(m *Guard) *fsm.Inbox { return &m.Inbox })
+	b := fsm.New(guardActions()).Inbox(func(m *Guard) *fsm.Inbox { return &m.Inbox })
 	b.Any().To("dead", down).On("hit", "flinch")
 	b.State("patrol").Do("patrol").To("chase", inSight)
 	b.State("chase").Do("chase").To("attack", inReach).To("patrol", lost)
 	b.State("attack").Do("attack").To("chase", outOfReach).To("patrol", lost)
 	b.State("flinch").Do("flinch").On(fsm.Succeeded, "patrol")
 	b.State("dead").Do("fall").Final()
-	machine, err := b.Build("patrol")
+	machine, err := b.Build()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	n := bt.For[Guard]()
+	n := bt.New[Guard]()
 	tree, err := bt.Build(bt.Config[Guard]{}, n.Plan("guard", machine)) // a machine is a node of a tree
 	if err != nil {
 		fmt.Println(err)
@@ -117,7 +117,7 @@ func ExampleMachine_Diagram() {
 	b.State("patrol").Do("patrol").To("chase", inSight)
 	b.State("chase").Do("chase").To("patrol", lost)
 	b.State("dead").Do("fall").Final()
-	machine, err := b.Build("patrol")
+	machine, err := b.Build()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -155,13 +155,13 @@ func ExampleBuilder_History() {
 	inner := fsm.New(actions).History()
 	inner.State("patrol").Do("patrol").To("chase", inSight)
 	inner.State("chase").Do("chase").To("patrol", lost)
-	fight, err := inner.Build("patrol")
+	fight, err := inner.Build()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	n := bt.For[Guard]()
-	outer := fsm.New(actions).Events(func(m *Guard) *fsm.Inbox { return &m.Inbox })
+	n := bt.New[Guard]()
+	outer := fsm.New(actions).Inbox(func(m *Guard) *fsm.Inbox { return &m.Inbox })
 	outer.State("fight").Run(n.Plan("", fight)).On("hit", "flinch")
 	outer.State("flinch").Do("flinch").On(fsm.Succeeded, "fight")
 	machine, err := outer.Build("fight")
@@ -175,7 +175,7 @@ func ExampleBuilder_History() {
 		return
 	}
 	guard, _ := tree.NewAgent(1)
-	guard.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+	guard.SetTracer(bt.TracerFunc(func(e *bt.Trigger) {
 		if e.Kind == bt.EventPlan {
 			fmt.Printf("%-11s %s\n", e.Path, e.Plan.Reason)
 		}

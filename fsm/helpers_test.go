@@ -73,14 +73,14 @@ var goal = func() *heuristic.Rules[mem] {
 // attacks it near, flinches when hit and falls when dead.
 func guardMachine(t testing.TB) *fsm.Machine[mem] {
 	t.Helper()
-	b := fsm.New(actions).Events(func(m *mem) *fsm.Inbox { return &m.Inbox })
+	b := fsm.New(actions).Inbox(func(m *mem) *fsm.Inbox { return &m.Inbox })
 	b.Any().To("dead", dead).On("hit", "flinch")
 	b.State("patrol").Do("patrol").To("chase", seen)
 	b.State("chase").Do("chase").To("attack", near).To("patrol", unseen)
 	b.State("attack").Do("attack").On(fsm.Succeeded, "patrol", unseen).On(fsm.Succeeded, "chase").To("chase", far)
 	b.State("flinch").Do("flinch").On(fsm.Succeeded, "patrol")
 	b.State("dead").Do("fall").Final()
-	m, err := b.Build("patrol")
+	m, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -89,7 +89,7 @@ func guardMachine(t testing.TB) *fsm.Machine[mem] {
 
 // agentOf builds a tree of root and returns an agent of it, traced into
 // the returned log.
-func agentOf(t testing.TB, root bt.Def[mem]) (*bt.Agent[mem], *[]contract.Event) {
+func agentOf(t testing.TB, root bt.Def[mem]) (*bt.Agent[mem], *[]contract.Trigger) {
 	t.Helper()
 	tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, root)
 	if err != nil {
@@ -99,7 +99,7 @@ func agentOf(t testing.TB, root bt.Def[mem]) (*bt.Agent[mem], *[]contract.Event)
 	if err != nil {
 		t.Fatal(err)
 	}
-	var log []contract.Event
-	a.SetTracer(bt.TracerFunc(func(e *bt.Event) { log = append(log, contract.From(e)) }))
+	var log []contract.Trigger
+	a.SetTracer(bt.TracerFunc(func(e *bt.Trigger) { log = append(log, contract.From(e)) }))
 	return a, &log
 }

@@ -2,24 +2,24 @@ package fsm
 
 import "strings"
 
-// An Event names something that happened, which a transition may wait
+// A Trigger names something that happened, which a transition may wait
 // for (Builder.On): the end of the state's own node (Succeeded, Failed),
-// or an event the game posts to the agent's Inbox, such as "hit" or
+// or a trigger the game posts to the agent's Inbox, such as "hit" or
 // "noise".
-type Event string
+type Trigger string
 
-// The events of a state's own node: it ended with Success, or with
+// The triggers of a state's own node: it ended with Success, or with
 // Failure. They are never posted; the machine sees them in the tick its
 // node ends, and until a transition leaves the state.
 const (
-	Succeeded Event = "succeeded"
-	Failed    Event = "failed"
+	Succeeded Trigger = "succeeded"
+	Failed    Trigger = "failed"
 )
 
-// completion reports whether e is one of the node's own events.
-func (e Event) completion() bool { return e == Succeeded || e == Failed }
+// completion reports whether e is one of the node's own triggers.
+func (e Trigger) completion() bool { return e == Succeeded || e == Failed }
 
-// InboxSize is how many events an Inbox holds at once.
+// InboxSize is how many triggers an Inbox holds at once.
 const InboxSize = 8
 
 // An Inbox holds the events posted to an agent's machines: the game
@@ -38,16 +38,16 @@ const InboxSize = 8
 //		HP    int
 //		Inbox fsm.Inbox
 //	}
-//	b.Events(func(m *Memory) *fsm.Inbox { return &m.Inbox })
+//	b.Inbox(func(m *Memory) *fsm.Inbox { return &m.Inbox })
 type Inbox struct {
-	events [InboxSize]Event
+	events [InboxSize]Trigger
 	n      uint8
 }
 
 // Post adds e to the inbox and reports whether it did: it refuses an
 // empty event, the node events Succeeded and Failed, and any event once
 // the inbox holds InboxSize.
-func (b *Inbox) Post(e Event) bool {
+func (b *Inbox) Post(e Trigger) bool {
 	if e == "" || e.completion() || int(b.n) == InboxSize {
 		return false
 	}
@@ -56,12 +56,12 @@ func (b *Inbox) Post(e Event) bool {
 	return true
 }
 
-// Has reports whether e waits in the inbox.
-func (b *Inbox) Has(e Event) bool { return b.find(e) >= 0 }
+// has reports whether e waits in the inbox.
+func (b *Inbox) has(e Trigger) bool { return b.find(e) >= 0 }
 
-// Take takes the first e out of the inbox, keeping the order of the
+// take takes the first e out of the inbox, keeping the order of the
 // others, and reports whether there was one.
-func (b *Inbox) Take(e Event) bool {
+func (b *Inbox) take(e Trigger) bool {
 	i := b.find(e)
 	if i < 0 {
 		return false
@@ -87,7 +87,7 @@ func (b *Inbox) String() string {
 	return "[" + strings.Join(names, " ") + "]"
 }
 
-func (b *Inbox) find(e Event) int {
+func (b *Inbox) find(e Trigger) int {
 	for i := 0; i < int(b.n); i++ {
 		if b.events[i] == e {
 			return i

@@ -8,13 +8,15 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/draw"
+	"github.com/foresight-bt/foresight/internal/decider"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 )
 
 // A Machine is a state machine, built: immutable, and shared by every
 // tree and agent that runs it. It is a bt.Planner, so a tree holds it as
 // a planner node, whose children are the nodes its states run:
 //
-//	n := bt.For[Guard]()
+//	n := bt.New[Guard]()
 //	tree, err := bt.Build(cfg, n.Plan("guard", machine))
 //
 // and so does a tree file, which names it in its registry
@@ -39,10 +41,10 @@ type state struct {
 }
 
 type transition[M any] struct {
-	from, to int32 // from is -2 (anyState) for a transition from any state
-	event    Event // "" for one on guards alone
+	from, to int32   // from is -2 (anyState) for a transition from any state
+	event    Trigger // "" for one on guards alone
 	guards   []bt.Constraint[M]
-	timeless bool   // every guard reads only the memory (bt.Timeless)
+	timeless bool   // every guard reads only the memory (traits.Timeless)
 	name     string // "patrol → chase"
 	label    string // what fires it: "in sight"
 	reason   string // name + ": " + label, the reason of its report
@@ -55,7 +57,7 @@ func (m *Machine[M]) usable() bool { return m != nil && len(m.states) > 0 }
 // Validate reports a nil or zero Machine, which a tree cannot run.
 func (m *Machine[M]) Validate() error {
 	if !m.usable() {
-		return errors.New("fsm: a nil or zero Machine; build one with fsm.New(actions)...Build(initial)")
+		return errors.New("fsm: a nil or zero Machine; build one with fsm.New(actions)...Build()")
 	}
 	return nil
 }
@@ -177,7 +179,7 @@ func (m *Machine[M]) checkReach() []error {
 	var errs []error
 	for i, ok := range seen {
 		if !ok {
-			errs = append(errs, decide.Errorf(m.states[i].name, "unreachable from the initial state %q", m.Initial()))
+			errs = append(errs, decider.Errorf(m.states[i].name, "unreachable from the initial state %q", m.Initial()))
 		}
 	}
 	return errs
@@ -185,10 +187,10 @@ func (m *Machine[M]) checkReach() []error {
 
 // The kinds of node in a machine's description (Machine.Nodes).
 const (
-	KindMachine    bt.NodeKind = "machine"
-	KindState      bt.NodeKind = "state"
-	KindAny        bt.NodeKind = "any state"
-	KindTransition bt.NodeKind = "transition"
+	kindMachine    bt.NodeKind = "machine"
+	kindState      bt.NodeKind = "state"
+	kindAny        bt.NodeKind = "any state"
+	kindTransition bt.NodeKind = "transition"
 )
 
 // Nodes describes the machine as a tree, for tools that draw or count
@@ -206,7 +208,7 @@ func (m *Machine[M]) Nodes() []bt.NodeInfo {
 	if m.history {
 		detail += ", with history"
 	}
-	out := []bt.NodeInfo{{Path: root, Name: root, Kind: KindMachine, Detail: detail, Children: len(m.states)}}
+	out := []bt.NodeInfo{{Path: root, Name: root, Kind: kindMachine, Detail: detail, Children: len(m.states)}}
 	if len(m.any) > 0 {
 		out[0].Children++
 	}
@@ -218,26 +220,26 @@ func (m *Machine[M]) Nodes() []bt.NodeInfo {
 			if taken[name]++; taken[name] > 1 {
 				name += " ~" + strconv.Itoa(taken[name])
 			}
-			info := bt.NodeInfo{Path: parent + "/" + name, Name: name, Kind: KindTransition, Parent: parent, Depth: depth,
+			info := bt.NodeInfo{Path: parent + "/" + name, Name: name, Kind: kindTransition, Parent: parent, Depth: depth,
 				Detail: "transition"}
 			if t.event != "" {
 				info.Detail = "transition on " + string(t.event)
 			}
 			for _, g := range t.guards {
-				info.Constraints = append(info.Constraints, bt.Describe(g))
+				info.Constraints = append(info.Constraints, traits.Describe(g))
 			}
 			out = append(out, info)
 		}
 	}
 	if len(m.any) > 0 {
 		path := root + "/" + anyName
-		out = append(out, bt.NodeInfo{Path: path, Name: anyName, Kind: KindAny, Parent: root, Depth: 1,
+		out = append(out, bt.NodeInfo{Path: path, Name: anyName, Kind: kindAny, Parent: root, Depth: 1,
 			Detail: "from any state", Children: len(m.any)})
 		transitions(path, 2, m.any)
 	}
 	for i, s := range m.states {
 		path := root + "/" + s.name
-		out = append(out, bt.NodeInfo{Path: path, Name: s.name, Kind: KindState, Parent: root, Depth: 1,
+		out = append(out, bt.NodeInfo{Path: path, Name: s.name, Kind: kindState, Parent: root, Depth: 1,
 			Detail: m.describe(int32(i)), Children: len(s.out)})
 		transitions(path, 2, s.out)
 	}

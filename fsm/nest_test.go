@@ -17,7 +17,7 @@ import (
 // the state it was interrupted in, and its node begins afresh; without,
 // to its initial state.
 func TestNestingAndHistory(t *testing.T) {
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	for _, history := range []bool{true, false} {
 		inner := fsm.New(actions)
 		if history {
@@ -25,7 +25,7 @@ func TestNestingAndHistory(t *testing.T) {
 		}
 		inner.State("patrol").Do("patrol").To("chase", seen)
 		inner.State("chase").Do("chase").To("patrol", unseen)
-		fight, err := inner.Build("patrol")
+		fight, err := inner.Build()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -64,11 +64,11 @@ func TestNestingAndHistory(t *testing.T) {
 // inbox. An event no transition takes stays; previews and predictions
 // never touch the live inbox.
 func TestEvents(t *testing.T) {
-	n := bt.For[mem]()
-	b := fsm.New(actions).Events(inbox)
+	n := bt.New[mem]()
+	b := fsm.New(actions).Inbox(inbox)
 	b.State("patrol").Do("patrol").On("noise", "search")
 	b.State("search").Do("chase").On("noise", "patrol", seen)
-	m, err := b.Build("patrol")
+	m, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -105,13 +105,13 @@ func TestEvents(t *testing.T) {
 // cannot hold, and gives them up one at a time.
 func TestInbox(t *testing.T) {
 	var b fsm.Inbox
-	for _, e := range []fsm.Event{"", fsm.Succeeded, fsm.Failed} {
+	for _, e := range []fsm.Trigger{"", fsm.Succeeded, fsm.Failed} {
 		if b.Post(e) {
 			t.Errorf("posted %q", e)
 		}
 	}
 	for i := range fsm.InboxSize {
-		if !b.Post(fsm.Event(rune('a' + i))) {
+		if !b.Post(fsm.Trigger(rune('a' + i))) {
 			t.Fatalf("event %d refused", i)
 		}
 	}
@@ -131,11 +131,11 @@ func TestInbox(t *testing.T) {
 // to begin it, so a cooldown among a transition's guards spaces the
 // visits to the state.
 func TestGuardSituation(t *testing.T) {
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	b := fsm.New(actions)
 	b.State("patrol").Do("patrol").To("attack", near, constraints.Cooldown[mem](250*time.Millisecond))
 	b.State("attack").Do("attack").On(fsm.Succeeded, "patrol")
-	m, err := b.Build("patrol")
+	m, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,12 +160,12 @@ func TestGuardSituation(t *testing.T) {
 // the tick would, predicts the state's node, and follows the transitions
 // its end takes, each state once; the selector weighs the whole.
 func TestSimulate(t *testing.T) {
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	b := fsm.New(actions)
 	b.State("chase").Do("chase").On(fsm.Succeeded, "attack", near).To("idle", unseen)
 	b.State("attack").Do("attack").On(fsm.Succeeded, "chase")
 	b.State("idle").Do("patrol").To("chase", seen)
-	hunt, err := b.Build("chase")
+	hunt, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -68,10 +68,10 @@ func (g guardSpec) constraint() bt.Constraint[world] {
 }
 
 type transSpec struct {
-	From   int // -1: any state
-	To     int
-	Event  string
-	Guards []guardSpec
+	From    int // -1: any state
+	To      int
+	Trigger string
+	Guards  []guardSpec
 }
 
 type machineSpec struct {
@@ -117,7 +117,7 @@ func drawMachine(t *rapid.T) machineSpec {
 	}
 	for range rapid.IntRange(0, 2).Draw(t, "any") {
 		tr := drawTrans(t, stateSpec{}, -1, rapid.IntRange(0, n-1).Draw(t, "to"))
-		if tr.Event == "" && len(tr.Guards) == 0 {
+		if tr.Trigger == "" && len(tr.Guards) == 0 {
 			tr.Guards = []guardSpec{drawGuard(t)}
 		}
 		s.Trans = append(s.Trans, tr)
@@ -130,17 +130,17 @@ func drawMachine(t *rapid.T) machineSpec {
 }
 
 func drawTrans(t *rapid.T, from stateSpec, i, to int) transSpec {
-	tr := transSpec{From: i, To: to, Event: rapid.SampledFrom(events).Draw(t, "event")}
-	if (tr.Event == string(fsm.Succeeded) || tr.Event == string(fsm.Failed)) && (i < 0 || from.Kind == endless) {
+	tr := transSpec{From: i, To: to, Trigger: rapid.SampledFrom(events).Draw(t, "event")}
+	if (tr.Trigger == string(fsm.Succeeded) || tr.Trigger == string(fsm.Failed)) && (i < 0 || from.Kind == endless) {
 		// An endless action never ends, but its prediction does (a
 		// prediction runs a node to its end): a transition on its end
 		// would be predicted and never taken.
-		tr.Event = ""
+		tr.Trigger = ""
 	}
 	for range rapid.IntRange(0, 2).Draw(t, "guards") {
 		tr.Guards = append(tr.Guards, drawGuard(t))
 	}
-	if i >= 0 && tr.Event == "" && len(tr.Guards) == 0 {
+	if i >= 0 && tr.Trigger == "" && len(tr.Guards) == 0 {
 		tr.Guards = []guardSpec{drawGuard(t)}
 	}
 	return tr
@@ -174,7 +174,7 @@ func (s machineSpec) build() (*fsm.Machine[world], error) {
 	if err != nil {
 		return nil, err
 	}
-	b := fsm.New(actions).Events(func(w *world) *fsm.Inbox { return &w.Inbox })
+	b := fsm.New(actions).Inbox(func(w *world) *fsm.Inbox { return &w.Inbox })
 	if s.History {
 		b.History()
 	}
@@ -184,10 +184,10 @@ func (s machineSpec) build() (*fsm.Machine[world], error) {
 			guards = append(guards, g.constraint())
 		}
 		to := fmt.Sprint("s", tr.To)
-		if tr.Event == "" {
+		if tr.Trigger == "" {
 			b.To(to, guards...)
 		} else {
-			b.On(fsm.Event(tr.Event), to, guards...)
+			b.On(fsm.Trigger(tr.Trigger), to, guards...)
 		}
 	}
 	b.Any()
@@ -236,7 +236,7 @@ func TestPlanIsAct(t *testing.T) {
 			predicted = *after // the last judgement of a prediction is the machine's, of its whole run
 			return heuristic.Irrelevant
 		})
-		n := bt.For[world]()
+		n := bt.New[world]()
 		tree, err := bt.Build(bt.Config[world]{Heuristic: judge}, n.Plan("m", machine))
 		if err != nil {
 			t.Fatal(err)
@@ -254,9 +254,9 @@ func TestPlanIsAct(t *testing.T) {
 		a.SetTracer(&k)
 		var w world
 		for _, e := range spec.Posted {
-			w.Inbox.Post(fsm.Event(e))
+			w.Inbox.Post(fsm.Trigger(e))
 		}
-		var all []contract.Event
+		var all []contract.Trigger
 		var entered []visit // the states the run enters, and how many actions had run then
 		const dt = 100 * time.Millisecond
 		status := bt.Status(0)

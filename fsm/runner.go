@@ -8,7 +8,6 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Runner makes an agent's runner of the machine over steps, the handles
@@ -211,7 +210,7 @@ func (r *runner[M]) run(m *M, dt time.Duration) bt.Status {
 // own numbering when predicting), reporting it.
 func (r *runner[M]) enter(t *transition[M], in *Inbox, md mode) cursor {
 	if t.event != "" && !t.event.completion() && in != nil {
-		in.Take(t.event)
+		in.take(t.event)
 	}
 	if md == predicting {
 		r.seen[t.to] = r.preds
@@ -229,7 +228,7 @@ func (r *runner[M]) enter(t *transition[M], in *Inbox, md mode) cursor {
 // tracing, the transitions checked that did not fire are noted in the
 // report's Rejected. It is the one decision of the machine, which a
 // tick, a preview and a prediction share.
-func (r *runner[M]) fire(c *cursor, m *M, in *Inbox, md mode, ctx *sim.Context[M]) (t int32, wait bool) {
+func (r *runner[M]) fire(c *cursor, m *M, in *Inbox, md mode, ctx *bt.Sim[M]) (t int32, wait bool) {
 	noting := r.tracing && md != predicting
 	if noting {
 		r.rejected = r.rejected[:0]
@@ -263,11 +262,11 @@ func (r *runner[M]) fire(c *cursor, m *M, in *Inbox, md mode, ctx *sim.Context[M
 
 // admits reports whether transition t fires from c on m: its event is
 // there, and every guard passes; if not, why.
-func (r *runner[M]) admits(t *transition[M], c *cursor, m *M, in *Inbox, md mode, ctx *sim.Context[M]) (bool, string) {
+func (r *runner[M]) admits(t *transition[M], c *cursor, m *M, in *Inbox, md mode, ctx *bt.Sim[M]) (bool, string) {
 	switch {
 	case t.event == Succeeded && c.ended != bt.Success, t.event == Failed && c.ended != bt.Failure:
 		return false, t.absent
-	case t.event != "" && !t.event.completion() && (in == nil || !in.Has(t.event)):
+	case t.event != "" && !t.event.completion() && (in == nil || !in.has(t.event)):
 		return false, t.absent
 	}
 	if len(t.guards) == 0 {
@@ -292,7 +291,7 @@ func (r *runner[M]) admits(t *transition[M], c *cursor, m *M, in *Inbox, md mode
 // situation is what a transition's guards into state to are told: the
 // situation of to's node as if about to begin it (the machine's own for a
 // state that runs nothing), at the time the prediction has reached.
-func (r *runner[M]) situation(to int32, md mode, ctx *sim.Context[M]) bt.Situation {
+func (r *runner[M]) situation(to int32, md mode, ctx *bt.Sim[M]) bt.Situation {
 	self := r.self
 	if k := r.kid(to); k != nil {
 		self = k
@@ -366,7 +365,7 @@ func (r *runner[M]) Route(m *M) int {
 }
 
 // Simulate predicts the machine's run from where it stands (see Runner).
-func (r *runner[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+func (r *runner[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	r.preds++
 	c := r.at
 	if !r.self.Running() {

@@ -18,7 +18,7 @@ type sense func(m *mem)
 
 // play ticks agent a once per sense, after it, and returns the trace of
 // each tick, one line an event, after the tick's error if any.
-func play(t *testing.T, a *bt.Agent[mem], log *[]contract.Event, m *mem, senses ...sense) []string {
+func play(t *testing.T, a *bt.Agent[mem], log *[]contract.Trigger, m *mem, senses ...sense) []string {
 	t.Helper()
 	var out []string
 	for _, s := range senses {
@@ -40,7 +40,7 @@ func play(t *testing.T, a *bt.Agent[mem], log *[]contract.Event, m *mem, senses 
 // the node's end fires its transitions in the same tick; a final state
 // is left by nothing.
 func TestTransitions(t *testing.T) {
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	a, log := agentOf(t, n.Plan("guard", guardMachine(t)))
 	var m mem
 	got := play(t, a, log, &m,
@@ -77,7 +77,7 @@ func TestTransitions(t *testing.T) {
 // reports keeps the machine's reports.
 type reports []*decide.Report
 
-func (r *reports) Trace(e *bt.Event) {
+func (r *reports) Trace(e *bt.Trigger) {
 	if e.Kind == bt.EventPlan {
 		*r = append(*r, e.Plan.Clone())
 	}
@@ -87,7 +87,7 @@ func (r *reports) Trace(e *bt.Event) {
 // checked before it that did not, each with its reason: the guard's, or
 // the event that was not there.
 func TestRejectedReasons(t *testing.T) {
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	tree, err := bt.Build(bt.Config[mem]{}, n.Plan("guard", guardMachine(t)))
 	if err != nil {
 		t.Fatal(err)
@@ -121,12 +121,12 @@ func TestRejectedReasons(t *testing.T) {
 // state that runs nothing ends the machine with Success as it is entered;
 // a state that runs nothing and is not final waits for a transition.
 func TestEnds(t *testing.T) {
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	b := fsm.New(actions)
 	b.State("trip").Do("stumble").On(fsm.Succeeded, "idle")
 	b.State("idle").To("home", seen)
 	b.State("home").Final()
-	m, err := b.Build("trip")
+	m, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -168,11 +168,11 @@ func TestEnds(t *testing.T) {
 // checked again. Two states whose nodes end at once, each leading to the
 // other, run each once a tick.
 func TestOncePerTick(t *testing.T) {
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	b := fsm.New(actions)
 	b.State("left").Do("flinch").On(fsm.Succeeded, "right")
 	b.State("right").Do("flinch").On(fsm.Succeeded, "left")
-	m, err := b.Build("left")
+	m, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 // back by name, and the tree read from the file decides as the one
 // written in Go.
 func TestTreeFile(t *testing.T) {
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	machine := nestedGuard(t)
 	reg := &btjson.Registry[mem]{
 		Catalogue:  actions,
@@ -63,8 +63,8 @@ func TestTreeFile(t *testing.T) {
 	}
 	run := func(tree *bt.Tree[mem]) string {
 		a, _ := tree.NewAgent(7)
-		var log []contract.Event
-		a.SetTracer(bt.TracerFunc(func(e *bt.Event) { log = append(log, contract.From(e)) }))
+		var log []contract.Trigger
+		a.SetTracer(bt.TracerFunc(func(e *bt.Trigger) { log = append(log, contract.From(e)) }))
 		var m mem
 		for i := range 200 {
 			m.Seen, m.Near, m.Hurt = i%5 > 1, i%7 == 3, i%17 == 9
@@ -90,7 +90,7 @@ func TestTreeFile(t *testing.T) {
 // never entered are the ones no plan held (stats.Collector.NeverPlanned),
 // a design smell as a never-planned action is.
 func TestStatistics(t *testing.T) {
-	n := bt.For[mem]()
+	n := bt.New[mem]()
 	tree, err := bt.Build(bt.Config[mem]{}, n.Plan("guard", guardMachine(t)))
 	if err != nil {
 		t.Fatal(err)

@@ -54,8 +54,8 @@ func FuzzMachine(f *testing.F) {
 			}
 			return nil
 		}
-		event := func(label string) fsm.Event {
-			return fsm.Event(rapid.SampledFrom([]string{"succeeded", "failed", "bell", ""}).Draw(t, label))
+		event := func(label string) fsm.Trigger {
+			return fsm.Trigger(rapid.SampledFrom([]string{"succeeded", "failed", "bell", ""}).Draw(t, label))
 		}
 
 		var cb catalogue.Builder[machineMem]
@@ -88,7 +88,7 @@ func FuzzMachine(f *testing.F) {
 				b = &fsm.Builder[machineMem]{}
 			}
 			if !misuse(label + " no inbox") {
-				b.Events(func(m *machineMem) *fsm.Inbox { return &m.Inbox })
+				b.Inbox(func(m *machineMem) *fsm.Inbox { return &m.Inbox })
 			}
 			if rapid.Bool().Draw(t, label+" history") {
 				b.History()
@@ -136,20 +136,20 @@ func FuzzMachine(f *testing.F) {
 		if len(machine.Nodes()) == 0 || len(machine.Diagram(nil).States) == 0 {
 			t.Fatal("a built machine describes nothing")
 		}
-		node := bt.For[machineMem]().Plan("run", machine)
+		node := bt.New[machineMem]().Plan("run", machine)
 		if rapid.Bool().Draw(t, "nested") {
-			outer := fsm.New(actions).Events(func(m *machineMem) *fsm.Inbox { return &m.Inbox })
+			outer := fsm.New(actions).Inbox(func(m *machineMem) *fsm.Inbox { return &m.Inbox })
 			outer.Any().On("bell", "rest")
 			outer.State("inner").Run(node).On(fsm.Succeeded, "rest").On(fsm.Failed, "rest")
 			outer.State("rest").Do("wait").On(fsm.Succeeded, "inner")
-			nested, err := outer.Build("inner")
+			nested, err := outer.Build()
 			if err != nil {
 				t.Fatalf("the outer machine: %v", err)
 			}
-			node = bt.For[machineMem]().Plan("run", nested)
+			node = bt.New[machineMem]().Plan("run", nested)
 		}
-		tree, err := bt.Build(bt.Config[machineMem]{Heuristic: machineGoal}, bt.For[machineMem]().Selector("root", bt.Replan(0),
-			node, bt.For[machineMem]().Do("idle", bt.Instant(func(*machineMem) bool { return true }, nil), bt.Cosmetic())))
+		tree, err := bt.Build(bt.Config[machineMem]{Heuristic: machineGoal}, bt.New[machineMem]().Selector("root", bt.Replan(0),
+			node, bt.New[machineMem]().Do("idle", bt.Instant(func(*machineMem) bool { return true }, nil), bt.Cosmetic())))
 		if err != nil {
 			t.Fatalf("a machine that built makes no tree: %v", err)
 		}

@@ -17,7 +17,6 @@ import (
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/treetest"
 	"github.com/foresight-bt/foresight/jedi"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 func FuzzTree(f *testing.F) {
@@ -134,7 +133,7 @@ func raw(t *rapid.T, b *bt.Builder[treetest.Mem], op int) {
 		b.Selector(name, rapid.SampledFrom([]bt.Option{bt.Replan(time.Duration(rapid.IntRange(-5, 5).Draw(t, "every"))),
 			bt.AllowNegative(), bt.PreferCurrent(rapid.Bool().Draw(t, "prefer")), bt.Debounce(), nil}).Draw(t, "sel option"))
 	case 2:
-		b.RandomSelector(name, rapid.SampledFrom([]bt.Option{bt.PreferCurrent(false), bt.Replan(0), nil}).Draw(t, "random option"))
+		b.RandomSelector(name, rapid.SampledFrom([]bt.Option{bt.PreferFirst(), bt.Replan(0), nil}).Draw(t, "random option"))
 	case 3:
 		b.Parallel(name, bt.SucceedOn(bt.Policy(rapid.IntRange(0, 3).Draw(t, "succeed"))), bt.FailOn(bt.RequireOne))
 	case 4:
@@ -153,8 +152,8 @@ func raw(t *rapid.T, b *bt.Builder[treetest.Mem], op int) {
 			decorators.FakeSim(decorators.Fake[treetest.Mem]{}), nil,
 		}).Draw(t, "decorator"))
 	case 7:
-		opts := rapid.SampledFrom([][]bt.LeafOption{nil, {bt.Cosmetic()}, {bt.CosmeticWhileRunning()}, {nil},
-			{bt.SimulateWith(func(*sim.Context[int], *int) heuristic.Verdict { return heuristic.Verdict{} })}}).Draw(t, "leaf options")
+		opts := rapid.SampledFrom([][]bt.Option{nil, {bt.Cosmetic()}, {bt.CosmeticWhileRunning()}, {nil},
+			{bt.SimulateWith(func(*bt.Sim[int], *int) heuristic.Verdict { return heuristic.Verdict{} })}}).Draw(t, "leaf options")
 		b.Do(name, act(), opts...)
 	case 8:
 		var test func(*treetest.Mem) bool

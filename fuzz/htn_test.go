@@ -22,6 +22,7 @@ import (
 // error, under any replanning setting, or reports every misuse with its
 // path. Runs keep the life cycle.
 func FuzzDomain(f *testing.F) {
+	nb := bt.New[treetest.Mem]()
 	f.Fuzz(fuzzed(func(t *rapid.T) {
 		// Mostly well-formed, with a misuse now and then: a name drawn
 		// from anywhere (a duplicate, an empty one, one with a slash, a
@@ -159,7 +160,7 @@ func FuzzDomain(f *testing.F) {
 		case 3:
 			opts = append(opts, bt.ReplanOn(func(m *treetest.Mem) bool { return m.Foe%2 == 0 }))
 		}
-		tree, err := bt.New(bt.Config[treetest.Mem]{Heuristic: treetest.Goal}).Plan("run", dom, opts...).Build()
+		tree, err := bt.Build(bt.Config[treetest.Mem]{Heuristic: treetest.Goal}, nb.Plan("run", dom, opts...))
 		if err != nil {
 			t.Fatalf("a domain that built makes no tree: %v", err)
 		}

@@ -17,7 +17,7 @@ func BenchmarkPlan(b *testing.B) {
 			if err != nil {
 				b.Fatal(err)
 			}
-			p := d.NewPlanner()
+			p := d.NewSession()
 			start := Camp{Hunger: 80}
 			b.ReportAllocs()
 			for b.Loop() {

@@ -39,7 +39,7 @@ func tally(t testing.TB, jams bool) *catalogue.Catalogue[Counter] {
 // a bound of 2^31 or more is not cut to 32 bits.
 func TestLargeStepsBudget(t *testing.T) {
 	for _, steps := range []int{3, 1<<31 - 1, 1 << 31, 1<<31 + 3, 1 << 32, 1 << 62, math.MaxInt} {
-		d, err := goap.New(tally(t, false), func(c *Counter) int { return c.N }).Action("inc").
+		d, err := goap.New(tally(t, false), func(c *Counter) int { return c.N }).Do("inc").
 			Goal("three", 1, func(c *Counter) bool { return c.N >= 3 }).Budget(decide.Budget{Steps: steps}).Build()
 		if err != nil {
 			t.Fatal(err)
@@ -55,13 +55,14 @@ func TestLargeStepsBudget(t *testing.T) {
 // out of plans for good: the sum of now and the wait saturates rather
 // than wrapping into the past.
 func TestHugeBackoff(t *testing.T) {
+	n := bt.New[Counter]()
 	for _, bo := range [][2]time.Duration{{math.MaxInt64, math.MaxInt64}, {1 << 62, math.MaxInt64}} {
-		d, err := goap.New(tally(t, true), func(c *Counter) int { return c.N }).Action("inc").
+		d, err := goap.New(tally(t, true), func(c *Counter) int { return c.N }).Do("inc").
 			Goal("one", 1, func(c *Counter) bool { return c.N >= 1 }).Backoff(bo[0], bo[1]).Build()
 		if err != nil {
 			t.Fatal(err)
 		}
-		tree, err := bt.New(bt.Config[Counter]{}).Plan("p", d).Build()
+		tree, err := bt.Build(bt.Config[Counter]{}, n.Plan("p", d))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,6 +10,9 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/decider"
+	"github.com/foresight-bt/foresight/internal/engine/paths"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 	"github.com/foresight-bt/foresight/internal/memory"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
@@ -17,7 +20,7 @@ import (
 // A Builder assembles a Domain with calls that read like the design:
 //
 //	domain, err := goap.New(actions, func(w *World) Key { return w.Key() }).
-//		Action("forage").Action("eat").Action("sleep").Constrain(tired).
+//		Action("forage").Do("eat").Do("sleep", tired).
 //		Goal("fed", 2, isFed).Relevant(hungry).
 //		Goal("stocked", 1, stocked).Estimate(foodMissing).
 //		Build()
@@ -41,43 +44,6 @@ const (
 	lastGoal
 )
 
-// A Choice is how a domain chooses among its goals.
-type Choice uint8
-
-// The ways to choose a goal.
-const (
-	// ByPriority pursues the relevant goal of highest priority that has a
-	// plan: the goals are planned for one by one, highest first, until
-	// one has a plan. The default.
-	ByPriority Choice = iota
-	// ByCost plans for every relevant goal and pursues the one with the
-	// cheapest plan; among equal costs, the one of higher priority.
-	ByCost
-	// ByUtility plans for every relevant goal and pursues the one whose
-	// priority less its plan's cost is highest: a goal that matters more
-	// is worth a dearer plan, up to what it matters. Among equals, the
-	// one of higher priority.
-	ByUtility
-	// AtRandom draws the goal to pursue among the relevant ones, each
-	// with a chance in proportion to its priority (a priority below zero
-	// counts as zero), from the agent's seeded numbers, and pursues the
-	// first drawn that has a plan, as ByPriority does in its order. A
-	// runner draws each time it plans afresh; planning again beside a
-	// running plan (Replan, ReplanOn), it tries the running goal first,
-	// so that a new draw does not drop a plan that still holds.
-	AtRandom
-)
-
-var choiceNames = [...]string{"by priority", "by cost", "by utility", "at random"}
-
-// String returns "by priority", "by cost", "by utility" or "at random".
-func (c Choice) String() string {
-	if int(c) < len(choiceNames) {
-		return choiceNames[c]
-	}
-	return fmt.Sprintf("Choice(%d)", uint8(c))
-}
-
 // New starts a domain over the actions of a catalogue, whose search tells
 // states apart by key. The key is a small comparable projection of the
 // memory that captures everything the preconditions, effects, costs,
@@ -92,23 +58,28 @@ func (c Choice) String() string {
 // tells them apart in the key.
 func New[M any, K comparable](actions *catalogue.Catalogue[M], key func(m *M) K) *Builder[M, K] {
 	b := &Builder[M, K]{}
-	b.d.catalogue, b.d.key = actions, key
+	b.d.catalogue, b.d.key, b.d.choice = actions, key, decide.ByUtility
 	if actions == nil {
-		b.errs = append(b.errs, decide.Errorf("domain", "a nil catalogue: build one with catalogue.Builder"))
+		b.errs = append(b.errs, decider.Errorf("domain", "a nil catalogue: build one with catalogue.Builder"))
 	}
 	if key == nil {
-		b.errs = append(b.errs, decide.Errorf("domain", "nil key function"))
+		b.errs = append(b.errs, decider.Errorf("domain", "nil key function"))
 	}
 	return b
 }
 
-// Action adds the catalogue's action of that name to the actions the
-// planner may use: its Simulate is its effect, its preconditions those
-// of the catalogue (and what Constrain adds), its cost the catalogue's
-// (or what Cost says), its duration the catalogue's. Actions are tried
-// in the order they are added, which breaks ties between plans of equal
-// cost.
-func (b *Builder[M, K]) Action(name string) *Builder[M, K] {
+// Do adds the catalogue's action of that name to the actions the planner
+// may use: its Simulate is its effect, its preconditions those of the
+// catalogue and pre, this domain's own beyond them, its cost the
+// catalogue's (or what Cost says), its duration the catalogue's. Actions
+// are tried in the order they are added, which breaks ties between plans
+// of equal cost.
+//
+// The planner uses an action only from a state where every precondition
+// answers Pass, and the runner checks them again before it begins the
+// step. In a tree they are the action leaf's constraints, so they also
+// guard it while it runs.
+func (b *Builder[M, K]) Do(name string, pre ...bt.Constraint[M]) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
 	}
@@ -116,49 +87,38 @@ func (b *Builder[M, K]) Action(name string) *Builder[M, K] {
 	path := "actions/" + name
 	e, err := b.d.catalogue.Lookup(name)
 	if b.d.catalogue != nil && err != nil {
-		b.errs = append(b.errs, decide.At(path, err))
+		b.errs = append(b.errs, decider.At(path, err))
 	}
 	for _, o := range b.d.actions {
 		if o.name == name {
-			b.errs = append(b.errs, decide.Errorf(path, "added twice"))
+			b.errs = append(b.errs, decider.Errorf(path, "added twice"))
 			break
 		}
 	}
 	if e.Behaviour != nil {
-		b.errs = append(b.errs, decide.Errorf(path, "a behaviour: a goal-driven planner searches over actions' Simulate; give it an action"))
+		b.errs = append(b.errs, decider.Errorf(path, "a behaviour: a goal-driven planner searches over actions' Simulate; give it an action"))
 	}
 	b.d.actions = append(b.d.actions, action[M]{name: name, act: e.Action, pre: slices.Clip(e.Pre),
 		cost: e.Cost, takes: e.Takes, entry: e})
+	b.constrain(&b.d.actions[len(b.d.actions)-1], pre)
 	return b
 }
 
-// Constrain adds preconditions of this domain's own to the action added
-// last, beyond the catalogue's: the planner uses it only from a state
-// where every one of them answers Pass, and the runner checks them again
-// before it begins the step. In a tree they are the action leaf's
-// constraints, so they also guard it while it runs.
-func (b *Builder[M, K]) Constrain(cs ...bt.Constraint[M]) *Builder[M, K] {
-	if b == nil {
-		return b // Build reports it
-	}
-	a := b.lastAction("Constrain")
-	if a == nil {
-		return b
-	}
-	for i, c := range cs {
+// constrain adds preconditions of the domain's own to action a.
+func (b *Builder[M, K]) constrain(a *action[M], pre []bt.Constraint[M]) {
+	for i, c := range pre {
 		at := len(a.pre) + i + 1
 		if nilness.Of(c) {
-			b.errs = append(b.errs, decide.Errorf("actions/"+a.name, "precondition %d is nil", at))
+			b.errs = append(b.errs, decider.Errorf("actions/"+a.name, "precondition %d is nil", at))
 			continue
 		}
-		if v, ok := c.(bt.Validator); ok {
+		if v, ok := c.(traits.Validator); ok {
 			if err := v.Validate(); err != nil {
-				b.errs = append(b.errs, decide.Errorf("actions/"+a.name, "precondition %d: %w", at, err))
+				b.errs = append(b.errs, decider.Errorf("actions/"+a.name, "precondition %d: %w", at, err))
 			}
 		}
 	}
-	a.pre = append(a.pre[:len(a.pre):len(a.pre)], cs...)
-	return b
+	a.pre = append(a.pre[:len(a.pre):len(a.pre)], pre...)
 }
 
 // Cost sets the cost of the action added last in this domain, as a
@@ -174,15 +134,15 @@ func (b *Builder[M, K]) Cost(cost func(before, after *M) float64) *Builder[M, K]
 		return b
 	}
 	if cost == nil {
-		b.errs = append(b.errs, decide.Errorf("actions/"+a.name, "nil cost function"))
+		b.errs = append(b.errs, decider.Errorf("actions/"+a.name, "nil cost function"))
 	}
 	a.cost = cost
 	return b
 }
 
-// MaxVariants bounds the variants of an action (Variants) tried from one
+// maxVariants bounds the variants of an action (Variants) tried from one
 // state.
-const MaxVariants = 1<<15 - 1
+const maxVariants = 1<<15 - 1
 
 // Variants makes the action added last a family of variants, one per
 // target the memory offers where the planner considers it, as ReGoap's
@@ -195,7 +155,7 @@ const MaxVariants = 1<<15 - 1
 // variant its plan holds into the live memory just before it begins the
 // step. What bind writes must be in the domain's key. A variant is
 // reported by the action's name, as a step of the tree; a count above
-// MaxVariants is cut to it.
+// 32,767 is cut to it.
 func (b *Builder[M, K]) Variants(count func(m *M) int, bind func(m *M, i int)) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
@@ -206,9 +166,9 @@ func (b *Builder[M, K]) Variants(count func(m *M) int, bind func(m *M, i int)) *
 	}
 	switch {
 	case count == nil || bind == nil:
-		b.errs = append(b.errs, decide.Errorf("actions/"+a.name, "Variants: nil count or bind function"))
+		b.errs = append(b.errs, decider.Errorf("actions/"+a.name, "Variants: nil count or bind function"))
 	case a.variants != nil:
-		b.errs = append(b.errs, decide.Errorf("actions/"+a.name, "Variants: a second time"))
+		b.errs = append(b.errs, decider.Errorf("actions/"+a.name, "Variants: a second time"))
 	}
 	a.variants, a.bind = count, bind
 	return b
@@ -227,7 +187,7 @@ func (b *Builder[M, K]) Backoff(first, most time.Duration) *Builder[M, K] {
 		return b // Build reports it
 	}
 	if first <= 0 || most < first {
-		b.errs = append(b.errs, decide.Errorf("domain", "Backoff(%v, %v): want 0 < first <= most", first, most))
+		b.errs = append(b.errs, decider.Errorf("domain", "Backoff(%v, %v): want 0 < first <= most", first, most))
 	}
 	b.d.backoff = backoff{first: first, most: most}
 	return b
@@ -244,7 +204,7 @@ func (b *Builder[M, K]) Backoff(first, most time.Duration) *Builder[M, K] {
 // then. Otherwise it is a
 // goal like those of Goal; EstimateFrom gives it an estimate that reads
 // the start too.
-func (b *Builder[M, K]) GoalFrom(name string, priority float64, satisfied func(start, m *M) bool) *Builder[M, K] {
+func (b *Builder[M, K]) GoalFrom(name string, utility float64, satisfied func(start, m *M) bool) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
 	}
@@ -252,7 +212,7 @@ func (b *Builder[M, K]) GoalFrom(name string, priority float64, satisfied func(s
 	if satisfied != nil {
 		test = func(*M) bool { return false } // never called: holds reads satisfiedFrom
 	}
-	b.Goal(name, priority, test)
+	b.Goal(name, utility, test)
 	b.d.goals[len(b.d.goals)-1].satisfiedFrom = satisfied
 	return b
 }
@@ -267,12 +227,12 @@ func (b *Builder[M, K]) EstimateFrom(estimate func(start, m *M) float64) *Builde
 }
 
 // Goal adds a goal: a state to reach, satisfied when satisfied reports
-// true, and how much it matters (its priority; see Weigh). Among the
+// true, and how much it matters (its utility; see Weigh). Among the
 // goals that are relevant (see Relevant) and not yet satisfied, the
 // planner pursues the one the domain's Choose says: by default, the one
-// of highest priority that has a plan; goals of equal priority in the
+// of highest utility that has a plan; goals of equal utility in the
 // order they are added.
-func (b *Builder[M, K]) Goal(name string, priority float64, satisfied func(m *M) bool) *Builder[M, K] {
+func (b *Builder[M, K]) Goal(name string, utility float64, satisfied func(m *M) bool) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
 	}
@@ -281,21 +241,21 @@ func (b *Builder[M, K]) Goal(name string, priority float64, satisfied func(m *M)
 	if name == "" {
 		path = fmt.Sprintf("goals/%d", len(b.d.goals)+1)
 	}
-	switch bad := decide.CheckName("a goal", name); {
+	switch bad := paths.CheckName("a goal", name); {
 	case bad != nil:
 		b.errs = append(b.errs, &decide.Error{Path: path, Err: bad})
 	case satisfied == nil:
-		b.errs = append(b.errs, decide.Errorf(path, "nil satisfaction test"))
-	case math.IsNaN(priority) || math.IsInf(priority, 0):
-		b.errs = append(b.errs, decide.Errorf(path, "priority %v is not a number", priority))
+		b.errs = append(b.errs, decider.Errorf(path, "nil satisfaction test"))
+	case math.IsNaN(utility) || math.IsInf(utility, 0):
+		b.errs = append(b.errs, decider.Errorf(path, "utility %v is not a number", utility))
 	}
 	for _, o := range b.d.goals {
 		if o.name == name && name != "" {
-			b.errs = append(b.errs, decide.Errorf(path, "added twice"))
+			b.errs = append(b.errs, decider.Errorf(path, "added twice"))
 			break
 		}
 	}
-	b.d.goals = append(b.d.goals, goal[M]{name: name, priority: priority, satisfied: satisfied})
+	b.d.goals = append(b.d.goals, goal[M]{name: name, utility: utility, satisfied: satisfied})
 	return b
 }
 
@@ -310,14 +270,14 @@ func (b *Builder[M, K]) Relevant(relevant func(m *M) bool) *Builder[M, K] {
 	return b
 }
 
-// Weigh makes the goal added last weigh the world: its priority is what
-// weight reports of the memory planned from, in place of the number
-// Goal gave, as F.E.A.R.'s goals compute how much they matter each time
-// (hunger that grows, a threat that nears). A weight that is not a
-// number is an error of the planning.
-func (b *Builder[M, K]) Weigh(weight func(m *M) float64) *Builder[M, K] {
-	if g := b.lastGoal("Weigh", weight == nil, "nil weight"); g != nil {
-		g.weight = weight
+// Utility makes the goal added last weigh the world: how much it
+// matters is what utility reports of the memory planned from, in place
+// of the number Goal gave, as F.E.A.R.'s goals compute their relevance
+// each time (hunger that grows, a threat that nears). A utility that is
+// not a number is an error of the planning.
+func (b *Builder[M, K]) Utility(utility func(m *M) float64) *Builder[M, K] {
+	if g := b.lastGoal("Utility", utility == nil, "nil utility"); g != nil {
+		g.weight = utility
 	}
 	return b
 }
@@ -334,14 +294,22 @@ func (b *Builder[M, K]) Estimate(estimate func(m *M) float64) *Builder[M, K] {
 	return b
 }
 
-// Choose sets how the planner chooses among the relevant goals (default
-// ByPriority).
-func (b *Builder[M, K]) Choose(c Choice) *Builder[M, K] {
+// Choose sets how the planner chooses among the relevant goals: by
+// default the one of highest utility that has a plan (decide.ByUtility);
+// the one with the cheapest plan (decide.ByCost); the one whose utility
+// less its plan's cost is highest (decide.ByUtilityLessCost); or drawn at
+// random in proportion to utility (decide.AtRandom). A runner draws each
+// time it plans afresh; planning again beside a running plan (Replan,
+// ReplanOn), it tries the running goal first, so that a new draw does not
+// drop a plan that still holds.
+func (b *Builder[M, K]) Choose(c decide.Choice) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
 	}
-	if c > AtRandom {
-		b.errs = append(b.errs, decide.Errorf("domain", "Choose: unknown choice %v", c))
+	switch c {
+	case decide.ByUtility, decide.ByCost, decide.ByUtilityLessCost, decide.AtRandom:
+	default:
+		b.errs = append(b.errs, decider.Errorf("domain", "Choose: a GOAP domain chooses its goals by utility, by cost, by utility less cost or at random, not %v", c))
 	}
 	b.d.choice = c
 	return b
@@ -349,26 +317,26 @@ func (b *Builder[M, K]) Choose(c Choice) *Builder[M, K] {
 
 // Budget bounds every planning of the domain (see decide.Budget): Tries,
 // the nodes one planning may expand over every goal it tries, and with
-// them the states a search keeps (Tries × actions, and MaxVariants
+// them the states a search keeps (Tries × actions, and 32,767 variants
 // besides: variants cannot fill memory); Steps, the
 // steps one plan may hold; PerTick, the nodes a runner expands in one
 // tick, going on in the next (it is Running meanwhile). Agent.Preview
 // shows what the tick does: nothing begins while the planning goes on,
 // and the plan's first step in the tick it ends; a selector's prediction
-// of the runner foresees the plan the planning leads to. A Planner's
+// of the runner foresees the plan the planning leads to. A Session's
 // Plan always plans to the end.
 func (b *Builder[M, K]) Budget(budget decide.Budget) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
 	}
-	if err := budget.Validate(); err != nil {
-		b.errs = append(b.errs, decide.At("budget", err))
+	if err := decider.CheckBudget(budget); err != nil {
+		b.errs = append(b.errs, decider.At("budget", err))
 	}
 	b.d.budget = budget
 	return b
 }
 
-// Copy sets how planning outside a tree (a Planner) copies memories,
+// Copy sets how planning outside a tree (a Session) copies memories,
 // reusing the destination's storage. Nil means plain assignment, which is
 // right for value memories without slices or maps; Build refuses a memory
 // type that plain assignment would share. A runner in a tree copies with
@@ -385,7 +353,7 @@ func (b *Builder[M, K]) Copy(copy func(dst, src *M)) *Builder[M, K] {
 // that call did not follow an Action.
 func (b *Builder[M, K]) lastAction(call string) *action[M] {
 	if b.last != lastAction {
-		b.errs = append(b.errs, decide.Errorf("domain", "%s must follow an Action", call))
+		b.errs = append(b.errs, decider.Errorf("domain", "%s must follow an Action", call))
 		return nil
 	}
 	return &b.d.actions[len(b.d.actions)-1]
@@ -398,12 +366,12 @@ func (b *Builder[M, K]) lastGoal(call string, isMissing bool, missing string) *g
 		return nil // Build reports it
 	}
 	if b.last != lastGoal {
-		b.errs = append(b.errs, decide.Errorf("domain", "%s must follow a Goal", call))
+		b.errs = append(b.errs, decider.Errorf("domain", "%s must follow a Goal", call))
 		return nil
 	}
 	g := &b.d.goals[len(b.d.goals)-1]
 	if isMissing {
-		b.errs = append(b.errs, decide.Errorf("goals/"+g.name, "%s", missing))
+		b.errs = append(b.errs, decider.Errorf("goals/"+g.name, "%s", missing))
 	}
 	return g
 }
@@ -418,26 +386,26 @@ func (b *Builder[M, K]) Build() (*Domain[M, K], error) {
 	}
 	errs := slices.Clip(b.errs)
 	if b.d.catalogue == nil && b.d.key == nil && len(errs) == 0 {
-		errs = append(errs, decide.Errorf("domain", "no catalogue and no key: make the builder with goap.New(actions, key)"))
+		errs = append(errs, decider.Errorf("domain", "no catalogue and no key: make the builder with goap.New(actions, key)"))
 	}
 	if len(b.d.actions) == 0 {
-		errs = append(errs, decide.Errorf("domain", "no actions"))
+		errs = append(errs, decider.Errorf("domain", "no actions"))
 	}
 	if len(b.d.goals) == 0 {
-		errs = append(errs, decide.Errorf("domain", "no goals"))
+		errs = append(errs, decider.Errorf("domain", "no goals"))
 	}
 	if b.d.copy == nil {
 		if err := memory.Check[M](); err != nil {
-			errs = append(errs, decide.Errorf("domain", "%v: set Copy (to the tree's bt.Config.Copy)", err))
+			errs = append(errs, decider.Errorf("domain", "%v: set Copy (to the tree's bt.Config.Copy)", err))
 		}
 	}
 	if len(errs) > 0 {
 		return nil, errors.Join(errs...)
 	}
 	d := b.d // a copy: the builder can go on without changing this domain
-	d.budget = d.budget.WithDefaults()
-	d.outOfSteps = fmt.Errorf("goap: %w", d.budget.Spent("Steps"))
-	d.outOfTries = fmt.Errorf("goap: %w", d.budget.Spent("Tries"))
+	d.budget = decider.WithDefaults(d.budget)
+	d.outOfSteps = fmt.Errorf("goap: %w", decider.Spent(d.budget, "Steps"))
+	d.outOfTries = fmt.Errorf("goap: %w", decider.Spent(d.budget, "Tries"))
 	d.actions = slices.Clone(b.d.actions)
 	d.goals = slices.Clone(b.d.goals)
 	d.checks = nil
@@ -446,7 +414,7 @@ func (b *Builder[M, K]) Build() (*Domain[M, K], error) {
 		a := &d.actions[i]
 		a.pre = slices.Clip(a.pre)
 		for _, c := range a.pre {
-			a.timed = a.timed || !bt.IsTimeless(c)
+			a.timed = a.timed || !traits.IsTimeless(c)
 		}
 		d.timed = d.timed || a.timed
 		a.slot = slot
@@ -454,7 +422,7 @@ func (b *Builder[M, K]) Build() (*Domain[M, K], error) {
 		a.tests, a.quick = make([]func(m *M) bool, len(a.pre)), true
 		var failure string
 		for ci, c := range a.pre {
-			a.tests[ci], failure = bt.TestOf(c)
+			a.tests[ci], failure = traits.TestOf[M](c)
 			a.quick = a.quick && a.tests[ci] != nil
 		}
 		ck := check[M]{slot: int32(a.slot), how: checkAll}
@@ -478,7 +446,7 @@ func (b *Builder[M, K]) Build() (*Domain[M, K], error) {
 		}
 	}
 	if len(d.actions) > 0xffff {
-		return nil, decide.Errorf("domain", "%d actions: a domain holds at most 65535", len(d.actions))
+		return nil, decider.Errorf("domain", "%d actions: a domain holds at most 65535", len(d.actions))
 	}
 	return &d, nil
 }

@@ -42,13 +42,14 @@ func stagedJob(t testing.TB, perTick int) *bt.Agent[Stages] {
 		t.Fatal(err)
 	}
 	d, err := goap.New(actions, func(s *Stages) Stages { return *s }).
-		Action("a").Action("b").Action("c").Action("d").
+		Do("a").Do("b").Do("c").Do("d").
 		Goal("done", 1, func(s *Stages) bool { return s.Stage == 4 }).
 		Budget(decide.Budget{PerTick: perTick}).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := bt.New(bt.Config[Stages]{}).Plan("job", d, bt.Replan(0)).Build()
+	n := bt.New[Stages]()
+	tree, err := bt.Build(bt.Config[Stages]{}, n.Plan("job", d, bt.Replan(0)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +96,7 @@ func TestSpreadPlanningKeepsTheRunningPlan(t *testing.T) {
 // rest, and does not finish foraging.
 func TestIrrelevantGoalDropsItsPlan(t *testing.T) {
 	b := goap.New(slow, campKey).
-		Action("eat").Action("forage").Action("sleep").Action("hide").
+		Do("eat").Do("forage").Do("sleep").Do("hide").
 		Goal("stocked", 2, stocked).Estimate(foodShort).Relevant(func(c *Camp) bool { return !c.News }).
 		Goal("rested", 1, func(c *Camp) bool { return c.Tired < 10 })
 	agent, rec, _ := camper(t, b)
@@ -106,7 +107,7 @@ func TestIrrelevantGoalDropsItsPlan(t *testing.T) {
 	c.News = true // food no longer matters
 	agent.Tick(&c, tick)
 	got := plans(rec)
-	want := "replaced: goal stocked is no longer relevant; now for goal rested (priority 1)"
+	want := "replaced: goal stocked is no longer relevant; now for goal rested (utility 1)"
 	if len(got) != 2 || got[1] != want {
 		t.Errorf("plans %q, want the second %q", got, want)
 	}

@@ -8,7 +8,7 @@
 // the contract every decider keeps (package decide).
 //
 // Start reading at New and Builder (how a domain is written), then
-// Domain.Runner (the plan runner of a planner node, in a tree) and Planner
+// Domain.Runner (the plan runner of a planner node, in a tree) and Session
 // (planning outside one).
 //
 // # Domains
@@ -21,13 +21,13 @@
 //		Goal("stocked", 1, stocked).Estimate(foodMissing).
 //		Build()
 //
-// A goal has a priority (a number, or what Weigh computes from the
+// A goal has a utility (a number, or what Weigh computes from the
 // memory planned on, as F.E.A.R.'s goals weigh the world), a relevance
 // test (is it worth pursuing now?), a satisfaction test, and optionally
 // an estimate of the cost that remains. The planner takes the relevant
-// goals that do not hold yet, highest priority first, and pursues the
+// goals that do not hold yet, highest utility first, and pursues the
 // first that has a plan, or (Choose) the one with the cheapest plan, or
-// the one whose priority less its plan's cost is highest; the goals it
+// the one whose utility less its plan's cost is highest; the goals it
 // passed over, and why (not relevant, already satisfied, no plan, out of
 // budget, a better plan elsewhere), are in its report. An action costs 1
 // unless its catalogue entry or the domain's Cost says otherwise, as a
@@ -83,9 +83,9 @@
 // plan may hold (Steps). Tries bounds a planning's memory as well: the
 // states one search keeps are at most Tries × the actions (as many as
 // its expansions make without variants), and room for one action's
-// MaxVariants besides, so an action of many variants runs out of budget
+// 32,767 variants besides, so an action of many variants runs out of budget
 // sooner rather than filling memory. Running out is its own answer, an error wrapping
-// decide.ErrOutOfBudget from a Planner, decide.OutOfBudget from a runner,
+// decide.ErrOutOfBudget from a Session, decide.OutOfBudget from a runner,
 // distinct from decide.ErrNoPlan (no goal can be reached), and never a
 // plan cut short. PerTick spreads a runner's planning over ticks, a
 // number of nodes at a time.
@@ -108,9 +108,9 @@
 //
 // Every planning a runner does live is reported to the tree's tracer as a
 // bt.EventPlan: the goal and the plan with its cost, the nodes expanded,
-// the goals passed over with their priority, the actions discarded with
+// the goals passed over with their utility, the actions discarded with
 // the precondition that failed and how often, and whether the running plan
-// was made, kept or replaced, and why, with the goal's priority.
+// was made, kept or replaced, and why, with the goal's utility.
 // trace.Timeline prints it; the stats package counts the plans each
 // action was in, and the actions no plan used (stats.Collector's
 // NeverPlanned): ship with none.
@@ -126,6 +126,6 @@
 // # Cost
 //
 // A domain is immutable and takes no lock: agents plan on it in parallel.
-// A Planner and a runner reuse their storage: after warm-up, planning and
+// A Session and a runner reuse their storage: after warm-up, planning and
 // running allocate nothing.
 package goap

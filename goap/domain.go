@@ -9,13 +9,14 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 )
 
 // A Domain is what a goal-driven agent knows: its actions, taken from a
 // catalogue with their preconditions, effects, costs and durations, and
 // its goals. It is built once, by New and Build, and shared by every
 // agent and goroutine: nothing in it changes as agents plan. Each agent
-// plans with a state of its own: a Planner, or the runner a tree makes
+// plans with a state of its own: a Session, or the runner a tree makes
 // for it (a Domain is a bt.Planner: put it in a tree with bt.For's Plan).
 type Domain[M any, K comparable] struct {
 	catalogue *catalogue.Catalogue[M]
@@ -23,7 +24,7 @@ type Domain[M any, K comparable] struct {
 	copy      func(dst, src *M)
 	actions   []action[M]
 	goals     []goal[M]
-	choice    Choice
+	choice    decide.Choice
 	backoff   backoff
 	slots     int  // precondition slots of all actions, for tallies
 	timed     bool // some action's preconditions read time
@@ -54,7 +55,7 @@ type action[M any] struct {
 	takes time.Duration
 	entry catalogue.Entry[M]
 	slot  int  // first tally slot: one per precondition, then one for Done
-	timed bool // a precondition reads time (bt.Timeless): judge it at the planned time
+	timed bool // a precondition reads time (traits.Timeless): judge it at the planned time
 	// variants and bind make the action a family (Variants): a variant per
 	// target the memory offers, bound into the memory before the action.
 	variants func(m *M) int
@@ -97,8 +98,8 @@ type actionIndex[M any] struct {
 type goal[M any] struct {
 	name      string
 	label     string // "goal name", as reports name it
-	priority  float64
-	weight    func(m *M) float64 // Weigh: the priority, from the memory
+	utility   float64
+	weight    func(m *M) float64 // Utility: the utility, from the memory
 	relevant  func(m *M) bool
 	satisfied func(m *M) bool
 	estimate  func(m *M) float64
@@ -125,37 +126,13 @@ var (
 	// ErrNoGoal: every goal is irrelevant or already satisfied. It wraps
 	// decide.ErrNoPlan.
 	ErrNoGoal = fmt.Errorf("goap: %w: no goal is relevant and unsatisfied", decide.ErrNoPlan)
-	// ErrNoDomain: the planner has no domain (a zero Planner, or one of a
+	// errNoDomain: the planner has no domain (a zero Session, or one of a
 	// nil Domain).
-	ErrNoDomain = errors.New("goap: a planner with no domain")
+	errNoDomain = errors.New("goap: a planner with no domain")
 
 	errNoPlan    = fmt.Errorf("goap: %w: no plan reaches a relevant goal", decide.ErrNoPlan)
 	errNilMemory = errors.New("goap: Plan of a nil memory")
 )
-
-// Actions returns the names of the domain's actions, in the order added.
-func (d *Domain[M, K]) Actions() []string {
-	if d == nil {
-		return nil
-	}
-	names := make([]string, len(d.actions))
-	for i, a := range d.actions {
-		names[i] = a.name
-	}
-	return names
-}
-
-// Goals returns the names of the domain's goals, in the order added.
-func (d *Domain[M, K]) Goals() []string {
-	if d == nil {
-		return nil
-	}
-	names := make([]string, len(d.goals))
-	for i, g := range d.goals {
-		names[i] = g.name
-	}
-	return names
-}
 
 // Validate reports a nil or zero Domain, which a tree cannot run.
 func (d *Domain[M, K]) Validate() error {
@@ -182,32 +159,32 @@ func (d *Domain[M, K]) Steps() []bt.Def[M] {
 }
 
 // Nodes describes the domain as a tree, for pictures and tools: under a
-// root, its goals (each with its priority, or that it weighs the world)
+// root, its goals (each with its utility, or that it weighs the world)
 // and its actions with their preconditions.
 func (d *Domain[M, K]) Nodes() []bt.NodeInfo {
 	if !d.usable() {
 		return nil
 	}
 	out := []bt.NodeInfo{
-		{Path: "domain", Name: "domain", Kind: KindDomain, Children: 2,
+		{Path: "domain", Name: "domain", Kind: kindDomain, Children: 2,
 			Detail: fmt.Sprintf("goap: %d goals, %d actions, %v", len(d.goals), len(d.actions), d.choice)},
-		{Path: "domain/goals", Name: "goals", Kind: KindGoals, Detail: "goals", Depth: 1, Parent: "domain", Children: len(d.goals)},
+		{Path: "domain/goals", Name: "goals", Kind: kindGoals, Detail: "goals", Depth: 1, Parent: "domain", Children: len(d.goals)},
 	}
 	for _, g := range d.goals {
-		detail := fmt.Sprintf("priority %g", g.priority)
+		detail := fmt.Sprintf("utility %g", g.utility)
 		if g.weight != nil {
-			detail = "priority weighed from the memory"
+			detail = "utility weighed from the memory"
 		}
-		out = append(out, bt.NodeInfo{Path: "domain/goals/" + g.name, Name: g.name, Kind: KindGoal, Detail: detail,
+		out = append(out, bt.NodeInfo{Path: "domain/goals/" + g.name, Name: g.name, Kind: kindGoal, Detail: detail,
 			Depth: 2, Parent: "domain/goals"})
 	}
-	out = append(out, bt.NodeInfo{Path: "domain/actions", Name: "actions", Kind: KindActions, Detail: "actions",
+	out = append(out, bt.NodeInfo{Path: "domain/actions", Name: "actions", Kind: kindActions, Detail: "actions",
 		Depth: 1, Parent: "domain", Children: len(d.actions)})
 	for _, a := range d.actions {
 		info := bt.NodeInfo{Path: "domain/actions/" + a.name, Name: a.name, Kind: bt.KindAction, Detail: "action",
 			Depth: 2, Parent: "domain/actions"}
 		for _, c := range a.pre {
-			info.Constraints = append(info.Constraints, bt.Describe(c))
+			info.Constraints = append(info.Constraints, traits.Describe(c))
 		}
 		out = append(out, info)
 	}
@@ -226,7 +203,7 @@ func (d *Domain[M, K]) index() {
 		var of func(m *M) int
 		var values []int
 		for _, c := range a.pre {
-			if x, ok := c.(bt.Indexed[M]); ok {
+			if x, ok := c.(traits.Indexed[M]); ok {
 				if key, of, values = x.Index(); key != nil && of != nil && len(values) > 0 {
 					break
 				}
@@ -256,8 +233,8 @@ func (d *Domain[M, K]) index() {
 
 // The kinds of node in a domain's description (Domain.Nodes).
 const (
-	KindDomain  bt.NodeKind = "goap"
-	KindGoals   bt.NodeKind = "goals"
-	KindGoal    bt.NodeKind = "goal"
-	KindActions bt.NodeKind = "actions"
+	kindDomain  bt.NodeKind = "goap"
+	kindGoals   bt.NodeKind = "goals"
+	kindGoal    bt.NodeKind = "goal"
+	kindActions bt.NodeKind = "actions"
 )

@@ -45,7 +45,7 @@ func smithy() (*goap.Domain[Smith, Smith], error) {
 
 	// The goal-driven domain over them.
 	return goap.New(actions, func(s *Smith) Smith { return *s }).
-		Action("mine").Action("light forge").Action("smelt").Action("forge sword").
+		Do("mine").Do("light forge").Do("smelt").Do("forge sword").
 		Goal("armed", 1, func(s *Smith) bool { return s.Swords > 0 }).
 		Build()
 }
@@ -61,8 +61,9 @@ func Example() {
 	plan, err := domain.Plan(&Smith{Ore: 1})
 	fmt.Println(plan.Goal, plan.Steps, plan.Cost, err)
 
+	n := bt.New[Smith]()
 	// Running the plan in a tree, with a timeline of what it planned.
-	tree, err := bt.New(bt.Config[Smith]{}).Plan("smith", domain).Build()
+	tree, err := bt.Build(bt.Config[Smith]{}, n.Plan("smith", domain))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -75,7 +76,7 @@ func Example() {
 
 	// Output:
 	// armed [light forge smelt mine smelt forge sword] 7 <nil>
-	//   1.00s  smith              plan made: goal armed (priority 1), the highest with a plan
+	//   1.00s  smith              plan made: goal armed (utility 1), the highest with a plan
 	//                      steps: light forge → mine → smelt → forge sword
 	//   1.00s  light forge        step 1 of 4 of plan
 	//   1.00s  mine               step 2 of 4 of plan
@@ -92,7 +93,7 @@ func ExamplePlanner_Explain() {
 		fmt.Println(err)
 		return
 	}
-	p := domain.NewPlanner()
+	p := domain.NewSession()
 	p.Plan(&Smith{Bars: 2})
 	var why decide.Report
 	p.Explain(&why)
@@ -115,7 +116,8 @@ func ExampleDomain_stats() {
 		fmt.Println(err)
 		return
 	}
-	tree, err := bt.New(bt.Config[Smith]{}).Plan("smith", domain).Build()
+	n := bt.New[Smith]()
+	tree, err := bt.Build(bt.Config[Smith]{}, n.Plan("smith", domain))
 	if err != nil {
 		fmt.Println(err)
 		return

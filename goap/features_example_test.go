@@ -34,7 +34,7 @@ func burglar(b func(*goap.Builder[House, House]) *goap.Builder[House, House]) *g
 		func(h *House) { h.Inside = true })).Cost(func(_, _ *House) float64 { return 5 })
 	actions, _ := c.Build()
 	d, err := b(goap.New(actions, func(h *House) House { return House{Inside: h.Inside, Window: h.Window} }).
-		Action("open door").Action("climb window").
+		Do("open door").Do("climb window").
 		Goal("inside", 1, func(h *House) bool { return h.Inside })).Build()
 	if err != nil {
 		panic(err)
@@ -50,7 +50,8 @@ func ExampleBuilder_Backoff() {
 	d := burglar(func(b *goap.Builder[House, House]) *goap.Builder[House, House] {
 		return b.Backoff(time.Second, 4*time.Second)
 	})
-	tree, _ := bt.New(bt.Config[House]{}).Plan("in", d).Build()
+	n := bt.New[House]()
+	tree, _ := bt.Build(bt.Config[House]{}, n.Plan("in", d))
 	agent, _ := tree.NewAgent(1)
 	var rec []string
 	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
@@ -100,17 +101,18 @@ func ExampleBuilder_Variants() {
 		constraints.Func("at a tree", func(b *Basket) bool { return b.At == b.Trees[b.Target] }))
 	actions, _ := c.Build()
 	d, err := goap.New(actions, func(b *Basket) Basket { return *b }).
-		Action("walk to tree").Variants(
+		Do("walk to tree").Variants(
 		func(b *Basket) int { return len(b.Trees) },
 		func(b *Basket, i int) { b.Target = int8(i) }).
-		Action("pick").
+		Do("pick").
 		Goal("an apple", 1, func(b *Basket) bool { return b.Apples > 0 }).
 		Build()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	tree, _ := bt.New(bt.Config[Basket]{}).Plan("picker", d).Build()
+	n := bt.New[Basket]()
+	tree, _ := bt.Build(bt.Config[Basket]{}, n.Plan("picker", d))
 	agent, _ := tree.NewAgent(1)
 	b := Basket{At: 5, Trees: [3]int8{0, 9, 4}}
 	agent.Tick(&b, time.Second)
@@ -151,15 +153,15 @@ func smithyWith(goals func(*goap.Builder[Smith, Smith]) *goap.Builder[Smith, Smi
 	if err != nil {
 		return nil, err
 	}
-	return goals(goap.New(actions, func(s *Smith) Smith { return *s }).Action("rest").Action("forge sword")).Build()
+	return goals(goap.New(actions, func(s *Smith) Smith { return *s }).Do("rest").Do("forge sword")).Build()
 }
 
-// Goals drawn at random, each in proportion to its priority, from the
-// seed: over many seeds, the one of priority 3 is pursued about three
-// times as often as the one of priority 1.
+// Goals drawn at random, each in proportion to its utility, from the
+// seed: over many seeds, the one of utility 3 is pursued about three
+// times as often as the one of utility 1.
 func ExampleBuilder_Choose_atRandom() {
 	d, err := smithyWith(func(b *goap.Builder[Smith, Smith]) *goap.Builder[Smith, Smith] {
-		return b.Choose(goap.AtRandom).
+		return b.Choose(decide.AtRandom).
 			Goal("forge", 3, func(s *Smith) bool { return s.Swords > 0 }).
 			Goal("idle", 1, func(s *Smith) bool { return s.Ore > 0 || s.Lit }) // never: it has no plan
 	})
@@ -167,7 +169,7 @@ func ExampleBuilder_Choose_atRandom() {
 		fmt.Println(err)
 		return
 	}
-	p := d.NewPlanner()
+	p := d.NewSession()
 	var r decide.Report
 	drawn := map[string]int{}
 	for seed := range uint64(1000) {
@@ -194,7 +196,7 @@ func ExamplePlanner_Watch() {
 		fmt.Println(err)
 		return
 	}
-	p := domain.NewPlanner()
+	p := domain.NewSession()
 	p.Watch(true)
 	plan, _ := p.Plan(&Smith{Bars: 1, Lit: true, Ore: 1})
 	depth := make([]int, len(plan.Trials))
@@ -246,7 +248,7 @@ func ExampleBuilder_Relevant() {
 		return
 	}
 	d, err := goap.New(actions, func(k *Keep) Keep { return *k }).
-		Action("run to keep").Action("nap").
+		Do("run to keep").Do("nap").
 		Goal("safe", 2, func(k *Keep) bool { return k.Safe }).Relevant(func(k *Keep) bool { return k.Threat }).
 		Goal("rested", 1, func(k *Keep) bool { return k.Rested }).
 		Build()
@@ -254,7 +256,8 @@ func ExampleBuilder_Relevant() {
 		fmt.Println(err)
 		return
 	}
-	tree, err := bt.New(bt.Config[Keep]{}).Plan("guard", d).Build()
+	n := bt.New[Keep]()
+	tree, err := bt.Build(bt.Config[Keep]{}, n.Plan("guard", d))
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -278,9 +281,9 @@ func ExampleBuilder_Relevant() {
 	agent.Tick(&k, time.Second)
 	fmt.Printf("safe %v, rested %v\n", k.Safe, k.Rested)
 	// Output:
-	// tick 1: plan made: goal safe (priority 2), the highest with a plan
+	// tick 1: plan made: goal safe (utility 2), the highest with a plan
 	// tick 3: guard/run to keep halted
-	// tick 3: plan replaced: goal safe is no longer relevant; now for goal rested (priority 1)
+	// tick 3: plan replaced: goal safe is no longer relevant; now for goal rested (utility 1)
 	// tick 3: guard/nap Success
 	// safe false, rested true
 }

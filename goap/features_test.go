@@ -27,22 +27,22 @@ func TestFeatureBuildErrors(t *testing.T) {
 		want  []string
 	}{
 		{"variants out of place", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Variants(one, bind).Action("eat").Goal("g", 1, stocked)
+			return goap.New(camp, campKey).Variants(one, bind).Do("eat").Goal("g", 1, stocked)
 		}, []string{"domain: Variants must follow an Action"}},
 		{"nil variants", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").Variants(nil, bind).Goal("g", 1, stocked)
+			return goap.New(camp, campKey).Do("eat").Variants(nil, bind).Goal("g", 1, stocked)
 		}, []string{"actions/eat: Variants: nil count or bind function"}},
 		{"variants twice", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").Variants(one, bind).Variants(one, bind).Goal("g", 1, stocked)
+			return goap.New(camp, campKey).Do("eat").Variants(one, bind).Variants(one, bind).Goal("g", 1, stocked)
 		}, []string{"actions/eat: Variants: a second time"}},
 		{"a back-off that makes no sense", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").Goal("g", 1, stocked).Backoff(2*time.Second, time.Second)
+			return goap.New(camp, campKey).Do("eat").Goal("g", 1, stocked).Backoff(2*time.Second, time.Second)
 		}, []string{"domain: Backoff(2s, 1s): want 0 < first <= most"}},
 		{"a goal from the start without its test", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").GoalFrom("g", 1, nil).EstimateFrom(nil)
+			return goap.New(camp, campKey).Do("eat").GoalFrom("g", 1, nil).EstimateFrom(nil)
 		}, []string{"goals/g: nil satisfaction test", "goals/g: nil estimate"}},
 		{"an estimate from the start out of place", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").EstimateFrom(func(_, _ *Camp) float64 { return 0 }).Goal("g", 1, stocked)
+			return goap.New(camp, campKey).Do("eat").EstimateFrom(func(_, _ *Camp) float64 { return 0 }).Goal("g", 1, stocked)
 		}, []string{"domain: EstimateFrom must follow a Goal"}},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
@@ -67,7 +67,8 @@ func TestBackoff(t *testing.T) {
 	d := burglar(func(b *goap.Builder[House, House]) *goap.Builder[House, House] {
 		return b.Backoff(time.Second, 3*time.Second)
 	})
-	tree, _ := bt.New(bt.Config[House]{}).Plan("in", d).Build()
+	nb := bt.New[House]()
+	tree, _ := bt.Build(bt.Config[House]{}, nb.Plan("in", d))
 	agent, _ := tree.NewAgent(1)
 	var rec trace.Recorder
 	agent.SetTracer(&rec)
@@ -140,7 +141,7 @@ func TestVariants(t *testing.T) {
 	}, func(p *Pick) { p.Has = p.Target + 1 }), constraints.Func("a target", func(p *Pick) bool { return p.Target >= 0 }))
 	actions, _ := c.Build()
 	d, err := goap.New(actions, func(p *Pick) Pick { return Pick{Target: p.Target, Has: p.Has} }).
-		Action("pick").Variants(func(p *Pick) int { return len(p.Ripe) }, func(p *Pick, i int) { p.Target = int8(i) }).
+		Do("pick").Variants(func(p *Pick) int { return len(p.Ripe) }, func(p *Pick, i int) { p.Target = int8(i) }).
 		Goal("an apple", 1, func(p *Pick) bool { return p.Has > 0 }).
 		Backoff(time.Second, time.Second).Build()
 	if err != nil {
@@ -150,7 +151,8 @@ func TestVariants(t *testing.T) {
 	if err != nil || !cmp.Equal(plan.Steps, []string{"pick"}) {
 		t.Fatalf("plan %v, %v", plan.Steps, err)
 	}
-	tree, _ := bt.New(bt.Config[Pick]{}).Plan("picker", d).Build()
+	n := bt.New[Pick]()
+	tree, _ := bt.Build(bt.Config[Pick]{}, n.Plan("picker", d))
 	agent, _ := tree.NewAgent(1)
 	p := Pick{Target: -1, Ripe: [3]bool{false, false, true}}
 	agent.Tick(&p, 100*time.Millisecond) // apple 0 fails, apple 1 is tried next tick
@@ -176,7 +178,8 @@ func TestGoalFrom(t *testing.T) {
 	if err != nil || !cmp.Equal(plan.Steps, []string{"forge sword", "forge sword"}) {
 		t.Fatalf("plan %v, %v", plan.Steps, err)
 	}
-	tree, _ := bt.New(bt.Config[Smith]{}).Plan("smith", d).Build()
+	n := bt.New[Smith]()
+	tree, _ := bt.Build(bt.Config[Smith]{}, n.Plan("smith", d))
 	agent, _ := tree.NewAgent(1)
 	s := Smith{Bars: 8, Swords: 5}
 	var statuses []bt.Status
@@ -196,14 +199,15 @@ func TestGoalFrom(t *testing.T) {
 // the running goal first, and keeps its plan.
 func TestChooseAtRandom(t *testing.T) {
 	d, err := smithyWith(func(b *goap.Builder[Smith, Smith]) *goap.Builder[Smith, Smith] {
-		return b.Choose(goap.AtRandom).
+		return b.Choose(decide.AtRandom).
 			Goal("forge", 1, func(s *Smith) bool { return s.Swords > 0 }).
 			Goal("rest", 1, func(s *Smith) bool { return s.Ore > 0 }).Relevant(func(*Smith) bool { return true })
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, _ := bt.New(bt.Config[Smith]{}).Plan("smith", d, bt.Replan(0)).Build()
+	n := bt.New[Smith]()
+	tree, _ := bt.Build(bt.Config[Smith]{}, n.Plan("smith", d, bt.Replan(0)))
 	run := func(seed uint64) []string {
 		agent, _ := tree.NewAgent(seed)
 		var got []string
@@ -244,7 +248,7 @@ func TestChooseAtRandom(t *testing.T) {
 func TestWatchTrials(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := drawProblem(t)
-		pl := p.domain(t, 300).NewPlanner()
+		pl := p.domain(t, 300).NewSession()
 		pl.Watch(true)
 		plan, err := pl.Plan(&p.start)
 		expanded, goals := 0, 0
@@ -288,7 +292,7 @@ func TestWatchingCosts(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := d.NewPlanner()
+	p := d.NewSession()
 	c := Camp{Hunger: 80}
 	p.Watch(true)
 	p.Plan(&c)

@@ -28,7 +28,7 @@ func TestGeneratedStatesBounded(t *testing.T) {
 		t.Fatal(err)
 	}
 	d, err := goap.New(cat, func(w *Walk) Walk { return *w }).
-		Action("stride").Variants(func(*Walk) int { return variants }, func(w *Walk, i int) { w.Stride = i }).
+		Do("stride").Variants(func(*Walk) int { return variants }, func(w *Walk, i int) { w.Stride = i }).
 		Goal("never", 1, func(w *Walk) bool { return w.N < 0 }).Build()
 	if err != nil {
 		t.Fatal(err)
@@ -40,7 +40,7 @@ func TestGeneratedStatesBounded(t *testing.T) {
 	if !errors.Is(err, decide.ErrOutOfBudget) {
 		t.Errorf("Plan: %v, want ErrOutOfBudget", err)
 	}
-	if most := (decide.DefaultTries+goap.MaxVariants)/variants + 1; p.Expanded > most {
+	if most := (decide.DefaultTries+goap.maxVariants)/variants + 1; p.Expanded > most {
 		t.Errorf("expanded %d nodes of %d variants each, want at most %d: the states generated are not bounded", p.Expanded, variants, most)
 	}
 	if mib := (after.TotalAlloc - before.TotalAlloc) >> 20; mib > 64 {

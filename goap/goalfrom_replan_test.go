@@ -27,14 +27,15 @@ func TestGoalFromSurvivesReplan(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	d, err := goap.New(cat, func(c *Count) int { return c.N }).Action("inc").
+	d, err := goap.New(cat, func(c *Count) int { return c.N }).Do("inc").
 		GoalFrom("two more", 1, func(start, m *Count) bool { return m.N >= start.N+2 }).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
+	n := bt.New[Count]()
 	for i, opts := range [][]bt.Option{nil, {bt.Replan(0)}, {bt.Replan(time.Second)}} {
 		t.Run([]string{"once", "Replan(0)", "Replan(1s)"}[i], func(t *testing.T) {
-			tree, err := bt.New(bt.Config[Count]{}).Plan("g", d, opts...).Build()
+			tree, err := bt.Build(bt.Config[Count]{}, n.Plan("g", d, opts...))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -37,11 +37,11 @@ func TestPlanPanics(t *testing.T) {
 			panic("key")
 		}
 		return *m
-	}).Action("finish").Goal("done", 1, done).Build()
+	}).Do("finish").Goal("done", 1, done).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := d.NewPlanner()
+	p := d.NewSession()
 	var pe *bt.PanicError
 	if _, err := p.Plan(&counter{}); !errors.As(err, &pe) || pe.Value != "key" || pe.Method != "Plan" {
 		t.Fatalf("a panicking key: %v", err)
@@ -49,7 +49,7 @@ func TestPlanPanics(t *testing.T) {
 	if plan, err := p.Plan(&counter{}); err != nil || len(plan.Steps) != 1 {
 		t.Fatalf("after the panic: %v %v", plan, err)
 	}
-	unhashable, err := goap.New(counting, func(m *counter) any { return []int{m.N} }).Action("finish").Goal("done", 1, done).Build()
+	unhashable, err := goap.New(counting, func(m *counter) any { return []int{m.N} }).Do("finish").Goal("done", 1, done).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,12 +62,12 @@ func TestPlanPanics(t *testing.T) {
 // takes, and a nil or zero Domain plans nothing; none panics.
 func TestZeroValues(t *testing.T) {
 	var zb goap.Builder[counter, counter]
-	if _, err := zb.Action("finish").Goal("done", 1, done).Build(); err == nil || !strings.Contains(err.Error(), "goap.New") {
+	if _, err := zb.Do("finish").Goal("done", 1, done).Build(); err == nil || !strings.Contains(err.Error(), "goap.New") {
 		t.Errorf("a zero Builder: %v", err)
 	}
 	var nb *goap.Builder[counter, counter]
-	if _, err := nb.Action("finish").Constrain().Cost(nil).Goal("done", 1, done).Relevant(nil).Weigh(nil).Estimate(nil).
-		Choose(goap.ByCost).Budget(decide.Budget{Tries: 1, PerTick: 1}).Copy(nil).Build(); err == nil {
+	if _, err := nb.Do("finish").Cost(nil).Goal("done", 1, done).Relevant(nil).Utility(nil).Estimate(nil).
+		Choose(decide.ByCost).Budget(decide.Budget{Tries: 1, PerTick: 1}).Copy(nil).Build(); err == nil {
 		t.Error("a nil Builder built")
 	}
 	var zd goap.Domain[counter, counter]
@@ -77,7 +77,8 @@ func TestZeroValues(t *testing.T) {
 	if zd.Nodes() != nil || zd.Steps() != nil || zd.Validate() == nil {
 		t.Error("a zero Domain has nodes or steps, or says it is valid")
 	}
-	if _, err := bt.New(bt.Config[counter]{}).Plan("g", &zd).Build(); err == nil || !strings.HasPrefix(err.Error(), "g: ") {
+	n := bt.New[counter]()
+	if _, err := bt.Build(bt.Config[counter]{}, n.Plan("g", &zd)); err == nil || !strings.HasPrefix(err.Error(), "g: ") {
 		t.Errorf("a zero Domain's runner: %v", err)
 	}
 }
@@ -85,11 +86,11 @@ func TestZeroValues(t *testing.T) {
 // Names that would break a tree's paths are refused: a goal's by Build,
 // an action's by its catalogue, which has none such to give.
 func TestSlashInName(t *testing.T) {
-	if _, err := goap.New(counting, countKey).Action("finish").Goal("a/b", 1, done).Build(); err == nil ||
+	if _, err := goap.New(counting, countKey).Do("finish").Goal("a/b", 1, done).Build(); err == nil ||
 		!strings.Contains(err.Error(), `goals/a/b: name "a/b" contains '/'`) {
 		t.Errorf("a goal named a/b: %v", err)
 	}
-	if _, err := goap.New(counting, countKey).Action("a/b").Goal("done", 1, done).Build(); err == nil ||
+	if _, err := goap.New(counting, countKey).Do("a/b").Goal("done", 1, done).Build(); err == nil ||
 		!strings.Contains(err.Error(), `"a/b"`) {
 		t.Errorf("an action named a/b: %v", err)
 	}
@@ -98,12 +99,13 @@ func TestSlashInName(t *testing.T) {
 // In a tree, a cost that breaks its contract is a fault of user code:
 // Tick returns it.
 func TestBadCostInTree(t *testing.T) {
-	d, err := goap.New(counting, countKey).Action("finish").Cost(func(_, _ *counter) float64 { return -1 }).
+	d, err := goap.New(counting, countKey).Do("finish").Cost(func(_, _ *counter) float64 { return -1 }).
 		Goal("done", 1, done).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := bt.New(bt.Config[counter]{}).Plan("g", d).Build()
+	n := bt.New[counter]()
+	tree, err := bt.Build(bt.Config[counter]{}, n.Plan("g", d))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -117,8 +119,8 @@ func TestBadCostInTree(t *testing.T) {
 // A plan whose cost overflows is an error, never a plan costing +Inf.
 func TestCostOverflow(t *testing.T) {
 	d, err := goap.New(counting, countKey).
-		Action("step").Cost(func(_, _ *counter) float64 { return 1e308 }).
-		Action("finish").Constrain(reached(2)).
+		Do("step").Cost(func(_, _ *counter) float64 { return 1e308 }).
+		Do("finish", reached(2)).
 		Goal("done", 1, done).Build()
 	if err != nil {
 		t.Fatal(err)
@@ -146,11 +148,12 @@ func (f checkFunc) Evaluate(_ bt.Situation, m *counter) (bt.Check, string) {
 // quarantined, not the runner.
 func TestPreconditionPanicBlamesTheStep(t *testing.T) {
 	live := panicLive{}
-	d, err := goap.New(counting, countKey).Action("finish").Constrain(live).Goal("done", 1, done).Build()
+	d, err := goap.New(counting, countKey).Do("finish", live).Goal("done", 1, done).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := bt.New(bt.Config[counter]{}).Plan("g", d).Build()
+	n := bt.New[counter]()
+	tree, err := bt.Build(bt.Config[counter]{}, n.Plan("g", d))
 	if err != nil {
 		t.Fatal(err)
 	}

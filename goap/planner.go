@@ -11,28 +11,27 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/internal/randkey"
-	"github.com/foresight-bt/foresight/sim"
 )
 
-// A Planner plans for one agent over a Domain, reusing its storage from
+// A Session plans for one agent over a Domain, reusing its storage from
 // one planning to the next: after the first few plannings it allocates
-// nothing. A Planner is not safe for concurrent use; make one per agent or
+// nothing. A Session is not safe for concurrent use; make one per agent or
 // goroutine. A tree's runner (see Domain.Runner) has one of its own.
-type Planner[M any, K comparable] struct {
+type Session[M any, K comparable] struct {
 	d    *Domain[M, K]
 	s    *search[M, K]
 	root M // the memory planned on
 
 	// Which goals this planning considers: all, or (bounded) only those of
-	// a priority above `above`; and the goal it tries first, or -1.
+	// a utility above `above`; and the goal it tries first, or -1.
 	bounded bool
 	above   float64
 	first   int
-	// seed is what a random choice of goals (AtRandom) draws from.
+	// seed is what a random choice of goals (decide.AtRandom) draws from.
 	seed uint64
 
-	order    []int     // the goals, highest priority first, for this planning
-	prio     []float64 // each goal's priority, for this planning
+	order    []int     // the goals, highest utility first, for this planning
+	prio     []float64 // each goal's utility, for this planning
 	pos      int       // position in order of the goal being worked on
 	active   bool      // a search for it is under way
 	done     bool
@@ -61,24 +60,24 @@ const (
 	satisfied
 	noPlan
 	overBudget
-	planned // and pursued, or (ByCost, ByUtility) passed over for a better
+	planned // and pursued, or (decide.ByCost, decide.ByUtilityLessCost) passed over for a better
 	broken  // a cost, an estimate or a weight was bad
 )
 
-// NewPlanner returns a planner over the domain, for one agent. A planner
-// of a nil domain plans nothing: its Plan returns ErrNoDomain.
-func (d *Domain[M, K]) NewPlanner() *Planner[M, K] {
+// NewSession returns a planner over the domain, for one agent. A planner
+// of a nil domain plans nothing: its Plan returns an error.
+func (d *Domain[M, K]) NewSession() *Session[M, K] {
 	if !d.usable() {
-		return &Planner[M, K]{goal: -1}
+		return &Session[M, K]{goal: -1}
 	}
 	n := len(d.goals)
-	return &Planner[M, K]{d: d, s: newSearch(d), outcomes: make([]outcome, n), order: make([]int, n),
+	return &Session[M, K]{d: d, s: newSearch(d), outcomes: make([]outcome, n), order: make([]int, n),
 		prio: make([]float64, n), goal: -1}
 }
 
 // Plan plans from memory m, which it only reads: for the relevant goals
 // that m does not satisfy, it searches for the cheapest sequence of
-// actions that reaches each (highest priority first, until one has a
+// actions that reaches each (highest utility first, until one has a
 // plan, or every one, as the domain's Choose says) and returns the plan
 // of the goal chosen. Preconditions are judged at the time the plan has
 // reached (the clock starting at zero), knowing what the steps before
@@ -93,10 +92,10 @@ func (d *Domain[M, K]) NewPlanner() *Planner[M, K] {
 // again.
 //
 // The plan's slices are the planner's own, valid until it plans again.
-func (p *Planner[M, K]) Plan(m *M) (plan decide.Plan, err error) {
+func (p *Session[M, K]) Plan(m *M) (plan decide.Plan, err error) {
 	switch {
 	case p == nil || !p.d.usable():
-		return decide.Plan{}, ErrNoDomain
+		return decide.Plan{}, errNoDomain
 	case m == nil:
 		return decide.Plan{}, errNilMemory
 	}
@@ -114,9 +113,9 @@ func (p *Planner[M, K]) Plan(m *M) (plan decide.Plan, err error) {
 }
 
 // Seed sets the numbers the planner draws a random choice of goals from
-// (AtRandom): the same seed and memory give the same plan. A new planner
+// (decide.AtRandom): the same seed and memory give the same plan. A new planner
 // draws from seed 0; a tree's runner from its agent's seed, tick by tick.
-func (p *Planner[M, K]) Seed(seed uint64) {
+func (p *Session[M, K]) Seed(seed uint64) {
 	if p != nil {
 		p.seed = seed
 	}
@@ -130,7 +129,7 @@ func (p *Planner[M, K]) Seed(seed uint64) {
 // plan marked. It is a planner monitor: draw.Search pictures it. A
 // runner keeps them while its tree traces. Watching costs time and, as
 // the trials grow, memory.
-func (p *Planner[M, K]) Watch(on bool) {
+func (p *Session[M, K]) Watch(on bool) {
 	if p != nil && p.s != nil {
 		p.s.watching = on
 	}
@@ -138,7 +137,7 @@ func (p *Planner[M, K]) Watch(on bool) {
 
 // within has the planner copy memories and simulate actions with ctx, or,
 // when it is nil, with a context of its own.
-func (p *Planner[M, K]) within(ctx *sim.Context[M]) {
+func (p *Session[M, K]) within(ctx *bt.Sim[M]) {
 	if ctx == nil {
 		ctx = p.s.own
 	}
@@ -146,7 +145,7 @@ func (p *Planner[M, K]) within(ctx *sim.Context[M]) {
 }
 
 // plan returns the plan found, or the zero Plan.
-func (p *Planner[M, K]) plan() decide.Plan {
+func (p *Session[M, K]) plan() decide.Plan {
 	var trials []decide.Trial
 	if p.s.watching {
 		trials = p.s.trials
@@ -154,13 +153,13 @@ func (p *Planner[M, K]) plan() decide.Plan {
 	if p.goal < 0 {
 		return decide.Plan{Expanded: p.expanded, Trials: trials}
 	}
-	return decide.Plan{Goal: p.d.goals[p.goal].name, Priority: p.prio[p.goal], Steps: p.names, Cost: p.cost,
+	return decide.Plan{Goal: p.d.goals[p.goal].name, Utility: p.prio[p.goal], Steps: p.names, Cost: p.cost,
 		Expanded: p.expanded, Trials: trials}
 }
 
 // begin starts a planning from m, for every goal or only those of a
-// priority above `above`, trying goal first first (-1: none).
-func (p *Planner[M, K]) begin(m *M, bounded bool, above float64, first int) {
+// utility above `above`, trying goal first first (-1: none).
+func (p *Session[M, K]) begin(m *M, bounded bool, above float64, first int) {
 	p.s.ctx.Copy(&p.root, m)
 	p.bounded, p.above, p.first = bounded, above, first
 	p.s.trials = p.s.trials[:0]
@@ -173,14 +172,14 @@ func (p *Planner[M, K]) begin(m *M, bounded bool, above float64, first int) {
 	p.weigh()
 }
 
-// weigh orders the goals for this planning: by priority, each goal's
+// weigh orders the goals for this planning: by utility, each goal's
 // own or what it weighs from the memory planned on, highest first, in
 // the order added among equals.
-func (p *Planner[M, K]) weigh() {
+func (p *Session[M, K]) weigh() {
 	d := p.d
 	for i := range d.goals {
 		g := &d.goals[i]
-		p.prio[i] = g.priority
+		p.prio[i] = g.utility
 		if g.weight != nil {
 			w := g.weight(&p.root)
 			if math.IsNaN(w) || math.IsInf(w, 0) {
@@ -190,7 +189,7 @@ func (p *Planner[M, K]) weigh() {
 		}
 		p.order[i] = i
 	}
-	if d.choice == AtRandom {
+	if d.choice == decide.AtRandom {
 		p.draw()
 	} else {
 		for i := 1; i < len(p.order); i++ {
@@ -207,16 +206,16 @@ func (p *Planner[M, K]) weigh() {
 }
 
 // draw orders the goals at random: each place drawn among the goals left
-// with a chance in proportion to their priority (none below zero), from
-// the planner's seed; goals of priority zero or less keep their order,
+// with a chance in proportion to their utility (none below zero), from
+// the planner's seed; goals of utility zero or less keep their order,
 // after the rest.
-func (p *Planner[M, K]) draw() {
+func (p *Session[M, K]) draw() {
 	randkey.Order(p.order, func(gi int) float64 { return p.prio[gi] }, randkey.Next(p.seed))
 }
 
 // advance goes on with the planning for at most limit nodes and reports
 // whether it is over.
-func (p *Planner[M, K]) advance(limit int) bool {
+func (p *Session[M, K]) advance(limit int) bool {
 	d := p.d
 	if p.err != nil {
 		p.done = true
@@ -226,7 +225,7 @@ func (p *Planner[M, K]) advance(limit int) bool {
 		gi := p.order[p.pos]
 		g := &d.goals[gi]
 		if p.bounded && p.prio[gi] <= p.above {
-			if d.choice != AtRandom {
+			if d.choice != decide.AtRandom {
 				break // the rest rank no higher
 			}
 			p.pos++ // drawn, but it ranks no higher
@@ -272,7 +271,7 @@ func (p *Planner[M, K]) advance(limit int) bool {
 			if p.better(gi, o.cost) {
 				p.keep(gi, o.cost)
 			}
-			if d.choice == ByPriority || d.choice == AtRandom { // the first with a plan, in the order drawn
+			if d.choice == decide.ByUtility || d.choice == decide.AtRandom { // the first with a plan, in the order drawn
 				p.done = true
 				return true
 			}
@@ -297,21 +296,21 @@ func (p *Planner[M, K]) advance(limit int) bool {
 
 // better reports whether the plan just found for goal gi, of that cost,
 // beats the one kept, by the domain's choice.
-func (p *Planner[M, K]) better(gi int, cost float64) bool {
+func (p *Session[M, K]) better(gi int, cost float64) bool {
 	if p.goal < 0 {
 		return true
 	}
 	switch p.d.choice {
-	case ByCost:
+	case decide.ByCost:
 		return cost < p.cost
-	case ByUtility:
+	case decide.ByUtilityLessCost:
 		return p.prio[gi]-cost > p.prio[p.goal]-p.cost
 	}
 	return false
 }
 
 // keep makes the plan the search found, for goal gi, the planning's plan.
-func (p *Planner[M, K]) keep(gi int, cost float64) {
+func (p *Session[M, K]) keep(gi int, cost float64) {
 	p.goal, p.cost = gi, cost
 	p.steps = p.s.path(p.steps)
 	p.names = p.names[:0]
@@ -331,7 +330,7 @@ func (p *Planner[M, K]) keep(gi int, cost float64) {
 }
 
 // watched notes in the goal's trial what its search came to.
-func (p *Planner[M, K]) watched(st state) {
+func (p *Session[M, K]) watched(st state) {
 	if !p.s.watching {
 		return
 	}
@@ -350,7 +349,7 @@ func (p *Planner[M, K]) watched(st state) {
 
 // finish ends the planning: with the plan kept, or the reason there is
 // none.
-func (p *Planner[M, K]) finish() bool {
+func (p *Session[M, K]) finish() bool {
 	p.done = true
 	if p.goal >= 0 {
 		return true
@@ -374,17 +373,17 @@ func (p *Planner[M, K]) finish() bool {
 // Explain describes the planner's last planning in r, as a runner
 // reports it to a tree's tracer: the goal, how much it mattered and its
 // plan, the goals turned down (irrelevant, already satisfied, no plan,
-// out of budget, a better plan elsewhere) with their priority, and the
+// out of budget, a better plan elsewhere) with their utility, and the
 // actions discarded on the way with the precondition that failed, the
 // reason it gave first and how often. Change is Made, None or
 // OutOfBudget; Reason says which goal or why none. Explain reuses r's
 // slices.
-func (p *Planner[M, K]) Explain(r *decide.Report) {
+func (p *Session[M, K]) Explain(r *decide.Report) {
 	if p == nil || p.d == nil || r == nil {
 		return
 	}
 	d := p.d
-	r.Goal, r.Reason, r.Record, r.Methods, r.Priority = "", "", nil, nil, 0
+	r.Goal, r.Reason, r.Record, r.Methods, r.Utility = "", "", nil, nil, 0
 	r.Steps = append(r.Steps[:0], p.names...)
 	r.Cost, r.Expanded = p.cost, p.expanded
 	r.Rejected = r.Rejected[:0]
@@ -411,7 +410,7 @@ func (p *Planner[M, K]) Explain(r *decide.Report) {
 		default:
 			continue
 		}
-		r.Rejected = append(r.Rejected, decide.Rejection{Name: g.label, Reason: priority(p.prio[gi]) + ": " + why})
+		r.Rejected = append(r.Rejected, decide.Rejection{Name: g.label, Reason: utility(p.prio[gi]) + ": " + why})
 	}
 	p.s.explain(r)
 	r.Trials = nil
@@ -422,8 +421,8 @@ func (p *Planner[M, K]) Explain(r *decide.Report) {
 	switch {
 	case p.goal >= 0:
 		g := &d.goals[p.goal]
-		r.Goal, r.Priority, r.Change = g.name, p.prio[p.goal], decide.Made
-		r.Reason = "goal " + g.name + " (" + priority(r.Priority) + "), " + p.chosen()
+		r.Goal, r.Utility, r.Change = g.name, p.prio[p.goal], decide.Made
+		r.Reason = "goal " + g.name + " (" + utility(r.Utility) + "), " + p.chosen()
 	case errors.Is(p.err, decide.ErrOutOfBudget):
 		r.Change, r.Reason = decide.OutOfBudget, "no plan found within the budget"
 	case p.err == ErrNoGoal:
@@ -438,7 +437,7 @@ func (p *Planner[M, K]) Explain(r *decide.Report) {
 // tally writes into r what became of each action in the planning: how
 // often the search considered it, how often its preconditions refused
 // it, and how often they admitted it.
-func (p *Planner[M, K]) tally(r *decide.Report) {
+func (p *Session[M, K]) tally(r *decide.Report) {
 	s := p.s
 	r.Tallies = r.Tallies[:0]
 	for ai := range p.d.actions {
@@ -447,33 +446,33 @@ func (p *Planner[M, K]) tally(r *decide.Report) {
 			considered += s.sweeps
 		}
 		r.Tallies = append(r.Tallies, decide.Tally{Name: p.d.actions[ai].name, Considered: int(considered),
-			Refused: int(considered - s.admitted[ai]), Admitted: int(s.admitted[ai])})
+			Discarded: int(considered - s.admitted[ai]), Admitted: int(s.admitted[ai])})
 	}
 }
 
 // chosen says why the goal was chosen, by the domain's choice.
-func (p *Planner[M, K]) chosen() string {
+func (p *Session[M, K]) chosen() string {
 	switch p.d.choice {
-	case ByCost:
+	case decide.ByCost:
 		return "the cheapest plan"
-	case ByUtility:
+	case decide.ByUtilityLessCost:
 		return "the most worth its cost"
-	case AtRandom:
+	case decide.AtRandom:
 		return "drawn at random"
 	}
 	return "the highest with a plan"
 }
 
 // passedOver says why a goal with a plan was passed over.
-func (p *Planner[M, K]) passedOver() string {
-	if p.d.choice == ByUtility {
+func (p *Session[M, K]) passedOver() string {
+	if p.d.choice == decide.ByUtilityLessCost {
 		return "worth less than goal " + p.d.goals[p.goal].name + "'s"
 	}
 	return "dearer than goal " + p.d.goals[p.goal].name + "'s"
 }
 
-// priority says "priority 3".
-func priority(v float64) string { return "priority " + strconv.FormatFloat(v, 'g', 4, 64) }
+// utility says "utility 3".
+func utility(v float64) string { return "utility " + strconv.FormatFloat(v, 'g', 4, 64) }
 
 // times says "once", "2 times".
 func times(n int) string {
@@ -483,17 +482,9 @@ func times(n int) string {
 	return strconv.Itoa(n) + " times"
 }
 
-// Plan plans from m outside any tree with a planner of its own, as
-// Planner.Plan does: use it to test a domain or to plan once. It makes a
-// new planner at each call; an agent that plans again and again keeps one
-// from NewPlanner, which allocates nothing once warm.
-func (d *Domain[M, K]) Plan(m *M) (decide.Plan, error) {
-	return d.NewPlanner().Plan(m)
-}
-
 // copyFrom makes p the same planning as o, a planning of the same domain
 // under way, reusing p's storage (see search.copyFrom).
-func (p *Planner[M, K]) copyFrom(o *Planner[M, K]) {
+func (p *Session[M, K]) copyFrom(o *Session[M, K]) {
 	p.s.ctx.Copy(&p.root, &o.root)
 	p.bounded, p.above, p.first, p.seed, p.kept = o.bounded, o.above, o.first, o.seed, o.kept
 	copy(p.order, o.order)

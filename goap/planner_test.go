@@ -38,7 +38,7 @@ func TestDeepProblem(t *testing.T) {
 				t.Fatal(err)
 			}
 			start := Camp{Hunger: 80}
-			plan, err := d.NewPlanner().Plan(&start)
+			plan, err := d.NewSession().Plan(&start)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -84,7 +84,7 @@ func TestDeepPlanIsKelindarsWithItsEstimate(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := d.NewPlanner().Plan(&Camp{Hunger: 80})
+	plan, err := d.NewSession().Plan(&Camp{Hunger: 80})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,17 +94,17 @@ func TestDeepPlanIsKelindarsWithItsEstimate(t *testing.T) {
 }
 
 func TestFailures(t *testing.T) {
-	build := func(t *testing.T, b *goap.Builder[Camp, Camp]) *goap.Planner[Camp, Camp] {
+	build := func(t *testing.T, b *goap.Builder[Camp, Camp]) *goap.Session[Camp, Camp] {
 		t.Helper()
 		d, err := b.Build()
 		if err != nil {
 			t.Fatal(err)
 		}
-		return d.NewPlanner()
+		return d.NewSession()
 	}
 	t.Run("no plan", func(t *testing.T) {
 		// without forage, food never grows
-		p := build(t, goap.New(camp, campKey).Action("eat").Action("sleep").
+		p := build(t, goap.New(camp, campKey).Do("eat").Do("sleep").
 			Goal("stocked", 1, stocked))
 		plan, err := p.Plan(&Camp{Food: 50})
 		if !errors.Is(err, decide.ErrNoPlan) || plan.Steps != nil || plan.Goal != "" {
@@ -126,7 +126,7 @@ func TestFailures(t *testing.T) {
 		}
 	})
 	t.Run("negative cost", func(t *testing.T) {
-		p := build(t, campDomain(nil).Action("steal").Cost(func(_, _ *Camp) float64 { return -1 }))
+		p := build(t, campDomain(nil).Do("steal").Cost(func(_, _ *Camp) float64 { return -1 }))
 		_, err := p.Plan(&Camp{})
 		if err == nil || !strings.Contains(err.Error(), `action "steal" costs -1`) {
 			t.Fatalf("got %v; want an error naming the action and its cost", err)
@@ -151,7 +151,7 @@ func TestGoalsByPriority(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := d.NewPlanner()
+	p := d.NewSession()
 	for _, tc := range []struct {
 		start Camp
 		goal  string
@@ -180,15 +180,15 @@ func TestGoalWithoutPlanGivesWay(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := d.NewPlanner()
+	p := d.NewSession()
 	plan, err := p.Plan(&Camp{Food: 75})
 	if err != nil || plan.Goal != "stocked" {
 		t.Fatalf("got %+v, %v; want a plan for stocked", plan, err)
 	}
 	var pl decide.Report
 	p.Explain(&pl)
-	want := decide.Report{Change: decide.Made, Reason: "goal stocked (priority 1), the highest with a plan", Plan: decide.Plan{Goal: "stocked", Priority: 1, Steps: []string{"forage"}, Cost: 1, Expanded: pl.Expanded, Rejected: []decide.Rejection{
-		{Name: "goal feast", Reason: "priority 5: no plan (" + itoa(pl.Expanded-2) + " nodes expanded)"},
+	want := decide.Report{Change: decide.Made, Reason: "goal stocked (utility 1), the highest with a plan", Plan: decide.Plan{Goal: "stocked", Utility: 1, Steps: []string{"forage"}, Cost: 1, Expanded: pl.Expanded, Rejected: []decide.Rejection{
+		{Name: "goal feast", Reason: "utility 5: no plan (" + itoa(pl.Expanded-2) + " nodes expanded)"},
 		{Name: "eat", Reason: pl.Rejected[1].Reason},
 		{Name: "forage", Reason: pl.Rejected[2].Reason},
 		{Name: "sleep", Reason: pl.Rejected[3].Reason},
@@ -199,8 +199,8 @@ func TestGoalWithoutPlanGivesWay(t *testing.T) {
 	// Each action was considered at every state the two searches expanded,
 	// and refused as often as its precondition failed.
 	for i, tl := range pl.Tallies {
-		if tl.Name != d.Actions()[i] || tl.Considered != pl.Expanded || tl.Refused+tl.Admitted != tl.Considered ||
-			!strings.Contains(pl.Rejected[i+1].Reason, "("+itoa(tl.Refused)+" times)") {
+		if tl.Name != d.Actions()[i] || tl.Considered != pl.Expanded || tl.Discarded+tl.Admitted != tl.Considered ||
+			!strings.Contains(pl.Rejected[i+1].Reason, "("+itoa(tl.Discarded)+" times)") {
 			t.Errorf("tally %+v; rejected %q", tl, pl.Rejected[i+1].Reason)
 		}
 	}
@@ -214,7 +214,7 @@ func TestGoalWithoutPlanGivesWay(t *testing.T) {
 // Build reports every misuse at once, each a *decide.Error with its path:
 // "actions/NAME", "goals/NAME", "domain" or "budget".
 func TestBuildErrors(t *testing.T) {
-	n := bt.For[Camp]()
+	n := bt.New[Camp]()
 	withSearch := must(new(catalogue.Builder[Camp]).
 		Action("eat", eat, hasFood).
 		Behaviour("search", n.Sequence("search", n.Do("look", eat), n.Do("listen", sleep))).
@@ -226,66 +226,65 @@ func TestBuildErrors(t *testing.T) {
 		want  []string
 	}{
 		{"unknown action", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").Action("fly").Goal("g", 1, stocked)
+			return goap.New(camp, campKey).Do("eat").Do("fly").Goal("g", 1, stocked)
 		}, []string{`actions/fly: the catalogue has no "fly" (it has "eat", "forage", "sleep", "steal")`}},
 		{"a behaviour", func() *goap.Builder[Camp, Camp] {
-			return goap.New(withSearch, campKey).Action("eat").Action("search").Goal("g", 1, stocked)
+			return goap.New(withSearch, campKey).Do("eat").Do("search").Goal("g", 1, stocked)
 		}, []string{"actions/search: a behaviour: a goal-driven planner searches over actions' Simulate; give it an action"}},
 		{"an action added twice", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").Action("eat").Goal("g", 1, stocked)
+			return goap.New(camp, campKey).Do("eat").Do("eat").Goal("g", 1, stocked)
 		}, []string{"actions/eat: added twice"}},
 		{"nil preconditions and costs", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").Constrain(weary, nil).Cost(nil).Goal("g", 1, stocked)
+			return goap.New(camp, campKey).Do("eat", weary, nil).Cost(nil).Goal("g", 1, stocked)
 		}, []string{"actions/eat: precondition 3 is nil", "actions/eat: nil cost function"}},
 		{"preconditions are validated", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").
-				Constrain(constraints.Chance[Camp](1.5), constraints.Func[Camp]("lucky", nil)).Goal("g", 1, stocked)
+			return goap.New(camp, campKey).Do("eat", constraints.Chance[Camp](1.5), constraints.Func[Camp]("lucky", nil)).Goal("g", 1, stocked)
 		}, []string{"actions/eat: precondition 2: Chance: probability 1.5 is not in [0, 1]",
 			"actions/eat: precondition 3: Func lucky: nil function"}},
 		{"nil tests", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").
-				Goal("g", 1, nil).Relevant(nil).Weigh(nil).Estimate(nil)
+			return goap.New(camp, campKey).Do("eat").
+				Goal("g", 1, nil).Relevant(nil).Utility(nil).Estimate(nil)
 		}, []string{"goals/g: nil satisfaction test", "goals/g: nil relevance test", "goals/g: nil weight",
 			"goals/g: nil estimate"}},
-		{"priorities that are not numbers", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").
+		{"utilities that are not numbers", func() *goap.Builder[Camp, Camp] {
+			return goap.New(camp, campKey).Do("eat").
 				Goal("g", math.NaN(), stocked).Goal("h", math.Inf(1), stocked)
-		}, []string{"goals/g: priority NaN is not a number", "goals/h: priority +Inf is not a number"}},
+		}, []string{"goals/g: utility NaN is not a number", "goals/h: utility +Inf is not a number"}},
 		{"a goal added twice", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").Goal("g", 1, stocked).Goal("g", 2, never)
+			return goap.New(camp, campKey).Do("eat").Goal("g", 1, stocked).Goal("g", 2, never)
 		}, []string{"goals/g: added twice"}},
 		{"goal names", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").Goal("", 1, stocked).Goal("a/b", 1, stocked)
+			return goap.New(camp, campKey).Do("eat").Goal("", 1, stocked).Goal("a/b", 1, stocked)
 		}, []string{"goals/1: a goal needs a name", `goals/a/b: name "a/b" contains '/'`}},
 		{"out of order", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Constrain(hasFood).Relevant(never).Action("eat").Weigh(nil).
+			return goap.New(camp, campKey).Constrain(hasFood).Relevant(never).Do("eat").Utility(nil).
 				Goal("g", 1, stocked).Cost(nil).Estimate(foodShort)
 		}, []string{"domain: Constrain must follow an Action", "domain: Relevant must follow a Goal",
 			"domain: Weigh must follow a Goal", "domain: Cost must follow an Action"}},
 		{"a choice that is none", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").Goal("g", 1, stocked).Choose(goap.AtRandom + 1)
+			return goap.New(camp, campKey).Do("eat").Goal("g", 1, stocked).Choose(decide.AtRandom + 1)
 		}, []string{"domain: Choose: unknown choice Choice(4)"}},
 		{"a negative budget", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Action("eat").Goal("g", 1, stocked).Budget(decide.Budget{PerTick: -1})
+			return goap.New(camp, campKey).Do("eat").Goal("g", 1, stocked).Budget(decide.Budget{PerTick: -1})
 		}, []string{"budget: budget {Steps:0 Tries:0 PerTick:-1}: a bound cannot be negative"}},
 		{"empty", func() *goap.Builder[Camp, Camp] {
 			return goap.New(camp, campKey)
 		}, []string{"domain: no actions", "domain: no goals"}},
 		{"no catalogue, no key", func() *goap.Builder[Camp, Camp] {
-			return goap.New[Camp, Camp](nil, nil).Action("eat").Goal("g", 1, stocked)
+			return goap.New[Camp, Camp](nil, nil).Do("eat").Goal("g", 1, stocked)
 		}, []string{"domain: a nil catalogue: build one with catalogue.Builder", "domain: nil key function"}},
 		{"zero Builder", func() *goap.Builder[Camp, Camp] {
-			return new(goap.Builder[Camp, Camp]).Action("eat").Goal("g", 1, stocked)
+			return new(goap.Builder[Camp, Camp]).Do("eat").Goal("g", 1, stocked)
 		}, []string{"domain: no catalogue and no key: make the builder with goap.New(actions, key)"}},
 		{"empty zero Builder", func() *goap.Builder[Camp, Camp] {
 			return new(goap.Builder[Camp, Camp])
 		}, []string{"domain: no catalogue and no key", "domain: no actions", "domain: no goals"}},
 		{"built, then more calls", func() *goap.Builder[Camp, Camp] {
-			b := goap.New(camp, campKey).Action("eat").Goal("g", 1, stocked)
+			b := goap.New(camp, campKey).Do("eat").Goal("g", 1, stocked)
 			if _, err := b.Build(); err != nil {
 				panic(err)
 			}
-			return b.Action("fly").Goal("g", 2, stocked)
+			return b.Do("fly").Goal("g", 2, stocked)
 		}, []string{`actions/fly: the catalogue has no "fly"`, "goals/g: added twice"}},
 	}
 	for _, tt := range tests {
@@ -308,7 +307,7 @@ func TestBuildAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	b.Action("steal").Goal("fed", 2, func(c *Camp) bool { return c.Hunger < 40 })
+	b.Do("steal").Goal("fed", 2, func(c *Camp) bool { return c.Hunger < 40 })
 	second, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
@@ -336,7 +335,7 @@ func TestPlanningAllocatesNothingOnceWarm(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := d.NewPlanner()
+	p := d.NewSession()
 	start := Camp{Hunger: 80}
 	p.Plan(&start)
 	if n := testing.AllocsPerRun(100, func() {
@@ -358,7 +357,7 @@ func TestPlanningTallies(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p := d.NewPlanner()
+	p := d.NewSession()
 	plan, err := p.Plan(&Camp{Hunger: 80})
 	if err != nil {
 		t.Fatal(err)
@@ -393,11 +392,11 @@ func TestBuildRefusesASharedMemory(t *testing.T) {
 	add := bt.Instant(func(*Bag) bool { return true }, func(b *Bag) { b.Items = append(b.Items, 1) })
 	full := func(b *Bag) bool { return len(b.Items) >= 2 }
 	bag := must(new(catalogue.Builder[Bag]).Action("add", add).Build())
-	_, err := goap.New(bag, key).Action("add").Goal("full", 1, full).Build()
+	_, err := goap.New(bag, key).Do("add").Goal("full", 1, full).Build()
 	if err == nil || !strings.Contains(err.Error(), "field Items is a slice") {
 		t.Fatalf("Build: %v; want the shared field named", err)
 	}
-	d, err := goap.New(bag, key).Action("add").Goal("full", 1, full).
+	d, err := goap.New(bag, key).Do("add").Goal("full", 1, full).
 		Copy(func(dst, src *Bag) { dst.Items = append(dst.Items[:0], src.Items...) }).Build()
 	if err != nil {
 		t.Fatal(err)
@@ -415,7 +414,7 @@ func TestHostileUse(t *testing.T) {
 	if _, err := none.Plan(&Camp{}); !errors.Is(err, goap.ErrNoDomain) {
 		t.Errorf("a nil domain plans: %v", err)
 	}
-	var zero goap.Planner[Camp, Camp]
+	var zero goap.Session[Camp, Camp]
 	if _, err := zero.Plan(&Camp{}); !errors.Is(err, goap.ErrNoDomain) {
 		t.Errorf("a zero planner plans: %v", err)
 	}
@@ -430,10 +429,11 @@ func TestHostileUse(t *testing.T) {
 	if _, err := d.Plan(nil); err == nil {
 		t.Error("planning from a nil memory")
 	}
-	if _, err := d.NewPlanner().Plan(nil); err == nil {
+	if _, err := d.NewSession().Plan(nil); err == nil {
 		t.Error("planning from a nil memory")
 	}
-	_, err = bt.New(bt.Config[Camp]{}).Plan("camp", none).Build()
+	n := bt.New[Camp]()
+	_, err = bt.Build(bt.Config[Camp]{}, n.Plan("camp", none))
 	if err == nil || !strings.Contains(err.Error(), "camp: nil planner") {
 		t.Errorf("a tree with a nil domain's runner: %v", err)
 	}

@@ -206,7 +206,7 @@ func TestPlansAreCheapestAndReplay(t *testing.T) {
 			p.start[p.goalVar] = (p.goalVal + 1) % 4
 		}
 		want, reachable, _ := p.dijkstra()
-		plan, err := p.domain(t, 1000).NewPlanner().Plan(&p.start)
+		plan, err := p.domain(t, 1000).NewSession().Plan(&p.start)
 		switch {
 		case !reachable:
 			if !errors.Is(err, decide.ErrNoPlan) {
@@ -230,8 +230,8 @@ func TestIndexedPlansAlike(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		p := drawProblem(t)
 		budget := rapid.IntRange(1, 300).Draw(t, "budget")
-		plain, err1 := p.domainOf(t, budget, false).NewPlanner().Plan(&p.start)
-		indexed, err2 := p.domainOf(t, budget, true).NewPlanner().Plan(&p.start)
+		plain, err1 := p.domainOf(t, budget, false).NewSession().Plan(&p.start)
+		indexed, err2 := p.domainOf(t, budget, true).NewSession().Plan(&p.start)
 		if fmt.Sprint(err1) != fmt.Sprint(err2) || !slices.Equal(plain.Steps, indexed.Steps) ||
 			plain.Cost != indexed.Cost || plain.Expanded != indexed.Expanded {
 			t.Fatalf("plain %v %v %d, %v; indexed %v %v %d, %v", plain.Steps, plain.Cost, plain.Expanded, err1,
@@ -256,10 +256,10 @@ func TestBudgetIsHonest(t *testing.T) {
 		// Unbounded, the search needs some number of nodes to find its plan
 		// or prove there is none: with that many it must answer the same,
 		// with fewer it must run out.
-		full, fullErr := p.domain(t, 1<<20).NewPlanner().Plan(&p.start)
+		full, fullErr := p.domain(t, 1<<20).NewSession().Plan(&p.start)
 		d := p.domain(t, budget)
-		plan, err := d.NewPlanner().Plan(&p.start)
-		again, err2 := d.NewPlanner().Plan(&p.start)
+		plan, err := d.NewSession().Plan(&p.start)
+		again, err2 := d.NewSession().Plan(&p.start)
 		if !errors.Is(err2, err) || again.Cost != plan.Cost || !slices.Equal(again.Steps, plan.Steps) {
 			t.Fatalf("planned twice: %+v, %v and %+v, %v", plan, err, again, err2)
 		}

@@ -10,7 +10,6 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Runner makes an agent's plan runner, over steps, the handles on the
@@ -42,7 +41,7 @@ func (d *Domain[M, K]) Runner(steps []*bt.Child[M], replan bt.Replanning[M]) (bt
 	if len(steps) != len(d.actions) {
 		return nil, errors.New("goap: the runner's children are not the domain's actions: put the domain in a tree as a planner node")
 	}
-	return &runner[M, K]{d: d, kids: steps, live: d.NewPlanner(), goal: -1, replan: replan,
+	return &runner[M, K]{d: d, kids: steps, live: d.NewSession(), goal: -1, replan: replan,
 		stale: make([]bool, len(d.goals)), staleAt: make([]K, len(d.goals))}, nil
 }
 
@@ -67,8 +66,8 @@ type runner[M any, K comparable] struct {
 	d      *Domain[M, K]
 	kids   []*bt.Child[M]
 	self   *bt.Child[M]
-	live   *Planner[M, K] // the planning that acts, maybe spread over ticks
-	pred   *Planner[M, K] // predictions and previews, made on first use
+	live   *Session[M, K] // the planning that acts, maybe spread over ticks
+	pred   *Session[M, K] // predictions and previews, made on first use
 	replan bt.Replanning[M]
 
 	planning bool    // live has a planning under way
@@ -77,7 +76,7 @@ type runner[M any, K comparable] struct {
 	why      cause   // why it was started
 
 	goal      int // the running plan's goal, or -1
-	priority  float64
+	utility   float64
 	plan      []step
 	origin    M   // the memory the running plan was made from, which goals from the start read
 	at        int // the step under way
@@ -126,9 +125,9 @@ var (
 
 // start starts a live call (Begin, Update): its predictions start from
 // the live memory, now.
-func (r *runner[M, K]) start() *sim.Context[M] {
+func (r *runner[M, K]) start() *bt.Sim[M] {
 	ctx := r.self.Context()
-	ctx.Return(sim.Moment{})
+	ctx.Return(bt.Moment{})
 	return ctx
 }
 
@@ -295,7 +294,7 @@ func (r *runner[M, K]) offered(st step, m *M) string {
 	if a.bind == nil {
 		return ""
 	}
-	if v, n := variantOf(st), min(a.variants(m), MaxVariants); v >= n {
+	if v, n := variantOf(st), min(a.variants(m), maxVariants); v >= n {
 		return "variant " + strconv.Itoa(v) + " is no longer offered (" + strconv.Itoa(max(n, 0)) + " now)"
 	}
 	return ""
@@ -352,7 +351,7 @@ func (r *runner[M, K]) startPlanning(m *M, p purpose, why cause) {
 	r.from = r.at
 	switch p {
 	case higher:
-		r.live.begin(m, true, r.priority, -1)
+		r.live.begin(m, true, r.utility, -1)
 	default:
 		r.live.begin(m, false, 0, r.firstGoal(p))
 	}
@@ -366,7 +365,7 @@ func (r *runner[M, K]) startPlanning(m *M, p purpose, why cause) {
 // action's own node, as if about to begin), and has it copy memories and
 // simulate actions with ctx, the tree's context for the call under way
 // (nil outside one).
-func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
+func (r *runner[M, K]) situate(p *Session[M, K], ctx *bt.Sim[M]) {
 	p.within(ctx)
 	p.s.anyOut = false
 	for i, k := range r.kids {
@@ -389,7 +388,7 @@ func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
 			p.s.out[a], p.s.anyOut = true, true
 		}
 	}
-	if r.d.choice == AtRandom {
+	if r.d.choice == decide.AtRandom {
 		p.seed = uint64(r.self.Situation(true).Roll() * (1 << 53))
 	}
 	p.s.watching = r.self.Tracing()
@@ -399,7 +398,7 @@ func (r *runner[M, K]) situate(p *Planner[M, K], ctx *sim.Context[M]) {
 // one, when it plans again beside its plan and goals are drawn at
 // random; otherwise none (-1).
 func (r *runner[M, K]) firstGoal(p purpose) int {
-	if p == changed && r.d.choice == AtRandom && r.goal >= 0 {
+	if p == changed && r.d.choice == decide.AtRandom && r.goal >= 0 {
 		return r.goal
 	}
 	return -1
@@ -429,7 +428,7 @@ const (
 // with them goes on from where the running plan stands (and is the
 // running plan, if the rest is its rest); one that does not was made for
 // a world that went another way, and the running plan goes on.
-func (r *runner[M, K]) end(p *Planner[M, K], purpose purpose, m *M, from int) ending {
+func (r *runner[M, K]) end(p *Session[M, K], purpose purpose, m *M, from int) ending {
 	r.skip = 0
 	switch {
 	case purpose == higher && p.goal < 0:
@@ -462,7 +461,7 @@ func (r *runner[M, K]) end(p *Planner[M, K], purpose purpose, m *M, from int) en
 // explain writes into the runner's report what planning p, for purpose,
 // started for why, reports as it ends: the tick that concludes it and a
 // preview of that tick say the same.
-func (r *runner[M, K]) explain(p *Planner[M, K], e ending, purpose purpose, why cause) {
+func (r *runner[M, K]) explain(p *Session[M, K], e ending, purpose purpose, why cause) {
 	p.Explain(&r.report)
 	r.leftOut()
 	if e == endAdopted && r.skip > 0 { // the steps done since the planning began are not the plan's any more
@@ -470,7 +469,7 @@ func (r *runner[M, K]) explain(p *Planner[M, K], e ending, purpose purpose, why 
 	}
 	switch e {
 	case endNoHigher:
-		r.tell(decide.Kept, "no goal of higher priority has a plan within the budget", "")
+		r.tell(decide.Kept, "no goal of higher utility has a plan within the budget", "")
 	case endHolds:
 		r.tell(decide.None, "the running goal holds", "")
 	case endSame:
@@ -489,11 +488,11 @@ func (r *runner[M, K]) explain(p *Planner[M, K], e ending, purpose purpose, why 
 		case purpose == higher:
 			was := &r.d.goals[r.goal]
 			r.report.Change = decide.Replaced
-			r.report.Reason = "goal " + g.name + " (" + priority(p.prio[p.goal]) + ") outranks goal " + was.name +
-				" (" + priority(r.priority) + ")"
+			r.report.Reason = "goal " + g.name + " (" + utility(p.prio[p.goal]) + ") outranks goal " + was.name +
+				" (" + utility(r.utility) + ")"
 		case why != noCause:
 			r.report.Change = decide.Replaced
-			r.report.Reason = r.words(why) + "; now for goal " + g.name + " (" + priority(p.prio[p.goal]) + ")"
+			r.report.Reason = r.words(why) + "; now for goal " + g.name + " (" + utility(p.prio[p.goal]) + ")"
 		}
 	}
 }
@@ -548,7 +547,7 @@ func (r *runner[M, K]) words(c cause) string {
 // tell says in the report that a planning kept the running plan (Kept,
 // with its remaining steps), or found nothing to do (None).
 func (r *runner[M, K]) tell(c decide.Change, why, more string) {
-	r.report.Goal, r.report.Priority = r.d.goals[r.goal].name, r.priority
+	r.report.Goal, r.report.Utility = r.d.goals[r.goal].name, r.utility
 	r.report.Change, r.report.Reason = c, why+more
 	r.report.Steps = r.report.Steps[:0]
 	if c == decide.Kept { // the running plan's remaining steps
@@ -571,7 +570,7 @@ func (r *runner[M, K]) adopt(m *M) {
 	} else {
 		r.stop(m)
 	}
-	r.goal, r.priority, r.cost, r.at = p.goal, p.prio[p.goal], p.cost, 0
+	r.goal, r.utility, r.cost, r.at = p.goal, p.prio[p.goal], p.cost, 0
 	r.plan = append(r.plan[:0], steps...)
 	r.self.Context().Copy(&r.origin, &p.root)
 	clear(r.stale)
@@ -607,14 +606,14 @@ func (r *runner[M, K]) stop(m *M) {
 }
 
 // higherGoalDue reports whether a goal that matters more than the running
-// one now (its priority, or what it weighs from m) is relevant,
+// one now (its utility, or what it weighs from m) is relevant,
 // unsatisfied, and not already known to have no plan from this state.
 func (r *runner[M, K]) higherGoalDue(m *M) bool {
 	var key K
 	keyed := false
 	for gi := range r.d.goals {
 		g := &r.d.goals[gi]
-		if gi == r.goal || r.weight(gi, m) <= r.priority {
+		if gi == r.goal || r.weight(gi, m) <= r.utility {
 			continue
 		}
 		if (g.relevant != nil && !g.relevant(m)) || g.holds(m, m) {
@@ -635,12 +634,12 @@ func (r *runner[M, K]) weight(gi int, m *M) float64 {
 	if g := &r.d.goals[gi]; g.weight != nil {
 		return g.weight(m)
 	}
-	return r.d.goals[gi].priority
+	return r.d.goals[gi].utility
 }
 
 // Simulate predicts the rest of the running plan, or the plan the runner
 // would make from m, as a chain of its steps' simulations.
-func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+func (r *runner[M, K]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	steps := r.plan[r.at:]
 	replan := r.goal < 0 || r.nogo || !r.relevant(r.goal, m)
 	if !replan && len(steps) > 0 && !r.kids[actionOf(steps[0])].Running() && r.offered(steps[0], m) != "" {
@@ -679,7 +678,7 @@ func (r *runner[M, K]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 // plan it would run, or none.
 func (r *runner[M, K]) Route(m *M) int {
 	ctx := r.self.Context()
-	ctx.Return(sim.Moment{})
+	ctx.Return(bt.Moment{})
 	var why cause
 	// As Update decides, in its order.
 	switch {
@@ -730,7 +729,7 @@ func (r *runner[M, K]) underWay() int32 {
 // halted the step halted (-1 for none), reports for a Preview what the
 // tick would report, and returns the step the tick would then run: the
 // first of the plan it adopts, or none.
-func (r *runner[M, K]) foresee(ctx *sim.Context[M], m *M, purpose purpose, why cause, halted int32) int {
+func (r *runner[M, K]) foresee(ctx *bt.Sim[M], m *M, purpose purpose, why cause, halted int32) int {
 	p, done := r.predictTick(ctx, m, false, 0, -1, halted)
 	if !done {
 		return -1 // the planning goes on next tick, and nothing begins
@@ -742,9 +741,9 @@ func (r *runner[M, K]) foresee(ctx *sim.Context[M], m *M, purpose purpose, why c
 // foreseeSpread foresees the tick of a planning spread over ticks: it
 // goes on with a copy of the live planning as far as the tick will, and
 // foretells what the tick does if the planning ends in it.
-func (r *runner[M, K]) foreseeSpread(ctx *sim.Context[M], m *M) int {
+func (r *runner[M, K]) foreseeSpread(ctx *bt.Sim[M], m *M) int {
 	if r.pred == nil {
-		r.pred = r.d.NewPlanner()
+		r.pred = r.d.NewSession()
 	}
 	p := r.pred
 	at := ctx.Moment()
@@ -763,8 +762,8 @@ func (r *runner[M, K]) foreseeSpread(ctx *sim.Context[M], m *M) int {
 // purpose, started for why, reports for a Preview what the tick would
 // report, and returns the step the tick would then run, or whether the
 // running plan goes on.
-func (r *runner[M, K]) foreseeBeside(ctx *sim.Context[M], m *M, purpose purpose, why cause) (step int, kept bool) {
-	p, done := r.predictTick(ctx, m, purpose == higher, r.priority, r.firstGoal(purpose), -1)
+func (r *runner[M, K]) foreseeBeside(ctx *bt.Sim[M], m *M, purpose purpose, why cause) (step int, kept bool) {
+	p, done := r.predictTick(ctx, m, purpose == higher, r.utility, r.firstGoal(purpose), -1)
 	if !done {
 		return -1, true // the planning goes on next tick, and the plan runs meanwhile
 	}
@@ -774,7 +773,7 @@ func (r *runner[M, K]) foreseeBeside(ctx *sim.Context[M], m *M, purpose purpose,
 // foretell reports for a Preview what the tick that made planning p would
 // report, and returns the step the tick would then run, or whether the
 // running plan goes on; from is the step under way when p began.
-func (r *runner[M, K]) foretell(p *Planner[M, K], m *M, purpose purpose, why cause, from int) (step int, kept bool) {
+func (r *runner[M, K]) foretell(p *Session[M, K], m *M, purpose purpose, why cause, from int) (step int, kept bool) {
 	if p.goal < 0 && p.err != nil && !failure(p.err) {
 		return -1, false // the tick faults
 	}
@@ -795,25 +794,25 @@ func (r *runner[M, K]) foretell(p *Planner[M, K], m *M, purpose purpose, why cau
 }
 
 // predict plans from m to the end, for every goal or only those above a
-// priority, on a planner of its own, without touching the live planning,
+// utility, on a planner of its own, without touching the live planning,
 // as the tick would after it halted the step halted (-1 for none): that
 // step has ended now. It looks ahead from the prediction's moment and
 // leaves it as it was.
-func (r *runner[M, K]) predict(ctx *sim.Context[M], m *M, halted int32) *Planner[M, K] {
+func (r *runner[M, K]) predict(ctx *bt.Sim[M], m *M, halted int32) *Session[M, K] {
 	p, _ := r.lookAhead(ctx, m, false, 0, -1, halted, math.MaxInt)
 	return p
 }
 
 // predictTick plans as predict does, as far as a tick goes (the domain's
 // Budget.PerTick), and reports whether the planning is over.
-func (r *runner[M, K]) predictTick(ctx *sim.Context[M], m *M, bounded bool, above float64, first int, halted int32) (*Planner[M, K], bool) {
+func (r *runner[M, K]) predictTick(ctx *bt.Sim[M], m *M, bounded bool, above float64, first int, halted int32) (*Session[M, K], bool) {
 	return r.lookAhead(ctx, m, bounded, above, first, halted, r.limit())
 }
 
 // lookAhead plans from m on the prediction planner, at most limit nodes.
-func (r *runner[M, K]) lookAhead(ctx *sim.Context[M], m *M, bounded bool, above float64, first int, halted int32, limit int) (*Planner[M, K], bool) {
+func (r *runner[M, K]) lookAhead(ctx *bt.Sim[M], m *M, bounded bool, above float64, first int, halted int32, limit int) (*Session[M, K], bool) {
 	if r.pred == nil {
-		r.pred = r.d.NewPlanner()
+		r.pred = r.d.NewSession()
 	}
 	at := ctx.Moment()
 	r.situate(r.pred, ctx)

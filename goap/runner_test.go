@@ -26,7 +26,8 @@ func camper(t testing.TB, b *goap.Builder[Camp, Camp], opts ...bt.Option) (*bt.A
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := bt.New(bt.Config[Camp]{}).Plan("camp", d, opts...).Build()
+	n := bt.New[Camp]()
+	tree, err := bt.Build(bt.Config[Camp]{}, n.Plan("camp", d, opts...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -95,7 +96,7 @@ func TestRunnerCarriesOutThePlan(t *testing.T) {
 		t.Errorf("plannings reported: %+v", got)
 	}
 	// safe was considered and turned down as irrelevant
-	if r := got[0].Plan.Rejected; len(r) == 0 || r[0] != (decide.Rejection{Name: "goal safe", Reason: "priority 5: not relevant"}) {
+	if r := got[0].Plan.Rejected; len(r) == 0 || r[0] != (decide.Rejection{Name: "goal safe", Reason: "utility 5: not relevant"}) {
 		t.Errorf("rejected: %+v", r)
 	}
 	treetest.CheckLifeCycle(t, agent.Tree().Nodes(), log.Lines, nil)
@@ -115,7 +116,7 @@ func TestRunnerReplans(t *testing.T) {
 		if st != bt.Success || !stocked(&c) {
 			t.Fatalf("ended %v with %+v", st, c)
 		}
-		want := []string{"made: goal stocked (priority 1), the highest with a plan", "replaced: forage failed; now for goal stocked (priority 1)"}
+		want := []string{"made: goal stocked (utility 1), the highest with a plan", "replaced: forage failed; now for goal stocked (utility 1)"}
 		if diff := cmp.Diff(want, plans(rec)); diff != "" {
 			t.Errorf("plannings (-want +got):\n%s", diff)
 		}
@@ -131,8 +132,8 @@ func TestRunnerReplans(t *testing.T) {
 		if st != bt.Success || !stocked(&c) {
 			t.Fatalf("ended %v with %+v", st, c)
 		}
-		want := []string{"made: goal stocked (priority 1), the highest with a plan",
-			"replaced: forage cannot begin: not rested; now for goal stocked (priority 1)"}
+		want := []string{"made: goal stocked (utility 1), the highest with a plan",
+			"replaced: forage cannot begin: not rested; now for goal stocked (utility 1)"}
 		if diff := cmp.Diff(want, plans(rec)); diff != "" {
 			t.Errorf("plannings (-want +got):\n%s", diff)
 		}
@@ -158,7 +159,7 @@ func TestRunnerReplans(t *testing.T) {
 			t.Fatalf("ended %v with %+v", st, c)
 		}
 		got := plans(rec)
-		want := []string{"made: goal stocked (priority 1), the highest with a plan", "replaced: the world changed; now for goal stocked (priority 1)"}
+		want := []string{"made: goal stocked (utility 1), the highest with a plan", "replaced: the world changed; now for goal stocked (utility 1)"}
 		var kept int
 		for _, p := range got {
 			if p == "kept: the world changed; the running plan is still the best" {
@@ -185,7 +186,7 @@ func TestRunnerReplans(t *testing.T) {
 			t.Fatalf("ended %v with %+v", st, c)
 		}
 		got := plans(rec)
-		want := []string{"made: goal stocked (priority 1), the highest with a plan", "replaced: its interval to plan again passed; now for goal stocked (priority 1)"}
+		want := []string{"made: goal stocked (utility 1), the highest with a plan", "replaced: its interval to plan again passed; now for goal stocked (utility 1)"}
 		kept := len(got)
 		got = withoutKept(got)
 		kept -= len(got)
@@ -207,7 +208,7 @@ func TestRunnerReplans(t *testing.T) {
 		if st != bt.Success || !stocked(&c) {
 			t.Fatalf("ended %v with %+v", st, c)
 		}
-		want := []string{"made: goal stocked (priority 1), the highest with a plan"}
+		want := []string{"made: goal stocked (utility 1), the highest with a plan"}
 		if diff := cmp.Diff(want, plans(rec)); diff != "" {
 			t.Errorf("plannings (-want +got):\n%s", diff)
 		}
@@ -237,7 +238,7 @@ func TestHigherPriorityGoalInterrupts(t *testing.T) {
 	if st != bt.Success || !c.Hidden {
 		t.Fatalf("ended %v with %+v; want hidden", st, c)
 	}
-	want := []string{"made: goal stocked (priority 1), the highest with a plan", "replaced: goal safe (priority 5) outranks goal stocked (priority 1)"}
+	want := []string{"made: goal stocked (utility 1), the highest with a plan", "replaced: goal safe (utility 5) outranks goal stocked (utility 1)"}
 	if diff := cmp.Diff(want, plans(rec)); diff != "" {
 		t.Errorf("plannings (-want +got):\n%s", diff)
 	}
@@ -265,7 +266,7 @@ func TestHigherGoalWithoutPlanKeepsThePlan(t *testing.T) {
 		t.Fatalf("ended %v", st)
 	}
 	for _, p := range plans(rec)[1:] {
-		if p != "kept: no goal of higher priority has a plan within the budget" {
+		if p != "kept: no goal of higher utility has a plan within the budget" {
 			t.Errorf("planning %q", p)
 		}
 	}
@@ -282,7 +283,7 @@ func TestRunnerWithoutPlanFails(t *testing.T) {
 		b      *goap.Builder[Camp, Camp]
 		change decide.Change
 	}{
-		{"no plan", goap.New(camp, campKey).Action("eat").Goal("stocked", 1, stocked), decide.None},
+		{"no plan", goap.New(camp, campKey).Do("eat").Goal("stocked", 1, stocked), decide.None},
 		{"out of budget", slowCamp().Budget(decide.Budget{Tries: 3}), decide.OutOfBudget},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -322,11 +323,12 @@ func TestPlanningSpreadOverTicks(t *testing.T) {
 // option, against the domain's runner.
 func mind(t *testing.T, d *goap.Domain[Camp, Camp], goal heuristic.Heuristic[Camp]) *bt.Agent[Camp] {
 	t.Helper()
-	tree, err := bt.New(bt.Config[Camp]{Heuristic: goal}).
-		Selector("mind").
-		Do("idle", bt.Instant[Camp](func(*Camp) bool { return true }, nil), bt.Cosmetic()).
-		Plan("camp", d).
-		End().Build()
+	n := bt.New[Camp]()
+	tree, err := bt.Build(bt.Config[Camp]{Heuristic: goal},
+		n.Selector("mind",
+			n.Do("idle", bt.Instant[Camp](func(*Camp) bool { return true }, nil), bt.Cosmetic()),
+			n.Plan("camp", d),
+		))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -371,7 +373,7 @@ func TestRunnerPredictsItsPlan(t *testing.T) {
 // A runner that has no plan predicts Impossible, and a selector runs
 // something else.
 func TestRunnerWithoutPlanIsImpossible(t *testing.T) {
-	d, err := goap.New(slow, campKey).Action("eat").Goal("stocked", 1, stocked).Build()
+	d, err := goap.New(slow, campKey).Do("eat").Goal("stocked", 1, stocked).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -416,12 +418,13 @@ func TestRunnerAllocatesNothingOnceWarm(t *testing.T) {
 // sharing one domain (the race detector watches the sharing); each agent's
 // stats.Collector counts the same plans and runs.
 func TestRunnersInACrowd(t *testing.T) {
+	nb := bt.New[Camp]()
 	run := func(workers int) ([]Camp, []stats.Counts) {
 		d, err := slowCamp().Budget(decide.Budget{PerTick: 3}).Build()
 		if err != nil {
 			t.Fatal(err)
 		}
-		tree, err := bt.New(bt.Config[Camp]{}).Plan("camp", d).Build()
+		tree, err := bt.Build(bt.Config[Camp]{}, nb.Plan("camp", d))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -9,7 +9,6 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // A search is one A* search for one goal, resumable: step expands a
@@ -17,15 +16,15 @@ import (
 // reused from one search to the next, so once warm it allocates nothing.
 type search[M any, K comparable] struct {
 	d      *Domain[M, K]
-	ctx    *sim.Context[M] // what the actions' Simulate sees, and copies memories
-	own    *sim.Context[M] // ctx outside a tree: the domain's Copy, seed 0
-	nodes  []node[M, K]    // every state met, the root first
-	open   []entry         // a binary heap of nodes to expand
-	index  index[K]        // state key -> node
-	base   []bt.Situation  // what each action's preconditions are told at the root
-	sits   []bt.Situation  // the same, as the plan up to the node expanded leaves them
-	out    []bool          // actions left out of plans: quarantined in the runner's tree
-	anyOut bool            // some are
+	ctx    *bt.Sim[M]     // what the actions' Simulate sees, and copies memories
+	own    *bt.Sim[M]     // ctx outside a tree: the domain's Copy, seed 0
+	nodes  []node[M, K]   // every state met, the root first
+	open   []entry        // a binary heap of nodes to expand
+	index  index[K]       // state key -> node
+	base   []bt.Situation // what each action's preconditions are told at the root
+	sits   []bt.Situation // the same, as the plan up to the node expanded leaves them
+	out    []bool         // actions left out of plans: quarantined in the runner's tree
+	anyOut bool           // some are
 	goal   *goal[M]
 	root   *M      // the memory the planning starts from: what goals from the start read
 	ran    []bool  // actions a node's plan ran, while it is expanded
@@ -69,8 +68,8 @@ type search[M any, K comparable] struct {
 type node[M any, K comparable] struct {
 	m      M
 	key    K
-	g, f   float64    // cost from the root; g plus the estimate
-	at     sim.Moment // where the prediction stands once the plan reaches the node
+	g, f   float64   // cost from the root; g plus the estimate
+	at     bt.Moment // where the prediction stands once the plan reaches the node
 	parent int32
 	action step  // the step that led here, its variant included
 	depth  int32 // steps from the root
@@ -99,7 +98,7 @@ const (
 func newSearch[M any, K comparable](d *Domain[M, K]) *search[M, K] {
 	s := &search[M, K]{
 		d:          d,
-		own:        sim.New(sim.Config[M]{Copy: d.copy}),
+		own:        bt.NewSim(bt.Config[M]{Copy: d.copy}),
 		index:      newIndex[K](),
 		sits:       make([]bt.Situation, len(d.actions)),
 		base:       make([]bt.Situation, len(d.actions)),
@@ -231,7 +230,7 @@ func (s *search[M, K]) step(limit int) (state, int) {
 // expansion of an action's most variants besides. Variants bring many
 // states a node: this bounds a planning's memory whatever the domain.
 func keeps(tries, actions int) int {
-	const room = MaxVariants + 1
+	const room = maxVariants + 1
 	if tries > (math.MaxInt-room)/actions {
 		return math.MaxInt
 	}
@@ -315,7 +314,7 @@ func (s *search[M, K]) expand(n int32) bool {
 // when a cost or an estimate breaks its contract.
 func (s *search[M, K]) variants(n int32, ai int, elapsed time.Duration) bool {
 	a := &s.d.actions[ai]
-	count := min(a.variants(&s.nodes[n].m), MaxVariants)
+	count := min(a.variants(&s.nodes[n].m), maxVariants)
 	for i := range count {
 		if len(s.nodes) >= s.keep {
 			s.full = true // out of budget: step says so

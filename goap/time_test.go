@@ -28,7 +28,7 @@ func TestPredictedRunnerJudgesAtThePredictedTime(t *testing.T) {
 		Action("wait", bt.Instant(func(*counter) bool { return true }, nil)).Takes(time.Second).
 		Action("finish", finish, before(1500*time.Millisecond)).
 		Build())
-	d, err := goap.New(acts, countKey).Action("finish").Goal("done", 1, done).Build()
+	d, err := goap.New(acts, countKey).Do("finish").Goal("done", 1, done).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -38,7 +38,7 @@ func TestPredictedRunnerJudgesAtThePredictedTime(t *testing.T) {
 		}
 		return heuristic.Irrelevant
 	})
-	n := bt.For[counter]()
+	n := bt.New[counter]()
 	tree, err := bt.Build(bt.Config[counter]{Heuristic: judge}, n.Selector("top",
 		n.Sequence("later", acts.Do("wait"), n.Plan("goals", d)),
 	))

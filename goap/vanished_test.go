@@ -48,15 +48,16 @@ func TestVanishedVariantReplans(t *testing.T) {
 	}
 	cp := func(dst, src *Targets) { *dst = *src; dst.Log = append([]string(nil), src.Log...) }
 	d, err := goap.New(cat, func(w *Targets) [4]int { return [4]int{w.Target, w.Hits, w.Avail, w.Walked} }).
-		Action("walk").
-		Action("hit").Variants(func(w *Targets) int { return w.Avail }, func(w *Targets, i int) { w.Target = i + 10 }).
+		Do("walk").
+		Do("hit").Variants(func(w *Targets) int { return w.Avail }, func(w *Targets, i int) { w.Target = i + 10 }).
 		Cost(func(_, after *Targets) float64 { return float64(20 - after.Target) }). // the last target
 		Goal("hit", 1, func(w *Targets) bool { return w.Hits >= 1 }).
 		Copy(cp).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := bt.New(bt.Config[Targets]{Copy: cp}).Plan("g", d).Build()
+	n := bt.New[Targets]()
+	tree, err := bt.Build(bt.Config[Targets]{Copy: cp}, n.Plan("g", d))
 	if err != nil {
 		t.Fatal(err)
 	}

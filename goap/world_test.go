@@ -7,7 +7,6 @@ import (
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/goap"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Camp is the memory of the tests' forager: the deep problem of
@@ -30,7 +29,7 @@ type effect func(c *Camp)
 func (e effect) Begin(c *Camp) bt.Status                   { e(c); return bt.Success }
 func (e effect) Update(c *Camp, _ time.Duration) bt.Status { return bt.Success }
 func (e effect) End(*Camp, bt.Status)                      {}
-func (e effect) Simulate(_ *sim.Context[Camp], c *Camp)    { e(c) }
+func (e effect) Simulate(_ *bt.Sim[Camp], c *Camp)         { e(c) }
 
 var (
 	eat    = effect(func(c *Camp) { c.Hunger, c.Food = clamp(c.Hunger-50), clamp(c.Food-5) })
@@ -70,9 +69,9 @@ func admissible(c *Camp) float64 { return float64((max(81-c.Food, 0) + 9) / 10) 
 
 func campDomain(estimate func(*Camp) float64) *goap.Builder[Camp, Camp] {
 	b := goap.New(camp, campKey).
-		Action("eat").
-		Action("forage").
-		Action("sleep").
+		Do("eat").
+		Do("forage").
+		Do("sleep").
 		Goal("stocked", 1, stocked)
 	if estimate != nil {
 		b.Estimate(estimate)
@@ -98,8 +97,8 @@ func (a timed) Update(c *Camp, _ time.Duration) bt.Status {
 	}
 	return bt.Success
 }
-func (a timed) End(*Camp, bt.Status)                   {}
-func (a timed) Simulate(_ *sim.Context[Camp], c *Camp) { a.e(c) }
+func (a timed) End(*Camp, bt.Status)              {}
+func (a timed) Simulate(_ *bt.Sim[Camp], c *Camp) { a.e(c) }
 
 var (
 	wolf = constraints.Func("a wolf about", func(c *Camp) bool { return c.Wolf })
@@ -116,10 +115,10 @@ var slow = must(new(catalogue.Builder[Camp]).
 	Build())
 
 // slowCamp is the camp with actions that take a tick, and a goal of
-// higher priority: to hide when a wolf is about.
+// higher utility: to hide when a wolf is about.
 func slowCamp() *goap.Builder[Camp, Camp] {
 	return goap.New(slow, campKey).
-		Action("eat").Action("forage").Action("sleep").Action("hide").
+		Do("eat").Do("forage").Do("sleep").Do("hide").
 		Goal("stocked", 1, stocked).Estimate(foodShort).
 		Goal("safe", 5, func(c *Camp) bool { return c.Hidden }).Relevant(func(c *Camp) bool { return c.Wolf })
 }

@@ -31,10 +31,3 @@ func (v Verdict) String() string {
 	}
 	return v.Outcome.String() + " (" + v.Reason + ")"
 }
-
-// An Explainer is a Heuristic that can also say why it judged as it did.
-// Trees prefer Explain when the heuristic has it, so traces name the rule.
-type Explainer[M any] interface {
-	Heuristic[M]
-	Explain(before, after *M) Verdict
-}

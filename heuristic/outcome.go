@@ -53,10 +53,10 @@ func (o Outcome) String() string {
 	return fmt.Sprintf("Outcome(%d)", int8(o))
 }
 
-// ParseOutcome returns the outcome with the given name. Names are matched
+// parseOutcome returns the outcome with the given name. Names are matched
 // without regard to case; an unknown name is an error that lists the valid
 // ones.
-func ParseOutcome(name string) (Outcome, error) {
+func parseOutcome(name string) (Outcome, error) {
 	for i, n := range outcomeNames {
 		if strings.EqualFold(n, name) {
 			return Outcome(i), nil
@@ -74,9 +74,10 @@ func (o Outcome) MarshalText() ([]byte, error) {
 	return []byte(outcomeNames[o]), nil
 }
 
-// UnmarshalText decodes an outcome's name, as ParseOutcome does.
+// UnmarshalText decodes an outcome's name, without regard to case; an
+// unknown name is an error that lists the valid ones.
 func (o *Outcome) UnmarshalText(text []byte) error {
-	v, err := ParseOutcome(string(text))
+	v, err := parseOutcome(string(text))
 	if err != nil {
 		return err
 	}

@@ -30,8 +30,9 @@ type Rules[M any] struct {
 	otherwise Verdict
 }
 
-// Otherwise is the reason given when no rule of a Rules heuristic matches.
-const Otherwise = "otherwise"
+// otherwiseReason is the reason given when no rule of a Rules heuristic
+// matches.
+const otherwiseReason = "otherwise"
 
 // NewRules returns the heuristic that tries rules in order and falls back
 // to the outcome otherwise. It reports every rule without a name or a
@@ -59,7 +60,7 @@ func NewRules[M any](otherwise Outcome, rules ...Rule[M]) (*Rules[M], error) {
 	}
 	return &Rules[M]{
 		rules:     append([]Rule[M](nil), rules...),
-		otherwise: Verdict{Outcome: otherwise, Reason: Otherwise},
+		otherwise: Verdict{Outcome: otherwise, Reason: otherwiseReason},
 	}, nil
 }
 
@@ -67,7 +68,7 @@ func NewRules[M any](otherwise Outcome, rules ...Rule[M]) (*Rules[M], error) {
 func (r *Rules[M]) Judge(before, after *M) Outcome { return r.Explain(before, after).Outcome }
 
 // Explain returns the outcome of the first matching rule with the rule's
-// name as the reason, or the default outcome with reason Otherwise. A rule
+// name as the reason, or the default outcome with the reason "otherwise". A rule
 // that returns an invalid outcome yields Impossible, so a bug in one rule
 // can never produce a value outside the ordered set.
 func (r *Rules[M]) Explain(before, after *M) Verdict {
@@ -81,13 +82,4 @@ func (r *Rules[M]) Explain(before, after *M) Verdict {
 		}
 	}
 	return r.otherwise
-}
-
-// Names returns the rule names in order, followed by Otherwise.
-func (r *Rules[M]) Names() []string {
-	names := make([]string, 0, len(r.rules)+1)
-	for _, rule := range r.rules {
-		names = append(names, rule.Name)
-	}
-	return append(names, Otherwise)
 }

@@ -45,7 +45,8 @@ func TestRunningTaskStartsAfreshLaterInAPlan(t *testing.T) {
 			Method("hungry", hungry).Do("eat", "walk").
 			Method("stroll").Do("walk")
 	}, "r")
-	tree, err := bt.New(bt.Config[world]{}).Plan("run", dom, bt.Replan(0)).Build()
+	n := bt.New[world]()
+	tree, err := bt.Build(bt.Config[world]{}, n.Plan("run", dom, bt.Replan(0)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +86,8 @@ func TestPauseFallsBackOnTheRootPlan(t *testing.T) {
 			Method("fallback").Do("c")
 		d.Compound("s").Method("x", see).Do("b")
 	}, "r")
-	tree, _ := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
+	n := bt.New[world]()
+	tree, _ := bt.Build(bt.Config[world]{}, n.Plan("run", dom))
 	agent, _ := tree.NewAgent(1)
 	var rec trace.Recorder
 	agent.SetTracer(&rec)
@@ -114,7 +116,8 @@ func TestEndlessPatrolKeepsItsRecordShort(t *testing.T) {
 			Method("walk on").Do("walk").Pause().Do("patrol").
 			Method("rest", see).Do("sit")
 	}, "patrol")
-	tree, _ := bt.New(bt.Config[world]{}).Plan("run", dom, bt.Replan(0)).Build()
+	n := bt.New[world]()
+	tree, _ := bt.Build(bt.Config[world]{}, n.Plan("run", dom, bt.Replan(0)))
 	agent, _ := tree.NewAgent(1)
 	longest := 0
 	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
@@ -157,7 +160,7 @@ func TestRecursionIsBoundedByTheBudget(t *testing.T) {
 		d, err := htn.New(actions).Compound("r").
 			Method("deeper").Do("r").
 			Method("out", never).Do("a").
-			Budget(decide.Budget{Tries: tries}).Build("r")
+			Budget(decide.Budget{Tries: tries}).Build()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -165,7 +168,7 @@ func TestRecursionIsBoundedByTheBudget(t *testing.T) {
 	}
 	if os.Getenv(deepChild) == "1" {
 		debug.SetMaxStack(16 << 20)
-		plan, err := deep(t).NewPlanner().Plan(&world{})
+		plan, err := deep(t).NewSession().Plan(&world{})
 		fmt.Printf("expanded %d: %v\n", plan.Expanded, err)
 		return
 	}

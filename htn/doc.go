@@ -4,7 +4,7 @@
 // It keeps the contract every decider keeps (package decide).
 //
 // Start reading at Builder (how a domain is written), then Domain.Runner
-// (the plan runner of a planner node, in a tree) and Planner (planning
+// (the plan runner of a planner node, in a tree) and Session (planning
 // outside one).
 //
 // # Domains
@@ -66,7 +66,7 @@
 // compound task, each method tried and what became of it, each step, in
 // its plan's Trials, and tallies how often each primitive task was
 // considered, refused by its preconditions and admitted, in its
-// Tallies (package stats adds them up): a Planner always, a runner
+// Tallies (package stats adds them up): a Session always, a runner
 // while its tree traces (draw.Search pictures the log).
 //
 // # Running plans

@@ -9,6 +9,9 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/decider"
+	"github.com/foresight-bt/foresight/internal/engine/paths"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
@@ -22,7 +25,7 @@ import (
 //	d.Compound("fight").
 //		Method("strike", inReach).Do("swing").
 //		Method("close in").Do("approach", "swing")
-//	domain, err := d.Build("fight")
+//	domain, err := d.Build()
 //
 // A primitive task is the catalogue's entry: its action, its
 // preconditions, how long it takes, and what a plan may expect of it
@@ -55,7 +58,7 @@ const (
 type taskSpec[M any] struct {
 	name    string
 	methods []methodSpec[M]
-	choose  Choice
+	choose  decide.Choice
 	hook    func(m *M) *Domain[M] // a slot's
 	slot    bool
 }
@@ -104,7 +107,7 @@ func (b *Builder[M]) usable() bool {
 
 // fail records a misuse at path.
 func (b *Builder[M]) fail(path string, format string, args ...any) {
-	b.errs = append(b.errs, decide.Errorf(path, format, args...))
+	b.errs = append(b.errs, decider.Errorf(path, format, args...))
 }
 
 // taskPath names the task about to be added: its name, or its place
@@ -136,9 +139,9 @@ func (b *Builder[M]) declare(name string, t taskSpec[M]) {
 	b.discard = taskSpec[M]{name: path}
 	_, dup := b.byName[name]
 	_, action := b.actions.Entry(name)
-	switch bad := decide.CheckName("a task", name); {
+	switch bad := paths.CheckName("a task", name); {
 	case bad != nil:
-		b.errs = append(b.errs, decide.At(path, bad))
+		b.errs = append(b.errs, decider.At(path, bad))
 	case dup:
 		b.fail(name, "a second task of this name")
 	case action:
@@ -169,15 +172,15 @@ func (b *Builder[M]) Method(name string, conditions ...bt.Constraint[M]) *Builde
 		return b
 	}
 	path := c.name + "/" + name
-	if bad := decide.CheckName("a method", name); bad != nil {
+	if bad := paths.CheckName("a method", name); bad != nil {
 		name = strconv.Itoa(len(c.methods)) // its place names it in paths
 		path = c.name + "/" + name
-		b.errs = append(b.errs, decide.At(path, bad))
+		b.errs = append(b.errs, decider.At(path, bad))
 	}
 	for i, cond := range conditions {
 		if nilness.Of(cond) {
 			b.fail(path, "condition %d is nil", i+1)
-		} else if v, ok := cond.(bt.Validator); ok {
+		} else if v, ok := cond.(traits.Validator); ok {
 			if err := v.Validate(); err != nil {
 				b.fail(path, "condition %d: %v", i+1, err)
 			}
@@ -245,42 +248,13 @@ func (b *Builder[M]) Nothing() *Builder[M] {
 	return b
 }
 
-// A Choice is how a compound task orders its methods when it is
-// decomposed: the planner tries them in that order, and takes the first
-// that leads to a plan.
-type Choice uint8
-
-// The ways a compound task orders its methods.
-const (
-	// InOrder tries the methods in the order written: the designer's
-	// priorities. The default.
-	InOrder Choice = iota
-	// ByUtility tries the methods by their utility (Utility) on the
-	// memory the planner has when it reaches the task, highest first;
-	// among equals, in the order written.
-	ByUtility
-	// AtRandom tries the methods in a random order, each drawn with a
-	// chance in proportion to its utility (Utility; 1 without one), from
-	// the agent's seeded numbers: the same seed, tick and memory give the
-	// same order. A method of utility zero comes after every other.
-	AtRandom
-)
-
-var choiceNames = [...]string{"in order", "by utility", "at random"}
-
-// String returns "in order", "by utility" or "at random".
-func (c Choice) String() string {
-	if int(c) < len(choiceNames) {
-		return choiceNames[c]
-	}
-	return "Choice(" + strconv.Itoa(int(c)) + ")"
-}
-
-// Choose sets how the compound task just added orders its methods (see
-// Choice). A record counts the methods passed over in the order tried,
+// Choose sets how the compound task just added orders its methods, by
+// default in the order written (decide.InOrder): by their utility
+// (decide.ByUtility), or at random in proportion to it (decide.AtRandom).
+// A record counts the methods passed over in the order tried,
 // so a plan of a task chosen by utility or at random ranks with any
 // other that took the method tried first.
-func (b *Builder[M]) Choose(c Choice) *Builder[M] {
+func (b *Builder[M]) Choose(c decide.Choice) *Builder[M] {
 	if !b.usable() {
 		return b
 	}
@@ -289,8 +263,8 @@ func (b *Builder[M]) Choose(c Choice) *Builder[M] {
 	case t == nil:
 	case t.slot:
 		b.fail(t.name, "Choose: a slot's sub-domain orders its own methods")
-	case c > AtRandom:
-		b.fail(t.name, "Choose: unknown choice %v", c)
+	case c != decide.InOrder && c != decide.ByUtility && c != decide.AtRandom:
+		b.fail(t.name, "Choose: an HTN task chooses its methods in order, by utility or at random, not %v", c)
 	default:
 		t.choose = c
 	}
@@ -300,7 +274,7 @@ func (b *Builder[M]) Choose(c Choice) *Builder[M] {
 // Utility gives the method just added a utility: how much it is worth on
 // the memory the planner has when it reaches its task, a number from 0
 // to 1e300 (so that a task's utilities add up without overflow), for
-// tasks that choose ByUtility or AtRandom. A utility outside that range,
+// tasks that choose decide.ByUtility or decide.AtRandom. A utility outside that range,
 // or not a number, stops the planning with an error that says so (a
 // fault of the runner, in a tree).
 func (b *Builder[M]) Utility(utility func(m *M) float64) *Builder[M] {
@@ -323,7 +297,7 @@ func (b *Builder[M]) Utility(utility func(m *M) float64) *Builder[M] {
 // memory, once, when a runner adopts a plan that took the method: before
 // the plan's first step begins, and whether or not the plan then runs to
 // its end. A preview or a prediction never applies it to the live
-// memory, nor does a Planner, which only plans.
+// memory, nor does a Session, which only plans.
 func (b *Builder[M]) Commit(effect func(m *M)) *Builder[M] {
 	if !b.usable() {
 		return b
@@ -386,7 +360,7 @@ func (b *Builder[M]) Budget(budget decide.Budget) *Builder[M] {
 	if !b.usable() {
 		return b
 	}
-	switch err := budget.Validate(); {
+	switch err := decider.CheckBudget(budget); {
 	case err != nil:
 		b.fail("budget", "%v", err)
 	case budget.PerTick != 0:
@@ -446,7 +420,7 @@ func (b *Builder[M]) lastPath() string {
 }
 
 // Copy gives the domain the copy function that planning outside a tree
-// (Domain.Plan, a Planner) copies memories with, for a memory type that
+// (Domain.Plan, a Session) copies memories with, for a memory type that
 // plain assignment cannot copy safely (with pointers, slices or maps), as
 // bt.Config.Copy does for a tree. A runner copies with its tree's.
 func (b *Builder[M]) Copy(copy func(dst, src *M)) *Builder[M] {
@@ -460,24 +434,24 @@ func (b *Builder[M]) Copy(copy func(dst, src *M)) *Builder[M] {
 	return b
 }
 
-// Build checks the domain and compiles it, with root as the task every
-// plan decomposes (a compound task, or an action: a plan of one step).
-// It reports every misuse at once: unknown task names, compound tasks
-// with no method and methods with no subtask, pauses that separate
-// nothing, tasks that no plan from root can reach (a builder describes
-// one domain, with one root), compound tasks whose every method recurses
-// without end, and invalid conditions. A Domain is immutable: share it
+// Build checks the domain and compiles it. Its root, the task every plan
+// decomposes, is the first compound task declared. It reports every
+// misuse at once: unknown task names, compound tasks with no method and
+// methods with no subtask, pauses that separate nothing, tasks that no
+// plan from the root can reach (a builder describes one domain, with one
+// root), compound tasks whose every method recurses without end, and
+// invalid conditions. A Domain is immutable: share it
 // between any number of trees and agents. Build may be called again,
 // after more calls, for a domain with them.
-func (b *Builder[M]) Build(root string) (*Domain[M], error) {
+func (b *Builder[M]) Build() (*Domain[M], error) {
 	if !b.usable() {
 		return nil, errors.New("htn: Build on a nil Builder; use htn.New")
 	}
 	errs := slices.Clip(b.errs)
 	if b.actions == nil && len(errs) == 0 {
-		errs = append(errs, decide.Errorf("domain", "no catalogue: make the builder with htn.New(actions)"))
+		errs = append(errs, decider.Errorf("domain", "no catalogue: make the builder with htn.New(actions)"))
 	}
-	d := &Domain[M]{actions: b.actions, budget: b.budget.WithDefaults(), copy: b.copy, root: -1,
+	d := &Domain[M]{actions: b.actions, budget: decider.WithDefaults(b.budget), copy: b.copy, root: -1,
 		continuous: b.continuous}
 	for _, t := range b.tasks {
 		k := compound
@@ -505,22 +479,22 @@ func (b *Builder[M]) Build(root string) (*Domain[M], error) {
 	}
 	for i, t := range b.tasks {
 		if len(t.methods) == 0 && !t.slot {
-			errs = append(errs, decide.Errorf(t.name, "a compound task with no method"))
+			errs = append(errs, decider.Errorf(t.name, "a compound task with no method"))
 		}
 		for _, m := range t.methods {
 			cm, err := b.compile(t.name, m, resolve)
 			errs = append(errs, err...)
 			d.tasks[i].methods = append(d.tasks[i].methods, cm)
-			if m.utility == nil && t.choose == ByUtility {
-				errs = append(errs, decide.Errorf(t.name+"/"+m.name, "a method of a task chosen by utility needs a Utility"))
+			if m.utility == nil && t.choose == decide.ByUtility {
+				errs = append(errs, decider.Errorf(t.name+"/"+m.name, "a method of a task chosen by utility needs a Utility"))
 			}
 		}
 	}
-	if r, ok := resolve(root); ok {
+	if r := b.root(); r >= 0 {
 		d.root = r
 		d.rootAgenda = []step{{task: d.root}}
-	} else {
-		errs = append(errs, decide.Errorf("root", "unknown task %q", root))
+	} else if len(errs) == 0 {
+		errs = append(errs, decider.Errorf("domain", "no compound task: declare the root, the task the domain plans for, first with Compound"))
 	}
 	if d.root >= 0 { // a task no plan reaches is a misuse whatever else is
 		errs = append(errs, d.checkReach()...)
@@ -533,6 +507,17 @@ func (b *Builder[M]) Build(root string) (*Domain[M], error) {
 	}
 	d.order()
 	return d, nil
+}
+
+// root returns the first compound task declared (a slot is not one), or
+// -1.
+func (b *Builder[M]) root() int32 {
+	for i, t := range b.tasks {
+		if !t.slot {
+			return int32(i)
+		}
+	}
+	return -1
 }
 
 // order numbers the steps of the domain's runner, its children: the
@@ -566,7 +551,7 @@ func (b *Builder[M]) compile(owner string, m methodSpec[M], resolve func(string)
 	cm := method[M]{name: m.name, path: path, conds: m.conds, utility: m.utility, commit: m.commit}
 	var errs []error
 	if len(m.steps) == 0 && !m.nothing {
-		errs = append(errs, decide.Errorf(path, "a method with no subtask (end it with Nothing to make it plan none)"))
+		errs = append(errs, decider.Errorf(path, "a method with no subtask (end it with Nothing to make it plan none)"))
 	}
 	for k, s := range m.steps {
 		at := path + "/" + strconv.Itoa(k)
@@ -579,7 +564,7 @@ func (b *Builder[M]) compile(owner string, m methodSpec[M], resolve func(string)
 		}
 		i, ok := resolve(s.task)
 		if !ok {
-			errs = append(errs, decide.Errorf(at, "unknown task %q: neither a compound task nor an action of the catalogue", s.task))
+			errs = append(errs, decider.Errorf(at, "unknown task %q: neither a compound task nor an action of the catalogue", s.task))
 			continue
 		}
 		cm.steps = append(cm.steps, step{task: i})
@@ -609,7 +594,7 @@ func (d *Domain[M]) checkReach() []error {
 	var errs []error
 	for i, ok := range seen {
 		if !ok && d.tasks[i].kind != primitive {
-			errs = append(errs, decide.Errorf(d.tasks[i].name, "unreachable from the root task"))
+			errs = append(errs, decider.Errorf(d.tasks[i].name, "unreachable from the root task"))
 		}
 	}
 	return errs

@@ -105,7 +105,7 @@ func TestBuildErrors(t *testing.T) {
 		}, "r", []string{"budget: PerTick: an HTN plans in the tick that asks"}},
 		{"built, then more calls", func(d *htn.Builder[world]) *htn.Builder[world] {
 			d.Compound("r").Method("m").Do("a")
-			if _, err := d.Build("r"); err != nil {
+			if _, err := d.Build(); err != nil {
 				panic(err)
 			}
 			return d.Compound("s").Method("n").Do("z")
@@ -135,36 +135,37 @@ func TestBuildWithoutCatalogue(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := tt.b.Compound("r").Method("m").Do("a").Build("r")
+			_, err := tt.b.Compound("r").Method("m").Do("a").Build()
 			treetest.CheckErrors(t, err, tt.want)
 		})
 	}
 	var nb *htn.Builder[world]
-	if _, err := nb.Compound("r").Method("m").Do("a").Build("r"); err == nil || !strings.Contains(err.Error(), "use htn.New") {
+	if _, err := nb.Compound("r").Method("m").Do("a").Build(); err == nil || !strings.Contains(err.Error(), "use htn.New") {
 		t.Errorf("a nil Builder: %v", err)
 	}
 }
 
 func TestBuildZero(t *testing.T) {
 	var nilDomain *htn.Domain[world]
-	_, err := bt.New(bt.Config[world]{}).Plan("run", nilDomain).Build()
+	n := bt.New[world]()
+	_, err := bt.Build(bt.Config[world]{}, n.Plan("run", nilDomain))
 	if err == nil || !strings.Contains(err.Error(), "run: nil planner") {
 		t.Errorf("a nil domain's runner: %v", err)
 	}
-	_, err = bt.New(bt.Config[world]{}).Plan("run", new(htn.Domain[world])).Build()
+	_, err = bt.Build(bt.Config[world]{}, n.Plan("run", new(htn.Domain[world])))
 	if err == nil || !strings.HasPrefix(err.Error(), "run: ") {
 		t.Errorf("a zero domain's runner: %v", err)
 	}
 	if _, err := nilDomain.Plan(&world{}); err == nil {
 		t.Error("a nil domain planned")
 	}
-	var zero htn.Planner[world] // a panic before it said so
+	var zero htn.Session[world] // a panic before it said so
 	if _, err := zero.Plan(&world{}); err == nil || !strings.Contains(err.Error(), "zero Planner") {
 		t.Errorf("a zero Planner: %v", err)
 	}
 	// The test of when to plan again is the planner node's, and checked
 	// with it.
-	_, err = bt.New(bt.Config[world]{}).Plan("run", domain(t), bt.ReplanOn[world](nil)).Build()
+	_, err = bt.Build(bt.Config[world]{}, n.Plan("run", domain(t), bt.ReplanOn[world](nil)))
 	if err == nil || !strings.Contains(err.Error(), "run: ReplanOn(nil)") {
 		t.Errorf("a nil ReplanOn test: %v", err)
 	}
@@ -178,7 +179,7 @@ func TestBuildZero(t *testing.T) {
 func TestBuildAgain(t *testing.T) {
 	d := htn.New(letters(t, "a", "b"))
 	d.Compound("r").Method("m").Do("a")
-	first, err := d.Build("r")
+	first, err := d.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -241,7 +242,7 @@ func TestNilAndZero(t *testing.T) {
 	for name, b := range map[string]*htn.Builder[world]{"nil": nil, "zero": {}} {
 		b.Compound("r").Method("m").Do("a").Pause().Do("a").
 			Budget(decide.Budget{}).Copy(func(d, s *world) { *d = *s })
-		if _, err := b.Build("r"); err == nil || !strings.Contains(err.Error(), "htn.New") {
+		if _, err := b.Build(); err == nil || !strings.Contains(err.Error(), "htn.New") {
 			t.Errorf("%s: Build: %v", name, err)
 		}
 	}
@@ -262,7 +263,7 @@ func TestPlanSafety(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dom, err := htn.New(cat).Compound("r").Method("m").Do("a").Build("r")
+	dom, err := htn.New(cat).Compound("r").Method("m").Do("a").Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -279,7 +280,7 @@ func TestPlanSafety(t *testing.T) {
 		t.Fatal(err)
 	}
 	build := func(b *htn.Builder[listed]) *htn.Domain[listed] {
-		d, err := b.Compound("r").Method("m").Do("a").Build("r")
+		d, err := b.Compound("r").Method("m").Do("a").Build()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -290,7 +291,7 @@ func TestPlanSafety(t *testing.T) {
 		t.Errorf("a memory with a slice, no copy function: %v", err)
 	}
 	deep := func(dst, src *listed) { dst.L = append(dst.L[:0:0], src.L...) }
-	p := build(htn.New(lcat).Copy(deep)).NewPlanner()
+	p := build(htn.New(lcat).Copy(deep)).NewSession()
 	_, err = p.Plan(&live)
 	if got := p.Prediction(); err != nil || got == nil || len(got.L) != 1 || live.L[:1][0] == 42 {
 		t.Errorf("with a copy function: %v, planned %v, live %v", err, got, live.L[:1])

@@ -45,7 +45,7 @@ func Example() {
 	d.Compound("fight").
 		Method("strike", armed).Do("strike").
 		Method("arm first").Do("fetch sword", "fight")
-	domain, err := d.Build("guard")
+	domain, err := d.Build()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -56,8 +56,9 @@ func Example() {
 	plan, _ := domain.Plan(&Guard{SeesThief: true})
 	fmt.Println(plan.Record, plan.Path(), plan.Steps)
 
+	n := bt.New[Guard]()
 	// Running the plan in a tree, with a timeline of what it planned.
-	tree, err := bt.New(bt.Config[Guard]{}).Plan("guard", domain).Build()
+	tree, err := bt.Build(bt.Config[Guard]{}, n.Plan("guard", domain))
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -61,7 +61,7 @@ func visitorActions() *catalogue.Catalogue[Visitor] {
 // built once, over the same catalogue; the memory says which is near.
 func ExampleBuilder_Slot() {
 	actions := visitorActions()
-	vending, _ := htn.New(actions).Compound("vending").Method("buy").Do("buy snack").Build("vending")
+	vending, _ := htn.New(actions).Compound("vending").Method("buy").Do("buy snack").Build()
 	bench, _ := htn.New(actions).Compound("bench").Method("rest").Do("sit").Build("bench")
 
 	d := htn.New(actions)
@@ -100,7 +100,7 @@ func ExampleBuilder_Nothing() {
 	d.Compound("loot").
 		Method("grab", constraints.Func("loot in sight", func(v *Visitor) bool { return v.Loot })).Do("pick up").
 		Method("nothing to loot").Nothing()
-	domain, err := d.Build("go home")
+	domain, err := d.Build()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -119,11 +119,11 @@ func ExampleBuilder_Nothing() {
 // always give the same plan.
 func ExampleBuilder_Choose() {
 	d := htn.New(visitorActions())
-	d.Compound("idle").Choose(htn.ByUtility).
+	d.Compound("idle").Choose(decide.ByUtility).
 		Method("nap").Do("nap").Utility(func(v *Visitor) float64 { return v.Tired }).
 		Method("snack").Do("eat").Utility(func(v *Visitor) float64 { return v.Hungry }).
 		Method("play").Do("play").Utility(func(*Visitor) float64 { return 0.3 })
-	idle, err := d.Build("idle")
+	idle, err := d.Build()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -134,11 +134,11 @@ func ExampleBuilder_Choose() {
 	}
 
 	r := htn.New(visitorActions())
-	r.Compound("greet").Choose(htn.AtRandom).
+	r.Compound("greet").Choose(decide.AtRandom).
 		Method("taunt").Do("taunt").Utility(func(*Visitor) float64 { return 1 }).
 		Method("wave").Do("wave").Utility(func(*Visitor) float64 { return 3 })
 	greet, _ := r.Build("greet")
-	p := greet.NewPlanner()
+	p := greet.NewSession()
 	counts := map[string]int{}
 	for seed := range uint64(1000) {
 		p.Seed(seed)
@@ -163,12 +163,13 @@ func ExampleBuilder_Commit() {
 		Method("taunt", constraints.Func("not lately", func(v *Visitor) bool { return v.Tick-v.Taunted > 2 })).
 		Do("taunt").Commit(func(v *Visitor) { v.Taunted = v.Tick }).
 		Method("wave").Do("wave")
-	greet, err := d.Build("greet")
+	greet, err := d.Build()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	tree, _ := bt.New(bt.Config[Visitor]{}).Plan("greet", greet).Build()
+	n := bt.New[Visitor]()
+	tree, _ := bt.Build(bt.Config[Visitor]{}, n.Plan("greet", greet))
 	agent, _ := tree.NewAgent(1)
 	v := Visitor{Taunted: -10}
 	for tick := range 5 {
@@ -190,12 +191,13 @@ func ExampleBuilder_Commit() {
 func ExampleBuilder_Continuous() {
 	d := htn.New(visitorActions())
 	d.Compound("walk").Method("on").Do("stroll").Continuous()
-	walk, err := d.Build("walk")
+	walk, err := d.Build()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	tree, _ := bt.New(bt.Config[Visitor]{}).Plan("walk", walk).Build()
+	n := bt.New[Visitor]()
+	tree, _ := bt.Build(bt.Config[Visitor]{}, n.Plan("walk", walk))
 	agent, _ := tree.NewAgent(1)
 	agent.SetTracer(trace.Timeline(os.Stdout, tree.Nodes(), nil))
 	var v Visitor
@@ -222,12 +224,12 @@ func ExamplePlanner_Plan_log() {
 	d.Compound("find machine").
 		Method("bench first", constraints.Func("at a bench", func(v *Visitor) bool { return v.Near == 2 })).Do("sit").
 		Method("look around").Do("wander")
-	domain, err := d.Build("snack")
+	domain, err := d.Build()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	plan, _ := domain.NewPlanner().Plan(&Visitor{})
+	plan, _ := domain.NewSession().Plan(&Visitor{})
 	printTrials(plan.Trials)
 	fmt.Println("plan:", plan.Steps)
 	// Output:
@@ -255,14 +257,14 @@ func ExamplePlanner_Plan_tallies() {
 	d.Compound("find machine").
 		Method("bench first", constraints.Func("at a bench", func(v *Visitor) bool { return v.Near == 2 })).Do("sit").
 		Method("look around").Do("wander")
-	domain, err := d.Build("snack")
+	domain, err := d.Build()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	plan, _ := domain.NewPlanner().Plan(&Visitor{})
+	plan, _ := domain.NewSession().Plan(&Visitor{})
 	for _, t := range plan.Tallies {
-		fmt.Printf("%-10s considered %d, refused %d, admitted %d\n", t.Name, t.Considered, t.Refused, t.Admitted)
+		fmt.Printf("%-10s considered %d, discarded %d, admitted %d\n", t.Name, t.Considered, t.Discarded, t.Admitted)
 	}
 	// Output:
 	// wander     considered 2, refused 0, admitted 2

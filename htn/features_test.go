@@ -33,7 +33,7 @@ func TestFeatureBuildErrors(t *testing.T) {
 			return d.Compound("r").Method("m").Do("a").Nothing()
 		}, []string{"r/m: Nothing after Do"}},
 		{"utility without a choice that reads it is fine, a choice by utility without one is not", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Compound("r").Choose(htn.ByUtility).
+			return d.Compound("r").Choose(decide.ByUtility).
 				Method("m").Do("a").Utility(func(*world) float64 { return 1 }).
 				Method("n").Do("b")
 		}, []string{"r/n: a method of a task chosen by utility needs a Utility"}},
@@ -44,23 +44,23 @@ func TestFeatureBuildErrors(t *testing.T) {
 			return d.Compound("r").Method("m").Do("a").Commit(func(*world) {}).Commit(func(*world) {})
 		}, []string{"r/m: a second permanent effect"}},
 		{"an unknown choice", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Compound("r").Choose(htn.Choice(9)).Method("m").Do("a")
+			return d.Compound("r").Choose(decide.Choice(9)).Method("m").Do("a")
 		}, []string{"r: Choose: unknown choice Choice(9)"}},
 		{"a slot has no methods", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("s").
-				Slot("s", func(*world) *htn.Domain[world] { return nil }).Choose(htn.AtRandom).Method("x").Do("a")
+				Slot("s", func(*world) *htn.Domain[world] { return nil }).Choose(decide.AtRandom).Method("x").Do("a")
 		}, []string{"s: Choose: a slot's sub-domain orders its own methods", "s: Method: a slot has no methods",
 			"s: Do must follow a Method"}},
 		{"a slot named as a task", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("a").Slot("r", func(*world) *htn.Domain[world] { return nil })
 		}, []string{"r: a second task of this name"}},
 		{"Choose and Utility out of place", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Choose(htn.ByUtility).Utility(func(*world) float64 { return 0 }).Compound("r").Method("m").Do("a")
+			return d.Choose(decide.ByUtility).Utility(func(*world) float64 { return 0 }).Compound("r").Method("m").Do("a")
 		}, []string{"domain: Choose must follow a Compound", "domain: Utility must follow a Method"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := tt.build(htn.New(abc)).Build("r")
+			_, err := tt.build(htn.New(abc)).Build()
 			treetest.CheckErrors(t, err, tt.want)
 		})
 	}
@@ -72,11 +72,11 @@ func TestFeatureBuildErrors(t *testing.T) {
 // catalogue, so a runner runs what any sub-domain plans.
 func TestSlot(t *testing.T) {
 	abc := letters(t, "a", "b", "c")
-	sub, err := htn.New(abc).Compound("sub").Method("m", see).Do("b", "c").Build("sub")
+	sub, err := htn.New(abc).Compound("sub").Method("m", see).Do("b", "c").Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	foreign, _ := htn.New(letters(t, "a", "b", "c")).Compound("sub").Method("m").Do("b").Build("sub")
+	foreign, _ := htn.New(letters(t, "a", "b", "c")).Compound("sub").Method("m").Do("b").Build()
 	var filled *htn.Domain[world]
 	d := htn.New(abc)
 	d.Compound("r").Method("use", saw).Do("a", "slot").Method("else").Do("a")
@@ -113,7 +113,8 @@ func TestSlot(t *testing.T) {
 	}
 	// In a tree, the runner runs the sub-domain's steps.
 	filled = sub
-	tree, err := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
+	nb := bt.New[world]()
+	tree, err := bt.Build(bt.Config[world]{}, nb.Plan("run", dom))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -146,7 +147,7 @@ func TestSlotRecursionIsBudgeted(t *testing.T) {
 	var self *htn.Domain[world]
 	d := htn.New(abc).Compound("r").Method("again").Do("s").Method("out", see).Do("a").
 		Slot("s", func(*world) *htn.Domain[world] { return self }).Budget(decide.Budget{Tries: 500})
-	self, _ = d.Build("r")
+	self, _ = d.Build()
 	if _, err := self.Plan(&world{}); !errors.Is(err, decide.ErrOutOfBudget) {
 		t.Errorf("%v, want out of budget", err)
 	}
@@ -186,7 +187,7 @@ func TestChooseByUtility(t *testing.T) {
 	var bad float64
 	dom := build(t, func(b *catalogue.Builder[world]) { b.Action("a", noop).Action("b", noop).Action("c", noop) },
 		func(d *htn.Builder[world]) {
-			d.Compound("r").Choose(htn.ByUtility).
+			d.Compound("r").Choose(decide.ByUtility).
 				Method("low").Do("a").Utility(u(1)).
 				Method("high", see).Do("b").Utility(func(w *world) float64 { return float64(w.Foe) + bad }).
 				Method("tie").Do("c").Utility(u(1))
@@ -213,7 +214,8 @@ func TestChooseByUtility(t *testing.T) {
 		}
 	}
 	bad = math.NaN()
-	tree, _ := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
+	n := bt.New[world]()
+	tree, _ := bt.Build(bt.Config[world]{}, n.Plan("run", dom))
 	agent, _ := tree.NewAgent(1)
 	if _, err := agent.Tick(&world{}, time.Millisecond); err == nil || !strings.Contains(err.Error(), "utility NaN") {
 		t.Errorf("a runner's bad utility: %v", err)
@@ -228,12 +230,12 @@ func TestChooseAtRandom(t *testing.T) {
 	u := func(v float64) func(*world) float64 { return func(*world) float64 { return v } }
 	dom := build(t, func(b *catalogue.Builder[world]) { b.Action("a", noop).Action("b", noop).Action("c", noop) },
 		func(d *htn.Builder[world]) {
-			d.Compound("r").Choose(htn.AtRandom).
+			d.Compound("r").Choose(decide.AtRandom).
 				Method("one").Do("a").Utility(u(1)).
 				Method("none").Do("c").Utility(u(0)).
 				Method("three").Do("b").Utility(u(3))
 		}, "r")
-	p, q := dom.NewPlanner(), dom.NewPlanner()
+	p, q := dom.NewSession(), dom.NewSession()
 	count := map[string]int{}
 	const n = 4000
 	for seed := range uint64(n) {
@@ -251,7 +253,7 @@ func TestChooseAtRandom(t *testing.T) {
 	}
 	// A method worth nothing is still tried, once the others fail.
 	plan, err := build(t, func(b *catalogue.Builder[world]) { b.Action("a", noop).Action("c", noop) }, func(d *htn.Builder[world]) {
-		d.Compound("r").Choose(htn.AtRandom).
+		d.Compound("r").Choose(decide.AtRandom).
 			Method("one", see).Do("a").Utility(u(1)).
 			Method("none").Do("c").Utility(u(0))
 	}, "r").Plan(&world{})
@@ -266,10 +268,11 @@ func TestChooseAtRandom(t *testing.T) {
 func TestChooseAtRandomInATree(t *testing.T) {
 	dom := build(t, func(b *catalogue.Builder[world]) { b.Action("a", noop).Action("b", noop).Action("c", noop) },
 		func(d *htn.Builder[world]) {
-			d.Compound("r").Choose(htn.AtRandom).
+			d.Compound("r").Choose(decide.AtRandom).
 				Method("a").Do("a").Method("b").Do("b").Method("c").Do("c")
 		}, "r")
-	tree, _ := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
+	nb := bt.New[world]()
+	tree, _ := bt.Build(bt.Config[world]{}, nb.Plan("run", dom))
 	run := func(seed uint64) []string {
 		agent, _ := tree.NewAgent(seed)
 		var got []string
@@ -322,7 +325,8 @@ func TestCommit(t *testing.T) {
 	if err != nil || !cmp.Equal(plan.Steps, []string{"a", "b"}) || w.Bridge != 0 {
 		t.Fatalf("plan %v %v; memory %+v", plan.Steps, err, w)
 	}
-	tree, _ := bt.New(bt.Config[world]{}).Plan("run", dom, bt.Replan(0)).Build()
+	n := bt.New[world]()
+	tree, _ := bt.Build(bt.Config[world]{}, n.Plan("run", dom, bt.Replan(0)))
 	agent, _ := tree.NewAgent(1)
 	if _, err := agent.Preview(&w, time.Millisecond); err != nil || w.Bridge != 0 {
 		t.Fatalf("a preview committed: %+v %v", w, err)
@@ -350,7 +354,8 @@ func TestContinuous(t *testing.T) {
 		d.Compound("r").Method("m", constraints.Func("not done", func(w *world) bool { return w.N < 5 })).Do("a").
 			Continuous()
 	}, "r")
-	tree, _ := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
+	n := bt.New[world]()
+	tree, _ := bt.Build(bt.Config[world]{}, n.Plan("run", dom))
 	agent, _ := tree.NewAgent(1)
 	var rec trace.Recorder
 	agent.SetTracer(&rec)
@@ -385,7 +390,7 @@ func TestTrialsAreATree(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		w := world{See: rapid.Bool().Draw(t, "see"), Saw: rapid.Bool().Draw(t, "saw"),
 			Trunk: rapid.IntRange(0, 2).Draw(t, "trunk")}
-		plan, err := dom.NewPlanner().Plan(&w)
+		plan, err := dom.NewSession().Plan(&w)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -428,7 +433,7 @@ func TestTalliesAgreeWithTheLog(t *testing.T) {
 					rejected++
 				}
 			}
-			if tally.Admitted != planned || tally.Refused != rejected || tally.Considered != planned+rejected {
+			if tally.Admitted != planned || tally.Discarded != rejected || tally.Considered != planned+rejected {
 				t.Fatalf("tally %+v; the log plans it %d times and rejects it %d", tally, planned, rejected)
 			}
 		}
@@ -436,7 +441,7 @@ func TestTalliesAgreeWithTheLog(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		w := world{See: rapid.Bool().Draw(t, "see"), Saw: rapid.Bool().Draw(t, "saw"),
 			Trunk: rapid.IntRange(0, 2).Draw(t, "trunk")}
-		plan, _ := dom.NewPlanner().Plan(&w)
+		plan, _ := dom.NewSession().Plan(&w)
 		check(t, &plan)
 	})
 	agent, _ := tree(t, dom, bt.Replan(0)).NewAgent(1)
@@ -465,10 +470,10 @@ func TestFeaturesAllocateNothing(t *testing.T) {
 	dom := build(t, func(b *catalogue.Builder[world]) {
 		b.Action("a", noop).Action("b", noop).Action("c", noop)
 	}, func(d *htn.Builder[world]) {
-		d.Compound("r").Choose(htn.AtRandom).
+		d.Compound("r").Choose(decide.AtRandom).
 			Method("x").Do("u", "opt").Utility(u).Commit(func(w *world) { w.Bridge++ }).
 			Method("y").Do("opt", "a").Utility(func(*world) float64 { return 1 })
-		d.Compound("u").Choose(htn.ByUtility).
+		d.Compound("u").Choose(decide.ByUtility).
 			Method("p").Do("b").Utility(u).
 			Method("q").Do("c").Utility(func(*world) float64 { return 1 })
 		d.Compound("opt").Method("see", see).Do("a").Method("else").Nothing()

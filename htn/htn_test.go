@@ -88,7 +88,7 @@ func domain(t testing.TB) *htn.Domain[world] {
 	d.Compound("attack").
 		Method("slam", trunk).Do("slam").
 		Method("rearm").Do("uproot", "attack")
-	dom, err := d.Build("be")
+	dom, err := d.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -98,7 +98,8 @@ func domain(t testing.TB) *htn.Domain[world] {
 // tree returns a tree of one planner node, think, over dom, with opts.
 func tree(t testing.TB, dom *htn.Domain[world], opts ...bt.Option) *bt.Tree[world] {
 	t.Helper()
-	tr, err := bt.New(bt.Config[world]{Heuristic: judge}).Plan("think", dom, opts...).Build()
+	n := bt.New[world]()
+	tr, err := bt.Build(bt.Config[world]{Heuristic: judge}, n.Plan("think", dom, opts...))
 	if err != nil {
 		t.Fatal(err)
 	}

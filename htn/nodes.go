@@ -4,15 +4,17 @@ import (
 	"strconv"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 )
 
 // The kinds of node in a domain's description (Domain.Nodes).
 const (
-	KindCompound  bt.NodeKind = "compound"
-	KindMethod    bt.NodeKind = "method"
-	KindPrimitive bt.NodeKind = "primitive"
-	KindPause     bt.NodeKind = "pause"
-	KindSlot      bt.NodeKind = "slot"
+	kindCompound  bt.NodeKind = "compound"
+	kindMethod    bt.NodeKind = "method"
+	kindPrimitive bt.NodeKind = "primitive"
+	kindPause     bt.NodeKind = "pause"
+	kindSlot      bt.NodeKind = "slot"
 )
 
 // Nodes describes the domain as a tree, for pictures and tools: the root
@@ -67,11 +69,11 @@ func (w *describer[M]) has(path string) bool {
 func (w *describer[M]) task(i int32, parent string, depth int) {
 	t := &w.d.tasks[i]
 	if t.kind == slot {
-		w.add(bt.NodeInfo{Name: t.name, Kind: KindSlot, Depth: depth, Detail: "slot, filled at run time"}, parent)
+		w.add(bt.NodeInfo{Name: t.name, Kind: kindSlot, Depth: depth, Detail: "slot, filled at run time"}, parent)
 		return
 	}
 	if t.kind == primitive {
-		n := bt.NodeInfo{Name: t.name, Kind: KindPrimitive, Depth: depth, Constraints: descriptions(t.pre)}
+		n := bt.NodeInfo{Name: t.name, Kind: kindPrimitive, Depth: depth, Constraints: descriptions(t.pre)}
 		if t.expect != nil {
 			n.Detail = "primitive, with an expected effect"
 		}
@@ -79,18 +81,18 @@ func (w *describer[M]) task(i int32, parent string, depth int) {
 		return
 	}
 	if w.shown[i] {
-		w.add(bt.NodeInfo{Name: t.name, Kind: KindCompound, Depth: depth, Detail: "compound, unfolded above"}, parent)
+		w.add(bt.NodeInfo{Name: t.name, Kind: kindCompound, Depth: depth, Detail: "compound, unfolded above"}, parent)
 		return
 	}
 	w.shown[i] = true
-	n := bt.NodeInfo{Name: t.name, Kind: KindCompound, Depth: depth, Children: len(t.methods)}
-	if t.choose != InOrder {
+	n := bt.NodeInfo{Name: t.name, Kind: kindCompound, Depth: depth, Children: len(t.methods)}
+	if t.choose != decide.InOrder {
 		n.Detail = "compound, methods " + t.choose.String()
 	}
 	at := w.add(n, parent)
 	path := w.out[at].Path
 	for _, m := range t.methods {
-		mn := bt.NodeInfo{Name: m.name, Kind: KindMethod, Depth: depth + 1, Children: len(m.steps),
+		mn := bt.NodeInfo{Name: m.name, Kind: kindMethod, Depth: depth + 1, Children: len(m.steps),
 			Constraints: descriptions(m.conds)}
 		switch {
 		case len(m.steps) == 0:
@@ -102,7 +104,7 @@ func (w *describer[M]) task(i int32, parent string, depth int) {
 		mpath := w.out[mi].Path
 		for _, s := range m.steps {
 			if s.task == pause {
-				w.add(bt.NodeInfo{Name: "pause", Kind: KindPause, Depth: depth + 2}, mpath)
+				w.add(bt.NodeInfo{Name: "pause", Kind: kindPause, Depth: depth + 2}, mpath)
 				continue
 			}
 			w.task(s.task, mpath, depth+2)
@@ -114,7 +116,7 @@ func (w *describer[M]) task(i int32, parent string, depth int) {
 func descriptions[M any](cs []bt.Constraint[M]) []string {
 	var out []string
 	for _, c := range cs {
-		out = append(out, bt.Describe(c))
+		out = append(out, traits.Describe(c))
 	}
 	return out
 }

@@ -9,9 +9,9 @@ import (
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/decider"
 	"github.com/foresight-bt/foresight/internal/memory"
 	"github.com/foresight-bt/foresight/internal/randkey"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // A Domain is a compiled, immutable HTN domain: its tasks, its root and
@@ -48,7 +48,7 @@ type task[M any] struct {
 	pre     []bt.Constraint[M]
 	expect  func(m *M)
 	methods []method[M]
-	choose  Choice
+	choose  decide.Choice
 	hook    func(m *M) *Domain[M] // a slot's
 }
 
@@ -72,9 +72,9 @@ type step struct{ task int32 }
 
 const pause = -1
 
-// Root returns the name of the task every plan decomposes, or "" for a
-// nil or zero Domain.
-func (d *Domain[M]) Root() string {
+// rootName returns the name of the task every plan decomposes, or "" for
+// a nil or zero Domain.
+func (d *Domain[M]) rootName() string {
 	if !d.usable() {
 		return ""
 	}
@@ -150,7 +150,7 @@ type choice[M any] struct {
 	snap                          int32 // the memory at the choice: a snapshot, noSnap or needless
 	trial, taken                  int32 // its trial, and its method's; -1 when not tracing
 	owns                          bool  // the snapshot is its own (choices above may share it)
-	at                            sim.Moment
+	at                            bt.Moment
 }
 
 // snap values of a choice that has no snapshot: none yet (the memory has
@@ -161,7 +161,7 @@ const (
 )
 
 // A planner decomposes tasks depth first, backtracking through every
-// choice it made, for one agent's runner or one Planner. Its choices
+// choice it made, for one agent's runner or one Session. Its choices
 // live on a stack of its own, on the heap, never on the goroutine's: a
 // planning is bounded by its budget, whatever the budget. Its buffers are
 // reused from call to call, so once they have grown, planning allocates
@@ -170,7 +170,7 @@ type planner[M any] struct {
 	d    *Domain[M]
 	kids []*bt.Child[M] // the runner's children; nil outside a tree
 	self *bt.Child[M]
-	ctx  *sim.Context[M]
+	ctx  *bt.Sim[M]
 
 	out     *plan[M] // the plan under construction
 	decomps int      // methods tried
@@ -219,7 +219,7 @@ const (
 // extends. It plans from the prediction's moment as it finds it, and
 // leaves the moment where the plan ends. A fault of the domain's (a
 // utility that makes no sense) panics, as a panic in user code does.
-func (p *planner[M]) planFrom(ctx *sim.Context[M], rest []segment[M], m *M, out *plan[M]) outcome {
+func (p *planner[M]) planFrom(ctx *bt.Sim[M], rest []segment[M], m *M, out *plan[M]) outcome {
 	p.ctx, p.out = ctx, out
 	p.decomps, p.broke, p.fault = 0, "", nil
 	if p.self != nil {
@@ -334,13 +334,13 @@ func (p *planner[M]) apply(t *task[M], m *M, parent int32) bool {
 	}
 	if k == p.failed {
 		p.refuse(t.name, "failed in this tick", parent)
-		p.tallyRefused(k)
+		p.tallyDiscarded(k)
 		return false
 	}
 	p.touch(m)
 	if why, ok := p.effect(k, t, m); !ok {
 		p.refuse(t.name, why, parent)
-		p.tallyRefused(k)
+		p.tallyDiscarded(k)
 		return false
 	}
 	if t.expect != nil {
@@ -365,10 +365,10 @@ func (p *planner[M]) resetTallies() {
 	}
 }
 
-// tallyRefused counts that child k's preconditions refused it.
-func (p *planner[M]) tallyRefused(k int32) {
+// tallyDiscarded counts that child k's preconditions discarded it.
+func (p *planner[M]) tallyDiscarded(k int32) {
 	if p.tracing {
-		p.tallies[k].Refused++
+		p.tallies[k].Discarded++
 	}
 }
 
@@ -428,7 +428,7 @@ func (p *planner[M]) hook(t *task[M], m *M) bool {
 	}
 	trial := int32(-1)
 	if p.tracing {
-		trial = p.trial(p.cur.trial, t.name, "filled by "+sub.Root(), "")
+		trial = p.trial(p.cur.trial, t.name, "filled by "+sub.rootName(), "")
 	}
 	next := p.keep()
 	p.cur.d, p.cur.steps, p.cur.next, p.cur.trial = sub, sub.rootAgenda, next, trial
@@ -436,7 +436,7 @@ func (p *planner[M]) hook(t *task[M], m *M) bool {
 }
 
 // open pushes the choice of compound task i of domain d, met on m with
-// the agenda rest to follow it, its methods in the order its Choice
+// the agenda rest to follow it, its methods in the order its decide.Choice
 // says, and tries them (see next).
 func (p *planner[M]) open(d *Domain[M], i int32, m *M) bool {
 	t := &d.tasks[i]
@@ -446,7 +446,7 @@ func (p *planner[M]) open(d *Domain[M], i int32, m *M) bool {
 		commits: int32(len(p.out.commits)), arena: rest + 1, snap: noSnap, trial: -1, taken: -1,
 		at: p.ctx.Moment()})
 	c := &p.choices[len(p.choices)-1]
-	if t.choose != InOrder {
+	if t.choose != decide.InOrder {
 		c.order = int32(len(p.orders))
 		p.order(t, m)
 	}
@@ -621,7 +621,7 @@ func (p *planner[M]) order(t *task[M], m *M) {
 		p.orders = append(p.orders, int32(k))
 	}
 	ord := p.orders[at:]
-	if t.choose == AtRandom {
+	if t.choose == decide.AtRandom {
 		p.draw(ord, t, len(p.out.record))
 		return
 	}
@@ -714,7 +714,7 @@ func (p *planner[M]) markPlanned() {
 }
 
 // spent returns the error of a planning that ran out of budget.
-func (p *planner[M]) spent() error { return p.d.budget.Spent(p.broke) }
+func (p *planner[M]) spent() error { return decider.Spent(p.d.budget, p.broke) }
 
 // name returns the name of the runner's child k.
 func (p *planner[M]) name(k int32) string { return p.d.steps[k].name }
@@ -722,7 +722,7 @@ func (p *planner[M]) name(k int32) string { return p.d.steps[k].name }
 // fill writes the plan out found into res, the shape every planner
 // plans into.
 func (p *planner[M]) fill(res *decide.Plan, out *plan[M]) {
-	res.Goal = p.d.Root()
+	res.Goal = p.d.rootName()
 	res.Steps = res.Steps[:0]
 	for _, k := range out.steps {
 		res.Steps = append(res.Steps, p.name(k))
@@ -735,26 +735,26 @@ func (p *planner[M]) fill(res *decide.Plan, out *plan[M]) {
 	res.Tallies = p.tallies
 }
 
-// A Planner plans over a Domain outside any tree, for one agent or
+// A Session plans over a Domain outside any tree, for one agent or
 // goroutine, reusing its storage from one planning to the next: once
 // warm, it allocates nothing. A tree's runner plans with its tree's
 // constraints, clock, copy function and random numbers instead.
-type Planner[M any] struct {
+type Session[M any] struct {
 	p    planner[M]
-	ctx  *sim.Context[M]
+	ctx  *bt.Sim[M]
 	out  plan[M]
 	work *M
 	plan decide.Plan
 	err  error
 }
 
-// NewPlanner returns a planner over the domain. A planner of a nil or
+// NewSession returns a planner over the domain. A planner of a nil or
 // zero domain plans nothing: its Plan says so.
-func (d *Domain[M]) NewPlanner() *Planner[M] {
+func (d *Domain[M]) NewSession() *Session[M] {
 	if !d.usable() {
-		return &Planner[M]{err: errors.New("htn: a planner of a nil or zero Domain")}
+		return &Session[M]{err: errors.New("htn: a planner of a nil or zero Domain")}
 	}
-	pl := &Planner[M]{ctx: sim.New(sim.Config[M]{Copy: d.copy})}
+	pl := &Session[M]{ctx: bt.NewSim(bt.Config[M]{Copy: d.copy})}
 	if d.copy == nil {
 		if err := memory.Check[M](); err != nil {
 			pl.err = fmt.Errorf("htn: %v: give the domain a copy function (Builder.Copy)", err)
@@ -765,9 +765,9 @@ func (d *Domain[M]) NewPlanner() *Planner[M] {
 }
 
 // Seed sets the numbers the planner draws its random choices from
-// (AtRandom): the same seed and memory give the same plan. A new planner
+// (decide.AtRandom): the same seed and memory give the same plan. A new planner
 // draws from seed 0; a tree's runner from its agent's seed, tick by tick.
-func (pl *Planner[M]) Seed(seed uint64) {
+func (pl *Session[M]) Seed(seed uint64) {
 	if pl != nil {
 		pl.p.seed = randkey.Next(seed)
 	}
@@ -787,14 +787,14 @@ func (pl *Planner[M]) Seed(seed uint64) {
 // error that says which.
 //
 // The plan's slices are the planner's own, valid until it plans again.
-func (pl *Planner[M]) Plan(m *M) (res decide.Plan, err error) {
+func (pl *Session[M]) Plan(m *M) (res decide.Plan, err error) {
 	switch {
 	case pl == nil:
-		return decide.Plan{}, errors.New("htn: Plan of a nil Planner")
+		return decide.Plan{}, errors.New("htn: Plan of a nil Session")
 	case pl.err != nil:
 		return decide.Plan{}, pl.err
 	case pl.p.d == nil:
-		return decide.Plan{}, errors.New("htn: Plan of a zero Planner: make one with Domain.NewPlanner")
+		return decide.Plan{}, errors.New("htn: Plan of a zero Session: make one with Domain.NewSession")
 	case m == nil:
 		return decide.Plan{}, errors.New("htn: Plan of a nil memory")
 	}
@@ -833,25 +833,15 @@ func (pl *Planner[M]) Plan(m *M) (res decide.Plan, err error) {
 
 // Paused reports whether the last plan stopped at a pause point: it is
 // the part of the plan before it.
-func (pl *Planner[M]) Paused() bool { return pl != nil && pl.out.paused }
+func (pl *Session[M]) Paused() bool { return pl != nil && pl.out.paused }
 
 // Prediction returns the memory the last plan predicts, its expected
 // effects included; nil before a plan. It is the planner's own, valid
 // until it plans again.
-func (pl *Planner[M]) Prediction() *M {
+func (pl *Session[M]) Prediction() *M {
 	if pl == nil || len(pl.plan.Steps) == 0 {
 		return nil
 	}
 	return pl.work
 }
 
-// Plan plans the root task on a copy of m, outside any tree, with a
-// planner of its own, as Planner.Plan does: use it to test a domain or
-// to plan once. An agent that plans again and again keeps a Planner.
-func (d *Domain[M]) Plan(m *M) (decide.Plan, error) {
-	res, err := d.NewPlanner().Plan(m)
-	res.Rejected = append([]decide.Rejection(nil), res.Rejected...)
-	res.Trials = append([]decide.Trial(nil), res.Trials...)
-	res.Tallies = append([]decide.Tally(nil), res.Tallies...)
-	return res, err
-}

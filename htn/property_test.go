@@ -13,7 +13,6 @@ import (
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/htn"
-	"github.com/foresight-bt/foresight/sim"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
@@ -261,7 +260,7 @@ func TestPlanIsFirstValidDecomposition(t *testing.T) {
 			t.Fatalf("build: %v", err)
 		}
 		start := spec.Start
-		p := dom.NewPlanner()
+		p := dom.NewSession()
 		got, err := p.Plan(&start)
 		tasks, record, end, ok := spec.bruteForce()
 		switch {
@@ -302,7 +301,7 @@ func TestPlanIsFirstValidDecomposition(t *testing.T) {
 // replay runs tasks through the actions' Simulate, checking each
 // precondition first and applying each expected effect after.
 func (d *domainSpec) replay(t *rapid.T, m counters, tasks []string) counters {
-	ctx := sim.New(sim.Config[counters]{})
+	ctx := bt.NewSim(bt.Config[counters]{})
 	for _, name := range tasks {
 		k, _ := strconv.Atoi(name[1:])
 		p := d.Prims[k]
@@ -321,7 +320,8 @@ func (d *domainSpec) replay(t *rapid.T, m counters, tasks []string) counters {
 
 // runnerPlan is the first plan a runner of dom makes on m, in a tree.
 func runnerPlan(t *rapid.T, dom *htn.Domain[counters], m counters) []string {
-	tree, err := bt.New(bt.Config[counters]{}).Plan("run", dom).Build()
+	n := bt.New[counters]()
+	tree, err := bt.Build(bt.Config[counters]{}, n.Plan("run", dom))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -8,13 +8,12 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Validate reports a nil or zero Domain, which a tree cannot run.
 func (d *Domain[M]) Validate() error {
 	if !d.usable() {
-		return errors.New("htn: a nil or zero Domain; build one with htn.New(actions)...Build(root)")
+		return errors.New("htn: a nil or zero Domain; build one with htn.New(actions)...Build()")
 	}
 	return nil
 }
@@ -99,14 +98,14 @@ func (r *runner[M]) Bind(self *bt.Child[M]) { r.self = self }
 
 // Describe says what the runner plans, for dumps and pictures.
 func (r *runner[M]) Describe() string {
-	return "htn: " + r.d.Root()
+	return "htn: " + r.d.rootName()
 }
 
 // live starts a live call (Begin, Update, Route): its predictions start
 // from the live memory, now.
-func (r *runner[M]) live() *sim.Context[M] {
+func (r *runner[M]) live() *bt.Sim[M] {
 	ctx := r.self.Context()
-	ctx.Return(sim.Moment{})
+	ctx.Return(bt.Moment{})
 	r.tracing = r.self.Tracing()
 	return ctx
 }
@@ -191,7 +190,7 @@ type weighing struct {
 // plan when the running one no longer holds or the candidate outranks it.
 // It changes nothing else, so a tick, a preview and a prediction weigh
 // alike.
-func (r *runner[M]) weigh(ctx *sim.Context[M], m *M) weighing {
+func (r *runner[M]) weigh(ctx *bt.Sim[M], m *M) weighing {
 	var w weighing
 	w.at, w.why, w.broken = r.validate(ctx, m)
 	w.broken = !w.broken
@@ -242,7 +241,7 @@ func (r *runner[M]) same() bool {
 // A failed task or a plan that no longer holds is replaced by a fresh
 // plan once a tick; a second failure in the tick fails the runner. A
 // pause is planned past once a tick.
-func (r *runner[M]) advance(ctx *sim.Context[M], m *M, dt time.Duration, checked, renewed bool) bt.Status {
+func (r *runner[M]) advance(ctx *bt.Sim[M], m *M, dt time.Duration, checked, renewed bool) bt.Status {
 	replanned, resumed := false, false
 	for {
 		if r.pos == len(r.run.steps) {
@@ -295,7 +294,7 @@ func (r *runner[M]) advance(ctx *sim.Context[M], m *M, dt time.Duration, checked
 // reporting change (Made, Replaced) and reason; failed is a task that
 // failed in the tick, taken as impossible (-1 for none). It reports
 // false, and what was turned down, when no plan can be made.
-func (r *runner[M]) adopt(ctx *sim.Context[M], m *M, change decide.Change, reason string, failed int32) bool {
+func (r *runner[M]) adopt(ctx *bt.Sim[M], m *M, change decide.Change, reason string, failed int32) bool {
 	got := r.planInto(ctx, m, nil, &r.cand, true, failed)
 	if got != found {
 		r.tellNone(got, reason)
@@ -336,7 +335,7 @@ func (r *runner[M]) replace(m *M, reason string) {
 // finds: a plan from the root that outranks the paused one, the rest of
 // the paused plan, or, when the rest cannot be planned, the plan from
 // the root after all. It reports false when there is none.
-func (r *runner[M]) resume(ctx *sim.Context[M], m *M) bool {
+func (r *runner[M]) resume(ctx *bt.Sim[M], m *M) bool {
 	got, how := r.planPast(ctx, m)
 	if got != found {
 		r.tellNone(got, r.restReason(how))
@@ -390,7 +389,7 @@ func (r *runner[M]) restReason(how past) string {
 // cannot be planned, the plan from the root, if there is one, is what
 // goes on: a pause never throws away a plan it found. A tick and a
 // preview plan past a pause alike.
-func (r *runner[M]) planPast(ctx *sim.Context[M], m *M) (outcome, past) {
+func (r *runner[M]) planPast(ctx *bt.Sim[M], m *M) (outcome, past) {
 	root := r.planInto(ctx, m, nil, &r.cand, true, -1)
 	if root == found && decide.Record(r.cand.record).Outranks(r.run.record) {
 		return found, outranked
@@ -424,7 +423,7 @@ func (r *runner[M]) kid(pos int) *bt.Child[M] { return r.kids[r.run.steps[pos]] 
 // record out holds (a continuation).
 // A task that failed in the tick (failed, or -1) is taken as impossible.
 // It looks ahead from the prediction's moment and leaves it as it was.
-func (r *runner[M]) planInto(ctx *sim.Context[M], m *M, rest []segment[M], out *plan[M], fresh bool, failed int32) outcome {
+func (r *runner[M]) planInto(ctx *bt.Sim[M], m *M, rest []segment[M], out *plan[M], fresh bool, failed int32) outcome {
 	if fresh {
 		out.clearRecord()
 	}
@@ -443,7 +442,7 @@ func (r *runner[M]) planInto(ctx *sim.Context[M], m *M, rest []segment[M], out *
 // preconditions on a copy advanced by the effects of the tasks before it,
 // at the times they will begin. It returns the step that fails, and why.
 // It leaves the prediction's moment as it found it.
-func (r *runner[M]) validate(ctx *sim.Context[M], m *M) (int, string, bool) {
+func (r *runner[M]) validate(ctx *bt.Sim[M], m *M) (int, string, bool) {
 	if r.pos >= len(r.run.steps) {
 		return 0, "", true
 	}
@@ -464,7 +463,7 @@ func (r *runner[M]) validate(ctx *sim.Context[M], m *M) (int, string, bool) {
 
 // Simulate predicts the runner's plan: what the tick would run, as the
 // tick would weigh it, or else the plan it would make now.
-func (r *runner[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
+func (r *runner[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	if r.self.Running() && !r.done() {
 		if r.due(m) {
 			switch w := r.weigh(ctx, m); w.move {
@@ -484,7 +483,7 @@ func (r *runner[M]) Simulate(ctx *sim.Context[M], m *M) heuristic.Verdict {
 
 // predict chains the simulations of steps on m, with their expected
 // effects; the prediction's moment moves on to where the plan ends.
-func (r *runner[M]) predict(ctx *sim.Context[M], m *M, steps []int32) heuristic.Verdict {
+func (r *runner[M]) predict(ctx *bt.Sim[M], m *M, steps []int32) heuristic.Verdict {
 	ch := bt.StartChain(ctx, m)
 	for _, s := range steps {
 		v, terminal := ch.Step(r.kids[s])

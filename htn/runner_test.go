@@ -34,7 +34,7 @@ func countDomain(t interface{ Fatal(...any) }, budget decide.Budget) *htn.Domain
 	d.Compound("count").
 		Method("done", constraints.Func("reached", func(m *counter) bool { return m.N >= m.Goal })).Do("stop").
 		Method("more").Do("inc", "count")
-	dom, err := d.Budget(budget).Build("count")
+	dom, err := d.Budget(budget).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -48,7 +48,7 @@ func TestBudgetIsHonest(t *testing.T) {
 	rapid.Check(t, func(t *rapid.T) {
 		goal := rapid.IntRange(0, 40).Draw(t, "goal")
 		b := decide.Budget{Steps: rapid.IntRange(1, 50).Draw(t, "steps"), Tries: rapid.IntRange(1, 100).Draw(t, "tries")}
-		p := countDomain(t, b).NewPlanner()
+		p := countDomain(t, b).NewSession()
 		got, err := p.Plan(&counter{Goal: goal})
 		fits := b.Steps >= goal+1 && b.Tries >= 2*goal+1
 		switch {
@@ -70,7 +70,8 @@ func TestBudgetIsHonest(t *testing.T) {
 
 // A runner out of budget fails, and says so.
 func TestRunnerOutOfBudget(t *testing.T) {
-	tree, err := bt.New(bt.Config[counter]{}).Plan("count", countDomain(t, decide.Budget{Steps: 5})).Build()
+	n := bt.New[counter]()
+	tree, err := bt.Build(bt.Config[counter]{}, n.Plan("count", countDomain(t, decide.Budget{Steps: 5})))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,12 +121,13 @@ func TestPause(t *testing.T) {
 			Method("after a", constraints.Func("a done", func(w *world) bool { return w.Foe > 0 })).Do("b").
 			Method("else").Do("c")
 	}, "r")
-	p := dom.NewPlanner()
+	p := dom.NewSession()
 	alone, err := p.Plan(&world{})
 	if err != nil || !p.Paused() || !cmp.Equal(alone.Steps, []string{"a"}) {
 		t.Fatalf("Plan: %+v, paused %v, %v", alone, p.Paused(), err)
 	}
-	tree, err := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
+	n := bt.New[world]()
+	tree, err := bt.Build(bt.Config[world]{}, n.Plan("run", dom))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -167,7 +169,8 @@ func TestKeptAndReplaced(t *testing.T) {
 			Method("first", constraints.Func("saw", func(w *world) bool { return w.Saw })).Do("x").
 			Method("second").Do("y")
 	}, "r")
-	tree, err := bt.New(bt.Config[world]{}).Plan("run", dom, bt.Replan(0)).Build()
+	n := bt.New[world]()
+	tree, err := bt.Build(bt.Config[world]{}, n.Plan("run", dom, bt.Replan(0)))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -217,7 +220,8 @@ func TestCommitsByDefault(t *testing.T) {
 			Method("alarm", constraints.Func("sees", func(w *world) bool { return w.See })).Do("z").
 			Method("work").Do("x")
 	}, "r")
-	tree, err := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
+	n := bt.New[world]()
+	tree, err := bt.Build(bt.Config[world]{}, n.Plan("run", dom))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -258,7 +262,8 @@ func TestTaskFails(t *testing.T) {
 			Method("first", allowed).Do("bad").
 			Method("fallback", allowed).Do("ok")
 	}, "r")
-	tree, _ := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
+	n := bt.New[world]()
+	tree, _ := bt.Build(bt.Config[world]{}, n.Plan("run", dom))
 	agent, _ := tree.NewAgent(1)
 	var got []string
 	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
@@ -312,11 +317,12 @@ func TestRunnerUnderSelector(t *testing.T) {
 		}
 		return heuristic.Irrelevant
 	})
-	tree, err := bt.New(bt.Config[world]{Heuristic: judge}).
-		Selector("choose").
-		Do("jab", bt.Instant(func(w *world) bool { hit(w); return true }, hit)).
-		Plan("plan", dom).
-		End().Build()
+	n := bt.New[world]()
+	tree, err := bt.Build(bt.Config[world]{Heuristic: judge},
+		n.Selector("choose",
+			n.Do("jab", bt.Instant(func(w *world) bool { hit(w); return true }, hit)),
+			n.Plan("plan", dom),
+		))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -390,7 +396,8 @@ func BenchmarkDomain100(b *testing.B) {
 			}
 		}
 	}, "c0")
-	tree, err := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
+	nb := bt.New[world]()
+	tree, err := bt.Build(bt.Config[world]{}, nb.Plan("run", dom))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -427,11 +434,12 @@ func TestPredictionFollowsReplacement(t *testing.T) {
 		}
 		return heuristic.Cosmetic
 	})
-	tree, err := bt.New(bt.Config[world]{Heuristic: judge}).
-		Selector("top", bt.Replan(0), bt.AllowNegative()).
-		Do("work", bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, nil)).
-		Plan("think", dom, bt.ReplanOn(func(w *world) bool { return w.Saw })).
-		End().Build()
+	n := bt.New[world]()
+	tree, err := bt.Build(bt.Config[world]{Heuristic: judge},
+		n.Selector("top", bt.Replan(0), bt.AllowNegative(),
+			n.Do("work", bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, nil)),
+			n.Plan("think", dom, bt.ReplanOn(func(w *world) bool { return w.Saw })),
+		))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -463,7 +471,8 @@ func TestKeptOrSilent(t *testing.T) {
 		d.Compound("way").Method("one", constraints.Func("north", func(w *world) bool { return w.Bridge == 0 })).Do("north").
 			Method("other").Do("south")
 	}, "r")
-	tree, _ := bt.New(bt.Config[world]{}).Plan("run", dom, bt.Replan(0)).Build()
+	n := bt.New[world]()
+	tree, _ := bt.Build(bt.Config[world]{}, n.Plan("run", dom, bt.Replan(0)))
 	agent, _ := tree.NewAgent(1)
 	var got []string
 	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
@@ -496,7 +505,8 @@ func TestPauseGivesWay(t *testing.T) {
 			Method("hungry", constraints.Func("hungry", func(w *world) bool { return w.See })).Do("eat").
 			Method("farm").Do("walk").Pause().Do("plant")
 	}, "r")
-	tree, _ := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
+	n := bt.New[world]()
+	tree, _ := bt.Build(bt.Config[world]{}, n.Plan("run", dom))
 	agent, _ := tree.NewAgent(1)
 	w := world{}
 	seeing := bt.TracerFunc(func(e *bt.Event) {

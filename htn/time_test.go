@@ -36,7 +36,8 @@ func TestMethodConditionsAtThePlannedTime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := bt.New(bt.Config[world]{}).Plan("run", dom).Build()
+	n := bt.New[world]()
+	tree, err := bt.Build(bt.Config[world]{}, n.Plan("run", dom))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -30,13 +30,12 @@ var goal, _ = heuristic.NewRules(heuristic.Irrelevant,
 func guard() (*bt.Tree[yard], *bt.Agent[yard]) {
 	step := func(m *yard) { m.Guard++ }
 	catch := func(m *yard) { m.Guard = m.Intruder }
-	tree, err := bt.New(bt.Config[yard]{Heuristic: goal}).
-		Selector("guard", bt.Replan(0)).
-		Do("chase", bt.Instant(func(m *yard) bool { catch(m); return true }, catch)).
-		Constrain(constraints.Func("intruder seen", func(m *yard) bool { return m.Intruder != 0 })).
-		Do("patrol", bt.Instant(func(m *yard) bool { step(m); return true }, step)).
-		End().
-		Build()
+	n := bt.New[yard]()
+	tree, err := bt.Build(bt.Config[yard]{Heuristic: goal},
+		n.Selector("guard", bt.Replan(0),
+			n.Do("chase", bt.Instant(func(m *yard) bool { catch(m); return true }, catch)).Constrain(constraints.Func("intruder seen", func(m *yard) bool { return m.Intruder != 0 })),
+			n.Do("patrol", bt.Instant(func(m *yard) bool { step(m); return true }, step)),
+		))
 	if err != nil {
 		panic(err)
 	}

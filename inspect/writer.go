@@ -102,18 +102,19 @@ type settings struct {
 	hosts      []string // the names a Live answers beside the loopback ones
 }
 
-// DefaultSceneEvery is how far apart in game time the scenes a Writer or
+// defaultSceneEvery is how far apart in game time the scenes a Writer or
 // a Live keeps are, unless SceneEvery says otherwise: twenty a second,
 // smooth enough to follow a fight and small enough to record ten minutes
 // of it.
-const DefaultSceneEvery = 50 * time.Millisecond
+const defaultSceneEvery = 50 * time.Millisecond
 
 // SceneEvery keeps a scene only when it is at least d of game time after
-// the last one kept; 0 keeps every scene.
+// the last one kept (by default 50 ms: twenty a second); 0 keeps every
+// scene.
 func SceneEvery(d time.Duration) Option { return func(s *settings) { s.sceneEvery = max(d, 0) } }
 
 func newSettings(opts []Option) settings {
-	s := settings{sceneEvery: DefaultSceneEvery}
+	s := settings{sceneEvery: defaultSceneEvery}
 	for _, o := range opts {
 		if o != nil {
 			o(&s)

@@ -4,7 +4,6 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // action is a Jedi's action: a move of the table moves, made count times
@@ -57,7 +56,7 @@ func (a action) End(m *Memory, s bt.Status) {
 // Simulate predicts the move: all of it, or, when the action runs and its
 // move is under way, what remains; then the threat level, which only
 // the heuristic and the constraints read, is brought up to date once.
-func (a action) Simulate(ctx *sim.Context[Memory], m *Memory) {
+func (a action) Simulate(ctx *bt.Sim[Memory], m *Memory) {
 	moves[a.kind].predict(a.kind, a.count, ctx.Running() && m.Self.Doing == a.kind, m)
 	m.refresh()
 }

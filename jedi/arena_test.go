@@ -9,7 +9,6 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 const tick = time.Second / 60
@@ -199,7 +198,7 @@ func TestPredictionsMatchTheArena(t *testing.T) {
 			a.Sense(0, &m, 0)
 			act := act(tt.move, tt.count)
 			predicted := m
-			act.Simulate(sim.New(sim.Config[Memory]{}), &predicted)
+			act.Simulate(bt.NewSim(bt.Config[Memory]{}), &predicted)
 
 			if s := act.Begin(&m); s != bt.Running {
 				t.Fatalf("Begin = %v", s)

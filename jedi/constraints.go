@@ -228,7 +228,7 @@ func checked(c bt.Constraint[Memory], err error) bt.Constraint[Memory] {
 
 // invalid is a Jedi constraint whose settings are bad. It evaluates as
 // the constraint it wraps (which never panics, whatever its settings),
-// describes itself as that constraint does, and implements bt.Validator
+// describes itself as that constraint does, and has a Validate method (see bt.Action)
 // with the settings error.
 type invalid struct {
 	inner bt.Constraint[Memory]

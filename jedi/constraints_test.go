@@ -10,6 +10,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 )
 
 func TestDomainConstraints(t *testing.T) {
@@ -72,10 +73,11 @@ func addThreat(m *Memory, t Threat) {
 	m.refresh()
 }
 
-// Constraints with nonsense settings implement bt.Validator, and Build
+// Constraints with nonsense settings implement traits.Validator, and Build
 // refuses a tree that uses them, naming the node and what is wrong.
 func TestConstraintSettings(t *testing.T) {
 	nan, inf := math.NaN(), math.Inf(1)
+	n := bt.New[Memory]()
 	for _, tt := range []struct {
 		name string
 		c    bt.Constraint[Memory]
@@ -113,11 +115,13 @@ func TestConstraintSettings(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var err error
-			if v, ok := tt.c.(bt.Validator); ok {
+			if v, ok := tt.c.(traits.Validator); ok {
 				err = v.Validate()
 			}
-			_, buildErr := bt.New(bt.Config[Memory]{Heuristic: heuristic.Func[Memory](func(_, _ *Memory) heuristic.Outcome { return heuristic.Irrelevant })}).
-				Selector("root").Do("guarded", bt.Instant(func(*Memory) bool { return true }, nil)).Constrain(tt.c).End().Build()
+			_, buildErr := bt.Build(bt.Config[Memory]{Heuristic: heuristic.Func[Memory](func(_, _ *Memory) heuristic.Outcome { return heuristic.Irrelevant })},
+				n.Selector("root",
+					n.Do("guarded", bt.Instant(func(*Memory) bool { return true }, nil)).Constrain(tt.c),
+				))
 			if tt.want == "" {
 				if err != nil || buildErr != nil {
 					t.Errorf("Validate: %v; Build: %v; want no error", err, buildErr)

@@ -166,8 +166,6 @@ func NewFight(cfg FightConfig) (*Fight, error) {
 		if tree, err = NewTree(Options{Mistakes: cfg.Mistakes, Without: cfg.Without, Replan: cfg.Replan}); err != nil {
 			return nil, err
 		}
-	case tree.Len() == 0:
-		return nil, bt.ErrNotBuilt
 	}
 	f := &Fight{Arena: a, Tree: tree, cfg: cfg}
 	f.watch = &watcher{fight: f}
@@ -311,7 +309,7 @@ func (f *Fight) Summary() Summary {
 // A Decide tells that the first Jedi began an action, why, and how the
 // fight stood.
 type Decide struct {
-	trace.Action
+	trace.ActionReport
 	JediHP       int
 	Victim       int // enemy ID, 0 for none
 	VictimType   EnemyType
@@ -351,14 +349,14 @@ func (w *watcher) learn(t *bt.Tree[Memory]) {
 }
 
 // began notes an action begun and tells of it.
-func (w *watcher) began(a *trace.Action) {
+func (w *watcher) began(a *trace.ActionReport) {
 	w.running = a.Path
 	tell := w.fight.cfg.OnDecide
 	if tell == nil {
 		return
 	}
 	d := &w.decide
-	*d = Decide{Action: *a}
+	*d = Decide{ActionReport: *a}
 	m := &w.fight.Fighters[0].Memory
 	d.JediHP = m.Self.HP
 	if v := m.VictimEnemy(); v != nil {

@@ -90,10 +90,9 @@ func Design(opts Options) (bt.Def[Memory], error) {
 	if opts.Replan < 0 {
 		return bt.Def[Memory]{}, fmt.Errorf("jedi: negative Replan %v", opts.Replan)
 	}
-	d := design()
-	d.Settings.Interval = opts.Replan
+	d := design().With(bt.Replan(opts.Replan))
 	if opts.Replan > 0 {
-		d.ReplanOn = Alerted
+		d = d.With(bt.ReplanOn(Alerted))
 	}
 	drop := slices.Clone(opts.Without)
 	if !opts.Mistakes {
@@ -102,9 +101,10 @@ func Design(opts Options) (bt.Def[Memory], error) {
 	return without(d, drop), nil
 }
 
-// design is the combat tree with every branch, the mistake included.
+// design is the combat tree with every branch, the mistake included; it
+// re-plans as Design says.
 func design() bt.Def[Memory] {
-	return n.Selector("combat", bt.Replan(0), bt.PreferCurrent(false),
+	return n.Selector("combat", bt.PreferFirst(),
 		n.Sequence("give space",
 			n.Do("step away", giveSpace),
 		).Constrain(the.tooClose),
@@ -153,14 +153,14 @@ func design() bt.Def[Memory] {
 			).Constrain(the.victimIsRusher),
 		).Constrain(the.hasVictim),
 		n.RandomSelector("defend", bt.Replan(250*time.Millisecond),
-			n.Do("dodge left", dodgeLeft).Odds(0.33),
-			n.Do("dodge right", dodgeRight).Odds(0.33),
-			n.Do("dodge back", dodgeBack).Odds(0.33),
-			n.Do("crouch", crouch).Odds(1).Constrain(the.meleeSoon, the.cooldown5s),
-			n.Do("deflect", deflect).Odds(1).Constrain(the.boltSoon),
-			n.Do("block", block).Odds(0.75).Constrain(the.meleeSoon),
-			n.Do("jump forward", jumpForward).Odds(0.5).Constrain(the.hasVictim, the.jumpRange),
-			n.Do("jump over", jumpOver).Odds(0.5).Constrain(the.cooldown5s),
+			n.Do("dodge left", dodgeLeft).With(bt.Weight(0.33)),
+			n.Do("dodge right", dodgeRight).With(bt.Weight(0.33)),
+			n.Do("dodge back", dodgeBack).With(bt.Weight(0.33)),
+			n.Do("crouch", crouch).With(bt.Weight(1)).Constrain(the.meleeSoon, the.cooldown5s),
+			n.Do("deflect", deflect).With(bt.Weight(1)).Constrain(the.boltSoon),
+			n.Do("block", block).With(bt.Weight(0.75)).Constrain(the.meleeSoon),
+			n.Do("jump forward", jumpForward).With(bt.Weight(0.5)).Constrain(the.hasVictim, the.jumpRange),
+			n.Do("jump over", jumpOver).With(bt.Weight(0.5)).Constrain(the.cooldown5s),
 		).Constrain(the.threatened),
 		n.Selector("idle", bt.Debounce(),
 			n.Do("close in", approach, bt.Cosmetic()).Constrain(the.farFromVictim),
@@ -173,7 +173,7 @@ func design() bt.Def[Memory] {
 }
 
 // n writes the tree as nested calls.
-var n = bt.For[Memory]()
+var n = bt.New[Memory]()
 
 // attack is an attacking action: once under way, the rest of it counts
 // as Cosmetic rather than Irrelevant, as the original lifted "a swing or
@@ -261,13 +261,6 @@ var (
 	wait        = act(MoveWait, 1)
 )
 
-// The catalogues' constructors that cannot infer the memory type, bound
-// to it once.
-var (
-	guard    = constraints.For[Memory]()
-	decorate = decorators.For[Memory]()
-)
-
 // words are the constraints and decorators the tree names, made once:
 // the tree and its files (Registry) share them, so a tree written in Go
 // is written to a file under their names. They hold no state of their
@@ -307,12 +300,12 @@ var the = words{
 	facingLoosely:   Facing(0.8),
 	meleeSoon:       Threatened(2*time.Second, Melee),
 	boltSoon:        Threatened(2*time.Second, Bolt),
-	cooldown2s:      guard.Cooldown(2 * time.Second),
-	cooldown3s:      guard.Cooldown(3 * time.Second),
-	cooldown4s:      guard.Cooldown(4 * time.Second),
-	cooldown5s:      guard.Cooldown(5 * time.Second),
-	cooldown6s:      guard.Cooldown(6 * time.Second),
-	counterFloor:    decorate.Floor(heuristic.Beneficial),
+	cooldown2s:      constraints.Cooldown[Memory](2 * time.Second),
+	cooldown3s:      constraints.Cooldown[Memory](3 * time.Second),
+	cooldown4s:      constraints.Cooldown[Memory](4 * time.Second),
+	cooldown5s:      constraints.Cooldown[Memory](5 * time.Second),
+	cooldown6s:      constraints.Cooldown[Memory](6 * time.Second),
+	counterFloor:    decorators.Floor[Memory](heuristic.Beneficial),
 	mistake:         mistake(),
 }
 

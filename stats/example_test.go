@@ -28,13 +28,13 @@ func ExampleCollector() {
 	earn := func(n int) bt.Action[counter] {
 		return bt.Instant(func(m *counter) bool { m.Coins += n; return true }, func(m *counter) { m.Coins += n })
 	}
-	tree, err := bt.New(bt.Config[counter]{Heuristic: goal}).
-		Selector("work").
-		Do("dig", earn(1)).
-		Do("trade", earn(3)).
-		Do("beg", earn(0)).
-		End().
-		Build()
+	nb := bt.New[counter]()
+	tree, err := bt.Build(bt.Config[counter]{Heuristic: goal},
+		nb.Selector("work",
+			nb.Do("dig", earn(1)),
+			nb.Do("trade", earn(3)),
+			nb.Do("beg", earn(0)),
+		))
 	if err != nil {
 		panic(err)
 	}

@@ -124,7 +124,7 @@ func (c *Collector) plan(planner string, p *decide.Report) {
 	for _, t := range p.Tallies { // each report tells one planning's
 		n := c.at(planner + "/" + t.Name)
 		n.Considered += t.Considered
-		n.Discarded += t.Refused
+		n.Discarded += t.Discarded
 		n.Admitted += t.Admitted
 		c.tallied = true
 	}
@@ -157,7 +157,7 @@ func (c *Collector) NeverChosen() []string {
 		switch {
 		case k.Simulated > 0 && k.Chosen == 0:
 			out = append(out, n.Path)
-		case k.Simulated == 0 && n.Leaf() && k.Begun == 0:
+		case k.Simulated == 0 && n.Children == 0 && k.Begun == 0:
 			out = append(out, n.Path)
 		}
 	}

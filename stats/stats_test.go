@@ -70,13 +70,14 @@ func TestManyRuns(t *testing.T) {
 
 func TestAlwaysImpossible(t *testing.T) {
 	t.Parallel()
-	tree := treetest.MustBuild(t, bt.New(bt.Config[treetest.Mem]{Heuristic: treetest.Goal}).
-		Selector("s").
-		Do("never", treetest.Act(nil, "never", treetest.HitFoe(1))).Constrain(treetest.Check(func(bt.Situation, *treetest.Mem) (bt.Check, string) {
-		return bt.Fail, "door shut"
-	})).
-		Do("pose", treetest.Act(nil, "pose", treetest.Shine)).
-		End())
+	n := bt.New[treetest.Mem]()
+	tree := treetest.MustBuild(t, bt.Config[treetest.Mem]{Heuristic: treetest.Goal},
+		n.Selector("s",
+			n.Do("never", treetest.Act(nil, "never", treetest.HitFoe(1))).Constrain(treetest.Check(func(bt.Situation, *treetest.Mem) (bt.Check, string) {
+				return bt.Fail, "door shut"
+			})),
+			n.Do("pose", treetest.Act(nil, "pose", treetest.Shine)),
+		))
 	c := stats.New(tree.Tree().Nodes())
 	tree.SetTracer(c)
 	treetest.TickN(t, tree, &treetest.Mem{}, 3)

@@ -49,14 +49,15 @@ func ExampleCollector_tallies() {
 		return
 	}
 	domain, err := goap.New(actions, func(s *smith) smith { return *s }).
-		Action("mine").Action("smelt").Action("forge").Action("bellows").
+		Do("mine").Do("smelt").Do("forge").Do("bellows").
 		Goal("armed", 1, func(s *smith) bool { return s.Swords > 0 }).
 		Build()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	tree, err := bt.New(bt.Config[smith]{}).Plan("smith", domain).Build()
+	n := bt.New[smith]()
+	tree, err := bt.Build(bt.Config[smith]{}, n.Plan("smith", domain))
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -11,8 +11,8 @@ import (
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
-// An Action reports an action (a leaf) that began, and why.
-type Action struct {
+// An ActionReport reports an action (a leaf) that began, and why.
+type ActionReport struct {
 	Tick uint64
 	Time time.Duration
 	Path string // the action's path in the tree
@@ -26,45 +26,41 @@ type Action struct {
 	// Why is how the nearest selector or priority above it chose.
 	Why bt.Why
 	// Options are the best options turned down by the selectors above it,
-	// best first, and Cut how many more there were beyond MaxOptions.
-	Options []Option
-	Cut     int
-	// Step places an action run by a planner node (an HTN or GOAP runner)
-	// in the planner's latest plan; nil for actions no planner ran.
-	Step *PlanStep
+	// best first, and Cut how many more there were beyond MaxAlternatives.
+	Alternatives []Alternative
+	Cut          int
+	// Planner is the path of the planner node (an HTN or GOAP runner, a
+	// state machine) that ran the action as a step of its latest plan, or
+	// "" for an action no planner ran; Step is its place in the plan, from
+	// 1 (0 when it is not among the plan's next steps), and Of the plan's
+	// length. Because says it in words.
+	Planner  string
+	Step, Of int
+	plan     decide.Plan // the plan's record and methods, for an HTN
 }
 
-// A PlanStep is an action's place in its planner's plan.
-type PlanStep struct {
-	Planner string        // the planner's path
-	Record  decide.Record // the plan's record, for an HTN
-	Methods []string      // the record's methods, by name
-	Index   int           // the step, from 1; 0 when the action is not among the plan's next steps
-	Of      int           // the plan's length
-}
-
-// String formats the step as "step 2 of 3 of plan [attack/slam]".
-func (p *PlanStep) String() string {
+// place formats an action's place in its plan as "step 2 of 3 of plan
+// [attack/slam]".
+func (a *ActionReport) place() string {
 	s := "in plan"
-	if p.Index > 0 {
-		s = fmt.Sprintf("step %d of %d of plan", p.Index, p.Of)
+	if a.Step > 0 {
+		s = fmt.Sprintf("step %d of %d of plan", a.Step, a.Of)
 	}
-	if p.Record != nil {
-		dp := decide.Plan{Record: p.Record, Methods: p.Methods}
-		s += " " + dp.Path()
+	if a.plan.Record != nil {
+		s += " " + a.plan.Path()
 	}
 	return s
 }
 
 // planned is what Actions remembers of a planner's latest plan.
 type planned struct {
-	step  PlanStep
+	plan  decide.Plan // the record and methods
 	steps []string
 	next  int
 }
 
-// An Option is a choice turned down, with its verdict.
-type Option struct {
+// An Alternative is a choice turned down, with its verdict.
+type Alternative struct {
 	Selector string // the selector or priority that turned it down
 	Name     string
 	Verdict  heuristic.Verdict
@@ -74,19 +70,22 @@ type Option struct {
 // String formats the option as a timeline shows it: "attack Impossible
 // (out of reach)", or for a priority's, whose verdicts say only which
 // guard failed, "attack (not in sight)".
-func (o Option) String() string {
+func (o Alternative) String() string {
 	if o.Ordered {
 		return o.Name + " (" + o.Verdict.Reason + ")"
 	}
 	return o.Name + " " + o.Verdict.String()
 }
 
-// Because says in words what got the action chosen: the verdict of the
-// selector that chose it ("Beneficial (closer)"), the guard that passed
-// in the priority that did ("hurt, first in order"), or "" when neither
-// did.
-func (a *Action) Because() string {
+// Because says in words what got the action chosen: its place in the plan
+// of the planner that ran it ("step 2 of 3 of plan [attack/slam]"), the
+// verdict of the selector that chose it ("Beneficial (closer)"), the guard
+// that passed in the priority that did ("hurt, first in order"), or ""
+// when none did.
+func (a *ActionReport) Because() string {
 	switch {
+	case a.Planner != "":
+		return a.place()
 	case a.Why.Ordered() && a.Verdict.Reason == "no guard":
 		return a.Why.String()
 	case a.Why.Ordered():
@@ -101,26 +100,26 @@ func (a *Action) Because() string {
 // action as it begins: every leaf but a Condition, which is a test. Give
 // it the tree's nodes (Tree.Nodes), so it knows which nodes are actions.
 type Actions struct {
-	// MaxOptions is how many turned-down options a report lists (default
+	// MaxAlternatives is how many turned-down options a report lists (default
 	// 4; negative lists them all).
-	MaxOptions int
-	report     func(*Action)
-	planned    func(e *bt.Event) // see OnPlan
-	refused    func(e *bt.Event) // see OnRefusal
-	stopped    func(e *bt.Event) // see OnStop
-	leaves     map[string]bool
-	latest     map[string]*bt.Decision // each selector's last decision
-	plans      map[string]*planned     // each planner's latest plan
-	action     Action
+	MaxAlternatives int
+	report          func(*ActionReport)
+	planned         func(e *bt.Event) // see OnPlan
+	refused         func(e *bt.Event) // see onRefusal
+	stopped         func(e *bt.Event) // see onStop
+	leaves          map[string]bool
+	latest          map[string]*bt.Decision // each selector's last decision
+	plans           map[string]*planned     // each planner's latest plan
+	action          ActionReport
 }
 
 // NewActions returns a tracer that calls report for each action begun in
-// the tree with the given nodes. The Action is reused: copy what you keep.
-func NewActions(nodes []bt.NodeInfo, report func(*Action)) *Actions {
-	a := &Actions{MaxOptions: 4, report: report, leaves: map[string]bool{}, latest: map[string]*bt.Decision{},
+// the tree with the given nodes. The ActionReport is reused: copy what you keep.
+func NewActions(nodes []bt.NodeInfo, report func(*ActionReport)) *Actions {
+	a := &Actions{MaxAlternatives: 4, report: report, leaves: map[string]bool{}, latest: map[string]*bt.Decision{},
 		plans: map[string]*planned{}}
 	for _, n := range nodes {
-		if n.Leaf() && n.Kind != bt.KindCondition { // a condition is a test, not something done
+		if n.Children == 0 && n.Kind != bt.KindCondition { // a condition is a test, not something done
 			a.leaves[n.Path] = true
 		}
 	}
@@ -135,18 +134,18 @@ func (a *Actions) OnPlan(f func(e *bt.Event)) *Actions {
 	return a
 }
 
-// OnRefusal has a call f when a selector chooses nothing (bt.Decision's
+// onRefusal has a call f when a selector chooses nothing (bt.Decision's
 // Chosen is -1), once until it chooses again or its options' verdicts
 // change, so that a selector refusing every tick is told once. It returns
 // a.
-func (a *Actions) OnRefusal(f func(e *bt.Event)) *Actions {
+func (a *Actions) onRefusal(f func(e *bt.Event)) *Actions {
 	a.refused = f
 	return a
 }
 
-// OnStop has a call f when a constraint stops a running node or finishes
+// onStop has a call f when a constraint stops a running node or finishes
 // it (bt.EventConstraint). It returns a.
-func (a *Actions) OnStop(f func(e *bt.Event)) *Actions {
+func (a *Actions) onStop(f func(e *bt.Event)) *Actions {
 	a.stopped = f
 	return a
 }
@@ -197,33 +196,36 @@ func (a *Actions) follow(e *bt.Event) {
 		a.plans[e.Path] = pl
 	}
 	pl.steps = append(pl.steps[:0], p.Steps...)
-	pl.step = PlanStep{Planner: e.Path, Record: append(pl.step.Record[:0], p.Record...),
-		Methods: append(pl.step.Methods[:0], p.Methods...), Of: len(p.Steps)}
+	pl.plan.Record = append(pl.plan.Record[:0], p.Record...)
+	pl.plan.Methods = append(pl.plan.Methods[:0], p.Methods...)
+	if p.Record == nil {
+		pl.plan.Record = nil
+	}
 	pl.next = 0
 }
 
-// place finds the plan the action at path is a step of, if any.
-func (a *Actions) place(path string) *PlanStep {
+// place finds the plan the action at path is a step of, if any, and
+// notes it in r.
+func (a *Actions) place(r *ActionReport, path string) {
 	planner, name := path[:max(strings.LastIndex(path, "/"), 0)], path[strings.LastIndex(path, "/")+1:]
 	pl := a.plans[planner]
 	if pl == nil {
-		return nil
+		return
 	}
-	pl.step.Index = 0
+	r.Planner, r.Of, r.plan = planner, len(pl.steps), pl.plan
 	for k := pl.next; k < len(pl.steps); k++ { // a step under way when the plan came goes on: skip it
 		if pl.steps[k] == name {
-			pl.next, pl.step.Index = k+1, k+1
+			pl.next, r.Step = k+1, k+1
 			break
 		}
 	}
-	return &pl.step
 }
 
 // tell reports the action at e.Path with the decisions that led there.
 func (a *Actions) tell(e *bt.Event) {
 	r := &a.action
-	*r = Action{Tick: e.Tick, Time: e.Time, Path: e.Path, Name: e.Path[strings.LastIndex(e.Path, "/")+1:], Options: r.Options[:0],
-		Step: a.place(e.Path)}
+	*r = ActionReport{Tick: e.Tick, Time: e.Time, Path: e.Path, Name: e.Path[strings.LastIndex(e.Path, "/")+1:], Alternatives: r.Alternatives[:0]}
+	a.place(r, e.Path)
 	deepest := -1
 	for sel, d := range a.latest {
 		if !strings.HasPrefix(e.Path, sel+"/") {
@@ -234,13 +236,13 @@ func (a *Actions) tell(e *bt.Event) {
 		}
 		for i, c := range d.Candidates {
 			if i != d.Chosen {
-				r.Options = append(r.Options, Option{Selector: sel, Name: c.Name, Verdict: c.Verdict, Ordered: d.Why.Ordered()})
+				r.Alternatives = append(r.Alternatives, Alternative{Selector: sel, Name: c.Name, Verdict: c.Verdict, Ordered: d.Why.Ordered()})
 			}
 		}
 	}
 	// Best first; among equals, nearer the action first, then by name, so
 	// the order never depends on map iteration.
-	slices.SortFunc(r.Options, func(x, y Option) int {
+	slices.SortFunc(r.Alternatives, func(x, y Alternative) int {
 		if x.Verdict.Outcome != y.Verdict.Outcome {
 			return int(y.Verdict.Outcome) - int(x.Verdict.Outcome)
 		}
@@ -249,9 +251,9 @@ func (a *Actions) tell(e *bt.Event) {
 		}
 		return strings.Compare(x.Name, y.Name)
 	})
-	if a.MaxOptions >= 0 && len(r.Options) > a.MaxOptions {
-		r.Cut = len(r.Options) - a.MaxOptions
-		r.Options = r.Options[:a.MaxOptions]
+	if a.MaxAlternatives >= 0 && len(r.Alternatives) > a.MaxAlternatives {
+		r.Cut = len(r.Alternatives) - a.MaxAlternatives
+		r.Alternatives = r.Alternatives[:a.MaxAlternatives]
 	}
 	a.report(r)
 }

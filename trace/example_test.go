@@ -31,12 +31,12 @@ var goal, _ = heuristic.NewRules(heuristic.Irrelevant,
 )
 
 func guard() (*bt.Tree[yard], *bt.Agent[yard]) {
-	tree, err := bt.New(bt.Config[yard]{Heuristic: goal}).
-		Selector("guard", bt.Replan(0)).
-		Do("chase", chase).Constrain(constraints.Func("intruder seen", func(m *yard) bool { return m.Intruder != 0 })).
-		Do("patrol", patrol).
-		End().
-		Build()
+	n := bt.New[yard]()
+	tree, err := bt.Build(bt.Config[yard]{Heuristic: goal},
+		n.Selector("guard", bt.Replan(0),
+			n.Do("chase", chase).Constrain(constraints.Func("intruder seen", func(m *yard) bool { return m.Intruder != 0 })),
+			n.Do("patrol", patrol),
+		))
 	if err != nil {
 		panic(err)
 	}

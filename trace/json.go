@@ -55,7 +55,7 @@ type jsonPlan struct {
 	Change   string             `json:"change"`
 	Reason   string             `json:"reason,omitempty"`
 	Steps    []string           `json:"steps"`
-	Priority float64            `json:"priority,omitempty"`
+	Utility  float64            `json:"utility,omitempty"`
 	Record   []int              `json:"record,omitempty"`
 	Methods  []string           `json:"methods,omitempty"`
 	Cost     number             `json:"cost,omitempty"`
@@ -102,7 +102,7 @@ func (j *JSONWriter) Trace(e *bt.Event) {
 				steps = []string{}
 			}
 			out.Plan = &jsonPlan{Goal: p.Goal, Change: p.Change.String(), Reason: p.Reason, Steps: steps,
-				Priority: p.Priority, Record: p.Record, Methods: p.Methods, Cost: number(p.Cost), Expanded: p.Expanded,
+				Utility: p.Utility, Record: p.Record, Methods: p.Methods, Cost: number(p.Cost), Expanded: p.Expanded,
 				Rejected: p.Rejected}
 		}
 	}

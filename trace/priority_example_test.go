@@ -22,7 +22,7 @@ func ExampleTimeline_priority() {
 	shoot := bt.Instant(func(s *sentry) bool { return true }, nil)
 	sees := constraints.Func("sees the intruder", func(s *sentry) bool { return s.Sees },
 		constraints.WhenFalse("sees no one"))
-	n := bt.For[sentry]()
+	n := bt.New[sentry]()
 	tree, err := bt.Build(bt.Config[sentry]{},
 		n.ReactivePriority("sentry",
 			n.Sequence("flee", n.Condition("hurt", func(s *sentry) bool { return s.Hurt }), n.Do("hide", hide)),

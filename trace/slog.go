@@ -2,6 +2,7 @@ package trace
 
 import (
 	"context"
+	"fmt"
 	"log/slog"
 	"strings"
 
@@ -72,10 +73,10 @@ func planningAttrs(p *decide.Report) []slog.Attr {
 		slog.String("steps", strings.Join(p.Steps, " → ")),
 	}
 	if p.Record != nil {
-		attrs = append(attrs, slog.String("record", p.Record.String()), slog.String("methods", p.Path()))
+		attrs = append(attrs, slog.String("record", fmt.Sprint([]int(p.Record))), slog.String("methods", p.Path()))
 	}
-	if p.Priority != 0 {
-		attrs = append(attrs, slog.Float64("priority", p.Priority))
+	if p.Utility != 0 {
+		attrs = append(attrs, slog.Float64("utility", p.Utility))
 	}
 	return attrs
 }

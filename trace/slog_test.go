@@ -11,17 +11,16 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/sim"
 	"github.com/foresight-bt/foresight/trace"
 )
 
 // crash is an action whose Begin panics.
 type crash struct{}
 
-func (crash) Begin(*yard) bt.Status                  { panic("boom") }
-func (crash) Update(*yard, time.Duration) bt.Status  { return bt.Success }
-func (crash) End(*yard, bt.Status)                   {}
-func (crash) Simulate(_ *sim.Context[yard], m *yard) { m.Guard = m.Intruder }
+func (crash) Begin(*yard) bt.Status                 { panic("boom") }
+func (crash) Update(*yard, time.Duration) bt.Status { return bt.Success }
+func (crash) End(*yard, bt.Status)                  {}
+func (crash) Simulate(_ *bt.Sim[yard], m *yard)     { m.Guard = m.Intruder }
 
 // levels records the level and message of every record.
 type levels struct{ got []string }
@@ -38,12 +37,12 @@ func (l *levels) WithGroup(string) slog.Handler      { return l }
 // stops at the level given, begins and ends at Debug, faults at Error.
 func TestSlogLevels(t *testing.T) {
 	t.Parallel()
-	tree, err := bt.New(bt.Config[yard]{Heuristic: goal}).
-		Selector("guard").
-		Do("crash", crash{}).
-		Do("patrol", patrol).
-		End().
-		Build()
+	n := bt.New[yard]()
+	tree, err := bt.Build(bt.Config[yard]{Heuristic: goal},
+		n.Selector("guard",
+			n.Do("crash", crash{}),
+			n.Do("patrol", patrol),
+		))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -62,19 +62,16 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		}
 		return path[strings.LastIndex(path, "/")+1:]
 	}
-	acts := NewActions(nodes, func(a *Action) {
+	acts := NewActions(nodes, func(a *ActionReport) {
 		extra := ""
 		if context != nil {
 			extra = "  " + context()
 		}
 		why := a.Because()
-		if a.Step != nil {
-			why = a.Step.String()
-		}
 		line := fmt.Sprintf("%6.2fs  %-*s %-38s%s", a.Time.Seconds(), width, name(a.Path), why, extra)
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
-		not := make([]string, len(a.Options))
-		for i, o := range a.Options {
+		not := make([]string, len(a.Alternatives))
+		for i, o := range a.Alternatives {
 			o.Name = name(o.Selector + "/" + o.Name)
 			not[i] = o.String()
 		}
@@ -83,7 +80,7 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		}
 		writeWrapped(w, "not:", " · ", not)
 	})
-	acts.OnRefusal(func(e *bt.Event) {
+	acts.onRefusal(func(e *bt.Event) {
 		d := e.Decision
 		why := "every option impossible"
 		not := make([]string, 0, len(d.Candidates))
@@ -96,7 +93,7 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		fmt.Fprintf(w, "%6.2fs  %-*s chose nothing: %s\n", e.Time.Seconds(), width, name(e.Path), why)
 		writeWrapped(w, "not:", " · ", not)
 	})
-	acts.OnStop(func(e *bt.Event) {
+	acts.onStop(func(e *bt.Event) {
 		what := "stopped"
 		if e.Check == bt.Done {
 			what = "done"

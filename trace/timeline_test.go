@@ -61,11 +61,12 @@ func TestTimelineNamesAndWidth(t *testing.T) {
 func TestTimelineRefusalsAndStops(t *testing.T) {
 	t.Parallel()
 	walk := bt.Lasting(func(m *yard, _ time.Duration) bt.Status { m.Guard++; return bt.Running }, func(m *yard) { m.Guard++ })
-	agent := treetest.MustAgent(t, bt.New(bt.Config[yard]{Heuristic: goal}).
-		Selector("guard"). // committed to its choice: the constraint stops the walk
-		Do("walk", walk).Constrain(constraints.Func("awake", func(m *yard) bool { return m.Intruder >= 0 })).
-		Do("wait", bt.Instant(func(*yard) bool { return true }, nil)).
-		End(), 1, nil)
+	n := bt.New[yard]()
+	agent := treetest.MustAgent(t, bt.Config[yard]{Heuristic: goal},
+		n.Selector("guard",
+			n.Do("walk", walk).Constrain(constraints.Func("awake", func(m *yard) bool { return m.Intruder >= 0 })),
+			n.Do("wait", bt.Instant(func(*yard) bool { return true }, nil)),
+		), 1, nil)
 	var out bytes.Buffer
 	agent.SetTracer(trace.Timeline(&out, agent.Tree().Nodes(), nil))
 	m := yard{}

@@ -106,13 +106,13 @@ func TestTee(t *testing.T) {
 func TestActions(t *testing.T) {
 	t.Parallel()
 	tree := duel(t)
-	var got []trace.Action
-	acts := trace.NewActions(tree.Tree().Nodes(), func(a *trace.Action) {
+	var got []trace.ActionReport
+	acts := trace.NewActions(tree.Tree().Nodes(), func(a *trace.ActionReport) {
 		c := *a
-		c.Options = append([]trace.Option(nil), a.Options...)
+		c.Options = append([]trace.Alternative(nil), a.Options...)
 		got = append(got, c)
 	})
-	acts.MaxOptions = -1
+	acts.MaxAlternatives = -1
 	tree.SetTracer(acts)
 	treetest.DuelRun(t, tree)
 	if len(got) == 0 {

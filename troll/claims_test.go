@@ -11,7 +11,6 @@ import (
 	"github.com/foresight-bt/foresight/internal/contract"
 	"github.com/foresight-bt/foresight/internal/testsize"
 	"github.com/foresight-bt/foresight/internal/treetest"
-	"github.com/foresight-bt/foresight/sim"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
 	"github.com/google/go-cmp/cmp"
@@ -325,7 +324,7 @@ func TestClaimPlansReplay(t *testing.T) {
 			if p.Change != decide.Made && p.Change != decide.Replaced || p.Reason == "planned past a pause" {
 				continue
 			}
-			planner := dom.NewPlanner()
+			planner := dom.NewSession()
 			alone, err := planner.Plan(&e.mem)
 			if err != nil {
 				t.Fatalf("seed %d at %v: %v", seed, e.Time, err)
@@ -397,7 +396,7 @@ func TestDeterministic(t *testing.T) {
 // its expected effect after (with expected, as an HTN plans). It returns
 // why a task could not run.
 func replay(m troll.Memory, tasks []string, expected bool) (troll.Memory, string) {
-	ctx := sim.New(sim.Config[troll.Memory]{})
+	ctx := bt.NewSim(bt.Config[troll.Memory]{})
 	for _, name := range tasks {
 		t, ok := troll.Actions.Entry(name)
 		if !ok {

@@ -36,7 +36,7 @@ var thumperMachine = sync.OnceValues(func() (*fsm.Machine[Memory], error) {
 	if err != nil {
 		return nil, err
 	}
-	n := bt.For[Memory]()
+	n := bt.New[Memory]()
 	b := fsm.New(Actions)
 	b.Any().
 		To("dead", IsDead).
@@ -46,5 +46,5 @@ var thumperMachine = sync.OnceValues(func() (*fsm.Machine[Memory], error) {
 	b.State("hurt").Do("Recover").
 		On(fsm.Succeeded, "fight and patrol")
 	b.State("dead").Do("Fall").Final()
-	return b.Build("fight and patrol")
+	return b.Build()
 })

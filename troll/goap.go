@@ -98,15 +98,15 @@ var goalDriven = sync.OnceValues(func() (*goap.Domain[Memory, GoalKey], error) {
 	b := goap.New(Actions, goalKey).
 		// RegainLOSRoar is left out: a goal-driven troll that sees the
 		// intruder attacks it.
-		Action("ChooseBridgeToCheck").Constrain(ChosenDone).
-		Action("NavigateToBridge").Constrain(ChosenDue).
-		Action("CheckBridge").Constrain(AtBridge, BridgeDue).
-		Action("NavigateToEnemy").
-		Action("DoTrunkSlam").
-		Action("FindTrunk").Constrain(TrunkWanted).
-		Action("NavigateToTrunk").Constrain(TreeChosen).
-		Action("UprootTrunk").Constrain(AtTree).
-		Action("NavToLastEnemyLoc").Constrain(OutOfSight)
+		Do("ChooseBridgeToCheck", ChosenDone).
+		Do("NavigateToBridge", ChosenDue).
+		Do("CheckBridge", AtBridge, BridgeDue).
+		Do("NavigateToEnemy").
+		Do("DoTrunkSlam").
+		Do("FindTrunk", TrunkWanted).
+		Do("NavigateToTrunk", TreeChosen).
+		Do("UprootTrunk", AtTree).
+		Do("NavToLastEnemyLoc", OutOfSight)
 	// What slaying must still cost at least: the walk to within reach, a
 	// slam for every 30 HP left, and a fresh trunk for every slam the one
 	// in hand cannot take. It never overstates, so plans are cheapest.

@@ -126,7 +126,7 @@ var thumper = sync.OnceValues(func() (*htn.Domain[Memory], error) {
 		Compound("AttackEnemy").
 		Method("slam", HasTrunk).Do("NavigateToEnemy", "DoTrunkSlam").
 		Method("rearm").Do("FindTrunk", "NavigateToTrunk", "UprootTrunk", "AttackEnemy").
-		Build("BeTrunkThumper")
+		Build()
 })
 
 // A Decider is the part of the troll's mind that picks what to do: an
@@ -183,7 +183,7 @@ func TreeConfig() bt.Config[Memory] { return bt.Config[Memory]{Heuristic: Goal} 
 // Design returns the description of the troll's tree with decider d (see
 // NewTree), as nested calls of bt.For.
 func Design(d Decider) (bt.Def[Memory], error) {
-	n := bt.For[Memory]()
+	n := bt.New[Memory]()
 	var think bt.Def[Memory]
 	switch d {
 	case HTN:
@@ -219,7 +219,7 @@ func Design(d Decider) (bt.Def[Memory], error) {
 // behaviour is the domain written as a behaviour tree: the same actions,
 // as fixed priorities that a reactive fallback re-checks every tick.
 func behaviour() bt.Def[Memory] {
-	n, a := bt.For[Memory](), Actions
+	n, a := bt.New[Memory](), Actions
 	return n.ReactivePriority("think",
 		n.Sequence("attack", n.Condition("in sight", Sees),
 			n.Priority("AttackEnemy",

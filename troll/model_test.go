@@ -7,7 +7,6 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
-	"github.com/foresight-bt/foresight/sim"
 	"github.com/foresight-bt/foresight/troll"
 )
 
@@ -103,7 +102,7 @@ func refusal(p *decide.Report) (step, why string, ok bool) {
 // preconditions pre all pass there, with the memory that passed them.
 func predictedAway(done []string, planned, live troll.Memory, pre []bt.Constraint[troll.Memory]) (string, bool) {
 	m := planned
-	ctx := sim.New(sim.Config[troll.Memory]{})
+	ctx := bt.NewSim(bt.Config[troll.Memory]{})
 	for _, name := range done {
 		e, _ := troll.Actions.Entry(name)
 		e.Action.Simulate(ctx, &m)

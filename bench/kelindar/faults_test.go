@@ -59,7 +59,7 @@ func foresightPlan(t *testing.T, moves []move, goal int16) (decide.Plan, error) 
 	if err != nil {
 		t.Fatal(err)
 	}
-	return d.NewPlanner().Plan(&bench.Room{})
+	return d.NewSession().Plan(&bench.Room{})
 }
 
 // kelindar/goap panics ("index out of range") on a small map whose goal

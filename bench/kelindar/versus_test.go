@@ -54,7 +54,7 @@ func problems(t testing.TB, pre bench.Preconditions) []problem {
 	if err != nil {
 		t.Fatal(err)
 	}
-	dp, forager := deep.NewPlanner(), bench.DeepStart
+	dp, forager := deep.NewSession(), bench.DeepStart
 	out = append(out, problem{name: "deep",
 		start: kgoap.StateOf("hunger=80", "!food", "!tired"), goal: kgoap.StateOf("food>80"),
 		actions: []kgoap.Action{
@@ -68,7 +68,7 @@ func problems(t testing.TB, pre bench.Preconditions) []problem {
 	if err != nil {
 		t.Fatal(err)
 	}
-	mp, room := maze.NewPlanner(), bench.Room{}
+	mp, room := maze.NewSession(), bench.Room{}
 	var moves []kgoap.Action
 	for _, m := range bench.MazeMoves {
 		p := strings.Split(m, "->")
@@ -81,7 +81,7 @@ func problems(t testing.TB, pre bench.Preconditions) []problem {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cp, shop := craft.NewPlanner(), bench.Workshop{}
+	cp, shop := craft.NewSession(), bench.Workshop{}
 	var steps []kgoap.Action
 	start := []string{"sword=0"}
 	for r := range bench.CraftRoutes {
@@ -102,7 +102,7 @@ func problems(t testing.TB, pre bench.Preconditions) []problem {
 	if err != nil {
 		t.Fatal(err)
 	}
-	gp, cell := grid.NewPlanner(), bench.GridStart
+	gp, cell := grid.NewSession(), bench.GridStart
 	var walks []kgoap.Action
 	for _, m := range bench.GridMoves() {
 		var move string

@@ -9,7 +9,6 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/contract"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Config says what the kit runs a node on. The zero Config runs it on the
@@ -41,7 +40,7 @@ func TestAction[M any](a bt.Action[M], cfg Config[M]) error {
 	if a == nil {
 		return errors.New("bttest: nil action")
 	}
-	return checkNode(cfg, 0, func(b *bt.Builder[M], _ func(*bt.Builder[M])) { b.Do(subject, a) })
+	return checkNode(cfg, 0, func(b bt.Builder[M], _ []bt.Def[M]) bt.Def[M] { return b.Do(subject, a) })
 }
 
 // TestLeaf checks a custom node without children, run as the leaf of
@@ -50,7 +49,7 @@ func TestLeaf[M any](n bt.Node[M], cfg Config[M]) error {
 	if n == nil {
 		return errors.New("bttest: nil node")
 	}
-	return checkNode(cfg, 0, func(b *bt.Builder[M], _ func(*bt.Builder[M])) { b.Leaf(subject, n) })
+	return checkNode(cfg, 0, func(b bt.Builder[M], _ []bt.Def[M]) bt.Def[M] { return b.Leaf(subject, n) })
 }
 
 // TestDecorator checks a decorator, given one probe child.
@@ -58,10 +57,8 @@ func TestDecorator[M any](d bt.Decorator[M], cfg Config[M]) error {
 	if d == nil {
 		return errors.New("bttest: nil decorator")
 	}
-	return checkNode(cfg, 1, func(b *bt.Builder[M], children func(*bt.Builder[M])) {
-		b.Decorate(subject, d)
-		children(b)
-		b.End()
+	return checkNode(cfg, 1, func(b bt.Builder[M], children []bt.Def[M]) bt.Def[M] {
+		return b.Decorate(subject, d, children[0])
 	})
 }
 
@@ -75,10 +72,8 @@ func TestComposite[M any](f bt.CompositeFunc[M], cfg Config[M]) error {
 	if n <= 0 {
 		n = 3
 	}
-	return checkNode(cfg, n, func(b *bt.Builder[M], children func(*bt.Builder[M])) {
-		b.Composite(subject, f)
-		children(b)
-		b.End()
+	return checkNode(cfg, n, func(b bt.Builder[M], children []bt.Def[M]) bt.Def[M] {
+		return b.Composite(subject, f, children...)
 	})
 }
 
@@ -135,23 +130,21 @@ func (g gate[M]) Evaluate(bt.Situation, *M) (bt.Check, string) {
 
 func (g gate[M]) String() string { return fmt.Sprintf("the kit's gate (shut in step %d)", g.shut+1) }
 
-// checkNode checks a node under test: add adds it to a builder, with
-// children, probe children under it, one run of the schedule for every
-// memory and set of probe scripts.
-func checkNode[M any](cfg Config[M], children int, add func(b *bt.Builder[M], children func(*bt.Builder[M]))) error {
+// checkNode checks a node under test: node describes it, with children,
+// probe children, under it, one run of the schedule for every memory and
+// set of probe scripts.
+func checkNode[M any](cfg Config[M], children int, node func(b bt.Builder[M], children []bt.Def[M]) bt.Def[M]) error {
 	sets := scriptSets
 	if children == 0 {
 		sets = sets[:1] // no probes: one set is enough
 	}
 	return check(cfg, sets, children > 0, func(h *harness[M], set scriptSet) (*bt.Tree[M], error) {
-		b := bt.New(cfg.Tree)
-		add(b, func(b *bt.Builder[M]) {
-			for j := range children {
-				b.Leaf(childName(j), h.probe(j, subject+"/"+childName(j), set.script(j), nil))
-			}
-		})
-		b.Constrain(gate[M]{h, gateStep})
-		tree, err := b.Build()
+		b := bt.New[M]()
+		probes := make([]bt.Def[M], children)
+		for j := range probes {
+			probes[j] = b.Leaf(childName(j), h.probe(j, subject+"/"+childName(j), set.script(j), nil))
+		}
+		tree, err := bt.Build(cfg.Tree, node(b, probes).Constrain(gate[M]{h, gateStep}))
 		if err != nil {
 			return nil, fmt.Errorf("bttest: the tree around the node does not build: %w", err)
 		}
@@ -709,4 +702,4 @@ func (p *probe[M]) End(m *M, s bt.Status) {
 }
 
 // Simulate predicts nothing and returns the script's verdict.
-func (p *probe[M]) Simulate(*sim.Context[M], *M) heuristic.Verdict { return p.script.verdict }
+func (p *probe[M]) Simulate(*bt.Sim[M], *M) heuristic.Verdict { return p.script.verdict }

@@ -11,7 +11,6 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 type mem struct{ HP, Foe, Steps int }
@@ -112,7 +111,7 @@ func (a *all) Update(m *mem, dt time.Duration) bt.Status {
 
 func (a *all) End(*mem, bt.Status) { a.running = false }
 
-func (a *all) Simulate(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+func (a *all) Simulate(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 	ch := bt.StartChain(ctx, m)
 	for i, c := range a.children {
 		if a.running && a.done[i] != 0 {
@@ -140,7 +139,7 @@ func TestBrokenNodes(t *testing.T) {
 			d.end = func(m *mem, s bt.Status) { d.child.Tick(m, 0) }
 		}), "ticked its child a from End"},
 		{"a child ticked from Simulate", decorator(func(d *broken) {
-			d.simulate = func(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+			d.simulate = func(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 				d.child.Tick(m, 0)
 				return d.child.Simulate(ctx, m)
 			}
@@ -157,7 +156,7 @@ func TestBrokenNodes(t *testing.T) {
 			d.begin = func(m *mem) bt.Status { c := *m; return d.child.Tick(&c, 0) }
 		}), "subject/a.Begin was given a memory that is not the agent's live memory"},
 		{"a prediction written into live memory", decorator(func(d *broken) {
-			d.simulate = func(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+			d.simulate = func(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 				if d.live != nil {
 					d.live.Foe--
 				}
@@ -165,7 +164,7 @@ func TestBrokenNodes(t *testing.T) {
 			}
 		}), "a preview changed the live memory"},
 		{"a simulation that changes what the node does", decorator(func(d *broken) {
-			d.simulate = func(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+			d.simulate = func(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 				d.count++
 				return d.child.Simulate(ctx, m)
 			}
@@ -186,13 +185,13 @@ func TestBrokenNodes(t *testing.T) {
 			}
 		}), "runs are not deterministic: the same schedule on a fresh tree"},
 		{"a simulation that differs from call to call", decorator(func(d *broken) {
-			d.simulate = func(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+			d.simulate = func(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 				global++
 				return heuristic.Verdict{Outcome: heuristic.Outcome(3 + global%2), Reason: "coin"}
 			}
 		}), "simulation is not deterministic: two previews in a row planned"},
 		{"an invalid verdict", decorator(func(d *broken) {
-			d.simulate = func(*sim.Context[mem], *mem) heuristic.Verdict {
+			d.simulate = func(*bt.Sim[mem], *mem) heuristic.Verdict {
 				return heuristic.Verdict{Outcome: 42, Reason: "off the scale"}
 			}
 		}), "Preview: subject: Simulate returned an invalid outcome"},
@@ -236,7 +235,7 @@ type broken struct {
 	begin    func(m *mem) bt.Status
 	update   func(m *mem, dt time.Duration) bt.Status
 	end      func(m *mem, s bt.Status)
-	simulate func(ctx *sim.Context[mem], m *mem) heuristic.Verdict
+	simulate func(ctx *bt.Sim[mem], m *mem) heuristic.Verdict
 }
 
 // decorator returns a check of a broken decorator set up by breakIt.
@@ -271,7 +270,7 @@ func (d *broken) End(m *mem, s bt.Status) {
 	}
 }
 
-func (d *broken) Simulate(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+func (d *broken) Simulate(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 	if d.simulate != nil {
 		return d.simulate(ctx, m)
 	}
@@ -290,8 +289,8 @@ func (a *counting) Update(m *mem, _ time.Duration) bt.Status {
 	}
 	return bt.Running
 }
-func (a *counting) End(*mem, bt.Status)              {}
-func (a *counting) Simulate(*sim.Context[mem], *mem) {}
+func (a *counting) End(*mem, bt.Status)         {}
+func (a *counting) Simulate(*bt.Sim[mem], *mem) {}
 
 // lastFirst is a composite that runs its last child that is not judged
 // Impossible; with route set it says so as a bt.Router.
@@ -321,7 +320,7 @@ func (p *picker) Update(m *mem, dt time.Duration) bt.Status {
 
 func (p *picker) End(*mem, bt.Status) {}
 
-func (p *picker) Simulate(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+func (p *picker) Simulate(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 	c := p.current
 	if !p.children[c].Running() {
 		c = len(p.children) - 1
@@ -344,7 +343,7 @@ func (r routing) Route(*mem) int {
 func TestSenseOpensPaths(t *testing.T) {
 	hurtLeak := func(c *bt.Child[mem]) (bt.Node[mem], error) {
 		d := &broken{child: c}
-		d.simulate = func(ctx *sim.Context[mem], m *mem) heuristic.Verdict {
+		d.simulate = func(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 			if d.live != nil && d.live.HP < 10 {
 				d.live.Steps++ // writes the live memory, but only once the agent is hurt
 			}

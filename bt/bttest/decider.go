@@ -8,7 +8,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
-	"github.com/foresight-bt/foresight/sim"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 )
 
 // World is the memory TestDecider runs deciders on: how many times each
@@ -193,7 +193,7 @@ func kitActions(h *harness[World], set scriptSet) (*catalogue.Catalogue[World], 
 // predicts its effect.
 type action struct{ *probe[World] }
 
-func (a action) Simulate(_ *sim.Context[World], w *World) { a.effect(w) }
+func (a action) Simulate(_ *bt.Sim[World], w *World) { a.effect(w) }
 
 // entries returns the catalogue entry of each of the decider's steps, by
 // name: the steps a planner makes its children, or the children of any
@@ -201,8 +201,8 @@ func (a action) Simulate(_ *sim.Context[World], w *World) { a.effect(w) }
 func entries(d bt.Def[World]) (out map[string]string) {
 	defer func() { _ = recover() }() // the tree built: a planner's Steps did not panic there
 	children := d.Children
-	if d.Kind == bt.KindPlanner && d.Planner != nil {
-		children = d.Planner.Steps()
+	if p, ok := d.Value.(bt.Planner[World]); ok && d.Kind == bt.KindPlanner && p != nil {
+		children = p.Steps()
 	}
 	out = map[string]string{}
 	for _, c := range children {
@@ -229,7 +229,7 @@ func (w watched) Evaluate(s bt.Situation, m *World) (bt.Check, string) {
 	return check, why
 }
 
-func (w watched) String() string { return bt.Describe(w.c) }
+func (w watched) String() string { return traits.Describe(w.c) }
 
 // refused notes that a precondition of entry failed in situation s, for
 // why, and reports it if it refused the step the decider's plan begins
@@ -244,7 +244,8 @@ func (h *harness[M]) refused(entry string, s bt.Situation, why string) {
 	if !due || h.entries[step] != entry || s.Running || s.Now != h.now {
 		return
 	}
-	if end, ran := f.LastEnd(step); s.HasRun != ran || ran && s.LastEnd != end {
+	since, hasRun := s.SinceLastRun()
+	if end, ran := f.LastEnd(step); hasRun != ran || ran && s.Now-since != end {
 		return
 	}
 	h.v.add(h.at(), "a step the decider planned was refused as it began: what a planner plans, the agent must be able to do",

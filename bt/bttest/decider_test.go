@@ -22,7 +22,7 @@ type world = bttest.World
 type factory = func(actions *catalogue.Catalogue[world]) (bt.Def[world], error)
 
 var (
-	n     = bt.For[world]()
+	n     = bt.New[world]()
 	alarm = constraints.Func("alarm", func(w *world) bool { return w.Alarm })
 )
 
@@ -50,7 +50,7 @@ func byHTN(opts ...bt.Option) factory {
 			Method("fire", alarm).Do("e", "b", "e").
 			Method("chores").Do("a", "c", "b").
 			Method("idle").Do("b", "d").
-			Build("work")
+			Build()
 		return n.Plan("htn", d, opts...), err
 	}
 }
@@ -63,15 +63,15 @@ func byHTN(opts ...bt.Option) factory {
 func byHTNFeatures(continuous bool, opts ...bt.Option) factory {
 	return func(actions *catalogue.Catalogue[world]) (bt.Def[world], error) {
 		weight := func(v float64) func(*world) float64 { return func(*world) float64 { return v } }
-		fire, err := htn.New(actions).Compound("fire").Choose(htn.ByUtility).
+		fire, err := htn.New(actions).Compound("fire").Choose(decide.ByUtility).
 			Method("volley").Do("e", "e").Utility(weight(2)).
 			Method("aimed").Do("e", "b", "e").Utility(weight(1)).
-			Build("fire")
+			Build()
 		if err != nil {
 			return bt.Def[world]{}, err
 		}
 		d := htn.New(actions)
-		d.Compound("work").Choose(htn.AtRandom).
+		d.Compound("work").Choose(decide.AtRandom).
 			Method("fight", alarm).Do("weapon").Utility(weight(5)).
 			Method("chores").Do("a", "maybe", "b").Utility(func(w *world) float64 { return float64(1 + w.A%3) }).
 			Method("idle").Do("b", "d").Utility(weight(1))
@@ -102,7 +102,7 @@ func byGOAP(opts ...bt.Option) factory { return byGOAPWithin(decide.Budget{}, op
 func byGOAPWithin(budget decide.Budget, opts ...bt.Option) factory {
 	return func(actions *catalogue.Catalogue[world]) (bt.Def[world], error) {
 		d, err := goap.New(actions, goapKey).Budget(budget).
-			Action("e").Action("b").Action("a").Action("c").Action("d").
+			Do("e").Do("b").Do("a").Do("c").Do("d").
 			Goal("fire", 3, func(w *world) bool { return w.E >= 2 }).Relevant(func(w *world) bool { return w.Alarm }).
 			Goal("work", 2, func(w *world) bool { return w.A+w.B >= 2 }).
 			Goal("chore", 1, func(w *world) bool { return w.C >= 1 }).
@@ -286,8 +286,8 @@ func TestHTNPlansARunningStepAfreshLaterInAPlan(t *testing.T) {
 			Method("again", alarm, worked).Do("a", "e").
 			Method("fire", alarm).Do("e", "b", "e").
 			Method("chores").Do("a", "c", "b").
-			Method("idle").Do("b", "d").Build("work")
-		return bt.For[world]().Plan("htn", d, bt.Replan(0)), err
+			Method("idle").Do("b", "d").Build()
+		return bt.New[world]().Plan("htn", d, bt.Replan(0)), err
 	}, bttest.DeciderConfig{Worlds: []world{{}, {Alarm: true}}})
 	if err != nil {
 		t.Fatal(err)

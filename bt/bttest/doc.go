@@ -23,7 +23,7 @@
 //
 //	func TestMyPlanner(t *testing.T) {
 //		err := bttest.TestDecider(func(actions *catalogue.Catalogue[bttest.World]) (bt.Def[bttest.World], error) {
-//			return bt.For[bttest.World]().Plan("mine", NewMyPlanner(actions), bt.Replan(0)), nil
+//			return bt.New[bttest.World]().Plan("mine", NewMyPlanner(actions), bt.Replan(0)), nil
 //		}, bttest.DeciderConfig{})
 //		if err != nil {
 //			t.Fatal(err)

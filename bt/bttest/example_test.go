@@ -11,7 +11,6 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/htn"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Worker is the memory of the examples: a worker carrying ore.
@@ -43,7 +42,7 @@ func (u *untilHurt) Update(m *Worker, dt time.Duration) bt.Status {
 func (u *untilHurt) End(*Worker, bt.Status) {}
 
 // Simulate predicts the child's run: being hurt is the heuristic's to judge.
-func (u *untilHurt) Simulate(ctx *sim.Context[Worker], m *Worker) heuristic.Verdict {
+func (u *untilHurt) Simulate(ctx *bt.Sim[Worker], m *Worker) heuristic.Verdict {
 	return u.child.Simulate(ctx, m)
 }
 
@@ -73,8 +72,8 @@ func (h *haul) Update(m *Worker, _ time.Duration) bt.Status {
 	m.Trips = h.trips
 	return bt.Success
 }
-func (h *haul) End(*Worker, bt.Status)                     {}
-func (h *haul) Simulate(_ *sim.Context[Worker], m *Worker) { m.Ore += 10 }
+func (h *haul) End(*Worker, bt.Status)                {}
+func (h *haul) Simulate(_ *bt.Sim[Worker], m *Worker) { m.Ore += 10 }
 
 // An action that keeps an agent's state outside the memory is caught: the
 // kit runs one action for every run and agent, as a tree does, so the
@@ -100,8 +99,8 @@ func ExampleTestDecider() {
 			Method("volley", alarm).Do("e", "e").
 			Method("fire", alarm).Do("e", "b", "e").
 			Method("chores").Do("a", "c", "b").
-			Build("work")
-		return bt.For[World]().Plan("htn", domain, bt.ReplanOn(alarmed)), err
+			Build()
+		return bt.New[World]().Plan("htn", domain, bt.ReplanOn(alarmed)), err
 	}, bttest.DeciderConfig{})
 	fmt.Println("violations:", err)
 	// Output:

@@ -7,7 +7,6 @@ import (
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // playbook is a planner of the simplest kind, written as a user would
@@ -115,16 +114,16 @@ func (c *coach) Bind(self *bt.Child[world]) { c.self = self }
 
 // live starts a live call (Begin, Update, Route): its predictions start
 // from the live memory, now.
-func (c *coach) live() *sim.Context[world] {
+func (c *coach) live() *bt.Sim[world] {
 	ctx := c.self.Context()
-	ctx.Return(sim.Moment{})
+	ctx.Return(bt.Moment{})
 	return ctx
 }
 
 // choose returns the first play that holds on w and whose steps are all
 // possible, each predicted at the time the ones before it end, from the
 // prediction's moment; -1 for none.
-func (c *coach) choose(ctx *sim.Context[world], w *world) int {
+func (c *coach) choose(ctx *bt.Sim[world], w *world) int {
 	for i, pl := range c.book.plays {
 		if pl.when(w) && c.possible(ctx, w, pl.steps) {
 			return i
@@ -133,7 +132,7 @@ func (c *coach) choose(ctx *sim.Context[world], w *world) int {
 	return -1
 }
 
-func (c *coach) possible(ctx *sim.Context[world], w *world, steps []string) bool {
+func (c *coach) possible(ctx *bt.Sim[world], w *world, steps []string) bool {
 	if c.book.flaw == timeBlindCautious {
 		for _, s := range steps {
 			if !c.possibleNow(ctx, w, c.kids[c.index[s]]) {
@@ -163,9 +162,9 @@ func (c *coach) possible(ctx *sim.Context[world], w *world, steps []string) bool
 
 // possibleNow reports whether kid is possible now, predicted from the
 // live memory.
-func (c *coach) possibleNow(ctx *sim.Context[world], w *world, kid *bt.Child[world]) bool {
+func (c *coach) possibleNow(ctx *bt.Sim[world], w *world, kid *bt.Child[world]) bool {
 	at := ctx.Moment()
-	ctx.Return(sim.Moment{})
+	ctx.Return(bt.Moment{})
 	scratch := ctx.Push(w)
 	defer func() { ctx.Pop(); ctx.Return(at) }()
 	return kid.Simulate(ctx, scratch).Outcome != heuristic.Impossible
@@ -229,7 +228,7 @@ func (c *coach) Begin(w *world) bt.Status {
 // run: a play that outranks it (one before it in the book), or else the
 // play under way while the rest of it is possible, or else the play
 // chosen; -1 for none.
-func (c *coach) weigh(ctx *sim.Context[world], w *world) int {
+func (c *coach) weigh(ctx *bt.Sim[world], w *world) int {
 	next := c.choose(ctx, w)
 	if (next < 0 || next > c.play) && c.possible(ctx, w, c.book.plays[c.play].steps[c.at:]) {
 		return c.play
@@ -336,7 +335,7 @@ func (c *coach) tellRoute(change decide.Change, play, from int) {
 
 // Simulate predicts what remains of the play under way, or the play it
 // would choose.
-func (c *coach) Simulate(ctx *sim.Context[world], w *world) heuristic.Verdict {
+func (c *coach) Simulate(ctx *bt.Sim[world], w *world) heuristic.Verdict {
 	play, from := c.play, c.at
 	if !c.self.Running() || play < 0 {
 		play, from = c.choose(ctx, w), 0

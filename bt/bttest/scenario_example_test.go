@@ -37,7 +37,7 @@ var (
 // game, and why; when it does not, the error shows what it chose instead
 // and every option's verdict.
 func ExampleScenario_Chooses() {
-	n := bt.For[Yard]()
+	n := bt.New[Yard]()
 	tree, err := bt.Build(bt.Config[Yard]{Heuristic: yardGoal},
 		n.Selector("guard", n.Do("chase", chase).Constrain(sees), n.Do("patrol", patrol)))
 	if err != nil {
@@ -56,7 +56,7 @@ func ExampleScenario_Chooses() {
 // The same for a priority, whose choice is the first child whose guard
 // passes, and for a planner, whose choice is its plan.
 func ExampleScenario_Chooses_priorityAndPlanner() {
-	n := bt.For[Yard]()
+	n := bt.New[Yard]()
 	priority, err := bt.Build(bt.Config[Yard]{},
 		n.Priority("guard", n.Do("chase", chase).Constrain(sees), n.Do("patrol", patrol)))
 	if err != nil {
@@ -73,7 +73,7 @@ func ExampleScenario_Chooses_priorityAndPlanner() {
 		Compound("guard").
 		Method("fight", sees).Do("chase").
 		Method("watch").Do("patrol").
-		Build("guard")
+		Build()
 	if err != nil {
 		panic(err)
 	}

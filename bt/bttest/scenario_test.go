@@ -14,7 +14,7 @@ import (
 // the tick's; a bad scenario is an error, not a panic.
 func TestScenarioMoments(t *testing.T) {
 	t.Parallel()
-	n := bt.For[Yard]()
+	n := bt.New[Yard]()
 	tree, err := bt.Build(bt.Config[Yard]{Heuristic: yardGoal},
 		n.Selector("guard", n.Do("chase", chase).Constrain(sees), n.Do("patrol", patrol)))
 	if err != nil {

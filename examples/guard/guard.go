@@ -9,7 +9,6 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/fsm"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // The guard's actions, as the document that compares state machines with
@@ -29,8 +28,8 @@ func (patrol) Update(m *Memory, dt time.Duration) bt.Status {
 	patrolStep(m)
 	return bt.Running
 }
-func (patrol) End(*Memory, bt.Status)                     {}
-func (patrol) Simulate(_ *sim.Context[Memory], m *Memory) { patrolStep(m) }
+func (patrol) End(*Memory, bt.Status)                {}
+func (patrol) Simulate(_ *bt.Sim[Memory], m *Memory) { patrolStep(m) }
 
 // patrolStep takes a step of the round: on to the next waypoint, and a
 // wait of a second on reaching it.
@@ -52,8 +51,8 @@ func (chase) Update(m *Memory, _ time.Duration) bt.Status {
 	m.Guard = toward(m.Guard, m.Intruder)
 	return bt.Running
 }
-func (chase) End(*Memory, bt.Status)                     {}
-func (chase) Simulate(_ *sim.Context[Memory], m *Memory) { m.Guard = toward(m.Guard, m.Intruder) }
+func (chase) End(*Memory, bt.Status)                {}
+func (chase) Simulate(_ *bt.Sim[Memory], m *Memory) { m.Guard = toward(m.Guard, m.Intruder) }
 
 // attack swings at the intruder in reach: a blow lands at the end of
 // every second of swinging.
@@ -70,8 +69,8 @@ func (attack) Update(m *Memory, dt time.Duration) bt.Status {
 	}
 	return bt.Running
 }
-func (attack) End(*Memory, bt.Status)                     {}
-func (attack) Simulate(_ *sim.Context[Memory], m *Memory) { strike(m) }
+func (attack) End(*Memory, bt.Status)                {}
+func (attack) Simulate(_ *bt.Sim[Memory], m *Memory) { strike(m) }
 
 func strike(m *Memory) {
 	m.IntruderHP--
@@ -161,10 +160,10 @@ const (
 //   - the machine says, for each state, what it goes to and when: the
 //     same order, written as transitions, each state's in its own words.
 func design(d decider, actions *catalogue.Catalogue[Memory]) (bt.Def[Memory], error) {
-	n := bt.For[Memory]()
+	n := bt.New[Memory]()
 	switch d {
 	case byTree:
-		return n.Selector("guard", bt.Replan(0), bt.PreferCurrent(false),
+		return n.Selector("guard", bt.Replan(0), bt.PreferFirst(),
 			actions.Do("attack"),
 			actions.Do("chase"),
 			actions.Do("patrol"),
@@ -182,7 +181,7 @@ func design(d decider, actions *catalogue.Catalogue[Memory]) (bt.Def[Memory], er
 		b.State("attack").Do("attack").
 			To("chase", outOfReach, seen{}).
 			To("patrol", unseen)
-		machine, err := b.Build("patrol")
+		machine, err := b.Build()
 		if err != nil {
 			return bt.Def[Memory]{}, err
 		}

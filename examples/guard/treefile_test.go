@@ -13,9 +13,9 @@ func TestThreeForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	n := bt.For[Memory]()
+	n := bt.New[Memory]()
 	nested, err := bt.Build(bt.Config[Memory]{Heuristic: goal},
-		n.Selector("guard", bt.Replan(0), bt.PreferCurrent(false),
+		n.Selector("guard", bt.Replan(0), bt.PreferFirst(),
 			n.Do("attack", attack{}).Constrain(inReach{}),
 			n.Do("chase", chase{}).Constrain(seen{}),
 			n.Do("patrol", patrol{}),
@@ -24,13 +24,13 @@ func TestThreeForms(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	fluent, err := bt.New(bt.Config[Memory]{Heuristic: goal}).
-		Selector("guard", bt.Replan(0), bt.PreferCurrent(false)).
-		Do("attack", attack{}).Constrain(inReach{}).
-		Do("chase", chase{}).Constrain(seen{}).
-		Do("patrol", patrol{}).
-		End().
-		Build()
+	nb := bt.New[Memory]()
+	fluent, err := bt.Build(bt.Config[Memory]{Heuristic: goal},
+		nb.Selector("guard", bt.Replan(0), bt.PreferFirst(),
+			nb.Do("attack", attack{}).Constrain(inReach{}),
+			nb.Do("chase", chase{}).Constrain(seen{}),
+			nb.Do("patrol", patrol{}),
+		))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -163,7 +163,7 @@ func (j *jsonLines) decide(d *jedi.Decide) {
 	if d.Victim != 0 {
 		e.VictimType = d.VictimType.String()
 	}
-	for _, o := range d.Options {
+	for _, o := range d.Alternatives {
 		e.Options = append(e.Options, jsonOption{Action: o.Name, Outcome: o.Verdict.Outcome.String(), Rule: o.Verdict.Reason})
 	}
 	j.enc.Encode(e)

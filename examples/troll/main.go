@@ -612,10 +612,10 @@ type taskEvent struct {
 	Of    int     `json:"of,omitempty"`
 }
 
-func (j *jsonEvents) task(a *trace.Action) {
+func (j *jsonEvents) task(a *trace.ActionReport) {
 	e := taskEvent{Event: "task", T: a.Time.Seconds(), Task: a.Name, Path: a.Path}
-	if a.Step != nil {
-		e.Step, e.Of = a.Step.Index, a.Step.Of
+	if a.Planner != "" {
+		e.Step, e.Of = a.Step, a.Of
 	}
 	j.write(e)
 }

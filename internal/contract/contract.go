@@ -194,7 +194,7 @@ func PlanIsAct(p bt.Preview, nodes []bt.NodeInfo, running map[string]bool, tick 
 			break
 		}
 	}
-	if !cut || leaf[p.Leaf()] && slices.Contains(begun, p.Leaf()) {
+	if !cut || leaf[leafOf(p)] && slices.Contains(begun, leafOf(p)) {
 		if len(begun) != len(want) {
 			return fmt.Errorf("the tick began %v, but the preview's path was %v (running before: %v)\ntick:\n%s",
 				begun, p.Path, sortedKeys(running), Lines(tick))

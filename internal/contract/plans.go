@@ -30,7 +30,7 @@ func Foreseen(p bt.Preview, nodes []bt.NodeInfo, running map[string]bool, tick [
 			break
 		}
 	}
-	if running[p.Leaf()] && len(reported) > len(p.Plans) {
+	if running[leafOf(p)] && len(reported) > len(p.Plans) {
 		reported = reported[:len(p.Plans)]
 	}
 	for i := range max(len(reported), len(p.Plans)) {
@@ -51,7 +51,7 @@ func Foreseen(p bt.Preview, nodes []bt.NodeInfo, running map[string]bool, tick [
 // Same reports whether two reports say the same in every field, taking
 // an empty list for none.
 func Same(a, b *decide.Report) bool {
-	return a.Change == b.Change && a.Reason == b.Reason && a.Goal == b.Goal && a.Priority == b.Priority &&
+	return a.Change == b.Change && a.Reason == b.Reason && a.Goal == b.Goal && a.Utility == b.Utility &&
 		slices.Equal(a.Steps, b.Steps) && a.Cost == b.Cost && slices.Equal(a.Record, b.Record) &&
 		slices.Equal(a.Methods, b.Methods) && a.Expanded == b.Expanded && slices.Equal(a.Rejected, b.Rejected)
 }
@@ -75,7 +75,7 @@ func acts(e Event, leaf map[string]bool) bool {
 func leaves(nodes []bt.NodeInfo) map[string]bool {
 	leaf := make(map[string]bool, len(nodes))
 	for _, n := range nodes {
-		leaf[n.Path] = n.Leaf()
+		leaf[n.Path] = n.Children == 0
 	}
 	return leaf
 }
@@ -85,8 +85,8 @@ func leaves(nodes []bt.NodeInfo) map[string]bool {
 func Describe(r *decide.Report) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "%v (%s) %v", r.Change, r.Reason, r.Steps)
-	if r.Goal != "" || r.Priority != 0 {
-		fmt.Fprintf(&b, " goal %q (%g)", r.Goal, r.Priority)
+	if r.Goal != "" || r.Utility != 0 {
+		fmt.Fprintf(&b, " goal %q (%g)", r.Goal, r.Utility)
 	}
 	if r.Cost != 0 {
 		fmt.Fprintf(&b, " cost %g", r.Cost)
@@ -282,4 +282,13 @@ func (f *Follower) Plan() []string { return f.plan }
 func (f *Follower) LastEnd(step string) (time.Duration, bool) {
 	t, ok := f.ended[step]
 	return t, ok
+}
+
+// leafOf returns the node a preview's tick would run: the last of its
+// path.
+func leafOf(p bt.Preview) string {
+	if len(p.Path) == 0 {
+		return ""
+	}
+	return p.Path[len(p.Path)-1]
 }

@@ -21,7 +21,6 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/btjson"
-	"github.com/foresight-bt/foresight/editor"
 )
 
 // An Editor is an editor served at a base URL that ends in a slash.
@@ -43,8 +42,18 @@ type File struct {
 type Answer struct {
 	Status   int
 	File     File
-	Problems []editor.Problem
+	Problems []Problem
 	Error    string
+}
+
+// A Problem is one error of a tree the editor refused, as its answer
+// says it: a JSON path such as "$.children[2].action" (empty for the tree
+// as a whole), a line and column, and the message.
+type Problem struct {
+	Path    string `json:"path"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
+	Message string `json:"message"`
 }
 
 // client makes the requests that are answered at once, each given up
@@ -130,8 +139,8 @@ func (e *Editor) post(t testing.TB, what, text, base string) Answer {
 	a := Answer{Status: resp.StatusCode}
 	var v struct {
 		File
-		Problems []editor.Problem `json:"problems"`
-		Error    string           `json:"error"`
+		Problems []Problem `json:"problems"`
+		Error    string    `json:"error"`
 	}
 	if err := json.Unmarshal(b, &v); err != nil {
 		a.Error = string(b) // a refusal in plain text

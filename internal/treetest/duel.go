@@ -8,28 +8,30 @@ import (
 	"github.com/foresight-bt/foresight/decorators"
 )
 
-// Duel builds a small tree that uses every feature a picture or a trace
-// shows: a re-planning selector with a constrained child, a sequence, a
-// random selector with weights, and a decorator. Scripted actions make its
-// run the same every time.
-func Duel(cfg bt.Config[Mem]) *bt.Builder[Mem] {
-	cfg.Heuristic = Goal
+// Duel describes a small tree that uses every feature a picture or a
+// trace shows: a re-planning selector with a constrained child, a
+// sequence, a random selector with weights, and a decorator. Scripted
+// actions make its run the same every time. Build it with DuelConfig.
+func Duel() bt.Def[Mem] {
+	var b bt.Builder[Mem]
 	inReach := constraints.Func("in reach", func(m *Mem) bool { return m.Foe <= 5 })
-	return bt.New(cfg).
-		Selector("duel", bt.Replan(0)).
-		Sequence("attack").Constrain(inReach).
-		Do("lunge", Act(nil, "lunge", HitFoe(1), bt.Running, bt.Success)).
-		Do("riposte", Act(nil, "riposte", HitFoe(2))).
-		End().
-		RandomSelector("flourish", bt.Replan(300*time.Millisecond)).
-		Do("twirl", Act(nil, "twirl", Shine, bt.Running, bt.Running, bt.Success)).Weight(2).
-		Do("bow", Act(nil, "bow", Shine, bt.Running, bt.Success)).
-		End().
-		Decorate("hold", decorators.ForceSuccess[Mem]()).
-		Do("guard", Act(nil, "guard", Nothing), bt.Cosmetic()).
-		End().
-		End()
+	return b.Selector("duel", bt.Replan(0),
+		b.Sequence("attack",
+			b.Do("lunge", Act(nil, "lunge", HitFoe(1), bt.Running, bt.Success)),
+			b.Do("riposte", Act(nil, "riposte", HitFoe(2))),
+		).Constrain(inReach),
+		b.RandomSelector("flourish", bt.Replan(300*time.Millisecond),
+			b.Do("twirl", Act(nil, "twirl", Shine, bt.Running, bt.Running, bt.Success), bt.Weight(2)),
+			b.Do("bow", Act(nil, "bow", Shine, bt.Running, bt.Success)),
+		),
+		b.Decorate("hold", decorators.ForceSuccess[Mem](),
+			b.Do("guard", Act(nil, "guard", Nothing), bt.Cosmetic()),
+		),
+	)
 }
+
+// DuelConfig is the configuration a Duel is built with.
+func DuelConfig() bt.Config[Mem] { return bt.Config[Mem]{Heuristic: Goal} }
 
 // DuelRun ticks a duel tree for a second and a half with the foe stepping
 // into reach halfway, which is when the attack becomes possible.

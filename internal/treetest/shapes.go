@@ -33,8 +33,8 @@ type Shape struct {
 var (
 	leafKinds      = []string{"action", "condition"}
 	compositeKinds = []string{"sequence", "reactive-sequence", "selector", "random", "parallel", "priority", "reactive-priority", "ifelse"}
-	decoratorKinds = []string{"invert", "force-success", "force-failure", "repeat", "loop", "retry",
-		"timeout", "delay", "cooldown", "floor", "fakesim", "goal"}
+	decoratorKinds = []string{"invert", "force-success", "force-failure", "repeat", "until-failure", "retry",
+		"timeout", "delay", "floor", "fakesim", "goal"}
 	guardKinds = 8
 )
 
@@ -90,73 +90,89 @@ func isComposite(kind string) bool {
 	return false
 }
 
-// Build adds the shape to b as a node named name; actions record under
+// Def describes the shape as a node named name; actions record under
 // their path, which is unique.
-func (s *Shape) Build(b *bt.Builder[Mem], rec *Recorder, name, path string) {
-	s.BuildWith(b, rec, name, path, nil)
+func (s *Shape) Def(rec *Recorder, name, path string) bt.Def[Mem] {
+	return s.DefWith(rec, name, path, nil)
 }
 
-// BuildWith is Build calling between, if set, before each node is added:
-// a fuzzer slips builder calls, misuse included, into a well-formed tree.
-func (s *Shape) BuildWith(b *bt.Builder[Mem], rec *Recorder, name, path string, between func()) {
-	if between != nil {
-		between()
-	}
+// DefWith is Def passing each node's Def, children and all, through
+// edit, if set, on its way up: a fuzzer slips misuse into a well-formed
+// tree.
+func (s *Shape) DefWith(rec *Recorder, name, path string, edit func(bt.Def[Mem]) bt.Def[Mem]) bt.Def[Mem] {
+	var b bt.Builder[Mem]
+	var d bt.Def[Mem]
 	switch s.Kind {
 	case "action":
-		opts := [][]bt.LeafOption{nil, {bt.Cosmetic()}, {bt.CosmeticWhileRunning()}, nil}[s.Option]
-		b.Do(name, Act(rec, path, effects[s.Effect], s.Script...), opts...)
+		opts := [][]bt.Option{nil, {bt.Cosmetic()}, {bt.CosmeticWhileRunning()}, nil}[s.Option]
+		d = b.Do(name, Act(rec, path, effects[s.Effect], s.Script...), opts...)
 	case "condition":
-		b.Condition(name, []func(*Mem) bool{
+		d = b.Condition(name, []func(*Mem) bool{
 			func(*Mem) bool { return true },
 			func(m *Mem) bool { return m.Foe > 5 },
 			func(m *Mem) bool { return m.HP%2 == 0 },
 		}[s.Effect])
 	default:
-		if isComposite(s.Kind) {
-			s.open(b, name)
-		} else {
-			b.Decorate(name, s.decorator())
-		}
+		kids := make([]bt.Def[Mem], len(s.Children))
 		for i, c := range s.Children {
 			child := "n" + strconv.Itoa(i)
-			c.BuildWith(b, rec, child, path+"/"+child, between)
+			kids[i] = c.DefWith(rec, child, path+"/"+child, edit)
 			if s.Kind == "random" {
-				b.Weight(c.Weight)
+				kids[i] = kids[i].With(bt.Weight(c.Weight))
 			}
 		}
-		b.End()
+		if isComposite(s.Kind) {
+			d = s.composite(name, kids)
+		} else {
+			d = b.Decorate(name, s.decorator(), kids[0])
+		}
 	}
 	for _, g := range s.Guards {
-		b.Constrain(guard(g, s.Skip))
+		d = d.Constrain(guard(g, s.Skip))
 	}
+	if edit != nil {
+		d = edit(d)
+	}
+	return d
 }
 
-func (s *Shape) open(b *bt.Builder[Mem], name string) {
+// composite describes the shape's composite over kids.
+func (s *Shape) composite(name string, kids []bt.Def[Mem]) bt.Def[Mem] {
+	var b bt.Builder[Mem]
+	parts := func(opts []bt.Option) []bt.Part {
+		ps := make([]bt.Part, 0, len(opts)+len(kids))
+		for _, o := range opts {
+			ps = append(ps, o)
+		}
+		for _, k := range kids {
+			ps = append(ps, k)
+		}
+		return ps
+	}
+	sequence := [][]bt.Option{nil, {bt.AllowFailure()}, {bt.MinOutcome(heuristic.Harmful)}, {bt.Loop()}}[s.Option]
 	switch s.Kind {
 	case "sequence":
-		b.Sequence(name, [][]bt.Option{nil, {bt.AllowFailure()}, {bt.MinOutcome(heuristic.Harmful)}, {bt.Loop()}}[s.Option]...)
+		return b.Sequence(name, parts(sequence)...)
 	case "reactive-sequence":
-		b.ReactiveSequence(name, [][]bt.Option{nil, {bt.AllowFailure()}, {bt.MinOutcome(heuristic.Harmful)}, {bt.Loop()}}[s.Option]...)
+		return b.ReactiveSequence(name, parts(sequence)...)
 	case "reactive-priority":
-		b.ReactivePriority(name)
+		return b.ReactivePriority(name, kids...)
 	case "selector", "random":
 		opts := [][]bt.Option{nil, {bt.Replan(0)}, {bt.Replan(150 * time.Millisecond), bt.Debounce()}, {bt.AllowNegative(), bt.Replan(0)}}[s.Option]
 		if s.Kind == "random" {
-			b.RandomSelector(name, opts...)
-			return
+			return b.RandomSelector(name, parts(opts)...)
 		}
 		if s.Option == 3 {
-			opts = append(opts, bt.PreferCurrent(false))
+			opts = append(opts, bt.PreferFirst())
 		}
-		b.Selector(name, opts...)
+		return b.Selector(name, parts(opts)...)
 	case "parallel":
-		b.Parallel(name, [][]bt.Option{nil, {bt.SucceedOn(bt.RequireOne)}, {bt.FailOn(bt.RequireOne)},
-			{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireOne)}}[s.Option]...)
+		return b.Parallel(name, parts([][]bt.Option{nil, {bt.SucceedOnOne()}, {bt.FailOnOne()},
+			{bt.SucceedOnOne(), bt.FailOnOne()}}[s.Option])...)
 	case "priority":
-		b.Priority(name)
+		return b.Priority(name, kids...)
 	default:
-		b.IfElse(name, func(m *Mem) bool { return m.Foe%2 == 0 })
+		return b.IfElse(name, func(m *Mem) bool { return m.Foe%2 == 0 }, kids[0], kids[1:]...)
 	}
 }
 
@@ -172,16 +188,14 @@ func (s *Shape) decorator() bt.Decorator[Mem] {
 		return decorators.ForceFailure[Mem]()
 	case "repeat":
 		return decorators.Repeat[Mem](n)
-	case "loop":
-		return decorators.Loop[Mem]()
+	case "until-failure":
+		return decorators.UntilFailure[Mem]()
 	case "retry":
 		return decorators.Retry[Mem](n)
 	case "timeout":
 		return decorators.Timeout[Mem](d)
 	case "delay":
 		return decorators.Delay[Mem](d)
-	case "cooldown":
-		return decorators.Cooldown[Mem](d)
 	case "floor":
 		return decorators.Floor[Mem](heuristic.Outcome(3 + s.Option))
 	case "fakesim":
@@ -297,9 +311,7 @@ type T interface {
 func Run(t T, s *Shape, seed uint64, steps []Step) (nodes []bt.NodeInfo, trace, log []string) {
 	t.Helper()
 	rec := &Recorder{}
-	b := bt.New(Config())
-	s.Build(b, rec, "root", "root")
-	built, err := b.Build()
+	built, err := bt.Build(Config(), s.Def(rec, "root", "root"))
 	if err != nil {
 		t.Fatalf("Build: %v", err)
 	}

@@ -12,7 +12,6 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/contract"
-	"github.com/foresight-bt/foresight/sim"
 )
 
 // Mem is the tests' memory: a small value struct.
@@ -138,7 +137,7 @@ func (a *Scripted) record(call string) {
 }
 
 // Simulate applies Effect.
-func (a *Scripted) Simulate(_ *sim.Context[Mem], m *Mem) {
+func (a *Scripted) Simulate(_ *bt.Sim[Mem], m *Mem) {
 	if a.Effect != nil {
 		a.Effect(m)
 	}
@@ -162,16 +161,16 @@ func (f Check) Evaluate(s bt.Situation, m *Mem) (bt.Check, string) { return f(s,
 
 // MustBuild builds the tree and makes an agent of it with seed 0, or fails
 // the test.
-func MustBuild[M any](t T, b *bt.Builder[M]) *bt.Agent[M] {
+func MustBuild[M any](t T, cfg bt.Config[M], root bt.Def[M]) *bt.Agent[M] {
 	t.Helper()
-	return MustAgent(t, b, 0, nil)
+	return MustAgent(t, cfg, root, 0, nil)
 }
 
 // MustAgent builds the tree and makes an agent of it with the seed and the
 // tracer (which may be nil), or fails the test.
-func MustAgent[M any](t T, b *bt.Builder[M], seed uint64, tr bt.Tracer) *bt.Agent[M] {
+func MustAgent[M any](t T, cfg bt.Config[M], root bt.Def[M], seed uint64, tr bt.Tracer) *bt.Agent[M] {
 	t.Helper()
-	tree, err := b.Build()
+	tree, err := bt.Build(cfg, root)
 	if err != nil {
 		t.Fatalf("Build: %v", err)
 	}

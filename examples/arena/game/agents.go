@@ -39,11 +39,8 @@ func (f *follower) Trace(e *bt.Event) {
 // follow has f follow the actions of a tree with these nodes.
 func (f *follower) follow(nodes []bt.NodeInfo) {
 	f.nodes = nodes
-	f.actions = trace.NewActions(nodes, func(a *trace.Action) {
+	f.actions = trace.NewActions(nodes, func(a *trace.ActionReport) {
 		f.doing, f.reason = a.Name, a.Because()
-		if a.Step != nil {
-			f.reason = a.Step.String()
-		}
 	})
 }
 

@@ -1,0 +1,58 @@
+// Package decider holds what the deciders built on package decide share
+// and no user needs: errors placed at a path, and a budget's accounting.
+// htn, goap, fsm and catalogue use it, so that each reports the same way.
+//
+// It is a deciders' helper: it imports decide and nothing else of the
+// project, and only the library's deciders (and their tests) import it.
+package decider
+
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/foresight-bt/foresight/decide"
+)
+
+// At returns err placed at path, as a *decide.Error.
+func At(path string, err error) error {
+	if err == nil {
+		return nil
+	}
+	return &decide.Error{Path: path, Err: err}
+}
+
+// Errorf returns a *decide.Error at path with the message format makes.
+func Errorf(path, format string, args ...any) error {
+	return &decide.Error{Path: path, Err: fmt.Errorf(format, args...)}
+}
+
+// CheckBudget reports a bound of b that is negative.
+func CheckBudget(b decide.Budget) error {
+	if b.Steps < 0 || b.Tries < 0 || b.PerTick < 0 {
+		return fmt.Errorf("budget %+v: a bound cannot be negative", b)
+	}
+	return nil
+}
+
+// WithDefaults returns b with its zero fields set to their defaults
+// (PerTick stays zero: no spreading).
+func WithDefaults(b decide.Budget) decide.Budget {
+	if b.Steps == 0 {
+		b.Steps = decide.DefaultSteps
+	}
+	if b.Tries == 0 {
+		b.Tries = decide.DefaultTries
+	}
+	return b
+}
+
+// Spent returns the error of a planning that ran out of b's bound
+// ("Steps" or "Tries"): decide.ErrOutOfBudget, naming the bound and its
+// value.
+func Spent(b decide.Budget, bound string) error {
+	v := b.Tries
+	if bound == "Steps" {
+		v = b.Steps
+	}
+	return fmt.Errorf("%w: more than Budget.%s (%s) needed", decide.ErrOutOfBudget, bound, strconv.Itoa(v))
+}
