@@ -844,4 +844,3 @@ func (pl *Session[M]) Prediction() *M {
 	}
 	return pl.work
 }
-
