@@ -43,7 +43,7 @@ const snippetRoot = ".."
 // snippetFiles are the Markdown files checked, from the module's root:
 // names that must exist, and patterns.
 var snippetFiles = struct{ named, patterns []string }{
-	named:    []string{"README.md", "CHANGELOG.md"},
+	named:    []string{"README.md", "CONTRIBUTING.md", "CHANGELOG.md"},
 	patterns: []string{"docs/*.md"},
 }
 
