@@ -1,0 +1,7 @@
+package greet
+
+// snippet greet
+// Greet says hello.
+func Greet() string { return "hello" }
+
+// end snippet greet

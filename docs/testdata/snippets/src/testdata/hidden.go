@@ -1,0 +1,6 @@
+package hidden
+
+// snippet hidden
+var x = 1
+
+// end snippet hidden
