@@ -6,7 +6,7 @@ import (
 	"slices"
 
 	"github.com/foresight-bt/foresight/decide"
-	"github.com/foresight-bt/foresight/internal/nilness"
+	"github.com/foresight-bt/foresight/internal/engine/nilness"
 )
 
 // A Builder assembles a tree with calls that read like the tree itself:

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/internal/nilness"
+	"github.com/foresight-bt/foresight/internal/engine/nilness"
 )
 
 // Not returns a constraint that passes when c fails and fails when c

@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/internal/nilness"
+	"github.com/foresight-bt/foresight/internal/engine/nilness"
 )
 
 // An Option adjusts when a constraint applies.

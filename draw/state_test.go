@@ -8,8 +8,8 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/foresight-bt/foresight/internal/testsize"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/testsize"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -65,7 +65,7 @@ func TestStateUnlisted(t *testing.T) {
 
 // stateDiagrams puts the hostile texts, and random ones, in every place
 // a state diagram shows one (a hundred random ones with $FORESIGHT_FULL,
-// internal/testsize).
+// internal/testkit/testsize).
 func stateDiagrams() []StateDiagram {
 	var out []StateDiagram
 	for _, s := range append(append([]string(nil), hostile...), hostileRand(testsize.Pick(10, 20, 100))...) {

@@ -10,8 +10,8 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/decide"
-	"github.com/foresight-bt/foresight/internal/memory"
-	"github.com/foresight-bt/foresight/internal/nilness"
+	"github.com/foresight-bt/foresight/internal/engine/memory"
+	"github.com/foresight-bt/foresight/internal/engine/nilness"
 )
 
 // A Builder assembles a Domain with calls that read like the design:

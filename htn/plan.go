@@ -9,8 +9,8 @@ import (
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/internal/memory"
-	"github.com/foresight-bt/foresight/internal/randkey"
+	"github.com/foresight-bt/foresight/internal/engine/memory"
+	"github.com/foresight-bt/foresight/internal/engine/randkey"
 	"github.com/foresight-bt/foresight/sim"
 )
 

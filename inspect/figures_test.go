@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/foresight-bt/foresight/internal/browser"
-	"github.com/foresight-bt/foresight/internal/testsize"
+	"github.com/foresight-bt/foresight/internal/testkit/browser"
+	"github.com/foresight-bt/foresight/internal/testkit/testsize"
 	"github.com/foresight-bt/foresight/jedi"
 )
 
@@ -28,7 +28,7 @@ func longFight(t *testing.T, d time.Duration) string {
 // that a browser loads and steps through. The test logs the page's size,
 // its load time and the time of a step, the figures the README quotes; it
 // asserts no time, which depends on the machine. The ten-minute fight
-// runs with $FORESIGHT_FULL (internal/testsize).
+// runs with $FORESIGHT_FULL (internal/testkit/testsize).
 func TestLongFights(t *testing.T) {
 	t.Parallel()
 	p := page(t)

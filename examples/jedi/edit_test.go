@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/foresight-bt/foresight/internal/edittest"
+	"github.com/foresight-bt/foresight/internal/testkit/edittest"
 	"github.com/foresight-bt/foresight/jedi"
 )
 

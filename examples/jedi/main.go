@@ -71,8 +71,8 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/draw"
-	"github.com/foresight-bt/foresight/internal/outfiles"
-	"github.com/foresight-bt/foresight/internal/sticky"
+	"github.com/foresight-bt/foresight/internal/cmd/outfiles"
+	"github.com/foresight-bt/foresight/internal/web/sticky"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/stats"
 	"github.com/foresight-bt/foresight/trace"

@@ -10,7 +10,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/btjson"
-	"github.com/foresight-bt/foresight/internal/treefile"
+	"github.com/foresight-bt/foresight/internal/cmd/treefile"
 	"github.com/foresight-bt/foresight/jedi"
 )
 
