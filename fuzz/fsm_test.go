@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -9,6 +10,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/draw"
 	"github.com/foresight-bt/foresight/fsm"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/testkit/treetest"
@@ -133,8 +135,9 @@ func FuzzMachine(f *testing.F) {
 			checkDomainErrors(t, err)
 			return
 		}
-		if len(machine.Nodes()) == 0 || len(machine.Diagram(nil).States) == 0 {
-			t.Fatal("a built machine describes nothing")
+		var pic strings.Builder
+		if err := (draw.Machine{Nodes: machine.Nodes()}).DOT(&pic); err != nil || !strings.Contains(pic.String(), "  s0 [") {
+			t.Fatalf("a built machine describes nothing to draw (%v):\n%s", err, pic.String())
 		}
 		node := bt.For[machineMem]().Plan("run", machine)
 		if rapid.Bool().Draw(t, "nested") {

@@ -403,8 +403,7 @@ func drawMind(o options, tree *bt.Tree[troll.Memory], last *decide.Report, stder
 		if err != nil {
 			return err
 		}
-		diagram := machine.Diagram(last)
-		diagram.Title = title
+		diagram := draw.Machine{Title: title, Nodes: machine.Nodes(), Last: last}
 		what = "machine"
 		writers[0], writers[1] = diagram.DOT, diagram.Mermaid
 	}
