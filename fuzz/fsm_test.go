@@ -28,7 +28,7 @@ type machineMem struct {
 // describes itself without error, nested in another machine's state or
 // not, or reports every misuse with its path. Runs keep the life cycle.
 func FuzzMachine(f *testing.F) {
-	f.Fuzz(fuzzed(func(t *rapid.T) {
+	f.Fuzz(treetest.Fuzzed(func(t *rapid.T) {
 		misuse := func(label string) bool { return rapid.IntRange(0, 23).Draw(t, label) == 7 }
 		names := []string{"a", "b", "c", "d", "", "a/b"}
 		state := func(label string, n int) string {

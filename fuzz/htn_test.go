@@ -22,7 +22,7 @@ import (
 // error, under any replanning setting, or reports every misuse with its
 // path. Runs keep the life cycle.
 func FuzzDomain(f *testing.F) {
-	f.Fuzz(fuzzed(func(t *rapid.T) {
+	f.Fuzz(treetest.Fuzzed(func(t *rapid.T) {
 		// Mostly well-formed, with a misuse now and then: a name drawn
 		// from anywhere (a duplicate, an empty one, one with a slash, a
 		// compound named as an action), a nil or an invalid constraint, a
