@@ -13,7 +13,8 @@ import (
 
 // longFight writes a replay page of a fight that lasts d: a master
 // against two brawlers of 10,000 hit points, a fight no one wins in ten
-// minutes, with a decision every tick throughout.
+// minutes, with a decision every tick throughout. A Jedi fight, a sample,
+// on purpose: the figures the README quotes are a whole game's.
 func longFight(t *testing.T, d time.Duration) string {
 	t.Helper()
 	spawns := []jedi.Spawn{{Type: jedi.Brawler, Pos: jedi.Vec{X: 10}, HP: jedi.MaxHP}, {Type: jedi.Brawler, Pos: jedi.Vec{Y: 10}, HP: jedi.MaxHP}}

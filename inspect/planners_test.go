@@ -30,7 +30,10 @@ type trollRun struct {
 }
 
 // recordTroll runs the troll under decider d for 20 s of game time and
-// writes the run as a replay page.
+// writes the run as a replay page. The troll, a sample, on purpose: the
+// planner views are checked against a whole run of each decider (HTN
+// decompositions, GOAP searches, a machine's transitions, all on one map),
+// and the README's screenshots of them (docs/inspector-*.png) are of it.
 func recordTroll(t *testing.T, d troll.Decider) trollRun {
 	t.Helper()
 	tree, err := troll.NewTree(d)

@@ -7,40 +7,62 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/btjson"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/editor"
+	"github.com/foresight-bt/foresight/fsm"
 	"github.com/foresight-bt/foresight/internal/testkit/edittest"
-	"github.com/foresight-bt/foresight/jedi"
-	"github.com/foresight-bt/foresight/troll"
 )
 
 // The palette a schema offers, read where the page reads it, is the
-// registry's names: for the Jedi's registry (registered actions,
-// constraints, decorators) and the troll's (a catalogue, planners).
+// registry's names, for a registry of each shape a game's takes: values
+// registered by name (actions, conditions, constraints, decorators), and
+// a catalogue of actions with a planner over it.
 func TestSchemaPaletteIsTheRegistrys(t *testing.T) {
-	trollReg, err := troll.Registry()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, tt := range map[string]struct {
-		palette map[string][]string
-		schema  func() ([]byte, error)
-	}{
-		"jedi":  {edittest.Palette(jedi.Registry()), jedi.Registry().Schema},
-		"troll": {edittest.Palette(trollReg), trollReg.Schema},
-	} {
-		schema, err := tt.schema()
+	for name, reg := range registries(t) {
+		schema, err := reg.Schema()
 		if err != nil {
 			t.Fatal(err)
 		}
-		if diff := cmp.Diff(tt.palette, edittest.SchemaPalette(t, schema)); diff != "" {
+		if diff := cmp.Diff(edittest.Palette(reg), edittest.SchemaPalette(t, schema)); diff != "" {
 			t.Errorf("%s (-registry +schema):\n%s", name, diff)
 		}
 	}
+}
+
+// registries returns a registry of each shape, by its shape.
+func registries(t *testing.T) map[string]*btjson.Registry[mem] {
+	t.Helper()
+	act := func() bt.Action[mem] { return bt.Instant(func(*mem) bool { return true }, nil) }
+	registered := &btjson.Registry[mem]{
+		Actions:     map[string]bt.Action[mem]{"swing": act(), "wait": act()},
+		Conditions:  map[string]func(*mem) bool{"hurt": func(m *mem) bool { return m.hp < 5 }},
+		Constraints: map[string]bt.Constraint[mem]{"in reach": constraints.Func("in reach", func(m *mem) bool { return m.hp > 0 })},
+		Decorators:  map[string]bt.Decorator[mem]{"counter": decorators.Invert[mem](), "patient": decorators.Timeout[mem](time.Second)},
+	}
+	var actions catalogue.Builder[mem]
+	actions.Action("patrol", act())
+	actions.Action("rest", act())
+	c, err := actions.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := fsm.New(c)
+	b.State("patrol").Do("patrol").On(fsm.Succeeded, "rest")
+	b.State("rest").Do("rest").Final()
+	machine, err := b.Build("patrol")
+	if err != nil {
+		t.Fatal(err)
+	}
+	planned := &btjson.Registry[mem]{Catalogue: c, Planners: map[string]bt.Planner[mem]{"guard": machine}}
+	return map[string]*btjson.Registry[mem]{"registered": registered, "catalogue and planner": planned}
 }
 
 type mem struct{ hp int }
