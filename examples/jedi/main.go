@@ -456,13 +456,14 @@ func parseFlags(args []string) (options, error) {
 		return o, errors.New("-html needs a file name")
 	}
 	o.at = time.Duration(*at * float64(time.Second))
+	editErr := o.CheckEdit(set["edit"], "the Jedi fights")
 	switch {
 	case o.watch && o.Tree == "":
 		return o, errWatch
 	case o.watch && o.runs > 0:
 		return o, errors.New("-runs fights many fights at once; -watch goes with one fight")
-	case o.CheckEdit(set["edit"], "the Jedi fights") != nil:
-		return o, o.CheckEdit(set["edit"], "the Jedi fights")
+	case editErr != nil:
+		return o, editErr
 	case o.Edit != "" && (o.runs > 0 || o.HTML != "" || o.Serve != "" || o.Dot != "" || o.Mermaid != "" || o.at != 0):
 		return o, errors.New("-edit fights until Ctrl-C and serves the live view itself: it goes without -runs, -html, -serve, -dot, -mermaid and -at")
 	case o.watch && (o.HTML != "" || o.Serve != ""):

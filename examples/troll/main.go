@@ -326,13 +326,14 @@ func parseFlags(args []string) (options, error) {
 	}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	editErr := o.CheckEdit(set["edit"], "the troll runs")
 	switch {
 	case o.Tree != "" && set["decider"]:
 		return options{}, errors.New("-tree and -decider: the tree file says which decider; give one of them")
 	case o.Tree != "" && o.WriteTree != "":
 		return options{}, errors.New("-tree and -write-tree: -write-tree writes the built-in tree of -decider")
-	case o.CheckEdit(set["edit"], "the troll runs") != nil:
-		return options{}, o.CheckEdit(set["edit"], "the troll runs")
+	case editErr != nil:
+		return options{}, editErr
 	case o.Edit != "" && (o.HTML != "" || o.Serve != "" || o.Dot != "" || o.Mermaid != ""):
 		return options{}, errors.New("-edit runs until Ctrl-C and serves the live view itself: it goes without -html, -serve, -dot and -mermaid")
 	}

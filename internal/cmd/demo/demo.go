@@ -12,6 +12,7 @@ package demo
 
 import (
 	"context"
+	"errors"
 	"flag"
 	"fmt"
 	"net"
@@ -57,7 +58,7 @@ func (f *Flags) Declare(fs *flag.FlagSet, usage map[string]string) {
 func (f *Flags) CheckEdit(set bool, while string) error {
 	switch {
 	case set && f.Edit == "":
-		return fmt.Errorf("-edit needs an address, such as :8080")
+		return errors.New("-edit needs an address, such as :8080")
 	case f.Edit != "" && f.Tree == "":
 		return fmt.Errorf("-edit edits the -tree file while %s: give -tree FILE with it", while)
 	}
