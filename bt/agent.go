@@ -8,7 +8,7 @@ import (
 
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/internal/nilness"
+	"github.com/foresight-bt/foresight/internal/engine/nilness"
 )
 
 // An Agent is one agent's running state in a Tree: which nodes run, their

@@ -12,7 +12,7 @@ import (
 	"github.com/foresight-bt/foresight/internal/engine/kinds"
 	"github.com/foresight-bt/foresight/internal/engine/paths"
 	"github.com/foresight-bt/foresight/internal/engine/traits"
-	"github.com/foresight-bt/foresight/internal/nilness"
+	"github.com/foresight-bt/foresight/internal/engine/nilness"
 )
 
 // Build checks the description root and makes the tree. It reports every

@@ -3,7 +3,7 @@ package bt
 import (
 	"fmt"
 
-	"github.com/foresight-bt/foresight/internal/memory"
+	"github.com/foresight-bt/foresight/internal/engine/memory"
 )
 
 // checkMemory reports a memory type that plain assignment cannot copy

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/foresight-bt/foresight/internal/nilness"
+	"github.com/foresight-bt/foresight/internal/engine/nilness"
 )
 
 // A Planner is the domain of a decider that is not a built-in composite:

@@ -11,7 +11,7 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 )
 
 // watched is a tree with a trace, to check what its ticks do against what

@@ -1,6 +1,6 @@
 package bt
 
-import "github.com/foresight-bt/foresight/internal/randkey"
+import "github.com/foresight-bt/foresight/internal/engine/randkey"
 
 // The tree's random numbers are keyed, not streamed. Every number a node
 // sees is a pure function of the agent's seed, the decision under way (the

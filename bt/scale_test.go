@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/internal/testsize"
+	"github.com/foresight-bt/foresight/internal/testkit/testsize"
 )
 
 // wide builds a sequence of n instant leaves, then more named as given.
@@ -39,7 +39,7 @@ func deep(n int) *bt.Builder[mem] {
 // compared every pair: some 16 s.)
 func TestWideTree(t *testing.T) {
 	t.Parallel()
-	n := testsize.Pick(10_000, 30_000, 100_000) // (internal/testsize)
+	n := testsize.Pick(10_000, 30_000, 100_000) // (internal/testkit/testsize)
 	tree := mustBuild(t, wide(n))
 	if s, err := tree.Tick(&mem{}, 0); s != bt.Success || err != nil {
 		t.Fatalf("Tick = %v, %v", s, err)
@@ -54,7 +54,7 @@ func TestWideTree(t *testing.T) {
 // linear in its depth. (Before, every node held its full path: 936 MB more
 // at this depth; and drawing it took cubic time, 19 s at depth 4,000.)
 func TestDeepTree(t *testing.T) {
-	depth := testsize.Pick(3_000, 10_000, 30_000) // (internal/testsize)
+	depth := testsize.Pick(3_000, 10_000, 30_000) // (internal/testkit/testsize)
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)

@@ -5,7 +5,7 @@ import (
 	"github.com/foresight-bt/foresight/btjson"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decorators"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 )
 
 type mem = treetest.Mem

@@ -145,6 +145,21 @@ func TestLimits(t *testing.T) {
 	}
 }
 
+// A registry of zero Limits reads files of up to DefaultMaxBytes, the
+// one default that the editor and the games' file watchers read by too.
+func TestDefaultMaxBytes(t *testing.T) {
+	t.Parallel()
+	reg := testRegistry()
+	big := []byte(`{"name": "` + strings.Repeat("x", btjson.DefaultMaxBytes) + `"}`)
+	want := fmt.Sprintf("the file is larger than %d bytes", btjson.DefaultMaxBytes)
+	if _, err := reg.Load(big); !errors.Is(err, btjson.ErrLimit) || !strings.Contains(err.Error(), want) {
+		t.Errorf("a file past the default: %v, want %q", err, want)
+	}
+	if _, err := reg.Load(big[:btjson.DefaultMaxBytes]); errors.Is(err, btjson.ErrLimit) {
+		t.Errorf("a file of the default's size: %v", err)
+	}
+}
+
 // A registry with a nil value or an empty name is refused, whatever is
 // asked of it.
 func TestRegistryChecked(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/internal/nilness"
+	"github.com/foresight-bt/foresight/internal/engine/nilness"
 )
 
 // A Registry names the game's values that tree files refer to. Fill its
@@ -71,11 +71,17 @@ type Registry[M any] struct {
 // file is refused with an error that wraps ErrLimit rather than
 // exhausting memory. A zero field takes its default.
 type Limits struct {
-	Bytes  int // the size of a file: 4 MiB
+	Bytes  int // the size of a file: DefaultMaxBytes
 	Depth  int // how deeply nodes nest, the root being 1: 256
 	Nodes  int // how many nodes a file holds: 100,000
 	Errors int // how many errors are reported before the rest are counted: 50
 }
+
+// DefaultMaxBytes is the largest file a registry reads unless its
+// Limits.Bytes says otherwise: 4 MiB. Programs that read a tree file
+// before the registry does (the editor, a game watching its file) read no
+// more than this and one byte, so that the registry refuses a larger one.
+const DefaultMaxBytes = 4 << 20
 
 // ErrLimit is wrapped by the errors of a file beyond Limits.
 var ErrLimit = errors.New("btjson: limit exceeded")
@@ -87,7 +93,7 @@ func (l Limits) orDefaults() Limits {
 		}
 		return v
 	}
-	return Limits{Bytes: def(l.Bytes, 4<<20), Depth: def(l.Depth, 256),
+	return Limits{Bytes: def(l.Bytes, DefaultMaxBytes), Depth: def(l.Depth, 256),
 		Nodes: def(l.Nodes, 100_000), Errors: def(l.Errors, 50)}
 }
 

@@ -10,7 +10,7 @@ import (
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/internal/engine/paths"
 	"github.com/foresight-bt/foresight/internal/engine/traits"
-	"github.com/foresight-bt/foresight/internal/nilness"
+	"github.com/foresight-bt/foresight/internal/engine/nilness"
 )
 
 // A Builder declares a game's actions, each once: the zero Builder is

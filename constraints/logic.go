@@ -7,7 +7,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/internal/engine/traits"
-	"github.com/foresight-bt/foresight/internal/nilness"
+	"github.com/foresight-bt/foresight/internal/engine/nilness"
 )
 
 // Not returns a constraint that passes when c fails and fails when c

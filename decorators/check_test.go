@@ -2,7 +2,7 @@ package decorators_test
 
 import (
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 )
 
 // treetestCheck is a constraint that always answers check with reason why.

@@ -4,7 +4,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 )
 
 type (

@@ -1,8 +1,8 @@
 // Package draw draws foresight trees as Graphviz DOT or Mermaid diagrams,
 // optionally annotated with decisions: every child of a selector coloured
 // by the outcome predicted for it, and the chosen path drawn bold. It
-// draws state machines as state diagrams too (StateDiagram), coloured by
-// the state a machine is in and the transition that took it there.
+// draws state machines as state diagrams too (Machine), coloured by the
+// state a machine is in and the transition that took it there.
 //
 //	latest := &trace.Latest{}
 //	guard.SetTracer(latest) // guard is an agent of tree
@@ -10,9 +10,9 @@
 //	pic := draw.Picture{Nodes: tree.Nodes(), Decisions: latest.Decisions()}
 //	err := pic.DOT(file)
 //
-// It works on plain descriptions (bt.NodeInfo, bt.Decision, the states
-// and transitions of a StateDiagram), so it draws any tree or machine
-// whatever its memory type.
+// It works on plain descriptions (bt.NodeInfo, bt.Decision, a machine's
+// own bt.NodeInfo and its last decide.Report), so it draws any tree or
+// machine whatever its memory type.
 //
 // A Search draws a planning instead of a tree: what an HTN or GOAP
 // planner tried on the way to its plan (decide.Plan's Trials), every

@@ -3,9 +3,14 @@ package draw_test
 import (
 	"fmt"
 	"os"
+	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/draw"
+	"github.com/foresight-bt/foresight/fsm"
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
@@ -83,24 +88,38 @@ func ExamplePicture_Mermaid() {
 	//   linkStyle 1 stroke-width:3px
 }
 
-// A state machine drawn as a state diagram: the state it is in filled and
-// bold, the transition that took it there bold, transitions from any
-// state dashed. Package fsm describes its machines so (fsm.Machine.Diagram).
-func ExampleStateDiagram_DOT() {
-	d := draw.StateDiagram{
-		Title: "guard",
-		States: []draw.State{
-			{Name: "patrol", Initial: true},
-			{Name: "chase", Current: true},
-			{Name: "dead", Final: true},
-		},
-		Transitions: []draw.Transition{
-			{To: "dead", Label: "dead"},
-			{From: "patrol", To: "chase", Label: "in sight", Taken: true},
-			{From: "chase", To: "patrol", Label: "lost"},
-		},
+// A state machine drawn as a state diagram, from the description package
+// fsm gives of it, coloured by the last report of an agent's machine
+// node: the state it is in filled and bold, the transition that took it
+// there bold, transitions from any state dashed.
+func ExampleMachine_DOT() {
+	type watchman struct{ seen, dead bool }
+	var actions catalogue.Builder[watchman]
+	walk := bt.Lasting(func(*watchman, time.Duration) bt.Status { return bt.Running }, nil)
+	actions.Action("patrol", walk)
+	actions.Action("chase", walk)
+	actions.Action("fall", walk)
+	c, err := actions.Build()
+	if err != nil {
+		fmt.Println(err)
+		return
 	}
-	if err := d.DOT(os.Stdout); err != nil {
+	inSight := constraints.Func("in sight", func(w *watchman) bool { return w.seen })
+	lost := constraints.Func("lost", func(w *watchman) bool { return !w.seen })
+	dead := constraints.Func("dead", func(w *watchman) bool { return w.dead })
+	b := fsm.New(c)
+	b.Any().To("dead", dead)
+	b.State("patrol").Do("patrol").To("chase", inSight)
+	b.State("chase").Do("chase").To("patrol", lost)
+	b.State("dead").Do("fall").Final()
+	machine, err := b.Build("patrol")
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	last := &decide.Report{Change: decide.Replaced, Reason: "patrol → chase: in sight", Plan: decide.Plan{Goal: "chase"}}
+	pic := draw.Machine{Title: "guard", Nodes: machine.Nodes(), Last: last}
+	if err := pic.DOT(os.Stdout); err != nil {
 		fmt.Println(err)
 	}
 	// Output:
@@ -108,9 +127,9 @@ func ExampleStateDiagram_DOT() {
 	//   rankdir=LR;
 	//   node [shape=box, style="rounded,filled", fontname="Helvetica", fillcolor="#ffffff"];
 	//   edge [fontname="Helvetica", fontsize=10];
-	//   s0 [label="patrol"];
-	//   s1 [label="chase", fillcolor="#a1d99b", penwidth=3];
-	//   s2 [label="dead", peripheries=2];
+	//   s0 [label="patrol\nstate, initial: does patrol"];
+	//   s1 [label="chase\nstate: does chase", fillcolor="#a1d99b", penwidth=3];
+	//   s2 [label="dead\nstate, final: does fall", peripheries=2];
 	//   any [label="any state", style="dashed,rounded"];
 	//   starts0 [shape=point, width=0.15, style=filled, fillcolor="#000000", label=""];
 	//   starts0 -> s0;

@@ -3,43 +3,173 @@ package draw
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 )
 
-// A StateDiagram is a state machine to draw: its states and the
-// transitions between them, and, to colour it, the state an agent's
-// machine is in and the transition that took it there. Package fsm makes
-// one of a machine (fsm.Machine.Diagram); any other machine can be
-// described by hand.
+// A Machine is a state machine to draw as a state diagram: its states
+// and the transitions between them, as the machine describes itself, and,
+// to colour it, the last report of an agent's machine node, which says
+// the state the machine is in and the transition that took it there.
 //
-//	pic := machine.Diagram(last) // last: the machine node's latest report
+//	pic := draw.Machine{Title: "guard", Nodes: machine.Nodes(), Last: last}
 //	err := pic.Mermaid(file)
-type StateDiagram struct {
-	// Title names the diagram.
+//
+// Nodes is a description in the form package fsm gives (fsm.Machine.Nodes,
+// or a machine node's bt.NodeInfo.Domain):
+//
+//   - nodes of kind "state" are the states, in the order to lay them out,
+//     each with its Detail shown under its name and its marks before the
+//     Detail's first colon ("state, initial, final: does patrol");
+//   - nodes of kind "transition" are the transitions, each under its state
+//     or under the node of kind "any state", named "→ " and the state it
+//     enters (then ": " and its label where several of its source's enter
+//     that state), with its label in its Detail ("transition: in sight").
+//
+// Other nodes are left out.
+type Machine struct {
+	// Title names the diagram; empty draws it untitled.
 	Title string
-	// States are the machine's states, in the order to lay them out.
-	States []State
-	// Transitions are its transitions, each from a state of States or
-	// from any state ("").
-	Transitions []Transition
+	// Nodes describes the machine (fsm.Machine.Nodes).
+	Nodes []bt.NodeInfo
+	// Last, if not nil, is the last report of an agent's machine node (a
+	// bt.EventPlan that a tracer kept): the state it entered (Goal) is
+	// drawn as the current one, and the transition its Reason names
+	// ("patrol → chase: in sight") as the one taken.
+	Last *decide.Report
 }
 
-// A State is one state of a StateDiagram.
-type State struct {
-	Name    string
-	Detail  string // what it runs, say; shown under the name in DOT
-	Initial bool   // the machine begins here
-	Final   bool   // an end of the machine
-	Current bool   // the machine is here now: drawn filled and bold
+// The kinds of node a Machine draws: package fsm's KindState, KindAny
+// and KindTransition.
+const (
+	kindState      bt.NodeKind = "state"
+	kindAny        bt.NodeKind = "any state"
+	kindTransition bt.NodeKind = "transition"
+)
+
+// anyName is how a transition's reason names the source of a transition
+// from any state, as package fsm does.
+const anyName = "any state"
+
+// A stateDiagram is a Machine read: the states and transitions to draw.
+type stateDiagram struct {
+	title       string
+	states      []state
+	transitions []transition
 }
 
-// A Transition is one transition of a StateDiagram.
-type Transition struct {
-	From  string // the state it leaves; "" for any state
-	To    string // the state it enters
-	Label string // what fires it
-	Taken bool   // it took the machine to where it is: drawn bold (DOT) or marked "(last)" (Mermaid)
+// A state is one state of a stateDiagram.
+type state struct {
+	name    string
+	detail  string // what it runs, say; shown under the name in DOT
+	initial bool   // the machine begins here
+	final   bool   // an end of the machine
+	current bool   // the machine is here now: drawn filled and bold
+}
+
+// A transition is one transition of a stateDiagram.
+type transition struct {
+	from  string // the state it leaves; "" for any state
+	to    string // the state it enters
+	label string // what fires it
+	taken bool   // it took the machine to where it is: drawn bold (DOT) or marked "(last)" (Mermaid)
+}
+
+// diagram reads the machine's description and its last report.
+func (m *Machine) diagram() stateDiagram {
+	d := stateDiagram{title: m.Title}
+	kinds := map[string]bt.NodeKind{} // the nodes so far, by path
+	names := map[string]string{}      // their names, by path
+	states := map[string]bool{}       // the states, by name
+	var edges []edge
+	for _, n := range m.Nodes {
+		kinds[n.Path], names[n.Path] = n.Kind, n.Name
+		switch n.Kind {
+		case kindState:
+			states[n.Name] = true
+			flags, _, _ := strings.Cut(n.Detail, ":")
+			marks := strings.Split(flags, ", ")[1:]
+			d.states = append(d.states, state{name: n.Name, detail: n.Detail,
+				initial: slices.Contains(marks, "initial"), final: slices.Contains(marks, "final"),
+				current: m.Last != nil && m.Last.Goal == n.Name})
+		case kindTransition:
+			e := edge{source: n.Parent, name: strings.TrimPrefix(n.Name, "→ "), label: strings.TrimPrefix(n.Detail, "transition: ")}
+			switch kinds[n.Parent] {
+			case kindState:
+				e.from = names[n.Parent]
+			case kindAny:
+			default:
+				continue // a transition of no state the description has
+			}
+			edges = append(edges, e)
+		}
+	}
+	for _, t := range readTargets(edges, states) {
+		from := t.from
+		if from == "" {
+			from = anyName
+		}
+		t.taken = m.Last != nil && m.Last.Reason == from+" → "+t.to+": "+t.label
+		d.transitions = append(d.transitions, t)
+	}
+	return d
+}
+
+// An edge is a transition as a description names it.
+type edge struct {
+	source      string // its parent's path
+	from        string // the state it leaves; "" for any state
+	name, label string // its name less the arrow, and what fires it
+}
+
+// readTargets reads the state each edge enters from its name: the state,
+// or, where several edges of one source enter the same state, the state,
+// ": " and the edge's label. A name with that ending is read so when
+// another edge of its source ends so too, with the same state before.
+func readTargets(edges []edge, states map[string]bool) []transition {
+	type key struct{ source, state string }
+	short := make([]string, len(edges)) // the state before ": " and the label, if a state
+	count := map[key]int{}
+	for i, e := range edges {
+		if s, ok := strings.CutSuffix(e.name, ": "+e.label); ok && states[s] {
+			short[i] = s
+			count[key{e.source, s}]++
+		}
+	}
+	out := make([]transition, len(edges))
+	for i, e := range edges {
+		out[i] = transition{from: e.from, to: e.name, label: e.label}
+		if short[i] != "" && count[key{e.source, short[i]}] > 1 {
+			out[i].to = short[i]
+		}
+	}
+	return out
+}
+
+// DOT writes the machine in Graphviz's DOT language: states as rounded
+// boxes (final ones double), a dot that points to the initial state, a
+// box "any state" for the source of transitions from any state (their
+// edges dashed), the current state filled and bold, and the last
+// transition bold and green. Every text is escaped as Picture.DOT
+// escapes it.
+func (m Machine) DOT(w io.Writer) error {
+	d := m.diagram()
+	return d.dot(w)
+}
+
+// Mermaid writes the machine as a Mermaid stateDiagram-v2: [*] points to
+// the initial state and final states point to [*], a state "any state"
+// is the source of transitions from any state, the current state is
+// filled by a class, and the last transition, which Mermaid's state
+// diagrams cannot style, has "(last)" after its label. Every text is
+// escaped as Picture.Mermaid escapes it.
+func (m Machine) Mermaid(w io.Writer) error {
+	d := m.diagram()
+	return d.mermaid(w)
 }
 
 // Colours of a state diagram's current state and last transition.
@@ -52,138 +182,128 @@ const (
 // for the source of transitions from any state. Transitions to or from a
 // state the diagram does not list get a state of their own, after the
 // listed ones, so every edge has both ends.
-func (d *StateDiagram) ids() (states []State, id map[string]string, anySource bool) {
-	states = append(states, d.States...)
+func (d *stateDiagram) ids() (states []state, id map[string]string, anySource bool) {
+	states = append(states, d.states...)
 	id = map[string]string{}
 	for i, s := range states {
-		if _, ok := id[s.Name]; !ok {
-			id[s.Name] = "s" + strconv.Itoa(i)
+		if _, ok := id[s.name]; !ok {
+			id[s.name] = "s" + strconv.Itoa(i)
 		}
 	}
 	add := func(name string) {
 		if _, ok := id[name]; !ok {
 			id[name] = "s" + strconv.Itoa(len(states))
-			states = append(states, State{Name: name})
+			states = append(states, state{name: name})
 		}
 	}
-	for _, t := range d.Transitions {
-		if t.From == "" {
+	for _, t := range d.transitions {
+		if t.from == "" {
 			anySource = true
 		} else {
-			add(t.From)
+			add(t.from)
 		}
-		add(t.To)
+		add(t.to)
 	}
 	return states, id, anySource
 }
 
-// DOT writes the diagram in Graphviz's DOT language: states as rounded
-// boxes (final ones double), a dot that points to the initial state, a
-// box "any state" for the source of transitions from any state (their
-// edges dashed), the current state filled and bold, and the last
-// transition bold and green. Every text is escaped as Picture.DOT
-// escapes it.
-func (d StateDiagram) DOT(w io.Writer) error {
+// dot writes the diagram as Machine.DOT says.
+func (d *stateDiagram) dot(w io.Writer) error {
 	states, id, anySource := d.ids()
 	var b strings.Builder
-	fmt.Fprintf(&b, "digraph %s {\n", dotString(d.Title))
+	fmt.Fprintf(&b, "digraph %s {\n", dotString(d.title))
 	b.WriteString("  rankdir=LR;\n")
 	b.WriteString("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fillcolor=\"#ffffff\"];\n")
 	b.WriteString("  edge [fontname=\"Helvetica\", fontsize=10];\n")
 	for i, s := range states {
-		if id[s.Name] != "s"+strconv.Itoa(i) {
+		if id[s.name] != "s"+strconv.Itoa(i) {
 			continue // a second state of one name: drawn once
 		}
-		lines := []string{s.Name}
-		if s.Detail != "" {
-			lines = append(lines, s.Detail)
+		lines := []string{s.name}
+		if s.detail != "" {
+			lines = append(lines, s.detail)
 		}
 		attrs := []string{"label=" + dotString(lines...)}
-		if s.Final {
+		if s.final {
 			attrs = append(attrs, "peripheries=2")
 		}
-		if s.Current {
+		if s.current {
 			attrs = append(attrs, "fillcolor=\""+currentFill+"\"", "penwidth=3")
 		}
-		fmt.Fprintf(&b, "  %s [%s];\n", id[s.Name], strings.Join(attrs, ", "))
+		fmt.Fprintf(&b, "  %s [%s];\n", id[s.name], strings.Join(attrs, ", "))
 	}
 	if anySource {
 		b.WriteString("  any [label=\"any state\", style=\"dashed,rounded\"];\n")
 	}
 	for _, s := range states {
-		if s.Initial {
+		if s.initial {
 			fmt.Fprintf(&b, "  start%s [shape=point, width=0.15, style=filled, fillcolor=\"#000000\", label=\"\"];\n  start%s -> %s;\n",
-				id[s.Name], id[s.Name], id[s.Name])
+				id[s.name], id[s.name], id[s.name])
 		}
 	}
-	for _, t := range d.Transitions {
+	for _, t := range d.transitions {
 		from := "any"
-		if t.From != "" {
-			from = id[t.From]
+		if t.from != "" {
+			from = id[t.from]
 		}
-		attrs := []string{"label=" + dotString(t.Label)}
-		if t.From == "" {
+		attrs := []string{"label=" + dotString(t.label)}
+		if t.from == "" {
 			attrs = append(attrs, "style=dashed")
 		}
-		if t.Taken {
+		if t.taken {
 			attrs = append(attrs, "penwidth=3", "color=\""+takenColour+"\"")
 		}
-		fmt.Fprintf(&b, "  %s -> %s [%s];\n", from, id[t.To], strings.Join(attrs, ", "))
+		fmt.Fprintf(&b, "  %s -> %s [%s];\n", from, id[t.to], strings.Join(attrs, ", "))
 	}
 	b.WriteString("}\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
 
-// Mermaid writes the diagram as a Mermaid stateDiagram-v2: [*] points to
-// the initial state and final states point to [*], a state "any state"
-// is the source of transitions from any state, the current state is
-// filled by a class, and the last transition, which Mermaid's state
-// diagrams cannot style, has "(last)" after its label. Every text is
-// escaped as Picture.Mermaid escapes it.
-func (d StateDiagram) Mermaid(w io.Writer) error {
+// mermaid writes the diagram as Machine.Mermaid says.
+func (d *stateDiagram) mermaid(w io.Writer) error {
 	states, id, anySource := d.ids()
 	var b strings.Builder
-	if d.Title != "" {
-		fmt.Fprintf(&b, "---\ntitle: %s\n---\n", mermaidTitle(d.Title))
+	if d.title != "" {
+		fmt.Fprintf(&b, "---\ntitle: %s\n---\n", mermaidTitle(d.title))
 	}
 	b.WriteString("stateDiagram-v2\n")
 	var current []string
 	for i, s := range states {
-		if id[s.Name] != "s"+strconv.Itoa(i) {
+		if id[s.name] != "s"+strconv.Itoa(i) {
 			continue
 		}
-		fmt.Fprintf(&b, "  state \"%s\" as %s\n", mermaidText(s.Name), id[s.Name])
-		if s.Current {
-			current = append(current, id[s.Name])
+		fmt.Fprintf(&b, "  state \"%s\" as %s\n", mermaidText(s.name), id[s.name])
+		if s.current {
+			current = append(current, id[s.name])
 		}
 	}
 	if anySource {
 		b.WriteString("  state \"any state\" as any\n")
 	}
 	for _, s := range states {
-		if s.Initial {
-			fmt.Fprintf(&b, "  [*] --> %s\n", id[s.Name])
+		if s.initial {
+			fmt.Fprintf(&b, "  [*] --> %s\n", id[s.name])
 		}
 	}
-	for _, t := range d.Transitions {
+	for _, t := range d.transitions {
 		from := "any"
-		if t.From != "" {
-			from = id[t.From]
+		if t.from != "" {
+			from = id[t.from]
 		}
-		label := t.Label
-		if t.Taken {
+		label := t.label
+		if t.taken {
 			label += " (last)"
 		}
 		if label == "" {
-			fmt.Fprintf(&b, "  %s --> %s\n", from, id[t.To])
+			fmt.Fprintf(&b, "  %s --> %s\n", from, id[t.to])
 			continue
 		}
-		fmt.Fprintf(&b, "  %s --> %s : %s\n", from, id[t.To], mermaidText(label))
+		fmt.Fprintf(&b, "  %s --> %s : %s\n", from, id[t.to], mermaidText(label))
 	}
 	for _, s := range states {
-		if s.Final {
-			fmt.Fprintf(&b, "  %s --> [*]\n", id[s.Name])
+		if s.final {
+			fmt.Fprintf(&b, "  %s --> [*]\n", id[s.name])
 		}
 	}
 	if len(current) > 0 {

@@ -8,39 +8,93 @@ import (
 	"testing"
 	"unicode/utf8"
 
-	"github.com/foresight-bt/foresight/internal/testsize"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/testkit/testsize"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 	"github.com/google/go-cmp/cmp"
 )
 
 // guardDiagram is a guard's machine, in a chase it began on sight.
-func guardDiagram() StateDiagram {
-	return StateDiagram{
-		Title: "guard",
-		States: []State{
-			{Name: "patrol", Detail: "state, initial: does patrol", Initial: true},
-			{Name: "chase", Detail: "state: does chase", Current: true},
-			{Name: "dead", Detail: "state, final: does fall", Final: true},
+func guardDiagram() stateDiagram {
+	return stateDiagram{
+		title: "guard",
+		states: []state{
+			{name: "patrol", detail: "state, initial: does patrol", initial: true},
+			{name: "chase", detail: "state: does chase", current: true},
+			{name: "dead", detail: "state, final: does fall", final: true},
 		},
-		Transitions: []Transition{
-			{To: "dead", Label: "dead"},
-			{From: "patrol", To: "chase", Label: "in sight", Taken: true},
-			{From: "chase", To: "patrol", Label: "lost"},
+		transitions: []transition{
+			{to: "dead", label: "dead"},
+			{from: "patrol", to: "chase", label: "in sight", taken: true},
+			{from: "chase", to: "patrol", label: "lost"},
 		},
 	}
+}
+
+// machineOf describes d as package fsm describes a machine (its Nodes),
+// with the last report of an agent in d's current state, taken there by
+// d's taken transition: what a Machine draws as d.
+func machineOf(d stateDiagram) Machine {
+	m := Machine{Title: d.title, Nodes: []bt.NodeInfo{{Path: "machine", Name: "machine", Kind: "machine"}}}
+	add := func(parent string, from string) {
+		targets := map[string]int{}
+		for _, t := range d.transitions {
+			if t.from == from {
+				targets[t.to]++
+			}
+		}
+		for _, t := range d.transitions {
+			if t.from != from {
+				continue
+			}
+			name := "→ " + t.to
+			if targets[t.to] > 1 {
+				name += ": " + t.label
+			}
+			m.Nodes = append(m.Nodes, bt.NodeInfo{Path: parent + "/" + name, Name: name, Kind: kindTransition,
+				Parent: parent, Detail: "transition: " + t.label})
+			if t.taken {
+				if from == "" {
+					from = anyName
+				}
+				m.Last = &decide.Report{Change: decide.Replaced, Reason: from + " → " + t.to + ": " + t.label}
+			}
+		}
+	}
+	for _, t := range d.transitions {
+		if t.from == "" {
+			m.Nodes = append(m.Nodes, bt.NodeInfo{Path: "machine/" + anyName, Name: anyName, Kind: kindAny, Parent: "machine"})
+			add("machine/"+anyName, "")
+			break
+		}
+	}
+	for _, s := range d.states {
+		m.Nodes = append(m.Nodes, bt.NodeInfo{Path: "machine/" + s.name, Name: s.name, Kind: kindState, Parent: "machine", Detail: s.detail})
+		add("machine/"+s.name, s.name)
+	}
+	for _, s := range d.states {
+		if s.current {
+			if m.Last == nil {
+				m.Last = &decide.Report{Change: decide.Kept}
+			}
+			m.Last.Goal = s.name
+		}
+	}
+	return m
 }
 
 func TestStateGolden(t *testing.T) {
 	for _, tt := range []struct {
 		name string
-		draw func(StateDiagram, *bytes.Buffer) error
+		draw func(Machine, *bytes.Buffer) error
 	}{
-		{"state.dot", func(d StateDiagram, b *bytes.Buffer) error { return d.DOT(b) }},
-		{"state.mmd", func(d StateDiagram, b *bytes.Buffer) error { return d.Mermaid(b) }},
+		{"state.dot", func(m Machine, b *bytes.Buffer) error { return m.DOT(b) }},
+		{"state.mmd", func(m Machine, b *bytes.Buffer) error { return m.Mermaid(b) }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := tt.draw(guardDiagram(), &b); err != nil {
+			if err := tt.draw(machineOf(guardDiagram()), &b); err != nil {
 				t.Fatal(err)
 			}
 			treetest.Golden(t, tt.name, b.Bytes())
@@ -48,16 +102,52 @@ func TestStateGolden(t *testing.T) {
 	}
 }
 
-// A transition may name a state the diagram does not list: it gets a
-// state of its own, so every edge has both ends; a state listed twice is
-// drawn once.
+// A Machine reads back from a description what was described: the
+// states with their marks, the transitions with their ends and labels,
+// the current state and the transition taken. Two transitions from one
+// state to another, whose names end in their labels, are told apart and
+// marked as the report says, and a transition to a state named so is
+// still read as entering it; the hostile texts read back too.
+func TestMachineReadsItsDescription(t *testing.T) {
+	twice := stateDiagram{
+		states: []state{
+			{name: "attack", detail: "state: does attack"},
+			{name: "chase", detail: "state, initial: does chase", initial: true, current: true},
+			{name: "chase: far", detail: "state, final: runs nothing", final: true},
+		},
+		transitions: []transition{
+			{from: "attack", to: "chase", label: "succeeded"},
+			{from: "attack", to: "chase", label: "far", taken: true},
+			{from: "chase", to: "attack", label: "near"},
+			{from: "chase", to: "chase: far", label: "far"},
+		},
+	}
+	for _, d := range append([]stateDiagram{guardDiagram(), twice}, stateDiagrams()...) {
+		m := machineOf(d)
+		if diff := cmp.Diff(d, m.diagram(), cmp.AllowUnexported(stateDiagram{}, state{}, transition{})); diff != "" {
+			t.Errorf("%q read back (-described +read):\n%s", d.title, diff)
+		}
+	}
+}
+
+// A transition may enter a state the description does not list: it gets
+// a state of its own, so every edge has both ends; a state listed twice
+// is drawn once; a transition under no state, and nodes of other kinds,
+// are left out.
 func TestStateUnlisted(t *testing.T) {
-	d := StateDiagram{States: []State{{Name: "a"}, {Name: "a"}}, Transitions: []Transition{{From: "a", To: "b"}, {From: "c", To: "a"}}}
+	m := Machine{Nodes: []bt.NodeInfo{
+		{Path: "machine", Name: "machine", Kind: "machine"},
+		{Path: "machine/a", Name: "a", Kind: kindState, Parent: "machine"},
+		{Path: "machine/a/→ b", Name: "→ b", Kind: kindTransition, Parent: "machine/a"},
+		{Path: "machine/a", Name: "a", Kind: kindState, Parent: "machine"},
+		{Path: "machine/c/→ a", Name: "→ a", Kind: kindTransition, Parent: "machine/c"},
+		{Path: "machine/note", Name: "note", Kind: "note", Parent: "machine"},
+	}}
 	var b bytes.Buffer
-	if err := d.Mermaid(&b); err != nil {
+	if err := m.Mermaid(&b); err != nil {
 		t.Fatal(err)
 	}
-	want := "stateDiagram-v2\n  state \"a\" as s0\n  state \"b\" as s2\n  state \"c\" as s3\n  s0 --> s2\n  s3 --> s0\n"
+	want := "stateDiagram-v2\n  state \"a\" as s0\n  state \"b\" as s2\n  s0 --> s2\n"
 	if b.String() != want {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
@@ -65,43 +155,43 @@ func TestStateUnlisted(t *testing.T) {
 
 // stateDiagrams puts the hostile texts, and random ones, in every place
 // a state diagram shows one (a hundred random ones with $FORESIGHT_FULL,
-// internal/testsize).
-func stateDiagrams() []StateDiagram {
-	var out []StateDiagram
+// internal/testkit/testsize).
+func stateDiagrams() []stateDiagram {
+	var out []stateDiagram
 	for _, s := range append(append([]string(nil), hostile...), hostileRand(testsize.Pick(10, 20, 100))...) {
 		if s == "" {
 			s = "-"
 		}
 		other := s + " 2"
-		out = append(out, StateDiagram{
-			Title: s,
-			States: []State{
-				{Name: s, Detail: s, Initial: true, Current: true},
-				{Name: other, Final: true},
+		out = append(out, stateDiagram{
+			title: s,
+			states: []state{
+				{name: s, detail: "state, initial: " + s, initial: true, current: true},
+				{name: other, detail: "state, final: runs nothing", final: true},
 			},
-			Transitions: []Transition{
-				{From: s, To: other, Label: s, Taken: true},
-				{To: s, Label: s},
-				{From: other, To: s, Label: other},
+			transitions: []transition{
+				{to: s, label: s},
+				{from: s, to: other, label: s, taken: true},
+				{from: other, to: s, label: other},
 			},
 		})
 	}
 	return out
 }
 
-func drawStateDOT(t testing.TB, d StateDiagram) string {
+func drawStateDOT(t testing.TB, d stateDiagram) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := d.DOT(&b); err != nil {
+	if err := machineOf(d).DOT(&b); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
 }
 
-func drawStateMermaid(t testing.TB, d StateDiagram) string {
+func drawStateMermaid(t testing.TB, d stateDiagram) string {
 	t.Helper()
 	var b bytes.Buffer
-	if err := d.Mermaid(&b); err != nil {
+	if err := machineOf(d).Mermaid(&b); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()
@@ -116,7 +206,7 @@ var stateDOTLine = regexp.MustCompile(`^(digraph Q \{|  rankdir=LR;|  node \[sha
 
 // checkStateDOT checks the escaping of the DOT of d as checkDOT does a
 // tree's: each quoted string reads back as the visible text it shows.
-func checkStateDOT(t testing.TB, d StateDiagram, out string) {
+func checkStateDOT(t testing.TB, d stateDiagram, out string) {
 	t.Helper()
 	if !utf8.ValidString(out) {
 		t.Fatalf("invalid UTF-8 in\n%s", out)
@@ -130,20 +220,20 @@ func checkStateDOT(t testing.TB, d StateDiagram, out string) {
 			got = append(got, unDOT(m[1]))
 		}
 	}
-	want := []string{shownInDOT(d.Title), "rounded,filled", "Helvetica", "#ffffff", "Helvetica"}
-	for _, s := range d.States {
-		want = append(want, shownInDOT(s.Name, s.Detail))
-		if s.Detail == "" {
-			want[len(want)-1] = shownInDOT(s.Name)
+	want := []string{shownInDOT(d.title), "rounded,filled", "Helvetica", "#ffffff", "Helvetica"}
+	for _, s := range d.states {
+		want = append(want, shownInDOT(s.name, s.detail))
+		if s.detail == "" {
+			want[len(want)-1] = shownInDOT(s.name)
 		}
-		if s.Current {
+		if s.current {
 			want = append(want, currentFill)
 		}
 	}
 	want = append(want, "any state", "dashed,rounded", "#000000", "") // the source of transitions from any state; the start point
-	for _, tr := range d.Transitions {
-		want = append(want, shownInDOT(tr.Label))
-		if tr.Taken {
+	for _, tr := range d.transitions {
+		want = append(want, shownInDOT(tr.label))
+		if tr.taken {
 			want = append(want, takenColour)
 		}
 	}
@@ -160,7 +250,7 @@ var (
 
 // checkStateMermaid checks the escaping of the Mermaid of d as
 // checkMermaid does a tree's.
-func checkStateMermaid(t testing.TB, d StateDiagram, out string) {
+func checkStateMermaid(t testing.TB, d stateDiagram, out string) {
 	t.Helper()
 	if !utf8.ValidString(out) {
 		t.Fatalf("invalid UTF-8 in\n%s", out)
@@ -169,7 +259,7 @@ func checkStateMermaid(t testing.TB, d StateDiagram, out string) {
 	if len(lines) < 3 || !strings.HasPrefix(lines[1], "title: ") {
 		t.Fatalf("no title in\n%s", out)
 	}
-	if text, err := strconv.Unquote(strings.TrimPrefix(lines[1], "title: ")); err != nil || text != visible(d.Title) {
+	if text, err := strconv.Unquote(strings.TrimPrefix(lines[1], "title: ")); err != nil || text != visible(d.title) {
 		t.Errorf("title %s reads back as %q (%v)", lines[1], text, err)
 	}
 	var got []string
@@ -195,13 +285,13 @@ func checkStateMermaid(t testing.TB, d StateDiagram, out string) {
 		got = append(got, unMermaid(text))
 	}
 	var want []string
-	for _, s := range d.States {
-		want = append(want, visible(s.Name))
+	for _, s := range d.states {
+		want = append(want, visible(s.name))
 	}
 	want = append(want, "any state")
-	for _, tr := range d.Transitions {
-		label := tr.Label
-		if tr.Taken {
+	for _, tr := range d.transitions {
+		label := tr.label
+		if tr.taken {
 			label += " (last)"
 		}
 		want = append(want, visible(label))

@@ -1,6 +1,7 @@
 package editor_test
 
 import (
+	"bytes"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -18,14 +19,18 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/btjson"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/editor"
+	"github.com/foresight-bt/foresight/fsm"
+	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/inspect"
-	"github.com/foresight-bt/foresight/internal/browser"
-	"github.com/foresight-bt/foresight/internal/edittest"
-	"github.com/foresight-bt/foresight/internal/treefile"
+	"github.com/foresight-bt/foresight/internal/testkit/browser"
+	"github.com/foresight-bt/foresight/internal/testkit/edittest"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/scene"
-	"github.com/foresight-bt/foresight/troll"
 )
 
 var updateScreenshot = flag.Bool("update-screenshot", false, "write the README's screenshot of the editor, docs/editor.png")
@@ -91,7 +96,10 @@ func row(path string) string { return fmt.Sprintf(`#tree .row[data-tree=%q]`, pa
 // A fight is a Jedi fight the way a game runs one under the editor: in
 // real time, fight after fight, reading the tree file again when it
 // changes (as examples/jedi -edit does), its events traced into a live
-// view; it counts the choices of the Jedi's root selector.
+// view; it counts the choices of the Jedi's root selector. It is the one
+// use of a sample here, on purpose: TestEditAddsABranchInBrowser checks
+// that an edit changes what a whole running game decides, and takes the
+// README's picture of the editor editing the Jedi.
 type fight struct {
 	live *inspect.Live
 	mu   sync.Mutex
@@ -128,7 +136,15 @@ func startFight(t *testing.T, path string, reg *btjson.Registry[jedi.Memory]) *f
 			}
 		}
 	})
-	watch := treefile.New(path, data, 4<<20)
+	last := data // the file as last read
+	changed := func() ([]byte, bool) {
+		now, err := os.ReadFile(path)
+		if err != nil || bytes.Equal(now, last) { // one being saved may be missing for a moment
+			return nil, false
+		}
+		last = now
+		return now, true
+	}
 	go func() {
 		defer close(g.done)
 		var sc scene.Scene
@@ -147,7 +163,7 @@ func startFight(t *testing.T, path string, reg *btjson.Registry[jedi.Memory]) *f
 				case <-time.After(2 * time.Millisecond):
 				}
 				if i%10 == 0 {
-					if data, changed, _ := watch.Changed(); changed {
+					if data, ok := changed(); ok {
 						next, err := reg.Build(jedi.TreeConfig(), data)
 						if err != nil {
 							t.Errorf("the game read a tree that does not build: %v", err)
@@ -209,6 +225,49 @@ func serveEditor[M any](t *testing.T, path string, reg *btjson.Registry[M], cfg 
 	return srv.URL + "/"
 }
 
+// duel is a registry of values registered by name, as a game's may be:
+// a few moves of a duel (wait, dash, swing), conditions on the foe, and a
+// decorator, over the shared test memory.
+func duel() *btjson.Registry[mem] {
+	rec := &treetest.Recorder{}
+	return &btjson.Registry[mem]{
+		Actions: map[string]bt.Action[mem]{
+			"wait":  treetest.Act(rec, "wait", treetest.Nothing),
+			"dash":  treetest.Act(rec, "dash", treetest.Shine),
+			"swing": treetest.Act(rec, "swing", treetest.HitFoe(1)),
+		},
+		Conditions: map[string]func(*mem) bool{"hurt": func(m *mem) bool { return m.HP < 50 }},
+		Constraints: map[string]bt.Constraint[mem]{
+			"a victim":   constraints.Func("a victim", func(m *mem) bool { return m.Foe > 0 }),
+			"dash range": constraints.Func("dash range", func(m *mem) bool { return m.Foe > 2 }),
+		},
+		Decorators: map[string]bt.Decorator[mem]{"counter": decorators.Floor[mem](heuristic.Beneficial)},
+	}
+}
+
+// guard is a registry of the other shape a game's may take: its actions
+// declared in a catalogue, and a state machine over them registered as a
+// planner.
+func guard(t *testing.T) *btjson.Registry[mem] {
+	t.Helper()
+	rec := &treetest.Recorder{}
+	var actions catalogue.Builder[mem]
+	actions.Action("patrol", treetest.Act(rec, "patrol", treetest.Nothing))
+	actions.Action("rest", treetest.Act(rec, "rest", treetest.Shine))
+	c, err := actions.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	b := fsm.New(c)
+	b.State("patrol").Do("patrol").On(fsm.Succeeded, "rest")
+	b.State("rest").Do("rest").Final()
+	machine, err := b.Build("patrol")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &btjson.Registry[mem]{Catalogue: c, Planners: map[string]bt.Planner[mem]{"guard": machine}}
+}
+
 // writeTree writes a tree file to a folder of the test's.
 func writeTree(t *testing.T, text string) string {
 	t.Helper()
@@ -219,7 +278,7 @@ func writeTree(t *testing.T, text string) string {
 	return path
 }
 
-// idle is a Jedi who only waits.
+// idle is a duellist, or a Jedi, who only waits.
 const idle = `{"kind": "selector", "name": "combat", "replan": "0s", "children": [
   {"kind": "action", "name": "idle", "action": "wait", "cosmetic": true}
 ]}
@@ -313,8 +372,7 @@ func TestEditAddsABranchInBrowser(t *testing.T) {
 func TestBadEditInBrowser(t *testing.T) {
 	t.Parallel()
 	path := writeTree(t, idle)
-	reg := jedi.Registry()
-	url := serveEditor(t, path, reg, jedi.TreeConfig(), nil)
+	url := serveEditor(t, path, duel(), cfg, nil)
 	p := page(t)
 	if err := p.Navigate(url); err != nil {
 		t.Fatal(err)
@@ -378,36 +436,29 @@ func TestBadEditInBrowser(t *testing.T) {
 	noErrors(t, p)
 }
 
-// The palette holds exactly the registry's names, each under its role:
-// the Jedi's, and the troll's, whose actions come from a catalogue and
-// whose planners and machine are registered.
+// The palette holds exactly the registry's names, each under its role,
+// for a registry of values registered by name, and for one whose actions
+// come from a catalogue and whose machine is registered as a planner.
 func TestPaletteInBrowser(t *testing.T) {
 	t.Parallel()
-	trollReg, err := troll.Registry()
-	if err != nil {
-		t.Fatal(err)
-	}
 	for _, tt := range []struct {
 		name, file string
-		url        func(path string) string
-		want       map[string][]string
+		reg        *btjson.Registry[mem]
 	}{
-		{"jedi", idle, func(path string) string { return serveEditor(t, path, jedi.Registry(), jedi.TreeConfig(), nil) }, edittest.Palette(jedi.Registry())},
-		{"troll", `{"kind": "planner", "name": "think", "planner": "htn"}`, func(path string) string {
-			return serveEditor(t, path, trollReg, troll.TreeConfig(), nil)
-		}, edittest.Palette(trollReg)},
+		{"registered", idle, duel()},
+		{"catalogue and planner", `{"kind": "planner", "name": "guard", "planner": "guard"}`, guard(t)},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			path := writeTree(t, tt.file)
 			p := page(t)
-			if err := p.Navigate(tt.url(path)); err != nil {
+			if err := p.Navigate(serveEditor(t, path, tt.reg, cfg, nil)); err != nil {
 				t.Fatal(err)
 			}
 			browser.Await(t, p, `document.body.dataset.state === "ready"`)
 			got := browser.Value[map[string][]string](t, p, `(() => { const out = {};
 				for (const b of document.querySelectorAll("#palette .pal")) (out[b.dataset.role] ||= []).push(b.dataset.name);
 				return out; })()`)
-			if diff := cmp.Diff(tt.want, got); diff != "" {
+			if diff := cmp.Diff(edittest.Palette(tt.reg), got); diff != "" {
 				t.Errorf("the palette (-registry +page):\n%s", diff)
 			}
 			noErrors(t, p)
@@ -429,7 +480,7 @@ func TestEditOperationsInBrowser(t *testing.T) {
 `
 	path := writeTree(t, start)
 	p := page(t)
-	if err := p.Navigate(serveEditor(t, path, jedi.Registry(), jedi.TreeConfig(), nil)); err != nil {
+	if err := p.Navigate(serveEditor(t, path, duel(), cfg, nil)); err != nil {
 		t.Fatal(err)
 	}
 	browser.Await(t, p, `document.body.dataset.state === "ready"`)

@@ -19,7 +19,7 @@ import (
 	"github.com/foresight-bt/foresight/btjson"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/inspect"
-	"github.com/foresight-bt/foresight/internal/sameorigin"
+	"github.com/foresight-bt/foresight/internal/web/sameorigin"
 )
 
 // page.html is the editor, one file of HTML, CSS and script.
@@ -103,7 +103,7 @@ func New[M any](path string, reg *btjson.Registry[M], cfg bt.Config[M], opts ...
 	}
 	limit := reg.Limits.Bytes
 	if limit <= 0 {
-		limit = 4 << 20 // btjson's default
+		limit = btjson.DefaultMaxBytes
 	}
 	e := &Editor[M]{path: resolved, name: filepath.Base(path), reg: reg, cfg: cfg, schema: schema,
 		limit:  6*int64(limit) + 4096, // a file's text escaped in JSON, at worst

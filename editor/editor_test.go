@@ -16,8 +16,8 @@ import (
 	"github.com/foresight-bt/foresight/btjson"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/editor"
-	"github.com/foresight-bt/foresight/internal/edittest"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/edittest"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 )
 
 type mem = treetest.Mem

@@ -9,9 +9,9 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/internal/decider"
+	"github.com/foresight-bt/foresight/internal/engine/nilness"
 	"github.com/foresight-bt/foresight/internal/engine/paths"
 	"github.com/foresight-bt/foresight/internal/engine/traits"
-	"github.com/foresight-bt/foresight/internal/nilness"
 )
 
 // A Builder describes a state machine over a catalogue of actions: its

@@ -9,7 +9,7 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/fsm"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 )
 
 func inbox(m *mem) *fsm.Inbox { return &m.Inbox }
@@ -116,7 +116,7 @@ func TestBuildMisuse(t *testing.T) {
 			tc.build(b)
 			m, err := b.Build(tc.initial)
 			if err == nil {
-				t.Fatalf("built %v; want %q", m.States(), tc.want)
+				t.Fatalf("built %v; want %q", stateNames(m), tc.want)
 			}
 			got := map[string]bool{}
 			for _, e := range treetest.Errors(err) {
@@ -159,7 +159,7 @@ func TestBuilderZeroNilAndAgain(t *testing.T) {
 	var zero fsm.Builder[mem]
 	n := bt.New[mem]()
 	zero.State("idle").Run(n.Do("", actions.Do("patrol").Action)).Final()
-	if m, err := zero.Build(); err != nil || m.Initial() != "idle" {
+	if m, err := zero.Build(); err != nil || m.Nodes()[0].Detail != "fsm: 1 states, initial idle" {
 		t.Errorf("zero Builder: %v, %v", m, err)
 	}
 	zero.State("patrol").Do("patrol")
@@ -180,8 +180,8 @@ func TestBuilderZeroNilAndAgain(t *testing.T) {
 	}
 	b.State("chase").Do("chase").To("patrol", unseen)
 	m, err := b.Build("patrol")
-	if err != nil || len(m.States()) != 2 {
-		t.Errorf("again: %v, %v", m.States(), err)
+	if err != nil || len(stateNames(m)) != 2 {
+		t.Errorf("again: %v, %v", stateNames(m), err)
 	}
 }
 

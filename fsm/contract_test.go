@@ -14,7 +14,7 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/fsm"
-	"github.com/foresight-bt/foresight/internal/contract"
+	"github.com/foresight-bt/foresight/internal/testkit/contract"
 )
 
 // A machine's runner keeps the life cycle of a composite over any

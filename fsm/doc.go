@@ -53,6 +53,7 @@
 // selector, a machine predicts its run (the state's node, and the
 // transitions its end would take). The same definition, seed and inputs
 // give the same transitions; after warm-up a tick allocates nothing. Its
-// pictures are state diagrams (Machine.Diagram and package draw), and a
-// tree file names a machine like any planner (btjson.Registry.Planners).
+// pictures are state diagrams (package draw's Machine, from Machine.Nodes),
+// and a tree file names a machine like any planner
+// (btjson.Registry.Planners).
 package fsm

@@ -9,6 +9,7 @@ import (
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/draw"
 	"github.com/foresight-bt/foresight/fsm"
 )
 
@@ -108,10 +109,10 @@ func Example() {
 	// blows 1
 }
 
-// A machine drawn as a state diagram, coloured by the state an agent's
-// machine is in and the transition that took it there: the last report
-// of its node.
-func ExampleMachine_Diagram() {
+// A machine drawn as a state diagram (package draw) from its
+// description, coloured by the state an agent's machine is in and the
+// transition that took it there: the last report of its node.
+func ExampleMachine_Nodes() {
 	b := fsm.New(guardActions())
 	b.Any().To("dead", down)
 	b.State("patrol").Do("patrol").To("chase", inSight)
@@ -123,8 +124,7 @@ func ExampleMachine_Diagram() {
 		return
 	}
 	last := &decide.Report{Change: decide.Replaced, Reason: "patrol → chase: in sight", Plan: decide.Plan{Goal: "chase"}}
-	pic := machine.Diagram(last)
-	pic.Title = "guard"
+	pic := draw.Machine{Title: "guard", Nodes: machine.Nodes(), Last: last}
 	if err := pic.Mermaid(os.Stdout); err != nil {
 		fmt.Println(err)
 	}

@@ -6,8 +6,6 @@ import (
 	"strconv"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/decide"
-	"github.com/foresight-bt/foresight/draw"
 	"github.com/foresight-bt/foresight/internal/decider"
 	"github.com/foresight-bt/foresight/internal/engine/traits"
 )
@@ -62,70 +60,8 @@ func (m *Machine[M]) Validate() error {
 	return nil
 }
 
-// Initial returns the name of the state the machine begins in.
-func (m *Machine[M]) Initial() string {
-	if !m.usable() {
-		return ""
-	}
-	return m.states[m.initial].name
-}
-
-// States returns the names of the machine's states, in the order
-// declared.
-func (m *Machine[M]) States() []string {
-	if !m.usable() {
-		return nil
-	}
-	names := make([]string, len(m.states))
-	for i, s := range m.states {
-		names[i] = s.name
-	}
-	return names
-}
-
-// A Transition describes one of a machine's transitions.
-type Transition struct {
-	From  string // the state it leaves, or "" for any state
-	To    string // the state it enters
-	Label string // what fires it: "in sight", "succeeded", "on hit and armed", "always"
-}
-
-// String says the transition as a machine's report gives it as the
-// reason it entered a state: "patrol → chase: in sight", "any state →
-// dead: dead".
-func (t Transition) String() string {
-	from := t.From
-	if from == "" {
-		from = anyName
-	}
-	return from + " → " + t.To + ": " + t.Label
-}
-
-// Transitions describes the machine's transitions: those from any state
-// first, then each state's, in the order the machine checks them.
-func (m *Machine[M]) Transitions() []Transition {
-	if !m.usable() {
-		return nil
-	}
-	var out []Transition
-	add := func(i int32) {
-		t := &m.trans[i]
-		d := Transition{To: m.states[t.to].name, Label: t.label}
-		if t.from >= 0 {
-			d.From = m.states[t.from].name
-		}
-		out = append(out, d)
-	}
-	for _, i := range m.any {
-		add(i)
-	}
-	for _, s := range m.states {
-		for _, i := range s.out {
-			add(i)
-		}
-	}
-	return out
-}
+// initialName returns the name of the state the machine begins in.
+func (m *Machine[M]) initialName() string { return m.states[m.initial].name }
 
 // Steps returns the nodes the machine's states run, each named after its
 // state, in the order the states were declared: the machine node's
@@ -179,7 +115,7 @@ func (m *Machine[M]) checkReach() []error {
 	var errs []error
 	for i, ok := range seen {
 		if !ok {
-			errs = append(errs, decider.Errorf(m.states[i].name, "unreachable from the initial state %q", m.Initial()))
+			errs = append(errs, decider.Errorf(m.states[i].name, "unreachable from the initial state %q", m.initialName()))
 		}
 	}
 	return errs
@@ -194,17 +130,24 @@ const (
 )
 
 // Nodes describes the machine as a tree, for tools that draw or count
-// trees (package draw's Picture, stats): the machine, its states in the
-// order declared, each with its transitions in the order checked, and
-// the transitions from any state under a node of their own. A
-// transition's guards are its Constraints. Diagram draws the machine as
-// a state diagram instead.
+// trees (package draw's Picture and Machine, stats, the inspector): the
+// machine, its states in the order declared, each with its transitions
+// in the order checked, and the transitions from any state under a node
+// of their own. A state's Detail says what it is and runs, with the
+// initial and final states marked before the colon ("state, initial:
+// does patrol"). A transition is named "→ " and the state it enters;
+// where a state has several transitions to one state, each of them adds
+// ": " and what fires it ("→ chase: far"), so that they read apart. Its
+// Detail says what fires it ("transition: on hit and armed", as its
+// reports' reasons do), and its guards are its Constraints. Package
+// draw's Machine draws the machine as a state diagram from this
+// description.
 func (m *Machine[M]) Nodes() []bt.NodeInfo {
 	if !m.usable() {
 		return nil
 	}
 	root := "machine"
-	detail := "fsm: " + strconv.Itoa(len(m.states)) + " states, initial " + m.Initial()
+	detail := "fsm: " + strconv.Itoa(len(m.states)) + " states, initial " + m.initialName()
 	if m.history {
 		detail += ", with history"
 	}
@@ -213,18 +156,18 @@ func (m *Machine[M]) Nodes() []bt.NodeInfo {
 		out[0].Children++
 	}
 	transitions := func(parent string, depth int, list []int32) {
-		taken := map[string]int{}
+		targets := map[int32]int{} // how many of list enter each state
+		for _, i := range list {
+			targets[m.trans[i].to]++
+		}
 		for _, i := range list {
 			t := &m.trans[i]
 			name := "→ " + m.states[t.to].name
-			if taken[name]++; taken[name] > 1 {
-				name += " ~" + strconv.Itoa(taken[name])
+			if targets[t.to] > 1 {
+				name += ": " + t.label
 			}
 			info := bt.NodeInfo{Path: parent + "/" + name, Name: name, Kind: kindTransition, Parent: parent, Depth: depth,
-				Detail: "transition"}
-			if t.event != "" {
-				info.Detail = "transition on " + string(t.event)
-			}
+				Detail: "transition: " + t.label}
 			for _, g := range t.guards {
 				info.Constraints = append(info.Constraints, traits.Describe(g))
 			}
@@ -264,29 +207,4 @@ func (m *Machine[M]) describe(i int32) string {
 		return d + ": does " + m.steps[s.child].Entry
 	}
 	return d + ": runs a " + string(m.steps[s.child].Kind)
-}
-
-// Diagram describes the machine as a state diagram for package draw:
-// its states, with the initial and final ones marked, and its
-// transitions, labelled with what fires them. Given the last report of an
-// agent's machine node (a bt.EventPlan that a tracer kept), the state it
-// entered is the diagram's current state, and the transition that took it
-// there is marked taken.
-//
-//	pic := machine.Diagram(last)
-//	err := pic.DOT(w)
-func (m *Machine[M]) Diagram(last *decide.Report) draw.StateDiagram {
-	var d draw.StateDiagram
-	if !m.usable() {
-		return d
-	}
-	for i, s := range m.states {
-		d.States = append(d.States, draw.State{Name: s.name, Detail: m.describe(int32(i)),
-			Initial: int32(i) == m.initial, Final: s.final, Current: last != nil && last.Goal == s.name})
-	}
-	for _, t := range m.Transitions() {
-		d.Transitions = append(d.Transitions, draw.Transition{From: t.From, To: t.To, Label: t.Label,
-			Taken: last != nil && last.Reason == t.String()})
-	}
-	return d
 }

@@ -11,7 +11,7 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/fsm"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/internal/contract"
+	"github.com/foresight-bt/foresight/internal/testkit/contract"
 	"pgregory.net/rapid"
 )
 

@@ -115,7 +115,7 @@ func (r *runner[M]) Bind(self *bt.Child[M]) { r.self = self }
 
 // Describe says what the node runs, for dumps and pictures.
 func (r *runner[M]) Describe() string {
-	return "fsm: " + strconv.Itoa(len(r.m.states)) + " states, initial " + r.m.Initial()
+	return "fsm: " + strconv.Itoa(len(r.m.states)) + " states, initial " + r.m.initialName()
 }
 
 // live starts a live call (Begin, Update, Route): it reports if traced.

@@ -9,7 +9,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/fsm"
-	"github.com/foresight-bt/foresight/internal/contract"
+	"github.com/foresight-bt/foresight/internal/testkit/contract"
 	"github.com/google/go-cmp/cmp"
 )
 

@@ -7,7 +7,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/btjson"
-	"github.com/foresight-bt/foresight/internal/contract"
+	"github.com/foresight-bt/foresight/internal/testkit/contract"
 	"github.com/foresight-bt/foresight/stats"
 	"github.com/google/go-cmp/cmp"
 )

@@ -12,11 +12,11 @@
 //	    Build returns a tree that runs, or errors that each name a node's
 //	    path (or are one of the builder's few global complaints); it never
 //	    panics.
-//	  - FuzzArena: a random Jedi arena fought for a few seconds. No panic;
-//	    hit points never negative; positions always finite; every kill
-//	    recorded once.
 //
-// The inputs are decoded by rapid's generators (rapid.MakeFuzz), the same
-// ones the property tests draw from. Seed corpora live in testdata/fuzz,
-// with every crasher found kept there.
+// The samples fuzz their own games beside their code (package jedi's
+// FuzzArena).
+//
+// The inputs are decoded by rapid's generators (treetest.Fuzzed, with
+// rapid.MakeFuzz), the same ones the property tests draw from. Seed
+// corpora live in testdata/fuzz, with every crasher found kept there.
 package fuzz

@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -9,9 +10,10 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/draw"
 	"github.com/foresight-bt/foresight/fsm"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 )
 
 // machineMem is treetest's memory with an inbox for a machine's events.
@@ -26,7 +28,7 @@ type machineMem struct {
 // describes itself without error, nested in another machine's state or
 // not, or reports every misuse with its path. Runs keep the life cycle.
 func FuzzMachine(f *testing.F) {
-	f.Fuzz(fuzzed(func(t *rapid.T) {
+	f.Fuzz(treetest.Fuzzed(func(t *rapid.T) {
 		misuse := func(label string) bool { return rapid.IntRange(0, 23).Draw(t, label) == 7 }
 		names := []string{"a", "b", "c", "d", "", "a/b"}
 		state := func(label string, n int) string {
@@ -133,8 +135,9 @@ func FuzzMachine(f *testing.F) {
 			checkDomainErrors(t, err)
 			return
 		}
-		if len(machine.Nodes()) == 0 || len(machine.Diagram(nil).States) == 0 {
-			t.Fatal("a built machine describes nothing")
+		var pic strings.Builder
+		if err := (draw.Machine{Nodes: machine.Nodes()}).DOT(&pic); err != nil || !strings.Contains(pic.String(), "  s0 [") {
+			t.Fatalf("a built machine describes nothing to draw (%v):\n%s", err, pic.String())
 		}
 		node := bt.New[machineMem]().Plan("run", machine)
 		if rapid.Bool().Draw(t, "nested") {

@@ -12,7 +12,7 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/htn"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 )
 
 // FuzzDomain feeds the HTN domain builder, and the catalogue of actions it
@@ -23,7 +23,7 @@ import (
 // path. Runs keep the life cycle.
 func FuzzDomain(f *testing.F) {
 	nb := bt.New[treetest.Mem]()
-	f.Fuzz(fuzzed(func(t *rapid.T) {
+	f.Fuzz(treetest.Fuzzed(func(t *rapid.T) {
 		// Mostly well-formed, with a misuse now and then: a name drawn
 		// from anywhere (a duplicate, an empty one, one with a slash, a
 		// compound named as an action), a nil or an invalid constraint, a

@@ -11,7 +11,7 @@ import (
 	"github.com/foresight-bt/foresight/btjson"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decorators"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 )
 
 // FuzzLoad feeds tree files of arbitrary bytes to a registry: it never

@@ -13,8 +13,8 @@ import (
 	"github.com/foresight-bt/foresight/internal/decider"
 	"github.com/foresight-bt/foresight/internal/engine/paths"
 	"github.com/foresight-bt/foresight/internal/engine/traits"
-	"github.com/foresight-bt/foresight/internal/memory"
-	"github.com/foresight-bt/foresight/internal/nilness"
+	"github.com/foresight-bt/foresight/internal/engine/memory"
+	"github.com/foresight-bt/foresight/internal/engine/nilness"
 )
 
 // A Builder assembles a Domain with calls that read like the design:

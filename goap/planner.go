@@ -10,7 +10,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
-	"github.com/foresight-bt/foresight/internal/randkey"
+	"github.com/foresight-bt/foresight/internal/engine/randkey"
 )
 
 // A Session plans for one agent over a Domain, reusing its storage from

@@ -11,7 +11,7 @@ import (
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/goap"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 	"github.com/foresight-bt/foresight/stats"
 	"github.com/foresight-bt/foresight/trace"
 )

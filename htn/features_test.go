@@ -12,7 +12,7 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/htn"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"

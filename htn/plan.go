@@ -10,8 +10,8 @@ import (
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/decider"
-	"github.com/foresight-bt/foresight/internal/memory"
-	"github.com/foresight-bt/foresight/internal/randkey"
+	"github.com/foresight-bt/foresight/internal/engine/memory"
+	"github.com/foresight-bt/foresight/internal/engine/randkey"
 )
 
 // A Domain is a compiled, immutable HTN domain: its tasks, its root and

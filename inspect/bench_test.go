@@ -86,6 +86,9 @@ func BenchmarkUnwatched(b *testing.B) {
 	})
 }
 
+// newFight begins a Jedi fight, traced to a Live if withLive. A sample, on
+// purpose: what a Live costs is measured on a whole game's tick, the
+// figure the README gives.
 func newFight(b *testing.B, withLive bool) *jedi.Fight {
 	f, err := jedi.NewFight(jedi.FightConfig{Seed: 1, Skill: 0.6, Enemies: []jedi.EnemyType{jedi.Droid, jedi.Droid, jedi.Brawler, jedi.Trooper, jedi.Rusher}})
 	if err != nil {

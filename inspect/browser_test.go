@@ -21,8 +21,8 @@ import (
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/inspect"
-	"github.com/foresight-bt/foresight/internal/browser"
-	"github.com/foresight-bt/foresight/internal/testsize"
+	"github.com/foresight-bt/foresight/internal/testkit/browser"
+	"github.com/foresight-bt/foresight/internal/testkit/testsize"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
@@ -78,7 +78,11 @@ type recorded struct {
 	sum   jedi.Summary
 }
 
-// fight records a Jedi fight as a replay page.
+// fight records a Jedi fight as a replay page. The inspector's tests
+// record the Jedi, a sample, on purpose, and not a test kit's small tree:
+// the page is checked against a whole game's tree, decisions and arena
+// scenes, as a person sees them, and the README's screenshot of the
+// inspector (docs/inspector.png) and its figures are taken of it.
 func fight(t *testing.T) recorded {
 	t.Helper()
 	return recordFight(t, jedi.FightConfig{Seed: 1, Skill: 0.6, Enemies: []jedi.EnemyType{jedi.Droid, jedi.Brawler, jedi.Trooper, jedi.Rusher}})
@@ -405,7 +409,8 @@ func TestPageRefusesNewerVersion(t *testing.T) {
 
 func TestLiveInBrowser(t *testing.T) {
 	// Not in parallel: it times the frames that arrive after a pause, and
-	// runs before the parallel tests start.
+	// runs before the parallel tests start. A Jedi fight, as fight says
+	// why: a whole game's stream of frames and scenes, live.
 	f, err := jedi.NewFight(jedi.FightConfig{Seed: 2, Skill: 0.6, Enemies: []jedi.EnemyType{jedi.Droid, jedi.Droid, jedi.Brawler}})
 	if err != nil {
 		t.Fatal(err)

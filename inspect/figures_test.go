@@ -6,14 +6,15 @@ import (
 	"testing"
 	"time"
 
-	"github.com/foresight-bt/foresight/internal/browser"
-	"github.com/foresight-bt/foresight/internal/testsize"
+	"github.com/foresight-bt/foresight/internal/testkit/browser"
+	"github.com/foresight-bt/foresight/internal/testkit/testsize"
 	"github.com/foresight-bt/foresight/jedi"
 )
 
 // longFight writes a replay page of a fight that lasts d: a master
 // against two brawlers of 10,000 hit points, a fight no one wins in ten
-// minutes, with a decision every tick throughout.
+// minutes, with a decision every tick throughout. A Jedi fight, a sample,
+// on purpose: the figures the README quotes are a whole game's.
 func longFight(t *testing.T, d time.Duration) string {
 	t.Helper()
 	spawns := []jedi.Spawn{{Type: jedi.Brawler, Pos: jedi.Vec{X: 10}, HP: jedi.MaxHP}, {Type: jedi.Brawler, Pos: jedi.Vec{Y: 10}, HP: jedi.MaxHP}}
@@ -28,7 +29,7 @@ func longFight(t *testing.T, d time.Duration) string {
 // that a browser loads and steps through. The test logs the page's size,
 // its load time and the time of a step, the figures the README quotes; it
 // asserts no time, which depends on the machine. The ten-minute fight
-// runs with $FORESIGHT_FULL (internal/testsize).
+// runs with $FORESIGHT_FULL (internal/testkit/testsize).
 func TestLongFights(t *testing.T) {
 	t.Parallel()
 	p := page(t)

@@ -13,7 +13,7 @@ import (
 	"sync/atomic"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/internal/sameorigin"
+	"github.com/foresight-bt/foresight/internal/web/sameorigin"
 	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 )

@@ -14,8 +14,8 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/inspect"
-	"github.com/foresight-bt/foresight/internal/browser"
-	"github.com/foresight-bt/foresight/internal/testsize"
+	"github.com/foresight-bt/foresight/internal/testkit/browser"
+	"github.com/foresight-bt/foresight/internal/testkit/testsize"
 	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
@@ -30,7 +30,10 @@ type trollRun struct {
 }
 
 // recordTroll runs the troll under decider d for 20 s of game time and
-// writes the run as a replay page.
+// writes the run as a replay page. The troll, a sample, on purpose: the
+// planner views are checked against a whole run of each decider (HTN
+// decompositions, GOAP searches, a machine's transitions, all on one map),
+// and the README's screenshots of them (docs/inspector-*.png) are of it.
 func recordTroll(t *testing.T, d troll.Decider) trollRun {
 	t.Helper()
 	tree, err := troll.NewTree(d)

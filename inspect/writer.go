@@ -12,7 +12,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/internal/sticky"
+	"github.com/foresight-bt/foresight/internal/web/sticky"
 	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 )

@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/internal/testsize"
+	"github.com/foresight-bt/foresight/internal/testkit/testsize"
 )
 
 // The original's claims about its Jedi, checked on the arena. Every fight
@@ -17,7 +17,7 @@ import (
 var crowd = []EnemyType{Droid, Droid, Droid, Brawler, Trooper, Rusher}
 
 // seeds returns how many fights a claim is checked over: all twenty with
-// $FORESIGHT_FULL, as CI runs them (internal/testsize).
+// $FORESIGHT_FULL, as CI runs them (internal/testkit/testsize).
 func seeds() uint64 { return testsize.Pick[uint64](4, 8, 20) }
 
 // A planning is a way the root plans: every tick (replan 0), as the

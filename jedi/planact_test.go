@@ -4,8 +4,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/foresight-bt/foresight/internal/testsize"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/testsize"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 	"github.com/foresight-bt/foresight/jedi"
 )
 
@@ -16,7 +16,7 @@ import (
 // tick then decides and begins.
 func TestJediPlanIsAct(t *testing.T) {
 	t.Parallel()
-	seeds, ticks := testsize.Pick(3, 4, 12), 1200 // $FORESIGHT_FULL: all twelve (internal/testsize)
+	seeds, ticks := testsize.Pick(3, 4, 12), 1200 // $FORESIGHT_FULL: all twelve (internal/testkit/testsize)
 	const step = time.Second / 60
 	switches, run := 0, 0
 	for seed := range uint64(seeds) {

@@ -8,8 +8,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
 
-	"github.com/foresight-bt/foresight/internal/testsize"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/testsize"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 )
 
 // A thousand Jedi, each with its own arena and tree, fight on every core

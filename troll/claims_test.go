@@ -8,9 +8,9 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
-	"github.com/foresight-bt/foresight/internal/contract"
-	"github.com/foresight-bt/foresight/internal/testsize"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/testkit/contract"
+	"github.com/foresight-bt/foresight/internal/testkit/testsize"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
 	"github.com/google/go-cmp/cmp"
@@ -25,7 +25,7 @@ import (
 const gameTime = 2 * time.Minute
 
 // seeds returns how many games a claim is checked over: all forty with
-// $FORESIGHT_FULL, as CI runs them (internal/testsize).
+// $FORESIGHT_FULL, as CI runs them (internal/testkit/testsize).
 func seeds() uint64 { return testsize.Pick[uint64](4, 10, 40) }
 
 // atLeast returns n scaled to the games played: a count the full forty

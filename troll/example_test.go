@@ -2,6 +2,7 @@ package troll_test
 
 import (
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/foresight-bt/foresight/troll"
@@ -38,23 +39,26 @@ func Example() {
 	// fsm   9 checks,  9 slams, 3 trunks, 19 roars, 1 beaten, hp 34
 }
 
-// The troll's state machine, as its transitions say it: the reactions
-// from any state first, then each state's own, in the order it checks
-// them.
+// The troll's state machine, as it describes itself (for pictures,
+// statistics and the inspector): its states, each with its transitions
+// in the order it checks them, after the reactions from any state.
 func ExampleMachine() {
 	machine, err := troll.Machine()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println("begins in:", machine.Initial())
-	for _, t := range machine.Transitions() {
-		fmt.Println(t)
+	for _, n := range machine.Nodes() {
+		fmt.Printf("%s%s: %s\n", strings.Repeat("  ", n.Depth), n.Name, n.Detail)
 	}
 	// Output:
-	// begins in: fight and patrol
-	// any state → dead: dead
-	// any state → hurt: hurt
-	// fight and patrol → fight and patrol: succeeded
-	// hurt → fight and patrol: succeeded
+	// machine: fsm: 3 states, initial fight and patrol
+	//   any state: from any state
+	//     → dead: transition: dead
+	//     → hurt: transition: hurt
+	//   fight and patrol: state, initial: runs a planner
+	//     → fight and patrol: transition: succeeded
+	//   hurt: state: does Recover
+	//     → fight and patrol: transition: succeeded
+	//   dead: state, final: does Fall
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/internal/contract"
+	"github.com/foresight-bt/foresight/internal/testkit/contract"
 )
 
 // Config says what the kit runs a node on. The zero Config runs it on the

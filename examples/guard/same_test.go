@@ -3,14 +3,14 @@ package main
 import (
 	"testing"
 
-	"github.com/foresight-bt/foresight/internal/testsize"
+	"github.com/foresight-bt/foresight/internal/testkit/testsize"
 )
 
 // The guard does the same under both deciders: over many seeds, the
 // yard after every tick is the same, whether a simulated selector or a
 // state machine decides.
 func TestBothDecidersDoTheSame(t *testing.T) {
-	seeds, ticks := testsize.Pick(40, 200, 1000), 400 // $FORESIGHT_FULL: a thousand (internal/testsize)
+	seeds, ticks := testsize.Pick(40, 200, 1000), 400 // $FORESIGHT_FULL: a thousand (internal/testkit/testsize)
 	var blows, chases int
 	for seed := range uint64(seeds) {
 		yards := map[decider][]Memory{}

@@ -3,16 +3,14 @@ package main
 import (
 	"bufio"
 	"context"
-	"errors"
 	"fmt"
 	"io"
 	"net"
-	"net/http"
 	"time"
 
-	"github.com/foresight-bt/foresight/editor"
+	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/inspect"
-	"github.com/foresight-bt/foresight/internal/sameorigin"
+	"github.com/foresight-bt/foresight/internal/cmd/demo"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/scene"
 )
@@ -28,84 +26,54 @@ type editing struct {
 
 // openEditor opens -edit's address: on loopback when it names no host.
 func openEditor(ctx context.Context, addr string, stderr io.Writer) (*editing, error) {
-	ln, err := sameorigin.Listen(addr)
+	ln, err := demo.Listen("edit", addr)
 	if err != nil {
-		return nil, fmt.Errorf("-edit %q: %v", addr, err)
+		return nil, err
 	}
 	return &editing{ln: ln, ctx: ctx, stderr: stderr}, nil
 }
 
 // run fights one fight after another, each from the next seed, at the
-// pace of the clock, until ctx is done. The Jedi run the tree of the
-// -tree file, read again whenever it is saved, from the editor or
-// elsewhere; the editor's page shows their decisions on the tree through
-// the live view, which can pause and step the fight.
+// pace of the clock, until ctx is done (demo.Editing). The Jedi run the
+// tree of the -tree file, read again whenever it is saved.
 func (e *editing) run(o options, stdout *bufio.Writer) error {
-	cfg := o.fight
-	reporter := func() report { // each fight's, which says its seed
-		if o.json {
-			return &jsonLines{w: stdout}
-		}
-		return &timeline{w: stdout, cfg: cfg}
-	}
-	out := reporter()
-	cfg.OnDecide = out.decide
-	fight, err := jedi.NewFight(cfg)
-	if err != nil {
-		return err
-	}
-	view, err := inspect.NewLive(header(fight), inspect.SceneEvery(30*time.Millisecond))
-	if err != nil {
-		return err
-	}
-	ed, err := editor.New(o.tree, registry(), jedi.TreeConfig(), editor.Live(view))
-	if err != nil {
-		return err
-	}
-	srv := &http.Server{Handler: ed}
-	go srv.Serve(e.ln)
-	defer srv.Close()
-	url := inspect.URL(e.ln.Addr())
-	fmt.Fprintf(e.stderr, "jedi: open %s to edit %s while the Jedi fights (the fight live at %slive/); Ctrl-C stops\n", url, o.tree, url)
-	file := newWatchedFile(o.tree, o.treeData)
-	clock := time.NewTicker(time.Second / 60)
-	defer clock.Stop()
-	var sc scene.Scene
-	for {
-		fight.AddTracer(view)
-		out.start(fight)
-		for i := 0; !fight.Over(); i++ {
-			select {
-			case <-e.ctx.Done():
-				return stdout.Flush()
-			case <-clock.C:
+	ed := demo.Editing[jedi.Memory]{
+		Prog: "jedi", Agent: "the Jedi", While: "the Jedi fights", Game: "the fight",
+		File: o.Tree, Data: o.treeData, Tree: o.fight.Tree, Registry: jedi.Registry(), Config: jedi.TreeConfig(),
+		Seed: o.fight.Seed, Tick: time.Second / 60, CheckEvery: checkEvery,
+		Options: []inspect.Option{inspect.SceneEvery(30 * time.Millisecond)},
+		Header:  func(_ uint64, tree *bt.Tree[jedi.Memory]) inspect.Header { return treeHeader(tree) },
+		Begin: func(seed uint64, tree *bt.Tree[jedi.Memory], view bt.Tracer) (demo.Game[jedi.Memory], error) {
+			cfg := o.fight
+			cfg.Seed, cfg.Tree = seed, tree
+			var out report = &timeline{w: stdout, cfg: cfg} // which says the fight's seed
+			if o.JSON {
+				out = &jsonLines{w: stdout}
 			}
-			if i%checkEvery == 0 {
-				file.check(fight, e.stderr, func() { view.SetHeader(header(fight)) })
+			cfg.OnDecide = out.decide
+			f, err := jedi.NewFight(cfg)
+			if err != nil {
+				return nil, err
 			}
-			if !view.Proceed() {
-				continue // paused from the page
-			}
-			if _, err := fight.Step(); err != nil {
-				return err
-			}
-			fight.Arena.Scene(&sc)
-			view.Scene(&sc) // the arena's scenes are always valid
-			if err := stdout.Flush(); err != nil {
-				return err
-			}
-		}
-		out.summary(fight.Summary())
-		fmt.Fprintln(stdout)
-		cfg.Seed++
-		cfg.Tree = fight.Tree // as last reloaded
-		out = reporter()
-		cfg.OnDecide = out.decide
-		if fight, err = jedi.NewFight(cfg); err != nil {
-			return err
-		}
-		view.SetHeader(header(fight)) // a new fight: the pages start afresh
+			f.AddTracer(view)
+			out.start(f)
+			return &editFight{Fight: f, out: out, stdout: stdout}, nil
+		},
 	}
+	return ed.Run(e.ctx, e.ln, stdout, e.stderr)
 }
 
-var errEdit = errors.New("-edit edits the -tree file while the Jedi fights: give -tree FILE with it")
+// An editFight is a fight of -edit.
+type editFight struct {
+	*jedi.Fight
+	out    report
+	stdout io.Writer
+}
+
+func (f *editFight) Scene(s *scene.Scene) { f.Arena.Scene(s) }
+func (f *editFight) Now() time.Duration   { return f.Arena.Now() }
+
+func (f *editFight) End() {
+	f.out.summary(f.Summary())
+	fmt.Fprintln(f.stdout)
+}

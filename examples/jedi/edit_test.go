@@ -9,7 +9,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/foresight-bt/foresight/internal/edittest"
+	"github.com/foresight-bt/foresight/internal/testkit/edittest"
 	"github.com/foresight-bt/foresight/jedi"
 )
 
@@ -47,7 +47,7 @@ func TestEdit(t *testing.T) {
 		t.Fatal(err)
 	}
 	def.Children = def.Children[3:]
-	idle, err := registry().Marshal(def)
+	idle, err := jedi.Registry().Marshal(def)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -71,8 +71,9 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/draw"
-	"github.com/foresight-bt/foresight/internal/outfiles"
-	"github.com/foresight-bt/foresight/internal/sticky"
+	"github.com/foresight-bt/foresight/internal/cmd/demo"
+	"github.com/foresight-bt/foresight/internal/cmd/outfiles"
+	"github.com/foresight-bt/foresight/internal/web/sticky"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/stats"
 	"github.com/foresight-bt/foresight/trace"
@@ -86,18 +87,13 @@ const usage = "usage: jedi [-seed N] [-skill master|knight|padawan|0..1] [-enemi
 
 // options are the command line, read.
 type options struct {
-	fight        jedi.FightConfig
-	json         bool
-	dot, mermaid string
-	at           time.Duration // 0: the end of the fight
-	runs         int
-	tree         string // -tree: the file the combat tree was read from
-	treeData     []byte // what it held
-	watch        bool
-	writeTree    string
-	writeSchema  string
-	html, serve  string // the replay page, the live view's address
-	edit         string // the editor's address
+	demo.Flags  // -tree, -edit, -json, -dot, -mermaid, -html, -serve, -write-tree
+	fight       jedi.FightConfig
+	at          time.Duration // 0: the end of the fight
+	runs        int
+	treeData    []byte // what the -tree file held
+	watch       bool
+	writeSchema string
 }
 
 // run runs the program and returns its exit status: 2 for bad flags or
@@ -114,17 +110,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "jedi: %v\n", err)
 		return 2
 	}
-	if o.writeTree != "" || o.writeSchema != "" {
+	if o.WriteTree != "" || o.writeSchema != "" {
 		if err := writeFiles(o, stderr); err != nil {
 			fmt.Fprintf(stderr, "jedi: %v\n", err)
 			return 1
 		}
 		return 0
 	}
-	if o.edit != "" {
-		ctx, stop := interrupted()
+	if o.Edit != "" {
+		ctx, stop := demo.Interrupted()
 		defer stop()
-		ed, err := openEditor(ctx, o.edit, stderr)
+		ed, err := openEditor(ctx, o.Edit, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "jedi: %v\n", err)
 			return 2
@@ -203,9 +199,9 @@ func createPictures(o options) ([]*pictureFile, error) {
 		return nil, err
 	}
 	for _, p := range []*pictureFile{
-		{flag: "dot", path: o.dot, draw: draw.Picture.DOT},
-		{flag: "mermaid", path: o.mermaid, draw: draw.Picture.Mermaid},
-		{flag: "html", path: o.html},
+		{flag: "dot", path: o.Dot, draw: draw.Picture.DOT},
+		{flag: "mermaid", path: o.Mermaid, draw: draw.Picture.Mermaid},
+		{flag: "html", path: o.HTML},
 	} {
 		if p.path == "" {
 			continue
@@ -234,7 +230,7 @@ func unwrapPath(err error) error {
 // watch runs one fight and reports it, to views too.
 func watch(o options, stdout *bufio.Writer, pics []*pictureFile, views []viewer, stderr io.Writer) error {
 	var out report = &timeline{w: stdout, cfg: o.fight}
-	if o.json {
+	if o.JSON {
 		out = &jsonLines{w: stdout}
 	}
 	o.fight.OnDecide = out.decide
@@ -254,7 +250,7 @@ func watch(o options, stdout *bufio.Writer, pics []*pictureFile, views []viewer,
 	}
 	run := &stepper{fight: fight, stderr: stderr, flush: stdout.Flush}
 	if o.watch {
-		run.file = newWatchedFile(o.tree, o.treeData)
+		run.file = newWatchedFile(o.Tree, o.treeData)
 	}
 	out.start(fight)
 	latest := &trace.Latest{}
@@ -396,19 +392,24 @@ func flagSet(o *options, r *rawFlags) *flag.FlagSet {
 	fs.BoolVar(&o.fight.Partner, "partner", false, "a second Jedi fights alongside")
 	fs.BoolVar(&o.fight.Mistakes, "mistakes", false, "the Jedi swings once at a raised shield, believing it down")
 	fs.DurationVar(&r.duration, "duration", 2*time.Minute, "the longest the fight may last, a `DURATION` of at most 1h")
-	fs.BoolVar(&o.json, "json", false, "print one JSON object per line instead of the timeline")
-	fs.StringVar(&o.dot, "dot", "", "write the combat tree to `FILE` as a Graphviz diagram, annotated with decisions")
-	fs.StringVar(&o.mermaid, "mermaid", "", "write the combat tree to `FILE` as a Mermaid flowchart, annotated with decisions")
 	fs.Float64Var(&r.at, "at", 0, "annotate -dot and -mermaid with the decisions at this many `SECONDS` (default: the end)")
 	fs.IntVar(&o.runs, "runs", 0, "fight `N` seeds from -seed on and print how often each node was simulated, chosen and run")
-	fs.StringVar(&o.tree, "tree", "", "read the Jedi's combat tree from the JSON `FILE` (see examples/jedi/jedi.json) instead of the built-in one")
 	fs.BoolVar(&o.watch, "watch", false, "with -tree: fight at the pace of the clock, and read the file again whenever it changes")
-	fs.StringVar(&o.writeTree, "write-tree", "", "write the built-in combat tree (as -mistakes shapes it) to `FILE` as JSON, and exit")
 	fs.StringVar(&o.writeSchema, "write-schema", "", "write the JSON Schema of tree files to `FILE`, and exit")
-	fs.StringVar(&o.html, "html", "", "write the fight to `FILE` as a replay page (tree, decisions, arena) to open in a browser")
-	fs.StringVar(&o.serve, "serve", "", "run the fight in real time and serve the live view at `ADDR` (e.g. :8080, on loopback)")
-	fs.StringVar(&o.edit, "edit", "", "with -tree: serve an editor of the file at `ADDR` (e.g. :8080, on loopback) and fight on, fight after fight, reloading it on every save")
+	o.Declare(fs, flagHelp)
 	return fs
+}
+
+// flagHelp is the help of the flags the demos share (demo.Flags).
+var flagHelp = map[string]string{
+	"json":       "print one JSON object per line instead of the timeline",
+	"dot":        "write the combat tree to `FILE` as a Graphviz diagram, annotated with decisions",
+	"mermaid":    "write the combat tree to `FILE` as a Mermaid flowchart, annotated with decisions",
+	"tree":       "read the Jedi's combat tree from the JSON `FILE` (see examples/jedi/jedi.json) instead of the built-in one",
+	"write-tree": "write the built-in combat tree (as -mistakes shapes it) to `FILE` as JSON, and exit",
+	"html":       "write the fight to `FILE` as a replay page (tree, decisions, arena) to open in a browser",
+	"serve":      "run the fight in real time and serve the live view at `ADDR` (e.g. :8080, on loopback)",
+	"edit":       "with -tree: serve an editor of the file at `ADDR` (e.g. :8080, on loopback) and fight on, fight after fight, reloading it on every save",
 }
 
 // parseFlags reads the command line.
@@ -443,45 +444,44 @@ func parseFlags(args []string) (options, error) {
 	switch {
 	case *at < 0 || *at != *at || *at > duration.Seconds():
 		return o, fmt.Errorf("-at %v: give a time within the fight's duration, in seconds", *at)
-	case set["at"] && o.dot == "" && o.mermaid == "":
+	case set["at"] && o.Dot == "" && o.Mermaid == "":
 		return o, errors.New("-at chooses the decisions a picture shows: give -dot or -mermaid with it")
 	case set["runs"] && (o.runs < 1 || o.runs > 10000), o.runs < 0 || o.runs > 10000:
 		return o, fmt.Errorf("-runs %d: give 1 to 10000", o.runs)
-	case o.runs > 0 && (o.json || o.dot != "" || o.mermaid != "" || *at != 0 || o.html != "" || o.serve != ""):
+	case o.runs > 0 && (o.JSON || o.Dot != "" || o.Mermaid != "" || *at != 0 || o.HTML != "" || o.Serve != ""):
 		return o, errors.New("-runs prints statistics; it does not go with -json, -dot, -mermaid, -at, -html or -serve")
-	case set["serve"] && o.serve == "":
+	case set["serve"] && o.Serve == "":
 		return o, errors.New("-serve needs an address, such as :8080")
-	case set["html"] && o.html == "":
+	case set["html"] && o.HTML == "":
 		return o, errors.New("-html needs a file name")
 	}
 	o.at = time.Duration(*at * float64(time.Second))
+	editErr := o.CheckEdit(set["edit"], "the Jedi fights")
 	switch {
-	case o.watch && o.tree == "":
+	case o.watch && o.Tree == "":
 		return o, errWatch
 	case o.watch && o.runs > 0:
 		return o, errors.New("-runs fights many fights at once; -watch goes with one fight")
-	case set["edit"] && o.edit == "":
-		return o, errors.New("-edit needs an address, such as :8080")
-	case o.edit != "" && o.tree == "":
-		return o, errEdit
-	case o.edit != "" && (o.runs > 0 || o.html != "" || o.serve != "" || o.dot != "" || o.mermaid != "" || o.at != 0):
+	case editErr != nil:
+		return o, editErr
+	case o.Edit != "" && (o.runs > 0 || o.HTML != "" || o.Serve != "" || o.Dot != "" || o.Mermaid != "" || o.at != 0):
 		return o, errors.New("-edit fights until Ctrl-C and serves the live view itself: it goes without -runs, -html, -serve, -dot, -mermaid and -at")
-	case o.watch && (o.html != "" || o.serve != ""):
+	case o.watch && (o.HTML != "" || o.Serve != ""):
 		// A reload changes the tree's shape, which a page's header holds.
 		return o, errors.New("-watch goes without -html and -serve: a page shows one tree, and a reload may change it")
-	case o.tree != "" && o.fight.Mistakes:
+	case o.Tree != "" && o.fight.Mistakes:
 		return o, errors.New("-mistakes shapes the built-in tree: a -tree file has the mistake in it or not (see -write-tree)")
-	case o.tree != "" && (o.writeTree != "" || o.writeSchema != ""):
+	case o.Tree != "" && (o.WriteTree != "" || o.writeSchema != ""):
 		return o, errors.New("-write-tree and -write-schema write files and exit: they do not go with -tree")
 	}
-	if err := outfiles.Distinct(outfiles.File{Flag: "tree", Path: o.tree, Input: true},
-		outfiles.File{Flag: "dot", Path: o.dot}, outfiles.File{Flag: "mermaid", Path: o.mermaid}, outfiles.File{Flag: "html", Path: o.html},
-		outfiles.File{Flag: "write-tree", Path: o.writeTree}, outfiles.File{Flag: "write-schema", Path: o.writeSchema}); err != nil {
+	if err := outfiles.Distinct(outfiles.File{Flag: "tree", Path: o.Tree, Input: true},
+		outfiles.File{Flag: "dot", Path: o.Dot}, outfiles.File{Flag: "mermaid", Path: o.Mermaid}, outfiles.File{Flag: "html", Path: o.HTML},
+		outfiles.File{Flag: "write-tree", Path: o.WriteTree}, outfiles.File{Flag: "write-schema", Path: o.writeSchema}); err != nil {
 		return o, err
 	}
 	switch {
-	case o.tree != "":
-		if o.fight.Tree, o.treeData, err = readTree(o.tree); err != nil {
+	case o.Tree != "":
+		if o.fight.Tree, o.treeData, err = readTree(o.Tree); err != nil {
 			return o, err
 		}
 	}

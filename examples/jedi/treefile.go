@@ -5,12 +5,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/btjson"
-	"github.com/foresight-bt/foresight/internal/treefile"
+	"github.com/foresight-bt/foresight/internal/cmd/demo"
+	"github.com/foresight-bt/foresight/internal/cmd/treefile"
 	"github.com/foresight-bt/foresight/jedi"
 )
 
@@ -22,39 +22,21 @@ import (
 // readTree reads and builds the tree file at path. Its errors, which may
 // be many, are given on one line.
 func readTree(path string) (*bt.Tree[jedi.Memory], []byte, error) {
-	data, err := readTreeFile(path)
+	data, err := demo.ReadFile(path)
 	if err != nil {
 		return nil, nil, fmt.Errorf("-tree %q: %v", path, unwrapPath(err))
 	}
-	tree, err := registry().Build(jedi.TreeConfig(), data)
+	tree, err := demo.Build(jedi.Registry(), jedi.TreeConfig(), path, data)
 	if err != nil {
-		return nil, nil, fmt.Errorf("-tree %q: %s", path, oneLine(err))
+		return nil, nil, err
 	}
 	return tree, data, nil
 }
 
-// maxTreeFile is the largest tree file read: btjson's default, set on the
-// registry so that the two agree.
-const maxTreeFile = 4 << 20
-
-// registry returns the registry of tree files.
-func registry() *btjson.Registry[jedi.Memory] {
-	r := jedi.Registry()
-	r.Limits.Bytes = maxTreeFile
-	return r
-}
-
-// readTreeFile reads a tree file, at most one byte more than a tree file
-// may hold.
-func readTreeFile(path string) ([]byte, error) { return treefile.Read(path, maxTreeFile) }
-
-// oneLine joins the lines of an error, such as errors.Join makes.
-func oneLine(err error) string { return strings.ReplaceAll(err.Error(), "\n", "; ") }
-
 // writeFiles writes the files -write-tree and -write-schema name.
 func writeFiles(o options, stderr io.Writer) error {
 	reg := jedi.Registry()
-	if o.writeTree != "" {
+	if o.WriteTree != "" {
 		def, err := jedi.Design(jedi.Options{Mistakes: o.fight.Mistakes})
 		if err != nil {
 			return err
@@ -63,10 +45,10 @@ func writeFiles(o options, stderr io.Writer) error {
 		if err != nil {
 			return err
 		}
-		if err := os.WriteFile(o.writeTree, data, 0o644); err != nil {
-			return fmt.Errorf("-write-tree %q: %v", o.writeTree, unwrapPath(err))
+		if err := os.WriteFile(o.WriteTree, data, 0o644); err != nil {
+			return fmt.Errorf("-write-tree %q: %v", o.WriteTree, unwrapPath(err))
 		}
-		fmt.Fprintf(stderr, "jedi: wrote the combat tree to %s (-write-tree)\n", o.writeTree)
+		fmt.Fprintf(stderr, "jedi: wrote the combat tree to %s (-write-tree)\n", o.WriteTree)
 	}
 	if o.writeSchema != "" {
 		data, err := reg.Schema()
@@ -130,7 +112,7 @@ type watchedFile struct {
 }
 
 func newWatchedFile(path string, data []byte) *watchedFile {
-	return &watchedFile{r: treefile.Reloader{Watch: treefile.New(path, data, maxTreeFile), Prog: "jedi", Agent: "the Jedi"}}
+	return &watchedFile{r: treefile.Reloader{Watch: treefile.New(path, data, btjson.DefaultMaxBytes), Prog: "jedi", Agent: "the Jedi"}}
 }
 
 // check reads the file and, if it changed, has the fight's Jedi run the
@@ -139,7 +121,7 @@ func newWatchedFile(path string, data []byte) *watchedFile {
 func (w *watchedFile) check(f *jedi.Fight, stderr io.Writer, reloaded func()) {
 	w.r.Log = stderr
 	put := func(data []byte) error {
-		tree, err := registry().Build(jedi.TreeConfig(), data)
+		tree, err := jedi.Registry().Build(jedi.TreeConfig(), data)
 		if err != nil {
 			return err
 		}

@@ -7,12 +7,11 @@ import (
 	"io"
 	"net"
 	"net/http"
-	"os"
-	"os/signal"
 	"time"
 
+	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/inspect"
-	"github.com/foresight-bt/foresight/internal/sameorigin"
+	"github.com/foresight-bt/foresight/internal/cmd/demo"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/scene"
 )
@@ -27,8 +26,11 @@ type viewer interface {
 }
 
 // header describes the first Jedi's tree for the inspector.
-func header(f *jedi.Fight) inspect.Header {
-	return inspect.Header{Title: "the Jedi's combat tree", Nodes: f.Tree.Nodes()}
+func header(f *jedi.Fight) inspect.Header { return treeHeader(f.Tree) }
+
+// treeHeader describes the Jedi's tree for the inspector.
+func treeHeader(tree *bt.Tree[jedi.Memory]) inspect.Header {
+	return inspect.Header{Title: "the Jedi's combat tree", Nodes: tree.Nodes()}
 }
 
 // replay writes the fight as a replay page, to a file made before the
@@ -85,16 +87,11 @@ type live struct {
 // listen opens -serve's address before the fight, so a bad one is found
 // at once. The view stops serving when ctx is done.
 func listen(ctx context.Context, addr string, stderr io.Writer) (*live, error) {
-	ln, err := sameorigin.Listen(addr) // on loopback when addr names no host
+	ln, err := demo.Listen("serve", addr)
 	if err != nil {
-		return nil, fmt.Errorf("-serve %q: %v", addr, err)
+		return nil, err
 	}
 	return &live{ln: ln, ctx: ctx, stderr: stderr, every: time.Second / 60}, nil
-}
-
-// interrupted returns a context done at the first Ctrl-C.
-func interrupted() (context.Context, context.CancelFunc) {
-	return signal.NotifyContext(context.Background(), os.Interrupt)
 }
 
 func (l *live) start(f *jedi.Fight) error {
@@ -150,11 +147,11 @@ func viewers(o options, pics []*pictureFile, stderr io.Writer) ([]viewer, func()
 			views = append(views, &replay{file: p})
 		}
 	}
-	if o.serve == "" {
+	if o.Serve == "" {
 		return views, func() {}, nil
 	}
-	ctx, stop := interrupted()
-	l, err := listen(ctx, o.serve, stderr)
+	ctx, stop := demo.Interrupted()
+	l, err := listen(ctx, o.Serve, stderr)
 	if err != nil {
 		stop()
 		return nil, nil, err

@@ -6,8 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foresight-bt/foresight/internal/browser"
-	"github.com/foresight-bt/foresight/internal/edittest"
+	"github.com/foresight-bt/foresight/internal/testkit/browser"
+	"github.com/foresight-bt/foresight/internal/testkit/edittest"
 )
 
 func TestMain(m *testing.M) {

@@ -14,7 +14,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/internal/edittest"
+	"github.com/foresight-bt/foresight/internal/testkit/edittest"
 	"github.com/foresight-bt/foresight/troll"
 )
 

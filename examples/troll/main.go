@@ -69,14 +69,12 @@ package main
 import (
 	"bufio"
 	"bytes"
-	"context"
 	"encoding/json"
 	"errors"
 	"flag"
 	"fmt"
 	"io"
 	"os"
-	"os/signal"
 	"strconv"
 	"strings"
 	"time"
@@ -85,8 +83,8 @@ import (
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/draw"
 	"github.com/foresight-bt/foresight/inspect"
-	"github.com/foresight-bt/foresight/internal/outfiles"
-	"github.com/foresight-bt/foresight/internal/treefile"
+	"github.com/foresight-bt/foresight/internal/cmd/demo"
+	"github.com/foresight-bt/foresight/internal/cmd/outfiles"
 	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/stats"
 	"github.com/foresight-bt/foresight/trace"
@@ -99,23 +97,17 @@ const usage = "usage: troll [-decider htn|bt|goap|fsm | -tree FILE] [-seed N] [-
 	"[-mermaid FILE] [-html FILE | -serve ADDR] [-stats] | troll -tree FILE -edit ADDR [-seed N] [-duration D] [-json] | troll [-decider D] -write-tree FILE"
 
 type options struct {
-	decider      troll.Decider
-	seed         uint64
-	duration     time.Duration
-	json         bool
-	dot, mermaid string
-	html         string // the replay page
-	serve        string // the live view's address
-	tree         string // the tree file to read, or ""
-	writeTree    string // the file to write the built-in tree to, or ""
-	edit         string // the editor's address
-	stats        bool   // count what every node did, and show it after the run
+	demo.Flags // -tree, -edit, -json, -dot, -mermaid, -html, -serve, -write-tree
+	decider    troll.Decider
+	seed       uint64
+	duration   time.Duration
+	stats      bool // count what every node did, and show it after the run
 }
 
 // label names the troll's mind: its decider, or the tree file it reads.
 func (o options) label() string {
-	if o.tree != "" {
-		return "tree " + o.tree
+	if o.Tree != "" {
+		return "tree " + o.Tree
 	}
 	return o.decider.String()
 }
@@ -123,11 +115,11 @@ func (o options) label() string {
 // mind returns the troll's tree: read from -tree, with the file's text
 // it was built from, or built in (and no text).
 func (o options) mind() (*bt.Tree[troll.Memory], []byte, error) {
-	if o.tree == "" {
+	if o.Tree == "" {
 		tree, err := troll.NewTree(o.decider)
 		return tree, nil, err
 	}
-	data, err := treefile.Read(o.tree, maxTreeFile)
+	data, err := demo.ReadFile(o.Tree)
 	if err != nil {
 		return nil, nil, fmt.Errorf("-tree: %v", err)
 	}
@@ -135,14 +127,14 @@ func (o options) mind() (*bt.Tree[troll.Memory], []byte, error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	tree, err := reg.Build(troll.TreeConfig(), data)
+	tree, err := demo.Build(reg, troll.TreeConfig(), o.Tree, data)
 	if err != nil {
-		return nil, nil, fmt.Errorf("-tree %q: %s", o.tree, strings.ReplaceAll(err.Error(), "\n", "; "))
+		return nil, nil, err
 	}
 	return tree, data, nil
 }
 
-// writeTree writes the built-in tree of o.decider to o.writeTree.
+// writeTree writes the built-in tree of o.decider to o.WriteTree.
 func writeTree(o options, stderr io.Writer) error {
 	def, err := troll.Design(o.decider)
 	if err != nil {
@@ -156,10 +148,10 @@ func writeTree(o options, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(o.writeTree, data, 0o644); err != nil {
+	if err := os.WriteFile(o.WriteTree, data, 0o644); err != nil {
 		return fmt.Errorf("-write-tree: %v", err)
 	}
-	fmt.Fprintf(stderr, "troll: wrote the %s tree to %s (-write-tree)\n", o.decider, o.writeTree)
+	fmt.Fprintf(stderr, "troll: wrote the %s tree to %s (-write-tree)\n", o.decider, o.WriteTree)
 	return nil
 }
 
@@ -174,7 +166,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "troll: %v\n", err)
 		return 2
 	}
-	if o.writeTree != "" {
+	if o.WriteTree != "" {
 		if err := writeTree(o, stderr); err != nil {
 			fmt.Fprintf(stderr, "troll: %v\n", err)
 			return 2
@@ -186,17 +178,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "troll: %v\n", err)
 		return 2
 	}
-	machine := o.decider == troll.FSM && o.tree == "" // drawn after the run, in the state it ends in
+	machine := o.decider == troll.FSM && o.Tree == "" // drawn after the run, in the state it ends in
 	if !machine {
 		if err := drawMind(o, tree, nil, stderr); err != nil {
 			fmt.Fprintf(stderr, "troll: %v\n", err)
 			return 2
 		}
 	}
-	if o.edit != "" {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	if o.Edit != "" {
+		ctx, stop := demo.Interrupted()
 		defer stop()
-		ed, err := openEditor(ctx, o.edit, stderr)
+		ed, err := openEditor(ctx, o.Edit, stderr)
 		if err != nil {
 			fmt.Fprintf(stderr, "troll: %v\n", err)
 			return 2
@@ -204,17 +196,17 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return status(ed.run(o, tree, data, bufio.NewWriter(stdout)), stderr)
 	}
 	var live *server
-	if o.serve != "" {
-		ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt)
+	if o.Serve != "" {
+		ctx, stop := demo.Interrupted()
 		defer stop()
-		if live, err = listen(ctx, o.serve, stderr); err != nil {
+		if live, err = listen(ctx, o.Serve, stderr); err != nil {
 			fmt.Fprintf(stderr, "troll: %v\n", err)
 			return 2
 		}
 	}
 	var page *os.File
-	if o.html != "" {
-		if page, err = os.Create(o.html); err != nil {
+	if o.HTML != "" {
+		if page, err = os.Create(o.HTML); err != nil {
 			fmt.Fprintf(stderr, "troll: -html: %v\n", err)
 			return 2
 		}
@@ -231,7 +223,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 			err = fmt.Errorf("-html: %v", cerr)
 		}
 		if err == nil {
-			fmt.Fprintf(stderr, "troll: wrote the replay to %s (-html)\n", o.html)
+			fmt.Fprintf(stderr, "troll: wrote the replay to %s (-html)\n", o.HTML)
 		}
 	}
 	if ferr := out.Flush(); err == nil {
@@ -317,18 +309,12 @@ Examples:
 func parseFlags(args []string) (options, error) {
 	fs := flag.NewFlagSet("troll", flag.ContinueOnError)
 	fs.SetOutput(io.Discard)
+	var o options
 	decider := fs.String("decider", "htn", "")
 	seed := fs.String("seed", "1", "")
-	duration := fs.Duration("duration", 60*time.Second, "")
-	asJSON := fs.Bool("json", false, "")
-	dot := fs.String("dot", "", "")
-	mermaid := fs.String("mermaid", "", "")
-	html := fs.String("html", "", "")
-	serve := fs.String("serve", "", "")
-	treeFile := fs.String("tree", "", "")
-	writeTreeFile := fs.String("write-tree", "", "")
-	edit := fs.String("edit", "", "")
-	withStats := fs.Bool("stats", false, "")
+	fs.DurationVar(&o.duration, "duration", 60*time.Second, "")
+	fs.BoolVar(&o.stats, "stats", false, "")
+	o.Declare(fs, nil) // helpText is the help
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
 			return options{}, err
@@ -338,20 +324,17 @@ func parseFlags(args []string) (options, error) {
 	if fs.NArg() > 0 {
 		return options{}, fmt.Errorf("unexpected argument %q (%s)", fs.Arg(0), usage)
 	}
-	o := options{duration: *duration, json: *asJSON, dot: *dot, mermaid: *mermaid, html: *html, serve: *serve,
-		tree: *treeFile, writeTree: *writeTreeFile, edit: *edit, stats: *withStats}
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
+	editErr := o.CheckEdit(set["edit"], "the troll runs")
 	switch {
-	case o.tree != "" && set["decider"]:
+	case o.Tree != "" && set["decider"]:
 		return options{}, errors.New("-tree and -decider: the tree file says which decider; give one of them")
-	case o.tree != "" && o.writeTree != "":
+	case o.Tree != "" && o.WriteTree != "":
 		return options{}, errors.New("-tree and -write-tree: -write-tree writes the built-in tree of -decider")
-	case o.edit == "" && set["edit"]:
-		return options{}, errors.New("-edit needs an address, such as :8080")
-	case o.edit != "" && o.tree == "":
-		return options{}, errors.New("-edit edits the -tree file while the troll runs: give -tree FILE with it")
-	case o.edit != "" && (o.html != "" || o.serve != "" || o.dot != "" || o.mermaid != ""):
+	case editErr != nil:
+		return options{}, editErr
+	case o.Edit != "" && (o.HTML != "" || o.Serve != "" || o.Dot != "" || o.Mermaid != ""):
 		return options{}, errors.New("-edit runs until Ctrl-C and serves the live view itself: it goes without -html, -serve, -dot and -mermaid")
 	}
 	var err error
@@ -364,14 +347,14 @@ func parseFlags(args []string) (options, error) {
 	if o.duration < troll.Step || o.duration > time.Hour {
 		return options{}, fmt.Errorf("-duration %v: want from %v (a tick) to 1h", o.duration, troll.Step)
 	}
-	if o.html != "" && o.serve != "" {
+	if o.HTML != "" && o.Serve != "" {
 		return options{}, errors.New("-html and -serve: choose one (a replay page, or the live view)")
 	}
-	if o.stats && (o.serve != "" || o.edit != "") {
+	if o.stats && (o.Serve != "" || o.Edit != "") {
 		return options{}, errors.New("-stats goes without -serve and -edit: they run until stopped, and -stats counts a run to its end")
 	}
-	if err := outfiles.Distinct(outfiles.File{Flag: "dot", Path: o.dot}, outfiles.File{Flag: "mermaid", Path: o.mermaid},
-		outfiles.File{Flag: "html", Path: o.html}); err != nil {
+	if err := outfiles.Distinct(outfiles.File{Flag: "dot", Path: o.Dot}, outfiles.File{Flag: "mermaid", Path: o.Mermaid},
+		outfiles.File{Flag: "html", Path: o.HTML}); err != nil {
 		return options{}, err
 	}
 	return o, nil
@@ -381,7 +364,7 @@ func parseFlags(args []string) (options, error) {
 // where on stderr: the HTN domain, the tree, or the machine coloured by
 // last, its last report.
 func drawMind(o options, tree *bt.Tree[troll.Memory], last *decide.Report, stderr io.Writer) error {
-	if o.dot == "" && o.mermaid == "" {
+	if o.Dot == "" && o.Mermaid == "" {
 		return nil
 	}
 	title := "the Trunk Thumper (" + o.label() + ")"
@@ -390,7 +373,7 @@ func drawMind(o options, tree *bt.Tree[troll.Memory], last *decide.Report, stder
 	var writers [2]func(io.Writer) error
 	writers[0], writers[1] = pic.DOT, pic.Mermaid
 	switch {
-	case o.tree != "":
+	case o.Tree != "":
 	case o.decider == troll.HTN:
 		dom, err := troll.Domain()
 		if err != nil {
@@ -403,12 +386,11 @@ func drawMind(o options, tree *bt.Tree[troll.Memory], last *decide.Report, stder
 		if err != nil {
 			return err
 		}
-		diagram := machine.Diagram(last)
-		diagram.Title = title
+		diagram := draw.Machine{Title: title, Nodes: machine.Nodes(), Last: last}
 		what = "machine"
 		writers[0], writers[1] = diagram.DOT, diagram.Mermaid
 	}
-	for i, p := range []struct{ flag, path string }{{"dot", o.dot}, {"mermaid", o.mermaid}} {
+	for i, p := range []struct{ flag, path string }{{"dot", o.Dot}, {"mermaid", o.Mermaid}} {
 		if p.path == "" {
 			continue
 		}
@@ -432,7 +414,7 @@ func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer,
 	}
 	var events *jsonEvents
 	var tracer bt.Tracer
-	if o.json {
+	if o.JSON {
 		events = &jsonEvents{enc: json.NewEncoder(out)}
 		tracer = trace.NewActions(tree.Nodes(), events.task).OnPlan(events.plan)
 	} else {

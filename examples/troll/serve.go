@@ -11,7 +11,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/inspect"
-	"github.com/foresight-bt/foresight/internal/sameorigin"
+	"github.com/foresight-bt/foresight/internal/cmd/demo"
 	"github.com/foresight-bt/foresight/scene"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
@@ -27,9 +27,9 @@ type server struct {
 
 // listen opens addr for the live view.
 func listen(ctx context.Context, addr string, stderr io.Writer) (*server, error) {
-	ln, err := sameorigin.Listen(addr) // on loopback when addr names no host
+	ln, err := demo.Listen("serve", addr) // on loopback when addr names no host
 	if err != nil {
-		return nil, fmt.Errorf("-serve %q: %v", addr, err)
+		return nil, err
 	}
 	return &server{ln: ln, ctx: ctx, stderr: stderr}, nil
 }

@@ -1,0 +1,60 @@
+// Package memory checks that an agent's memory type can be copied by
+// plain assignment, for the packages that copy memories: bt for its
+// predictions, htn for plans made outside a tree.
+//
+// It is an engine helper (internal/engine): beneath the whole library, it
+// imports nothing of the project, and any package may import it.
+package memory
+
+import (
+	"fmt"
+	"reflect"
+)
+
+// Check reports a memory type that plain assignment cannot copy safely:
+// one holding pointers, slices, maps, channels, functions or interfaces,
+// which a copy would share between the live memory and every prediction,
+// so that simulating would write the live memory. The error names the
+// first such field.
+func Check[M any]() error {
+	t := reflect.TypeFor[M]()
+	where, kind, ok := findReference(t, "", 0)
+	if !ok {
+		return nil
+	}
+	field := "it"
+	if where != "" {
+		field = "field " + where
+	}
+	return fmt.Errorf("memory type %v: %s is a %v, which plain assignment would share between the live memory and "+
+		"every prediction", t, field, kind)
+}
+
+// findReference returns the first place in t, depth first, that holds a
+// reference, as a field path such as "Enemies[0].Orders".
+func findReference(t reflect.Type, at string, depth int) (string, reflect.Kind, bool) {
+	if depth > 64 { // a value type cannot nest this deep without being absurd; stop looking
+		return "", 0, false
+	}
+	switch t.Kind() {
+	case reflect.Pointer, reflect.Slice, reflect.Map, reflect.Chan, reflect.Func, reflect.Interface, reflect.UnsafePointer:
+		return at, t.Kind(), true
+	case reflect.Array:
+		if t.Len() == 0 {
+			return "", 0, false
+		}
+		return findReference(t.Elem(), at+"[0]", depth+1)
+	case reflect.Struct:
+		for i := range t.NumField() {
+			f := t.Field(i)
+			name := f.Name
+			if at != "" {
+				name = at + "." + f.Name
+			}
+			if where, kind, ok := findReference(f.Type, name, depth+1); ok {
+				return where, kind, true
+			}
+		}
+	}
+	return "", 0, false
+}
