@@ -67,7 +67,7 @@ func settings[M any]() []setting[M] {
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
 				k, ok := l.str(v)
 				if ok && !slices.Contains(kinds, bt.NodeKind(k)) {
-					l.bad(v, fmt.Errorf("unknown kind %q (want one of %s)", k, kindList()))
+					l.bad(v, fmt.Errorf("unknown kind %q%s (want one of %s)", k, didYouMean(k, kindNames()), kindList()))
 					ok = false
 				}
 				d.Kind, l.shapeless = bt.NodeKind(k), l.shapeless || !ok
@@ -156,7 +156,7 @@ func settings[M any]() []setting[M] {
 				if name, ok := l.str(v); ok {
 					o, err := heuristic.ParseOutcome(name)
 					if err != nil {
-						l.bad(v, fmt.Errorf("unknown outcome %q (want one of %s)", name, strings.Join(outcomes(), ", ")))
+						l.bad(v, fmt.Errorf("unknown outcome %q%s (want one of %s)", name, didYouMean(name, outcomes()), strings.Join(outcomes(), ", ")))
 					}
 					d.Settings.MinOutcome = o
 				}
