@@ -145,7 +145,8 @@ func (a *Actions) OnRefusal(f func(e *bt.Event)) *Actions {
 }
 
 // OnStop has a call f when a constraint stops a running node or finishes
-// it (bt.EventConstraint). It returns a.
+// it, or refuses a node or finishes it as it is to begin (an
+// bt.EventConstraint, AtBegin). It returns a.
 func (a *Actions) OnStop(f func(e *bt.Event)) *Actions {
 	a.stopped = f
 	return a
