@@ -167,6 +167,7 @@ func (c *Child[M]) Report(p *decide.Report) {
 	switch op := s.at.op(); {
 	case op == opRoute && s.previewing:
 		s.foreseen = append(s.foreseen, *p.Clone())
+		s.foreseenBy = append(s.foreseenBy, c.index)
 		return
 	case s.tracer == nil || op != opBegin && op != opUpdate:
 		return // a prediction, or an End: nothing was decided

@@ -145,7 +145,8 @@ func (s *scratch[M]) admit(i int32, m *M) (Status, bool) {
 		return Running, false
 	}
 	if s.tracer != nil {
-		s.trace(EventConstraint, i, 0, check, why)
+		s.event = Event{Kind: EventConstraint, Path: s.tree.pathOf(i), Check: check, Reason: why, AtBegin: !s.st[i].running()}
+		s.emit()
 	}
 	if s.st[i].running() {
 		s.finish(i, m, Running)

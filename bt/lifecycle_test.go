@@ -72,14 +72,14 @@ func TestConstraintsLive(t *testing.T) {
 		script: []bt.Status{S},
 		ticks:  1,
 		want:   []bt.Status{F},
-		trace:  []string{"constraint x Fail why"},
+		trace:  []string{"constraint x Fail why (at Begin)"},
 	}, {
 		name:   "Done at Begin: success without running",
 		check:  func(bt.Situation) bt.Check { return bt.Done },
 		script: []bt.Status{S},
 		ticks:  1,
 		want:   []bt.Status{S},
-		trace:  []string{"constraint x Done why"},
+		trace:  []string{"constraint x Done why (at Begin)"},
 	}, {
 		name: "Fail while running interrupts the node, and its parent sees Failure",
 		check: func(s bt.Situation) bt.Check {

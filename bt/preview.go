@@ -29,6 +29,9 @@ type Preview struct {
 	// in the tick, in order, as each will report it (bt.EventPlan): the
 	// plan made, kept or replaced, and the step it begins with.
 	Plans []decide.Report
+	// Planners holds the path of the planner node of each of Plans, as
+	// a Decision holds its selector's (an EventPlan's Path).
+	Planners []string
 }
 
 // leaf returns the last element of Path: the node the tree would run.
@@ -92,7 +95,7 @@ func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Preview, er
 		err = s.close()
 	}()
 	s.walked = s.walked[:0]
-	s.foreseen = s.foreseen[:0]
+	s.foreseen, s.foreseenBy = s.foreseen[:0], s.foreseenBy[:0]
 	if s.admits(0, m) == Pass {
 		s.previewing = true
 		p.Path = s.walk(s.ctx.Push(m)) // the walk reads a copy, in case user code writes
@@ -105,6 +108,7 @@ func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Preview, er
 	p.Decisions = s.decisions()
 	for i := range s.foreseen {
 		p.Plans = append(p.Plans, *s.foreseen[i].Clone())
+		p.Planners = append(p.Planners, s.tree.pathOf(s.foreseenBy[i]))
 	}
 	return p, nil
 }

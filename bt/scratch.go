@@ -57,9 +57,11 @@ type scratch[M any] struct {
 
 	plans []plan // selectors and priorities: the choice simulated in this call
 	// previewing is set while a Preview walks the tree: a planner's Route
-	// then reports what the tick would report, into foreseen.
+	// then reports what the tick would report, into foreseen, and who
+	// reports it, into foreseenBy.
 	previewing bool
 	foreseen   []decide.Report
+	foreseenBy []int32
 	walked     []int32     // selectors a Preview's walk found deciding, in order
 	bufs       []decisions // selectors: candidate buffers
 	drawn      []drawCount // per node: numbers drawn in this call

@@ -20,8 +20,10 @@ const (
 	EventEnd
 	// EventConstraint: a constraint stopped a live node (Path), or a
 	// reactive sequence found a condition it had passed (Path) no longer
-	// holds: Check is Fail or Done and Reason says why. Constraints that
-	// fail while simulating show up as Impossible candidates instead.
+	// holds: Check is Fail or Done and Reason says why. AtBegin tells a
+	// node checked as it was to begin, which never began (refused, or
+	// done without running), from one stopped while it ran. Constraints
+	// that fail while simulating show up as Impossible candidates instead.
 	EventConstraint
 	// EventDecision: a selector decided live (Path, Decision).
 	EventDecision
@@ -54,6 +56,7 @@ type Event struct {
 	Path     string         // the node concerned
 	Status   Status         // EventEnd: the final status
 	Check    Check          // EventConstraint: Fail or Done
+	AtBegin  bool           // EventConstraint: the node was checked as it was to begin, and did not begin
 	Reason   string         // EventConstraint, EventFault: why
 	Decision *Decision      // EventDecision: what was decided
 	Plan     *decide.Report // EventPlan: what was planned, and why

@@ -59,7 +59,7 @@ func TestEventsAreEmittedWhenTheSemanticsSay(t *testing.T) {
 			return bt.New(bt.Config[mem]{}).Do("a", act(nil, "a", nil, S)).Constrain(fail)
 		},
 		ticks: 1,
-		want:  []string{"constraint a Fail no"},
+		want:  []string{"constraint a Fail no (at Begin)"},
 	}, {
 		name: "a constraint that fails while running: the event, then the interruption",
 		build: func() *bt.Builder[mem] {
@@ -67,6 +67,15 @@ func TestEventsAreEmittedWhenTheSemanticsSay(t *testing.T) {
 		},
 		ticks: 2,
 		want:  []string{"begin a", "constraint a Fail stopped", "end a Running"},
+	}, {
+		name: "a condition a reactive sequence passed fails: the sequence is stopped, not the condition refused",
+		build: func() *bt.Builder[mem] {
+			return bt.New(bt.Config[mem]{}).ReactiveSequence("q").
+				Condition("c", func(m *mem) bool { return m.Live == 0 }).Do("a", act(nil, "a", nil, R, R)).End()
+		},
+		ticks: 2,
+		want: []string{"begin q", "begin q/c", "end q/c Success", "begin q/a", "constraint q/c Fail c: false", "end q/a Running",
+			"end q Failure"},
 	}, {
 		name: "a selector decides when it begins and when it re-selects, not in between",
 		build: func() *bt.Builder[mem] {

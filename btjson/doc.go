@@ -23,8 +23,10 @@
 // Every error of a file is reported at once, each with its JSON path and
 // line and column, as in
 //
-//	7:38: $.children[0].action: unknown action "atack"
+//	7:38: $.children[0].action: unknown action "atack": did you mean "attack"? (want one of "attack", "patrol")
 //
-// and a file too large, too deep or with too many nodes is refused with
-// an error that wraps ErrLimit (see Limits).
+// (an unknown name with the nearest and all the names the file may give
+// in its place: a catalogue's entries, registered values and factories
+// alike), and a file too large, too deep or with too many nodes is
+// refused with an error that wraps ErrLimit (see Limits).
 package btjson

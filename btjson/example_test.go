@@ -92,7 +92,8 @@ func Example() {
 	// ]}
 }
 
-// Errors name the place in the file: its JSON path, line and column.
+// Errors name the place in the file: its JSON path, line and column; an
+// unknown name, the names the file may give, and the nearest of them.
 func ExampleRegistry_Load() {
 	file := []byte(`{
   "kind": "selector", "name": "guard",
@@ -104,7 +105,7 @@ func ExampleRegistry_Load() {
 	_, err := registry().Load(file)
 	fmt.Println(err)
 	// Output:
-	// 4:52: $.children[0].action: unknown action "stirke" (want one of "chase", "patrol", "strike")
+	// 4:52: $.children[0].action: unknown action "stirke": did you mean "strike"? (want one of "chase", "patrol", "strike")
 	// 5:52: $.children[1].cosmetic: want true or false, not a string
 	// 5:5: $.children[1]: an action needs "action"
 }

@@ -190,17 +190,19 @@ func (l *loader[M]) report(err error) {
 // follow are only counted, so a caller need not write them.
 func (l *loader[M]) full() bool { return len(l.errs) >= l.lim.Errors }
 
-// names returns the registered names of a role, sorted, for an error:
-// the registry is listed once a file, however many names it lacks.
+// names returns the names a file may give for a role, sorted, for an
+// error: those the schema lists (Registry.names), once a file however
+// many names it lacks.
 func (l *loader[M]) names(ro role) []string {
-	if l.known == nil {
-		entries := l.r.entries()
-		l.known = map[role][]string{}
-		for _, e := range entries {
-			l.known[e.role] = append(l.known[e.role], e.name)
+	names, ok := l.known[ro]
+	if !ok {
+		if l.known == nil {
+			l.known = map[role][]string{}
 		}
+		names = l.r.names(ro)
+		l.known[ro] = names
 	}
-	return l.known[ro]
+	return names
 }
 
 // err returns the errors so far, placed in the file, and a count of
@@ -438,7 +440,8 @@ func (l *loader[M]) field(path, key string, d *bt.Def[M], n *reading) bool {
 		}
 		l.str(v)
 	default:
-		l.bad(v, fmt.Errorf("unknown field %q (want one of %s)", key, strings.Join(fieldKeys[M](), ", ")))
+		keys := fieldKeys[M]()
+		l.bad(v, fmt.Errorf("unknown field %q%s (want one of %s)", key, didYouMean(key, keys), strings.Join(keys, ", ")))
 	}
 	return l.skip(path, tok, n.depth)
 }
@@ -604,15 +607,17 @@ func lookup[M any, V any](l *loader[M], path string, off int, ro role, name stri
 	return v
 }
 
-// unknown describes a name the registry lacks, with the names it has.
+// unknown describes a name the registry lacks, with the nearest it has
+// when one is close, and the names it has.
 func unknown(ro role, name string, have []string) error {
+	mean := didYouMean(name, have)
 	switch {
 	case len(have) == 0:
 		return fmt.Errorf("unknown %s %q: the registry has none", ro, name)
 	case len(have) > 20:
-		return fmt.Errorf("unknown %s %q (the registry has %d, such as %s)", ro, name, len(have), quoteList(have[:20]))
+		return fmt.Errorf("unknown %s %q%s (the registry has %d, such as %s)", ro, name, mean, len(have), quoteList(have[:20]))
 	}
-	return fmt.Errorf("unknown %s %q (want one of %s)", ro, name, quoteList(have))
+	return fmt.Errorf("unknown %s %q%s (want one of %s)", ro, name, mean, quoteList(have))
 }
 
 func quoteList(names []string) string {
@@ -722,12 +727,14 @@ func nodeKindsOf() []bt.NodeKind {
 	return out
 }
 
-func kindList() string {
+func kindList() string { return strings.Join(kindNames(), ", ") }
+
+func kindNames() []string {
 	s := make([]string, len(nodeKinds))
 	for i, k := range nodeKinds {
 		s[i] = string(k)
 	}
-	return strings.Join(s, ", ")
+	return s
 }
 
 // outcomes returns the names of the valid outcomes, worst first.

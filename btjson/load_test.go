@@ -9,6 +9,8 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/btjson"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/internal/treetest"
 )
 
 // Every problem of a file is reported, each at its place: JSON path, line
@@ -359,6 +361,83 @@ func TestBuildErrorsLimited(t *testing.T) {
 			}
 		})
 	}
+}
+
+// An unknown name is answered with what the file may name in its place,
+// whatever the registry holds it in (a catalogue's entries, registered
+// values, factories), and with the nearest of them when one is close. (A
+// registry of a catalogue alone answered a typo with "the registry has
+// none".) A factory's arguments and constraint factories are answered
+// alike (TestArgumentErrors).
+func TestUnknownNamesListWhatAFileMayName(t *testing.T) {
+	t.Parallel()
+	act := treetest.Act(&treetest.Recorder{}, "act", treetest.Shine)
+	var b catalogue.Builder[mem]
+	for _, name := range []string{"chop", "eat", "sleep"} {
+		b.Action(name, act)
+	}
+	actions, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	catalogueOnly := func() *btjson.Registry[mem] { return &btjson.Registry[mem]{Catalogue: actions} }
+	withActions := func() *btjson.Registry[mem] {
+		r := factoryRegistry()
+		r.Catalogue = actions
+		return r
+	}
+	many := func() *btjson.Registry[mem] {
+		r := testRegistry()
+		for i := range 30 {
+			r.Actions[fmt.Sprintf("a%02d", i)] = r.Actions["chase"]
+		}
+		r.Actions["zigzag"] = r.Actions["chase"]
+		return r
+	}
+	action := func(name string) string { return `{"kind": "action", "name": "x", "action": "` + name + `"}` }
+	for _, tt := range []struct {
+		name string
+		reg  func() *btjson.Registry[mem]
+		file string
+		want string // the whole error
+	}{
+		{"a catalogue's entry", catalogueOnly, action("chopp"),
+			`1:43: $.action: unknown action "chopp": did you mean "chop"? (want one of "chop", "eat", "sleep")`},
+		{"nothing close", catalogueOnly, action("fly"),
+			`1:43: $.action: unknown action "fly" (want one of "chop", "eat", "sleep")`},
+		{"entries, actions and factories", withActions, action("wiat"),
+			`1:43: $.action: unknown action "wiat": did you mean "wait"? (want one of "chase", "chop", "eat", "sleep", "wait")`},
+		{"the nearest beyond the first 20", many, action("zigzga"),
+			`1:43: $.action: unknown action "zigzga": did you mean "zigzag"? (the registry has 32, such as "a00", "a01", "a02", "a03", "a04", "a05", "a06", "a07", "a08", "a09", "a10", "a11", "a12", "a13", "a14", "a15", "a16", "a17", "a18", "a19")`},
+		{"a decorator's factory", factoryRegistry,
+			`{"kind": "decorator", "name": "d", "decorator": "retyr", "args": {"times": 1}, "children": [{"kind": "action", "name": "c", "action": "chase"}]}`,
+			`1:49: $.decorator: unknown decorator "retyr": did you mean "retry"? (want one of "invert", "retry")`},
+		{"a constraint's factory, by name", factoryRegistry,
+			`{"kind": "action", "name": "c", "action": "chase", "constraints": ["cooldwon"]}`,
+			`1:68: $.constraints[0]: unknown constraint "cooldwon": did you mean "cooldown"? (want one of "chance", "cooldown", "in sight")`},
+		{"a kind", catalogueOnly, `{"kind": "seqence", "name": "s", "children": []}`,
+			`1:10: $.kind: unknown kind "seqence": did you mean "sequence"? (want one of ` + kindWords() + `)`},
+		{"a field", catalogueOnly, `{"kind": "action", "name": "x", "action": "chop", "constrains": []}`,
+			`did you mean "constraints"?`},
+		{"an outcome", catalogueOnly, `{"kind": "selector", "name": "s", "minOutcome": "Benficial", "children": [` + action("chop") + `]}`,
+			`$.minOutcome: unknown outcome "Benficial": did you mean "Beneficial"? (want one of Impossible,`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := tt.reg().Load([]byte(tt.file))
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("Load: %v\nwant %s", err, tt.want)
+			}
+		})
+	}
+}
+
+// kindWords lists the kinds of node, as errors do.
+func kindWords() string {
+	var kinds []string
+	for _, k := range bt.Kinds() {
+		kinds = append(kinds, string(k))
+	}
+	return strings.Join(kinds, ", ")
 }
 
 // seq returns 0, 1, ... n-1, for Sprintf.

@@ -214,7 +214,7 @@ func (l *loader[M]) arguments(params []Param, given *argsGiven, at *value) (Args
 	for _, key := range slices.Sorted(maps.Keys(vals)) {
 		if !slices.ContainsFunc(params, func(p Param) bool { return p.Name == key }) {
 			v := vals[key]
-			l.bad(&v, fmt.Errorf("%q takes no argument %q (it takes %s)", at.tok, key, paramList(params)))
+			l.bad(&v, fmt.Errorf("%q takes no argument %q%s (it takes %s)", at.tok, key, didYouMean(key, paramNames(params)), paramList(params)))
 			ok = false
 		}
 	}
@@ -277,6 +277,14 @@ func paramList(params []Param) string {
 		s[i] = strconv.Quote(p.Name) + " (" + p.Type.String() + ")"
 	}
 	return strings.Join(s, ", ")
+}
+
+func paramNames(params []Param) []string {
+	s := make([]string, len(params))
+	for i, p := range params {
+		s[i] = p.Name
+	}
+	return s
 }
 
 // makeNode makes the node's registered value from its factory, with
@@ -419,7 +427,8 @@ func makeFromGo[M, V any](r *Registry[M], ro role, name string, fs map[string]Fa
 	}
 	for _, key := range slices.Sorted(maps.Keys(given)) {
 		if !slices.ContainsFunc(f.Params, func(p Param) bool { return p.Name == key }) {
-			errs = append(errs, fmt.Errorf("btjson: %s %q takes no argument %q (it takes %s)", ro, name, key, paramList(f.Params)))
+			errs = append(errs, fmt.Errorf("btjson: %s %q takes no argument %q%s (it takes %s)", ro, name, key,
+				didYouMean(key, paramNames(f.Params)), paramList(f.Params)))
 		}
 	}
 	if len(errs) > 0 {

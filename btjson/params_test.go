@@ -56,7 +56,7 @@ func TestArgumentErrors(t *testing.T) {
 		{"a negative duration", `{"kind": "action", "name": "w", "action": "wait", "args": {"for": "-1s"}}`,
 			[]string{`$.args.for: negative duration "-1s"`}},
 		{"an argument no parameter takes", `{"kind": "action", "name": "w", "action": "wait", "args": {"for": "1s", "fro": "2s"}}`,
-			[]string{`$.args.fro: "wait" takes no argument "fro" (it takes "for" (duration), "why" (text))`}},
+			[]string{`$.args.fro: "wait" takes no argument "fro": did you mean "for"? (it takes "for" (duration), "why" (text))`}},
 		{"an argument that is not a scalar", `{"kind": "action", "name": "w", "action": "wait", "args": {"for": ["1s"]}}`,
 			[]string{`$.args.for: want a duration, number, text or true or false, not an array`}},
 		{"args for a value no factory makes", `{"kind": "action", "name": "c", "action": "chase", "args": {"for": "1s"}}`,
@@ -64,7 +64,7 @@ func TestArgumentErrors(t *testing.T) {
 		{"the factory refuses", `{"kind": "action", "name": "c", "action": "chase", "constraints": [{"name": "chance", "args": {"p": 2}}]}`,
 			[]string{`$.constraints[0].args: constraint "chance": a chance is from 0 to 1`}},
 		{"an unknown constraint factory", `{"kind": "action", "name": "c", "action": "chase", "constraints": [{"name": "cooldwon", "args": {}}]}`,
-			[]string{`$.constraints[0].name: unknown constraint factory "cooldwon" (want one of "chance", "cooldown")`}},
+			[]string{`$.constraints[0].name: unknown constraint factory "cooldwon": did you mean "cooldown"? (want one of "chance", "cooldown")`}},
 		{"a constraint object without a name", `{"kind": "action", "name": "c", "action": "chase", "constraints": [{"args": {"for": "1s"}}]}`,
 			[]string{`$.constraints[0]: a constraint made by a factory needs a "name"`}},
 	}

@@ -66,7 +66,7 @@ func settings[M any]() []setting[M] {
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
 				k, ok := l.str(v)
 				if ok && !slices.Contains(nodeKinds, bt.NodeKind(k)) {
-					l.bad(v, fmt.Errorf("unknown kind %q (want one of %s)", k, kindList()))
+					l.bad(v, fmt.Errorf("unknown kind %q%s (want one of %s)", k, didYouMean(k, kindNames()), kindList()))
 					ok = false
 				}
 				d.Kind, l.shapeless = bt.NodeKind(k), l.shapeless || !ok
@@ -152,7 +152,7 @@ func settings[M any]() []setting[M] {
 				if name, ok := l.str(v); ok {
 					var o heuristic.Outcome
 					if err := o.UnmarshalText([]byte(name)); err != nil {
-						l.bad(v, fmt.Errorf("unknown outcome %q (want one of %s)", name, strings.Join(outcomes(), ", ")))
+						l.bad(v, fmt.Errorf("unknown outcome %q%s (want one of %s)", name, didYouMean(name, outcomes()), strings.Join(outcomes(), ", ")))
 					}
 					d.Options = append(d.Options, bt.MinOutcome(o))
 				}

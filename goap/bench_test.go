@@ -4,6 +4,7 @@ import (
 	"testing"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/goap"
 )
 
 // BenchmarkPlan plans the deep problem (12 steps) with each estimate.
@@ -26,6 +27,33 @@ func BenchmarkPlan(b *testing.B) {
 				}
 			}
 		})
+	}
+}
+
+// BenchmarkPlanKey plans the deep problem with keys of the same state
+// compared as one word (4 bytes), and hashed in full (12 bytes, and the
+// whole memory), for the cost the package's doc gives.
+func BenchmarkPlanKey(b *testing.B) {
+	b.Run("word", func(b *testing.B) {
+		planWithKey(b, func(c *Camp) [4]uint8 { return [4]uint8{uint8(c.Hunger), uint8(c.Food), uint8(c.Tired)} })
+	})
+	b.Run("12-bytes", func(b *testing.B) {
+		planWithKey(b, func(c *Camp) [12]uint8 { return [12]uint8{uint8(c.Hunger), uint8(c.Food), uint8(c.Tired)} })
+	})
+	b.Run("memory", func(b *testing.B) { planWithKey(b, campKey) })
+}
+
+func planWithKey[K comparable](b *testing.B, key func(c *Camp) K) {
+	d, err := goap.New(camp, key).Action("eat").Action("forage").Action("sleep").Goal("stocked", 1, stocked).Build()
+	if err != nil {
+		b.Fatal(err)
+	}
+	p := d.NewPlanner()
+	start := Camp{Hunger: 80}
+	for b.Loop() {
+		if _, err := p.Plan(&start); err != nil {
+			b.Fatal(err)
+		}
 	}
 }
 

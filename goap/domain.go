@@ -160,14 +160,15 @@ func (d *Domain[M, K]) Steps() []bt.Def[M] {
 
 // Nodes describes the domain as a tree, for pictures and tools: under a
 // root, its goals (each with its utility, or that it weighs the world)
-// and its actions with their preconditions.
+// and its actions with their preconditions. The root says when the key
+// is slow (see the package's doc).
 func (d *Domain[M, K]) Nodes() []bt.NodeInfo {
 	if !d.usable() {
 		return nil
 	}
 	out := []bt.NodeInfo{
 		{Path: "domain", Name: "domain", Kind: kindDomain, Children: 2,
-			Detail: fmt.Sprintf("goap: %d goals, %d actions, %v", len(d.goals), len(d.actions), d.choice)},
+			Detail: fmt.Sprintf("goap: %d goals, %d actions, %v", len(d.goals), len(d.actions), d.choice) + slowKey[K]()},
 		{Path: "domain/goals", Name: "goals", Kind: kindGoals, Detail: "goals", Depth: 1, Parent: "domain", Children: len(d.goals)},
 	}
 	for _, g := range d.goals {

@@ -3,6 +3,7 @@ package goap
 import (
 	"hash/maphash"
 	"reflect"
+	"strconv"
 	"unsafe"
 )
 
@@ -29,8 +30,24 @@ type slot struct {
 }
 
 func newIndex[K comparable]() index[K] {
+	return index[K]{seed: maphash.MakeSeed(), slots: make([]slot, 64), gen: 1, bits: oneWord(reflect.TypeFor[K]())}
+}
+
+// oneWord reports whether keys of type t are compared as one word: at
+// most 8 bytes of plain bits.
+func oneWord(t reflect.Type) bool { return t.Size() <= 8 && plainBits(t) }
+
+// slowKey says, for a domain's description, that keys of type K are not
+// compared as one word, and what it costs; "" for keys that are. Nothing
+// else would tell a user that a key grown past 8 bytes, or given a
+// float, slowed every planning.
+func slowKey[K comparable]() string {
 	t := reflect.TypeFor[K]()
-	return index[K]{seed: maphash.MakeSeed(), slots: make([]slot, 64), gen: 1, bits: t.Size() <= 8 && plainBits(t)}
+	if oneWord(t) {
+		return ""
+	}
+	return "; slow key: " + t.String() + ", " + strconv.Itoa(int(t.Size())) +
+		" bytes, hashed in full at every state (a key of up to 8 bytes of integers and booleans is one word)"
 }
 
 // plainBits reports whether a value of type t is its bytes: integers and

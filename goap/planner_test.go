@@ -2,11 +2,13 @@ package goap_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -444,4 +446,56 @@ func TestHostileUse(t *testing.T) {
 	if _, err := nan.Plan(&Camp{}); err == nil || !strings.Contains(err.Error(), "estimates NaN") {
 		t.Errorf("a NaN estimate: %v", err)
 	}
+}
+
+// A key the planner does not compare as one word (more than 8 bytes, or
+// not only integers and booleans) says so, with its type and size, where
+// a user looks without asking: the domain's description (Nodes, which
+// the inspector shows) and its planner node's in the tree (dumps and
+// pictures). Such a key silently took the slower path.
+func TestSlowKeysSaySo(t *testing.T) {
+	t.Parallel()
+	const slow = "; slow key: %s, %d bytes, hashed in full at every state (a key of up to 8 bytes of integers and booleans is one word)"
+	for _, tt := range []struct {
+		name    string
+		details func(t *testing.T) (domain, planner string)
+		note    string // what both say of the key
+	}{
+		{"one word", func(t *testing.T) (string, string) {
+			return keyDetails(t, func(c *Camp) [4]uint8 { return [4]uint8{uint8(c.Hunger), uint8(c.Food), uint8(c.Tired)} })
+		}, ""},
+		{"more than 8 bytes", func(t *testing.T) (string, string) {
+			return keyDetails(t, func(c *Camp) [12]uint8 { return [12]uint8{uint8(c.Hunger), uint8(c.Food), uint8(c.Tired)} })
+		}, fmt.Sprintf(slow, "[12]uint8", 12)},
+		{"not only integers and booleans", func(t *testing.T) (string, string) { return keyDetails(t, campKey) },
+			fmt.Sprintf(slow, "goap_test.Camp", unsafe.Sizeof(Camp{}))},
+		{"a float", func(t *testing.T) (string, string) {
+			return keyDetails(t, func(c *Camp) float32 { return float32(c.Food) })
+		}, fmt.Sprintf(slow, "float32", 4)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			domain, planner := tt.details(t)
+			if want := "goap: 1 goals, 3 actions, by priority" + tt.note; domain != want {
+				t.Errorf("the domain says\n%s\nwant\n%s", domain, want)
+			}
+			if want := "goap: 1 goals, 3 actions" + tt.note; planner != want {
+				t.Errorf("its planner node says\n%s\nwant\n%s", planner, want)
+			}
+		})
+	}
+}
+
+// keyDetails returns what the camp's domain with the key says of itself,
+// and what its planner node in a tree says.
+func keyDetails[K comparable](t *testing.T, key func(c *Camp) K) (domain, planner string) {
+	t.Helper()
+	d, err := goap.New(camp, key).Action("eat").Action("forage").Action("sleep").Goal("stocked", 1, stocked).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := bt.Build(bt.Config[Camp]{}, bt.For[Camp]().Plan("think", d))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return d.Nodes()[0].Detail, tree.Nodes()[0].Detail
 }

@@ -102,9 +102,10 @@ type runner[M any, K comparable] struct {
 // Bind keeps the runner's handle on itself, to report its plannings.
 func (r *runner[M, K]) Bind(self *bt.Child[M]) { r.self = self }
 
-// Describe says what the runner plans for, for dumps and pictures.
+// Describe says what the runner plans for, and whether with a slow key,
+// for dumps and pictures.
 func (r *runner[M, K]) Describe() string {
-	return "goap: " + strconv.Itoa(len(r.d.goals)) + " goals, " + strconv.Itoa(len(r.d.actions)) + " actions"
+	return "goap: " + strconv.Itoa(len(r.d.goals)) + " goals, " + strconv.Itoa(len(r.d.actions)) + " actions" + slowKey[K]()
 }
 
 // A cause is why a planning was started: an action's name and a text, or

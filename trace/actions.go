@@ -144,7 +144,8 @@ func (a *Actions) onRefusal(f func(e *bt.Event)) *Actions {
 }
 
 // onStop has a call f when a constraint stops a running node or finishes
-// it (bt.EventConstraint). It returns a.
+// it, or refuses a node or finishes it as it is to begin (a
+// bt.EventConstraint, AtBegin). It returns a.
 func (a *Actions) onStop(f func(e *bt.Event)) *Actions {
 	a.stopped = f
 	return a

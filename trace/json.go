@@ -16,6 +16,7 @@ import (
 //	{"tick":12,"t":0.2,"kind":"begin","path":"guard/chase"}
 //	{"tick":12,"t":0.2,"kind":"end","path":"guard/chase","status":"Success"}
 //	{"tick":12,"t":0.2,"kind":"constraint","path":"guard/attack","check":"Fail","reason":"out of reach"}
+//	{"tick":12,"t":0.2,"kind":"constraint","path":"guard/rest","check":"Fail","reason":"not tired","atBegin":true}
 //	{"tick":12,"t":0.2,"kind":"fault","path":"guard/attack","reason":"guard/attack: panic in Begin: boom"}
 //	{"tick":12,"t":0.2,"kind":"decision","path":"guard",
 //	 "decision":{"chosen":"chase","why":"best outcome","candidates":[
@@ -26,9 +27,11 @@ import (
 //	   "steps":["NavigateToEnemy","DoTrunkSlam"],"record":[0,0],"expanded":3,
 //	   "rejected":[{"name":"AttackEnemy/slam","reason":"unarmed"}]}}
 //
-// t is the agent's clock in seconds; chosen is empty when the selector
-// chose nothing; a cost that is not a finite number is written as a
-// string, "NaN", "+Inf" or "-Inf". The first write error stops the
+// t is the agent's clock in seconds; atBegin marks a constraint that
+// checked a node as it was to begin, which did not begin, rather than
+// stopped it running (bt.Event's AtBegin); chosen is empty when the
+// selector chose nothing; a cost that is not a finite number is written
+// as a string, "NaN", "+Inf" or "-Inf". The first write error stops the
 // writing and is kept, for Err.
 func JSON(w io.Writer) *JSONWriter { return &JSONWriter{enc: json.NewEncoder(w)} }
 
@@ -46,6 +49,7 @@ type jsonEvent struct {
 	Status   string        `json:"status,omitempty"`
 	Check    string        `json:"check,omitempty"`
 	Reason   string        `json:"reason,omitempty"`
+	AtBegin  bool          `json:"atBegin,omitempty"`
 	Decision *jsonDecision `json:"decision,omitempty"`
 	Plan     *jsonPlan     `json:"plan,omitempty"`
 }
@@ -85,7 +89,7 @@ func (j *JSONWriter) Trace(e *bt.Event) {
 	case bt.EventEnd:
 		out.Status = e.Status.String()
 	case bt.EventConstraint:
-		out.Check = e.Check.String()
+		out.Check, out.AtBegin = e.Check.String(), e.AtBegin
 	case bt.EventDecision:
 		d := &jsonDecision{Why: e.Decision.Why.String(), Candidates: make([]jsonCandidate, len(e.Decision.Candidates))}
 		if c, ok := e.Decision.Choice(); ok {

@@ -10,8 +10,9 @@ import (
 )
 
 // A priority's picks say why too: the guard that passed, and the guards
-// before it that failed. A reactive priority that takes over from the
-// running child says so.
+// before it that failed (a guarded child its guard refuses is not begun:
+// it is refused, not stopped). A reactive priority that takes over from
+// the running child says so.
 func ExampleTimeline_priority() {
 	type sentry struct {
 		Hurt, Sees bool
@@ -40,7 +41,7 @@ func ExampleTimeline_priority() {
 		agent.Tick(&s, 500*time.Millisecond)
 	}
 	// Output:
-	//   0.50s  shoot              stopped: sees no one
+	//   0.50s  shoot              refused: sees no one
 	//   0.50s  walk               first in order
 	//                        not: flee (hurt: false) · shoot (sees no one)
 	//   1.50s  hide               hurt, took over

@@ -48,6 +48,9 @@ func (s *slogTracer) Trace(e *bt.Event) {
 		attrs = append(attrs, slog.String("status", e.Status.String()))
 	case bt.EventConstraint:
 		attrs = append(attrs, slog.String("check", e.Check.String()), slog.String("reason", e.Reason))
+		if e.AtBegin {
+			attrs = append(attrs, slog.Bool("atBegin", true))
+		}
 	case bt.EventFault:
 		attrs = append(attrs, slog.String("reason", e.Reason))
 	case bt.EventDecision:

@@ -30,11 +30,15 @@ const timelineWidth = 120
 // A selector that chooses nothing, for want of an acceptable option, gets
 // a line saying so, with the options it turned down (once, until it
 // chooses again), and a constraint that stops a running node (Fail) or
-// finishes it (Done) gets a line with its reason:
+// finishes it (Done) gets a line with its reason; one that refuses a node
+// as it is to begin, or finishes it then, says so (a priority's guard
+// that fails refuses its child, and its pick lists it as turned down):
 //
 //	4.00s  guard      chose nothing: no option good enough (AllowNegative or a Cosmetic idle would take one)
 //	                  not: patrol Irrelevant (otherwise) · attack Impossible (out of reach)
 //	4.25s  chase      stopped: not seen
+//	4.50s  attack     refused: out of reach
+//	4.50s  sweep      done without beginning: swept
 //
 // A planner node (an HTN or GOAP runner) adds a line for each plan it
 // makes, keeps or replaces, or fails to make, with the method record for
@@ -95,7 +99,12 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 	})
 	acts.onStop(func(e *bt.Event) {
 		what := "stopped"
-		if e.Check == bt.Done {
+		switch {
+		case e.AtBegin && e.Check == bt.Done:
+			what = "done without beginning"
+		case e.AtBegin:
+			what = "refused"
+		case e.Check == bt.Done:
 			what = "done"
 		}
 		fmt.Fprintf(w, "%6.2fs  %-*s %s: %s\n", e.Time.Seconds(), width, name(e.Path), what, e.Reason)

@@ -2,6 +2,7 @@ package trace_test
 
 import (
 	"bytes"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -90,3 +91,57 @@ func TestTimelineRefusalsAndStops(t *testing.T) {
 		t.Errorf("timeline (-want +got):\n%s", diff)
 	}
 }
+
+// A constraint that fails a node as it is to begin refused it, and one
+// that finishes it then did so without its beginning: the timeline says
+// so, not that it stopped a node that never ran, and the JSON trace marks
+// the event "atBegin". (A priority's refused guard read "deliver stopped:
+// not carrying".)
+func TestTimelineConstraintsAtBegin(t *testing.T) {
+	t.Parallel()
+	instant := bt.Instant(func(m *yard) bool { m.Guard++; return true }, func(m *yard) { m.Guard++ })
+	for _, tt := range []struct {
+		name     string
+		tree     *bt.Builder[yard]
+		timeline []string
+		event    string // the JSON trace's constraint event
+	}{
+		{"a priority's guard refuses", bt.New(bt.Config[yard]{}).Priority("courier").
+			Do("deliver", instant).Constrain(constraints.Func("carrying", func(m *yard) bool { return m.Guard > 0 })).
+			Do("wander", instant).End(),
+			[]string{
+				"  1.00s  deliver            refused: not carrying",
+				"  1.00s  wander             first in order",
+				"                       not: deliver (not carrying)",
+			},
+			`{"tick":1,"t":1,"kind":"constraint","path":"courier/deliver","check":"Fail","reason":"not carrying","atBegin":true}`},
+		{"a constraint finishes a node before it begins", bt.New(bt.Config[yard]{}).Sequence("chores").
+			Do("sweep", instant).Constrain(finished("swept")).
+			Do("wash", instant).End(),
+			[]string{
+				"  1.00s  sweep              done without beginning: swept",
+				"  1.00s  wash",
+			},
+			`{"tick":1,"t":1,"kind":"constraint","path":"chores/sweep","check":"Done","reason":"swept","atBegin":true}`},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			var timeline, events bytes.Buffer
+			agent := treetest.MustAgent(t, tt.tree, 1, nil)
+			agent.SetTracer(trace.Tee(trace.Timeline(&timeline, agent.Tree().Nodes(), nil), trace.JSON(&events)))
+			if _, err := agent.Tick(&yard{}, time.Second); err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.timeline, strings.Split(strings.TrimRight(timeline.String(), "\n"), "\n")); diff != "" {
+				t.Errorf("timeline (-want +got):\n%s", diff)
+			}
+			if !slices.Contains(strings.Split(events.String(), "\n"), tt.event) {
+				t.Errorf("the JSON trace lacks\n%s\n%s", tt.event, events.String())
+			}
+		})
+	}
+}
+
+// finished is a constraint that finishes the node it guards (bt.Done).
+type finished string
+
+func (f finished) Evaluate(bt.Situation, *yard) (bt.Check, string) { return bt.Done, string(f) }

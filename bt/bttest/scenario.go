@@ -61,16 +61,20 @@ func (s *Scenario[M]) After(before func(a *bt.Agent[M], m *M) error) *Scenario[M
 // Chooses checks that the tree chooses option, for a reason that
 // contains because ("" for any reason). option is a node's path
 // ("guard/chase") or its name ("chase"), or for a planner the first
-// step of its plan or its steps joined with " → "; the reason is the
-// chosen candidate's verdict, its outcome and reason ("Beneficial
-// (closer)"), or for a planner's plan the report's reason, goal or
-// methods ("[attack/slam]").
+// step of its plan or its steps joined with " → "; an empty option,
+// which names nothing, is an error. The reason is the chosen
+// candidate's verdict, its outcome and reason ("Beneficial (closer)"),
+// or for a planner's plan the report's reason, goal or methods
+// ("[attack/slam]").
 //
 // It returns nil when some decision of the tick chooses so, and
 // otherwise an error that shows every decision: each selector's and
 // priority's options with their verdicts, the one chosen marked, and
-// each planner's plan with what it turned down.
+// each planner's plan with what it turned down, each by its node's path.
 func (s *Scenario[M]) Chooses(option, because string) error {
+	if option == "" {
+		return errors.New(`bttest: Chooses of an empty option: name a node ("guard/chase" or "chase"), or a planner's first step`)
+	}
 	p, err := s.preview()
 	if err != nil {
 		return err
@@ -148,16 +152,16 @@ func explain(p *bt.Preview) string {
 			fmt.Fprintf(&b, "\n    %s %-*s  %v", mark, width, c.Name, c.Verdict)
 		}
 	}
-	for _, r := range p.Plans {
-		b.WriteString("\n  " + plan(&r))
+	for i, r := range p.Plans {
+		b.WriteString("\n  " + plan(p.Planners[i], &r))
 	}
 	return b.String()
 }
 
-// plan says what a planner will do: its change of plan and why, and the
-// steps; then what it turned down.
-func plan(r *decide.Report) string {
-	s := "a planner: plan " + r.Change.String()
+// plan says what the planner at path will do: its change of plan and
+// why, and the steps; then what it turned down.
+func plan(path string, r *decide.Report) string {
+	s := path + ": plan " + r.Change.String()
 	if path := r.Path(); path != "" {
 		s += " " + path
 	}

@@ -88,7 +88,7 @@ func ExampleScenario_Chooses_priorityAndPlanner() {
 	//     * patrol  Irrelevant (no guard)
 	// <nil>
 	// bttest: want chase because "[fight]", but the tick decides:
-	//   a planner: plan made [watch] for guard
+	//   think: plan made [watch] for guard
 	//     steps: patrol
 	//     not guard/fight: sees no one
 }

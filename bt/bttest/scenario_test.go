@@ -7,6 +7,8 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/bt/bttest"
+	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/htn"
 )
 
 // A scenario is set to its moment: the agent brought there by ticks
@@ -40,5 +42,59 @@ func TestScenarioMoments(t *testing.T) {
 	}
 	if err := bttest.Given[Yard](nil, seen).Chooses("chase", ""); err == nil {
 		t.Error("a scenario of a nil tree: no error")
+	}
+}
+
+// A scenario's error says what is wrong with it, or names each decision
+// of the tick by its node's path, a planner's as a selector's: what was
+// asked of it is misuse when no node could be so named (an empty option,
+// which read "want  because ..."), and a plan was "a planner:"'s.
+func TestScenarioErrors(t *testing.T) {
+	t.Parallel()
+	n := bt.For[Yard]()
+	guard, err := bt.Build(bt.Config[Yard]{Heuristic: yardGoal},
+		n.Selector("guard", n.Do("chase", chase).Constrain(sees), n.Do("patrol", patrol)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b catalogue.Builder[Yard]
+	b.Action("chase", chase, sees)
+	b.Action("patrol", patrol)
+	actions, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	domain, err := htn.New(actions).Compound("guard").Method("fight", sees).Do("chase").Method("watch").Do("patrol").Build("guard")
+	if err != nil {
+		t.Fatal(err)
+	}
+	planner, err := bt.Build(bt.Config[Yard]{}, n.Sequence("yard", n.Plan("think", domain)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name            string
+		scenario        *bttest.Scenario[Yard]
+		option, because string
+		want            string // the whole error
+	}{
+		{"an empty option", bttest.Given(guard, Yard{}), "", "caught up",
+			`bttest: Chooses of an empty option: name a node ("guard/chase" or "chase"), or a planner's first step`},
+		{"an empty option, for any reason", bttest.Given(guard, Yard{}), "", "",
+			`bttest: Chooses of an empty option: name a node ("guard/chase" or "chase"), or a planner's first step`},
+		{"a negative step", bttest.Given(guard, Yard{}).Step(-time.Second), "patrol", "",
+			`bttest: preview: bt: negative time step: -1s`},
+		{"a planner's plan, by its path", bttest.Given(planner, Yard{}), "chase", "[fight]",
+			"bttest: want chase because \"[fight]\", but the tick decides:\n" +
+				"  yard/think: plan made [watch] for guard\n" +
+				"    steps: patrol\n" +
+				"    not guard/fight: sees no one"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			err := tt.scenario.Chooses(tt.option, tt.because)
+			if err == nil || err.Error() != tt.want {
+				t.Errorf("Chooses(%q, %q) = %v\nwant %s", tt.option, tt.because, err, tt.want)
+			}
+		})
 	}
 }

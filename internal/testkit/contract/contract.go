@@ -27,6 +27,7 @@ type Event struct {
 	Path     string         // the node concerned; empty for decisions
 	Status   bt.Status      // EventEnd: the final status
 	Check    bt.Check       // EventConstraint: Fail or Done
+	AtBegin  bool           // EventConstraint: the node was checked as it was to begin
 	Decision string         // EventDecision: the decision, as bt.Decision.String formats it
 	Selector string         // EventDecision: the selector's path
 	Chosen   string         // EventDecision: the name of the child chosen; empty for none
@@ -36,7 +37,7 @@ type Event struct {
 
 // From copies what the checks need of e.
 func From(e *bt.Event) Event {
-	c := Event{Kind: e.Kind, Time: e.Time, Path: e.Path, Status: e.Status, Check: e.Check, Reason: e.Reason}
+	c := Event{Kind: e.Kind, Time: e.Time, Path: e.Path, Status: e.Status, Check: e.Check, AtBegin: e.AtBegin, Reason: e.Reason}
 	switch {
 	case e.Kind == bt.EventDecision && e.Decision != nil:
 		c.Path, c.Decision, c.Selector = "", e.Decision.String(), e.Decision.Selector
@@ -52,8 +53,8 @@ func From(e *bt.Event) Event {
 }
 
 // String formats the event as one line: "begin a/b", "end a/b Success",
-// "decision ...", "constraint a Fail why", "plan a what" or "fault a
-// why".
+// "decision ...", "constraint a Fail why" ("constraint a Fail why (at
+// Begin)" for a node that did not begin), "plan a what" or "fault a why".
 func (e Event) String() string {
 	switch e.Kind {
 	case bt.EventBegin:
@@ -63,6 +64,9 @@ func (e Event) String() string {
 	case bt.EventDecision:
 		return "decision " + e.Decision
 	case bt.EventConstraint:
+		if e.AtBegin {
+			return "constraint " + e.Path + " " + e.Check.String() + " " + e.Reason + " (at Begin)"
+		}
 		return "constraint " + e.Path + " " + e.Check.String() + " " + e.Reason
 	case bt.EventPlan:
 		return "plan " + e.Path + " " + e.Reason
