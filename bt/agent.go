@@ -165,15 +165,6 @@ func (a *Agent[M]) Ticks() uint64 {
 // Running reports whether the root is running.
 func (a *Agent[M]) Running() bool { return a != nil && a.st != nil && a.st[0].running() }
 
-// Status returns what the root returned at the agent's last tick (zero
-// before the first).
-func (a *Agent[M]) Status() Status {
-	if a == nil {
-		return 0
-	}
-	return a.status
-}
-
 // SetTracer replaces the agent's tracer (nil: none) from the next event
 // on. Call it between ticks: tracing changes nothing the agent does, so it
 // may be switched on, off or swapped at any time. A tracer that panics is

@@ -52,9 +52,6 @@ func (ch *Chain[M]) Count(v heuristic.Verdict) {
 	ch.steps++
 }
 
-// Steps returns how many steps were counted.
-func (ch *Chain[M]) Steps() int { return ch.steps }
-
 // Stop abandons the chain with verdict v.
 func (ch *Chain[M]) Stop(v heuristic.Verdict) heuristic.Verdict {
 	ch.release()

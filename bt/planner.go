@@ -55,12 +55,6 @@ type Replanning[M any] struct {
 	On func(m *M) bool
 }
 
-// Due reports whether a decider that last planned at last plans again at
-// now, on memory m.
-func (r Replanning[M]) Due(now, last time.Duration, m *M) bool {
-	return r.Periodic && now-last >= r.Interval || r.On != nil && r.On(m)
-}
-
 // Replan sets how often a running decider plans again beside what it
 // runs: every interval of the agent's clock, every tick for 0, and never
 // for a negative interval (the default: it commits to its choice, plan or

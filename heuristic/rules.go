@@ -5,19 +5,27 @@ import (
 	"fmt"
 )
 
-// A Rule is one line of an ordered heuristic: Match looks at the memory
-// before and after and, when the rule applies, returns its outcome and true.
+// A Rule is one line of an ordered heuristic, made by When or Match: it
+// looks at the memory before and after and, when it applies, gives its
+// outcome, with its name as the reason.
 type Rule[M any] struct {
-	Name  string
-	Match func(before, after *M) (Outcome, bool)
+	name  string
+	match func(before, after *M) (Outcome, bool)
+}
+
+// Match returns a rule that applies when match reports true, with the
+// outcome match returns: for a rule whose outcome depends on the change
+// ("Deadly at zero hit points, else Harmful").
+func Match[M any](name string, match func(before, after *M) (Outcome, bool)) Rule[M] {
+	return Rule[M]{name: name, match: match}
 }
 
 // When returns a rule that gives the fixed outcome o whenever cond holds.
 func When[M any](name string, o Outcome, cond func(before, after *M) bool) Rule[M] {
 	if cond == nil {
-		return Rule[M]{Name: name}
+		return Rule[M]{name: name}
 	}
-	return Rule[M]{Name: name, Match: func(before, after *M) (Outcome, bool) {
+	return Rule[M]{name: name, match: func(before, after *M) (Outcome, bool) {
 		return o, cond(before, after)
 	}}
 }
@@ -45,14 +53,14 @@ func NewRules[M any](otherwise Outcome, rules ...Rule[M]) (*Rules[M], error) {
 	seen := make(map[string]bool, len(rules))
 	for i, r := range rules {
 		switch {
-		case r.Name == "":
+		case r.name == "":
 			errs = append(errs, fmt.Errorf("heuristic: rule %d has no name", i+1))
-		case seen[r.Name]:
-			errs = append(errs, fmt.Errorf("heuristic: rule %d: duplicate name %q", i+1, r.Name))
+		case seen[r.name]:
+			errs = append(errs, fmt.Errorf("heuristic: rule %d: duplicate name %q", i+1, r.name))
 		}
-		seen[r.Name] = true
-		if r.Match == nil {
-			errs = append(errs, fmt.Errorf("heuristic: rule %d (%q) has no match function", i+1, r.Name))
+		seen[r.name] = true
+		if r.match == nil {
+			errs = append(errs, fmt.Errorf("heuristic: rule %d (%q) has no match function", i+1, r.name))
 		}
 	}
 	if err := errors.Join(errs...); err != nil {
@@ -74,11 +82,11 @@ func (r *Rules[M]) Judge(before, after *M) Outcome { return r.Explain(before, af
 func (r *Rules[M]) Explain(before, after *M) Verdict {
 	for i := range r.rules {
 		rule := &r.rules[i]
-		if o, ok := rule.Match(before, after); ok {
+		if o, ok := rule.match(before, after); ok {
 			if !o.Valid() {
 				o = Impossible
 			}
-			return Verdict{Outcome: o, Reason: rule.Name}
+			return Verdict{Outcome: o, Reason: rule.name}
 		}
 	}
 	return r.otherwise

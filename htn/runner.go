@@ -165,7 +165,10 @@ func (r *runner[M]) End(*M, bt.Status) {
 }
 
 // due reports whether the tick plans again beside the running plan.
-func (r *runner[M]) due(m *M) bool { return r.replan.Due(r.self.Now(), r.planned, m) }
+func (r *runner[M]) due(m *M) bool {
+	p := &r.replan
+	return p.Periodic && r.self.Now()-r.planned >= p.Interval || p.On != nil && p.On(m)
+}
 
 // A move is what a tick does with a running plan when it plans again.
 type move uint8

@@ -157,7 +157,7 @@ func (l *Live) Scene(s *scene.Scene) error {
 		return fmt.Errorf("inspect: %w", err)
 	}
 	if l.scenes.keep(s.Time) {
-		l.line = s.AppendJSON(l.line[:0])
+		l.line = appendScene(l.line[:0], s)
 		l.batch.Write(l.line)
 	}
 	l.Flush()

@@ -200,7 +200,7 @@ func (w *Writer) Scene(s *scene.Scene) error {
 	if w.closed || !w.scenes.keep(s.Time) {
 		return nil
 	}
-	w.line = s.AppendJSON(w.line[:0])
+	w.line = appendScene(w.line[:0], s)
 	w.out.Write(w.line)
 	return nil
 }

@@ -48,23 +48,23 @@ var goal = func() *heuristic.Rules[Memory] {
 			return b.Defensive && victimHP(a) < victimHP(b)
 		}),
 		heuristic.When(RulePartnerTarget, heuristic.Impossible, func(b, a *Memory) bool { return a.PartnerFoeHurt && !b.PartnerFoeHurt }),
-		heuristic.Rule[Memory]{Name: RuleHurt, Match: func(b, a *Memory) (heuristic.Outcome, bool) {
+		heuristic.Match(RuleHurt, func(b, a *Memory) (heuristic.Outcome, bool) {
 			if a.Self.HP <= 0 {
 				return heuristic.Deadly, a.Self.HP < b.Self.HP
 			}
 			return heuristic.Harmful, a.Self.HP < b.Self.HP
-		}},
+		}),
 		heuristic.When(RuleThreatRose, heuristic.Harmful, func(b, a *Memory) bool { return a.ThreatLevel > b.ThreatLevel+1e-9 }),
 		heuristic.When(RuleTooSoon, heuristic.Harmful, func(b, a *Memory) bool {
 			return a.VictimDied && !b.VictimDied && a.VictimDiedAt <= a.DesiredKillTime
 		}),
-		heuristic.Rule[Memory]{Name: RuleThreatFell, Match: func(b, a *Memory) (heuristic.Outcome, bool) {
+		heuristic.Match(RuleThreatFell, func(b, a *Memory) (heuristic.Outcome, bool) {
 			fell := b.ThreatLevel - a.ThreatLevel
 			if fell < safeMargin {
 				return heuristic.Safe, fell > 1e-9
 			}
 			return heuristic.Urgent, true
-		}},
+		}),
 		heuristic.When(RulePartnerKill, heuristic.Harmful, func(b, a *Memory) bool { return a.PartnerFoeDied && !b.PartnerFoeDied }),
 		heuristic.When(RuleVictimHurt, heuristic.Beneficial, func(b, a *Memory) bool { return victimHP(a) < victimHP(b) }),
 		heuristic.When(RuleShieldBroken, heuristic.Beneficial, func(b, a *Memory) bool { return victimShield(a) < victimShield(b) }),

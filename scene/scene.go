@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"math"
-	"strconv"
 	"time"
 	"unicode/utf8"
 )
@@ -131,9 +130,6 @@ func (s *Shape) validate() error {
 	return texts(s.Label, s.Colour, s.Fill)
 }
 
-// shapeNames are the shapes' kinds as the recorded format names them.
-var shapeNames = [...]string{Circle: "circle", Line: "line", Rect: "rect", Cell: "cell"}
-
 // finite reports a NaN or an infinity, which JSON cannot carry.
 func finite(xs ...float64) error {
 	for _, x := range xs {
@@ -154,106 +150,4 @@ func texts(ss ...string) error {
 		}
 	}
 	return nil
-}
-
-// AppendJSON appends the scene as one line of the inspector's recorded
-// format:
-//
-//	{"kind":"scene","t":1.5,"entities":[{"label":"jedi","x":0,"y":0,"heading":0,"r":0.5,"colour":"#1f77b4","hp":180,"maxhp":200}],
-//	 "shapes":[{"shape":"line","x":3,"y":4,"x2":0,"y2":0,"colour":"#d62728"}]}
-//
-// A circle has "r" where a line or a rectangle has "x2" and "y2", and a
-// cell neither; "fill" and "label" are left out when empty. Numbers are rounded to 3 decimals, which keeps a long recording small.
-// s must be valid.
-func (s *Scene) AppendJSON(b []byte) []byte {
-	b = append(b, `{"kind":"scene","t":`...)
-	b = num(b, s.Time.Seconds())
-	b = append(b, `,"entities":[`...)
-	for i := range s.Entities {
-		e := &s.Entities[i]
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"label":`...)
-		b = quote(b, e.Label)
-		b = field(b, "x", e.X)
-		b = field(b, "y", e.Y)
-		b = field(b, "heading", e.Heading)
-		b = field(b, "r", e.Radius)
-		b = append(b, `,"colour":`...)
-		b = quote(b, e.Colour)
-		if e.MaxHealth > 0 {
-			b = field(b, "hp", e.Health)
-			b = field(b, "maxhp", e.MaxHealth)
-		}
-		b = append(b, '}')
-	}
-	b = append(b, `],"shapes":[`...)
-	for i := range s.Shapes {
-		sh := &s.Shapes[i]
-		if i > 0 {
-			b = append(b, ',')
-		}
-		b = append(b, `{"shape":"`...)
-		b = append(b, shapeNames[sh.Kind]...)
-		b = append(b, '"')
-		b = field(b, "x", sh.X)
-		b = field(b, "y", sh.Y)
-		switch sh.Kind {
-		case Circle:
-			b = field(b, "r", sh.R)
-		case Line, Rect:
-			b = field(b, "x2", sh.X2)
-			b = field(b, "y2", sh.Y2)
-		}
-		b = append(b, `,"colour":`...)
-		b = quote(b, sh.Colour)
-		if sh.Fill != "" {
-			b = append(b, `,"fill":`...)
-			b = quote(b, sh.Fill)
-		}
-		if sh.Label != "" {
-			b = append(b, `,"label":`...)
-			b = quote(b, sh.Label)
-		}
-		b = append(b, '}')
-	}
-	return append(b, "]}\n"...)
-}
-
-func field(b []byte, name string, x float64) []byte {
-	b = append(b, ',', '"')
-	b = append(b, name...)
-	b = append(b, '"', ':')
-	return num(b, x)
-}
-
-// num appends x rounded to 3 decimals, without a trailing ".000". x
-// must be finite.
-func num(b []byte, x float64) []byte {
-	if math.Abs(x) > 1e15 { // too big for the rounding, and for decimals
-		return strconv.AppendFloat(b, x, 'g', -1, 64)
-	}
-	x = math.Round(x*1000) / 1000
-	if x == 0 {
-		x = 0 // no "-0"
-	}
-	return strconv.AppendFloat(b, x, 'f', -1, 64)
-}
-
-// quote appends s as a JSON string. s must be valid UTF-8.
-func quote(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"' || c == '\\':
-			b = append(b, '\\', c)
-		case c < 0x20:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-		default:
-			b = append(b, c)
-		}
-	}
-	return append(b, '"')
 }

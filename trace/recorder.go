@@ -21,20 +21,6 @@ func (r *Recorder) Trace(e *bt.Event) {
 	r.Events = append(r.Events, c)
 }
 
-// Kind returns the recorded events of one kind.
-func (r *Recorder) Kind(k bt.EventKind) []bt.Event {
-	var out []bt.Event
-	for _, e := range r.Events {
-		if e.Kind == k {
-			out = append(out, e)
-		}
-	}
-	return out
-}
-
-// Reset forgets the recorded events.
-func (r *Recorder) Reset() { r.Events = r.Events[:0] }
-
 // Tee returns a tracer that hands every event to each of tracers in turn;
 // nil tracers are skipped.
 func Tee(tracers ...bt.Tracer) bt.Tracer {

@@ -30,12 +30,12 @@ type Mem struct {
 
 // Goal is the tests' heuristic.
 var Goal = mustRules(heuristic.Irrelevant,
-	heuristic.Rule[Mem]{Name: "hurt", Match: func(b, a *Mem) (heuristic.Outcome, bool) {
+	heuristic.Match("hurt", func(b, a *Mem) (heuristic.Outcome, bool) {
 		if a.HP <= 0 {
 			return heuristic.Deadly, a.HP < b.HP
 		}
 		return heuristic.Harmful, a.HP < b.HP
-	}},
+	}),
 	heuristic.When("healed", heuristic.Safe, func(b, a *Mem) bool { return a.HP > b.HP }),
 	heuristic.When("hit foe", heuristic.Beneficial, func(b, a *Mem) bool { return a.Foe < b.Foe }),
 	heuristic.When("shield broken", heuristic.Beneficial, func(b, a *Mem) bool { return a.Shield < b.Shield }),
