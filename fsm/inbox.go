@@ -72,12 +72,6 @@ func (b *Inbox) take(e Trigger) bool {
 	return true
 }
 
-// Clear empties the inbox.
-func (b *Inbox) Clear() { *b = Inbox{} }
-
-// Len returns how many events wait.
-func (b *Inbox) Len() int { return int(b.n) }
-
 // String lists the events waiting, oldest first, as "[hit noise]".
 func (b *Inbox) String() string {
 	names := make([]string, b.n)

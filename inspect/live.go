@@ -152,7 +152,7 @@ func (l *Live) Scene(s *scene.Scene) error {
 	if !l.Watched() {
 		return nil
 	}
-	if err := s.Validate(); err != nil {
+	if err := validateScene(s); err != nil {
 		l.Flush()
 		return fmt.Errorf("inspect: %w", err)
 	}

@@ -1,8 +1,11 @@
 package inspect
 
 import (
+	"errors"
+	"fmt"
 	"math"
 	"strconv"
+	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/scene"
 )
@@ -109,4 +112,82 @@ func quote(b []byte, s string) []byte {
 		}
 	}
 	return append(b, '"')
+}
+
+// validateScene reports the first thing in s that cannot be drawn: a
+// negative time, too many entities or shapes, a number that is not
+// finite, a negative radius, a text too long or not UTF-8.
+func validateScene(s *scene.Scene) error {
+	switch {
+	case s.Time < 0:
+		return fmt.Errorf("scene at %v: a negative time", s.Time)
+	case len(s.Entities) > scene.MaxEntities:
+		return fmt.Errorf("scene at %v: %d entities, more than %d", s.Time, len(s.Entities), scene.MaxEntities)
+	case len(s.Shapes) > scene.MaxShapes:
+		return fmt.Errorf("scene at %v: %d shapes, more than %d", s.Time, len(s.Shapes), scene.MaxShapes)
+	}
+	for i := range s.Entities {
+		e := &s.Entities[i]
+		if err := validEntity(e); err != nil {
+			return fmt.Errorf("scene at %v: entity %d (%q): %v", s.Time, i, e.Label, err)
+		}
+	}
+	for i := range s.Shapes {
+		sh := &s.Shapes[i]
+		if err := validShape(sh); err != nil {
+			return fmt.Errorf("scene at %v: shape %d (%q): %v", s.Time, i, sh.Label, err)
+		}
+	}
+	return nil
+}
+
+// maxText is the most bytes in a label or a colour.
+const maxText = 200
+
+func validEntity(e *scene.Entity) error {
+	if err := finite(e.X, e.Y, e.Heading, e.Radius, e.Health, e.MaxHealth); err != nil {
+		return err
+	}
+	if e.Radius < 0 {
+		return errors.New("a negative radius")
+	}
+	return texts(e.Label, e.Colour)
+}
+
+func validShape(s *scene.Shape) error {
+	if s.Kind < scene.Circle || s.Kind > scene.Cell {
+		return fmt.Errorf("unknown kind %d", s.Kind)
+	}
+	if s.Fill != "" && s.Kind != scene.Circle && s.Kind != scene.Rect {
+		return errors.New("a fill on a shape that is not a circle or a rectangle (a cell is filled with its colour)")
+	}
+	if err := finite(s.X, s.Y, s.X2, s.Y2, s.R); err != nil {
+		return err
+	}
+	if s.R < 0 {
+		return errors.New("a negative radius")
+	}
+	return texts(s.Label, s.Colour, s.Fill)
+}
+
+// finite reports a NaN or an infinity, which JSON cannot carry.
+func finite(xs ...float64) error {
+	for _, x := range xs {
+		if math.IsNaN(x) || math.IsInf(x, 0) {
+			return fmt.Errorf("a number that is not finite (%v)", x)
+		}
+	}
+	return nil
+}
+
+func texts(ss ...string) error {
+	for _, s := range ss {
+		switch {
+		case len(s) > maxText:
+			return fmt.Errorf("a text of %d bytes, more than %d", len(s), maxText)
+		case !utf8.ValidString(s):
+			return fmt.Errorf("a text that is not UTF-8 (%q)", s)
+		}
+	}
+	return nil
 }

@@ -194,7 +194,7 @@ func (w *Writer) Scene(s *scene.Scene) error {
 	if s == nil {
 		return errNilScene
 	}
-	if err := s.Validate(); err != nil {
+	if err := validateScene(s); err != nil {
 		return fmt.Errorf("inspect: %w", err)
 	}
 	if w.closed || !w.scenes.keep(s.Time) {
@@ -205,9 +205,9 @@ func (w *Writer) Scene(s *scene.Scene) error {
 	return nil
 }
 
-// Err returns the first error that stopped the recording, if any: a
+// err returns the first error that stopped the recording, if any: a
 // failed write, or an event that could not be encoded.
-func (w *Writer) Err() error {
+func (w *Writer) err() error {
 	if w.out.Err != nil {
 		return w.out.Err
 	}
@@ -215,16 +215,17 @@ func (w *Writer) Err() error {
 }
 
 // Close completes the recording (for a page: its compressed data and the
-// rest of the page) and returns the first error, as Err. It does not
+// rest of the page) and returns the first error that stopped the recording, if any: a failed
+// write, or an event that could not be encoded. It does not
 // close the underlying writer. Events and scenes after Close are ignored.
 func (w *Writer) Close() error {
-	if !w.closed && w.finish != nil && w.Err() == nil {
+	if !w.closed && w.finish != nil && w.err() == nil {
 		if err := w.finish(); err != nil && w.out.Err == nil {
 			w.out.Err = err
 		}
 	}
 	w.closed = true
-	return w.Err()
+	return w.err()
 }
 
 // NewPage returns a Writer that writes the run as a replay page to w: one

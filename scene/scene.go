@@ -8,11 +8,7 @@
 package scene
 
 import (
-	"errors"
-	"fmt"
-	"math"
 	"time"
-	"unicode/utf8"
 )
 
 // A Scene is a picture of the world at one moment, for the page's world
@@ -70,84 +66,10 @@ type Shape struct {
 }
 
 // Limits on what a scene may hold, so a recording stays a size a browser
-// can show.
+// can show. The inspector refuses a scene beyond them, or one it cannot
+// draw (a number that is not finite, a negative radius, a label or colour
+// longer than 200 bytes or not UTF-8), with an error that says what.
 const (
 	MaxEntities = 1000
 	MaxShapes   = 1000
-	maxText     = 200 // bytes in a label or colour
 )
-
-// Validate reports the first thing in s that cannot be drawn: a
-// negative time, too many entities or shapes, a number that is not
-// finite, a negative radius, a text too long or not UTF-8.
-func (s *Scene) Validate() error {
-	switch {
-	case s.Time < 0:
-		return fmt.Errorf("scene at %v: a negative time", s.Time)
-	case len(s.Entities) > MaxEntities:
-		return fmt.Errorf("scene at %v: %d entities, more than %d", s.Time, len(s.Entities), MaxEntities)
-	case len(s.Shapes) > MaxShapes:
-		return fmt.Errorf("scene at %v: %d shapes, more than %d", s.Time, len(s.Shapes), MaxShapes)
-	}
-	for i := range s.Entities {
-		e := &s.Entities[i]
-		if err := e.validate(); err != nil {
-			return fmt.Errorf("scene at %v: entity %d (%q): %v", s.Time, i, e.Label, err)
-		}
-	}
-	for i := range s.Shapes {
-		sh := &s.Shapes[i]
-		if err := sh.validate(); err != nil {
-			return fmt.Errorf("scene at %v: shape %d (%q): %v", s.Time, i, sh.Label, err)
-		}
-	}
-	return nil
-}
-
-func (e *Entity) validate() error {
-	if err := finite(e.X, e.Y, e.Heading, e.Radius, e.Health, e.MaxHealth); err != nil {
-		return err
-	}
-	if e.Radius < 0 {
-		return errors.New("a negative radius")
-	}
-	return texts(e.Label, e.Colour)
-}
-
-func (s *Shape) validate() error {
-	if s.Kind < Circle || s.Kind > Cell {
-		return fmt.Errorf("unknown kind %d", s.Kind)
-	}
-	if s.Fill != "" && s.Kind != Circle && s.Kind != Rect {
-		return errors.New("a fill on a shape that is not a circle or a rectangle (a cell is filled with its colour)")
-	}
-	if err := finite(s.X, s.Y, s.X2, s.Y2, s.R); err != nil {
-		return err
-	}
-	if s.R < 0 {
-		return errors.New("a negative radius")
-	}
-	return texts(s.Label, s.Colour, s.Fill)
-}
-
-// finite reports a NaN or an infinity, which JSON cannot carry.
-func finite(xs ...float64) error {
-	for _, x := range xs {
-		if math.IsNaN(x) || math.IsInf(x, 0) {
-			return fmt.Errorf("a number that is not finite (%v)", x)
-		}
-	}
-	return nil
-}
-
-func texts(ss ...string) error {
-	for _, s := range ss {
-		switch {
-		case len(s) > maxText:
-			return fmt.Errorf("a text of %d bytes, more than %d", len(s), maxText)
-		case !utf8.ValidString(s):
-			return fmt.Errorf("a text that is not UTF-8 (%q)", s)
-		}
-	}
-	return nil
-}

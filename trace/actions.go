@@ -59,18 +59,19 @@ type planned struct {
 	next  int
 }
 
-// An Alternative is a choice turned down, with its verdict.
+// An Alternative is a candidate turned down, with its verdict, by the
+// selector or priority at the path Selector; Ordered when a priority
+// turned it down, its guard having failed (see bt.Why.Ordered).
 type Alternative struct {
-	Selector string // the selector or priority that turned it down
-	Name     string
-	Verdict  heuristic.Verdict
-	Ordered  bool // turned down by a priority: its guard failed (see bt.Why.Ordered)
+	bt.Candidate
+	Selector string
+	Ordered  bool
 }
 
-// String formats the option as a timeline shows it: "attack Impossible
+// text formats the option as a timeline shows it: "attack Impossible
 // (out of reach)", or for a priority's, whose verdicts say only which
 // guard failed, "attack (not in sight)".
-func (o Alternative) String() string {
+func (o Alternative) text() string {
 	if o.Ordered {
 		return o.Name + " (" + o.Verdict.Reason + ")"
 	}
@@ -237,7 +238,7 @@ func (a *Actions) tell(e *bt.Event) {
 		}
 		for i, c := range d.Candidates {
 			if i != d.Chosen {
-				r.Alternatives = append(r.Alternatives, Alternative{Selector: sel, Name: c.Name, Verdict: c.Verdict, Ordered: d.Why.Ordered()})
+				r.Alternatives = append(r.Alternatives, Alternative{Candidate: c, Selector: sel, Ordered: d.Why.Ordered()})
 			}
 		}
 	}

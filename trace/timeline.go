@@ -77,7 +77,7 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		not := make([]string, len(a.Alternatives))
 		for i, o := range a.Alternatives {
 			o.Name = name(o.Selector + "/" + o.Name)
-			not[i] = o.String()
+			not[i] = o.text()
 		}
 		if a.Cut > 0 {
 			not = append(not, fmt.Sprintf("… %d more", a.Cut))
