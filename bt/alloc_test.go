@@ -13,16 +13,16 @@ func TestTickAllocatesNothing(t *testing.T) {
 	seq, _ := sequenceTree(10)
 	pri, _ := priorityTree()
 	deep, _ := deepTree()
-	trees := map[string]*bt.Builder[big]{
+	trees := map[string]bt.Def[big]{
 		"sequence":     seq,
 		"priority":     pri,
 		"deep":         deep,
 		"selector 100": selectorTree(100),
 		"every kind":   mixedTree(3),
 	}
-	for name, b := range trees {
+	for name, root := range trees {
 		t.Run(name, func(t *testing.T) {
-			tree := mustBuild(t, b)
+			tree := mustBuild(t, bigConfig, root)
 			m := big{HP: 100, Foe: 1 << 40}
 			for i := 0; i < 10; i++ { // warm the scratch stack
 				tree.Tick(&m, time.Millisecond)
@@ -43,12 +43,12 @@ func TestTickAllocatesNothing(t *testing.T) {
 // reused and carry static paths.
 func TestTracingAllocatesNothing(t *testing.T) {
 	var n int
-	traced := bt.New(bt.Config[big]{Heuristic: bigGoal}).
-		Selector("root", bt.Replan(0)).
-		Do("a", &quick{ok: true, strength: 1}).
-		Do("b", &quick{ok: true, strength: 6}).
-		End()
-	tt := mustAgent(t, traced, 0, bt.TracerFunc(func(*bt.Event) { n++ }))
+	b := bt.New[big]()
+	traced := b.Selector("root", bt.Replan(0),
+		b.Do("a", &quick{ok: true, strength: 1}),
+		b.Do("b", &quick{ok: true, strength: 6}),
+	)
+	tt := mustAgent(t, bigConfig, traced, 0, bt.TracerFunc(func(*bt.Event) { n++ }))
 	m := big{Foe: 1 << 40}
 	tt.Tick(&m, time.Millisecond)
 	allocs := testing.AllocsPerRun(200, func() { tt.Tick(&m, time.Millisecond) })

@@ -13,16 +13,16 @@ import (
 func BenchmarkTick(b *testing.B) {
 	for _, bench := range []struct {
 		name  string
-		build func() (*bt.Builder[big], int)
+		build func() (bt.Def[big], int)
 	}{
-		{"sequence10", func() (*bt.Builder[big], int) { return sequenceTree(10) }},
+		{"sequence10", func() (bt.Def[big], int) { return sequenceTree(10) }},
 		{"priority3x10", priorityTree},
 		{"tree100depth4", deepTree},
 		{"running10x2", runningTree},
 	} {
 		b.Run(bench.name, func(b *testing.B) {
-			builder, nodes := bench.build()
-			ticks(b, mustBuild(b, builder), nodes, "ns/node")
+			root, nodes := bench.build()
+			ticks(b, mustBuild(b, bigConfig, root), nodes, "ns/node")
 		})
 	}
 }
@@ -32,7 +32,7 @@ func BenchmarkTick(b *testing.B) {
 // runs the winner.
 func BenchmarkSimulate(b *testing.B) {
 	for _, n := range []int{10, 100} {
-		b.Run(name("leaves", n), func(b *testing.B) { ticks(b, mustBuild(b, selectorTree(n)), n, "ns/leaf") })
+		b.Run(name("leaves", n), func(b *testing.B) { ticks(b, mustBuild(b, bigConfig, selectorTree(n)), n, "ns/leaf") })
 	}
 }
 

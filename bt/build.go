@@ -10,9 +10,9 @@ import (
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/engine/kinds"
+	"github.com/foresight-bt/foresight/internal/engine/nilness"
 	"github.com/foresight-bt/foresight/internal/engine/paths"
 	"github.com/foresight-bt/foresight/internal/engine/traits"
-	"github.com/foresight-bt/foresight/internal/engine/nilness"
 )
 
 // Build checks the description root and makes the tree. It reports every
@@ -239,6 +239,12 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], s *settings, at *where) []er
 	if err != nil {
 		errs = append(errs, err)
 	}
+	// Every built-in composite but IfElse runs no value of its own, nor
+	// does a kind Build does not know.
+	if k, known := engineKind[d.Kind]; d.Value != nil &&
+		(!known || k == kindSequence || k == kindSelector || k == kindParallel || k == kindPriority) {
+		errs = append(errs, fmt.Errorf("%s runs no value of its own: its Value is a %T", withArticle(d.Kind), d.Value))
+	}
 	switch d.Kind {
 	case KindSequence, KindReactiveSequence:
 		rec.seq = sequenceConfig{loop: s.loop, allowFailure: s.allowFailure, min: s.minOutcome}
@@ -331,10 +337,6 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], s *settings, at *where) []er
 		}
 		rec.test, rec.whenTrue, rec.whenFalse = test, d.Name, d.Name+": false"
 		errs = append(errs, leafSettings(rec, s)...)
-	default:
-		if d.Value != nil {
-			errs = append(errs, fmt.Errorf("%s runs no value of its own: its Value is a %T", withArticle(d.Kind), d.Value))
-		}
 	}
 	return errs
 }
@@ -383,7 +385,7 @@ func valueOf[M, V any](d *Def[M], want string) (V, error) {
 	}
 	v, ok := d.Value.(V)
 	if !ok {
-		return zero, fmt.Errorf("%s runs %s, not a %T", withArticle(d.Kind), want, d.Value)
+		return zero, fmt.Errorf("%s runs %s, not a value of type %T", withArticle(d.Kind), want, d.Value)
 	}
 	return v, nil
 }

@@ -8,133 +8,141 @@ import (
 	"testing"
 	"time"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
-func TestBuilderReportsMisuse(t *testing.T) {
+// A tree that Go code got wrong is refused by Build, which reports every
+// problem at once, each with its node's path, and never panics.
+func TestBuildReportsMisuse(t *testing.T) {
 	rec := &recorder{}
 	a := func() bt.Action[mem] { return act(rec, "a", nil) }
 	cfg := bt.Config[mem]{Heuristic: goal}
+	n := bt.New[mem]()
+	yes := func(*mem) bool { return true }
+	simulateInt := bt.SimulateWith(func(*bt.Sim[int], *int) heuristic.Verdict { return heuristic.Verdict{} })
 	tests := []struct {
-		name  string
-		build func() *bt.Builder[mem]
-		want  []string // each must appear in the error
+		name string
+		cfg  *bt.Config[mem] // nil: cfg
+		root bt.Def[mem]
+		want []string // each must appear in the error
 	}{
-		{"empty tree", func() *bt.Builder[mem] { return bt.New(cfg) },
-			[]string{"empty tree: add a root node"}},
-		{"End with nothing open", func() *bt.Builder[mem] { return bt.New(cfg).Do("a", a()).End() },
-			[]string{"End with nothing open"}},
-		{"unclosed composites", func() *bt.Builder[mem] {
-			return bt.New(cfg).Selector("combat").Sequence("engage").Do("swing", a())
-		}, []string{"combat/engage: not closed: add End()", "combat: not closed: add End()"}},
-		{"empty composite", func() *bt.Builder[mem] { return bt.New(cfg).Selector("combat").Sequence("engage").End().End() },
+		{"empty tree", nil, bt.Def[mem]{}, []string{"empty tree: add a root node"}},
+		{"empty composite", nil, n.Selector("combat", n.Sequence("engage")),
 			[]string{"combat/engage: empty sequence"}},
-		{"nil action", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("combat").Do("swing", nil).End() },
+		{"nil action", nil, n.Sequence("combat", n.Do("swing", nil)),
 			[]string{"combat/swing: nil action"}},
-		{"nil instant run", func() *bt.Builder[mem] {
-			return bt.New(cfg).Sequence("s").Do("x", bt.Instant[mem](nil, nil)).End()
-		}, []string{"s/x: nil run function"}},
-		{"nil condition", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Condition("ok?", nil).End() },
+		{"nil instant run", nil, n.Sequence("s", n.Do("x", bt.Instant[mem](nil, nil))),
+			[]string{"s/x: nil run function"}},
+		{"nil condition", nil, n.Sequence("s", n.Condition("ok?", nil)),
 			[]string{"s/ok?: nil condition function"}},
-		{"nil decorator", func() *bt.Builder[mem] { return bt.New(cfg).Decorate("d", nil).Do("a", a()).End() },
+		{"nil decorator", nil, n.Decorate("d", nil, n.Do("a", a())),
 			[]string{"d: nil decorator"}},
-		{"decorator without a child", func() *bt.Builder[mem] { return bt.New(cfg).Decorate("d", passThrough).End() },
+		{"nil composite function", nil, n.Composite("c", nil, n.Do("a", a())),
+			[]string{"c: nil composite function"}},
+		{"nil leaf node", nil, n.Leaf("l", nil), []string{"l: nil node"}},
+		{"decorator without a child", nil, bt.Def[mem]{Kind: bt.KindDecorator, Name: "d", Value: bt.Decorator[mem](passThrough)},
 			[]string{"d: a decorator needs exactly one child, has 0"}},
-		{"decorator with two children", func() *bt.Builder[mem] {
-			return bt.New(cfg).Decorate("d", passThrough).Do("a", a()).Do("b", a()).End()
-		}, []string{"d: a decorator needs exactly one child, has 2"}},
-		{"decorator error", func() *bt.Builder[mem] {
-			return bt.New(cfg).Decorate("d", func(*bt.Child[mem]) (bt.Node[mem], error) {
-				return nil, errors.New("bad setting")
-			}).Do("a", a()).End()
-		}, []string{"d: bad setting"}},
-		{"composite making nil", func() *bt.Builder[mem] {
-			return bt.New(cfg).Composite("c", func([]*bt.Child[mem]) (bt.Node[mem], error) {
-				return nil, nil
-			}).Do("a", a()).End()
-		}, []string{"c: made a nil node"}},
-		{"negative weight", func() *bt.Builder[mem] { return bt.New(cfg).RandomSelector("r").Do("a", a()).Weight(-1).End() },
+		{"decorator with two children", nil, bt.Def[mem]{Kind: bt.KindDecorator, Name: "d", Value: bt.Decorator[mem](passThrough),
+			Children: []bt.Def[mem]{n.Do("a", a()), n.Do("b", a())}},
+			[]string{"d: a decorator needs exactly one child, has 2"}},
+		{"decorator error", nil, n.Decorate("d", func(*bt.Child[mem]) (bt.Node[mem], error) {
+			return nil, errors.New("bad setting")
+		}, n.Do("a", a())), []string{"d: bad setting"}},
+		{"composite making nil", nil, n.Composite("c", func([]*bt.Child[mem]) (bt.Node[mem], error) {
+			return nil, nil
+		}, n.Do("a", a())), []string{"c: made a nil node"}},
+		{"negative weight", nil, n.RandomSelector("r", n.Do("a", a()).With(bt.Weight(-1))),
 			[]string{"r/a: Weight: -1 is not a finite weight >= 0"}},
-		{"NaN weight", func() *bt.Builder[mem] { return bt.New(cfg).RandomSelector("r").Do("a", a()).Weight(math.NaN()).End() },
+		{"NaN weight", nil, n.RandomSelector("r", n.Do("a", a()).With(bt.Weight(math.NaN()))),
 			[]string{"r/a: Weight: NaN"}},
-		{"weight outside a random selector", func() *bt.Builder[mem] { return bt.New(cfg).Selector("s").Do("a", a()).Weight(2).End() },
+		{"weight outside a random selector", nil, n.Selector("s", n.Do("a", a()).With(bt.Weight(2))),
 			[]string{"s/a: Weight: only children of a RandomSelector have weights"}},
-		{"invalid minimum outcome", func() *bt.Builder[mem] {
-			return bt.New(cfg).Sequence("s", bt.MinOutcome(heuristic.Outcome(42))).Do("a", a()).End()
-		}, []string{"s: MinOutcome: invalid outcome Outcome(42)"}},
-		{"invalid policy", func() *bt.Builder[mem] { return bt.New(cfg).Parallel("p", bt.SucceedOn(0)).Do("a", a()).End() },
-			[]string{"p: SucceedOn: invalid policy"}},
-		{"nil option", func() *bt.Builder[mem] { return bt.New(cfg).Selector("s", nil).Do("a", a()).End() },
-			[]string{"s: nil option"}},
-		{"prefer-current off on a random selector", func() *bt.Builder[mem] {
-			return bt.New(cfg).RandomSelector("r", bt.PreferFirst()).Do("a", a()).End()
-		}, []string{"r: PreferFirst is not for a random"}},
-		{"nameless node", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Do("", a()).End() },
+		{"invalid minimum outcome", nil, n.Sequence("s", bt.MinOutcome(heuristic.Outcome(42)), n.Do("a", a())),
+			[]string{"s: MinOutcome: invalid outcome Outcome(42)"}},
+		{"negative duration", nil, n.Do("a", a(), bt.Takes(-time.Second)),
+			[]string{"a: Takes: negative duration -1s"}},
+		{"nil part", nil, n.Selector("s", nil, n.Do("a", a())),
+			[]string{"s: a nil part: give a selector its children and options"}},
+		{"zero option", nil, n.Selector("s", bt.Option{}, n.Do("a", a())),
+			[]string{"s: a zero Option"}},
+		{"a child of another memory type", nil, n.Sequence("s", bt.New[int]().Succeed("x"), n.Do("a", a())),
+			[]string{"s: bt.Def[int] is neither a child of this tree's memory type nor an option of a sequence"}},
+		{"prefer-first on a random selector", nil, n.RandomSelector("r", bt.PreferFirst(), n.Do("a", a())),
+			[]string{"r: PreferFirst is not for a random"}},
+		{"an option of a composite on a leaf", nil, n.Sequence("s", n.Do("a", a()).With(bt.Loop())),
+			[]string{"s/a: Loop is not for an action"}},
+		{"an option of a leaf on a composite", nil, n.Selector("s", bt.Cosmetic(), n.Do("a", a())),
+			[]string{"s: Cosmetic is not for a selector"}},
+		{"an option of an action on a condition", nil, n.Condition("c", yes, bt.Takes(time.Second)),
+			[]string{"c: Takes is not for a condition"}},
+		{"an option given twice", nil, n.Selector("s", bt.Replan(0), n.Do("a", a()), bt.Replan(time.Second)),
+			[]string{"s: Replan given twice"}},
+		{"a leaf option given twice", nil, n.Sequence("s", n.Do("a", a(), bt.Cosmetic()).With(bt.Cosmetic())),
+			[]string{"s/a: Cosmetic given twice"}},
+		{"both cosmetic options", nil, n.Do("a", a(), bt.Cosmetic(), bt.CosmeticWhileRunning()),
+			[]string{"a: Cosmetic and CosmeticWhileRunning: choose one"}},
+		{"nameless node", nil, n.Sequence("s", n.Do("", a())),
 			[]string{"s/#1: a node needs a name"}},
-		{"slash in a name", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Do("a/b", a()).End() },
+		{"slash in a name", nil, n.Sequence("s", n.Do("a/b", a())),
 			[]string{`s/a/b: name "a/b" contains '/'`}},
-		{"duplicate sibling names", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Do("a", a()).Do("a", a()).End() },
+		{"duplicate sibling names", nil, n.Sequence("s", n.Do("a", a()), n.Do("a", a())),
 			[]string{`s/a: duplicate name "a"`}},
-		{"two roots", func() *bt.Builder[mem] { return bt.New(cfg).Do("a", a()).Do("b", a()) },
-			[]string{"b: a second root"}},
-		{"a selector without a heuristic", func() *bt.Builder[mem] {
-			return bt.New(bt.Config[mem]{}).Selector("s").Do("a", a()).End()
-		}, []string{"s: a simulated selector needs a heuristic"}},
-		{"Constrain before any node", func() *bt.Builder[mem] {
-			return bt.New(cfg).Constrain(foeVisible).Do("a", a())
-		}, []string{"Constrain before any node was added"}},
-		{"nil constraint", func() *bt.Builder[mem] { return bt.New(cfg).Do("a", a()).Constrain(nil) },
+		{"a selector without a heuristic", &bt.Config[mem]{}, n.Selector("s", n.Do("a", a())),
+			[]string{"s: a simulated selector needs a heuristic"}},
+		{"nil constraint", nil, n.Do("a", a()).Constrain(nil),
 			[]string{"a: Constrain: constraint 1 is nil"}},
-		{"if/else with three children", func() *bt.Builder[mem] {
-			return bt.New(cfg).IfElse("i", func(*mem) bool { return true }).Do("a", a()).Do("b", a()).Do("c", a()).End()
-		}, []string{"i: takes at most 2 children, has 3"}},
-		{"nil branch", func() *bt.Builder[mem] { return bt.New(cfg).Sequence("s").Branch(nil).Do("a", a()).End() },
-			[]string{"s: nil branch"}},
-		{"a leaf option for another memory type", func() *bt.Builder[mem] {
-			return bt.New(cfg).Do("a", a(), bt.SimulateWith(func(*bt.Sim[int], *int) heuristic.Verdict {
-				return heuristic.Verdict{}
-			}))
-		}, []string{"a: option bt.simulateOption[int] is not a leaf option for this memory type"}},
-		{"a typed nil heuristic", func() *bt.Builder[mem] {
-			return bt.New(bt.Config[mem]{Heuristic: heuristic.Func[mem](nil)}).Selector("s").Do("a", a()).End()
-		}, []string{"Config.Heuristic is a nil heuristic.Func[", "s: a simulated selector needs a heuristic"}},
-		{"a nil rule list", func() *bt.Builder[mem] {
-			return bt.New(bt.Config[mem]{Heuristic: (*heuristic.Rules[mem])(nil)}).Do("a", a())
-		}, []string{"Config.Heuristic is a nil *heuristic.Rules["}},
-		{"SimulateWith(nil)", func() *bt.Builder[mem] {
-			return bt.New(cfg).Sequence("s").Do("a", a(), bt.SimulateWith[mem](nil)).Condition("c", func(*mem) bool { return true }, bt.SimulateWith[mem](nil)).End()
-		}, []string{"s/a: SimulateWith(nil)", "s/c: SimulateWith(nil)"}},
-		{"a typed nil action", func() *bt.Builder[mem] { return bt.New(cfg).Do("a", (*quiet)(nil)) },
+		{"if/else with three children", nil, n.IfElse("i", yes, n.Do("a", a()), n.Do("b", a()), n.Do("c", a())),
+			[]string{"i: takes at most 2 children, has 3"}},
+		{"nil if/else condition", nil, n.IfElse("i", nil, n.Do("a", a())),
+			[]string{"i: nil condition: IfElse needs the function that picks the branch"}},
+		{"a leaf option for another memory type", nil, n.Do("a", a(), simulateInt),
+			[]string{"a: SimulateWith: a function of func(*bt.Sim[int], *int) heuristic.Verdict, not of this tree's memory"}},
+		{"a replan test for another memory type", nil, n.Selector("s", bt.ReplanOn(func(*int) bool { return true }), n.Do("a", a())),
+			[]string{"s: ReplanOn: a test of func(*int) bool, not of this tree's memory"}},
+		{"a typed nil heuristic", &bt.Config[mem]{Heuristic: heuristic.Func[mem](nil)}, n.Selector("s", n.Do("a", a())),
+			[]string{"Config.Heuristic is a nil heuristic.Func[", "s: a simulated selector needs a heuristic"}},
+		{"a nil rule list", &bt.Config[mem]{Heuristic: (*heuristic.Rules[mem])(nil)}, n.Do("a", a()),
+			[]string{"Config.Heuristic is a nil *heuristic.Rules["}},
+		{"SimulateWith(nil)", nil, n.Sequence("s",
+			n.Do("a", a(), bt.SimulateWith[mem](nil)),
+			n.Condition("c", yes, bt.SimulateWith[mem](nil)),
+		), []string{"s/a: SimulateWith(nil)", "s/c: SimulateWith(nil)"}},
+		{"ReplanOn(nil)", nil, n.Selector("s", bt.ReplanOn[mem](nil), n.Do("a", a())),
+			[]string{"s: ReplanOn(nil)"}},
+		{"a typed nil action", nil, n.Do("a", (*quiet)(nil)),
 			[]string{"a: nil action (a nil *bt_test.quiet)"}},
-		{"a typed nil constraint", func() *bt.Builder[mem] { return bt.New(cfg).Do("a", a()).Constrain(fn(nil)) },
+		{"a typed nil constraint", nil, n.Do("a", a()).Constrain(fn(nil)),
 			[]string{"a: Constrain: constraint 1 is nil"}},
-		{"a typed nil goal", func() *bt.Builder[mem] {
-			return bt.New(cfg).Decorate("g", func(c *bt.Child[mem]) (bt.Node[mem], error) {
-				return &goalOf{pass{c}, heuristic.Func[mem](nil)}, nil
-			}).Do("a", a()).End()
-		}, []string{"g: a nil goal"}},
-		{"a self-recursive branch", func() *bt.Builder[mem] {
-			var loop bt.Branch[mem]
-			loop = func(b *bt.Builder[mem]) { b.Sequence("s").Branch(loop).End() }
-			return bt.New(cfg).Branch(loop)
-		}, []string{"branches nested more than 256 deep"}},
-		{"every problem at once", func() *bt.Builder[mem] {
-			return bt.New(cfg).Selector("combat").Sequence("engage").Do("swing", nil).End().Sequence("empty").End()
-		}, []string{"combat/engage/swing: nil action", "combat/empty: empty sequence", "combat: not closed"}},
+		{"a typed nil goal", nil, n.Decorate("g", func(c *bt.Child[mem]) (bt.Node[mem], error) {
+			return &goalOf{pass{c}, heuristic.Func[mem](nil)}, nil
+		}, n.Do("a", a())), []string{"g: a nil goal"}},
+		{"a misuse noted by WithErr", nil, n.Sequence("s", n.Do("a", a()).WithErr(errors.New("no such entry"))),
+			[]string{"s/a: no such entry"}},
+		{"every problem at once", nil, n.Selector("combat",
+			n.Sequence("engage", n.Do("swing", nil)),
+			n.Sequence("empty"),
+			n.Do("swing", a(), bt.Loop()),
+		), []string{"combat/engage/swing: nil action", "combat/empty: empty sequence", "combat/swing: Loop is not for an action"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			c := cfg
+			if tt.cfg != nil {
+				c = *tt.cfg
+			}
 			var tree *bt.Tree[mem]
 			var err error
 			func() {
 				defer func() {
 					if r := recover(); r != nil {
-						t.Fatalf("builder panicked: %v", r)
+						t.Fatalf("Build panicked: %v", r)
 					}
 				}()
-				tree, err = tt.build().Build()
+				tree, err = bt.Build(c, tt.root)
 			}()
 			if err == nil || tree != nil {
 				t.Fatalf("Build() = %v, %v; want an error", tree, err)
@@ -145,6 +153,125 @@ func TestBuilderReportsMisuse(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// A Def whose Value is not what its kind runs is refused, saying what it
+// is instead; the plain function types of a Decorator and a
+// CompositeFunc are taken as well as the named ones.
+func TestBuildRefusesAValueOfTheWrongType(t *testing.T) {
+	a := act(nil, "a", nil)
+	kid := []bt.Def[mem]{bt.New[mem]().Do("a", a)}
+	def := func(kind bt.NodeKind, v any, kids []bt.Def[mem]) bt.Def[mem] {
+		return bt.Def[mem]{Kind: kind, Name: "x", Value: v, Children: kids}
+	}
+	pass := func(c *bt.Child[mem]) (bt.Node[mem], error) { return passThrough(c) }
+	first := func(cs []*bt.Child[mem]) (bt.Node[mem], error) { return passThrough(cs[0]) }
+	for _, tt := range []struct {
+		name string
+		def  bt.Def[mem]
+		want string // "": Build takes it
+	}{
+		{"an action", def(bt.KindAction, 42, nil), "x: an action runs an Action, not a value of type int"},
+		{"a condition", def(bt.KindCondition, func(*int) bool { return true }, nil),
+			"x: a condition runs a test of the memory, func(*M) bool, not a value of type func(*int) bool"},
+		{"an if/else", def(bt.KindIfElse, "yes", kid), "x: an ifelse runs a test of the memory, func(*M) bool, not a value of type string"},
+		{"a leaf", def(bt.KindLeaf, a, nil), "x: a leaf runs a Node, not a value of type *treetest.Scripted"},
+		{"a decorator", def(bt.KindDecorator, a, kid), "x: a decorator runs a Decorator, not a value of type *treetest.Scripted"},
+		{"a composite", def(bt.KindComposite, pass, kid), "x: a composite runs a CompositeFunc, not a value of type func(*bt.Child["},
+		{"a sequence", def(bt.KindSequence, a, kid), "x: a sequence runs no value of its own: its Value is a *treetest.Scripted"},
+		{"a decorator's plain function", def(bt.KindDecorator, pass, kid), ""},
+		{"a composite's plain function", def(bt.KindComposite, first, kid), ""},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := bt.Build(bt.Config[mem]{}, tt.def)
+			switch {
+			case tt.want == "" && err != nil:
+				t.Errorf("Build: %v", err)
+			case tt.want != "" && (err == nil || !strings.Contains(err.Error(), tt.want)):
+				t.Errorf("Build: %v\nwant an error containing %q", err, tt.want)
+			}
+		})
+	}
+}
+
+// Key and Value say what an option sets, under the key tree files use.
+func TestOptionKeyAndValue(t *testing.T) {
+	replanOn := func(*mem) bool { return true }
+	simulate := func(*bt.Sim[mem], *mem) heuristic.Verdict { return heuristic.Verdict{} }
+	for _, tt := range []struct {
+		opt   bt.Option
+		key   string
+		value any
+	}{
+		{bt.Loop(), "loop", true},
+		{bt.AllowFailure(), "allowFailure", true},
+		{bt.MinOutcome(heuristic.Harmful), "minOutcome", heuristic.Harmful},
+		{bt.Replan(time.Second), "replan", time.Second},
+		{bt.AllowNegative(), "allowNegative", true},
+		{bt.PreferFirst(), "preferFirst", true},
+		{bt.Debounce(), "debounce", true},
+		{bt.SucceedOnOne(), "succeedOnOne", true},
+		{bt.FailOnOne(), "failOnOne", true},
+		{bt.Cosmetic(), "cosmetic", true},
+		{bt.CosmeticWhileRunning(), "cosmeticWhileRunning", true},
+		{bt.Takes(2 * time.Second), "takes", 2 * time.Second},
+		{bt.Weight(2.5), "weight", 2.5},
+		{bt.Option{}, "", nil},
+	} {
+		if tt.opt.Key() != tt.key || tt.opt.Value() != tt.value {
+			t.Errorf("option %q = %v, want %q = %v", tt.opt.Key(), tt.opt.Value(), tt.key, tt.value)
+		}
+	}
+	// The functions come back as given (functions do not compare: see
+	// that they are the functions of the memory type).
+	if o := bt.ReplanOn(replanOn); o.Key() != "replanOn" || o.Value().(func(*mem) bool) == nil {
+		t.Errorf("ReplanOn = %q: %T", o.Key(), o.Value())
+	}
+	if o := bt.SimulateWith(simulate); o.Key() != "simulate" || o.Value().(func(*bt.Sim[mem], *mem) heuristic.Verdict) == nil {
+		t.Errorf("SimulateWith = %q: %T", o.Key(), o.Value())
+	}
+}
+
+// With adds options to a Def without changing the Def it was called on,
+// and the options it adds are the node's in the tree.
+func TestDefWith(t *testing.T) {
+	n := bt.New[mem]()
+	a := act(nil, "a", shine)
+	d := n.Do("a", a, bt.Cosmetic())
+	heavy := d.With(bt.Weight(3))
+	timed := d.With(bt.Takes(time.Second), bt.Weight(0))
+	keys := func(d bt.Def[mem]) []string {
+		var ks []string
+		for _, o := range d.Options {
+			ks = append(ks, o.Key())
+		}
+		return ks
+	}
+	if diff := cmp.Diff([]string{"cosmetic"}, keys(d)); diff != "" {
+		t.Errorf("With changed the Def it was called on (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"cosmetic", "weight"}, keys(heavy)); diff != "" {
+		t.Errorf("d.With(Weight) (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff([]string{"cosmetic", "takes", "weight"}, keys(timed)); diff != "" {
+		t.Errorf("d.With(Takes, Weight) (-want +got):\n%s", diff)
+	}
+	if got := d.With(); len(got.Options) != 1 {
+		t.Errorf("With() has %d options, want 1", len(got.Options))
+	}
+	timed.Name = "timed"
+	tree, err := bt.Build(bt.Config[mem]{}, n.RandomSelector("r", heavy, timed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, info := range tree.Nodes()[1:] {
+		got = append(got, fmt.Sprintf("%s: weight %v, %s", info.Path, info.Weight, info.Detail))
+	}
+	want := []string{"r/a: weight 3, action", "r/timed: weight 0, action takes=1s"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("the tree's nodes (-want +got):\n%s", diff)
 	}
 }
 
@@ -175,23 +302,29 @@ func (p *pass) Simulate(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 	return p.c.Simulate(ctx, m)
 }
 
-// Build may be called again, after more calls, for a tree with them; the
-// tree built first is left as it was.
+// A Def may be built again, after changes, for a tree with them; the tree
+// built first keeps what the Def held when it was built.
 func TestBuildTwice(t *testing.T) {
-	b := bt.New(bt.Config[mem]{}).Sequence("s").Do("a", act(&recorder{}, "a", nil))
-	if _, err := b.Build(); err == nil || !strings.Contains(err.Error(), "s: not closed") {
-		t.Fatalf("first Build: %v, want s not closed", err)
-	}
-	first, err := b.Do("b", act(&recorder{}, "b", nil)).End().Build()
+	n := bt.New[mem]()
+	root := n.Sequence("s", n.Do("a", act(&recorder{}, "a", nil)))
+	first, err := bt.Build(bt.Config[mem]{}, root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	second, err := b.Build()
+	root.Children = append(root.Children, n.Do("b", act(&recorder{}, "b", nil)))
+	root.Children[0].Name = "renamed"
+	second, err := bt.Build(bt.Config[mem]{}, root)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got, want := len(first.Nodes()), 3; got != want || len(second.Nodes()) != want {
-		t.Errorf("trees of %d and %d nodes, want %d", got, len(second.Nodes()), want)
+	if got, want := len(first.Nodes()), 2; got != want || len(second.Nodes()) != 3 {
+		t.Errorf("trees of %d and %d nodes, want %d and 3", got, len(second.Nodes()), want)
+	}
+	if got := first.Nodes()[1].Name; got != "a" {
+		t.Errorf("renaming a child of the description renamed the first tree's node: %q", got)
+	}
+	if got := second.Nodes()[1].Name; got != "renamed" {
+		t.Errorf("the second tree's first child is %q, want renamed", got)
 	}
 }
 
@@ -208,15 +341,15 @@ func TestBuildErrorsAreNodeErrors(t *testing.T) {
 	}
 }
 
-// A Branch is a reusable subtree.
-func TestBranchReusedAcrossTrees(t *testing.T) {
+// A function that returns a Def is a reusable subtree.
+func TestSubtreeReusedAcrossTrees(t *testing.T) {
 	n := bt.New[mem]()
 	rec := &recorder{}
-	flee := func(b *bt.Builder[mem]) {
-		b.Sequence("flee").Do("turn", act(rec, "turn", nil)).Do("run", act(rec, "run", nil)).End()
+	flee := func() bt.Def[mem] {
+		return n.Sequence("flee", n.Do("turn", act(rec, "turn", nil)), n.Do("run", act(rec, "run", nil)))
 	}
 	for _, root := range []string{"guard", "thief"} {
-		tree := mustBuild(t, bt.New(bt.Config[mem]{}).Sequence(root).Branch(flee).End())
+		tree := mustBuild(t, bt.Config[mem]{}, n.Sequence(root, flee()))
 		tickN(t, tree, &mem{}, 1)
 	}
 	want := "turn.begin turn.end(Success) run.begin run.end(Success) "
@@ -292,7 +425,10 @@ func TestSetHeuristicRefusesNil(t *testing.T) {
 	if p, _ := tree.Preview(&mem{}, 0); p.Verdict.Outcome != heuristic.Safe {
 		t.Error("a refused SetHeuristic replaced the agent's heuristic")
 	}
-	if err := tree.SetHeuristic(nil); err != nil || tree.Heuristic() != heuristic.Heuristic[mem](goal) {
+	if err := tree.SetHeuristic(nil); err != nil {
 		t.Errorf("SetHeuristic(nil): %v; want the tree's heuristic back", err)
+	}
+	if p, _ := tree.Preview(&mem{}, 0); p.Verdict.Outcome != heuristic.Cosmetic || p.Verdict.Reason != "shine" {
+		t.Errorf("after SetHeuristic(nil), Preview judged %v; want the tree's heuristic's Cosmetic (shine)", p.Verdict)
 	}
 }

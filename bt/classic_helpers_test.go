@@ -219,17 +219,15 @@ type classicStep struct {
 	log  []string         // what happened in the tick, in order
 }
 
-// runClassic builds the tree that build describes on a builder with the
-// case's tracer, then plays the steps, checking each tick's status and
+// runClassic builds the tree that build describes, with the case's
+// tracer, then plays the steps, checking each tick's status and
 // log. Finally it checks the life cycle over the whole log: every node
 // ended exactly once for every Begin, was updated only while running,
 // and, when the tree no longer runs, nothing is left running.
-func runClassic(t *testing.T, build func(c *classic, b *bt.Builder[mem]), steps ...classicStep) *classic {
+func runClassic(t *testing.T, build func(c *classic, b bt.Builder[mem]) bt.Def[mem], steps ...classicStep) *classic {
 	t.Helper()
 	c := newClassic()
-	b := bt.New(bt.Config[mem]{Heuristic: goal})
-	build(c, b)
-	tree := mustAgent(t, b, 0, c)
+	tree := mustAgent(t, bt.Config[mem]{Heuristic: goal}, build(c, bt.New[mem]()), 0, c)
 	m := mem{}
 	var all []string
 	for i, st := range steps {

@@ -37,12 +37,12 @@ const ms = time.Millisecond
 // sequence of a condition that holds and an action runs the action, and
 // succeeds when it does.
 func TestClassicSequenceConditionTrueRunsAction(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["cond?"] = true
-		b.Sequence("root").
-			Condition("cond?", c.cond("cond?")).
-			Do("action", c.ctl("action", R)).
-			End()
+		return b.Sequence("root",
+			b.Condition("cond?", c.cond("cond?")),
+			b.Do("action", c.ctl("action", R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "cond?.begin", "cond?.end(Success)", "action.begin"}},
 		classicStep{want: R, log: []string{"action.update"}},
@@ -56,11 +56,11 @@ func TestClassicSequenceConditionTrueRunsAction(t *testing.T) {
 // action never begins.
 func TestClassicSequenceConditionFalseFailsEveryTick(t *testing.T) {
 	fails := []string{"root.begin", "cond?.begin", "cond?.end(Failure)", "root.end(Failure)"}
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Sequence("root").
-			Condition("cond?", c.cond("cond?")).
-			Do("action", c.ctl("action", R)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Sequence("root",
+			b.Condition("cond?", c.cond("cond?")),
+			b.Do("action", c.ctl("action", R)),
+		)
 	},
 		classicStep{want: F, log: fails},
 		classicStep{want: F, log: fails},
@@ -82,15 +82,15 @@ func TestClassicSequenceConditionFalseFailsEveryTick(t *testing.T) {
 func TestClassicReactiveSequenceNestedConditionsAreNotRechecked(t *testing.T) {
 	for _, flip := range []string{"c1?", "c2?"} {
 		t.Run(flip+" turns false", func(t *testing.T) {
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 				c.flags["c1?"], c.flags["c2?"] = true, true
-				b.ReactiveSequence("root").
-					Sequence("conds").
-					Condition("c1?", c.cond("c1?")).
-					Condition("c2?", c.cond("c2?")).
-					End().
-					Do("action", c.ctl("action", R)).
-					End()
+				return b.ReactiveSequence("root",
+					b.Sequence("conds",
+						b.Condition("c1?", c.cond("c1?")),
+						b.Condition("c2?", c.cond("c2?")),
+					),
+					b.Do("action", c.ctl("action", R)),
+				)
 			},
 				classicStep{want: R, log: []string{"root.begin", "conds.begin", "c1?.begin", "c1?.end(Success)",
 					"c2?.begin", "c2?.end(Success)", "conds.end(Success)", "action.begin"}},
@@ -107,13 +107,13 @@ func TestClassicReactiveSequenceNestedConditionsAreNotRechecked(t *testing.T) {
 func TestClassicReactiveSequenceConditionHaltsAction(t *testing.T) {
 	for _, flip := range []string{"c1?", "c2?"} {
 		t.Run(flip+" turns false", func(t *testing.T) {
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 				c.flags["c1?"], c.flags["c2?"] = true, true
-				b.ReactiveSequence("root").
-					Condition("c1?", c.cond("c1?")).
-					Condition("c2?", c.cond("c2?")).
-					Do("action", c.ctl("action", R)).
-					End()
+				return b.ReactiveSequence("root",
+					b.Condition("c1?", c.cond("c1?")),
+					b.Condition("c2?", c.cond("c2?")),
+					b.Do("action", c.ctl("action", R)),
+				)
 			},
 				classicStep{want: R, log: []string{"root.begin", "c1?.begin", "c1?.end(Success)",
 					"c2?.begin", "c2?.end(Success)", "action.begin"}},
@@ -130,14 +130,14 @@ func TestClassicReactiveSequenceConditionHaltsAction(t *testing.T) {
 // action: the sequence succeeds after 600 ms, having begun every child
 // exactly once.
 func TestClassicSequenceTripleAction(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["cond?"] = true
-		b.Sequence("root").
-			Condition("cond?", c.cond("cond?")).
-			Do("a1", c.work("a1", 300*ms, S)).
-			Do("a2", c.act("a2", S)).
-			Do("a3", c.work("a3", 300*ms, S)).
-			End()
+		return b.Sequence("root",
+			b.Condition("cond?", c.cond("cond?")),
+			b.Do("a1", c.work("a1", 300*ms, S)),
+			b.Do("a2", c.act("a2", S)),
+			b.Do("a3", c.work("a3", 300*ms, S)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "cond?.begin", "cond?.end(Success)", "a1.begin"}},
 		classicStep{want: R, log: []string{"a1.update"}},
@@ -153,12 +153,18 @@ func TestClassicSequenceTripleAction(t *testing.T) {
 // A sequence of two sequences, each a condition and a 200 ms action: the
 // second begins only when the first has succeeded.
 func TestClassicSequenceOfSequencesMovesOn(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["c1?"], c.flags["c2?"] = true, true
-		b.Sequence("root").
-			Sequence("seq1").Condition("c1?", c.cond("c1?")).Do("a1", c.work("a1", 200*ms, S)).End().
-			Sequence("seq2").Condition("c2?", c.cond("c2?")).Do("a2", c.work("a2", 200*ms, S)).End().
-			End()
+		return b.Sequence("root",
+			b.Sequence("seq1",
+				b.Condition("c1?", c.cond("c1?")),
+				b.Do("a1", c.work("a1", 200*ms, S)),
+			),
+			b.Sequence("seq2",
+				b.Condition("c2?", c.cond("c2?")),
+				b.Do("a2", c.work("a2", 200*ms, S)),
+			),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "seq1.begin", "c1?.begin", "c1?.end(Success)", "a1.begin"}},
 		classicStep{want: R, log: []string{"a1.update"}},
@@ -175,12 +181,12 @@ func TestClassicSequenceOfSequencesMovesOn(t *testing.T) {
 // false changes nothing. (foresight's Sequence is the peer's
 // SequenceWithMemory in this respect, and its Sequence too.)
 func TestClassicSequenceWithMemoryIgnoresConditionChange(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["cond?"] = true
-		b.Sequence("root").
-			Condition("cond?", c.cond("cond?")).
-			Do("action", c.ctl("action", R)).
-			End()
+		return b.Sequence("root",
+			b.Condition("cond?", c.cond("cond?")),
+			b.Do("action", c.ctl("action", R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "cond?.begin", "cond?.end(Success)", "action.begin"}},
 		classicStep{set: func(c *classic) { c.flags["cond?"] = false }, want: R, log: []string{"action.update"}},
@@ -192,12 +198,18 @@ func TestClassicSequenceWithMemoryIgnoresConditionChange(t *testing.T) {
 // conditions and a sequence of actions: once the conditions have passed,
 // their turning false does not disturb the running action.
 func TestClassicSequenceWithMemoryNested(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["c1?"], c.flags["c2?"] = true, true
-		b.Sequence("root").
-			Sequence("conds").Condition("c1?", c.cond("c1?")).Condition("c2?", c.cond("c2?")).End().
-			Sequence("acts").Do("a1", c.ctl("a1", R)).Do("a2", c.ctl("a2", R)).End().
-			End()
+		return b.Sequence("root",
+			b.Sequence("conds",
+				b.Condition("c1?", c.cond("c1?")),
+				b.Condition("c2?", c.cond("c2?")),
+			),
+			b.Sequence("acts",
+				b.Do("a1", c.ctl("a1", R)),
+				b.Do("a2", c.ctl("a2", R)),
+			),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "conds.begin", "c1?.begin", "c1?.end(Success)",
 			"c2?.begin", "c2?.end(Success)", "conds.end(Success)", "acts.begin", "a1.begin"}},
@@ -216,13 +228,13 @@ func TestClassicSequenceWithMemoryNested(t *testing.T) {
 // times; the children after the condition run once, in the fifth tick.
 func TestClassicSequenceRestartsFromFirstChildAfterFailure(t *testing.T) {
 	fails := []string{"root.begin", "a.begin", "a.end(Success)", "gate?.begin", "gate?.end(Failure)", "root.end(Failure)"}
-	c := runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Sequence("root").
-			Do("a", c.act("a", S)).
-			Condition("gate?", func(*mem) bool { c.tests["gate?"]++; return c.tests["gate?"] >= 5 }).
-			Do("b", c.act("b", S)).
-			Do("c", c.act("c", S)).
-			End()
+	c := runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Sequence("root",
+			b.Do("a", c.act("a", S)),
+			b.Condition("gate?", func(*mem) bool { c.tests["gate?"]++; return c.tests["gate?"] >= 5 }),
+			b.Do("b", c.act("b", S)),
+			b.Do("c", c.act("c", S)),
+		)
 	},
 		classicStep{want: F, log: fails},
 		classicStep{want: F, log: fails},
@@ -241,12 +253,12 @@ func TestClassicSequenceRestartsFromFirstChildAfterFailure(t *testing.T) {
 // that keeps running: the finished first child is not run again, and the
 // sequence proceeds when the second succeeds.
 func TestClassicSequenceWithMemoryProceeds(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Sequence("root").
-			Do("ok", c.act("ok", S)).
-			Do("rs", c.queue("rs", R, S)).
-			Do("run", c.act("run", R)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Sequence("root",
+			b.Do("ok", c.act("ok", S)),
+			b.Do("rs", c.queue("rs", R, S)),
+			b.Do("run", c.act("run", R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "ok.begin", "ok.end(Success)", "rs.begin"}},
 		classicStep{want: R, log: []string{"rs.update", "rs.end(Success)", "run.begin"}},
@@ -258,11 +270,11 @@ func TestClassicSequenceWithMemoryProceeds(t *testing.T) {
 // next tick then moves on: the running child is updated, not restarted.
 // (py_trees' Sequence(memory=False) is foresight's ReactiveSequence here.)
 func TestClassicReactiveSequenceRunningChildIsNotReset(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.ReactiveSequence("root").
-			Do("rs", c.queue("rs", R, S)).
-			Do("ok", c.act("ok", S)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.ReactiveSequence("root",
+			b.Do("rs", c.queue("rs", R, S)),
+			b.Do("ok", c.act("ok", S)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "rs.begin"}},
 		classicStep{want: S, log: []string{"rs.update", "rs.end(Success)", "ok.begin", "ok.end(Success)", "root.end(Success)"}},
@@ -280,11 +292,11 @@ func TestClassicReactiveSequenceRunningChildIsNotReset(t *testing.T) {
 // Give the sequence a condition to get the peer's reactivity
 // (TestClassicReactiveSequenceConditionHaltsAction).
 func TestClassicReactiveSequenceDoesNotRerunFinishedActions(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.ReactiveSequence("root").
-			Do("sr", c.queue("sr", S, R)).
-			Do("run", c.act("run", R)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.ReactiveSequence("root",
+			b.Do("sr", c.queue("sr", S, R)),
+			b.Do("run", c.act("run", R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "sr.begin", "sr.end(Success)", "run.begin"}},
 		classicStep{want: R, log: []string{"run.update"}},
@@ -315,13 +327,13 @@ func TestClassicStaticSequence(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-				b.Sequence("root")
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+				var kids []bt.Part
 				for i, s := range tt.results {
 					n := string(rune('1' + i))
-					b.Do("s"+n, c.act("s"+n, s))
+					kids = append(kids, b.Do("s"+n, c.act("s"+n, s)))
 				}
-				b.End()
+				return b.Sequence("root", kids...)
 			}, classicStep{want: tt.want, log: tt.log})
 		})
 	}
@@ -332,12 +344,12 @@ func TestClassicStaticSequence(t *testing.T) {
 // the first has succeeded and the second runs; after ten all have
 // succeeded.
 func TestClassicSequenceCompositeRunsEachInTurn(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Sequence("root").
-			Do("a", c.act("a", R, R, R, S)).
-			Do("b", c.act("b", R, R, R, S)).
-			Do("c", c.act("c", R, R, R, S)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Sequence("root",
+			b.Do("a", c.act("a", R, R, R, S)),
+			b.Do("b", c.act("b", R, R, R, S)),
+			b.Do("c", c.act("c", R, R, R, S)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "a.begin"}},
 		classicStep{want: R, log: []string{"a.update"}},
@@ -360,12 +372,12 @@ func TestClassicSequenceCompositeRunsEachInTurn(t *testing.T) {
 // fallback whose first child, a condition, holds succeeds without
 // beginning the action.
 func TestClassicFallbackConditionTrueSkipsAction(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["cond?"] = true
-		b.Priority("root").
-			Condition("cond?", c.cond("cond?")).
-			Do("action", c.ctl("action", R)).
-			End()
+		return b.Priority("root",
+			b.Condition("cond?", c.cond("cond?")),
+			b.Do("action", c.ctl("action", R)),
+		)
 	}, classicStep{want: S, log: []string{"root.begin", "cond?.begin", "cond?.end(Success)", "root.end(Success)"}})
 }
 
@@ -375,11 +387,11 @@ func TestClassicFallbackConditionTrueSkipsAction(t *testing.T) {
 // while the action runs changes nothing: a (non-reactive) fallback sticks
 // with its running child.
 func TestClassicFallbackKeepsRunningChildWhenConditionChanges(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Priority("root").
-			Condition("cond?", c.cond("cond?")).
-			Do("action", c.ctl("action", R)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Priority("root",
+			b.Condition("cond?", c.cond("cond?")),
+			b.Do("action", c.ctl("action", R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "cond?.begin", "cond?.end(Failure)", "action.begin"}},
 		classicStep{set: func(c *classic) { c.flags["cond?"] = true }, want: R, log: []string{"action.update"}},
@@ -402,12 +414,12 @@ func TestClassicFallbackKeepsRunningChildWhenConditionChanges(t *testing.T) {
 func TestClassicReactiveFallbackConditionPreemptsRunningAction(t *testing.T) {
 	for _, flip := range []string{"c1?", "c2?"} {
 		t.Run(flip+" turns true", func(t *testing.T) {
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-				b.ReactivePriority("root").
-					Condition("c1?", c.cond("c1?")).
-					Condition("c2?", c.cond("c2?")).
-					Do("action", c.ctl("action", R)).
-					End()
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+				return b.ReactivePriority("root",
+					b.Condition("c1?", c.cond("c1?")),
+					b.Condition("c2?", c.cond("c2?")),
+					b.Do("action", c.ctl("action", R)),
+				)
 			},
 				classicStep{want: R, log: []string{"root.begin", "c1?.begin", "c1?.end(Failure)",
 					"c2?.begin", "c2?.end(Failure)", "action.begin"}},
@@ -443,12 +455,18 @@ func TestClassicFallbackOfFallbacks(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 				c.flags["c1?"], c.flags["c2?"] = tt.c1, tt.c2
-				b.Priority("root").
-					Priority("conds").Condition("c1?", c.cond("c1?")).Condition("c2?", c.cond("c2?")).End().
-					Priority("acts").Do("a1", c.ctl("a1", R)).Do("a2", c.ctl("a2", R)).End().
-					End()
+				return b.Priority("root",
+					b.Priority("conds",
+						b.Condition("c1?", c.cond("c1?")),
+						b.Condition("c2?", c.cond("c2?")),
+					),
+					b.Priority("acts",
+						b.Do("a1", c.ctl("a1", R)),
+						b.Do("a2", c.ctl("a2", R)),
+					),
+				)
 			}, classicStep{want: tt.want, log: tt.log})
 		})
 	}
@@ -460,11 +478,17 @@ func TestClassicFallbackOfFallbacks(t *testing.T) {
 func TestClassicFallbackRunningBranchIgnoresConditions(t *testing.T) {
 	for _, flip := range []string{"c1?", "c2?"} {
 		t.Run(flip+" turns true", func(t *testing.T) {
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-				b.Priority("root").
-					Priority("conds").Condition("c1?", c.cond("c1?")).Condition("c2?", c.cond("c2?")).End().
-					Priority("acts").Do("a1", c.ctl("a1", R)).Do("a2", c.ctl("a2", R)).End().
-					End()
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+				return b.Priority("root",
+					b.Priority("conds",
+						b.Condition("c1?", c.cond("c1?")),
+						b.Condition("c2?", c.cond("c2?")),
+					),
+					b.Priority("acts",
+						b.Do("a1", c.ctl("a1", R)),
+						b.Do("a2", c.ctl("a2", R)),
+					),
+				)
 			},
 				classicStep{want: R, log: []string{"root.begin", "conds.begin", "c1?.begin", "c1?.end(Failure)",
 					"c2?.begin", "c2?.end(Failure)", "conds.end(Failure)", "acts.begin", "a1.begin"}},
@@ -478,11 +502,17 @@ func TestClassicFallbackRunningBranchIgnoresConditions(t *testing.T) {
 // When the running first action fails, the fallback moves on to the
 // second in the same tick, without going back to the conditions.
 func TestClassicFallbackActionFailsOver(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Priority("root").
-			Priority("conds").Condition("c1?", c.cond("c1?")).Condition("c2?", c.cond("c2?")).End().
-			Priority("acts").Do("a1", c.async("a1", F)).Do("a2", c.ctl("a2", R)).End().
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Priority("root",
+			b.Priority("conds",
+				b.Condition("c1?", c.cond("c1?")),
+				b.Condition("c2?", c.cond("c2?")),
+			),
+			b.Priority("acts",
+				b.Do("a1", c.async("a1", F)),
+				b.Do("a2", c.ctl("a2", R)),
+			),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "conds.begin", "c1?.begin", "c1?.end(Failure)",
 			"c2?.begin", "c2?.end(Failure)", "conds.end(Failure)", "acts.begin", "a1.begin"}},
@@ -496,12 +526,12 @@ func TestClassicFallbackActionFailsOver(t *testing.T) {
 // fallback whose constraint fails is ended with End(Running), counts as
 // failed, and the fallback moves on in the same tick.
 func TestClassicFallbackMovesOnWhenRunningChildIsStopped(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["ok"] = true
-		b.Priority("root").
-			Do("a1", c.act("a1", R)).Constrain(c.guard("ok")).
-			Do("a2", c.act("a2", R)).
-			End()
+		return b.Priority("root",
+			b.Do("a1", c.act("a1", R)).Constrain(c.guard("ok")),
+			b.Do("a2", c.act("a2", R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "a1.begin"}},
 		classicStep{set: func(c *classic) { c.flags["ok"] = false }, want: R,
@@ -529,12 +559,15 @@ func TestClassicSequenceAfterFallbackOfConditions(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 				c.flags["c1?"], c.flags["c2?"] = tt.c1, tt.c2
-				b.Sequence("root").
-					Priority("fb").Condition("c1?", c.cond("c1?")).Condition("c2?", c.cond("c2?")).End().
-					Do("action", c.ctl("action", R)).
-					End()
+				return b.Sequence("root",
+					b.Priority("fb",
+						b.Condition("c1?", c.cond("c1?")),
+						b.Condition("c2?", c.cond("c2?")),
+					),
+					b.Do("action", c.ctl("action", R)),
+				)
 			}, classicStep{want: R, log: tt.log})
 		})
 	}
@@ -545,12 +578,12 @@ func TestClassicSequenceAfterFallbackOfConditions(t *testing.T) {
 // running child fails, the fallback goes on to the next, not back to the
 // first.
 func TestClassicFallbackWithMemoryPriorityHandling(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Priority("root").
-			Do("fail", c.act("fail", F)).
-			Do("rf", c.act("rf", R, F)).
-			Do("ok", c.act("ok", S)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Priority("root",
+			b.Do("fail", c.act("fail", F)),
+			b.Do("rf", c.act("rf", R, F)),
+			b.Do("ok", c.act("ok", S)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "fail.begin", "fail.end(Failure)", "rf.begin"}},
 		classicStep{want: S, log: []string{"rf.update", "rf.end(Failure)", "ok.begin", "ok.end(Success)", "root.end(Success)"}},
@@ -560,12 +593,12 @@ func TestClassicFallbackWithMemoryPriorityHandling(t *testing.T) {
 // py_trees test_tree: test_failed_tree. A fallback of three failures tries
 // each in order and fails.
 func TestClassicFallbackAllFail(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Priority("root").
-			Do("f1", c.act("f1", F)).
-			Do("f2", c.act("f2", F)).
-			Do("f3", c.act("f3", F)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Priority("root",
+			b.Do("f1", c.act("f1", F)),
+			b.Do("f2", c.act("f2", F)),
+			b.Do("f3", c.act("f3", F)),
+		)
 	}, classicStep{want: F, log: []string{"root.begin", "f1.begin", "f1.end(Failure)", "f2.begin", "f2.end(Failure)",
 		"f3.begin", "f3.end(Failure)", "root.end(Failure)"}})
 }
@@ -573,12 +606,14 @@ func TestClassicFallbackAllFail(t *testing.T) {
 // py_trees test_tree: test_success_failure_tree. A fallback of a failure,
 // an inverted success and a success: the third succeeds.
 func TestClassicFallbackPastInvertedSuccess(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Priority("root").
-			Do("fail", c.act("fail", F)).
-			Decorate("not", decorators.Invert[mem]()).Do("yes", c.act("yes", S)).End().
-			Do("ok", c.act("ok", S)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Priority("root",
+			b.Do("fail", c.act("fail", F)),
+			b.Decorate("not", decorators.Invert[mem](),
+				b.Do("yes", c.act("yes", S)),
+			),
+			b.Do("ok", c.act("ok", S)),
+		)
 	}, classicStep{want: S, log: []string{"root.begin", "fail.begin", "fail.end(Failure)",
 		"not.begin", "yes.begin", "yes.end(Success)", "not.end(Failure)", "ok.begin", "ok.end(Success)", "root.end(Success)"}})
 }
@@ -596,11 +631,19 @@ func TestClassicFallbackPastInvertedSuccess(t *testing.T) {
 // ReactiveSequence re-checks only Condition leaves among its children and
 // never re-runs an action that finished, so each action runs once.
 func TestClassicReactiveSequenceDoesNotRerunEarlierBranch(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.ReactiveSequence("root").
-			Sequence("first").Do("A", c.act("A", S)).Do("B", c.act("B", S)).Do("C", c.act("C", S)).End().
-			Sequence("second").Do("D", c.act("D", R, S)).Do("E", c.act("E", R, S)).Do("F", c.act("F", R, S)).End().
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.ReactiveSequence("root",
+			b.Sequence("first",
+				b.Do("A", c.act("A", S)),
+				b.Do("B", c.act("B", S)),
+				b.Do("C", c.act("C", S)),
+			),
+			b.Sequence("second",
+				b.Do("D", c.act("D", R, S)),
+				b.Do("E", c.act("E", R, S)),
+				b.Do("F", c.act("F", R, S)),
+			),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "first.begin", "A.begin", "A.end(Success)", "B.begin", "B.end(Success)",
 			"C.begin", "C.end(Success)", "first.end(Success)", "second.begin", "D.begin"}},
@@ -614,8 +657,11 @@ func TestClassicReactiveSequenceDoesNotRerunEarlierBranch(t *testing.T) {
 // A reactive sequence whose first child fails fails at once; the second
 // never begins.
 func TestClassicReactiveSequenceFirstChildFails(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.ReactiveSequence("root").Do("fail", c.act("fail", F)).Do("A", c.act("A", S)).End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.ReactiveSequence("root",
+			b.Do("fail", c.act("fail", F)),
+			b.Do("A", c.act("A", S)),
+		)
 	}, classicStep{want: F, log: []string{"root.begin", "fail.begin", "fail.end(Failure)", "root.end(Failure)"}})
 }
 
@@ -624,9 +670,12 @@ func TestClassicReactiveSequenceFirstChildFails(t *testing.T) {
 // condition holds the action is updated; when it turns false the action
 // is halted and the sequence fails.
 func TestClassicReactiveSequenceHaltsActionWhenConditionTurnsFalse(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["cond?"] = true
-		b.ReactiveSequence("root").Condition("cond?", c.cond("cond?")).Do("track", c.act("track", R)).End()
+		return b.ReactiveSequence("root",
+			b.Condition("cond?", c.cond("cond?")),
+			b.Do("track", c.act("track", R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "cond?.begin", "cond?.end(Success)", "track.begin"}},
 		classicStep{want: R, log: []string{"track.update"}},
@@ -639,15 +688,18 @@ func TestClassicReactiveSequenceHaltsActionWhenConditionTurnsFalse(t *testing.T)
 // with a subtree running: the reactive sequence halts it deepest first,
 // its running action before the inner sequence, then fails.
 func TestClassicReactiveSequenceHaltsRunningSubtreeDeepestFirst(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["c?"] = true
-		b.ReactiveSequence("root").
-			Condition("c?", c.cond("c?")).
-			Parallel("both").
-			Sequence("inner").Do("a", c.act("a", S)).Do("b", c.act("b", R)).End().
-			Do("d", c.act("d", R)).
-			End().
-			End()
+		return b.ReactiveSequence("root",
+			b.Condition("c?", c.cond("c?")),
+			b.Parallel("both",
+				b.Sequence("inner",
+					b.Do("a", c.act("a", S)),
+					b.Do("b", c.act("b", R)),
+				),
+				b.Do("d", c.act("d", R)),
+			),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "c?.begin", "c?.end(Success)", "both.begin", "inner.begin",
 			"a.begin", "a.end(Success)", "b.begin", "d.begin"}},
@@ -661,14 +713,14 @@ func TestClassicReactiveSequenceHaltsRunningSubtreeDeepestFirst(t *testing.T) {
 // condition after the running child is not looked at until the sequence
 // reaches it, and once passed it is watched with the earlier ones.
 func TestClassicReactiveSequenceWatchesOnlyConditionsPassed(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["c1?"], c.flags["c2?"] = true, true
-		b.ReactiveSequence("root").
-			Condition("c1?", c.cond("c1?")).
-			Do("a1", c.act("a1", R, R, S)).
-			Condition("c2?", c.cond("c2?")).
-			Do("a2", c.act("a2", R)).
-			End()
+		return b.ReactiveSequence("root",
+			b.Condition("c1?", c.cond("c1?")),
+			b.Do("a1", c.act("a1", R, R, S)),
+			b.Condition("c2?", c.cond("c2?")),
+			b.Do("a2", c.act("a2", R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "c1?.begin", "c1?.end(Success)", "a1.begin"}},
 		classicStep{set: func(c *classic) { c.flags["c2?"] = false }, want: R, log: []string{"a1.update"}},
@@ -682,8 +734,12 @@ func TestClassicReactiveSequenceWatchesOnlyConditionsPassed(t *testing.T) {
 
 // BehaviorTree.CPP gtest_reactive: Reactive.ReactiveSequence_AllChildrenSucceed.
 func TestClassicReactiveSequenceAllChildrenSucceed(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.ReactiveSequence("root").Do("A", c.act("A", S)).Do("B", c.act("B", S)).Do("C", c.act("C", S)).End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.ReactiveSequence("root",
+			b.Do("A", c.act("A", S)),
+			b.Do("B", c.act("B", S)),
+			b.Do("C", c.act("C", S)),
+		)
 	}, classicStep{want: S, log: []string{"root.begin", "A.begin", "A.end(Success)", "B.begin", "B.end(Success)",
 		"C.begin", "C.end(Success)", "root.end(Success)"}})
 }
@@ -693,9 +749,12 @@ func TestClassicReactiveSequenceAllChildrenSucceed(t *testing.T) {
 // 300 ms action: the condition is tested once when it begins and again in
 // every tick that updates the action, as a guard: it does not begin again.
 func TestClassicReactiveSequenceReevaluatesConditionEveryTick(t *testing.T) {
-	c := runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	c := runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["count?"] = true
-		b.ReactiveSequence("root").Condition("count?", c.cond("count?")).Do("sleep", c.work("sleep", 300*ms, S)).End()
+		return b.ReactiveSequence("root",
+			b.Condition("count?", c.cond("count?")),
+			b.Do("sleep", c.work("sleep", 300*ms, S)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "count?.begin", "count?.end(Success)", "sleep.begin"}},
 		classicStep{want: R, log: []string{"sleep.update"}},
@@ -729,13 +788,13 @@ func TestClassicReactiveFallbackInstantChildren(t *testing.T) {
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-				b.ReactivePriority("root")
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+				var kids []bt.Def[mem]
 				for i, s := range tt.results {
 					n := "k" + string(rune('1'+i))
-					b.Do(n, c.act(n, s))
+					kids = append(kids, b.Do(n, c.act(n, s)))
 				}
-				b.End()
+				return b.ReactivePriority("root", kids...)
 			}, classicStep{want: tt.want, log: tt.log})
 		})
 	}
@@ -747,16 +806,16 @@ func TestClassicReactiveFallbackInstantChildren(t *testing.T) {
 // that takes two more ticks and makes the agent warm. Once warm, the
 // fallback succeeds on the condition alone.
 func TestClassicReactiveBackchainingEnsureWarm(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["jacket?"] = true
 		c.hooks["wear"] = func() { c.flags["warm?"] = true }
-		b.ReactivePriority("root").
-			Condition("warm?", c.cond("warm?")).
-			ReactiveSequence("dress").
-			Condition("jacket?", c.cond("jacket?")).
-			Do("wear", c.act("wear", R, R, S)).
-			End().
-			End()
+		return b.ReactivePriority("root",
+			b.Condition("warm?", c.cond("warm?")),
+			b.ReactiveSequence("dress",
+				b.Condition("jacket?", c.cond("jacket?")),
+				b.Do("wear", c.act("wear", R, R, S)),
+			),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "warm?.begin", "warm?.end(Failure)", "dress.begin",
 			"jacket?.begin", "jacket?.end(Success)", "wear.begin"}},
@@ -771,23 +830,23 @@ func TestClassicReactiveBackchainingEnsureWarm(t *testing.T) {
 // ensured by a reactive fallback of "holding?" and a reactive sequence of
 // "near closet?" and grabbing it.
 func TestClassicReactiveBackchainingNested(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["closet?"] = true
 		c.hooks["grab"] = func() { c.flags["holding?"] = true }
 		c.hooks["wear"] = func() { c.flags["warm?"] = true }
-		b.ReactivePriority("root").
-			Condition("warm?", c.cond("warm?")).
-			ReactiveSequence("dress").
-			ReactivePriority("ensure").
-			Condition("holding?", c.cond("holding?")).
-			ReactiveSequence("fetch").
-			Condition("closet?", c.cond("closet?")).
-			Do("grab", c.act("grab", R, R, S)).
-			End().
-			End().
-			Do("wear", c.act("wear", R, R, S)).
-			End().
-			End()
+		return b.ReactivePriority("root",
+			b.Condition("warm?", c.cond("warm?")),
+			b.ReactiveSequence("dress",
+				b.ReactivePriority("ensure",
+					b.Condition("holding?", c.cond("holding?")),
+					b.ReactiveSequence("fetch",
+						b.Condition("closet?", c.cond("closet?")),
+						b.Do("grab", c.act("grab", R, R, S)),
+					),
+				),
+				b.Do("wear", c.act("wear", R, R, S)),
+			),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "warm?.begin", "warm?.end(Failure)", "dress.begin", "ensure.begin",
 			"holding?.begin", "holding?.end(Failure)", "fetch.begin", "closet?.begin", "closet?.end(Success)", "grab.begin"}},
@@ -812,22 +871,22 @@ func TestClassicReactiveBackchainingNested(t *testing.T) {
 // the peer does, halting the running child before beginning the other.
 func TestClassicReactiveFallbackNeedsAGuardToPreempt(t *testing.T) {
 	t.Run("unguarded", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.ReactivePriority("root").
-				Do("first", c.queue("first", F, S)).
-				Do("run", c.act("run", R)).
-				End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.ReactivePriority("root",
+				b.Do("first", c.queue("first", F, S)),
+				b.Do("run", c.act("run", R)),
+			)
 		},
 			classicStep{want: R, log: []string{"root.begin", "first.begin", "first.end(Failure)", "run.begin"}},
 			classicStep{want: R, log: []string{"run.update"}},
 		)
 	})
 	t.Run("guarded", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.ReactivePriority("root").
-				Do("first", c.act("first", S)).Constrain(c.failOn("ready", 1)).
-				Do("run", c.act("run", R)).
-				End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.ReactivePriority("root",
+				b.Do("first", c.act("first", S)).Constrain(c.failOn("ready", 1)),
+				b.Do("run", c.act("run", R)),
+			)
 		},
 			classicStep{want: R, log: []string{"root.begin", "first.stop(Fail: not ready)", "run.begin"}},
 			classicStep{want: S, log: []string{"run.end(Running)", "first.begin", "first.end(Success)", "root.end(Success)"}},
@@ -844,12 +903,12 @@ func TestClassicReactiveFallbackNeedsAGuardToPreempt(t *testing.T) {
 // "cannot run yet" as a guard (see
 // TestClassicReactiveFallbackNeedsAGuardToPreempt).
 func TestClassicReactiveFallbackInterruptsLowerBranch(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.ReactivePriority("root").
-			Do("a", c.act("a", R, R, S)).Constrain(c.failOn("a ready", 1, 2, 3)).
-			Do("b", c.act("b", R, R, S)).Constrain(c.failOn("b ready", 1, 2, 3, 4, 5, 6)).
-			Do("c", c.act("c", R)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.ReactivePriority("root",
+			b.Do("a", c.act("a", R, R, S)).Constrain(c.failOn("a ready", 1, 2, 3)),
+			b.Do("b", c.act("b", R, R, S)).Constrain(c.failOn("b ready", 1, 2, 3, 4, 5, 6)),
+			b.Do("c", c.act("c", R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "a.stop(Fail: not a ready)", "b.stop(Fail: not b ready)", "c.begin"}},
 		classicStep{want: R, log: []string{"c.update"}},
@@ -866,11 +925,16 @@ func TestClassicReactiveFallbackInterruptsLowerBranch(t *testing.T) {
 // deepest first (its running action, then itself) before the first
 // begins.
 func TestClassicReactiveFallbackHaltsRunningSubtreeDeepestFirst(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.ReactivePriority("sel").
-			Sequence("seq1").Constrain(c.failOn("a", 1)).Do("b", c.act("b", R, S)).End().
-			Sequence("seq2").Do("c", c.act("c", R, R, S)).Do("d", c.act("d", R, S)).End().
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.ReactivePriority("sel",
+			b.Sequence("seq1",
+				b.Do("b", c.act("b", R, S)),
+			).Constrain(c.failOn("a", 1)),
+			b.Sequence("seq2",
+				b.Do("c", c.act("c", R, R, S)),
+				b.Do("d", c.act("d", R, S)),
+			),
+		)
 	},
 		classicStep{want: R, log: []string{"sel.begin", "seq1.stop(Fail: not a)", "seq2.begin", "c.begin"}},
 		classicStep{want: R, log: []string{"c.end(Running)", "seq2.end(Running)", "seq1.begin", "b.begin"}},
@@ -905,14 +969,14 @@ func TestClassicEternalGuard(t *testing.T) {
 		for i := range logs {
 			steps = append(steps, classicStep{want: statuses[i], log: logs[i]})
 		}
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.ReactivePriority("root").
-				Sequence("tasks").Constrain(c.failOn("guard", 1, 7)).
-				Do("t1", c.act("t1", R, R, S)).
-				Do("t2", c.act("t2", R, S)).
-				End().
-				Do("idle", c.act("idle", R)).
-				End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.ReactivePriority("root",
+				b.Sequence("tasks",
+					b.Do("t1", c.act("t1", R, R, S)),
+					b.Do("t2", c.act("t2", R, S)),
+				).Constrain(c.failOn("guard", 1, 7)),
+				b.Do("idle", c.act("idle", R)),
+			)
 		}, steps...)
 	})
 	t.Run("nested guards", func(t *testing.T) {
@@ -933,17 +997,17 @@ func TestClassicEternalGuard(t *testing.T) {
 			}
 			steps = append(steps, classicStep{want: statuses[i], log: nested})
 		}
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 			c.flags["inner"] = true
-			b.ReactivePriority("root").
-				Sequence("outer").Constrain(c.failOn("guard", 1, 7)).
-				Sequence("tasks").Constrain(c.guard("inner")).
-				Do("t1", c.act("t1", R, R, S)).
-				Do("t2", c.act("t2", R, S)).
-				End().
-				End().
-				Do("idle", c.act("idle", R)).
-				End()
+			return b.ReactivePriority("root",
+				b.Sequence("outer",
+					b.Sequence("tasks",
+						b.Do("t1", c.act("t1", R, R, S)),
+						b.Do("t2", c.act("t2", R, S)),
+					).Constrain(c.guard("inner")),
+				).Constrain(c.failOn("guard", 1, 7)),
+				b.Do("idle", c.act("idle", R)),
+			)
 		}, steps...)
 	})
 }
@@ -961,11 +1025,11 @@ func TestClassicEternalGuard(t *testing.T) {
 // every tick in which the guard passes; hence its advice to give such
 // children guards that say truly when they can run.
 func TestClassicReactiveFallbackRestartsChildAfterFailedPreemption(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.ReactivePriority("root").
-			Do("hi", c.act("hi", F)).Constrain(c.failOn("hi ready", 1)).
-			Do("lo", c.act("lo", R)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.ReactivePriority("root",
+			b.Do("hi", c.act("hi", F)).Constrain(c.failOn("hi ready", 1)),
+			b.Do("lo", c.act("lo", R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "hi.stop(Fail: not hi ready)", "lo.begin"}},
 		classicStep{want: R, log: []string{"lo.end(Running)", "hi.begin", "hi.end(Failure)", "lo.begin"}},
@@ -978,13 +1042,13 @@ func TestClassicReactiveFallbackRestartsChildAfterFailedPreemption(t *testing.T)
 // fallback's reactivity: when the better option becomes possible, the
 // running one is ended (End with Running) before the other begins.
 func TestClassicSelectorReplanningPreemptsRunningChild(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Selector("root", bt.Replan(0)).
-			Do("attack", c.act("attack", R), bt.SimulateWith(func(*bt.Sim[mem], *mem) heuristic.Verdict {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Selector("root", bt.Replan(0),
+			b.Do("attack", c.act("attack", R), bt.SimulateWith(func(*bt.Sim[mem], *mem) heuristic.Verdict {
 				return heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: "hit"}
-			})).Constrain(c.failOn("in reach", 1)).
-			Do("patrol", c.act("patrol", R), bt.Cosmetic()).
-			End()
+			})).Constrain(c.failOn("in reach", 1)),
+			b.Do("patrol", c.act("patrol", R), bt.Cosmetic()),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "patrol.begin"}},
 		classicStep{want: R, log: []string{"patrol.end(Running)", "attack.begin"}},
@@ -1004,11 +1068,14 @@ func TestClassicSelectorReplanningPreemptsRunningChild(t *testing.T) {
 // guard, as is a constraint on the sequence.
 func TestClassicReactiveFallbackOverReactiveSequence(t *testing.T) {
 	t.Run("condition inside the sequence", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.ReactivePriority("root").
-				ReactiveSequence("fight").Condition("seen?", c.cond("seen?")).Do("attack", c.act("attack", R)).End().
-				Do("patrol", c.act("patrol", R)).
-				End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.ReactivePriority("root",
+				b.ReactiveSequence("fight",
+					b.Condition("seen?", c.cond("seen?")),
+					b.Do("attack", c.act("attack", R)),
+				),
+				b.Do("patrol", c.act("patrol", R)),
+			)
 		},
 			classicStep{want: R, log: []string{"root.begin", "fight.begin", "seen?.begin", "seen?.end(Failure)",
 				"fight.end(Failure)", "patrol.begin"}},
@@ -1019,11 +1086,13 @@ func TestClassicReactiveFallbackOverReactiveSequence(t *testing.T) {
 		)
 	})
 	t.Run("condition as the sequence's guard", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.ReactivePriority("root").
-				ReactiveSequence("fight").Constrain(c.guard("seen")).Do("attack", c.act("attack", R)).End().
-				Do("patrol", c.act("patrol", R)).
-				End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.ReactivePriority("root",
+				b.ReactiveSequence("fight",
+					b.Do("attack", c.act("attack", R)),
+				).Constrain(c.guard("seen")),
+				b.Do("patrol", c.act("patrol", R)),
+			)
 		},
 			classicStep{want: R, log: []string{"root.begin", "fight.stop(Fail: not seen)", "patrol.begin"}},
 			classicStep{set: func(c *classic) { c.flags["seen"] = true }, want: R,
@@ -1043,11 +1112,13 @@ func TestClassicReactiveFallbackOverReactiveSequence(t *testing.T) {
 // decorator, so it is not watched and the patrol goes on. (A Condition
 // whose test is the negation is watched.)
 func TestClassicReactiveSequenceInvertedConditionIsNotWatched(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.ReactiveSequence("root").
-			Decorate("not", decorators.Invert[mem]()).Condition("enemy?", c.cond("enemy?")).End().
-			Do("patrol", c.act("patrol", R)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.ReactiveSequence("root",
+			b.Decorate("not", decorators.Invert[mem](),
+				b.Condition("enemy?", c.cond("enemy?")),
+			),
+			b.Do("patrol", c.act("patrol", R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "not.begin", "enemy?.begin", "enemy?.end(Failure)", "not.end(Success)", "patrol.begin"}},
 		classicStep{set: func(c *classic) { c.flags["enemy?"] = true }, want: R, log: []string{"patrol.update"}},
@@ -1073,14 +1144,14 @@ func TestClassicParallelAllSucceed(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 				c.flags["c1?"], c.flags["c2?"] = true, true
-				b.Parallel("root").
-					Condition("c1?", c.cond("c1?")).
-					Do("a1", c.work("a1", 100*ms, S)).
-					Condition("c2?", c.cond("c2?")).
-					Do("a2", c.work("a2", tt.slow, S)).
-					End()
+				return b.Parallel("root",
+					b.Condition("c1?", c.cond("c1?")),
+					b.Do("a1", c.work("a1", 100*ms, S)),
+					b.Condition("c2?", c.cond("c2?")),
+					b.Do("a2", c.work("a2", tt.slow, S)),
+				)
 			},
 				classicStep{want: R, log: []string{"root.begin", "c1?.begin", "c1?.end(Success)", "a1.begin",
 					"c2?.begin", "c2?.end(Success)", "a2.begin"}},
@@ -1096,13 +1167,13 @@ func TestClassicParallelAllSucceed(t *testing.T) {
 // over two failing conditions and two actions that fail: it fails once
 // the last action has failed.
 func TestClassicParallelFailsWhenAllFail(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Parallel("root", bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireAll)).
-			Condition("c1?", c.cond("c1?")).
-			Do("a1", c.work("a1", 100*ms, F)).
-			Condition("c2?", c.cond("c2?")).
-			Do("a2", c.work("a2", 200*ms, F)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Parallel("root", bt.SucceedOnOne(),
+			b.Condition("c1?", c.cond("c1?")),
+			b.Do("a1", c.work("a1", 100*ms, F)),
+			b.Condition("c2?", c.cond("c2?")),
+			b.Do("a2", c.work("a2", 200*ms, F)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "c1?.begin", "c1?.end(Failure)", "a1.begin",
 			"c2?.begin", "c2?.end(Failure)", "a2.begin"}},
@@ -1115,24 +1186,24 @@ func TestClassicParallelFailsWhenAllFail(t *testing.T) {
 // 200 ms) and a right parallel of a condition and a 400 ms action.
 //
 // Peer thresholds map onto foresight's policies: the root needs both
-// branches (RequireAll), the right one succeeds on one success. The peer's
-// left branch needs 3 of its 4 children (or 4, in one case); foresight
-// has no M-of-N threshold, so the left branch needs all four, which gives
-// the same ticks in the cases ported.
-func nestedParallels(left, right []bt.Option) func(c *classic, b *bt.Builder[mem]) {
-	return func(c *classic, b *bt.Builder[mem]) {
-		b.Parallel("root").
-			Parallel("left", left...).
-			Condition("cL1?", c.cond("cL1?")).
-			Do("aL1", c.work("aL1", 100*ms, S)).
-			Condition("cL2?", c.cond("cL2?")).
-			Do("aL2", c.work("aL2", 200*ms, S)).
-			End().
-			Parallel("right", right...).
-			Condition("cR?", c.cond("cR?")).
-			Do("aR", c.work("aR", 400*ms, S)).
-			End().
-			End()
+// branches (the default), the right one succeeds on one success
+// (SucceedOnOne). The peer's left branch needs 3 of its 4 children (or 4,
+// in one case); foresight has no M-of-N threshold, so the left branch
+// needs all four, which gives the same ticks in the cases ported.
+func nestedParallels(left, right []bt.Option) func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+	return func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Parallel("root",
+			b.Parallel("left",
+				b.Condition("cL1?", c.cond("cL1?")),
+				b.Do("aL1", c.work("aL1", 100*ms, S)),
+				b.Condition("cL2?", c.cond("cL2?")),
+				b.Do("aL2", c.work("aL2", 200*ms, S)),
+			).With(left...),
+			b.Parallel("right",
+				b.Condition("cR?", c.cond("cR?")),
+				b.Do("aR", c.work("aR", 400*ms, S)),
+			).With(right...),
+		)
 	}
 }
 
@@ -1140,12 +1211,12 @@ func nestedParallels(left, right []bt.Option) func(c *classic, b *bt.Builder[mem
 // with both conditions holding.
 var leftBegins = []string{"left.begin", "cL1?.begin", "cL1?.end(Success)", "aL1.begin", "cL2?.begin", "cL2?.end(Success)", "aL2.begin"}
 
-func withFlags(build func(c *classic, b *bt.Builder[mem]), flags map[string]bool) func(c *classic, b *bt.Builder[mem]) {
-	return func(c *classic, b *bt.Builder[mem]) {
+func withFlags(build func(c *classic, b bt.Builder[mem]) bt.Def[mem], flags map[string]bool) func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+	return func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		for k, v := range flags {
 			c.flags[k] = v
 		}
-		build(c, b)
+		return build(c, b)
 	}
 }
 
@@ -1161,7 +1232,7 @@ func concat(parts ...[]string) []string {
 // right branch succeeds at once on its condition, halting its action; the
 // root succeeds when the left branch's actions have.
 func TestClassicNestedParallelsConditionsTrue(t *testing.T) {
-	one := []bt.Option{bt.SucceedOn(bt.RequireOne)}
+	one := []bt.Option{bt.SucceedOnOne()}
 	runClassic(t, withFlags(nestedParallels(nil, one), map[string]bool{"cL1?": true, "cL2?": true, "cR?": true}),
 		classicStep{want: R, log: concat([]string{"root.begin"}, leftBegins,
 			[]string{"right.begin", "cR?.begin", "cR?.end(Success)", "aR.begin", "aR.end(Running)", "right.end(Success)"})},
@@ -1182,7 +1253,7 @@ func TestClassicNestedParallelsConditionsTrue(t *testing.T) {
 // condition, and the root fails after it; py_trees' parallel also ticks
 // every child before deciding.
 func TestClassicNestedParallelsLeftCannotSucceed(t *testing.T) {
-	one := []bt.Option{bt.SucceedOn(bt.RequireOne)}
+	one := []bt.Option{bt.SucceedOnOne()}
 	runClassic(t, withFlags(nestedParallels(nil, one), map[string]bool{"cR?": true}),
 		classicStep{want: F, log: []string{"root.begin", "left.begin", "cL1?.begin", "cL1?.end(Failure)", "aL1.begin",
 			"cL2?.begin", "cL2?.end(Failure)", "aL2.begin", "aL1.end(Running)", "aL2.end(Running)", "left.end(Failure)",
@@ -1195,7 +1266,7 @@ func TestClassicNestedParallelsLeftCannotSucceed(t *testing.T) {
 // The right branch fails on its first failure, its condition; the root
 // then halts the running left branch, deepest first, and fails.
 func TestClassicNestedParallelsRightFails(t *testing.T) {
-	oneOne := []bt.Option{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireOne)}
+	oneOne := []bt.Option{bt.SucceedOnOne(), bt.FailOnOne()}
 	runClassic(t, withFlags(nestedParallels(nil, oneOne), map[string]bool{"cL1?": true, "cL2?": true}),
 		classicStep{want: F, log: concat([]string{"root.begin"}, leftBegins,
 			[]string{"right.begin", "cR?.begin", "cR?.end(Failure)", "aR.begin", "aR.end(Running)", "right.end(Failure)",
@@ -1208,7 +1279,7 @@ func TestClassicNestedParallelsRightFails(t *testing.T) {
 // condition failing (it fails only when both children fail) and succeeds
 // when its action does; the root succeeds when both branches have.
 func TestClassicNestedParallelsRightToleratesOneFailure(t *testing.T) {
-	oneAll := []bt.Option{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireAll)}
+	oneAll := []bt.Option{bt.SucceedOnOne()}
 	first := concat([]string{"root.begin"}, leftBegins, []string{"right.begin", "cR?.begin", "cR?.end(Failure)", "aR.begin"})
 	t.Run("both branches finish in one tick", func(t *testing.T) {
 		runClassic(t, withFlags(nestedParallels(nil, oneAll), map[string]bool{"cL1?": true, "cL2?": true}),
@@ -1231,12 +1302,12 @@ func TestClassicNestedParallelsRightToleratesOneFailure(t *testing.T) {
 // that succeeds on one success and fails only when all three fail: the
 // quick child fails, the next succeeds, and the slow one is halted.
 func TestClassicParallelSucceedsDespiteAFailure(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Parallel("root", bt.SucceedOn(bt.RequireOne)).
-			Do("first", c.work("first", 200*ms, S)).
-			Do("second", c.work("second", 100*ms, F)).
-			Do("third", c.work("third", 300*ms, S)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Parallel("root", bt.SucceedOnOne(),
+			b.Do("first", c.work("first", 200*ms, S)),
+			b.Do("second", c.work("second", 100*ms, F)),
+			b.Do("third", c.work("third", 300*ms, S)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "first.begin", "second.begin", "third.begin"}},
 		classicStep{want: R, log: []string{"first.update", "second.update", "second.end(Failure)", "third.update"}},
@@ -1252,12 +1323,12 @@ func TestClassicParallelSucceedsDespiteAFailure(t *testing.T) {
 // decides as soon as its result is certain and halts the children still
 // running (Builder.Parallel).
 func TestClassicParallelFailsOnFirstFailure(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Parallel("root", bt.FailOn(bt.RequireOne)).
-			Do("first", c.work("first", 100*ms, F)).
-			Do("second", c.work("second", 300*ms, S)).
-			Do("third", c.work("third", 300*ms, S)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Parallel("root", bt.FailOnOne(),
+			b.Do("first", c.work("first", 100*ms, F)),
+			b.Do("second", c.work("second", 300*ms, S)),
+			b.Do("third", c.work("third", 300*ms, S)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "first.begin", "second.begin", "third.begin"}},
 		classicStep{want: F, log: []string{"first.update", "first.end(Failure)", "second.update", "third.update",
@@ -1275,7 +1346,7 @@ func TestClassicParallelFailsOnFirstFailure(t *testing.T) {
 // status; its nearest is a constraint answering Done, which finishes the
 // node with Success without beginning it.
 func TestClassicParallelSkippedChild(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["test"] = true
 		skip := constraints.From("skip if test", func(_ bt.Situation, _ *mem) (bt.Check, string) {
 			if c.flags["test"] {
@@ -1283,10 +1354,10 @@ func TestClassicParallelSkippedChild(t *testing.T) {
 			}
 			return bt.Pass, ""
 		})
-		b.Parallel("root", bt.FailOn(bt.RequireOne)).
-			Do("A", c.act("A", S)).Constrain(skip).
-			Do("sleep", c.work("sleep", 100*ms, S)).
-			End()
+		return b.Parallel("root", bt.FailOnOne(),
+			b.Do("A", c.act("A", S)).Constrain(skip),
+			b.Do("sleep", c.work("sleep", 100*ms, S)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "A.stop(Done: skipped)", "sleep.begin"}},
 		classicStep{want: S, log: []string{"sleep.update", "sleep.end(Success)", "root.end(Success)"}},
@@ -1301,18 +1372,20 @@ func TestClassicParallelSequenceVsReactiveSequence(t *testing.T) {
 	for _, reactive := range []bool{false, true} {
 		name := map[bool]string{false: "sequence", true: "reactive sequence"}[reactive]
 		t.Run(name, func(t *testing.T) {
-			c := runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+			c := runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 				c.flags["cond1?"], c.flags["cond2?"] = true, true
-				b.Parallel("root", bt.FailOn(bt.RequireOne))
+				parts := []bt.Part{bt.FailOnOne()}
 				for _, i := range []string{"1", "2"} {
+					sequence := b.Sequence
 					if reactive {
-						b.ReactiveSequence("s" + i)
-					} else {
-						b.Sequence("s" + i)
+						sequence = b.ReactiveSequence
 					}
-					b.Condition("cond"+i+"?", c.cond("cond"+i+"?")).Do("sleep"+i, c.work("sleep"+i, 200*ms, S)).End()
+					parts = append(parts, sequence("s"+i,
+						b.Condition("cond"+i+"?", c.cond("cond"+i+"?")),
+						b.Do("sleep"+i, c.work("sleep"+i, 200*ms, S)),
+					))
 				}
-				b.End()
+				return b.Parallel("root", parts...)
 			},
 				classicStep{want: R, log: []string{"root.begin", "s1.begin", "cond1?.begin", "cond1?.end(Success)", "sleep1.begin",
 					"s2.begin", "cond2?.begin", "cond2?.end(Success)", "sleep2.begin"}},
@@ -1328,16 +1401,19 @@ func TestClassicParallelSequenceVsReactiveSequence(t *testing.T) {
 
 // py_trees test_parallels: test_parallel_failure (SuccessOnOne and
 // SuccessOnAll). py_trees' parallel fails as soon as a child fails
-// (foresight's FailOn(RequireOne)), whatever its success policy: over a
-// failure and a success it fails, failure being decided before success.
+// (foresight's FailOnOne), whatever its success policy: over a failure
+// and a success it fails, failure being decided before success.
 func TestClassicParallelFailureBeatsSuccess(t *testing.T) {
-	for _, succeed := range []bt.Policy{bt.RequireOne, bt.RequireAll} {
-		t.Run("succeed on "+succeed.String(), func(t *testing.T) {
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-				b.Parallel("root", bt.SucceedOn(succeed), bt.FailOn(bt.RequireOne)).
-					Do("failure", c.act("failure", F)).
-					Do("success", c.act("success", S)).
-					End()
+	for _, succeed := range []struct {
+		name string
+		opts []bt.Option
+	}{{"one", []bt.Option{bt.SucceedOnOne()}}, {"all", nil}} {
+		t.Run("succeed on "+succeed.name, func(t *testing.T) {
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+				return b.Parallel("root", bt.FailOnOne(),
+					b.Do("failure", c.act("failure", F)),
+					b.Do("success", c.act("success", S)),
+				).With(succeed.opts...)
 			}, classicStep{want: F, log: []string{"root.begin", "failure.begin", "failure.end(Failure)",
 				"success.begin", "success.end(Success)", "root.end(Failure)"}})
 		})
@@ -1346,8 +1422,11 @@ func TestClassicParallelFailureBeatsSuccess(t *testing.T) {
 
 // py_trees test_parallels: test_parallel_success. Two successes.
 func TestClassicParallelSuccess(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Parallel("root", bt.FailOn(bt.RequireOne)).Do("s1", c.act("s1", S)).Do("s2", c.act("s2", S)).End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Parallel("root", bt.FailOnOne(),
+			b.Do("s1", c.act("s1", S)),
+			b.Do("s2", c.act("s2", S)),
+		)
 	}, classicStep{want: S, log: []string{"root.begin", "s1.begin", "s1.end(Success)", "s2.begin", "s2.end(Success)", "root.end(Success)"}})
 }
 
@@ -1357,12 +1436,12 @@ func TestClassicParallelSuccess(t *testing.T) {
 // call. The first tick fails on the third, halting the other two; the
 // second tick begins all three afresh and runs.
 func TestClassicParallelRunningChildrenHaltedOnFailure(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Parallel("root", bt.FailOn(bt.RequireOne)).
-			Do("after1", c.queue("after1", R, S)).
-			Do("running", c.act("running", R)).
-			Do("every2", c.everyN("every2", 2, F)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Parallel("root", bt.FailOnOne(),
+			b.Do("after1", c.queue("after1", R, S)),
+			b.Do("running", c.act("running", R)),
+			b.Do("every2", c.everyN("every2", 2, F)),
+		)
 	},
 		classicStep{want: F, log: []string{"root.begin", "after1.begin", "running.begin", "every2.begin", "every2.end(Failure)",
 			"after1.end(Running)", "running.end(Running)", "root.end(Failure)"}},
@@ -1374,12 +1453,12 @@ func TestClassicParallelRunningChildrenHaltedOnFailure(t *testing.T) {
 // py_trees test_parallels: test_parallel_success_on_one. One success is
 // enough: the running children are halted in the same tick.
 func TestClassicParallelSuccessOnOne(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Parallel("root", bt.SucceedOn(bt.RequireOne)).
-			Do("r1", c.act("r1", R)).
-			Do("s", c.act("s", S)).
-			Do("r2", c.act("r2", R)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Parallel("root", bt.SucceedOnOne(),
+			b.Do("r1", c.act("r1", R)),
+			b.Do("s", c.act("s", S)),
+			b.Do("r2", c.act("r2", R)),
+		)
 	}, classicStep{want: S, log: []string{"root.begin", "r1.begin", "s.begin", "s.end(Success)", "r2.begin",
 		"r1.end(Running)", "r2.end(Running)", "root.end(Success)"}})
 }
@@ -1389,11 +1468,11 @@ func TestClassicParallelSuccessOnOne(t *testing.T) {
 // succeeds every second call: the child that succeeded is not run again
 // while the other catches up, and the next run begins both afresh.
 func TestClassicParallelSynchronised(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Parallel("root").
-			Do("success", c.act("success", S)).
-			Do("flip", c.everyN("flip", 2, R)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Parallel("root",
+			b.Do("success", c.act("success", S)),
+			b.Do("flip", c.everyN("flip", 2, R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "success.begin", "success.end(Success)", "flip.begin"}},
 		classicStep{want: S, log: []string{"flip.update", "flip.end(Success)", "root.end(Success)"}},
@@ -1410,11 +1489,11 @@ func TestClassicParallelSynchronised(t *testing.T) {
 // current run (children still running are updated, Builder.Parallel), so
 // it succeeds on tick 3.
 func TestClassicParallelDoesNotRerunSucceededChildren(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Parallel("root").
-			Do("e2", c.everyN("e2", 2, R)).
-			Do("e3", c.everyN("e3", 3, R)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Parallel("root",
+			b.Do("e2", c.everyN("e2", 2, R)),
+			b.Do("e3", c.everyN("e3", 3, R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "e2.begin", "e3.begin"}},
 		classicStep{want: R, log: []string{"e2.update", "e2.end(Success)", "e3.update"}},
@@ -1427,39 +1506,46 @@ func TestClassicParallelDoesNotRerunSucceededChildren(t *testing.T) {
 // two sets of children. Set A: an instant success, an action that fails
 // on the second tick, and one that succeeds on the third. Set B: an
 // instant failure and an action that succeeds on the second tick. With
-// SucceedOn(RequireAll) any failure puts success out of reach, so
-// FailOn does not matter.
+// success required of all (the default, without SucceedOnOne) any
+// failure puts success out of reach, so FailOnOne does not matter.
 func TestClassicParallelPolicyPairs(t *testing.T) {
-	setA := func(c *classic, b *bt.Builder[mem]) {
-		b.Do("x", c.act("x", S)).Do("y", c.act("y", R, F)).Do("z", c.act("z", R, R, S))
+	setA := func(c *classic, b bt.Builder[mem]) []bt.Part {
+		return []bt.Part{b.Do("x", c.act("x", S)), b.Do("y", c.act("y", R, F)), b.Do("z", c.act("z", R, R, S))}
 	}
-	setB := func(c *classic, b *bt.Builder[mem]) {
-		b.Do("p", c.act("p", F)).Do("q", c.act("q", R, S))
+	setB := func(c *classic, b bt.Builder[mem]) []bt.Part {
+		return []bt.Part{b.Do("p", c.act("p", F)), b.Do("q", c.act("q", R, S))}
 	}
 	beginA := []string{"root.begin", "x.begin", "x.end(Success)", "y.begin", "z.begin"}
 	beginB := []string{"root.begin", "p.begin", "p.end(Failure)", "q.begin"}
 	yFails := []string{"y.update", "y.end(Failure)", "z.update", "z.end(Running)", "root.end(Failure)"}
+	const all, one = false, true
 	tests := []struct {
-		succeed, fail bt.Policy
-		set           func(c *classic, b *bt.Builder[mem])
-		steps         []classicStep
+		succeedOnOne, failOnOne bool
+		set                     func(c *classic, b bt.Builder[mem]) []bt.Part
+		steps                   []classicStep
 	}{
-		{bt.RequireAll, bt.RequireAll, setA, []classicStep{{want: R, log: beginA}, {want: F, log: yFails}}},
-		{bt.RequireOne, bt.RequireAll, setA, []classicStep{{want: S, log: concat(beginA, []string{"y.end(Running)", "z.end(Running)", "root.end(Success)"})}}},
-		{bt.RequireAll, bt.RequireOne, setA, []classicStep{{want: R, log: beginA}, {want: F, log: yFails}}},
-		{bt.RequireOne, bt.RequireOne, setA, []classicStep{{want: S, log: concat(beginA, []string{"y.end(Running)", "z.end(Running)", "root.end(Success)"})}}},
-		{bt.RequireAll, bt.RequireAll, setB, []classicStep{{want: F, log: concat(beginB, []string{"q.end(Running)", "root.end(Failure)"})}}},
-		{bt.RequireOne, bt.RequireAll, setB, []classicStep{{want: R, log: beginB}, {want: S, log: []string{"q.update", "q.end(Success)", "root.end(Success)"}}}},
-		{bt.RequireAll, bt.RequireOne, setB, []classicStep{{want: F, log: concat(beginB, []string{"q.end(Running)", "root.end(Failure)"})}}},
-		{bt.RequireOne, bt.RequireOne, setB, []classicStep{{want: F, log: concat(beginB, []string{"q.end(Running)", "root.end(Failure)"})}}},
+		{all, all, setA, []classicStep{{want: R, log: beginA}, {want: F, log: yFails}}},
+		{one, all, setA, []classicStep{{want: S, log: concat(beginA, []string{"y.end(Running)", "z.end(Running)", "root.end(Success)"})}}},
+		{all, one, setA, []classicStep{{want: R, log: beginA}, {want: F, log: yFails}}},
+		{one, one, setA, []classicStep{{want: S, log: concat(beginA, []string{"y.end(Running)", "z.end(Running)", "root.end(Success)"})}}},
+		{all, all, setB, []classicStep{{want: F, log: concat(beginB, []string{"q.end(Running)", "root.end(Failure)"})}}},
+		{one, all, setB, []classicStep{{want: R, log: beginB}, {want: S, log: []string{"q.update", "q.end(Success)", "root.end(Success)"}}}},
+		{all, one, setB, []classicStep{{want: F, log: concat(beginB, []string{"q.end(Running)", "root.end(Failure)"})}}},
+		{one, one, setB, []classicStep{{want: F, log: concat(beginB, []string{"q.end(Running)", "root.end(Failure)"})}}},
 	}
+	word := map[bool]string{all: "all", one: "one"}
 	for i, tt := range tests {
 		set := map[int]string{0: "A", 1: "B"}[i/4]
-		t.Run("set "+set+" succeed on "+tt.succeed.String()+" fail on "+tt.fail.String(), func(t *testing.T) {
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-				b.Parallel("root", bt.SucceedOn(tt.succeed), bt.FailOn(tt.fail))
-				tt.set(c, b)
-				b.End()
+		t.Run("set "+set+" succeed on "+word[tt.succeedOnOne]+" fail on "+word[tt.failOnOne], func(t *testing.T) {
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+				root := b.Parallel("root", tt.set(c, b)...)
+				if tt.succeedOnOne {
+					root = root.With(bt.SucceedOnOne())
+				}
+				if tt.failOnOne {
+					root = root.With(bt.FailOnOne())
+				}
+				return root
 			}, tt.steps...)
 		})
 	}
@@ -1470,11 +1556,15 @@ func TestClassicParallelPolicyPairs(t *testing.T) {
 // parallel decides, a branch still running is halted deepest first, its
 // running action before the branch itself.
 func TestClassicParallelHaltsRunningSubtreeDeepestFirst(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Parallel("par", bt.SucceedOn(bt.RequireOne)).
-			Sequence("s1").Do("x", c.act("x", R, S)).End().
-			Sequence("s2").Do("y", c.act("y", R)).End().
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Parallel("par", bt.SucceedOnOne(),
+			b.Sequence("s1",
+				b.Do("x", c.act("x", R, S)),
+			),
+			b.Sequence("s2",
+				b.Do("y", c.act("y", R)),
+			),
+		)
 	},
 		classicStep{want: R, log: []string{"par.begin", "s1.begin", "x.begin", "s2.begin", "y.begin"}},
 		classicStep{want: S, log: []string{"x.update", "x.end(Success)", "s1.end(Success)", "y.update",
@@ -1490,8 +1580,10 @@ func TestClassicParallelHaltsRunningSubtreeDeepestFirst(t *testing.T) {
 // 100 ms timeout over a 150 ms action: the tick that reaches the limit
 // gives the action its last 100 ms, then halts it, and the timeout fails.
 func TestClassicTimeoutHaltsSlowChild(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Decorate("deadline", decorators.Timeout[mem](100*ms)).Do("action", c.work("action", 150*ms, S)).End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Decorate("deadline", decorators.Timeout[mem](100*ms),
+			b.Do("action", c.work("action", 150*ms, S)),
+		)
 	},
 		classicStep{want: R, log: []string{"deadline.begin", "action.begin"}},
 		classicStep{dt: 170 * ms, want: F, log: []string{"action.update", "action.end(Running)", "deadline.end(Failure)"}},
@@ -1501,8 +1593,10 @@ func TestClassicTimeoutHaltsSlowChild(t *testing.T) {
 // BehaviorTree.CPP gtest_decorator: DeadlineTest.DeadlineNotTriggeredTest.
 // A 100 ms timeout over a 30 ms action succeeds with it.
 func TestClassicTimeoutLetsQuickChildFinish(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Decorate("deadline", decorators.Timeout[mem](100*ms)).Do("action", c.work("action", 30*ms, S)).End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Decorate("deadline", decorators.Timeout[mem](100*ms),
+			b.Do("action", c.work("action", 30*ms, S)),
+		)
 	},
 		classicStep{want: R, log: []string{"deadline.begin", "action.begin"}},
 		classicStep{dt: 50 * ms, want: S, log: []string{"action.update", "action.end(Success)", "deadline.end(Success)"}},
@@ -1517,8 +1611,10 @@ func TestClassicTimeoutLetsQuickChildFinish(t *testing.T) {
 // design: Retry begins its child at most once a tick ("so each attempt
 // meets a new moment"), so they take three ticks.
 func TestClassicRetryGivesUpAfterNAttempts(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Decorate("retry", decorators.Retry[mem](3)).Do("action", c.ctl("action", F)).End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Decorate("retry", decorators.Retry[mem](3),
+			b.Do("action", c.ctl("action", F)),
+		)
 	},
 		classicStep{want: R, log: []string{"retry.begin", "action.begin", "action.end(Failure)"}},
 		classicStep{want: R, log: []string{"action.begin", "action.end(Failure)"}},
@@ -1533,8 +1629,10 @@ func TestClassicRetryGivesUpAfterNAttempts(t *testing.T) {
 // after another; then, the action failing, the repeat fails at the first
 // failure.
 func TestClassicRepeatRunsAsyncChildNTimes(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Decorate("repeat", decorators.Repeat[mem](3)).Do("action", c.async("action", S)).End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Decorate("repeat", decorators.Repeat[mem](3),
+			b.Do("action", c.async("action", S)),
+		)
 	},
 		classicStep{want: R, log: []string{"repeat.begin", "action.begin"}},
 		classicStep{want: R, log: []string{"action.update", "action.end(Success)"}},
@@ -1555,8 +1653,10 @@ func TestClassicRepeatRunsAsyncChildNTimes(t *testing.T) {
 // foresight differs by design: Repeat begins its child at most once a
 // tick, never twice, so it takes three ticks.
 func TestClassicRepeatInstantChild(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Decorate("repeat", decorators.Repeat[mem](3)).Do("action", c.ctl("action", F)).End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Decorate("repeat", decorators.Repeat[mem](3),
+			b.Do("action", c.ctl("action", F)),
+		)
 	},
 		classicStep{want: F, log: []string{"repeat.begin", "action.begin", "action.end(Failure)", "repeat.end(Failure)"}},
 		classicStep{set: func(c *classic) { c.results["action"] = S }, want: R,
@@ -1571,12 +1671,12 @@ func TestClassicRepeatInstantChild(t *testing.T) {
 // valid status: it runs, attempt after attempt, until the timeout halts
 // the retry and fails; then it starts over.
 func TestClassicTimeoutAroundRetryAlwaysAnswers(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Decorate("deadline", decorators.Timeout[mem](250*ms)).
-			Decorate("retry", decorators.Retry[mem](1000)).
-			Do("action", c.ctl("action", F)).
-			End().
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Decorate("deadline", decorators.Timeout[mem](250*ms),
+			b.Decorate("retry", decorators.Retry[mem](1000),
+				b.Do("action", c.ctl("action", F)),
+			),
+		)
 	},
 		classicStep{want: R, log: []string{"deadline.begin", "retry.begin", "action.begin", "action.end(Failure)"}},
 		classicStep{want: R, log: []string{"action.begin", "action.end(Failure)"}},
@@ -1590,21 +1690,20 @@ func TestClassicTimeoutAroundRetryAlwaysAnswers(t *testing.T) {
 // A once" and B, run five times: A runs once, B five times.
 //
 // foresight has no RunOnce; the same is a Cooldown longer than the game
-// under a ForceSuccess, so that the sequence goes on once A has run.
+// on A (constraints.Cooldown) under a ForceSuccess, so that the sequence
+// goes on once A has run.
 func TestClassicRunOnceByCooldown(t *testing.T) {
-	later := []string{"root.begin", "once.begin", "cool.begin", "cool.end(Failure)", "once.end(Success)",
+	later := []string{"root.begin", "once.begin", "A.stop(Fail: cooling down (1h0m0s))", "once.end(Success)",
 		"B.begin", "B.end(Success)", "root.end(Success)"}
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Sequence("root").
-			Decorate("once", decorators.ForceSuccess[mem]()).
-			Decorate("cool", decorators.Cooldown[mem](time.Hour)).
-			Do("A", c.act("A", S)).
-			End().
-			End().
-			Do("B", c.act("B", S)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Sequence("root",
+			b.Decorate("once", decorators.ForceSuccess[mem](),
+				b.Do("A", c.act("A", S)).Constrain(constraints.Cooldown[mem](time.Hour)),
+			),
+			b.Do("B", c.act("B", S)),
+		)
 	},
-		classicStep{want: S, log: []string{"root.begin", "once.begin", "cool.begin", "A.begin", "A.end(Success)", "cool.end(Success)",
+		classicStep{want: S, log: []string{"root.begin", "once.begin", "A.begin", "A.end(Success)",
 			"once.end(Success)", "B.begin", "B.end(Success)", "root.end(Success)"}},
 		classicStep{want: S, log: later},
 		classicStep{want: S, log: later},
@@ -1617,8 +1716,10 @@ func TestClassicRunOnceByCooldown(t *testing.T) {
 // over an instant success, ticked every 50 ms: it runs while it waits and
 // begins the child in the first tick 100 ms after it began.
 func TestClassicDelayWaitsBeforeChild(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Decorate("delay", decorators.Delay[mem](100*ms)).Do("ok", c.act("ok", S)).End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Decorate("delay", decorators.Delay[mem](100*ms),
+			b.Do("ok", c.act("ok", S)),
+		)
 	},
 		classicStep{dt: 50 * ms, want: R, log: []string{"delay.begin"}},
 		classicStep{dt: 50 * ms, want: R},
@@ -1662,8 +1763,10 @@ func TestClassicStatusDecorators(t *testing.T) {
 			for i := range tt.want {
 				steps = append(steps, classicStep{want: tt.want[i], log: tt.logs[i]})
 			}
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-				b.Decorate("d", tt.d).Do("x", c.act("x", tt.script...)).End()
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+				return b.Decorate("d", tt.d,
+					b.Do("x", c.act("x", tt.script...)),
+				)
 			}, steps...)
 		})
 	}
@@ -1672,11 +1775,13 @@ func TestClassicStatusDecorators(t *testing.T) {
 // BehaviorTree.CPP gtest_decorator: Decorator.Inverter_InSequence. An
 // inverted failure lets the sequence go on to succeed.
 func TestClassicInverterInSequence(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Sequence("root").
-			Decorate("not", decorators.Invert[mem]()).Do("fail", c.act("fail", F)).End().
-			Do("ok", c.act("ok", S)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Sequence("root",
+			b.Decorate("not", decorators.Invert[mem](),
+				b.Do("fail", c.act("fail", F)),
+			),
+			b.Do("ok", c.act("ok", S)),
+		)
 	}, classicStep{want: S, log: []string{"root.begin", "not.begin", "fail.begin", "fail.end(Failure)", "not.end(Success)",
 		"ok.begin", "ok.end(Success)", "root.end(Success)"}})
 }
@@ -1685,14 +1790,16 @@ func TestClassicInverterInSequence(t *testing.T) {
 // loop over an action that succeeds twice and then fails: it runs, one
 // run a tick, until the failure.
 //
-// Peer: KeepRunningUntilFailure then returns FAILURE. foresight's Loop
-// differs by design: it succeeds when its child fails ("keep striking
+// Peer: KeepRunningUntilFailure then returns FAILURE. foresight's
+// UntilFailure differs by design: it succeeds when its child fails ("keep striking
 // until you can't, then taunt" reads as a sequence of the loop and the
 // taunt). Under a ForceFailure it returns what the peer returns.
 func TestClassicKeepRunningUntilFailure(t *testing.T) {
 	t.Run("loop", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.Decorate("loop", decorators.Loop[mem]()).Do("x", c.queue("x", S, S, F)).End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Decorate("loop", decorators.UntilFailure[mem](),
+				b.Do("x", c.queue("x", S, S, F)),
+			)
 		},
 			classicStep{want: R, log: []string{"loop.begin", "x.begin", "x.end(Success)"}},
 			classicStep{want: R, log: []string{"x.begin", "x.end(Success)"}},
@@ -1700,10 +1807,12 @@ func TestClassicKeepRunningUntilFailure(t *testing.T) {
 		)
 	})
 	t.Run("force failure over the loop", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.Decorate("keep", decorators.ForceFailure[mem]()).
-				Decorate("loop", decorators.Loop[mem]()).Do("x", c.queue("x", S, S, F)).End().
-				End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Decorate("keep", decorators.ForceFailure[mem](),
+				b.Decorate("loop", decorators.UntilFailure[mem](),
+					b.Do("x", c.queue("x", S, S, F)),
+				),
+			)
 		},
 			classicStep{want: R, log: []string{"keep.begin", "loop.begin", "x.begin", "x.end(Success)"}},
 			classicStep{want: R, log: []string{"x.begin", "x.end(Success)"}},
@@ -1718,8 +1827,10 @@ func TestClassicKeepRunningUntilFailure(t *testing.T) {
 func TestClassicRepeatCountsSuccesses(t *testing.T) {
 	for _, last := range []bt.Status{S, F} {
 		t.Run("then "+last.String(), func(t *testing.T) {
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-				b.Decorate("repeat", decorators.Repeat[mem](2)).Do("x", c.queue("x", R, S, last)).End()
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+				return b.Decorate("repeat", decorators.Repeat[mem](2),
+					b.Do("x", c.queue("x", R, S, last)),
+				)
 			},
 				classicStep{want: R, log: []string{"repeat.begin", "x.begin"}},
 				classicStep{want: R, log: []string{"x.update", "x.end(Success)"}},
@@ -1735,8 +1846,10 @@ func TestClassicRepeatCountsSuccesses(t *testing.T) {
 func TestClassicRetryCountsFailures(t *testing.T) {
 	for _, last := range []bt.Status{S, F} {
 		t.Run("then "+last.String(), func(t *testing.T) {
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-				b.Decorate("retry", decorators.Retry[mem](2)).Do("x", c.queue("x", R, F, last)).End()
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+				return b.Decorate("retry", decorators.Retry[mem](2),
+					b.Do("x", c.queue("x", R, F, last)),
+				)
 			},
 				classicStep{want: R, log: []string{"retry.begin", "x.begin"}},
 				classicStep{want: R, log: []string{"x.update", "x.end(Failure)"}},
@@ -1749,11 +1862,13 @@ func TestClassicRetryCountsFailures(t *testing.T) {
 // py_trees test_decorators: test_failure_is_success_tree. A fallback of a
 // failure and a forced success of a failure succeeds.
 func TestClassicForceSuccessInFallback(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Priority("root").
-			Do("fail", c.act("fail", F)).
-			Decorate("fis", decorators.ForceSuccess[mem]()).Do("fail2", c.act("fail2", F)).End().
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Priority("root",
+			b.Do("fail", c.act("fail", F)),
+			b.Decorate("fis", decorators.ForceSuccess[mem](),
+				b.Do("fail2", c.act("fail2", F)),
+			),
+		)
 	}, classicStep{want: S, log: []string{"root.begin", "fail.begin", "fail.end(Failure)", "fis.begin",
 		"fail2.begin", "fail2.end(Failure)", "fis.end(Success)", "root.end(Success)"}})
 }
@@ -1761,11 +1876,13 @@ func TestClassicForceSuccessInFallback(t *testing.T) {
 // py_trees test_decorators: test_success_is_failure_tree. A fallback of a
 // failure and a forced failure of a success fails.
 func TestClassicForceFailureInFallback(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Priority("root").
-			Do("fail", c.act("fail", F)).
-			Decorate("sif", decorators.ForceFailure[mem]()).Do("ok", c.act("ok", S)).End().
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Priority("root",
+			b.Do("fail", c.act("fail", F)),
+			b.Decorate("sif", decorators.ForceFailure[mem](),
+				b.Do("ok", c.act("ok", S)),
+			),
+		)
 	}, classicStep{want: F, log: []string{"root.begin", "fail.begin", "fail.end(Failure)", "sif.begin",
 		"ok.begin", "ok.end(Success)", "sif.end(Failure)", "root.end(Failure)"}})
 }
@@ -1777,15 +1894,19 @@ func TestClassicInverterTree(t *testing.T) {
 	log := []string{"root.begin", "sel.begin", "fail.begin", "fail.end(Failure)", "inv1.begin", "yes.begin", "yes.end(Success)",
 		"inv1.end(Failure)", "ok.begin", "ok.end(Success)", "sel.end(Success)", "inv2.begin", "no.begin", "no.end(Failure)",
 		"inv2.end(Success)", "root.end(Success)"}
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Sequence("root").
-			Priority("sel").
-			Do("fail", c.act("fail", F)).
-			Decorate("inv1", decorators.Invert[mem]()).Do("yes", c.act("yes", S)).End().
-			Do("ok", c.act("ok", S)).
-			End().
-			Decorate("inv2", decorators.Invert[mem]()).Do("no", c.act("no", F)).End().
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Sequence("root",
+			b.Priority("sel",
+				b.Do("fail", c.act("fail", F)),
+				b.Decorate("inv1", decorators.Invert[mem](),
+					b.Do("yes", c.act("yes", S)),
+				),
+				b.Do("ok", c.act("ok", S)),
+			),
+			b.Decorate("inv2", decorators.Invert[mem](),
+				b.Do("no", c.act("no", F)),
+			),
+		)
 	}, classicStep{want: S, log: log}, classicStep{want: S, log: log})
 }
 
@@ -1796,8 +1917,10 @@ func TestClassicInverterTree(t *testing.T) {
 // limit succeeds.
 func TestClassicTimeout(t *testing.T) {
 	t.Run("times out and restarts", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.Decorate("timeout", decorators.Timeout[mem](200*ms)).Do("run", c.act("run", R)).End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Decorate("timeout", decorators.Timeout[mem](200*ms),
+				b.Do("run", c.act("run", R)),
+			)
 		},
 			classicStep{want: R, log: []string{"timeout.begin", "run.begin"}},
 			classicStep{dt: 300 * ms, want: F, log: []string{"run.update", "run.end(Running)", "timeout.end(Failure)"}},
@@ -1806,21 +1929,27 @@ func TestClassicTimeout(t *testing.T) {
 		)
 	})
 	t.Run("passes success on", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.Decorate("timeout", decorators.Timeout[mem](200*ms)).Do("count", c.queue("count", R, S)).End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Decorate("timeout", decorators.Timeout[mem](200*ms),
+				b.Do("count", c.queue("count", R, S)),
+			)
 		},
 			classicStep{want: R, log: []string{"timeout.begin", "count.begin"}},
 			classicStep{want: S, log: []string{"count.update", "count.end(Success)", "timeout.end(Success)"}},
 		)
 	})
 	t.Run("passes failure on", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.Decorate("timeout", decorators.Timeout[mem](200*ms)).Do("fail", c.act("fail", F)).End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Decorate("timeout", decorators.Timeout[mem](200*ms),
+				b.Do("fail", c.act("fail", F)),
+			)
 		}, classicStep{want: F, log: []string{"timeout.begin", "fail.begin", "fail.end(Failure)", "timeout.end(Failure)"}})
 	})
 	t.Run("success in the last tick", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.Decorate("timeout", decorators.Timeout[mem](100*ms)).Do("count", c.queue("count", R, S)).End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Decorate("timeout", decorators.Timeout[mem](100*ms),
+				b.Do("count", c.queue("count", R, S)),
+			)
 		},
 			classicStep{want: R, log: []string{"timeout.begin", "count.begin"}},
 			classicStep{dt: 200 * ms, want: S, log: []string{"count.update", "count.end(Success)", "timeout.end(Success)"}},
@@ -1833,8 +1962,10 @@ func TestClassicTimeout(t *testing.T) {
 // reporting RUNNING meanwhile: foresight's Retry with attempts to spare,
 // one attempt a tick.
 func TestClassicConditionDecoratorByRetry(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Decorate("retry", decorators.Retry[mem](100)).Do("x", c.queue("x", F, F, S)).End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Decorate("retry", decorators.Retry[mem](100),
+			b.Do("x", c.queue("x", F, F, S)),
+		)
 	},
 		classicStep{want: R, log: []string{"retry.begin", "x.begin", "x.end(Failure)"}},
 		classicStep{want: R, log: []string{"x.begin", "x.end(Failure)"}},
@@ -1846,10 +1977,13 @@ func TestClassicConditionDecoratorByRetry(t *testing.T) {
 // test_timeout, over a subtree: the timeout halts its running subtree
 // deepest first (the action, then the sequence) before it fails.
 func TestClassicTimeoutHaltsSubtreeDeepestFirst(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Decorate("to", decorators.Timeout[mem](150*ms)).
-			Sequence("seq").Do("a", c.act("a", S)).Do("b", c.act("b", R)).End().
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Decorate("to", decorators.Timeout[mem](150*ms),
+			b.Sequence("seq",
+				b.Do("a", c.act("a", S)),
+				b.Do("b", c.act("b", R)),
+			),
+		)
 	},
 		classicStep{want: R, log: []string{"to.begin", "seq.begin", "a.begin", "a.end(Success)", "b.begin"}},
 		classicStep{dt: 200 * ms, want: F, log: []string{"b.update", "b.end(Running)", "seq.end(Running)", "to.end(Failure)"}},
@@ -1857,16 +1991,17 @@ func TestClassicTimeoutHaltsSubtreeDeepestFirst(t *testing.T) {
 }
 
 // The classic cooldown decorator (neither suite has a case for it; it
-// completes the delay and cooldown coverage): after its child has run it
-// fails at once, without beginning the child, until the cooldown has
+// completes the delay and cooldown coverage), which foresight writes as a
+// constraint on the node itself (constraints.Cooldown): after the node
+// has run it fails at once, without beginning, until the cooldown has
 // passed on the tree's clock.
 func TestClassicCooldownFailsWhileCooling(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Decorate("cool", decorators.Cooldown[mem](150*ms)).Do("a", c.act("a", S)).End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Do("a", c.act("a", S)).Constrain(constraints.Cooldown[mem](150 * ms))
 	},
-		classicStep{want: S, log: []string{"cool.begin", "a.begin", "a.end(Success)", "cool.end(Success)"}},
-		classicStep{want: F, log: []string{"cool.begin", "cool.end(Failure)"}},
-		classicStep{want: S, log: []string{"cool.begin", "a.begin", "a.end(Success)", "cool.end(Success)"}},
+		classicStep{want: S, log: []string{"a.begin", "a.end(Success)"}},
+		classicStep{want: F, log: []string{"a.stop(Fail: cooling down (150ms))"}},
+		classicStep{want: S, log: []string{"a.begin", "a.end(Success)"}},
 	)
 }
 
@@ -1901,13 +2036,13 @@ func TestClassicIfThenElse(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+			runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 				c.flags["cond"] = tt.cond
-				b.IfElse("root", func(*mem) bool { return c.flags["cond"] }).Do("A", c.act("A", tt.then))
+				var otherwise []bt.Def[mem]
 				if !tt.noElse {
-					b.Do("B", c.act("B", tt.alt))
+					otherwise = append(otherwise, b.Do("B", c.act("B", tt.alt)))
 				}
-				b.End()
+				return b.IfElse("root", func(*mem) bool { return c.flags["cond"] }, b.Do("A", c.act("A", tt.then)), otherwise...)
 			}, classicStep{want: tt.want, log: tt.log})
 		})
 	}
@@ -1918,12 +2053,12 @@ func TestClassicIfThenElse(t *testing.T) {
 // the if-else, with End(Running); halting a finished tree does nothing;
 // the next tick begins afresh and tests the condition again.
 func TestClassicIfThenElseHaltThenRerun(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["cond"] = true
-		b.IfElse("root", func(*mem) bool { return c.flags["cond"] }).
-			Do("A", c.act("A", R, S)).
-			Do("B", c.act("B", S)).
-			End()
+		return b.IfElse("root", func(*mem) bool { return c.flags["cond"] },
+			b.Do("A", c.act("A", R, S)),
+			b.Do("B", c.act("B", S)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "A.begin"}},
 		classicStep{halt: true, log: []string{"A.end(Running)", "root.end(Running)"}},
@@ -1945,11 +2080,13 @@ func TestClassicIfThenElseChildCount(t *testing.T) {
 		kids int
 		want string
 	}{{0, "root: empty ifelse"}, {3, "root: takes at most 2 children, has 3"}} {
-		b := bt.New(bt.Config[mem]{}).IfElse("root", func(*mem) bool { return true })
+		b := bt.New[mem]()
+		var kids []bt.Def[mem]
 		for i := 0; i < tt.kids; i++ {
-			b.Do(string(rune('A'+i)), bt.Instant(func(*mem) bool { return true }, nil))
+			kids = append(kids, b.Do(string(rune('A'+i)), bt.Instant(func(*mem) bool { return true }, nil)))
 		}
-		_, err := b.End().Build()
+		root := bt.Def[mem]{Kind: bt.KindIfElse, Name: "root", Value: func(*mem) bool { return true }, Children: kids}
+		_, err := bt.Build(bt.Config[mem]{}, root)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%d children: Build error %v, want one containing %q", tt.kids, err, tt.want)
 		}
@@ -1967,12 +2104,12 @@ func TestClassicIfThenElseChildCount(t *testing.T) {
 // tick; the guard passing again halts "else" before "do" begins.
 func TestClassicWhileDoElseByReactivePriority(t *testing.T) {
 	t.Run("flips both ways", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 			c.flags["cond"] = true
-			b.ReactivePriority("root").
-				Do("do", c.act("do", R)).Constrain(c.guard("cond")).
-				Do("else", c.act("else", R)).
-				End()
+			return b.ReactivePriority("root",
+				b.Do("do", c.act("do", R)).Constrain(c.guard("cond")),
+				b.Do("else", c.act("else", R)),
+			)
 		},
 			classicStep{want: R, log: []string{"root.begin", "do.begin"}},
 			classicStep{want: R, log: []string{"do.update"}},
@@ -1984,8 +2121,10 @@ func TestClassicWhileDoElseByReactivePriority(t *testing.T) {
 		)
 	})
 	t.Run("no else", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.ReactivePriority("root").Do("do", c.act("do", R)).Constrain(c.guard("cond")).End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.ReactivePriority("root",
+				b.Do("do", c.act("do", R)).Constrain(c.guard("cond")),
+			)
 		}, classicStep{want: F, log: []string{"root.begin", "do.stop(Fail: not cond)", "root.end(Failure)"}})
 	})
 }
@@ -2013,9 +2152,9 @@ func skipIf(c *classic) bt.Constraint[mem] {
 // Peer: the skipped node returns SKIPPED. foresight has no such status: a
 // constraint answering Done finishes the node with Success.
 func TestClassicSkipIfIsNotCheckedWhileRunning(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["skip"] = true
-		b.Do("keep", c.act("keep", R)).Constrain(skipIf(c))
+		return b.Do("keep", c.act("keep", R)).Constrain(skipIf(c))
 	},
 		classicStep{want: S, log: []string{"keep.stop(Done: skipped)"}},
 		classicStep{set: func(c *classic) { c.flags["skip"] = false }, want: R, log: []string{"keep.begin"}},
@@ -2026,8 +2165,10 @@ func TestClassicSkipIfIsNotCheckedWhileRunning(t *testing.T) {
 // BehaviorTree.CPP gtest_preconditions: Preconditions.Issue615_NoSkipWhenRunning_A.
 // The same on a looping decorator: once running, it is not skipped.
 func TestClassicSkipIfOnRunningDecorator(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Decorate("loop", decorators.Loop[mem]()).Constrain(skipIf(c)).Do("ok", c.act("ok", S)).End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Decorate("loop", decorators.UntilFailure[mem](),
+			b.Do("ok", c.act("ok", S)),
+		).Constrain(skipIf(c))
 	},
 		classicStep{want: R, log: []string{"loop.begin", "ok.begin", "ok.end(Success)"}},
 		classicStep{set: func(c *classic) { c.flags["skip"] = true }, want: R, log: []string{"ok.begin", "ok.end(Success)"}},
@@ -2041,9 +2182,11 @@ func TestClassicSkipIfOnRunningDecorator(t *testing.T) {
 // Peer: the halted node then reports SKIPPED. foresight reports Failure,
 // as a constraint that fails does (bt.Check).
 func TestClassicWhileGuardHaltsRunningAction(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["A"] = true
-		b.Sequence("root").Do("keep", c.act("keep", R)).Constrain(c.guard("A")).End()
+		return b.Sequence("root",
+			b.Do("keep", c.act("keep", R)).Constrain(c.guard("A")),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "keep.begin"}},
 		classicStep{set: func(c *classic) { c.flags["A"] = false }, want: F,
@@ -2064,23 +2207,26 @@ func TestClassicWhileGuardHaltsRunningAction(t *testing.T) {
 func TestClassicHaltEndsEveryRunningNodeDeepestFirst(t *testing.T) {
 	tests := []struct {
 		name  string
-		build func(c *classic, b *bt.Builder[mem])
+		build func(c *classic, b bt.Builder[mem]) bt.Def[mem]
 		begin []string
 		halt  []string
 	}{{
 		name: "composites",
-		build: func(c *classic, b *bt.Builder[mem]) {
-			b.Sequence("root").
-				Parallel("par").
-				ReactivePriority("rp").
-				Condition("c?", c.cond("c?")).
-				Decorate("to", decorators.Timeout[mem](time.Second)).
-				Sequence("inner").Do("a1", c.act("a1", S)).Do("a2", c.act("a2", R)).End().
-				End().
-				End().
-				Do("a3", c.act("a3", R)).
-				End().
-				End()
+		build: func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Sequence("root",
+				b.Parallel("par",
+					b.ReactivePriority("rp",
+						b.Condition("c?", c.cond("c?")),
+						b.Decorate("to", decorators.Timeout[mem](time.Second),
+							b.Sequence("inner",
+								b.Do("a1", c.act("a1", S)),
+								b.Do("a2", c.act("a2", R)),
+							),
+						),
+					),
+					b.Do("a3", c.act("a3", R)),
+				),
+			)
 		},
 		begin: []string{"root.begin", "par.begin", "rp.begin", "c?.begin", "c?.end(Failure)", "to.begin", "inner.begin",
 			"a1.begin", "a1.end(Success)", "a2.begin", "a3.begin"},
@@ -2088,29 +2234,41 @@ func TestClassicHaltEndsEveryRunningNodeDeepestFirst(t *testing.T) {
 			"a3.end(Running)", "par.end(Running)", "root.end(Running)"},
 	}, {
 		name: "decorators",
-		build: func(c *classic, b *bt.Builder[mem]) {
-			b.Decorate("inv", decorators.Invert[mem]()).
-				Decorate("retry", decorators.Retry[mem](3)).
-				Decorate("rep", decorators.Repeat[mem](3)).
-				Decorate("to", decorators.Timeout[mem](time.Second)).
-				Do("a", c.act("a", R)).
-				End().End().End().End()
+		build: func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Decorate("inv", decorators.Invert[mem](),
+				b.Decorate("retry", decorators.Retry[mem](3),
+					b.Decorate("rep", decorators.Repeat[mem](3),
+						b.Decorate("to", decorators.Timeout[mem](time.Second),
+							b.Do("a", c.act("a", R)),
+						),
+					),
+				),
+			)
 		},
 		begin: []string{"inv.begin", "retry.begin", "rep.begin", "to.begin", "a.begin"},
 		halt:  []string{"a.end(Running)", "to.end(Running)", "rep.end(Running)", "retry.end(Running)", "inv.end(Running)"},
 	}, {
 		name: "if-else over a fallback",
-		build: func(c *classic, b *bt.Builder[mem]) {
-			b.IfElse("ie", func(*mem) bool { return true }).
-				Priority("pri").Do("f", c.act("f", F)).Sequence("seq").Do("a", c.act("a", R)).End().End().
-				End()
+		build: func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.IfElse("ie", func(*mem) bool { return true },
+				b.Priority("pri",
+					b.Do("f", c.act("f", F)),
+					b.Sequence("seq",
+						b.Do("a", c.act("a", R)),
+					),
+				),
+			)
 		},
 		begin: []string{"ie.begin", "pri.begin", "f.begin", "f.end(Failure)", "seq.begin", "a.begin"},
 		halt:  []string{"a.end(Running)", "seq.end(Running)", "pri.end(Running)", "ie.end(Running)"},
 	}, {
 		name: "a delay still waiting",
-		build: func(c *classic, b *bt.Builder[mem]) {
-			b.Sequence("root").Decorate("wait", decorators.Delay[mem](time.Second)).Do("a", c.act("a", S)).End().End()
+		build: func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Sequence("root",
+				b.Decorate("wait", decorators.Delay[mem](time.Second),
+					b.Do("a", c.act("a", S)),
+				),
+			)
 		},
 		begin: []string{"root.begin", "wait.begin"},
 		halt:  []string{"wait.end(Running)", "root.end(Running)"},
@@ -2133,8 +2291,10 @@ func TestClassicHaltEndsEveryRunningNodeDeepestFirst(t *testing.T) {
 // timeout halted and begun again has its whole time again.
 func TestClassicHaltResetsDecoratorCounts(t *testing.T) {
 	t.Run("retry between attempts", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.Decorate("retry", decorators.Retry[mem](2)).Do("a", c.act("a", F)).End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Decorate("retry", decorators.Retry[mem](2),
+				b.Do("a", c.act("a", F)),
+			)
 		},
 			classicStep{want: R, log: []string{"retry.begin", "a.begin", "a.end(Failure)"}},
 			classicStep{halt: true, log: []string{"retry.end(Running)"}},
@@ -2143,8 +2303,10 @@ func TestClassicHaltResetsDecoratorCounts(t *testing.T) {
 		)
 	})
 	t.Run("repeat between runs", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.Decorate("rep", decorators.Repeat[mem](2)).Do("a", c.act("a", S)).End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Decorate("rep", decorators.Repeat[mem](2),
+				b.Do("a", c.act("a", S)),
+			)
 		},
 			classicStep{want: R, log: []string{"rep.begin", "a.begin", "a.end(Success)"}},
 			classicStep{halt: true, log: []string{"rep.end(Running)"}},
@@ -2153,8 +2315,10 @@ func TestClassicHaltResetsDecoratorCounts(t *testing.T) {
 		)
 	})
 	t.Run("timeout", func(t *testing.T) {
-		runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-			b.Decorate("to", decorators.Timeout[mem](250*ms)).Do("a", c.act("a", R)).End()
+		runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Decorate("to", decorators.Timeout[mem](250*ms),
+				b.Do("a", c.act("a", R)),
+			)
 		},
 			classicStep{want: R, log: []string{"to.begin", "a.begin"}},
 			classicStep{want: R, log: []string{"a.update"}},
@@ -2172,8 +2336,10 @@ func TestClassicHaltResetsDecoratorCounts(t *testing.T) {
 // the next tick begins afresh.
 func TestClassicHaltOfFinishedTreeDoesNothing(t *testing.T) {
 	log := []string{"root.begin", "a.begin", "a.end(Success)", "root.end(Success)"}
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.Sequence("root").Do("a", c.act("a", S)).End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.Sequence("root",
+			b.Do("a", c.act("a", S)),
+		)
 	},
 		classicStep{want: S, log: log},
 		classicStep{halt: true},
@@ -2189,12 +2355,15 @@ func TestClassicHaltOfFinishedTreeDoesNothing(t *testing.T) {
 func TestClassicReentryAfterFinishing(t *testing.T) {
 	tests := []struct {
 		name  string
-		build func(c *classic, b *bt.Builder[mem])
+		build func(c *classic, b bt.Builder[mem]) bt.Def[mem]
 		steps []classicStep
 	}{{
 		name: "sequence after success",
-		build: func(c *classic, b *bt.Builder[mem]) {
-			b.Sequence("root").Do("a", c.act("a", S)).Do("b", c.act("b", R, S)).End()
+		build: func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Sequence("root",
+				b.Do("a", c.act("a", S)),
+				b.Do("b", c.act("b", R, S)),
+			)
 		},
 		steps: []classicStep{
 			{want: R, log: []string{"root.begin", "a.begin", "a.end(Success)", "b.begin"}},
@@ -2203,8 +2372,11 @@ func TestClassicReentryAfterFinishing(t *testing.T) {
 		},
 	}, {
 		name: "sequence after failure",
-		build: func(c *classic, b *bt.Builder[mem]) {
-			b.Sequence("root").Do("a", c.act("a", S)).Do("b", c.act("b", R, F)).End()
+		build: func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Sequence("root",
+				b.Do("a", c.act("a", S)),
+				b.Do("b", c.act("b", R, F)),
+			)
 		},
 		steps: []classicStep{
 			{want: R, log: []string{"root.begin", "a.begin", "a.end(Success)", "b.begin"}},
@@ -2213,8 +2385,11 @@ func TestClassicReentryAfterFinishing(t *testing.T) {
 		},
 	}, {
 		name: "fallback after success",
-		build: func(c *classic, b *bt.Builder[mem]) {
-			b.Priority("root").Do("a", c.act("a", F)).Do("b", c.act("b", R, S)).End()
+		build: func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Priority("root",
+				b.Do("a", c.act("a", F)),
+				b.Do("b", c.act("b", R, S)),
+			)
 		},
 		steps: []classicStep{
 			{want: R, log: []string{"root.begin", "a.begin", "a.end(Failure)", "b.begin"}},
@@ -2223,8 +2398,11 @@ func TestClassicReentryAfterFinishing(t *testing.T) {
 		},
 	}, {
 		name: "fallback after failure",
-		build: func(c *classic, b *bt.Builder[mem]) {
-			b.Priority("root").Do("a", c.act("a", F)).Do("b", c.act("b", R, F)).End()
+		build: func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Priority("root",
+				b.Do("a", c.act("a", F)),
+				b.Do("b", c.act("b", R, F)),
+			)
 		},
 		steps: []classicStep{
 			{want: R, log: []string{"root.begin", "a.begin", "a.end(Failure)", "b.begin"}},
@@ -2233,9 +2411,12 @@ func TestClassicReentryAfterFinishing(t *testing.T) {
 		},
 	}, {
 		name: "reactive sequence after its condition failed",
-		build: func(c *classic, b *bt.Builder[mem]) {
+		build: func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 			c.flags["c?"] = true
-			b.ReactiveSequence("root").Condition("c?", c.cond("c?")).Do("a", c.act("a", R)).End()
+			return b.ReactiveSequence("root",
+				b.Condition("c?", c.cond("c?")),
+				b.Do("a", c.act("a", R)),
+			)
 		},
 		steps: []classicStep{
 			{want: R, log: []string{"root.begin", "c?.begin", "c?.end(Success)", "a.begin"}},
@@ -2244,8 +2425,11 @@ func TestClassicReentryAfterFinishing(t *testing.T) {
 		},
 	}, {
 		name: "parallel after success",
-		build: func(c *classic, b *bt.Builder[mem]) {
-			b.Parallel("root").Do("a", c.act("a", S)).Do("b", c.act("b", R, S)).End()
+		build: func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Parallel("root",
+				b.Do("a", c.act("a", S)),
+				b.Do("b", c.act("b", R, S)),
+			)
 		},
 		steps: []classicStep{
 			{want: R, log: []string{"root.begin", "a.begin", "a.end(Success)", "b.begin"}},
@@ -2254,8 +2438,10 @@ func TestClassicReentryAfterFinishing(t *testing.T) {
 		},
 	}, {
 		name: "repeat after success",
-		build: func(c *classic, b *bt.Builder[mem]) {
-			b.Decorate("rep", decorators.Repeat[mem](2)).Do("a", c.act("a", S)).End()
+		build: func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Decorate("rep", decorators.Repeat[mem](2),
+				b.Do("a", c.act("a", S)),
+			)
 		},
 		steps: []classicStep{
 			{want: R, log: []string{"rep.begin", "a.begin", "a.end(Success)"}},
@@ -2265,8 +2451,10 @@ func TestClassicReentryAfterFinishing(t *testing.T) {
 		},
 	}, {
 		name: "retry after failure",
-		build: func(c *classic, b *bt.Builder[mem]) {
-			b.Decorate("retry", decorators.Retry[mem](2)).Do("a", c.act("a", F)).End()
+		build: func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Decorate("retry", decorators.Retry[mem](2),
+				b.Do("a", c.act("a", F)),
+			)
 		},
 		steps: []classicStep{
 			{want: R, log: []string{"retry.begin", "a.begin", "a.end(Failure)"}},
@@ -2276,8 +2464,10 @@ func TestClassicReentryAfterFinishing(t *testing.T) {
 		},
 	}, {
 		name: "delay after success waits again",
-		build: func(c *classic, b *bt.Builder[mem]) {
-			b.Decorate("delay", decorators.Delay[mem](150*ms)).Do("a", c.act("a", S)).End()
+		build: func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+			return b.Decorate("delay", decorators.Delay[mem](150*ms),
+				b.Do("a", c.act("a", S)),
+			)
 		},
 		steps: []classicStep{
 			{want: R, log: []string{"delay.begin"}},
@@ -2307,12 +2497,12 @@ func TestClassicReentryAfterFinishing(t *testing.T) {
 // (It found a defect: the re-check took the condition's constraints as if
 // it were beginning again.)
 func TestClassicReactiveSequenceRecheckIgnoresConditionCooldown(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
 		c.flags["c?"] = true
-		b.ReactiveSequence("root").
-			Condition("c?", c.cond("c?")).Constrain(constraints.Cooldown[mem](time.Second)).
-			Do("a", c.act("a", R)).
-			End()
+		return b.ReactiveSequence("root",
+			b.Condition("c?", c.cond("c?")).Constrain(constraints.Cooldown[mem](time.Second)),
+			b.Do("a", c.act("a", R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "c?.begin", "c?.end(Success)", "a.begin"}},
 		classicStep{want: R, log: []string{"a.update"}},
@@ -2328,11 +2518,11 @@ func TestClassicReactiveSequenceRecheckIgnoresConditionCooldown(t *testing.T) {
 // (It found a defect: the failure allowed in the first tick failed the
 // sequence in the second.)
 func TestClassicReactiveSequenceAllowFailureKeepsGoing(t *testing.T) {
-	runClassic(t, func(c *classic, b *bt.Builder[mem]) {
-		b.ReactiveSequence("root", bt.AllowFailure()).
-			Condition("c?", c.cond("c?")).
-			Do("a", c.act("a", R)).
-			End()
+	runClassic(t, func(c *classic, b bt.Builder[mem]) bt.Def[mem] {
+		return b.ReactiveSequence("root", bt.AllowFailure(),
+			b.Condition("c?", c.cond("c?")),
+			b.Do("a", c.act("a", R)),
+		)
 	},
 		classicStep{want: R, log: []string{"root.begin", "c?.begin", "c?.end(Failure)", "a.begin"}},
 		classicStep{want: R, log: []string{"a.update"}},

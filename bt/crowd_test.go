@@ -6,6 +6,7 @@ import (
 	"math"
 	"runtime"
 	"strings"
+	"sync"
 	"sync/atomic"
 	"testing"
 	"time"
@@ -47,7 +48,7 @@ func (strike) Simulate(_ *bt.Sim[mem], m *mem) { m.Foe = 0; m.Sim++ }
 
 // crowdTree is a tree whose agents differ by seed, memory and history: a
 // root that re-plans, a random selector, cooldowns and a per-agent
-// decorator.
+// decorator (Repeat counts each agent's runs).
 func crowdTree(t *testing.T) *bt.Tree[mem] {
 	t.Helper()
 	n := bt.New[mem]()
@@ -61,8 +62,9 @@ func crowdTree(t *testing.T) *bt.Tree[mem] {
 				n.Do("heal", bt.Instant(func(m *mem) bool { m.HP++; return true }, heal(1))).With(bt.Weight(2)),
 				n.Do("heal more", bt.Instant(func(m *mem) bool { m.HP += 2; return true }, heal(1))).With(bt.Weight(1)),
 			).Constrain(constraints.Cooldown[mem](200*time.Millisecond)),
-			n.Decorate("flourish", decorators.Cooldown[mem](300*time.Millisecond),
-				n.Do("shine", bt.Instant(func(m *mem) bool { m.Shine++; return true }, shine)),
+			n.Decorate("flourish", decorators.Repeat[mem](2),
+				n.Do("shine", bt.Instant(func(m *mem) bool { m.Shine++; return true }, shine)).
+					Constrain(constraints.Cooldown[mem](300*time.Millisecond)),
 			),
 		))
 	if err != nil {
@@ -73,7 +75,7 @@ func crowdTree(t *testing.T) *bt.Tree[mem] {
 
 // crowdRun ticks n agents of tree for frames frames with tick, which is a
 // crowd's Tick or the agents' own, and returns every agent's memory and
-// status after each frame.
+// whether it runs after each frame.
 func crowdRun(t *testing.T, tree *bt.Tree[mem], n, frames int, tick func(agents []*bt.Agent[mem], ms []mem, dt time.Duration) error) []string {
 	t.Helper()
 	agents := make([]*bt.Agent[mem], n)
@@ -97,7 +99,7 @@ func crowdRun(t *testing.T, tree *bt.Tree[mem], n, frames int, tick func(agents 
 			t.Fatal(err)
 		}
 		for i := range ms {
-			out = append(out, fmt.Sprintf("%d %d %+v %v", f, i, ms[i], agents[i].Status()))
+			out = append(out, fmt.Sprintf("%d %d %+v %v", f, i, ms[i], agents[i].Running()))
 		}
 	}
 	return out
@@ -313,9 +315,6 @@ func TestCrowdCostsNothingUpFront(t *testing.T) {
 		if grew := after.TotalAlloc - before.TotalAlloc; grew > 16<<10 {
 			t.Errorf("NewCrowd(tree, %d) allocated %d bytes", workers, grew)
 		}
-		if got := crowd.Workers(); got != bt.MaxWorkers {
-			t.Errorf("NewCrowd(tree, %d) has %d workers; want MaxWorkers", workers, got)
-		}
 		agents, ms := []*bt.Agent[mem]{mustAgentOf(t, tree, 1), mustAgentOf(t, tree, 2)}, make([]mem, 2)
 		goroutines := settledGoroutines()
 		if err := crowd.Tick(agents, ms, frame); err != nil || agents[0].Ticks() != 1 || agents[1].Ticks() != 1 {
@@ -323,6 +322,17 @@ func TestCrowdCostsNothingUpFront(t *testing.T) {
 		}
 		if started := runtime.NumGoroutine() - goroutines; started > 1 {
 			t.Errorf("a frame of two agents started %d goroutines; want one worker's", started)
+		}
+		var mu sync.Mutex
+		seen := map[*bt.Worker[mem]]bool{}
+		err := crowd.Run(4*bt.MaxWorkers, func(w *bt.Worker[mem], _ int) error {
+			mu.Lock()
+			defer mu.Unlock()
+			seen[w] = true
+			return nil
+		})
+		if err != nil || len(seen) > bt.MaxWorkers {
+			t.Errorf("NewCrowd(tree, %d).Run: %v, with %d workers; want at most MaxWorkers", workers, err, len(seen))
 		}
 	}
 }
@@ -406,19 +416,19 @@ func ExampleCrowd() {
 			panic(err)
 		}
 		for i, a := range agents {
-			fmt.Printf("frame %d: agent %d %v, foe %d\n", f, i, a.Status(), memories[i].Foe)
+			fmt.Printf("frame %d: agent %d running %v, foe %d\n", f, i, a.Running(), memories[i].Foe)
 		}
 	}
 	// Output:
-	// frame 1: agent 0 Running, foe 1
-	// frame 1: agent 1 Running, foe 2
-	// frame 1: agent 2 Running, foe 3
-	// frame 2: agent 0 Success, foe 0
-	// frame 2: agent 1 Running, foe 1
-	// frame 2: agent 2 Running, foe 2
-	// frame 3: agent 0 Failure, foe 0
-	// frame 3: agent 1 Success, foe 0
-	// frame 3: agent 2 Running, foe 1
+	// frame 1: agent 0 running true, foe 1
+	// frame 1: agent 1 running true, foe 2
+	// frame 1: agent 2 running true, foe 3
+	// frame 2: agent 0 running false, foe 0
+	// frame 2: agent 1 running true, foe 1
+	// frame 2: agent 2 running true, foe 2
+	// frame 3: agent 0 running false, foe 0
+	// frame 3: agent 1 running false, foe 0
+	// frame 3: agent 2 running true, foe 1
 }
 
 // A crowd of no tree, a zero Crowd, a nil one and a zero Worker refuse
@@ -443,9 +453,6 @@ func TestCrowdNotBuilt(t *testing.T) {
 		}
 		if err := c.Run(1, func(*bt.Worker[mem], int) error { return nil }); !errors.Is(err, bt.ErrNotBuilt) {
 			t.Errorf("%s: Run = %v; want ErrNotBuilt", name, err)
-		}
-		if c.Workers() != 0 {
-			t.Errorf("%s: %d workers", name, c.Workers())
 		}
 	}
 	var w bt.Worker[mem]

@@ -28,7 +28,7 @@ type Def[M any] struct {
 	Value any
 
 	// Options are the node's settings (Replan, Loop, Cosmetic, Weight, ...),
-	// each at most once, each of a kind that takes it (NodeKind.Takes).
+	// each at most once, each of a kind that takes it (see Option).
 	Options     []Option
 	Constraints []Constraint[M]
 	Children    []Def[M]

@@ -23,7 +23,7 @@ func (stepToward) Update(g *Guard, _ time.Duration) bt.Status {
 	return bt.Success
 }
 func (stepToward) End(*Guard, bt.Status) {}
-func (stepToward) Simulate(_ *Sim[Guard], g *Guard) {
+func (stepToward) Simulate(_ *bt.Sim[Guard], g *Guard) {
 	g.Pos += sign(g.Intruder - g.Pos)
 }
 

@@ -81,13 +81,12 @@ func TestCallbackPanicsQuarantineNothing(t *testing.T) {
 }
 
 // waiting predicts a pause through the tree's model, so the Model callback
-// is called.
+// is called; the sequence it begins asks the Terminal callback after it.
 type waiting struct{ noop }
 
 func (w *waiting) Begin(*mem) bt.Status { return bt.Success }
 func (w *waiting) Simulate(ctx *bt.Sim[mem], m *mem) {
 	ctx.Advance(m, 100*time.Millisecond)
-	ctx.Terminal(m)
 }
 
 // A node whose own code panicked is quarantined until the game lifts it.
@@ -202,8 +201,7 @@ func TestChildRefusesMisuse(t *testing.T) {
 
 // A Tree, Agent or Builder that was never made properly gives errors, not
 // panics: a zero or nil Tree makes no agents and draws nothing, a zero or
-// nil Agent refuses every call, and a zero Builder works like New with a
-// zero Config.
+// nil Agent refuses every call, and a zero Builder works like New.
 func TestZeroValues(t *testing.T) {
 	var zeroTree bt.Tree[mem]
 	var nilTree *bt.Tree[mem]
@@ -211,7 +209,7 @@ func TestZeroValues(t *testing.T) {
 		if _, err := tree.NewAgent(1); !errors.Is(err, bt.ErrNotBuilt) {
 			t.Errorf("%s Tree: NewAgent error %v, want ErrNotBuilt", name, err)
 		}
-		if tree.String() != "" || tree.Nodes() != nil || tree.Len() != 0 || tree.Heuristic() != nil {
+		if tree.String() != "" || tree.Nodes() != nil {
 			t.Errorf("%s Tree describes something", name)
 		}
 	}
@@ -234,18 +232,13 @@ func TestZeroValues(t *testing.T) {
 		}
 		_ = tree.Running()
 		_ = tree.Quarantined()
-		_, _, _, _, _ = tree.Tree(), tree.Seed(), tree.Now(), tree.Ticks(), tree.Status()
-		_ = tree.Heuristic()
+		_, _, _ = tree.Tree(), tree.Now(), tree.Ticks()
 		tree.SetTracer(nil)
 	}
 	var b bt.Builder[mem]
-	tree := mustBuild(t, b.Sequence("s").Do("x", act(nil, "x", nil)).End())
+	tree := mustBuild(t, bt.Config[mem]{}, b.Sequence("s", b.Do("x", act(nil, "x", nil))))
 	if s, err := tree.Tick(&mem{}, 0); s != bt.Success || err != nil {
 		t.Errorf("a tree from a zero Builder: %v, %v", s, err)
-	}
-	var nilBuilder *bt.Builder[mem]
-	if _, err := nilBuilder.Sequence("s").Do("x", act(nil, "x", nil)).End().Build(); err == nil {
-		t.Error("a nil Builder built a tree")
 	}
 }
 

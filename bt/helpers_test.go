@@ -26,14 +26,14 @@ var (
 	joined  = treetest.Joined
 )
 
-func mustBuild[M any](t treetest.T, b *bt.Builder[M]) *bt.Agent[M] {
+func mustBuild[M any](t treetest.T, cfg bt.Config[M], root bt.Def[M]) *bt.Agent[M] {
 	t.Helper()
-	return treetest.MustBuild(t, b)
+	return treetest.MustBuild(t, cfg, root)
 }
 
-func mustAgent[M any](t treetest.T, b *bt.Builder[M], seed uint64, tr bt.Tracer) *bt.Agent[M] {
+func mustAgent[M any](t treetest.T, cfg bt.Config[M], root bt.Def[M], seed uint64, tr bt.Tracer) *bt.Agent[M] {
 	t.Helper()
-	return treetest.MustAgent(t, b, seed, tr)
+	return treetest.MustAgent(t, cfg, root, seed, tr)
 }
 
 func tickN[M any](t treetest.T, tree *bt.Agent[M], m *M, n int) []bt.Status {
@@ -55,3 +55,12 @@ func (noop) Begin(*mem) bt.Status                 { return bt.Success }
 func (noop) Update(*mem, time.Duration) bt.Status { return bt.Success }
 func (noop) End(*mem, bt.Status)                  {}
 func (noop) Simulate(*bt.Sim[mem], *mem)          {}
+
+// leafOf returns the node a preview says the tick would run: the last of
+// its path.
+func leafOf(p bt.Preview) string {
+	if len(p.Path) == 0 {
+		return ""
+	}
+	return p.Path[len(p.Path)-1]
+}

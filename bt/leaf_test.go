@@ -15,57 +15,62 @@ import (
 func TestLeafVerdicts(t *testing.T) {
 	tests := []struct {
 		name string
-		add  func(b *bt.Builder[mem])
+		add  func(b bt.Builder[mem]) bt.Def[mem]
 		want heuristic.Verdict
 	}{{
 		name: "an action is judged by the heuristic",
-		add:  func(b *bt.Builder[mem]) { b.Do("x", act(&recorder{}, "x", hitFoe(1))) },
+		add:  func(b bt.Builder[mem]) bt.Def[mem] { return b.Do("x", act(&recorder{}, "x", hitFoe(1))) },
 		want: heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: "hit foe"},
 	}, {
 		name: "Cosmetic lifts Irrelevant",
-		add:  func(b *bt.Builder[mem]) { b.Do("x", act(&recorder{}, "x", nothing), bt.Cosmetic()) },
-		want: heuristic.Verdict{Outcome: heuristic.Cosmetic, Reason: heuristic.Otherwise},
+		add:  func(b bt.Builder[mem]) bt.Def[mem] { return b.Do("x", act(&recorder{}, "x", nothing), bt.Cosmetic()) },
+		want: heuristic.Verdict{Outcome: heuristic.Cosmetic, Reason: "otherwise"},
 	}, {
 		name: "Cosmetic does not lift anything else",
-		add:  func(b *bt.Builder[mem]) { b.Do("x", act(&recorder{}, "x", hurt(1)), bt.Cosmetic()) },
+		add:  func(b bt.Builder[mem]) bt.Def[mem] { return b.Do("x", act(&recorder{}, "x", hurt(1)), bt.Cosmetic()) },
 		want: heuristic.Verdict{Outcome: heuristic.Harmful, Reason: "hurt"},
 	}, {
 		name: "CosmeticWhileRunning does not lift an idle leaf",
-		add:  func(b *bt.Builder[mem]) { b.Do("x", act(&recorder{}, "x", nothing), bt.CosmeticWhileRunning()) },
-		want: heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: heuristic.Otherwise},
+		add: func(b bt.Builder[mem]) bt.Def[mem] {
+			return b.Do("x", act(&recorder{}, "x", nothing), bt.CosmeticWhileRunning())
+		},
+		want: heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: "otherwise"},
 	}, {
 		name: "a true condition is Irrelevant",
-		add:  func(b *bt.Builder[mem]) { b.Condition("alive?", func(m *mem) bool { return m.HP > 0 }) },
+		add: func(b bt.Builder[mem]) bt.Def[mem] {
+			return b.Condition("alive?", func(m *mem) bool { return m.HP > 0 })
+		},
 		want: heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: "alive?"},
 	}, {
 		name: "a false condition is Impossible",
-		add:  func(b *bt.Builder[mem]) { b.Condition("dead?", func(m *mem) bool { return m.HP <= 0 }) },
+		add: func(b bt.Builder[mem]) bt.Def[mem] {
+			return b.Condition("dead?", func(m *mem) bool { return m.HP <= 0 })
+		},
 		want: heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "dead?: false"},
 	}, {
 		name: "a condition with a simulation of its own",
-		add: func(b *bt.Builder[mem]) {
-			b.Condition("alive?", func(m *mem) bool { return m.HP > 0 },
-				bt.SimulateWith(func(_ *Sim[mem], m *mem) heuristic.Verdict {
-					return heuristic.Verdict{Outcome: heuristic.Safe, Reason: "still standing"}
-				}))
+		add: func(b bt.Builder[mem]) bt.Def[mem] {
+			return b.Condition("alive?", func(m *mem) bool { return m.HP > 0 }, bt.SimulateWith(func(_ *bt.Sim[mem], m *mem) heuristic.Verdict {
+				return heuristic.Verdict{Outcome: heuristic.Safe, Reason: "still standing"}
+			}))
 		},
 		want: heuristic.Verdict{Outcome: heuristic.Safe, Reason: "still standing"},
 	}, {
 		name: "an instant action predicts its effect",
-		add: func(b *bt.Builder[mem]) {
-			b.Do("x", bt.Instant(func(m *mem) bool { return true }, heal(1)))
+		add: func(b bt.Builder[mem]) bt.Def[mem] {
+			return b.Do("x", bt.Instant(func(m *mem) bool { return true }, heal(1)))
 		},
 		want: heuristic.Verdict{Outcome: heuristic.Safe, Reason: "healed"},
 	}, {
 		name: "an instant action without an effect changes nothing",
-		add:  func(b *bt.Builder[mem]) { b.Do("x", bt.Instant(func(m *mem) bool { return true }, nil)) },
-		want: heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: heuristic.Otherwise},
+		add: func(b bt.Builder[mem]) bt.Def[mem] {
+			return b.Do("x", bt.Instant(func(m *mem) bool { return true }, nil))
+		},
+		want: heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: "otherwise"},
 	}}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			b := bt.New(bt.Config[mem]{Heuristic: goal})
-			tt.add(b)
-			tree := mustBuild(t, b)
+			tree := mustBuild(t, bt.Config[mem]{Heuristic: goal}, tt.add(bt.New[mem]()))
 			p, err := tree.Preview(&mem{HP: 5, Foe: 5}, 0)
 			if err != nil {
 				t.Fatal(err)

@@ -146,7 +146,7 @@ func TestConstraintsSimulate(t *testing.T) {
 		want  heuristic.Verdict
 	}{
 		{bt.Pass, heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: "hit foe"}},
-		{bt.Done, heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: heuristic.Otherwise}},
+		{bt.Done, heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: "otherwise"}},
 		{bt.Fail, heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "why"}},
 	} {
 		var saw bt.Situation
@@ -159,8 +159,8 @@ func TestConstraintsSimulate(t *testing.T) {
 		if p.Verdict != tt.want {
 			t.Errorf("%v: verdict = %v, want %v", tt.check, p.Verdict, tt.want)
 		}
-		if !saw.Simulating || saw.Running || saw.Rand == nil {
-			t.Errorf("%v: situation = %+v, want simulating, not running, with a random source", tt.check, saw)
+		if roll := saw.Roll(); !saw.Simulating || saw.Running || roll <= 0 || roll >= 1 {
+			t.Errorf("%v: situation = %+v, roll %v; want simulating, not running, with a roll of the agent's numbers", tt.check, saw, roll)
 		}
 	}
 }
@@ -176,15 +176,15 @@ func TestSituationTracksRuns(t *testing.T) {
 	if len(seen) != 3 {
 		t.Fatalf("constraint checked %d times, want 3", len(seen))
 	}
-	if seen[0].HasRun || seen[0].Running {
+	if _, ran := seen[0].SinceLastRun(); ran || seen[0].Running {
 		t.Errorf("first check: %+v, want never run, not running", seen[0])
 	}
 	if !seen[1].Running {
 		t.Errorf("second check: %+v, want running", seen[1])
 	}
 	since, ok := seen[2].SinceLastRun()
-	if !ok || since != 100*time.Millisecond || seen[2].LastEnd != 200*time.Millisecond {
-		t.Errorf("third check: since %v (%v), last end %v; want 100ms after it ended at 200ms", since, ok, seen[2].LastEnd)
+	if lastEnd := seen[2].Now - since; !ok || since != 100*time.Millisecond || lastEnd != 200*time.Millisecond {
+		t.Errorf("third check: since %v (%v), last end %v; want 100ms after it ended at 200ms", since, ok, lastEnd)
 	}
 }
 
@@ -459,9 +459,6 @@ func TestSetHeuristicTakesEffectAtNextSimulation(t *testing.T) {
 	if diff := cmp.Diff(want, rec.Take()); diff != "" {
 		t.Errorf("log (-want +got):\n%s", diff)
 	}
-	if tree.Heuristic() == nil {
-		t.Error("Heuristic() = nil")
-	}
 }
 
 // Previewing between ticks never changes what the ticks decide, even with
@@ -469,11 +466,12 @@ func TestSetHeuristicTakesEffectAtNextSimulation(t *testing.T) {
 func TestPreviewDoesNotDisturbDecisions(t *testing.T) {
 	run := func(preview bool) []string {
 		trace := &traceLog{}
-		b := bt.New(bt.Config[mem]{Heuristic: goal}).RandomSelector("pick")
+		b := bt.New[mem]()
+		var kids []bt.Part
 		for _, n := range []string{"a", "b", "c", "d"} {
-			b.Do(n, act(&recorder{}, n, shine))
+			kids = append(kids, b.Do(n, act(&recorder{}, n, shine)))
 		}
-		tree := mustAgent(t, b.End(), 7, trace)
+		tree := mustAgent(t, bt.Config[mem]{Heuristic: goal}, b.RandomSelector("pick", kids...), 7, trace)
 		m := mem{}
 		for i := 0; i < 20; i++ {
 			if preview {
@@ -512,23 +510,15 @@ func TestPreviewReportsPathAndDecisions(t *testing.T) {
 	if got, want := p.Path, []string{"root", "root/fight", "root/fight/foe?"}; !cmp.Equal(got, want) {
 		t.Errorf("path = %v, want %v", got, want)
 	}
-	var got, foreseen []string
+	var got []string
 	for _, d := range p.Decisions {
 		got = append(got, d.String())
 	}
-	for _, d := range p.Foreseen {
-		foreseen = append(foreseen, d.String())
-	}
-	// The tick decides at the root; the selector "how" decides in the same
-	// tick only after the condition has finished, on the memory the root
-	// planned: a choice foreseen.
+	// The tick decides at the root, on the path; the selector "how" is not
+	// on it, since the path stops at the condition the tick runs first.
 	want := []string{"root → fight (best outcome) [fight: Beneficial (hit foe), idle: Cosmetic (shine)]"}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("decisions (-want +got):\n%s", diff)
-	}
-	want = []string{"root/fight/how → kick (best outcome) [kick: Beneficial (hit foe), wave: Cosmetic (shine)]"}
-	if diff := cmp.Diff(want, foreseen); diff != "" {
-		t.Errorf("foreseen (-want +got):\n%s", diff)
 	}
 	if len(rec.Log) != 0 || m != (mem{Foe: 3}) {
 		t.Errorf("Preview acted: log %v, memory %+v", rec.Log, m)
@@ -554,23 +544,26 @@ func TestClockCannotOverflow(t *testing.T) {
 	}
 }
 
-// A builder used after Build changes nothing in the tree it built.
-func TestBuilderAfterBuildChangesNothing(t *testing.T) {
+// A Def changed after Build changes nothing in the tree built from it:
+// not its children, their constraints or their options.
+func TestDefAfterBuildChangesNothing(t *testing.T) {
 	rec := &recorder{}
-	b := bt.New(bt.Config[mem]{Heuristic: goal}).
-		RandomSelector("r").
-		Do("a", act(rec, "a", shine)).Constrain(foeVisible).
-		End()
-	tree := mustBuild(t, b)
+	n := bt.New[mem]()
+	root := n.RandomSelector("r",
+		n.Do("a", act(rec, "a", shine)).Constrain(foeVisible),
+	)
+	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal}, root)
 	before := tree.Tree().String()
-	b.Constrain(foeVisible).Weight(7).Do("late", act(rec, "late", nil))
-	if _, err := b.Build(); err == nil {
-		t.Error("a second Build succeeded")
-	}
+	root.Children[0].Constraints[0] = fn(func(bt.Situation, *mem) (bt.Check, string) { return bt.Fail, "swapped" })
+	root.Children[0] = root.Children[0].Constrain(foeVisible).With(bt.Weight(7))
+	root.Children = append(root.Children, n.Do("late", act(rec, "late", nil)))
 	if after := tree.Tree().String(); after != before {
 		t.Errorf("the built tree changed:\n%s\nwas\n%s", after, before)
 	}
-	if n := tree.Tree().Nodes()[1]; len(n.Constraints) != 1 {
-		t.Errorf("constraints of r/a: %v", n.Constraints)
+	if n := tree.Tree().Nodes()[1]; len(n.Constraints) != 1 || n.Weight != 1 {
+		t.Errorf("r/a: constraints %v, weight %v", n.Constraints, n.Weight)
+	}
+	if s := tickN(t, tree, &mem{Foe: 1}, 1)[0]; s != bt.Success || !cmp.Equal(rec.Take(), []string{"a.begin", "a.end(Success)"}) {
+		t.Errorf("the built tree ran %v, not r/a under its own constraint", s)
 	}
 }

@@ -27,7 +27,8 @@ type Option struct {
 }
 
 // Key names the setting as tree files do: "replan", "loop", "takes",
-// "weight", ... (see NodeKind.Takes for which kinds take which).
+// "weight", ... (the options of each kind are listed where its Builder
+// method is documented; btjson's schema lists them for files).
 func (o Option) Key() string { return o.key }
 
 // Value returns what the option sets: a time.Duration for "replan" and

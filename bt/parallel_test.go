@@ -14,9 +14,9 @@ import (
 func TestParallelLive(t *testing.T) {
 	var (
 		all    = []bt.Option{}
-		oneAll = []bt.Option{bt.SucceedOn(bt.RequireOne)}
-		allOne = []bt.Option{bt.FailOn(bt.RequireOne)}
-		oneOne = []bt.Option{bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireOne)}
+		oneAll = []bt.Option{bt.SucceedOnOne()}
+		allOne = []bt.Option{bt.FailOnOne()}
+		oneOne = []bt.Option{bt.SucceedOnOne(), bt.FailOnOne()}
 	)
 	tests := []struct {
 		name    string
@@ -78,12 +78,13 @@ func TestParallelLive(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recorder{}
-			b := bt.New(bt.Config[mem]{}).Parallel("par", tt.opts...)
+			b := bt.New[mem]()
+			var kids []bt.Part
 			for i, s := range tt.scripts {
 				name := string(rune('a' + i))
-				b.Do(name, act(rec, name, nil, s...))
+				kids = append(kids, b.Do(name, act(rec, name, nil, s...)))
 			}
-			tree := mustBuild(t, b.End())
+			tree := mustBuild(t, bt.Config[mem]{}, b.Parallel("par", kids...).With(tt.opts...))
 			got := tickN(t, tree, &mem{}, len(tt.want))
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("statuses (-want +got):\n%s", diff)
@@ -111,26 +112,26 @@ func TestParallelSimulate(t *testing.T) {
 	}{
 		{name: "children one after another", block: []bool{false, false}, want: heuristic.Beneficial},
 		{name: "all/all: one impossible child is enough", block: []bool{true, false}, want: heuristic.Impossible},
-		{name: "one/all: an impossible child is passed over", opts: []bt.Option{bt.SucceedOn(bt.RequireOne)},
+		{name: "one/all: an impossible child is passed over", opts: []bt.Option{bt.SucceedOnOne()},
 			block: []bool{true, false}, want: heuristic.Cosmetic},
-		{name: "one/all: all impossible", opts: []bt.Option{bt.SucceedOn(bt.RequireOne)},
+		{name: "one/all: all impossible", opts: []bt.Option{bt.SucceedOnOne()},
 			block: []bool{true, true}, want: heuristic.Impossible},
-		{name: "all/one: one impossible child is enough", opts: []bt.Option{bt.FailOn(bt.RequireOne)},
+		{name: "all/one: one impossible child is enough", opts: []bt.Option{bt.FailOnOne()},
 			block: []bool{false, true}, want: heuristic.Impossible},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recorder{}
-			b := bt.New(bt.Config[mem]{Heuristic: goal}).Parallel("par", tt.opts...)
-			b.Do("strike", act(rec, "strike", hitFoe(1)))
+			b := bt.New[mem]()
+			strike := b.Do("strike", act(rec, "strike", hitFoe(1)))
 			if tt.block[0] {
-				b.Constrain(blocked)
+				strike = strike.Constrain(blocked)
 			}
-			b.Do("pose", act(rec, "pose", shine))
+			pose := b.Do("pose", act(rec, "pose", shine))
 			if tt.block[1] {
-				b.Constrain(blocked)
+				pose = pose.Constrain(blocked)
 			}
-			tree := mustBuild(t, b.End())
+			tree := mustBuild(t, bt.Config[mem]{Heuristic: goal}, b.Parallel("par", strike, pose).With(tt.opts...))
 			p, err := tree.Preview(&mem{HP: 10, Foe: 10}, 0)
 			if err != nil {
 				t.Fatal(err)
@@ -171,12 +172,13 @@ func TestPriority(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recorder{}
-			b := bt.New(bt.Config[mem]{}).Priority("fallback")
+			b := bt.New[mem]()
+			var kids []bt.Def[mem]
 			for i, s := range tt.scripts {
 				name := string(rune('a' + i))
-				b.Do(name, act(rec, name, nil, s...))
+				kids = append(kids, b.Do(name, act(rec, name, nil, s...)))
 			}
-			tree := mustBuild(t, b.End())
+			tree := mustBuild(t, bt.Config[mem]{}, b.Priority("fallback", kids...))
 			got := tickN(t, tree, &mem{}, tt.ticks)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("statuses (-want +got):\n%s", diff)
@@ -227,13 +229,13 @@ func TestIfElse(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recorder{}
-			b := bt.New(bt.Config[mem]{Heuristic: goal}).
-				IfElse("foe?", func(m *mem) bool { return m.Foe > 0 }).
-				Do("strike", act(rec, "strike", hitFoe(1)))
+			b := bt.New[mem]()
+			var otherwise []bt.Def[mem]
 			if !tt.noElse {
-				b.Do("pose", act(rec, "pose", shine))
+				otherwise = append(otherwise, b.Do("pose", act(rec, "pose", shine)))
 			}
-			tree := mustBuild(t, b.End())
+			tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+				b.IfElse("foe?", func(m *mem) bool { return m.Foe > 0 }, b.Do("strike", act(rec, "strike", hitFoe(1))), otherwise...))
 			m := mem{Foe: tt.foe}
 			p, err := tree.Preview(&m, 0)
 			if err != nil {

@@ -23,12 +23,10 @@ type watched struct {
 	nodes []bt.NodeInfo
 }
 
-func watch(t *testing.T, seed uint64, build func(b *bt.Builder[mem])) *watched {
+func watch(t *testing.T, seed uint64, build func(b bt.Builder[mem]) bt.Def[mem]) *watched {
 	t.Helper()
 	log := &traceLog{}
-	b := bt.New(bt.Config[mem]{Heuristic: goal})
-	build(b)
-	tree := mustAgent(t, b, seed, log)
+	tree := mustAgent(t, bt.Config[mem]{Heuristic: goal}, build(bt.New[mem]()), seed, log)
 	return &watched{t: t, tree: tree, log: log, nodes: tree.Tree().Nodes()}
 }
 
@@ -72,17 +70,18 @@ var safety = heuristic.Func[mem](func(b, a *mem) heuristic.Outcome {
 // tick begins. (Before, Goal swapped the heuristic only while simulating:
 // the preview said defensive/pick/pose and the tick began strike.)
 func TestGoalDecidesLive(t *testing.T) {
-	w := watch(t, 0, func(b *bt.Builder[mem]) {
-		b.Decorate("defensive", decorators.Goal(safety)).
-			Selector("pick", bt.Replan(0)).
-			Do("strike", act(nil, "strike", hitFoe(1), R)).
-			Do("pose", act(nil, "pose", shine, R)).
-			End().End()
+	w := watch(t, 0, func(b bt.Builder[mem]) bt.Def[mem] {
+		return b.Decorate("defensive", decorators.Goal(safety),
+			b.Selector("pick", bt.Replan(0),
+				b.Do("strike", act(nil, "strike", hitFoe(1), R)),
+				b.Do("pose", act(nil, "pose", shine, R)),
+			),
+		)
 	})
 	for tick := range 3 {
 		p, _ := w.step(mem{HP: 10, Foe: 10}, 100*time.Millisecond)
-		if p.Leaf() != "defensive/pick/pose" {
-			t.Fatalf("tick %d: the preview plans %s, want defensive/pick/pose", tick, p.Leaf())
+		if leafOf(p) != "defensive/pick/pose" {
+			t.Fatalf("tick %d: the preview plans %s, want defensive/pick/pose", tick, leafOf(p))
 		}
 	}
 }
@@ -92,14 +91,14 @@ func TestGoalDecidesLive(t *testing.T) {
 // parent plans every tick; when it is due, the parent's simulation and
 // the tick choose alike.
 func TestNestedReselection(t *testing.T) {
-	w := watch(t, 0, func(b *bt.Builder[mem]) {
-		b.Selector("root", bt.Replan(0)).
-			Selector("inner", bt.Replan(300*time.Millisecond)).
-			Do("strike", act(nil, "strike", hitFoe(1), R)).Constrain(foeVisible).
-			Do("pose", act(nil, "pose", shine, R)).
-			End().
-			Do("idle", act(nil, "idle", nothing, R), bt.Cosmetic()).
-			End()
+	w := watch(t, 0, func(b bt.Builder[mem]) bt.Def[mem] {
+		return b.Selector("root", bt.Replan(0),
+			b.Selector("inner", bt.Replan(300*time.Millisecond),
+				b.Do("strike", act(nil, "strike", hitFoe(1), R)).Constrain(foeVisible),
+				b.Do("pose", act(nil, "pose", shine, R)),
+			),
+			b.Do("idle", act(nil, "idle", nothing, R), bt.Cosmetic()),
+		)
 	})
 	w.step(mem{HP: 10, Foe: 0}, 100*time.Millisecond) // inner begins pose
 	for _, tt := range []struct {
@@ -128,26 +127,27 @@ func TestNestedReselection(t *testing.T) {
 // Jedi's defence switches began another child than planned, and 93 of 200
 // seeds diverged under a gated FakeSim.)
 func TestRandomChoicesArePlannedOnce(t *testing.T) {
-	layouts := map[string]func(b *bt.Builder[mem]){
-		"nested re-planning": func(b *bt.Builder[mem]) {
-			b.Selector("root", bt.Replan(0)).
-				RandomSelector("defend", bt.Replan(0)).
-				Do("left", act(nil, "left", shine, R)).
-				Do("right", act(nil, "right", shine, R)).
-				Do("back", act(nil, "back", shine, R)).Weight(2).
-				End().
-				Do("idle", act(nil, "idle", nothing, R), bt.Cosmetic()).
-				End()
+	layouts := map[string]func(b bt.Builder[mem]) bt.Def[mem]{
+		"nested re-planning": func(b bt.Builder[mem]) bt.Def[mem] {
+			return b.Selector("root", bt.Replan(0),
+				b.RandomSelector("defend", bt.Replan(0),
+					b.Do("left", act(nil, "left", shine, R)),
+					b.Do("right", act(nil, "right", shine, R)),
+					b.Do("back", act(nil, "back", shine, R)).With(bt.Weight(2)),
+				),
+				b.Do("idle", act(nil, "idle", nothing, R), bt.Cosmetic()),
+			)
 		},
-		"gated fake": func(b *bt.Builder[mem]) {
-			b.Decorate("fake", decorators.FakeSim(decorators.Fake[mem]{
+		"gated fake": func(b bt.Builder[mem]) bt.Def[mem] {
+			return b.Decorate("fake", decorators.FakeSim(decorators.Fake[mem]{
 				Edit: func(m *mem) { m.Shield = 0 },
 				Gate: constraints.Chance[mem](0.5),
-			})).
-				RandomSelector("defend").
-				Do("left", act(nil, "left", shine)).
-				Do("right", act(nil, "right", shine)).
-				End().End()
+			}),
+				b.RandomSelector("defend",
+					b.Do("left", act(nil, "left", shine)),
+					b.Do("right", act(nil, "right", shine)),
+				),
+			)
 		},
 	}
 	for name, layout := range layouts {
@@ -174,19 +174,22 @@ func TestDrawsAreKeyedByNode(t *testing.T) {
 	picks := func(extra bool) []string {
 		var out []string
 		for seed := range uint64(50) {
-			w := watch(t, seed, func(b *bt.Builder[mem]) {
-				b.Selector("root", bt.Replan(0))
+			w := watch(t, seed, func(b bt.Builder[mem]) bt.Def[mem] {
+				parts := []bt.Part{bt.Replan(0)}
 				if extra { // rolls and draws while the root plans, and is never chosen
-					b.Do("gamble", act(nil, "gamble", hurt(1))).Constrain(constraints.Chance[mem](0.5)).
-						RandomSelector("dither").
-						Do("this", act(nil, "this", nothing)).
-						Do("that", act(nil, "that", nothing)).
-						End()
+					parts = append(parts,
+						b.Do("gamble", act(nil, "gamble", hurt(1))).Constrain(constraints.Chance[mem](0.5)),
+						b.RandomSelector("dither",
+							b.Do("this", act(nil, "this", nothing)),
+							b.Do("that", act(nil, "that", nothing)),
+						),
+					)
 				}
-				b.RandomSelector("defend", bt.Replan(0)).
-					Do("left", act(nil, "left", shine, R)).
-					Do("right", act(nil, "right", shine, R)).
-					End().End()
+				parts = append(parts, b.RandomSelector("defend", bt.Replan(0),
+					b.Do("left", act(nil, "left", shine, R)),
+					b.Do("right", act(nil, "right", shine, R)),
+				))
+				return b.Selector("root", parts...)
 			})
 			for range 3 {
 				_, begun := w.step(mem{HP: 10, Foe: 10}, 100*time.Millisecond)
@@ -205,20 +208,21 @@ func TestDrawsAreKeyedByNode(t *testing.T) {
 // the fake, believes the shield down and strikes; when it plans again in
 // the tick it takes up that plan rather than choosing again on the truth.
 func TestPlansMadeOnFakedMemoryAreKept(t *testing.T) {
-	w := watch(t, 0, func(b *bt.Builder[mem]) {
-		b.Selector("root", bt.Replan(0)).
-			Decorate("believe", decorators.FakeSim(decorators.Fake[mem]{Edit: func(m *mem) { m.Shield = 0 }})).
-			Selector("inner", bt.Replan(0)).
-			Do("strike", act(nil, "strike", hitFoe(1), R)).
-			Do("pose", act(nil, "pose", shine, R)).
-			End().End().
-			Do("idle", act(nil, "idle", nothing, R), bt.Cosmetic()).
-			End()
+	w := watch(t, 0, func(b bt.Builder[mem]) bt.Def[mem] {
+		return b.Selector("root", bt.Replan(0),
+			b.Decorate("believe", decorators.FakeSim(decorators.Fake[mem]{Edit: func(m *mem) { m.Shield = 0 }}),
+				b.Selector("inner", bt.Replan(0),
+					b.Do("strike", act(nil, "strike", hitFoe(1), R)),
+					b.Do("pose", act(nil, "pose", shine, R)),
+				),
+			),
+			b.Do("idle", act(nil, "idle", nothing, R), bt.Cosmetic()),
+		)
 	})
 	for tick := range 3 {
 		p, _ := w.step(mem{HP: 10, Foe: 10, Shield: 1}, 100*time.Millisecond)
-		if p.Leaf() != "root/believe/inner/strike" {
-			t.Fatalf("tick %d: planned %s, want the strike the fake makes look good", tick, p.Leaf())
+		if leafOf(p) != "root/believe/inner/strike" {
+			t.Fatalf("tick %d: planned %s, want the strike the fake makes look good", tick, leafOf(p))
 		}
 	}
 }
@@ -228,16 +232,17 @@ func TestPlansMadeOnFakedMemoryAreKept(t *testing.T) {
 func TestDrawsDifferByPath(t *testing.T) {
 	same := 0
 	for seed := range uint64(64) {
-		w := watch(t, seed, func(b *bt.Builder[mem]) {
-			b.Parallel("both")
+		w := watch(t, seed, func(b bt.Builder[mem]) bt.Def[mem] {
+			var sides []bt.Part
 			for _, side := range []string{"left hand", "right hand"} {
-				b.Sequence(side).
-					RandomSelector("pick").
-					Do("a", act(nil, "a", shine, R)).
-					Do("b", act(nil, "b", shine, R)).
-					End().End()
+				sides = append(sides, b.Sequence(side,
+					b.RandomSelector("pick",
+						b.Do("a", act(nil, "a", shine, R)),
+						b.Do("b", act(nil, "b", shine, R)),
+					),
+				))
 			}
-			b.End()
+			return b.Parallel("both", sides...)
 		})
 		_, begun := w.step(mem{}, 100*time.Millisecond)
 		var picks []string
@@ -267,28 +272,28 @@ func TestDrawsDifferByPath(t *testing.T) {
 func TestPreviewPassesOverRefusedChildren(t *testing.T) {
 	refuse := constraints.Func("door open", func(*mem) bool { return false })
 	done := constraints.From("done", func(bt.Situation, *mem) (bt.Check, string) { return bt.Done, "done already" })
-	layouts := map[string]func(b *bt.Builder[mem]){
-		"priority": func(b *bt.Builder[mem]) {
-			b.Priority("top").Do("a", act(nil, "a", nil, R)).Constrain(refuse)
+	// Each layout is a node "top" over a child "a" it passes over, then b.
+	layouts := map[string]func(b bt.Builder[mem], next bt.Def[mem]) bt.Def[mem]{
+		"priority": func(b bt.Builder[mem], next bt.Def[mem]) bt.Def[mem] {
+			return b.Priority("top", b.Do("a", act(nil, "a", nil, R)).Constrain(refuse), next)
 		},
-		"reactive priority": func(b *bt.Builder[mem]) {
-			b.ReactivePriority("top").Do("a", act(nil, "a", nil, R)).Constrain(refuse)
+		"reactive priority": func(b bt.Builder[mem], next bt.Def[mem]) bt.Def[mem] {
+			return b.ReactivePriority("top", b.Do("a", act(nil, "a", nil, R)).Constrain(refuse), next)
 		},
-		"sequence that allows failure": func(b *bt.Builder[mem]) {
-			b.Sequence("top", bt.AllowFailure()).Do("a", act(nil, "a", nil, R)).Constrain(refuse)
+		"sequence that allows failure": func(b bt.Builder[mem], next bt.Def[mem]) bt.Def[mem] {
+			return b.Sequence("top", bt.AllowFailure(), b.Do("a", act(nil, "a", nil, R)).Constrain(refuse), next)
 		},
-		"sequence past a done child": func(b *bt.Builder[mem]) {
-			b.Sequence("top").Do("a", act(nil, "a", nil, R)).Constrain(done)
+		"sequence past a done child": func(b bt.Builder[mem], next bt.Def[mem]) bt.Def[mem] {
+			return b.Sequence("top", b.Do("a", act(nil, "a", nil, R)).Constrain(done), next)
 		},
-		"parallel": func(b *bt.Builder[mem]) {
-			b.Parallel("top").Do("a", act(nil, "a", nil, R)).Constrain(refuse)
+		"parallel": func(b bt.Builder[mem], next bt.Def[mem]) bt.Def[mem] {
+			return b.Parallel("top", b.Do("a", act(nil, "a", nil, R)).Constrain(refuse), next)
 		},
 	}
 	for name, layout := range layouts {
 		t.Run(name, func(t *testing.T) {
-			w := watch(t, 0, func(b *bt.Builder[mem]) {
-				layout(b)
-				b.Selector("b").Do("x", act(nil, "x", shine, R)).Do("y", act(nil, "y", hitFoe(1), R)).End().End()
+			w := watch(t, 0, func(b bt.Builder[mem]) bt.Def[mem] {
+				return layout(b, b.Selector("b", b.Do("x", act(nil, "x", shine, R)), b.Do("y", act(nil, "y", hitFoe(1), R))))
 			})
 			p, begun := w.step(mem{HP: 10, Foe: 3}, 100*time.Millisecond)
 			decided := p.Decisions
@@ -299,7 +304,7 @@ func TestPreviewPassesOverRefusedChildren(t *testing.T) {
 					decided = decided[1:]
 				}
 			}
-			if p.Leaf() != "top/b/y" || len(decided) != 1 || decided[0].Selector != "top/b" {
+			if leafOf(p) != "top/b/y" || len(decided) != 1 || decided[0].Selector != "top/b" {
 				t.Errorf("preview: path %v, decisions %v; want the way to top/b/y, decided by top/b", p.Path, p.Decisions)
 			}
 			if strings.Join(begun, ",") != "top,top/b,top/b/y" {

@@ -22,9 +22,9 @@ type reactiveTick struct {
 	log  []string
 }
 
-func runReactive(t *testing.T, b *bt.Builder[mem], rec *recorder, ticks []reactiveTick) {
+func runReactive(t *testing.T, root bt.Def[mem], rec *recorder, ticks []reactiveTick) {
 	t.Helper()
-	tree := mustBuild(t, b)
+	tree := mustBuild(t, bt.Config[mem]{}, root)
 	for i, tk := range ticks {
 		got, err := tree.Tick(&mem{HP: 10, Foe: tk.foe}, 100*time.Millisecond)
 		if err != nil {
@@ -45,11 +45,12 @@ func runReactive(t *testing.T, b *bt.Builder[mem], rec *recorder, ticks []reacti
 // patrol begins afresh in the same tick.
 func TestReactivePriorityPreempts(t *testing.T) {
 	rec := &recorder{}
-	b := bt.New(bt.Config[mem]{}).ReactivePriority("guard").
-		Do("attack", act(rec, "attack", nil, R)).Constrain(seen).
-		Do("patrol", act(rec, "patrol", nil, R)).
-		End()
-	runReactive(t, b, rec, []reactiveTick{
+	n := bt.New[mem]()
+	root := n.ReactivePriority("guard",
+		n.Do("attack", act(rec, "attack", nil, R)).Constrain(seen),
+		n.Do("patrol", act(rec, "patrol", nil, R)),
+	)
+	runReactive(t, root, rec, []reactiveTick{
 		{foe: 0, want: R, log: []string{"patrol.begin"}},
 		{foe: 0, want: R, log: []string{"patrol.update"}},
 		{foe: 3, want: R, log: []string{"patrol.end(Running)", "attack.begin"}},
@@ -62,11 +63,12 @@ func TestReactivePriorityPreempts(t *testing.T) {
 // until the patrol ends.
 func TestPriorityDoesNotPreempt(t *testing.T) {
 	rec := &recorder{}
-	b := bt.New(bt.Config[mem]{}).Priority("guard").
-		Do("attack", act(rec, "attack", nil, R)).Constrain(seen).
-		Do("patrol", act(rec, "patrol", nil, R, S)).
-		End()
-	runReactive(t, b, rec, []reactiveTick{
+	n := bt.New[mem]()
+	root := n.Priority("guard",
+		n.Do("attack", act(rec, "attack", nil, R)).Constrain(seen),
+		n.Do("patrol", act(rec, "patrol", nil, R, S)),
+	)
+	runReactive(t, root, rec, []reactiveTick{
 		{foe: 0, want: R, log: []string{"patrol.begin"}},
 		{foe: 3, want: S, log: []string{"patrol.update", "patrol.end(Success)"}},
 		{foe: 3, want: R, log: []string{"attack.begin"}},
@@ -78,12 +80,13 @@ func TestPriorityDoesNotPreempt(t *testing.T) {
 // nothing says when it could.
 func TestReactivePriorityGuards(t *testing.T) {
 	rec := &recorder{}
-	b := bt.New(bt.Config[mem]{}).ReactivePriority("guard").
-		Condition("safe", func(m *mem) bool { return m.Foe == 0 }).
-		Do("fumble", act(rec, "fumble", nil, F)).
-		Do("fight", act(rec, "fight", nil, R)).
-		End()
-	runReactive(t, b, rec, []reactiveTick{
+	n := bt.New[mem]()
+	root := n.ReactivePriority("guard",
+		n.Condition("safe", func(m *mem) bool { return m.Foe == 0 }),
+		n.Do("fumble", act(rec, "fumble", nil, F)),
+		n.Do("fight", act(rec, "fight", nil, R)),
+	)
+	runReactive(t, root, rec, []reactiveTick{
 		{foe: 3, want: R, log: []string{"fumble.begin", "fumble.end(Failure)", "fight.begin"}},
 		{foe: 3, want: R, log: []string{"fight.update"}}, // fumble is not tried again
 		{foe: 0, want: S, log: []string{"fight.end(Running)"}},
@@ -96,23 +99,24 @@ func TestReactivePriorityGuards(t *testing.T) {
 // constraints (a cooldown it just began) do not speak for the sequence.
 func TestReactiveSequenceHaltsWhenAConditionFails(t *testing.T) {
 	rec := &recorder{}
-	b := bt.New(bt.Config[mem]{}).ReactiveSequence("shoot").
-		Condition("in sight", func(m *mem) bool { return m.Foe > 0 }).
-		Do("aim", act(rec, "aim", nil, S)).Constrain(constraints.Cooldown[mem](time.Minute)).
-		Do("fire", act(rec, "fire", nil, R)).
-		End()
-	runReactive(t, b, rec, []reactiveTick{
+	n := bt.New[mem]()
+	root := n.ReactiveSequence("shoot",
+		n.Condition("in sight", func(m *mem) bool { return m.Foe > 0 }),
+		n.Do("aim", act(rec, "aim", nil, S)).Constrain(constraints.Cooldown[mem](time.Minute)),
+		n.Do("fire", act(rec, "fire", nil, R)),
+	)
+	runReactive(t, root, rec, []reactiveTick{
 		{foe: 3, want: R, log: []string{"aim.begin", "aim.end(Success)", "fire.begin"}},
 		{foe: 3, want: R, log: []string{"fire.update"}},
 		{foe: 0, want: F, log: []string{"fire.end(Running)"}},
 	})
 	// The plain sequence carries on firing.
 	rec = &recorder{}
-	b = bt.New(bt.Config[mem]{}).Sequence("shoot").
-		Condition("in sight", func(m *mem) bool { return m.Foe > 0 }).
-		Do("fire", act(rec, "fire", nil, R)).
-		End()
-	runReactive(t, b, rec, []reactiveTick{
+	root = n.Sequence("shoot",
+		n.Condition("in sight", func(m *mem) bool { return m.Foe > 0 }),
+		n.Do("fire", act(rec, "fire", nil, R)),
+	)
+	runReactive(t, root, rec, []reactiveTick{
 		{foe: 3, want: R, log: []string{"fire.begin"}},
 		{foe: 0, want: R, log: []string{"fire.update"}},
 	})
@@ -156,8 +160,8 @@ func TestReactiveSimulate(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if p.Verdict.Outcome != tt.want || tt.reason != "" && p.Verdict.Reason != tt.reason || p.Leaf() != tt.leaf {
-				t.Errorf("preview: %v at %s, want %v (%s) at %s", p.Verdict, p.Leaf(), tt.want, tt.reason, tt.leaf)
+			if p.Verdict.Outcome != tt.want || tt.reason != "" && p.Verdict.Reason != tt.reason || leafOf(p) != tt.leaf {
+				t.Errorf("preview: %v at %s, want %v (%s) at %s", p.Verdict, leafOf(p), tt.want, tt.reason, tt.leaf)
 			}
 			if err := tt.tree.Halt(&m); err != nil {
 				t.Fatal(err)
@@ -172,14 +176,15 @@ func TestReactiveSimulate(t *testing.T) {
 // does: the sequence's leading conditions are its guard.
 func TestReactivePriorityOverConditionHeadedSequence(t *testing.T) {
 	rec := &recorder{}
-	b := bt.New(bt.Config[mem]{}).ReactivePriority("guard").
-		Sequence("engage").
-		Condition("enemy seen", func(m *mem) bool { return m.Foe > 0 }).
-		Do("attack", act(rec, "attack", nil, R)).
-		End().
-		Do("patrol", act(rec, "patrol", nil, R)).
-		End()
-	runReactive(t, b, rec, []reactiveTick{
+	n := bt.New[mem]()
+	root := n.ReactivePriority("guard",
+		n.Sequence("engage",
+			n.Condition("enemy seen", func(m *mem) bool { return m.Foe > 0 }),
+			n.Do("attack", act(rec, "attack", nil, R)),
+		),
+		n.Do("patrol", act(rec, "patrol", nil, R)),
+	)
+	runReactive(t, root, rec, []reactiveTick{
 		{foe: 0, want: R, log: []string{"patrol.begin"}},
 		{foe: 0, want: R, log: []string{"patrol.update"}},
 		{foe: 3, want: R, log: []string{"patrol.end(Running)", "attack.begin"}},

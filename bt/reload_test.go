@@ -57,9 +57,9 @@ func TestReloadHaltsTheOldTree(t *testing.T) {
 	if got := rec.Take(); !cmp.Equal(got, []string{"a.end(Running)", "b.end(Running)"}) {
 		t.Errorf("actions told %v", got)
 	}
-	if agent.Tree() != edited || agent.Running() || agent.Seed() != 7 || agent.Now() != now || agent.Ticks() != ticks {
-		t.Errorf("after Reload: tree %p (want %p), running %v, seed %d, clock %v (want %v), ticks %d (want %d)",
-			agent.Tree(), edited, agent.Running(), agent.Seed(), agent.Now(), now, agent.Ticks(), ticks)
+	if agent.Tree() != edited || agent.Running() || agent.Now() != now || agent.Ticks() != ticks {
+		t.Errorf("after Reload: tree %p (want %p), running %v, clock %v (want %v), ticks %d (want %d)",
+			agent.Tree(), edited, agent.Running(), agent.Now(), now, agent.Ticks(), ticks)
 	}
 	trace.Lines = nil
 	tickN(t, agent, &m, 1)
@@ -76,6 +76,50 @@ func TestReloadHaltsTheOldTree(t *testing.T) {
 	rec.Take()
 	if err := agent.Reload(old, &m); err != nil || len(rec.Take()) != 0 {
 		t.Errorf("Reload of a halted agent: %v", err)
+	}
+}
+
+// Reloading keeps the agent's seed: the agent then draws what an agent of
+// the new tree made with its seed draws at the same tick.
+func TestReloadKeepsTheSeed(t *testing.T) {
+	rec := &recorder{}
+	n := bt.New[mem]()
+	var kids []bt.Part
+	for i := range 16 {
+		name := string(rune('a' + i))
+		kids = append(kids, n.Do(name, act(rec, name, nil)))
+	}
+	random, err := bt.Build(bt.Config[mem]{}, n.RandomSelector("pick", kids...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	other, err := bt.Build(bt.Config[mem]{}, n.Do("x", act(nil, "x", nil)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent := func(tree *bt.Tree[mem], seed uint64) *bt.Agent[mem] {
+		a, err := tree.NewAgent(seed)
+		if err != nil {
+			t.Fatal(err)
+		}
+		tickN(t, a, &mem{}, 2)
+		rec.Take()
+		return a
+	}
+	draws := func(a *bt.Agent[mem]) []string {
+		tickN(t, a, &mem{}, 8)
+		return rec.Take()
+	}
+	reloaded := agent(other, 7)
+	if err := reloaded.Reload(random, &mem{}); err != nil {
+		t.Fatal(err)
+	}
+	got, want := draws(reloaded), draws(agent(random, 7))
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("draws after Reload (-seed 7 +reloaded):\n%s", diff)
+	}
+	if cmp.Equal(want, draws(agent(random, 8))) {
+		t.Error("seeds 7 and 8 draw the same: the test cannot tell seeds apart")
 	}
 }
 

@@ -37,7 +37,7 @@ func (r *reporter) Update(m *mem, dt time.Duration) bt.Status {
 
 func (r *reporter) End(m *mem, _ bt.Status) { r.report("end") }
 
-func (r *reporter) Simulate(ctx *Sim[mem], m *mem) heuristic.Verdict {
+func (r *reporter) Simulate(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 	r.report("simulate")
 	return r.kids[0].Simulate(ctx, m)
 }
@@ -47,18 +47,18 @@ func (r *reporter) Route(*mem) int { r.report("route"); return 0 }
 func TestReportOnlyFromLiveBeginAndUpdate(t *testing.T) {
 	var made []*reporter
 	rec := &recorder{}
-	b := bt.New(bt.Config[mem]{Heuristic: goal}).
-		Selector("root").
-		Composite("planner", func(kids []*bt.Child[mem]) (bt.Node[mem], error) {
+	n := bt.New[mem]()
+	root := n.Selector("root",
+		n.Composite("planner", func(kids []*bt.Child[mem]) (bt.Node[mem], error) {
 			r := &reporter{kids: kids}
 			made = append(made, r)
 			return r, nil
-		}).
-		Do("work", act(rec, "work", hitFoe(1), R, S)).
-		End().
-		End()
+		},
+			n.Do("work", act(rec, "work", hitFoe(1), R, S)),
+		),
+	)
 	var log trace.Recorder
-	agent := mustAgent(t, b, 1, &log)
+	agent := mustAgent(t, bt.Config[mem]{Heuristic: goal}, root, 1, &log)
 	r := made[len(made)-1] // Build may make an instance of its own, to check the factory
 	if r.bound != 1 || r.self.Path() != "root/planner" {
 		t.Fatalf("Bind: bound %d times, to %q", r.bound, r.self.Path())
@@ -69,8 +69,10 @@ func TestReportOnlyFromLiveBeginAndUpdate(t *testing.T) {
 	}
 	tickN(t, agent, &m, 2)
 	var got []string
-	for _, e := range log.Kind(bt.EventPlan) {
-		got = append(got, e.Path+": "+e.Plan.Reason)
+	for _, e := range log.Events {
+		if e.Kind == bt.EventPlan {
+			got = append(got, e.Path+": "+e.Plan.Reason)
+		}
 	}
 	want := []string{"root/planner: begin", "root/planner: update"}
 	if diff := cmp.Diff(want, got); diff != "" {

@@ -9,29 +9,27 @@ import (
 	"github.com/foresight-bt/foresight/internal/testkit/testsize"
 )
 
-// wide builds a sequence of n instant leaves, then more named as given.
-func wide(n int, more ...string) *bt.Builder[mem] {
-	b := bt.New(bt.Config[mem]{}).Sequence("wide")
+// wide describes a sequence of n instant leaves, then more named as given.
+func wide(n int, more ...string) bt.Def[mem] {
+	b := bt.New[mem]()
+	kids := make([]bt.Part, 0, n+len(more))
 	for i := range n {
-		b.Do(name("a", i), act(nil, "a", nil))
+		kids = append(kids, b.Do(name("a", i), act(nil, "a", nil)))
 	}
 	for _, m := range more {
-		b.Do(m, act(nil, "a", nil))
+		kids = append(kids, b.Do(m, act(nil, "a", nil)))
 	}
-	return b.End()
+	return b.Sequence("wide", kids...)
 }
 
-// deep builds a chain of n sequences, one inside another, over one leaf.
-func deep(n int) *bt.Builder[mem] {
-	b := bt.New(bt.Config[mem]{})
+// deep describes a chain of n sequences, one inside another, over one leaf.
+func deep(n int) bt.Def[mem] {
+	b := bt.New[mem]()
+	d := b.Do("leaf", act(nil, "leaf", nil, R))
 	for range n {
-		b.Sequence("s")
+		d = b.Sequence("s", d)
 	}
-	b.Do("leaf", act(nil, "leaf", nil, R))
-	for range n {
-		b.End()
-	}
-	return b
+	return d
 }
 
 // A hundred thousand siblings build, with their names checked for
@@ -40,11 +38,11 @@ func deep(n int) *bt.Builder[mem] {
 func TestWideTree(t *testing.T) {
 	t.Parallel()
 	n := testsize.Pick(10_000, 30_000, 100_000) // (internal/testkit/testsize)
-	tree := mustBuild(t, wide(n))
+	tree := mustBuild(t, bt.Config[mem]{}, wide(n))
 	if s, err := tree.Tick(&mem{}, 0); s != bt.Success || err != nil {
 		t.Fatalf("Tick = %v, %v", s, err)
 	}
-	_, err := wide(n, "a0").Build()
+	_, err := bt.Build(bt.Config[mem]{}, wide(n, "a0"))
 	if err == nil || !strings.Contains(err.Error(), `wide/a0: duplicate name "a0"`) {
 		t.Errorf("a late duplicate: %v", err)
 	}
@@ -58,7 +56,7 @@ func TestDeepTree(t *testing.T) {
 	var before, after runtime.MemStats
 	runtime.GC()
 	runtime.ReadMemStats(&before)
-	tree := mustBuild(t, deep(depth))
+	tree := mustBuild(t, bt.Config[mem]{}, deep(depth))
 	runtime.GC()
 	runtime.ReadMemStats(&after)
 	if perNode := (after.HeapAlloc - min(before.HeapAlloc, after.HeapAlloc)) / uint64(depth); perNode > 2048 {
@@ -113,7 +111,7 @@ func BenchmarkBuildWide(b *testing.B) {
 	for _, n := range []int{1_000, 10_000, 100_000} {
 		b.Run(name("n", n), func(b *testing.B) {
 			for b.Loop() {
-				if _, err := wide(n).Build(); err != nil {
+				if _, err := bt.Build(bt.Config[mem]{}, wide(n)); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -124,7 +122,7 @@ func BenchmarkBuildWide(b *testing.B) {
 
 func BenchmarkStringDeep(b *testing.B) {
 	for _, n := range []int{1_000, 4_000, 16_000} {
-		tree, err := deep(n).Build()
+		tree, err := bt.Build(bt.Config[mem]{}, deep(n))
 		if err != nil {
 			b.Fatal(err)
 		}

@@ -72,15 +72,17 @@ func TestSelectorChoice(t *testing.T) {
 					why = e.Decision.Why
 				}
 			})
-			b := bt.New(bt.Config[mem]{Heuristic: goal}).Selector("sel", tt.opts...)
+			b := bt.New[mem]()
+			var kids []bt.Part
 			for i, c := range tt.children {
 				name := string(rune('a' + i))
-				b.Do(name, act(rec, name, c.effect))
+				kid := b.Do(name, act(rec, name, c.effect))
 				if c.block {
-					b.Constrain(fn(func(bt.Situation, *mem) (bt.Check, string) { return bt.Fail, "blocked" }))
+					kid = kid.Constrain(fn(func(bt.Situation, *mem) (bt.Check, string) { return bt.Fail, "blocked" }))
 				}
+				kids = append(kids, kid)
 			}
-			tree := mustAgent(t, b.End(), 0, trace)
+			tree := mustAgent(t, bt.Config[mem]{Heuristic: goal}, b.Selector("sel", kids...).With(tt.opts...), 0, trace)
 			m := mem{HP: 10, Foe: 10}
 			if got := tickN(t, tree, &m, 1)[0]; got != tt.want {
 				t.Errorf("status = %v, want %v", got, tt.want)
@@ -101,16 +103,14 @@ func TestSelectorChoice(t *testing.T) {
 // reselectTree has a selector over a Cosmetic "idle" that runs forever and
 // an "attack" that needs a visible foe; the test makes the foe appear.
 func reselectTree(t *testing.T, rec *recorder, trace bt.Tracer, attackFirst bool, opts ...bt.Option) *bt.Agent[mem] {
-	b := bt.New(bt.Config[mem]{Heuristic: goal}).Selector("sel", opts...)
-	attack := func() { b.Do("attack", act(rec, "attack", shine, R)).Constrain(foeVisible) }
+	b := bt.New[mem]()
+	attack := b.Do("attack", act(rec, "attack", shine, R)).Constrain(foeVisible)
+	idle := b.Do("idle", act(rec, "idle", shine, R))
+	sel := b.Selector("sel", idle, attack)
 	if attackFirst {
-		attack()
+		sel = b.Selector("sel", attack, idle)
 	}
-	b.Do("idle", act(rec, "idle", shine, R))
-	if !attackFirst {
-		attack()
-	}
-	return mustAgent(t, b.End(), 0, trace)
+	return mustAgent(t, bt.Config[mem]{Heuristic: goal}, sel.With(opts...), 0, trace)
 }
 
 func TestSelectorReselection(t *testing.T) {
@@ -207,7 +207,6 @@ func TestSelectorNothingAcceptableWhileRunningFails(t *testing.T) {
 }
 
 func TestSelectorDebounce(t *testing.T) {
-	n := bt.New[mem]()
 	tests := []struct {
 		name   string
 		opts   []bt.Option
@@ -230,6 +229,7 @@ func TestSelectorDebounce(t *testing.T) {
 		want:   []string{"a", "a", "a"},
 		why:    bt.SoleOption,
 	}}
+	nb := bt.New[mem]()
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recorder{}
@@ -239,11 +239,10 @@ func TestSelectorDebounce(t *testing.T) {
 					whys = append(whys, e.Decision.Why)
 				}
 			})
-			tree := mustAgent(t, bt.New(bt.Config[mem]{Heuristic: goal}).
-				Selector("sel", tt.opts...).
-				Do("a", act(rec, "a", hitFoe(1))).
-				Do("b", act(rec, "b", tt.second)).
-				End(), 0, trace)
+			tree := mustAgent(t, bt.Config[mem]{Heuristic: goal}, nb.Selector("sel",
+				nb.Do("a", act(rec, "a", hitFoe(1))),
+				nb.Do("b", act(rec, "b", tt.second)),
+			).With(tt.opts...), 0, trace)
 			m := mem{HP: 10, Foe: 10}
 			var got []string
 			for i := 0; i < 3; i++ {
@@ -285,9 +284,9 @@ func TestSelectorCopiesWinnerBack(t *testing.T) {
 
 // claim is a condition that simulates as Beneficial with its own name as
 // the reason, so two of them tie and a trace shows which was drawn.
-func claim(b *bt.Builder[mem], name string) *bt.Builder[mem] {
+func claim(b bt.Builder[mem], name string) bt.Def[mem] {
 	return b.Condition(name, func(*mem) bool { return true },
-		bt.SimulateWith(func(*Sim[mem], *mem) heuristic.Verdict {
+		bt.SimulateWith(func(*bt.Sim[mem], *mem) heuristic.Verdict {
 			return heuristic.Verdict{Outcome: heuristic.Beneficial, Reason: name}
 		}))
 }
@@ -309,12 +308,11 @@ func TestSimulatedChoiceIsTheOneBegun(t *testing.T) {
 				begun = c.Name
 			}
 		})
-		b := bt.New(bt.Config[mem]{Heuristic: goal}).
-			Selector("root").
-			RandomSelector("coin")
-		claim(b, "heads")
-		claim(b, "tails")
-		tree := mustAgent(t, b.End().End(), seed, trace)
+		b := bt.New[mem]()
+		tree := mustAgent(t, bt.Config[mem]{Heuristic: goal},
+			b.Selector("root",
+				b.RandomSelector("coin", claim(b, "heads"), claim(b, "tails")),
+			), seed, trace)
 		tickN(t, tree, &mem{}, 1)
 		if predicted != begun {
 			t.Fatalf("seed %d: root predicted %q but the random selector began %q", seed, predicted, begun)
@@ -334,11 +332,13 @@ func TestRandomSelectorWeights(t *testing.T) {
 	var idleSims int
 	counts := map[string]int{}
 	for seed := uint64(0); seed < trees; seed++ {
-		b := bt.New(bt.Config[mem]{Heuristic: goal}).RandomSelector("dodge")
-		b.Do("left", act(rec, "left", shine)).Weight(1)
-		b.Do("right", act(rec, "right", shine)).Weight(3)
-		b.Do("never", act(rec, "never", func(m *mem) { idleSims++; shine(m) })).Weight(0)
-		tree := mustAgent(t, b.End(), seed, nil)
+		b := bt.New[mem]()
+		tree := mustAgent(t, bt.Config[mem]{Heuristic: goal},
+			b.RandomSelector("dodge",
+				b.Do("left", act(rec, "left", shine)).With(bt.Weight(1)),
+				b.Do("right", act(rec, "right", shine)).With(bt.Weight(3)),
+				b.Do("never", act(rec, "never", func(m *mem) { idleSims++; shine(m) })).With(bt.Weight(0)),
+			), seed, nil)
 		tickN(t, tree, &mem{}, 1)
 		counts[rec.Take()[0]]++
 	}
@@ -448,35 +448,31 @@ func TestRandomSelectorKeepsCurrent(t *testing.T) {
 // constraints read the memory without changing it, so they are checked on
 // the chooser's own memory, and a refused child costs no copy.
 func TestRefusedCandidatesAreNotCopied(t *testing.T) {
-	n := bt.New[mem]()
 	copies := 0
 	count := func(dst, src *mem) { copies++; *dst = *src }
 	for _, tt := range []struct {
-		name   string
-		open   func(b *bt.Builder[mem]) *bt.Builder[mem]
-		closes int // composites open
-		want   int
+		name string
+		tree func(b bt.Builder[mem], x, y, z bt.Def[mem]) bt.Def[mem] // a chooser of x, y and z
+		want int
 	}{
 		// One copy to predict the admitted child; the winner is a leaf,
 		// which begins on the live memory.
-		{"selector", func(b *bt.Builder[mem]) *bt.Builder[mem] { return b.Selector("choose") }, 1, 1},
+		{"selector", func(b bt.Builder[mem], x, y, z bt.Def[mem]) bt.Def[mem] { return b.Selector("choose", x, y, z) }, 1},
 		// The selector above copies once to predict the priority, which
 		// copies once to predict its admitted child and once to take
 		// that prediction.
-		{"priority", func(b *bt.Builder[mem]) *bt.Builder[mem] {
-			return b.Selector("plan").Priority("choose")
-		}, 2, 3},
+		{"priority", func(b bt.Builder[mem], x, y, z bt.Def[mem]) bt.Def[mem] {
+			return b.Selector("plan", b.Priority("choose", x, y, z))
+		}, 3},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recorder{}
-			b := tt.open(bt.New(bt.Config[mem]{Heuristic: goal, Copy: count}))
-			b.Do("refused", act(rec, "refused", hitFoe(5))).Constrain(foeVisible)
-			b.Do("also refused", act(rec, "also refused", hitFoe(3))).Constrain(foeVisible)
-			b.Do("admitted", act(rec, "admitted", shine))
-			for range tt.closes {
-				b.End()
-			}
-			tree := mustBuild(t, b)
+			b := bt.New[mem]()
+			tree := mustBuild(t, bt.Config[mem]{Heuristic: goal, Copy: count}, tt.tree(b,
+				b.Do("refused", act(rec, "refused", hitFoe(5))).Constrain(foeVisible),
+				b.Do("also refused", act(rec, "also refused", hitFoe(3))).Constrain(foeVisible),
+				b.Do("admitted", act(rec, "admitted", shine)),
+			))
 			m := mem{} // no foe: the first two are refused
 			copies = 0
 			if got, err := tree.Tick(&m, time.Second); err != nil || got != S {
@@ -492,29 +488,32 @@ func TestRefusedCandidatesAreNotCopied(t *testing.T) {
 // A selector that chooses nothing says why in its verdict, in the terms of
 // what it accepts, so a parent's decision shows the fix.
 func TestNothingAcceptableSaysWhy(t *testing.T) {
-	n := bt.New[mem]()
 	for _, tt := range []struct {
 		name   string
-		open   func(b *bt.Builder[mem]) *bt.Builder[mem]
+		inner  func(b bt.Builder[mem], kid bt.Def[mem]) bt.Def[mem]
 		effect func(*mem)
 		want   string
 	}{
-		{"selector", func(b *bt.Builder[mem]) *bt.Builder[mem] { return b.Selector("inner") }, nothing,
+		{"selector", func(b bt.Builder[mem], kid bt.Def[mem]) bt.Def[mem] { return b.Selector("inner", kid) }, nothing,
 			"nothing better than Irrelevant (see AllowNegative)"},
-		{"allow negative", func(b *bt.Builder[mem]) *bt.Builder[mem] { return b.Selector("inner", bt.AllowNegative()) }, nil,
-			"every child impossible"},
-		{"random", func(b *bt.Builder[mem]) *bt.Builder[mem] { return b.RandomSelector("inner") }, hurt(1),
+		{"allow negative", func(b bt.Builder[mem], kid bt.Def[mem]) bt.Def[mem] {
+			return b.Selector("inner", bt.AllowNegative(), kid)
+		}, nil, "every child impossible"},
+		{"random", func(b bt.Builder[mem], kid bt.Def[mem]) bt.Def[mem] { return b.RandomSelector("inner", kid) }, hurt(1),
 			"nothing Irrelevant or better"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recorder{}
-			b := tt.open(bt.New(bt.Config[mem]{Heuristic: goal}).Selector("outer", bt.AllowNegative()))
+			b := bt.New[mem]()
+			kid := b.Do("a", act(rec, "a", shine)).Constrain(foeVisible)
 			if tt.effect != nil {
-				b.Do("a", act(rec, "a", tt.effect))
-			} else {
-				b.Do("a", act(rec, "a", shine)).Constrain(foeVisible)
+				kid = b.Do("a", act(rec, "a", tt.effect))
 			}
-			tree := mustBuild(t, b.End().Do("idle", act(rec, "idle", nothing)).End())
+			tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+				b.Selector("outer", bt.AllowNegative(),
+					tt.inner(b, kid),
+					b.Do("idle", act(rec, "idle", nothing)),
+				))
 			m := mem{HP: 5}
 			p, err := tree.Preview(&m, time.Second)
 			if err != nil {

@@ -67,11 +67,12 @@ func TestSequenceLive(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			rec := &recorder{}
-			b := bt.New(bt.Config[mem]{}).Sequence("seq", tt.opts...)
+			b := bt.New[mem]()
+			var kids []bt.Part
 			for i, s := range tt.scripts {
-				b.Do(string(rune('a'+i)), act(rec, string(rune('a'+i)), nil, s...))
+				kids = append(kids, b.Do(string(rune('a'+i)), act(rec, string(rune('a'+i)), nil, s...)))
 			}
-			tree := mustBuild(t, b.End())
+			tree := mustBuild(t, bt.Config[mem]{}, b.Sequence("seq", kids...).With(tt.opts...))
 			got := tickN(t, tree, &mem{}, tt.ticks)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("statuses (-want +got):\n%s", diff)
@@ -104,7 +105,7 @@ func TestSequenceSimulate(t *testing.T) {
 	}, {
 		name:    "nothing happens",
 		effects: []func(*mem){nothing, nothing},
-		want:    heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: heuristic.Otherwise},
+		want:    heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: "otherwise"},
 	}, {
 		name:    "later steps can redeem earlier ones",
 		effects: []func(*mem){hurt(1), heal(5)},
@@ -140,14 +141,16 @@ func TestSequenceSimulate(t *testing.T) {
 			rec := &recorder{}
 			cfg := tt.cfg
 			cfg.Heuristic = goal
-			b := bt.New(cfg).Sequence("seq", tt.opts...)
+			b := bt.New[mem]()
+			var kids []bt.Part
 			for i, e := range tt.effects {
-				b.Do(string(rune('a'+i)), act(rec, string(rune('a'+i)), e))
+				kid := b.Do(string(rune('a'+i)), act(rec, string(rune('a'+i)), e))
 				if tt.block == i+1 {
-					b.Constrain(impossible)
+					kid = kid.Constrain(impossible)
 				}
+				kids = append(kids, kid)
 			}
-			tree := mustBuild(t, b.End())
+			tree := mustBuild(t, cfg, b.Sequence("seq", kids...).With(tt.opts...))
 			m := mem{HP: 10, Foe: 10}
 			plan, err := tree.Preview(&m, 0)
 			if err != nil {
@@ -181,7 +184,7 @@ func TestSequenceSimulatesWhatRemains(t *testing.T) {
 		t.Errorf("verdicts before/after the first step = %v / %v, want Beneficial / Cosmetic",
 			before.Verdict, after.Verdict)
 	}
-	if got, want := after.Leaf(), "seq/b"; got != want {
+	if got, want := leafOf(after), "seq/b"; got != want {
 		t.Errorf("running leaf = %q, want %q", got, want)
 	}
 }

@@ -105,10 +105,6 @@ func newSim[M any](cfg Config[M], clk *clock, r *rand.Rand) *Sim[M] {
 	return c
 }
 
-// inForce returns the heuristic in force: the goal of the innermost
-// subtree that set one with PushHeuristic, or else the tree's own.
-func (c *Sim[M]) inForce() heuristic.Heuristic[M] { return c.heuristic }
-
 // setHeuristic replaces the tree's own heuristic, which is in force
 // wherever no subtree has a goal of its own.
 func (c *Sim[M]) setHeuristic(h heuristic.Heuristic[M]) {

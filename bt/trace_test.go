@@ -12,7 +12,7 @@ import (
 )
 
 func TestDump(t *testing.T) {
-	tree := mustBuild(t, treetest.Duel(bt.Config[mem]{}))
+	tree := mustBuild(t, treetest.DuelConfig(), treetest.Duel())
 	want := `duel  selector replan=tick
 ├─ attack  sequence  [in reach]
 │  ├─ lunge  action
@@ -38,64 +38,72 @@ func TestEventsAreEmittedWhenTheSemanticsSay(t *testing.T) {
 		}
 		return bt.Pass, ""
 	})
+	n := bt.New[mem]()
 	tests := []struct {
 		name  string
-		build func() *bt.Builder[mem]
+		build func() (bt.Config[mem], bt.Def[mem])
 		ticks int
 		want  []string
 	}{{
 		name:  "an action that succeeds at once: begin and end",
-		build: func() *bt.Builder[mem] { return bt.New(bt.Config[mem]{}).Do("a", act(nil, "a", nil, S)) },
+		build: func() (bt.Config[mem], bt.Def[mem]) { return bt.Config[mem]{}, n.Do("a", act(nil, "a", nil, S)) },
 		ticks: 1,
 		want:  []string{"begin a", "end a Success"},
 	}, {
 		name:  "a running action: no events while it runs",
-		build: func() *bt.Builder[mem] { return bt.New(bt.Config[mem]{}).Do("a", act(nil, "a", nil, R, R, F)) },
+		build: func() (bt.Config[mem], bt.Def[mem]) { return bt.Config[mem]{}, n.Do("a", act(nil, "a", nil, R, R, F)) },
 		ticks: 3,
 		want:  []string{"begin a", "end a Failure"},
 	}, {
 		name: "a constraint that fails at Begin: a constraint event and nothing else",
-		build: func() *bt.Builder[mem] {
-			return bt.New(bt.Config[mem]{}).Do("a", act(nil, "a", nil, S)).Constrain(fail)
+		build: func() (bt.Config[mem], bt.Def[mem]) {
+			return bt.Config[mem]{}, n.Do("a", act(nil, "a", nil, S)).Constrain(fail)
 		},
 		ticks: 1,
 		want:  []string{"constraint a Fail no (at Begin)"},
 	}, {
 		name: "a constraint that fails while running: the event, then the interruption",
-		build: func() *bt.Builder[mem] {
-			return bt.New(bt.Config[mem]{}).Do("a", act(nil, "a", nil, R)).Constrain(failRunning)
+		build: func() (bt.Config[mem], bt.Def[mem]) {
+			return bt.Config[mem]{}, n.Do("a", act(nil, "a", nil, R)).Constrain(failRunning)
 		},
 		ticks: 2,
 		want:  []string{"begin a", "constraint a Fail stopped", "end a Running"},
 	}, {
 		name: "a condition a reactive sequence passed fails: the sequence is stopped, not the condition refused",
-		build: func() *bt.Builder[mem] {
-			return bt.New(bt.Config[mem]{}).ReactiveSequence("q").
-				Condition("c", func(m *mem) bool { return m.Live == 0 }).Do("a", act(nil, "a", nil, R, R)).End()
+		build: func() (bt.Config[mem], bt.Def[mem]) {
+			return bt.Config[mem]{}, n.ReactiveSequence("q",
+				n.Condition("c", func(m *mem) bool { return m.Live == 0 }),
+				n.Do("a", act(nil, "a", nil, R, R)),
+			)
 		},
 		ticks: 2,
 		want: []string{"begin q", "begin q/c", "end q/c Success", "begin q/a", "constraint q/c Fail c: false", "end q/a Running",
 			"end q Failure"},
 	}, {
 		name: "a selector decides when it begins and when it re-selects, not in between",
-		build: func() *bt.Builder[mem] {
-			return bt.New(bt.Config[mem]{Heuristic: goal}).
-				Selector("s", bt.Replan(150*time.Millisecond)).Do("a", act(nil, "a", shine, R)).End()
+		build: func() (bt.Config[mem], bt.Def[mem]) {
+			return bt.Config[mem]{Heuristic: goal}, n.Selector("s", bt.Replan(150*time.Millisecond),
+				n.Do("a", act(nil, "a", shine, R)),
+			)
 		},
 		ticks: 3,
 		want: []string{"begin s", "decision s → a (best outcome) [a: Cosmetic (shine)]", "begin s/a",
 			"decision s → a (best outcome) [a: Cosmetic (shine)]"},
 	}, {
 		name: "simulation makes no events: a sequence under nothing",
-		build: func() *bt.Builder[mem] {
-			return bt.New(bt.Config[mem]{Heuristic: goal}).Sequence("q").Do("a", act(nil, "a", shine, S)).End()
+		build: func() (bt.Config[mem], bt.Def[mem]) {
+			return bt.Config[mem]{Heuristic: goal}, n.Sequence("q",
+				n.Do("a", act(nil, "a", shine, S)),
+			)
 		},
 		ticks: 1,
 		want:  []string{"begin q", "begin q/a", "end q/a Success", "end q Success"},
 	}, {
 		name: "a fault: the event, then the cleanup",
-		build: func() *bt.Builder[mem] {
-			return bt.New(bt.Config[mem]{}).Sequence("q").Do("bad", &panicky{where: "Begin"}).End()
+		build: func() (bt.Config[mem], bt.Def[mem]) {
+			return bt.Config[mem]{}, n.Sequence("q",
+				n.Do("bad", &panicky{where: "Begin"}),
+			)
 		},
 		ticks: 1,
 		want:  []string{"begin q", "begin q/bad", "fault q/bad q/bad: panic in Begin: boom", "end q/bad Failure", "end q Running"},
@@ -103,7 +111,8 @@ func TestEventsAreEmittedWhenTheSemanticsSay(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			tl := &traceLog{}
-			tree := mustBuild(t, tt.build())
+			cfg, root := tt.build()
+			tree := mustBuild(t, cfg, root)
 			tree.SetTracer(tl)
 			m := mem{}
 			for i := 0; i < tt.ticks; i++ {
@@ -128,8 +137,8 @@ func BenchmarkTrace(b *testing.B) {
 		{"recorder", &trace.Recorder{}},
 	} {
 		b.Run(bench.name, func(b *testing.B) {
-			builder, nodes := deepTree()
-			tree := mustBuild(b, builder)
+			root, nodes := deepTree()
+			tree := mustBuild(b, bigConfig, root)
 			tree.SetTracer(bench.tracer)
 			m := big{Foe: 1 << 40}
 			tree.Tick(&m, time.Millisecond)
@@ -137,7 +146,7 @@ func BenchmarkTrace(b *testing.B) {
 			b.ResetTimer()
 			for i := 0; i < b.N; i++ {
 				if r, ok := bench.tracer.(*trace.Recorder); ok && i%64 == 0 {
-					r.Reset()
+					r.Events = r.Events[:0]
 				}
 				tree.Tick(&m, time.Millisecond)
 			}

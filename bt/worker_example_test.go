@@ -83,7 +83,6 @@ func Example_worker() {
 		fmt.Println(err)
 		return
 	}
-	c, d := constraints.For[Miner](), decorators.For[Miner]()
 	once := constraints.SkipWhileRunning() // checked before the node begins, not while it runs
 	var (
 		raiderNear = constraints.Func("raider near", (*Miner).threatened)
@@ -99,7 +98,7 @@ func Example_worker() {
 			n.Do("flee", walk(0)).Constrain(raiderNear),
 			n.Sequence("mine",
 				n.Do("to mine", walk(mineAt)),
-				n.Decorate("patiently", d.Timeout(2*time.Second),
+				n.Decorate("patiently", decorators.Timeout[Miner](2*time.Second),
 					n.Do("dig", dig),
 				),
 			).Constrain(handsFree),
@@ -108,7 +107,7 @@ func Example_worker() {
 				n.Do("deposit", deposit),
 			).Constrain(carrying),
 			n.Do("build", build).Constrain(atBase, oreToBuild),
-			n.Do("rest", rest).Constrain(tired, c.Cooldown(5*time.Second)),
+			n.Do("rest", rest).Constrain(tired, constraints.Cooldown[Miner](5*time.Second)),
 			n.Do("idle", idle, bt.Cosmetic()),
 		))
 	if err != nil {

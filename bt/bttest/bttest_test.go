@@ -29,14 +29,13 @@ var cfg = bttest.Config[mem]{
 
 // The catalogue's decorators keep the contract: the kit finds nothing.
 func TestCatalogueKeepsTheContract(t *testing.T) {
-	d := decorators.For[mem]()
 	for name, dec := range map[string]bt.Decorator[mem]{
-		"invert": d.Invert(), "force-success": d.ForceSuccess(), "force-failure": d.ForceFailure(),
-		"repeat": d.Repeat(3), "loop": d.Loop(), "retry": d.Retry(2), "timeout": d.Timeout(300 * time.Millisecond),
-		"delay": d.Delay(150 * time.Millisecond), "cooldown": d.Cooldown(time.Second), "floor": d.Floor(heuristic.Cosmetic),
-		"goal": decorators.Goal[mem](goal),
+		"invert": decorators.Invert[mem](), "force-success": decorators.ForceSuccess[mem](), "force-failure": decorators.ForceFailure[mem](),
+		"repeat": decorators.Repeat[mem](3), "until-failure": decorators.UntilFailure[mem](), "retry": decorators.Retry[mem](2),
+		"timeout": decorators.Timeout[mem](300 * time.Millisecond), "delay": decorators.Delay[mem](150 * time.Millisecond),
+		"floor": decorators.Floor[mem](heuristic.Cosmetic), "goal": decorators.Goal[mem](goal),
 		"fakesim": decorators.FakeSim(decorators.Fake[mem]{Edit: func(m *mem) { m.Foe = 0 },
-			Gate: constraints.For[mem]().Chance(0.5)}),
+			Gate: constraints.Chance[mem](0.5)}),
 	} {
 		t.Run(name, func(t *testing.T) {
 			if err := bttest.TestDecorator(dec, cfg); err != nil {

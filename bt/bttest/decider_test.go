@@ -87,7 +87,7 @@ func byHTNFeatures(continuous bool, opts ...bt.Option) factory {
 		if continuous {
 			d.Continuous()
 		}
-		dom, err := d.Build("work")
+		dom, err := d.Build()
 		return n.Plan("htn", dom, opts...), err
 	}
 }

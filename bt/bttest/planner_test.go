@@ -236,10 +236,17 @@ func (c *coach) weigh(ctx *bt.Sim[world], w *world) int {
 	return next
 }
 
+// due reports whether its node's Replan settings say to choose again
+// now: the interval has passed since it last chose, or there is news.
+func (c *coach) due(w *world) bool {
+	r := c.replan
+	return r.Periodic && c.self.Now()-c.planned >= r.Interval || r.On != nil && r.On(w)
+}
+
 // Update chooses again when its node's Replan settings say, then runs
 // the play.
 func (c *coach) Update(w *world, dt time.Duration) bt.Status {
-	if c.replan.Due(c.self.Now(), c.planned, w) {
+	if c.due(w) {
 		c.planned = c.self.Now()
 		switch next := c.weigh(c.live(), w); {
 		case next == c.play:
@@ -309,7 +316,7 @@ func (c *coach) Route(w *world) int {
 			return -1
 		}
 		c.tellRoute(decide.Made, play, 0)
-	} else if c.replan.Due(c.self.Now(), c.planned, w) {
+	} else if c.due(w) {
 		switch next := c.weigh(ctx, w); {
 		case next == c.play:
 			c.tellRoute(decide.Kept, c.play, c.at)

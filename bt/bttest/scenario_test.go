@@ -51,7 +51,7 @@ func TestScenarioMoments(t *testing.T) {
 // which read "want  because ..."), and a plan was "a planner:"'s.
 func TestScenarioErrors(t *testing.T) {
 	t.Parallel()
-	n := bt.For[Yard]()
+	n := bt.New[Yard]()
 	guard, err := bt.Build(bt.Config[Yard]{Heuristic: yardGoal},
 		n.Selector("guard", n.Do("chase", chase).Constrain(sees), n.Do("patrol", patrol)))
 	if err != nil {
@@ -64,7 +64,7 @@ func TestScenarioErrors(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	domain, err := htn.New(actions).Compound("guard").Method("fight", sees).Do("chase").Method("watch").Do("patrol").Build("guard")
+	domain, err := htn.New(actions).Compound("guard").Method("fight", sees).Do("chase").Method("watch").Do("patrol").Build()
 	if err != nil {
 		t.Fatal(err)
 	}
