@@ -83,13 +83,14 @@ func TestBuildAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if first.Len() != 1 || second.Len() != 2 {
-		t.Errorf("catalogues of %d and %d entries, want 1 and 2", first.Len(), second.Len())
+	if len(first.Names()) != 1 || len(second.Names()) != 2 {
+		t.Errorf("catalogues of %d and %d entries, want 1 and 2", len(first.Names()), len(second.Names()))
 	}
 }
 
 // Do makes the entry's node: its action, its preconditions, its duration;
-// a name the catalogue lacks is refused by Build with the node's path.
+// an entry's Def names it as asked; a name the catalogue lacks is refused
+// by Build with the node's path.
 func TestDo(t *testing.T) {
 	ready := constraints.Func("ready", func(m *mem) bool { return m.N > 0 })
 	var b catalogue.Builder[mem]
@@ -101,12 +102,17 @@ func TestDo(t *testing.T) {
 		t.Fatal(err)
 	}
 	d := actions.Do("strike")
-	if d.Kind != bt.KindAction || d.Entry != "strike" || len(d.Constraints) != 1 || d.Settings.Takes != 300*time.Millisecond {
+	if d.Kind != bt.KindAction || d.Entry != "strike" || len(d.Constraints) != 1 ||
+		len(d.Options) != 1 || d.Options[0].Key() != "takes" || d.Options[0].Value() != 300*time.Millisecond {
 		t.Errorf("Do(strike) = %+v", d)
 	}
-	c := actions.DoAs("opener", "combo")
+	combo, ok := actions.Entry("combo")
+	if !ok {
+		t.Fatal("no entry combo")
+	}
+	c := combo.Def("opener")
 	if c.Kind != bt.KindSequence || c.Name != "opener" || c.Entry != "combo" || len(c.Children) != 2 || len(c.Constraints) != 1 {
-		t.Errorf("DoAs(opener, combo) = %+v", c)
+		t.Errorf("combo's Def(opener) = %+v", c)
 	}
 	_, err = bt.Build(bt.Config[mem]{}, n.Sequence("s", actions.Do("strike"), actions.Do("stirke")))
 	if err == nil || !strings.Contains(err.Error(), `s/stirke: the catalogue has no "stirke" (it has "strike", "combo")`) {

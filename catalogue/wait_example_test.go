@@ -35,7 +35,7 @@ func Example_waitForCooldown() {
 		fmt.Println(err)
 		return
 	}
-	plan, err := domain.Plan(&Turret{})
+	plan, err := domain.NewSession().Plan(&Turret{})
 	fmt.Println(plan.Path(), plan.Steps, err)
 	e, _ := actions.Entry("wait")
 	fmt.Println("wait takes", e.Takes)

@@ -13,6 +13,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/engine/traits"
 	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 )
@@ -45,7 +46,7 @@ func TestTestsAndIndices(t *testing.T) {
 		{"field", foe.Is(4), false, "foe is not 4"},
 		{"field in", foe.In([]int{1, 3}), true, "foe is not 1 or 3"},
 	} {
-		test, failure := traits.TestOf(tt.c)
+		test, failure := traits.TestOf[mem](tt.c)
 		if test == nil || test(&m) != tt.holds || failure != tt.failure {
 			t.Errorf("%s: test %v, failure %q", tt.name, test != nil, failure)
 			continue
@@ -60,7 +61,7 @@ func TestTestsAndIndices(t *testing.T) {
 		"cooldown":      constraints.Cooldown[mem](time.Second),
 		"all":           constraints.All(inReach),
 	} {
-		if test, _ := traits.TestOf(c); test != nil {
+		if test, _ := traits.TestOf[mem](c); test != nil {
 			t.Errorf("%s: a test of the memory alone, though it reads its situation", name)
 		}
 	}
@@ -82,8 +83,10 @@ func TestEvaluate(t *testing.T) {
 	running := bt.Situation{Now: 10 * time.Second, Running: true}
 	simulating := bt.Situation{Now: 10 * time.Second, Simulating: true}
 	ranAgo := func(d time.Duration) bt.Situation {
-		return bt.Situation{Now: 10 * time.Second, HasRun: true, LastEnd: 10*time.Second - d}
+		return bt.Situation{Now: 10 * time.Second}.After(10*time.Second - d)
 	}
+	endedAndRunning := bt.Situation{Now: 10 * time.Second}.After(10 * time.Second)
+	endedAndRunning.Running = true
 	timer := func(m *mem) time.Duration { return time.Duration(m.Foe) * time.Second }
 	tests := []struct {
 		name   string
@@ -112,8 +115,7 @@ func TestEvaluate(t *testing.T) {
 		{"cooldown: never ran", constraints.Cooldown[mem](2 * time.Second), idle, mem{}, bt.Pass, ""},
 		{"cooldown: too soon", constraints.Cooldown[mem](2 * time.Second), ranAgo(time.Second), mem{}, bt.Fail, "cooling down (2s)"},
 		{"cooldown: long enough", constraints.Cooldown[mem](2 * time.Second), ranAgo(2 * time.Second), mem{}, bt.Pass, ""},
-		{"cooldown never stops a running node", constraints.Cooldown[mem](2 * time.Second),
-			bt.Situation{Now: 10 * time.Second, Running: true, HasRun: true, LastEnd: 10 * time.Second}, mem{}, bt.Pass, ""},
+		{"cooldown never stops a running node", constraints.Cooldown[mem](2 * time.Second), endedAndRunning, mem{}, bt.Pass, ""},
 		{"window: inside", constraints.Window("timer", timer, 2*time.Second, 5*time.Second), idle, mem{Foe: 3}, bt.Pass, ""},
 		{"window: below", constraints.Window("timer", timer, 2*time.Second, 5*time.Second), idle, mem{Foe: 1}, bt.Fail, "timer below 2s"},
 		{"window: above", constraints.Window("timer", timer, 2*time.Second, 5*time.Second), idle, mem{Foe: 6}, bt.Fail, "timer above 5s"},
@@ -223,6 +225,39 @@ func TestSkipWhileSimulatingInATree(t *testing.T) {
 	}
 }
 
+// Cooldown refuses the node it guards until the time has passed since it
+// last ended, and a prediction in between judges the node Impossible,
+// saying why; once the time has passed, the node is possible again.
+func TestCooldownInATree(t *testing.T) {
+	t.Parallel()
+	n := bt.New[mem]()
+	rec := &treetest.Recorder{}
+	tree := treetest.MustBuild(t, bt.Config[mem]{Heuristic: treetest.Goal},
+		n.Do("x", treetest.Act(rec, "x", nil)).Constrain(constraints.Cooldown[mem](250*time.Millisecond)))
+	if got, want := treetest.TickN(t, tree, &mem{}, 4), []bt.Status{bt.Success, bt.Failure, bt.Failure, bt.Success}; !cmp.Equal(got, want) {
+		t.Errorf("statuses %v, want %v", got, want)
+	}
+	if got, want := rec.Take(), []string{"x.begin", "x.end(Success)", "x.begin", "x.end(Success)"}; !cmp.Equal(got, want) {
+		t.Errorf("log %v, want %v", got, want)
+	}
+
+	tree = treetest.MustBuild(t, bt.Config[mem]{Heuristic: treetest.Goal},
+		n.Sequence("when",
+			n.Condition("foe in sight", func(m *mem) bool { return m.Foe > 0 }),
+			n.Do("x", treetest.Act(rec, "x", treetest.HitFoe(1))).Constrain(constraints.Cooldown[mem](time.Second)),
+		))
+	m := mem{Foe: 10}
+	treetest.TickN(t, tree, &m, 1)
+	m.Foe = 0 // let time pass without running the cooled-down node
+	if p, _ := tree.Preview(&mem{Foe: 10}, 0); p.Verdict != (heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "cooling down (1s)"}) {
+		t.Errorf("while cooling: %v, want Impossible (cooling down (1s))", p.Verdict)
+	}
+	treetest.TickN(t, tree, &m, 10)
+	if p, _ := tree.Preview(&mem{Foe: 10}, 0); p.Verdict.Outcome != heuristic.Beneficial {
+		t.Errorf("after cooling: %v, want Beneficial", p.Verdict)
+	}
+}
+
 // Chance comes from the tree's seeded source: the odds hold over seeds, the
 // same seed gives the same rolls, and the roll a selector planned with is
 // the roll the node begins with.
@@ -289,8 +324,8 @@ func TestSettingsAreCheckedByBuild(t *testing.T) {
 		{constraints.Func("ok", func(*mem) bool { return true }, constraints.WhenFalse("no"), constraints.WhenFalse("nay")),
 			`s/x: WhenFalse given twice ("no", then "nay")`},
 		{constraints.Skipping[mem](nil), "s/x: Skipping: nil constraint"},
-		{foe.Is(-1), "s/x: Is: value -1 of field foe is not in [0, MaxFieldValue)"},
-		{foe.Is(constraints.maxFieldValue), "s/x: Is: value 65536 of field foe"},
+		{foe.Is(-1), "s/x: Is: value -1 of field foe is not in [0, 65535]"},
+		{foe.Is(65536), "s/x: Is: value 65536 of field foe"},
 		{foe.In(nil), "s/x: In: field foe: no values"},
 		{constraints.NewField[mem]("foe", nil).Is(1), "s/x: Is: a field with no function"},
 		{(*constraints.Field[mem])(nil).Is(1), "s/x: Is: a field with no function"},

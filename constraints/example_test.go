@@ -6,6 +6,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
+	"github.com/foresight-bt/foresight/heuristic"
 )
 
 // Target is what a fighter knows about its target.
@@ -44,15 +45,58 @@ func ExampleAll() {
 	// Fail time on target below 2s
 }
 
-// For binds the constructors that cannot infer the memory type, so a tree
-// names its memory type once.
-func ExampleFor() {
-	c := constraints.For[Target]()
-	rest, luck := c.Cooldown(3*time.Second), c.Chance(0.5)
+// Cooldown keeps a powerful move from being used again too soon: in
+// between, the planner falls back on the ordinary one.
+func ExampleCooldown() {
+	type Duel struct{ OpponentHP int }
+	var used []string
+	move := func(name string, damage int) bt.Action[Duel] {
+		return bt.Instant(
+			func(d *Duel) bool { used = append(used, name); d.OpponentHP -= damage; return true },
+			func(d *Duel) { d.OpponentHP -= damage },
+		)
+	}
+	goal := heuristic.Func[Duel](func(before, after *Duel) heuristic.Outcome {
+		switch hurt := before.OpponentHP - after.OpponentHP; {
+		case hurt >= 30:
+			return heuristic.Urgent
+		case hurt > 0:
+			return heuristic.Beneficial
+		}
+		return heuristic.Irrelevant
+	})
+	n := bt.New[Duel]()
+	tree, err := bt.Build(bt.Config[Duel]{Heuristic: goal},
+		n.Selector("fight",
+			n.Do("force push", move("push", 40)).Constrain(constraints.Cooldown[Duel](2*time.Second)),
+			n.Do("swing", move("swing", 10)),
+		))
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	fighter, err := tree.NewAgent(1)
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
+	d := Duel{OpponentHP: 1000}
+	for i := 0; i < 6; i++ {
+		fighter.Tick(&d, time.Second)
+	}
+	fmt.Println(used)
+	// Output:
+	// [push swing push swing push swing]
+}
+
+// Cooldown and Chance read nothing of the memory, so they are told its
+// type. A cooldown reads when its node last ended from its situation.
+func ExampleCooldown_situation() {
+	rest, luck := constraints.Cooldown[Target](3*time.Second), constraints.Chance[Target](0.5)
 	fmt.Println(rest)
 	fmt.Println(luck)
 	// A node that ended a second ago is still resting.
-	check, why := rest.Evaluate(bt.Situation{Now: 4 * time.Second, HasRun: true, LastEnd: 3 * time.Second}, &Target{})
+	check, why := rest.Evaluate(bt.Situation{Now: 4 * time.Second}.After(3*time.Second), &Target{})
 	fmt.Println(check, why)
 	// Output:
 	// cooldown 3s

@@ -6,8 +6,8 @@ import (
 	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/internal/engine/traits"
 	"github.com/foresight-bt/foresight/internal/engine/nilness"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 )
 
 // An Option adjusts when a constraint applies.

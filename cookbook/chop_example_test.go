@@ -64,6 +64,7 @@ func Example_chopTree() {
 		fmt.Println(err)
 		return
 	}
+	planner := domain.NewSession()
 	for _, w := range []Woodcutter{
 		{Saw: true, Fuel: 2},
 		{Saw: true, FuelInShed: 1},
@@ -71,7 +72,7 @@ func Example_chopTree() {
 		{SawInShed: true, Axe: true},
 		{},
 	} {
-		plan, err := domain.Plan(&w)
+		plan, err := planner.Plan(&w)
 		if err != nil {
 			fmt.Println(err)
 			continue

@@ -89,7 +89,7 @@ func Example_htnEnemy() {
 	b.State("fight").Run(n.Plan("", domain)).On(fsm.Succeeded, "fight")
 	b.State("hurt").Do("flinch").On(fsm.Succeeded, "fight")
 	b.State("dead").Do("die").Final()
-	machine, err := b.Build("fight")
+	machine, err := b.Build()
 	if err != nil {
 		fmt.Println(err)
 		return

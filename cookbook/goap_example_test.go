@@ -22,7 +22,7 @@ type Soldier struct {
 // a melee attack 21), and the planner finds the cheapest plan. Cost alone
 // would shoot without a gun: the document's hard constraint, that a
 // ranged attack needs a ranged weapon, is a precondition the domain adds
-// to the catalogue's action (Constrain), and the planner then turns the
+// to the catalogue's action (Do's), and the planner then turns the
 // ranged attack down, saying why, and pays for melee.
 func Example_rangedOrMelee() {
 	down := func(s *Soldier) { s.EnemyDown = true }
@@ -36,11 +36,13 @@ func Example_rangedOrMelee() {
 		return
 	}
 	domain := func(hard bool) (*goap.Domain[Soldier, Soldier], error) {
-		d := goap.New(actions, func(s *Soldier) Soldier { return *s }).Do("ranged attack")
+		var pre []bt.Constraint[Soldier]
 		if hard {
-			d.Constrain(constraints.Func("a ranged weapon", func(s *Soldier) bool { return s.Gun }))
+			pre = append(pre, constraints.Func("a ranged weapon", func(s *Soldier) bool { return s.Gun }))
 		}
-		return d.Do("melee attack").
+		return goap.New(actions, func(s *Soldier) Soldier { return *s }).
+			Do("ranged attack", pre...).
+			Do("melee attack").
 			Goal("enemy down", 1, func(s *Soldier) bool { return s.EnemyDown }).
 			Build()
 	}

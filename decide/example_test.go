@@ -57,13 +57,12 @@ func ExampleError() {
 
 	m := fsm.New(actions)
 	m.State("idle").Do("walk").To("run", nil)
-	_, err = m.Build("home")
+	_, err = m.Build()
 	printErrors("fsm", err)
 	// Output:
 	// htn, at "roam/0": name "on/foot" contains '/', which separates path elements
 	// htn, at "roam/0/1": unknown task "fly": neither a compound task nor an action of the catalogue
 	// fsm, at "idle → run": guard 1 is nil
-	// fsm, at "initial": unknown state "home" (the states: "idle")
 	// fsm, at "idle → run": unknown state "run" (the states: "idle")
 	// fsm, at "idle": no way out: give it a transition to another state, or mark it Final
 }
@@ -81,7 +80,7 @@ func ExampleBudget() {
 		fmt.Println(err)
 		return
 	}
-	plan, err := domain.Plan(&Walker{})
+	plan, err := domain.NewSession().Plan(&Walker{})
 	fmt.Println(len(plan.Steps), errors.Is(err, decide.ErrOutOfBudget))
 	fmt.Println(err)
 	// Output:

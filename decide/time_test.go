@@ -147,7 +147,7 @@ func TestPropertyGOAPPlansKnowTime(t *testing.T) {
 		actions, specs := drawActions(t)
 		b := goap.New(actions, func(m *clocked) [3]int8 { return m.V })
 		for i := range specs {
-			b.Action("a" + strconv.Itoa(i))
+			b.Do("a" + strconv.Itoa(i))
 		}
 		at, want := rapid.IntRange(0, 2).Draw(t, "goal"), int8(rapid.IntRange(0, 3).Draw(t, "target"))
 		dom, err := b.Goal("reach", 1, func(m *clocked) bool { return m.V[at] == want }).

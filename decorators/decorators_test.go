@@ -34,9 +34,9 @@ func TestDecoratorsLive(t *testing.T) {
 		{"repeat stops at a failure", decorators.Repeat[mem](3), []bt.Status{F}, 1, []bt.Status{F}, []string{"x.begin", "x.end(Failure)"}},
 		{"repeat a running child", decorators.Repeat[mem](2), []bt.Status{R, S}, 5, []bt.Status{R, R, R, S, R},
 			[]string{"x.begin", "x.update", "x.end(Success)", "x.begin", "x.update", "x.end(Success)", "x.begin"}},
-		{"loop restarts on the next tick", decorators.Loop[mem](), []bt.Status{S}, 2, []bt.Status{R, R},
+		{"until failure restarts on the next tick", decorators.UntilFailure[mem](), []bt.Status{S}, 2, []bt.Status{R, R},
 			[]string{"x.begin", "x.end(Success)", "x.begin", "x.end(Success)"}},
-		{"loop ends in success when the child fails", decorators.Loop[mem](), []bt.Status{F}, 1, []bt.Status{S},
+		{"until failure ends in success when the child fails", decorators.UntilFailure[mem](), []bt.Status{F}, 1, []bt.Status{S},
 			[]string{"x.begin", "x.end(Failure)"}},
 		{"timeout gives the child the time left, then halts it", decorators.Timeout[mem](250 * time.Millisecond), []bt.Status{R}, 4,
 			[]bt.Status{R, R, R, F}, []string{"x.begin", "x.update", "x.update", "x.update", "x.end(Running)"}},
@@ -46,8 +46,6 @@ func TestDecoratorsLive(t *testing.T) {
 			[]string{"x.begin", "x.end(Success)"}},
 		{"a zero delay begins at once", decorators.Delay[mem](0), []bt.Status{S}, 1, []bt.Status{S},
 			[]string{"x.begin", "x.end(Success)"}},
-		{"cooldown refuses until the time has passed", decorators.Cooldown[mem](250 * time.Millisecond), []bt.Status{S}, 4,
-			[]bt.Status{S, F, F, S}, []string{"x.begin", "x.end(Success)", "x.begin", "x.end(Success)"}},
 		{"floor changes nothing live", decorators.Floor[mem](heuristic.Beneficial), []bt.Status{R, F}, 2, []bt.Status{R, F},
 			[]string{"x.begin", "x.update", "x.end(Failure)"}},
 	}
@@ -159,8 +157,8 @@ func (w *worker) End(*mem, bt.Status)         {}
 func (w *worker) Simulate(*bt.Sim[mem], *mem) {}
 
 // Repeat and Retry do bounded work: a tick begins the child at most once,
-// whatever n is, and a prediction covers at most MaxRepeatPrediction
-// repetitions.
+// whatever n is, and a prediction covers at most 16 repetitions, as
+// Repeat documents.
 func TestRepeatIsBounded(t *testing.T) {
 	t.Parallel()
 	predicted := 0
@@ -192,8 +190,9 @@ func TestRepeatIsBounded(t *testing.T) {
 	if _, err := tree.Preview(&mem{}, 0); err != nil {
 		t.Fatal(err)
 	}
-	if predicted != decorators.maxRepeatPrediction {
-		t.Errorf("Repeat(1<<26) predicted %d repetitions, want %d", predicted, decorators.maxRepeatPrediction)
+	const most = 16
+	if predicted != most {
+		t.Errorf("Repeat(1<<26) predicted %d repetitions, want %d", predicted, most)
 	}
 }
 
@@ -202,11 +201,12 @@ func TestRepeatIsBounded(t *testing.T) {
 func verdict(t *testing.T, cfg bt.Config[mem], d bt.Decorator[mem], effect func(*mem), blocked bool, m mem) heuristic.Verdict {
 	t.Helper()
 	cfg.Heuristic = goal
-	b := bt.New(cfg).Decorate("d", d).Do("x", act(&recorder{}, "x", effect))
+	n := bt.New[mem]()
+	x := n.Do("x", act(&recorder{}, "x", effect))
 	if blocked {
-		b.Constrain(treetestCheck(bt.Fail, "blocked"))
+		x = x.Constrain(treetestCheck(bt.Fail, "blocked"))
 	}
-	p, err := mustBuild(t, b.End()).Preview(&m, 0)
+	p, err := mustBuild(t, cfg, n.Decorate("d", d, x)).Preview(&m, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -235,8 +235,8 @@ func TestDecoratorsSimulate(t *testing.T) {
 		{"force failure is impossible", bt.Config[mem]{}, decorators.ForceFailure[mem](), hitFoe(1), false, v(heuristic.Impossible, "forced failure")},
 		{"repeat judges the whole", bt.Config[mem]{}, decorators.Repeat[mem](3), shine, false, cosmetic},
 		{"repeat of the impossible", bt.Config[mem]{}, decorators.Repeat[mem](3), shine, true, v(heuristic.Impossible, "blocked")},
-		{"loop predicts one pass", bt.Config[mem]{}, decorators.Loop[mem](), hitFoe(1), false, hit},
-		{"a loop of the impossible ends at once", bt.Config[mem]{}, decorators.Loop[mem](), hitFoe(1), true, v(heuristic.Irrelevant, "loop ends at once")},
+		{"until failure predicts one pass", bt.Config[mem]{}, decorators.UntilFailure[mem](), hitFoe(1), false, hit},
+		{"until failure of the impossible ends at once", bt.Config[mem]{}, decorators.UntilFailure[mem](), hitFoe(1), true, v(heuristic.Irrelevant, "loop ends at once")},
 		{"retry predicts one attempt", bt.Config[mem]{}, decorators.Retry[mem](3), hitFoe(1), false, hit},
 		{"timeout predicts its child", bt.Config[mem]{}, decorators.Timeout[mem](time.Second), hitFoe(1), false, hit},
 		{"delay: the world moves on while waiting", wounding, decorators.Delay[mem](300 * time.Millisecond), shine, false, v(heuristic.Harmful, "hurt")},
@@ -276,28 +276,6 @@ func TestRepeatPredictsEveryRepetition(t *testing.T) {
 	}
 }
 
-func TestCooldownDecoratorSimulates(t *testing.T) {
-	t.Parallel()
-	n := bt.New[mem]()
-	tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
-		n.Sequence("when",
-			n.Condition("foe in sight", func(m *mem) bool { return m.Foe > 0 }),
-			n.Decorate("rest", decorators.Cooldown[mem](time.Second),
-				n.Do("x", act(&recorder{}, "x", hitFoe(1))),
-			),
-		))
-	m := mem{Foe: 10}
-	tickN(t, tree, &m, 1)
-	m.Foe = 0 // let time pass without running the cooldown's child
-	if p, _ := tree.Preview(&mem{Foe: 10}, 0); p.Verdict.Reason != "cooling down (1s)" {
-		t.Errorf("while cooling: %v, want Impossible (cooling down (1s))", p.Verdict)
-	}
-	tickN(t, tree, &m, 10)
-	if p, _ := tree.Preview(&mem{Foe: 10}, 0); p.Verdict.Outcome != heuristic.Beneficial {
-		t.Errorf("after cooling: %v, want Beneficial", p.Verdict)
-	}
-}
-
 func TestDecoratorSettingsAreChecked(t *testing.T) {
 	t.Parallel()
 	n := bt.New[mem]()
@@ -309,7 +287,6 @@ func TestDecoratorSettingsAreChecked(t *testing.T) {
 		{decorators.Retry[mem](-1), "guard/d: Retry: -1 attempts"},
 		{decorators.Timeout[mem](0), "guard/d: Timeout: duration 0s"},
 		{decorators.Delay[mem](-time.Second), "guard/d: Delay: negative duration -1s"},
-		{decorators.Cooldown[mem](-time.Second), "guard/d: Cooldown: negative duration -1s"},
 		{decorators.Floor[mem](heuristic.Outcome(9)), "guard/d: Floor: invalid outcome Outcome(9)"},
 		{decorators.Goal[mem](nil), "guard/d: Goal: nil heuristic"},
 		{decorators.FakeSim(decorators.Fake[mem]{}), "guard/d: FakeSim: nil Edit"},

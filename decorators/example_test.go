@@ -71,52 +71,15 @@ func ExampleFakeSim() {
 	// after the strike: hp 100, shield up true
 }
 
-// Cooldown keeps a powerful move from being used again too soon: in
-// between, the planner falls back on the ordinary one.
-func ExampleCooldown() {
-	var used []string
-	move := func(name string, damage int) bt.Action[Duel] {
-		return bt.Instant(
-			func(d *Duel) bool { used = append(used, name); d.OpponentHP -= damage; return true },
-			func(d *Duel) { d.OpponentHP -= damage },
-		)
-	}
-	goal := heuristic.Func[Duel](func(before, after *Duel) heuristic.Outcome {
-		switch hurt := before.OpponentHP - after.OpponentHP; {
-		case hurt >= 30:
-			return heuristic.Urgent
-		case hurt > 0:
-			return heuristic.Beneficial
-		}
-		return heuristic.Irrelevant
-	})
-	n := bt.New[Duel]()
-	tree, _ := bt.Build(bt.Config[Duel]{Heuristic: goal},
-		n.Selector("fight",
-			n.Decorate("rest", decorators.Cooldown[Duel](2*time.Second),
-				n.Do("force push", move("push", 40)),
-			),
-			n.Do("swing", move("swing", 10)),
-		))
-	fighter, _ := tree.NewAgent(1)
-	d := Duel{OpponentHP: 1000}
-	for i := 0; i < 6; i++ {
-		fighter.Tick(&d, time.Second)
-	}
-	fmt.Println(used)
-	// Output:
-	// [push swing push swing push swing]
-}
-
-// For binds the constructors that cannot infer the memory type, so a tree
-// names its memory type once.
-func ExampleFor() {
-	d := decorators.For[Duel]()
+// A decorator wraps one child. Its constructor is told the memory type,
+// which nothing it takes could tell; a tree prints each decorator with
+// what it does.
+func ExampleRepeat() {
 	swing := bt.Instant(func(d *Duel) bool { d.OpponentHP -= 10; return d.OpponentHP > 0 }, nil)
 	n := bt.New[Duel]()
 	tree, err := bt.Build(bt.Config[Duel]{},
-		n.Decorate("keep swinging", d.Repeat(3),
-			n.Decorate("never give up", d.ForceSuccess(),
+		n.Decorate("keep swinging", decorators.Repeat[Duel](3),
+			n.Decorate("never give up", decorators.ForceSuccess[Duel](),
 				n.Do("swing", swing),
 			),
 		))

@@ -7,8 +7,8 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/heuristic"
-	"github.com/foresight-bt/foresight/internal/engine/traits"
 	"github.com/foresight-bt/foresight/internal/engine/nilness"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 )
 
 // Fake describes the wrong knowledge a FakeSim plants.

@@ -37,15 +37,16 @@ func TestFakeSimMakesAVisibleMistake(t *testing.T) {
 	t.Parallel()
 	for _, mistake := range []bool{false, true} {
 		rec := &recorder{}
-		b := bt.New(bt.Config[mem]{Heuristic: goal}).Selector("jedi")
+		n := bt.New[mem]()
+		swingAt := n.Do("swing at victim", swing{rec})
 		if mistake {
-			b.Decorate("mistake", decorators.FakeSim(decorators.Fake[mem]{Edit: lowerShield}))
+			swingAt = n.Decorate("mistake", decorators.FakeSim(decorators.Fake[mem]{Edit: lowerShield}), swingAt)
 		}
-		b.Do("swing at victim", swing{rec})
-		if mistake {
-			b.End()
-		}
-		tree := mustBuild(t, b.Do("wait", act(rec, "wait", nil), bt.Cosmetic()).End())
+		tree := mustBuild(t, bt.Config[mem]{Heuristic: goal},
+			n.Selector("jedi",
+				swingAt,
+				n.Do("wait", act(rec, "wait", nil), bt.Cosmetic()),
+			))
 
 		m := mem{HP: 100, Foe: 100, Shield: 1}
 		tickN(t, tree, &m, 1)
@@ -89,14 +90,14 @@ func TestFakeSimOptions(t *testing.T) {
 		{"without restore the damage counts", bt.Config[mem]{}, decorators.Fake[mem]{Edit: lowerShield},
 			func(m *mem) { hurt(3)(m); hitFoe(5)(m) }, false, v(heuristic.Harmful, "hurt")},
 		{"a closed gate fakes nothing", bt.Config[mem]{}, decorators.Fake[mem]{Edit: lowerShield, Gate: closed}, hitFoe(5), false,
-			v(heuristic.Irrelevant, heuristic.Otherwise)},
+			v(heuristic.Irrelevant, "otherwise")},
 		{"a floor raises the result", bt.Config[mem]{}, decorators.Fake[mem]{Edit: func(*mem) {}, Floor: heuristic.Beneficial}, hitFoe(5), false,
 			v(heuristic.Beneficial, "FakeSim raised to Beneficial by design")},
 		{"an impossible child stays impossible", bt.Config[mem]{}, decorators.Fake[mem]{Edit: lowerShield, Floor: heuristic.Urgent}, hitFoe(5), true,
 			v(heuristic.Impossible, "blocked")},
 		{"nothing changes: Irrelevant", bt.Config[mem]{},
 			decorators.Fake[mem]{Edit: func(*mem) {}, After: true}, func(m *mem) { m.Shine++; m.Shine-- }, false,
-			v(heuristic.Irrelevant, heuristic.Otherwise)},
+			v(heuristic.Irrelevant, "otherwise")},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -20,18 +20,16 @@ func TestPropertySequenceIsInvertedPriority(t *testing.T) {
 		scripts := rapid.SliceOfN(rapid.SampledFrom([]bt.Status{S, F}), 1, 5).Draw(t, "statuses")
 		plain, inverted := &recorder{}, &recorder{}
 
-		b := bt.New(bt.Config[mem]{}).Sequence("all")
-		for i, s := range scripts {
-			b.Do("c"+strconv.Itoa(i), act(plain, "c"+strconv.Itoa(i), nil, s))
-		}
-		seq := mustBuild(t, b.End())
-
-		b = bt.New(bt.Config[mem]{}).Decorate("not", decorators.Invert[mem]()).Priority("any failing")
+		n := bt.New[mem]()
+		var all []bt.Part
+		var failing []bt.Def[mem]
 		for i, s := range scripts {
 			name := "c" + strconv.Itoa(i)
-			b.Decorate("not "+name, decorators.Invert[mem]()).Do(name, act(inverted, name, nil, s)).End()
+			all = append(all, n.Do(name, act(plain, name, nil, s)))
+			failing = append(failing, n.Decorate("not "+name, decorators.Invert[mem](), n.Do(name, act(inverted, name, nil, s))))
 		}
-		dual := mustBuild(t, b.End().End())
+		seq := mustBuild(t, bt.Config[mem]{}, n.Sequence("all", all...))
+		dual := mustBuild(t, bt.Config[mem]{}, n.Decorate("not", decorators.Invert[mem](), n.Priority("any failing", failing...)))
 
 		want, _ := seq.Tick(&mem{}, 0)
 		got, _ := dual.Tick(&mem{}, 0)

@@ -14,7 +14,7 @@ import (
 
 func pictures(t *testing.T) (plain, annotated draw.Picture) {
 	latest := &trace.Latest{}
-	tree := treetest.MustAgent(t, treetest.Duel(bt.Config[treetest.Mem]{}), 3, latest)
+	tree := treetest.MustAgent(t, treetest.DuelConfig(), treetest.Duel(), 3, latest)
 	plain = draw.Picture{Nodes: tree.Tree().Nodes()}
 	treetest.DuelRun(t, tree)
 	annotated = draw.Picture{Title: "duel after 1.5s", Nodes: tree.Tree().Nodes(), Decisions: latest.Decisions()}

@@ -41,7 +41,7 @@ func example() draw.Picture {
 	if err != nil {
 		panic(err)
 	}
-	return draw.Picture{Nodes: tree.Nodes(), Decisions: append(plan.Decisions, plan.Foreseen...)}
+	return draw.Picture{Nodes: tree.Nodes(), Decisions: plan.Decisions}
 }
 
 // A picture annotated with a preview's decision: the chosen path is bold
@@ -112,7 +112,7 @@ func ExampleMachine_DOT() {
 	b.State("patrol").Do("patrol").To("chase", inSight)
 	b.State("chase").Do("chase").To("patrol", lost)
 	b.State("dead").Do("fall").Final()
-	machine, err := b.Build("patrol")
+	machine, err := b.Build()
 	if err != nil {
 		fmt.Println(err)
 		return

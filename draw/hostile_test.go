@@ -121,14 +121,17 @@ func picture(t testing.TB, title, name, constraint, reason string) Picture {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The random selector comes first and does as well as the other
+	// option, so the preview's path runs through it, and its decision
+	// is among the preview's with the root's.
 	n := bt.New[mem]()
 	tree, err := bt.Build(bt.Config[mem]{Heuristic: goal},
 		n.Selector(name, bt.Replan(0),
-			n.Do(name, bt.Instant(func(*mem) bool { return true }, hit)).Constrain(check{desc: constraint, pass: true}),
 			n.RandomSelector(other,
-				n.Do(name, bt.Instant(func(*mem) bool { return true }, nil)).With(bt.Weight(2)),
+				n.Do(name, bt.Instant(func(*mem) bool { return true }, hit)).With(bt.Weight(2)),
 				n.Do(other, bt.Instant(func(*mem) bool { return true }, hit)).Constrain(check{desc: constraint, reason: reason}),
 			),
+			n.Do(name, bt.Instant(func(*mem) bool { return true }, hit)).Constrain(check{desc: constraint, pass: true}),
 		))
 	if err != nil {
 		t.Fatal(err)
@@ -141,7 +144,10 @@ func picture(t testing.TB, title, name, constraint, reason string) Picture {
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Picture{Title: title, Nodes: tree.Nodes(), Decisions: append(plan.Decisions, plan.Foreseen...)}
+	if len(plan.Decisions) != 2 {
+		t.Fatalf("the preview has %d decisions, want the root's and the random selector's: %v", len(plan.Decisions), plan.Decisions)
+	}
+	return Picture{Title: title, Nodes: tree.Nodes(), Decisions: plan.Decisions}
 }
 
 // pictures draws the hostile texts and the random ones, each in every

@@ -37,28 +37,28 @@ func ExampleRules() {
 	// Irrelevant (otherwise)
 }
 
-func ExampleParseOutcome() {
-	o, err := heuristic.ParseOutcome("beneficial")
+// An outcome reads its name, in any case, as a tree file or JSON spells it.
+func ExampleOutcome_UnmarshalText() {
+	var o heuristic.Outcome
+	err := o.UnmarshalText([]byte("beneficial"))
 	fmt.Println(o, err, o > heuristic.Cosmetic)
-	_, err = heuristic.ParseOutcome("great")
+	err = o.UnmarshalText([]byte("great"))
 	fmt.Println(err)
 	// Output:
 	// Beneficial <nil> true
 	// heuristic: unknown outcome "great" (want one of Impossible, Deadly, Harmful, Irrelevant, Cosmetic, Beneficial, Safe, Urgent)
 }
 
-// For names the memory type once, for the constructors that cannot infer
-// it: a rule list with no rules yet, and a heuristic written as a
-// function.
-func ExampleFor() {
+// A heuristic may be a plain function, and a rule list may have no rules
+// yet: each names its memory type, which nothing it is given could tell.
+func ExampleFunc() {
 	type Miner struct{ Ore, HP int }
-	h := heuristic.For[Miner]()
-	sketch, err := h.Rules(heuristic.Cosmetic) // every prediction is Cosmetic until rules are written
+	sketch, err := heuristic.NewRules[Miner](heuristic.Cosmetic) // every prediction is Cosmetic until rules are written
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	greedy := h.Func(func(before, after *Miner) heuristic.Outcome {
+	greedy := heuristic.Func[Miner](func(before, after *Miner) heuristic.Outcome {
 		if after.Ore > before.Ore {
 			return heuristic.Beneficial
 		}

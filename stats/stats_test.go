@@ -17,7 +17,7 @@ import (
 func run(t *testing.T, runs int) *stats.Collector {
 	var c *stats.Collector
 	for i := 0; i < runs; i++ {
-		tree := treetest.MustAgent(t, treetest.Duel(bt.Config[treetest.Mem]{}), 3, nil)
+		tree := treetest.MustAgent(t, treetest.DuelConfig(), treetest.Duel(), 3, nil)
 		if c == nil {
 			c = stats.New(tree.Tree().Nodes())
 		}
@@ -149,9 +149,9 @@ func TestTallies(t *testing.T) {
 		t.Errorf("a table without tallies has their columns:\n%s", table.String())
 	}
 	for _, p := range []decide.Report{
-		{Change: decide.Made, Plan: decide.Plan{Tallies: []decide.Tally{{Name: "a", Considered: 4, Refused: 1, Admitted: 3}, {Name: "b", Considered: 2, Refused: 2}}}},
+		{Change: decide.Made, Plan: decide.Plan{Tallies: []decide.Tally{{Name: "a", Considered: 4, Discarded: 1, Admitted: 3}, {Name: "b", Considered: 2, Discarded: 2}}}},
 		{Change: decide.Kept, Plan: decide.Plan{Tallies: []decide.Tally{{Name: "a", Considered: 1, Admitted: 1}}}},
-		{Change: decide.None, Plan: decide.Plan{Tallies: []decide.Tally{{Name: "b", Considered: 5, Refused: 4, Admitted: 1}}}},
+		{Change: decide.None, Plan: decide.Plan{Tallies: []decide.Tally{{Name: "b", Considered: 5, Discarded: 4, Admitted: 1}}}},
 	} {
 		c.Trace(&bt.Event{Kind: bt.EventPlan, Path: "run", Plan: &p})
 	}

@@ -83,8 +83,10 @@ func ExampleRecorder() {
 			fmt.Println(e.Kind, e.Path)
 		}
 	}
-	for _, d := range rec.Kind(bt.EventDecision) {
-		fmt.Println(d.Decision)
+	for _, e := range rec.Events {
+		if e.Kind == bt.EventDecision {
+			fmt.Println(e.Decision)
+		}
 	}
 	// Output:
 	// begin guard

@@ -22,14 +22,15 @@ import (
 func TestTimelineNamesAndWidth(t *testing.T) {
 	t.Parallel()
 	step := func(m *yard) bool { m.Guard++; return true }
-	b := bt.New(bt.Config[yard]{Heuristic: goal}).
-		Selector("guard").
-		Sequence("combo").Do("kick", bt.Instant(step, func(m *yard) { m.Guard++ })).End().
-		Do("kick", bt.Instant(step, func(m *yard) { m.Guard++ }))
-	for _, name := range []string{"a fairly long name for an option", "another long name of an option", "yet another", "and one more", "the last"} {
-		b.Do(name, bt.Instant(step, func(m *yard) { m.Guard++ }))
+	n := bt.New[yard]()
+	options := []bt.Part{
+		n.Sequence("combo", n.Do("kick", bt.Instant(step, func(m *yard) { m.Guard++ }))),
+		n.Do("kick", bt.Instant(step, func(m *yard) { m.Guard++ })),
 	}
-	tree, err := b.End().Build()
+	for _, name := range []string{"a fairly long name for an option", "another long name of an option", "yet another", "and one more", "the last"} {
+		options = append(options, n.Do(name, bt.Instant(step, func(m *yard) { m.Guard++ })))
+	}
+	tree, err := bt.Build(bt.Config[yard]{Heuristic: goal}, n.Selector("guard", options...))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,24 +101,29 @@ func TestTimelineRefusalsAndStops(t *testing.T) {
 func TestTimelineConstraintsAtBegin(t *testing.T) {
 	t.Parallel()
 	instant := bt.Instant(func(m *yard) bool { m.Guard++; return true }, func(m *yard) { m.Guard++ })
+	n := bt.New[yard]()
 	for _, tt := range []struct {
 		name     string
-		tree     *bt.Builder[yard]
+		tree     bt.Def[yard]
 		timeline []string
 		event    string // the JSON trace's constraint event
 	}{
-		{"a priority's guard refuses", bt.New(bt.Config[yard]{}).Priority("courier").
-			Do("deliver", instant).Constrain(constraints.Func("carrying", func(m *yard) bool { return m.Guard > 0 })).
-			Do("wander", instant).End(),
+		{"a priority's guard refuses",
+			n.Priority("courier",
+				n.Do("deliver", instant).Constrain(constraints.Func("carrying", func(m *yard) bool { return m.Guard > 0 })),
+				n.Do("wander", instant),
+			),
 			[]string{
 				"  1.00s  deliver            refused: not carrying",
 				"  1.00s  wander             first in order",
 				"                       not: deliver (not carrying)",
 			},
 			`{"tick":1,"t":1,"kind":"constraint","path":"courier/deliver","check":"Fail","reason":"not carrying","atBegin":true}`},
-		{"a constraint finishes a node before it begins", bt.New(bt.Config[yard]{}).Sequence("chores").
-			Do("sweep", instant).Constrain(finished("swept")).
-			Do("wash", instant).End(),
+		{"a constraint finishes a node before it begins",
+			n.Sequence("chores",
+				n.Do("sweep", instant).Constrain(finished("swept")),
+				n.Do("wash", instant),
+			),
 			[]string{
 				"  1.00s  sweep              done without beginning: swept",
 				"  1.00s  wash",
@@ -126,7 +132,7 @@ func TestTimelineConstraintsAtBegin(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var timeline, events bytes.Buffer
-			agent := treetest.MustAgent(t, tt.tree, 1, nil)
+			agent := treetest.MustAgent(t, bt.Config[yard]{}, tt.tree, 1, nil)
 			agent.SetTracer(trace.Tee(trace.Timeline(&timeline, agent.Tree().Nodes(), nil), trace.JSON(&events)))
 			if _, err := agent.Tick(&yard{}, time.Second); err != nil {
 				t.Fatal(err)

@@ -12,7 +12,7 @@ import (
 )
 
 func duel(t *testing.T) *bt.Agent[treetest.Mem] {
-	return treetest.MustAgent(t, treetest.Duel(bt.Config[treetest.Mem]{}), 3, nil)
+	return treetest.MustAgent(t, treetest.DuelConfig(), treetest.Duel(), 3, nil)
 }
 
 func TestTimelineGolden(t *testing.T) {
@@ -74,7 +74,7 @@ func TestRecorderCopies(t *testing.T) {
 	tree := duel(t)
 	tree.SetTracer(rec)
 	treetest.DuelRun(t, tree)
-	decisions := rec.Kind(bt.EventDecision)
+	decisions := ofKind(rec, bt.EventDecision)
 	if len(decisions) < 15 {
 		t.Fatalf("%d decisions recorded, want one a tick at least", len(decisions))
 	}
@@ -82,13 +82,20 @@ func TestRecorderCopies(t *testing.T) {
 	if first == last || first.Candidates[0].Verdict == last.Candidates[0].Verdict {
 		t.Errorf("recorded decisions share storage: first %v, last %v", first, last)
 	}
-	if got := len(rec.Kind(bt.EventBegin)); got == 0 {
+	if got := len(ofKind(rec, bt.EventBegin)); got == 0 {
 		t.Error("no begin events")
 	}
-	rec.Reset()
-	if len(rec.Events) != 0 {
-		t.Error("Reset kept events")
+}
+
+// ofKind returns the events of the kind k that rec recorded.
+func ofKind(rec *trace.Recorder, k bt.EventKind) []bt.Event {
+	var events []bt.Event
+	for _, e := range rec.Events {
+		if e.Kind == k {
+			events = append(events, e)
+		}
 	}
+	return events
 }
 
 func TestTee(t *testing.T) {
@@ -109,7 +116,7 @@ func TestActions(t *testing.T) {
 	var got []trace.ActionReport
 	acts := trace.NewActions(tree.Tree().Nodes(), func(a *trace.ActionReport) {
 		c := *a
-		c.Options = append([]trace.Alternative(nil), a.Options...)
+		c.Alternatives = append([]trace.Alternative(nil), a.Alternatives...)
 		got = append(got, c)
 	})
 	acts.MaxAlternatives = -1
@@ -132,12 +139,12 @@ func TestActions(t *testing.T) {
 	if a.Path != "duel/attack/lunge" || a.Verdict.Reason != "hit foe" {
 		t.Errorf("lunge reported as %+v", a)
 	}
-	for i := 1; i < len(a.Options); i++ {
-		if a.Options[i].Verdict.Outcome > a.Options[i-1].Verdict.Outcome {
-			t.Errorf("options not best first: %v", a.Options)
+	for i := 1; i < len(a.Alternatives); i++ {
+		if a.Alternatives[i].Verdict.Outcome > a.Alternatives[i-1].Verdict.Outcome {
+			t.Errorf("alternatives not best first: %v", a.Alternatives)
 		}
 	}
-	if len(a.Options) != 2 { // flourish and hold, turned down by the root
-		t.Errorf("options %v, want the root's two others", a.Options)
+	if len(a.Alternatives) != 2 { // flourish and hold, turned down by the root
+		t.Errorf("alternatives %v, want the root's two others", a.Alternatives)
 	}
 }
