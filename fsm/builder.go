@@ -282,7 +282,7 @@ func (b *Builder[M]) Inbox(inbox func(m *M) *Inbox) *Builder[M] {
 		return b
 	}
 	if inbox == nil {
-		b.fail("machine", "Events(nil): give it the way to the memory's Inbox")
+		b.fail("machine", "Inbox(nil): give it the way to the memory's Inbox")
 	}
 	b.inbox = inbox
 	return b
@@ -415,7 +415,7 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 		case t.from >= 0 && t.event.completion() && b.states[t.from].node == nil:
 			fail("on %s, but the state runs nothing", t.event)
 		case t.event != "" && !t.event.completion() && b.inbox == nil:
-			fail("on event %q, but the machine has no Inbox: give the builder Events", t.event)
+			fail("on event %q, but the machine has no Inbox: give the builder one with Inbox", t.event)
 		}
 		if unconditional {
 			always[t.from] = path

@@ -15,106 +15,105 @@ import (
 func inbox(m *mem) *fsm.Inbox { return &m.Inbox }
 
 // Build reports every misuse of a description, each a *decide.Error at
-// its place: a state, a transition, the initial state, the machine.
+// its place: a state, a transition, the machine.
 func TestBuildMisuse(t *testing.T) {
 	for _, tc := range []struct {
-		name    string
-		build   func(b *fsm.Builder[mem])
-		initial string
-		want    []string // each an error's text, path first
+		name  string
+		build func(b *fsm.Builder[mem])
+		want  []string // each an error's text, path first
 	}{
 		{"transition to an unknown state", func(b *fsm.Builder[mem]) {
 			b.State("a").Do("patrol").To("b", seen)
-		}, "a", []string{`a → b: unknown state "b" (the states: "a")`,
+		}, []string{`a → b: unknown state "b" (the states: "a")`,
 			"a: no way out: give it a transition to another state, or mark it Final"}},
-		{"unknown initial state", func(b *fsm.Builder[mem]) {
-			b.State("a").Do("patrol").To("a", seen)
-		}, "x", []string{`initial: unknown state "x" (the states: "a")`,
-			"a: no way out: give it a transition to another state, or mark it Final"}},
+		{"transitions but no state", func(b *fsm.Builder[mem]) {
+			b.Any().To("a", seen)
+		}, []string{"machine: a machine with no states: add them with State",
+			`any state → a: unknown state "a" (the states: )`}},
 		{"unreachable state", func(b *fsm.Builder[mem]) {
 			b.State("a").Do("patrol").To("b", seen)
 			b.State("b").Do("chase").To("a", unseen)
 			b.State("c").Do("attack").To("a", unseen)
-		}, "a", []string{`c: unreachable from the initial state "a"`}},
+		}, []string{`c: unreachable from the initial state "a"`}},
 		{"no way out", func(b *fsm.Builder[mem]) {
 			b.State("a").Do("patrol").To("b", seen)
 			b.State("b").Do("chase").To("b", unseen)
-		}, "a", []string{"b: no way out: give it a transition to another state, or mark it Final"}},
+		}, []string{"b: no way out: give it a transition to another state, or mark it Final"}},
 		{"a second state of one name", func(b *fsm.Builder[mem]) {
 			b.State("a").Do("patrol").Final()
 			b.State("a").Do("chase")
-		}, "a", []string{"a: a second state of this name"}},
+		}, []string{"a: a second state of this name"}},
 		{"names", func(b *fsm.Builder[mem]) {
 			b.State("").Do("patrol")
 			b.State("x/y").Do("patrol")
 			b.State("a").Do("fall").Final()
-		}, "a", []string{"state 1: a state needs a name", `state 2: name "x/y" contains '/', which separates path elements`}},
+		}, []string{"state 1: a state needs a name", `state 2: name "x/y" contains '/', which separates path elements`}},
 		{"guards", func(b *fsm.Builder[mem]) {
 			b.State("a").Do("patrol").To("b", seen, nil).To("b", constraints.Chance[mem](1.5))
 			b.State("b").Do("fall").Final()
-		}, "a", []string{"a → b: guard 2 is nil", "a → b: guard 1: Chance: probability 1.5 is not in [0, 1]"}},
+		}, []string{"a → b: guard 2 is nil", "a → b: guard 1: Chance: probability 1.5 is not in [0, 1]"}},
 		{"an unknown action", func(b *fsm.Builder[mem]) {
 			b.State("a").Do("dance").Final()
-		}, "a", []string{`a: Do("dance"): the catalogue has no "dance" (it has "patrol", "chase", "attack", "flinch", "fall", "stumble")`}},
+		}, []string{`a: Do("dance"): the catalogue has no "dance" (it has "patrol", "chase", "attack", "flinch", "fall", "stumble")`}},
 		{"two nodes", func(b *fsm.Builder[mem]) {
 			b.State("a").Do("patrol").Do("chase").Final()
-		}, "a", []string{"a: a second node to run: a state runs one (a sequence of several is a node)"}},
+		}, []string{"a: a second node to run: a state runs one (a sequence of several is a node)"}},
 		{"an empty node", func(b *fsm.Builder[mem]) {
 			b.State("a").Run(bt.Def[mem]{}).Final()
-		}, "a", []string{"a: Run: an empty node: give it a subtree, a planner node or a machine"}},
+		}, []string{"a: Run: an empty node: give it a subtree, a planner node or a machine"}},
 		{"a transition from a final state", func(b *fsm.Builder[mem]) {
 			b.State("a").Do("fall").Final().To("b", seen)
 			b.State("b").Do("patrol").To("a", unseen)
-		}, "a", []string{"a → b: a transition from a final state: a final state ends the machine"}},
+		}, []string{"a → b: a transition from a final state: a final state ends the machine"}},
 		{"the end of a state that runs nothing", func(b *fsm.Builder[mem]) {
 			b.State("a").On(fsm.Succeeded, "b")
 			b.State("b").Do("fall").Final()
-		}, "a", []string{"a → b: on succeeded, but the state runs nothing"}},
+		}, []string{"a → b: on succeeded, but the state runs nothing"}},
 		{"an event with no inbox", func(b *fsm.Builder[mem]) {
 			b.State("a").Do("patrol").On("hit", "b")
 			b.State("b").Final()
-		}, "a", []string{`a → b: on event "hit", but the machine has no Inbox: give the builder Events`}},
+		}, []string{`a → b: on event "hit", but the machine has no Inbox: give the builder one with Inbox`}},
 		{"an empty event", func(b *fsm.Builder[mem]) {
 			b.Inbox(inbox).State("a").Do("patrol").On("", "b")
 			b.State("b").Final()
-		}, "a", []string{"a → b: On: an empty event"}},
+		}, []string{"a → b: On: an empty event"}},
 		{"a second transition like one before", func(b *fsm.Builder[mem]) {
 			b.State("a").Do("patrol").To("b", seen).To("b", seen)
 			b.State("b").Final()
-		}, "a", []string{"a → b: a second transition like this one: remove it"}},
+		}, []string{"a → b: a second transition like this one: remove it"}},
 		{"a transition that always fires", func(b *fsm.Builder[mem]) {
 			b.State("a").Do("patrol").To("b")
 			b.State("b").Final()
-		}, "a", []string{"a → b: with neither an event nor a guard it leaves the state at once, before its node runs"}},
+		}, []string{"a → b: with neither an event nor a guard it leaves the state at once, before its node runs"}},
 		{"a transition after one that always fires", func(b *fsm.Builder[mem]) {
 			b.State("choose").To("b").To("c", seen)
 			b.State("b").Do("fall").Final()
 			b.State("c").Final()
-		}, "choose", []string{"choose → c: never fires: choose → b before it always fires"}},
+		}, []string{"choose → c: never fires: choose → b before it always fires"}},
 		{"from any state, always", func(b *fsm.Builder[mem]) {
 			b.Any().To("b")
 			b.State("a").Do("patrol")
 			b.State("b").Final()
-		}, "a", []string{"any state → b: a transition from any state with neither an event nor a guard would leave every state at once"}},
+		}, []string{"any state → b: a transition from any state with neither an event nor a guard would leave every state at once"}},
 		{"calls out of place", func(b *fsm.Builder[mem]) {
 			b.To("a", seen)
 			b.Final()
 			b.Any().Do("patrol")
 			b.State("a").Do("fall").Final()
-		}, "a", []string{"machine: To must follow State or Any", "machine: Final must follow State", "any state: Do must follow State, not Any"}},
-		{"no states", func(b *fsm.Builder[mem]) {}, "a", []string{"machine: a machine with no states: add them with State"}},
+		}, []string{"machine: To must follow State or Any", "machine: Final must follow State", "any state: Do must follow State, not Any"}},
+		{"no states", func(b *fsm.Builder[mem]) {}, []string{"machine: a machine with no states: add them with State"}},
 		{"states that run nothing", func(b *fsm.Builder[mem]) {
 			b.State("a").To("b", seen)
 			b.State("b").Final()
-		}, "a", []string{"machine: no state runs anything: give one a node with Do or Run"}},
-		{"Events(nil)", func(b *fsm.Builder[mem]) {
+		}, []string{"machine: no state runs anything: give one a node with Do or Run"}},
+		{"Inbox(nil)", func(b *fsm.Builder[mem]) {
 			b.Inbox(nil).State("a").Do("fall").Final()
-		}, "a", []string{"machine: Events(nil): give it the way to the memory's Inbox"}},
+		}, []string{"machine: Inbox(nil): give it the way to the memory's Inbox"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			b := fsm.New(actions)
 			tc.build(b)
-			m, err := b.Build(tc.initial)
+			m, err := b.Build()
 			if err == nil {
 				t.Fatalf("built %v; want %q", stateNames(m), tc.want)
 			}
@@ -144,9 +143,9 @@ func TestBuildReportsAllAtOnce(t *testing.T) {
 	b.State("a").Do("dance").To("nowhere", nil)
 	b.State("a")
 	b.State("b").Do("patrol")
-	_, err := b.Build("c")
+	_, err := b.Build()
 	for _, want := range []string{`a: Do("dance")`, "a → nowhere: guard 1 is nil", "a: a second state of this name",
-		`a → nowhere: unknown state "nowhere"`, `initial: unknown state "c"`, "b: no way out"} {
+		`a → nowhere: unknown state "nowhere"`, `b: unreachable from the initial state "a"`, "b: no way out"} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("missing %q in:\n%v", want, err)
 		}
@@ -158,7 +157,7 @@ func TestBuildReportsAllAtOnce(t *testing.T) {
 func TestBuilderZeroNilAndAgain(t *testing.T) {
 	var zero fsm.Builder[mem]
 	n := bt.New[mem]()
-	zero.State("idle").Run(n.Do("", actions.Do("patrol").Action)).Final()
+	zero.State("idle").Run(n.Do("", actions.Do("patrol").Value.(bt.Action[mem]))).Final()
 	if m, err := zero.Build(); err != nil || m.Nodes()[0].Detail != "fsm: 1 states, initial idle" {
 		t.Errorf("zero Builder: %v, %v", m, err)
 	}
@@ -167,19 +166,19 @@ func TestBuilderZeroNilAndAgain(t *testing.T) {
 		t.Errorf("Do without a catalogue: %v", err)
 	}
 	var nilb *fsm.Builder[mem]
-	if _, err := nilb.State("a").Final().Build("a"); err == nil {
+	if _, err := nilb.State("a").Final().Build(); err == nil {
 		t.Error("a nil Builder built")
 	}
-	if _, err := fsm.New[mem](nil).State("a").Final().Build("a"); err == nil || !strings.Contains(err.Error(), "nil catalogue") {
+	if _, err := fsm.New[mem](nil).State("a").Final().Build(); err == nil || !strings.Contains(err.Error(), "nil catalogue") {
 		t.Errorf("a nil catalogue: %v", err)
 	}
 	b := fsm.New(actions)
 	b.State("patrol").Do("patrol").To("chase", seen)
-	if _, err := b.Build("patrol"); err == nil {
+	if _, err := b.Build(); err == nil {
 		t.Error("built with an unknown state")
 	}
 	b.State("chase").Do("chase").To("patrol", unseen)
-	m, err := b.Build("patrol")
+	m, err := b.Build()
 	if err != nil || len(stateNames(m)) != 2 {
 		t.Errorf("again: %v, %v", stateNames(m), err)
 	}

@@ -58,7 +58,7 @@ func TestKit(t *testing.T) {
 // reports the tick made before it first acted (a leaf began, a node
 // finished other than interrupted, a fault) are the preview's Plans,
 // alike in every field.
-func foreseen(p bt.Preview, leaf map[string]bool, tick []bt.Trigger) error {
+func foreseen(p bt.Preview, leaf map[string]bool, tick []bt.Event) error {
 	var got []decide.Report
 	for _, e := range tick {
 		if e.Kind == bt.EventPlan {
@@ -82,12 +82,12 @@ func foreseen(p bt.Preview, leaf map[string]bool, tick []bt.Trigger) error {
 // tickKeeper keeps a tick's events, and, in a world w, the states a
 // machine at the root enters and where the run was then.
 type tickKeeper struct {
-	events []bt.Trigger
+	events []bt.Event
 	w      *world
 	visits []visit
 }
 
-func (k *tickKeeper) Trace(e *bt.Trigger) {
+func (k *tickKeeper) Trace(e *bt.Event) {
 	c := *e
 	if e.Plan != nil {
 		c.Plan = e.Plan.Clone()
@@ -121,7 +121,7 @@ func nestedGuard(t testing.TB) *fsm.Machine[mem] {
 	outer.State("flinch").Do("flinch").On(fsm.Succeeded, "alive")
 	outer.State("rest").Do("patrol").To("alive", constraints.Not(hurt))
 	outer.State("dead").Do("fall").Final()
-	m, err := outer.Build("alive")
+	m, err := outer.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -139,7 +139,7 @@ func randomSenses(r *rand.Rand) sense {
 			m.Inbox.Post("hit")
 		}
 		if r.IntN(4) == 0 {
-			m.Inbox.Clear()
+			m.Inbox = fsm.Inbox{}
 		}
 	}
 }
@@ -159,15 +159,15 @@ func TestPreviewIsTick(t *testing.T) {
 		nodes := tree.Nodes()
 		leaf := map[string]bool{}
 		for _, info := range nodes {
-			leaf[info.Path] = info.Leaf()
+			leaf[info.Path] = info.Children == 0
 		}
 		for seed := range uint64(20) {
 			a, _ := tree.NewAgent(seed)
 			var k tickKeeper
 			a.SetTracer(&k)
-			var all, twin []contract.Trigger
+			var all, twin []contract.Event
 			b, _ := tree.NewAgent(seed)
-			b.SetTracer(bt.TracerFunc(func(e *bt.Trigger) { twin = append(twin, contract.From(e)) }))
+			b.SetTracer(bt.TracerFunc(func(e *bt.Event) { twin = append(twin, contract.From(e)) }))
 			var m, mb mem
 			r := rand.New(rand.NewPCG(seed, 1))
 			senses := randomSenses(r)
@@ -186,7 +186,7 @@ func TestPreviewIsTick(t *testing.T) {
 				if _, err := b.Tick(&mb, 100*time.Millisecond); err != nil {
 					t.Fatal(err)
 				}
-				var tick []contract.Trigger
+				var tick []contract.Event
 				for j := range k.events {
 					tick = append(tick, contract.From(&k.events[j]))
 				}
@@ -216,8 +216,8 @@ func TestPreviewIsTick(t *testing.T) {
 	}
 }
 
-func eventsOf(events []bt.Trigger) []contract.Trigger {
-	var out []contract.Trigger
+func eventsOf(events []bt.Event) []contract.Event {
+	var out []contract.Event
 	for i := range events {
 		out = append(out, contract.From(&events[i]))
 	}
@@ -235,7 +235,7 @@ func TestNoAllocation(t *testing.T) {
 		}
 		a, _ := tree.NewAgent(1)
 		if traced {
-			a.SetTracer(bt.TracerFunc(func(*bt.Trigger) {}))
+			a.SetTracer(bt.TracerFunc(func(*bt.Event) {}))
 		}
 		var m mem
 		i := 0

@@ -21,22 +21,22 @@ import (
 func TestDecider(t *testing.T) {
 	alarm := constraints.Func("alarm", func(w *bttest.World) bool { return w.Alarm })
 	calm := constraints.Not(alarm)
-	machine := func(build func(b *fsm.Builder[bttest.World]) string) func(*catalogue.Catalogue[bttest.World]) (*fsm.Machine[bttest.World], error) {
+	machine := func(build func(b *fsm.Builder[bttest.World])) func(*catalogue.Catalogue[bttest.World]) (*fsm.Machine[bttest.World], error) {
 		return func(actions *catalogue.Catalogue[bttest.World]) (*fsm.Machine[bttest.World], error) {
 			b := fsm.New(actions)
-			return b.Build(build(b))
+			build(b) // its first state is the initial one
+			return b.Build()
 		}
 	}
-	cycle := machine(func(b *fsm.Builder[bttest.World]) string {
+	cycle := machine(func(b *fsm.Builder[bttest.World]) {
 		b.Any().To("panic", alarm)
 		b.State("a").Do("a").On(fsm.Succeeded, "b").On(fsm.Failed, "c")
 		b.State("b").Do("b").On(fsm.Succeeded, "e").On(fsm.Failed, "c")
 		b.State("e").Do("e").On(fsm.Succeeded, "a").On(fsm.Failed, "c")
 		b.State("c").Do("c").On(fsm.Failed, "a")
 		b.State("panic").Do("d").To("a", calm)
-		return "a"
 	})
-	cooling := machine(func(b *fsm.Builder[bttest.World]) string {
+	cooling := machine(func(b *fsm.Builder[bttest.World]) {
 		// e cools down for 150ms after each run: the guards into it wait as
 		// long, and the machine goes elsewhere meanwhile
 		cool := constraints.Cooldown[bttest.World](150 * time.Millisecond)
@@ -44,13 +44,11 @@ func TestDecider(t *testing.T) {
 		b.State("a").Do("a").On(fsm.Succeeded, "e", cool).On(fsm.Succeeded, "b").On(fsm.Failed, "b")
 		b.State("b").Do("b").On(fsm.Succeeded, "e", cool).On(fsm.Succeeded, "a").To("d", alarm)
 		b.State("d").Do("d").To("a", calm)
-		return "e"
 	})
-	inner := machine(func(b *fsm.Builder[bttest.World]) string {
+	inner := machine(func(b *fsm.Builder[bttest.World]) {
 		b.History()
 		b.State("b").Do("b").On(fsm.Succeeded, "a")
 		b.State("a").Do("a").On(fsm.Succeeded, "b").On(fsm.Failed, "b")
-		return "b"
 	})
 	n := bt.New[bttest.World]()
 	nested := func(actions *catalogue.Catalogue[bttest.World]) (*fsm.Machine[bttest.World], error) {
@@ -61,7 +59,7 @@ func TestDecider(t *testing.T) {
 		b := fsm.New(actions)
 		b.State("work").Run(n.Plan("", in)).To("rest", alarm).On(fsm.Failed, "rest")
 		b.State("rest").Do("d").To("work", calm)
-		return b.Build("work")
+		return b.Build()
 	}
 	plan := func(m func(*catalogue.Catalogue[bttest.World]) (*fsm.Machine[bttest.World], error)) func(*catalogue.Catalogue[bttest.World]) (bt.Def[bttest.World], error) {
 		return func(actions *catalogue.Catalogue[bttest.World]) (bt.Def[bttest.World], error) {

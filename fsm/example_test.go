@@ -54,7 +54,7 @@ var (
 )
 
 // transitions prints each state a machine node enters, and why.
-func transitions(e *bt.Trigger) {
+func transitions(e *bt.Event) {
 	if e.Kind == bt.EventPlan {
 		fmt.Printf("%4.1fs  %-6s %s\n", e.Time.Seconds(), e.Plan.Goal, e.Plan.Reason)
 	}
@@ -164,7 +164,7 @@ func ExampleBuilder_History() {
 	outer := fsm.New(actions).Inbox(func(m *Guard) *fsm.Inbox { return &m.Inbox })
 	outer.State("fight").Run(n.Plan("", fight)).On("hit", "flinch")
 	outer.State("flinch").Do("flinch").On(fsm.Succeeded, "fight")
-	machine, err := outer.Build("fight")
+	machine, err := outer.Build()
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -175,7 +175,7 @@ func ExampleBuilder_History() {
 		return
 	}
 	guard, _ := tree.NewAgent(1)
-	guard.SetTracer(bt.TracerFunc(func(e *bt.Trigger) {
+	guard.SetTracer(bt.TracerFunc(func(e *bt.Event) {
 		if e.Kind == bt.EventPlan {
 			fmt.Printf("%-11s %s\n", e.Path, e.Plan.Reason)
 		}

@@ -89,7 +89,7 @@ func guardMachine(t testing.TB) *fsm.Machine[mem] {
 
 // agentOf builds a tree of root and returns an agent of it, traced into
 // the returned log.
-func agentOf(t testing.TB, root bt.Def[mem]) (*bt.Agent[mem], *[]contract.Trigger) {
+func agentOf(t testing.TB, root bt.Def[mem]) (*bt.Agent[mem], *[]contract.Event) {
 	t.Helper()
 	tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, root)
 	if err != nil {
@@ -99,7 +99,16 @@ func agentOf(t testing.TB, root bt.Def[mem]) (*bt.Agent[mem], *[]contract.Trigge
 	if err != nil {
 		t.Fatal(err)
 	}
-	var log []contract.Trigger
-	a.SetTracer(bt.TracerFunc(func(e *bt.Trigger) { log = append(log, contract.From(e)) }))
+	var log []contract.Event
+	a.SetTracer(bt.TracerFunc(func(e *bt.Event) { log = append(log, contract.From(e)) }))
 	return a, &log
+}
+
+// leaf returns the node a preview foresees the tick running: the last of
+// its path.
+func leaf(p bt.Preview) string {
+	if len(p.Path) == 0 {
+		return ""
+	}
+	return p.Path[len(p.Path)-1]
 }

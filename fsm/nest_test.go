@@ -33,7 +33,7 @@ func TestNestingAndHistory(t *testing.T) {
 		outer.Any().To("rest", hurt)
 		outer.State("alive").Run(n.Plan("", fight))
 		outer.State("rest").Do("patrol").To("alive", constraints.Not(hurt))
-		m, err := outer.Build("alive")
+		m, err := outer.Build()
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -79,7 +79,7 @@ func TestEvents(t *testing.T) {
 	w.Inbox.Post("noise")
 	w.Inbox.Post("bark")
 	before := w.Inbox
-	if p, err := a.Preview(&w, 0); err != nil || p.Leaf() != "guard/search" || w.Inbox != before || len(p.Plans) != 1 {
+	if p, err := a.Preview(&w, 0); err != nil || leaf(p) != "guard/search" || w.Inbox != before || len(p.Plans) != 1 {
 		t.Errorf("preview: %v, %v; inbox %v", p.Path, err, w.Inbox.String())
 	}
 	got := play(t, a, log, &w, nil)
@@ -102,9 +102,14 @@ func TestEvents(t *testing.T) {
 }
 
 // The Inbox holds InboxSize events in the order posted, refuses what it
-// cannot hold, and gives them up one at a time.
+// cannot hold, and gives them up one at a time: a transition takes out
+// the first of its event, keeping the order of the others. The zero
+// Inbox is empty.
 func TestInbox(t *testing.T) {
 	var b fsm.Inbox
+	if b.String() != "[]" {
+		t.Errorf("the zero Inbox holds %v", b.String())
+	}
 	for _, e := range []fsm.Trigger{"", fsm.Succeeded, fsm.Failed} {
 		if b.Post(e) {
 			t.Errorf("posted %q", e)
@@ -115,15 +120,26 @@ func TestInbox(t *testing.T) {
 			t.Fatalf("event %d refused", i)
 		}
 	}
-	if b.Post("z") || b.Len() != fsm.InboxSize {
+	if b.Post("z") || b.String() != "[a b c d e f g h]" {
 		t.Errorf("a full inbox took another: %v", b.String())
 	}
-	if !b.Take("c") || b.Take("c") || b.String() != "[a b d e f g h]" || !b.Has("h") || b.Has("c") {
-		t.Errorf("after taking c: %v", b.String())
+	n := bt.New[mem]()
+	mb := fsm.New(actions).Inbox(inbox)
+	mb.State("patrol").Do("patrol").On("c", "search")
+	mb.State("search").Do("chase").On("c", "patrol")
+	m, err := mb.Build()
+	if err != nil {
+		t.Fatal(err)
 	}
-	b.Clear()
-	if b.Len() != 0 || b.String() != "[]" {
-		t.Errorf("cleared: %v", b.String())
+	a, log := agentOf(t, n.Plan("guard", m))
+	w := mem{Inbox: b}
+	got := play(t, a, log, &w, nil)
+	if want := "plan guard search: replaced (patrol → search: on c) [search]"; !strings.Contains(got[0], want) ||
+		w.Inbox.String() != "[a b d e f g h]" {
+		t.Errorf("after taking c: %v; %q, want %q", w.Inbox.String(), got[0], want)
+	}
+	if got = play(t, a, log, &w, nil); strings.Contains(got[0], "plan") || w.Inbox.String() != "[a b d e f g h]" {
+		t.Errorf("c taken twice: %v; %q", w.Inbox.String(), got[0])
 	}
 }
 

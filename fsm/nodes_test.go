@@ -18,7 +18,7 @@ import (
 func stateNames(m *fsm.Machine[mem]) []string {
 	var names []string
 	for _, n := range m.Nodes() {
-		if n.Kind == fsm.KindState {
+		if n.Kind == "state" {
 			names = append(names, n.Name)
 		}
 	}
@@ -78,7 +78,7 @@ func TestNodesSayInitialAndFinal(t *testing.T) {
 // to its chase, the one that fired is the one drawn taken.
 func TestDrawnFromNodes(t *testing.T) {
 	machine := guardMachine(t)
-	a, log := agentOf(t, bt.For[mem]().Plan("guard", machine))
+	a, log := agentOf(t, bt.New[mem]().Plan("guard", machine))
 	var m mem
 	for _, senses := range []func(){
 		func() { m.Seen = true },  // patrol → chase

@@ -207,7 +207,7 @@ func (s machineSpec) build() (*fsm.Machine[world], error) {
 			}
 		}
 	}
-	return b.Build("s0")
+	return b.Build() // s0, the initial state, comes first
 }
 
 // A visit is a state the run entered (or "" for the machine's end), and
@@ -244,7 +244,7 @@ func TestPlanIsAct(t *testing.T) {
 		nodes := tree.Nodes()
 		leaf := map[string]bool{}
 		for _, info := range nodes {
-			leaf[info.Path] = info.Leaf()
+			leaf[info.Path] = info.Children == 0
 		}
 		a, err := tree.NewAgent(1)
 		if err != nil {
@@ -256,7 +256,7 @@ func TestPlanIsAct(t *testing.T) {
 		for _, e := range spec.Posted {
 			w.Inbox.Post(fsm.Trigger(e))
 		}
-		var all []contract.Trigger
+		var all []contract.Event
 		var entered []visit // the states the run enters, and how many actions had run then
 		const dt = 100 * time.Millisecond
 		status := bt.Status(0)

@@ -18,7 +18,7 @@ type sense func(m *mem)
 
 // play ticks agent a once per sense, after it, and returns the trace of
 // each tick, one line an event, after the tick's error if any.
-func play(t *testing.T, a *bt.Agent[mem], log *[]contract.Trigger, m *mem, senses ...sense) []string {
+func play(t *testing.T, a *bt.Agent[mem], log *[]contract.Event, m *mem, senses ...sense) []string {
 	t.Helper()
 	var out []string
 	for _, s := range senses {
@@ -77,7 +77,7 @@ func TestTransitions(t *testing.T) {
 // reports keeps the machine's reports.
 type reports []*decide.Report
 
-func (r *reports) Trace(e *bt.Trigger) {
+func (r *reports) Trace(e *bt.Event) {
 	if e.Kind == bt.EventPlan {
 		*r = append(*r, e.Plan.Clone())
 	}
@@ -145,7 +145,7 @@ func TestEnds(t *testing.T) {
 	b.State("wait").To("home", seen).To("busy", near)
 	b.State("busy").Do("patrol").To("wait", far)
 	b.State("home").Final()
-	if m, err = b.Build("wait"); err != nil {
+	if m, err = b.Build(); err != nil {
 		t.Fatal(err)
 	}
 	a, log = agentOf(t, n.Plan("walker", m))

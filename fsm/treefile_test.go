@@ -63,8 +63,8 @@ func TestTreeFile(t *testing.T) {
 	}
 	run := func(tree *bt.Tree[mem]) string {
 		a, _ := tree.NewAgent(7)
-		var log []contract.Trigger
-		a.SetTracer(bt.TracerFunc(func(e *bt.Trigger) { log = append(log, contract.From(e)) }))
+		var log []contract.Event
+		a.SetTracer(bt.TracerFunc(func(e *bt.Event) { log = append(log, contract.From(e)) }))
 		var m mem
 		for i := range 200 {
 			m.Seen, m.Near, m.Hurt = i%5 > 1, i%7 == 3, i%17 == 9

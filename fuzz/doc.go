@@ -8,10 +8,11 @@
 //	    End pair up; previews act on nothing; predictions never reach live
 //	    memory; verdicts are valid outcomes; the same input gives the same
 //	    events.
-//	  - FuzzBuilder: a random sequence of builder calls, misuse included.
-//	    Build returns a tree that runs, or errors that each name a node's
-//	    path (or are one of the builder's few global complaints); it never
-//	    panics.
+//	  - FuzzBuilder: a random tree's nested description (bt.Def) with
+//	    misuse slipped in: nil constraints, options of the wrong kind or
+//	    given twice, values of the wrong type, empty or duplicate names,
+//	    bad weights. Build returns a tree that runs, or errors that are
+//	    each a *decide.Error naming a node's path; it never panics.
 //
 // The samples fuzz their own games beside their code (package jedi's
 // FuzzArena).

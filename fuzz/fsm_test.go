@@ -1,6 +1,7 @@
 package fuzz
 
 import (
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -102,33 +103,57 @@ func FuzzMachine(f *testing.F) {
 					b.On(event(label+" any event"), state(label+" any to", n), append(guards(label+" any guards"), low)...)
 				}
 			}
+			// Each state's calls are kept until the initial state is drawn,
+			// then made from the initial state's on, round: the first state
+			// declared is the initial one.
+			decls := make([][]func(), n)
 			for i := range n {
+				add := func(call func()) { decls[i] = append(decls[i], call) }
 				if misuse(label + " stray") {
-					b.To(state(label+" stray to", n), guards(label+" stray guards")...)
+					to, gs := state(label+" stray to", n), guards(label+" stray guards")
+					add(func() { b.To(to, gs...) })
 				}
-				b.State(state(label+" name", i+1)) // i+1: the names in order, a duplicate now and then
-				b.State(names[i])
+				name := state(label+" name", i+1) // i+1: the names in order, a duplicate now and then
+				add(func() { b.State(name) })
 				switch rapid.IntRange(0, 5).Draw(t, label+" node") {
 				case 0:
 				case 1:
-					b.Do(rapid.SampledFrom([]string{"hit", "fail", "nothing"}).Draw(t, label+" entry"))
+					entry := rapid.SampledFrom([]string{"hit", "fail", "nothing"}).Draw(t, label+" entry")
+					add(func() { b.Do(entry) })
 				default:
-					b.Do(rapid.SampledFrom([]string{"hit", "wait", "fail"}).Draw(t, label+" entry"))
+					entry := rapid.SampledFrom([]string{"hit", "wait", "fail"}).Draw(t, label+" entry")
+					add(func() { b.Do(entry) })
 				}
 				if i == n-1 && rapid.Bool().Draw(t, label+" final") {
-					b.Final()
+					add(func() { b.Final() })
 					continue
 				}
-				b.On(event(label+" event"), names[(i+1)%n], guards(label+" guards")...)
+				ev, gs := event(label+" event"), guards(label+" guards")
+				add(func() { b.On(ev, names[(i+1)%n], gs...) })
 				for range rapid.IntRange(0, 2).Draw(t, label+" more") {
 					if rapid.Bool().Draw(t, label+" to") {
-						b.To(state(label+" to", n), guards(label+" guards")...)
+						to, gs := state(label+" to", n), guards(label+" guards")
+						add(func() { b.To(to, gs...) })
 					} else {
-						b.On(event(label+" event"), state(label+" to", n), guards(label+" guards")...)
+						ev, to, gs := event(label+" event"), state(label+" to", n), guards(label+" guards")
+						add(func() { b.On(ev, to, gs...) })
 					}
 				}
 			}
-			return b.Build(state(label+" initial", n))
+			initial := slices.Index(names[:n], state(label+" initial", n))
+			if initial < 0 { // not a state: a machine with no states instead, which Build refuses
+				m, err := b.Build()
+				if err == nil {
+					t.Fatalf("a machine with no states built: %v", m.Nodes())
+				}
+				return nil, err
+			}
+			for j := range n {
+				for _, call := range decls[(initial+j)%n] {
+					call()
+				}
+			}
+			return b.Build()
 		}
 		machine, err := build("inner")
 		if err != nil {

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"math"
 	"slices"
-	"strings"
 	"testing"
 	"time"
 
@@ -16,7 +15,6 @@ import (
 	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/testkit/treetest"
-	"github.com/foresight-bt/foresight/jedi"
 )
 
 func FuzzTree(f *testing.F) {
@@ -33,15 +31,13 @@ func FuzzTree(f *testing.F) {
 	}))
 }
 
-// globalComplaints are the builder's errors that belong to no node.
-var globalComplaints = []string{
-	"End with nothing open",
-	"empty tree: add a root node",
-	"Constrain before any node was added",
-	"Weight before any node was added",
-	"nil branch",
-}
-
+// FuzzBuilder slips misuse into the nested description of a random tree,
+// node by node on its way up (treetest.Shape.DefWith): nil and invalid
+// constraints, options of the wrong kind, given twice or of bad values,
+// values of the wrong type or none, other kinds, empty, slashed or
+// duplicate names, bad weights, children taken away or added. Build
+// either makes a tree that runs, or reports every misuse as a
+// *decide.Error with its node's path; it never panics.
 func FuzzBuilder(f *testing.F) {
 	f.Fuzz(treetest.Fuzzed(func(t *rapid.T) {
 		cfg := bt.Config[treetest.Mem]{}
@@ -49,135 +45,127 @@ func FuzzBuilder(f *testing.F) {
 		if rapid.Bool().Draw(t, "heuristic") {
 			cfg.Heuristic = treetest.Goal
 		}
-		b := bt.New(cfg)
-		// Mostly a well-formed tree with a few calls slipped in, so Build
-		// gets far; sometimes calls alone, for misuse at the top.
-		misuse := rapid.IntRange(0, 8).Draw(t, "misuse") // in 8: the chance of a call between nodes
-		between := func() {
+		// Mostly a well-formed tree with a few slips, so Build gets far.
+		misuse := rapid.IntRange(0, 8).Draw(t, "misuse") // in 8: the chance of a slip at a node
+		edit := func(d bt.Def[treetest.Mem]) bt.Def[treetest.Mem] {
 			if rapid.IntRange(0, 7).Draw(t, "slip") < misuse {
-				call(t, b)
+				return slip(t, d)
 			}
+			return d
 		}
-		if rapid.IntRange(0, 4).Draw(t, "shape") > 0 {
-			treetest.DrawShape(t, 3).BuildWith(b, nil, "root", "root", between)
-		}
-		for i, n := 0, rapid.IntRange(0, 6).Draw(t, "calls"); i < n; i++ {
-			call(t, b)
-		}
-		def, err := b.Build()
+		root := treetest.DrawShape(t, 3).DefWith(nil, "root", "root", edit)
+		tree, err := bt.Build(cfg, root)
 		if err != nil {
 			checkErrors(t, err)
 			return
 		}
-		tree, err := def.NewAgent(seed)
+		agent, err := tree.NewAgent(seed)
 		if err != nil {
 			t.Fatalf("NewAgent of a tree that built: %v", err)
 		}
 		m := treetest.Mem{HP: 10, Foe: 5, Shield: 1}
-		for i := 0; i < 5; i++ {
-			if _, err := tree.Tick(&m, 50*time.Millisecond); err != nil {
-				t.Fatalf("a tree that built fails to run: %v\n%s", err, def)
+		for range 5 {
+			if _, err := agent.Tick(&m, 50*time.Millisecond); err != nil {
+				t.Fatalf("a tree that built fails to run: %v\n%s", err, tree)
 			}
 		}
-		if _, err := tree.Preview(&m, 0); err != nil {
+		if _, err := agent.Preview(&m, 0); err != nil {
 			t.Fatalf("Preview: %v", err)
 		}
 	}))
 }
 
-// checkErrors checks that each error of a failed Build names a node's path
-// or is a global complaint.
+// checkErrors checks that each error of a failed Build is a
+// *decide.Error that names a node's path.
 func checkErrors(t *rapid.T, err error) {
-	errs := treetest.Errors(err)
-	for _, e := range errs {
-		var ne *decide.Error
-		switch {
-		case errors.As(e, &ne) && ne.Path != "":
-		case slices.Contains(globalComplaints, e.Error()), strings.HasPrefix(e.Error(), "bt: "):
-		default:
+	for _, e := range treetest.Errors(err) {
+		var de *decide.Error
+		if !errors.As(e, &de) || de.Path == "" {
 			t.Fatalf("an error names no node: %q", e)
 		}
 	}
 }
 
-var names = []string{"a", "b", "x", "x", "", "a/b", "root", "long name with spaces"}
-
-// call makes one random builder call, misuse included. A call that opens
-// a scope usually completes it with a child and an End, so that odd parts
-// (a nil decorator, a bad option) reach Build intact rather than breaking
-// the structure around them.
-func call(t *rapid.T, b *bt.Builder[treetest.Mem]) {
-	op := rapid.IntRange(0, 14).Draw(t, "call")
-	raw(t, b, op)
-	if op <= 6 && rapid.IntRange(0, 3).Draw(t, "complete") > 0 { // ops 0-6 open a scope
-		b.Do(rapid.SampledFrom([]string{"only", "child"}).Draw(t, "child"), treetest.Act(nil, "child", treetest.Shine))
-		b.End()
+// slip returns d with one misuse, or what may be one: on a node of
+// another kind, or given once, the same change can be right.
+func slip(t *rapid.T, d bt.Def[treetest.Mem]) bt.Def[treetest.Mem] {
+	switch rapid.IntRange(0, 9).Draw(t, "slip kind") {
+	case 0:
+		return d.Constrain(constraint(t))
+	case 1:
+		return d.With(option(t))
+	case 2: // given twice
+		if len(d.Options) > 0 {
+			return d.With(rapid.SampledFrom(d.Options).Draw(t, "again"))
+		}
+		o := option(t)
+		return d.With(o, o)
+	case 3:
+		return d.With(bt.Option{})
+	case 4:
+		d.Value = value(t)
+	case 5:
+		d.Kind = rapid.SampledFrom([]bt.NodeKind{bt.KindSequence, bt.KindReactiveSequence, bt.KindSelector,
+			bt.KindRandom, bt.KindParallel, bt.KindPriority, bt.KindReactivePriority, bt.KindIfElse,
+			bt.KindDecorator, bt.KindComposite, bt.KindAction, bt.KindCondition, bt.KindLeaf, bt.KindPlanner,
+			"nope"}).Draw(t, "kind")
+	case 6: // "n0" and "n1" are the names of siblings
+		d.Name = rapid.SampledFrom([]string{"", "a/b", "n0", "n1", "root", "long name with spaces"}).Draw(t, "name")
+	case 7: // in place of a random selector's child's weight, or on another node
+		d.Options = slices.DeleteFunc(slices.Clone(d.Options), func(o bt.Option) bool { return o.Key() == "weight" })
+		return d.With(bt.Weight(weight(t)))
+	case 8:
+		d.Children = nil
+	default:
+		var b bt.Builder[treetest.Mem]
+		d.Children = append(slices.Clip(d.Children), rapid.SampledFrom([]bt.Def[treetest.Mem]{{},
+			b.Succeed("extra"), b.Do("n0", treetest.Act(nil, "n0", treetest.Shine, bt.Success))}).Draw(t, "child"))
 	}
+	return d
 }
 
-// raw makes builder call number op.
-func raw(t *rapid.T, b *bt.Builder[treetest.Mem], op int) {
-	name := rapid.SampledFrom(names).Draw(t, "name")
-	act := func() bt.Action[treetest.Mem] {
-		if rapid.IntRange(0, 9).Draw(t, "nil action") == 0 {
-			return nil
-		}
-		script := rapid.SliceOfN(rapid.SampledFrom([]bt.Status{bt.Running, bt.Success, bt.Failure}), 1, 3).Draw(t, "script")
-		return treetest.Act(nil, name, treetest.Shine, script...)
-	}
-	switch op {
-	case 0:
-		b.Sequence(name, rapid.SampledFrom([]bt.Option{bt.Loop(), bt.AllowFailure(),
-			bt.MinOutcome(heuristic.Outcome(rapid.IntRange(-2, 10).Draw(t, "min"))), nil}).Draw(t, "seq option"))
-	case 1:
-		b.Selector(name, rapid.SampledFrom([]bt.Option{bt.Replan(time.Duration(rapid.IntRange(-5, 5).Draw(t, "every"))),
-			bt.AllowNegative(), bt.PreferCurrent(rapid.Bool().Draw(t, "prefer")), bt.Debounce(), nil}).Draw(t, "sel option"))
-	case 2:
-		b.RandomSelector(name, rapid.SampledFrom([]bt.Option{bt.PreferFirst(), bt.Replan(0), nil}).Draw(t, "random option"))
-	case 3:
-		b.Parallel(name, bt.SucceedOn(bt.Policy(rapid.IntRange(0, 3).Draw(t, "succeed"))), bt.FailOn(bt.RequireOne))
-	case 4:
-		b.Priority(name)
-	case 5:
-		var cond func(*treetest.Mem) bool
-		if rapid.Bool().Draw(t, "cond") {
-			cond = func(m *treetest.Mem) bool { return m.Foe > 3 }
-		}
-		b.IfElse(name, cond)
-	case 6:
-		b.Decorate(name, rapid.SampledFrom([]bt.Decorator[treetest.Mem]{
-			decorators.Invert[treetest.Mem](), decorators.Repeat[treetest.Mem](rapid.IntRange(-1, 3).Draw(t, "n")),
-			decorators.Timeout[treetest.Mem](time.Duration(rapid.IntRange(-1, 3).Draw(t, "d")) * time.Second),
-			decorators.FakeSim(decorators.Fake[treetest.Mem]{Edit: treetest.Shine, Floor: heuristic.Outcome(rapid.IntRange(-1, 9).Draw(t, "floor"))}),
-			decorators.FakeSim(decorators.Fake[treetest.Mem]{}), nil,
-		}).Draw(t, "decorator"))
-	case 7:
-		opts := rapid.SampledFrom([][]bt.Option{nil, {bt.Cosmetic()}, {bt.CosmeticWhileRunning()}, {nil},
-			{bt.SimulateWith(func(*bt.Sim[int], *int) heuristic.Verdict { return heuristic.Verdict{} })}}).Draw(t, "leaf options")
-		b.Do(name, act(), opts...)
-	case 8:
-		var test func(*treetest.Mem) bool
-		if rapid.Bool().Draw(t, "test") {
-			test = func(m *treetest.Mem) bool { return m.HP > 5 }
-		}
-		b.Condition(name, test)
-	case 9, 10:
-		b.End()
-	case 11:
-		b.Constrain(rapid.SampledFrom([]bt.Constraint[treetest.Mem]{nil,
-			constraints.Cooldown[treetest.Mem](time.Duration(rapid.IntRange(-2, 2).Draw(t, "cooldown")) * time.Second),
-			constraints.Chance[treetest.Mem](rapid.Float64Range(-1, 2).Draw(t, "p")),
-			constraints.Func("foe near", func(m *treetest.Mem) bool { return m.Foe < 4 }),
-		}).Draw(t, "constraint"))
-	case 12:
-		b.Weight(rapid.SampledFrom([]float64{1, 0, -1, 2.5, math.NaN(), math.Inf(1)}).Draw(t, "weight"))
-	case 13:
-		if rapid.Bool().Draw(t, "branch") {
-			b.Branch(nil)
-		} else {
-			b.Branch(func(b *bt.Builder[treetest.Mem]) { b.Sequence("branch").Do("step", act()).End() })
-		}
-	case 14:
-		b.Leaf(name, nil)
-	}
+func weight(t *rapid.T) float64 {
+	return rapid.SampledFrom([]float64{1, 0, -1, 2.5, math.NaN(), math.Inf(1)}).Draw(t, "weight")
+}
+
+// constraint returns a nil or invalid constraint, or now and then a good
+// one.
+func constraint(t *rapid.T) bt.Constraint[treetest.Mem] {
+	return rapid.SampledFrom([]bt.Constraint[treetest.Mem]{nil,
+		constraints.Cooldown[treetest.Mem](time.Duration(rapid.IntRange(-2, 2).Draw(t, "cooldown")) * time.Second),
+		constraints.Chance[treetest.Mem](rapid.Float64Range(-1, 2).Draw(t, "p")),
+		constraints.Func[treetest.Mem]("broken", nil),
+		constraints.Func("foe near", func(m *treetest.Mem) bool { return m.Foe < 4 }),
+	}).Draw(t, "constraint")
+}
+
+// option returns an option of any kind, some of bad values or of another
+// memory.
+func option(t *rapid.T) bt.Option {
+	return rapid.SampledFrom([]bt.Option{
+		bt.Loop(), bt.AllowFailure(), bt.MinOutcome(heuristic.Outcome(rapid.IntRange(-2, 10).Draw(t, "min"))),
+		bt.Replan(time.Duration(rapid.IntRange(-5, 5).Draw(t, "every"))),
+		bt.ReplanOn(func(m *treetest.Mem) bool { return m.Foe > 3 }), bt.ReplanOn[treetest.Mem](nil),
+		bt.ReplanOn(func(*int) bool { return true }),
+		bt.AllowNegative(), bt.PreferFirst(), bt.Debounce(), bt.SucceedOnOne(), bt.FailOnOne(),
+		bt.Cosmetic(), bt.CosmeticWhileRunning(),
+		bt.Takes(time.Duration(rapid.IntRange(-2, 2).Draw(t, "takes")) * 100 * time.Millisecond),
+		bt.SimulateWith(func(*bt.Sim[treetest.Mem], *treetest.Mem) heuristic.Verdict { return heuristic.Verdict{} }),
+		bt.SimulateWith[treetest.Mem](nil),
+		bt.SimulateWith(func(*bt.Sim[int], *int) heuristic.Verdict { return heuristic.Verdict{} }),
+		bt.Weight(weight(t)),
+	}).Draw(t, "option")
+}
+
+// value returns what a node of some kind runs, nil, a nil of a type, or
+// a value of no kind's type or of another memory.
+func value(t *rapid.T) any {
+	return rapid.SampledFrom([]any{nil, 42, "x",
+		treetest.Act(nil, "act", treetest.Shine, bt.Success), (*treetest.Scripted)(nil),
+		bt.Instant(func(*int) bool { return true }, nil),
+		func(m *treetest.Mem) bool { return m.HP > 5 }, (func(*treetest.Mem) bool)(nil),
+		decorators.Invert[treetest.Mem](), decorators.Repeat[treetest.Mem](rapid.IntRange(-1, 3).Draw(t, "n")),
+		bt.Decorator[treetest.Mem](nil), decorators.Invert[int](),
+		bt.CompositeFunc[treetest.Mem](nil),
+	}).Draw(t, "value")
 }

@@ -132,11 +132,11 @@ func FuzzDomain(f *testing.F) {
 		if rapid.Bool().Draw(t, "budget") {
 			d.Budget(decide.Budget{Steps: rapid.IntRange(0, 8).Draw(t, "steps"), Tries: rapid.IntRange(0, 30).Draw(t, "tries")})
 		}
-		root := "root"
-		if misuse("root") {
-			root = anyName("root")
+		rootless := misuse("root") // a builder with no compound task, so no root
+		if rootless {
+			d = htn.New(actions)
 		}
-		dom, err := d.Build(root)
+		dom, err := d.Build()
 		if err != nil {
 			checkDomainErrors(t, err)
 			return
@@ -144,8 +144,11 @@ func FuzzDomain(f *testing.F) {
 		if actions == nil {
 			t.Fatal("a domain built without a catalogue")
 		}
+		if rootless {
+			t.Fatal("a domain built without a compound task")
+		}
 		m := treetest.Mem{HP: 10, Foe: 5, Shield: 1}
-		if _, err := dom.Plan(&m); err != nil && !errors.Is(err, decide.ErrNoPlan) && !errors.Is(err, decide.ErrOutOfBudget) {
+		if _, err := dom.NewSession().Plan(&m); err != nil && !errors.Is(err, decide.ErrNoPlan) && !errors.Is(err, decide.ErrOutOfBudget) {
 			t.Fatalf("Plan: %v", err)
 		}
 		if len(dom.Nodes()) == 0 {

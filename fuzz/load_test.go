@@ -25,7 +25,7 @@ func FuzzLoad(f *testing.F) {
   {"kind": "decorator", "name": "d", "decorator": "invert", "children": [{"kind": "condition", "name": "c", "test": "hp even"}]}
 ]}`,
 		`{"kind": "sequence", "name": "s", "loop": true, "minOutcome": "Harmful", "children": [{"kind": "ifelse", "name": "i", "test": "hp even", "children": [{"kind": "action", "name": "a", "action": "hit"}]}]}`,
-		`{"kind": "parallel", "name": "p", "succeedOn": "one", "children": []}`,
+		`{"kind": "parallel", "name": "p", "succeedOnOne": true, "children": []}`,
 		`{"kind": "action", "name": "a", "action": "nope", "weight": -1, "extra": [[[{}]]]}`,
 		`{"kind": "sequence", "name": "s", "children": [{"kind": "sequence", "name": "s", "children": [{"kind": "sequence", "name": "s", "children": [`,
 		`[]`, `"x"`, `{"a":1,"a":2}`, "\xff\xfe{}",
@@ -42,7 +42,7 @@ func FuzzLoad(f *testing.F) {
 		Conditions: map[string]func(*treetest.Mem) bool{"hp even": func(m *treetest.Mem) bool { return m.HP%2 == 0 }},
 		Constraints: map[string]bt.Constraint[treetest.Mem]{
 			"foe seen": constraints.Func("foe seen", func(m *treetest.Mem) bool { return m.Foe > 0 }),
-			"rested":   constraints.For[treetest.Mem]().Cooldown(300e6),
+			"rested":   constraints.Cooldown[treetest.Mem](300e6),
 		},
 		Decorators: map[string]bt.Decorator[treetest.Mem]{"invert": decorators.Invert[treetest.Mem]()},
 		ActionFactories: map[string]btjson.Factory[bt.Action[treetest.Mem]]{

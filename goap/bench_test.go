@@ -44,11 +44,11 @@ func BenchmarkPlanKey(b *testing.B) {
 }
 
 func planWithKey[K comparable](b *testing.B, key func(c *Camp) K) {
-	d, err := goap.New(camp, key).Action("eat").Action("forage").Action("sleep").Goal("stocked", 1, stocked).Build()
+	d, err := goap.New(camp, key).Do("eat").Do("forage").Do("sleep").Goal("stocked", 1, stocked).Build()
 	if err != nil {
 		b.Fatal(err)
 	}
-	p := d.NewPlanner()
+	p := d.NewSession()
 	start := Camp{Hunger: 80}
 	for b.Loop() {
 		if _, err := p.Plan(&start); err != nil {

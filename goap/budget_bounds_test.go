@@ -44,7 +44,7 @@ func TestLargeStepsBudget(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		p, err := d.Plan(&Counter{})
+		p, err := d.NewSession().Plan(&Counter{})
 		if err != nil || !slices.Equal(p.Steps, []string{"inc", "inc", "inc"}) {
 			t.Errorf("Steps %d: plan %v, %v; want [inc inc inc]", steps, p.Steps, err)
 		}

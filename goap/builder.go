@@ -11,10 +11,10 @@ import (
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/internal/decider"
-	"github.com/foresight-bt/foresight/internal/engine/paths"
-	"github.com/foresight-bt/foresight/internal/engine/traits"
 	"github.com/foresight-bt/foresight/internal/engine/memory"
 	"github.com/foresight-bt/foresight/internal/engine/nilness"
+	"github.com/foresight-bt/foresight/internal/engine/paths"
+	"github.com/foresight-bt/foresight/internal/engine/traits"
 )
 
 // A Builder assembles a Domain with calls that read like the design:

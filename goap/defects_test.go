@@ -112,7 +112,7 @@ func TestIrrelevantGoalDropsItsPlan(t *testing.T) {
 		t.Errorf("plans %q, want the second %q", got, want)
 	}
 	var halted []string
-	for _, e := range rec.Kind(bt.EventEnd) {
+	for _, e := range ofKind(rec.Events, bt.EventEnd) {
 		if e.Status == bt.Running {
 			halted = append(halted, e.Path)
 		}

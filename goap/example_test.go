@@ -58,7 +58,7 @@ func Example() {
 	}
 
 	// Planning alone: the cheapest way to a sword from one ore.
-	plan, err := domain.Plan(&Smith{Ore: 1})
+	plan, err := domain.NewSession().Plan(&Smith{Ore: 1})
 	fmt.Println(plan.Goal, plan.Steps, plan.Cost, err)
 
 	n := bt.New[Smith]()
@@ -87,7 +87,7 @@ func Example() {
 
 // A planner reports the goals it passed over and the actions it
 // discarded, with the precondition that failed.
-func ExamplePlanner_Explain() {
+func ExampleSession_Explain() {
 	domain, err := smithy()
 	if err != nil {
 		fmt.Println(err)
@@ -127,9 +127,9 @@ func ExampleDomain_stats() {
 	agent.SetTracer(counts)
 	agent.Tick(&Smith{Ore: 1}, time.Second)
 	agent.Tick(&Smith{Bars: 2, Lit: true}, time.Second)
-	for _, a := range domain.Actions() {
-		c := counts.Counts("smith/" + a)
-		fmt.Printf("%-12s planned %d, begun %d, succeeded %d\n", a, c.Planned, c.Begun, c.Succeeded)
+	for _, step := range domain.Steps() {
+		c := counts.Counts("smith/" + step.Name)
+		fmt.Printf("%-12s planned %d, begun %d, succeeded %d\n", step.Name, c.Planned, c.Begun, c.Succeeded)
 	}
 	fmt.Println("never planned:", counts.NeverPlanned())
 	// Output:

@@ -132,7 +132,7 @@ func ExampleBuilder_GoalFrom() {
 		return
 	}
 	for _, s := range []Smith{{Bars: 2, Lit: true}, {Bars: 2, Lit: true, Swords: 7}} {
-		plan, _ := d.Plan(&s)
+		plan, _ := d.NewSession().Plan(&s)
 		fmt.Println(s.Swords, "swords:", plan.Steps)
 	}
 	// Output:
@@ -190,7 +190,7 @@ func ExampleBuilder_Choose_atRandom() {
 // A planner that watches keeps what it tried, as a monitor shows it:
 // each goal, and each state its search reached, with the cost to reach
 // it and the estimate of what was left, the plan's way marked.
-func ExamplePlanner_Watch() {
+func ExampleSession_Watch() {
 	domain, err := smithy()
 	if err != nil {
 		fmt.Println(err)

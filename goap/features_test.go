@@ -74,7 +74,7 @@ func TestBackoff(t *testing.T) {
 	agent.SetTracer(&rec)
 	doors := func() []time.Duration {
 		var at []time.Duration
-		for _, e := range rec.Kind(bt.EventBegin) {
+		for _, e := range ofKind(rec.Events, bt.EventBegin) {
 			if e.Path == "in/open door" {
 				at = append(at, e.Time)
 			}
@@ -96,8 +96,8 @@ func TestBackoff(t *testing.T) {
 				break
 			}
 		}
-		if first != p.Leaf() {
-			t.Fatalf("tick %d: the preview foresaw %s, the tick began %s", i, p.Leaf(), first)
+		if first != leaf(p) {
+			t.Fatalf("tick %d: the preview foresaw %s, the tick began %s", i, leaf(p), first)
 		}
 	}
 	// Failures at 0.5s (1s off), 1.5s (2s off), 3.5s (3s, the most), 6.5s
@@ -108,7 +108,7 @@ func TestBackoff(t *testing.T) {
 		t.Errorf("the door was tried at (-want +got):\n%s", diff)
 	}
 	var left []string
-	for _, e := range rec.Kind(bt.EventPlan) {
+	for _, e := range ofKind(rec.Events, bt.EventPlan) {
 		for _, r := range e.Plan.Rejected {
 			if strings.HasPrefix(r.Reason, "left out") {
 				left = append(left, e.Time.String()+" "+r.Name+": "+r.Reason)
@@ -147,7 +147,7 @@ func TestVariants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := d.Plan(&Pick{})
+	plan, err := d.NewSession().Plan(&Pick{})
 	if err != nil || !cmp.Equal(plan.Steps, []string{"pick"}) {
 		t.Fatalf("plan %v, %v", plan.Steps, err)
 	}
@@ -174,7 +174,7 @@ func TestGoalFrom(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	plan, err := d.Plan(&Smith{Bars: 4, Swords: 5})
+	plan, err := d.NewSession().Plan(&Smith{Bars: 4, Swords: 5})
 	if err != nil || !cmp.Equal(plan.Steps, []string{"forge sword", "forge sword"}) {
 		t.Fatalf("plan %v, %v", plan.Steps, err)
 	}
@@ -306,7 +306,7 @@ func TestWatchingCosts(t *testing.T) {
 	}
 	agent, rec, _ := camper(t, campDomain(foodShort))
 	agent.Tick(&Camp{Hunger: 80}, tick)
-	plans := rec.Kind(bt.EventPlan)
+	plans := ofKind(rec.Events, bt.EventPlan)
 	if len(plans) != 1 || len(plans[0].Plan.Trials) == 0 || len(plans[0].Plan.Tallies) != 3 {
 		t.Errorf("the report holds %d trials and %d tallies", len(plans[0].Plan.Trials), len(plans[0].Plan.Tallies))
 	}

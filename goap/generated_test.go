@@ -18,9 +18,10 @@ type Walk struct{ N, Stride int }
 // variants toward a goal out of reach generates many states for each
 // node expanded, and the planning stops out of budget once it has kept
 // Tries × actions of them (as many as a domain without variants may) and
-// room for one expansion of MaxVariants.
+// room for one expansion of the most variants an action has from one
+// state (32,767).
 func TestGeneratedStatesBounded(t *testing.T) {
-	const variants = 600
+	const variants, maxVariants = 600, 1<<15 - 1
 	var b catalogue.Builder[Walk]
 	b.Action("stride", bt.Instant(func(w *Walk) bool { w.N++; return true }, func(w *Walk) { w.N += w.Stride }))
 	cat, err := b.Build()
@@ -35,12 +36,12 @@ func TestGeneratedStatesBounded(t *testing.T) {
 	}
 	var before, after runtime.MemStats
 	runtime.ReadMemStats(&before)
-	p, err := d.Plan(&Walk{})
+	p, err := d.NewSession().Plan(&Walk{})
 	runtime.ReadMemStats(&after)
 	if !errors.Is(err, decide.ErrOutOfBudget) {
 		t.Errorf("Plan: %v, want ErrOutOfBudget", err)
 	}
-	if most := (decide.DefaultTries+goap.maxVariants)/variants + 1; p.Expanded > most {
+	if most := (decide.DefaultTries+maxVariants)/variants + 1; p.Expanded > most {
 		t.Errorf("expanded %d nodes of %d variants each, want at most %d: the states generated are not bounded", p.Expanded, variants, most)
 	}
 	if mib := (after.TotalAlloc - before.TotalAlloc) >> 20; mib > 64 {

@@ -53,7 +53,7 @@ func TestPlanPanics(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := unhashable.Plan(&counter{}); !errors.As(err, &pe) {
+	if _, err := unhashable.NewSession().Plan(&counter{}); !errors.As(err, &pe) {
 		t.Errorf("an unhashable key: %v", err)
 	}
 }
@@ -71,7 +71,7 @@ func TestZeroValues(t *testing.T) {
 		t.Error("a nil Builder built")
 	}
 	var zd goap.Domain[counter, counter]
-	if _, err := zd.Plan(&counter{}); !errors.Is(err, goap.ErrNoDomain) {
+	if _, err := zd.NewSession().Plan(&counter{}); err == nil || !strings.Contains(err.Error(), "a planner with no domain") {
 		t.Errorf("a zero Domain: %v", err)
 	}
 	if zd.Nodes() != nil || zd.Steps() != nil || zd.Validate() == nil {
@@ -125,7 +125,7 @@ func TestCostOverflow(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if plan, err := d.Plan(&counter{}); err == nil || !strings.Contains(err.Error(), "float64") {
+	if plan, err := d.NewSession().Plan(&counter{}); err == nil || !strings.Contains(err.Error(), "float64") {
 		t.Errorf("an overflowing plan: %+v, %v", plan, err)
 	}
 }

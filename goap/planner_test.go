@@ -143,7 +143,7 @@ func TestFailures(t *testing.T) {
 	})
 }
 
-func TestGoalsByPriority(t *testing.T) {
+func TestGoalsByUtility(t *testing.T) {
 	fed := func(c *Camp) bool { return c.Hunger < 40 }
 	hungry := func(c *Camp) bool { return c.Hunger > 60 }
 	d, err := campDomain(foodShort).
@@ -200,8 +200,9 @@ func TestGoalWithoutPlanGivesWay(t *testing.T) {
 	}
 	// Each action was considered at every state the two searches expanded,
 	// and refused as often as its precondition failed.
+	actions := names(d.Nodes(), "domain/actions")
 	for i, tl := range pl.Tallies {
-		if tl.Name != d.Actions()[i] || tl.Considered != pl.Expanded || tl.Discarded+tl.Admitted != tl.Considered ||
+		if tl.Name != actions[i] || tl.Considered != pl.Expanded || tl.Discarded+tl.Admitted != tl.Considered ||
 			!strings.Contains(pl.Rejected[i+1].Reason, "("+itoa(tl.Discarded)+" times)") {
 			t.Errorf("tally %+v; rejected %q", tl, pl.Rejected[i+1].Reason)
 		}
@@ -246,7 +247,7 @@ func TestBuildErrors(t *testing.T) {
 		{"nil tests", func() *goap.Builder[Camp, Camp] {
 			return goap.New(camp, campKey).Do("eat").
 				Goal("g", 1, nil).Relevant(nil).Utility(nil).Estimate(nil)
-		}, []string{"goals/g: nil satisfaction test", "goals/g: nil relevance test", "goals/g: nil weight",
+		}, []string{"goals/g: nil satisfaction test", "goals/g: nil relevance test", "goals/g: nil utility",
 			"goals/g: nil estimate"}},
 		{"utilities that are not numbers", func() *goap.Builder[Camp, Camp] {
 			return goap.New(camp, campKey).Do("eat").
@@ -259,13 +260,16 @@ func TestBuildErrors(t *testing.T) {
 			return goap.New(camp, campKey).Do("eat").Goal("", 1, stocked).Goal("a/b", 1, stocked)
 		}, []string{"goals/1: a goal needs a name", `goals/a/b: name "a/b" contains '/'`}},
 		{"out of order", func() *goap.Builder[Camp, Camp] {
-			return goap.New(camp, campKey).Constrain(hasFood).Relevant(never).Do("eat").Utility(nil).
+			return goap.New(camp, campKey).Relevant(never).Do("eat").Utility(nil).
 				Goal("g", 1, stocked).Cost(nil).Estimate(foodShort)
-		}, []string{"domain: Constrain must follow an Action", "domain: Relevant must follow a Goal",
-			"domain: Weigh must follow a Goal", "domain: Cost must follow an Action"}},
+		}, []string{"domain: Relevant must follow a Goal", "domain: Utility must follow a Goal",
+			"domain: Cost must follow an Action"}},
 		{"a choice that is none", func() *goap.Builder[Camp, Camp] {
 			return goap.New(camp, campKey).Do("eat").Goal("g", 1, stocked).Choose(decide.AtRandom + 1)
-		}, []string{"domain: Choose: unknown choice Choice(4)"}},
+		}, []string{"domain: Choose: a GOAP domain chooses its goals by utility, by cost, by utility less cost or at random, not Choice(5)"}},
+		{"a choice of HTN's", func() *goap.Builder[Camp, Camp] {
+			return goap.New(camp, campKey).Do("eat").Goal("g", 1, stocked).Choose(decide.InOrder)
+		}, []string{"domain: Choose: a GOAP domain chooses its goals by utility, by cost, by utility less cost or at random, not in order"}},
 		{"a negative budget", func() *goap.Builder[Camp, Camp] {
 			return goap.New(camp, campKey).Do("eat").Goal("g", 1, stocked).Budget(decide.Budget{PerTick: -1})
 		}, []string{"budget: budget {Steps:0 Tries:0 PerTick:-1}: a bound cannot be negative"}},
@@ -314,18 +318,18 @@ func TestBuildAgain(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := first.Actions(); !cmp.Equal(got, []string{"eat", "forage", "sleep"}) {
+	if got := names(first.Nodes(), "domain/actions"); !cmp.Equal(got, []string{"eat", "forage", "sleep"}) {
 		t.Errorf("the first domain's actions: %v", got)
 	}
-	if got := first.Goals(); !cmp.Equal(got, []string{"stocked"}) {
+	if got := names(first.Nodes(), "domain/goals"); !cmp.Equal(got, []string{"stocked"}) {
 		t.Errorf("the first domain's goals: %v", got)
 	}
-	if got := second.Goals(); !cmp.Equal(got, []string{"stocked", "fed"}) {
+	if got := names(second.Nodes(), "domain/goals"); !cmp.Equal(got, []string{"stocked", "fed"}) {
 		t.Errorf("the second domain's goals: %v", got)
 	}
 	start := Camp{Hunger: 80, Tired: 60}
-	p1, err1 := first.Plan(&start)
-	p2, err2 := second.Plan(&start)
+	p1, err1 := first.NewSession().Plan(&start)
+	p2, err2 := second.NewSession().Plan(&start)
 	if err1 != nil || err2 != nil || p1.Goal != "stocked" || p1.Steps[0] != "sleep" ||
 		p2.Goal != "fed" || !cmp.Equal(p2.Steps, []string{"steal", "eat"}) {
 		t.Errorf("first %v %v %v, second %v %v %v", p1.Goal, p1.Steps, err1, p2.Goal, p2.Steps, err2)
@@ -404,7 +408,7 @@ func TestBuildRefusesASharedMemory(t *testing.T) {
 		t.Fatal(err)
 	}
 	start := Bag{Items: []int{7}}
-	plan, err := d.Plan(&start)
+	plan, err := d.NewSession().Plan(&start)
 	if err != nil || len(plan.Steps) != 1 || !slices.Equal(start.Items, []int{7}) {
 		t.Fatalf("plan %v, %v; the memory planned on is now %v", plan.Steps, err, start.Items)
 	}
@@ -413,22 +417,22 @@ func TestBuildRefusesASharedMemory(t *testing.T) {
 // Misuse gets an error, never a panic.
 func TestHostileUse(t *testing.T) {
 	var none *goap.Domain[Camp, Camp]
-	if _, err := none.Plan(&Camp{}); !errors.Is(err, goap.ErrNoDomain) {
+	if _, err := none.NewSession().Plan(&Camp{}); err == nil || !strings.Contains(err.Error(), "a planner with no domain") {
 		t.Errorf("a nil domain plans: %v", err)
 	}
 	var zero goap.Session[Camp, Camp]
-	if _, err := zero.Plan(&Camp{}); !errors.Is(err, goap.ErrNoDomain) {
+	if _, err := zero.Plan(&Camp{}); err == nil || !strings.Contains(err.Error(), "a planner with no domain") {
 		t.Errorf("a zero planner plans: %v", err)
 	}
 	zero.Explain(&decide.Report{})
-	if none.Actions() != nil || none.Goals() != nil || none.Nodes() != nil || none.Steps() != nil {
+	if none.Nodes() != nil || none.Steps() != nil {
 		t.Error("a nil domain has names or nodes")
 	}
 	d, err := campDomain(nil).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := d.Plan(nil); err == nil {
+	if _, err := d.NewSession().Plan(nil); err == nil {
 		t.Error("planning from a nil memory")
 	}
 	if _, err := d.NewSession().Plan(nil); err == nil {
@@ -443,7 +447,7 @@ func TestHostileUse(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := nan.Plan(&Camp{}); err == nil || !strings.Contains(err.Error(), "estimates NaN") {
+	if _, err := nan.NewSession().Plan(&Camp{}); err == nil || !strings.Contains(err.Error(), "estimates NaN") {
 		t.Errorf("a NaN estimate: %v", err)
 	}
 }
@@ -475,7 +479,7 @@ func TestSlowKeysSaySo(t *testing.T) {
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			domain, planner := tt.details(t)
-			if want := "goap: 1 goals, 3 actions, by priority" + tt.note; domain != want {
+			if want := "goap: 1 goals, 3 actions, by utility" + tt.note; domain != want {
 				t.Errorf("the domain says\n%s\nwant\n%s", domain, want)
 			}
 			if want := "goap: 1 goals, 3 actions" + tt.note; planner != want {
@@ -489,11 +493,11 @@ func TestSlowKeysSaySo(t *testing.T) {
 // and what its planner node in a tree says.
 func keyDetails[K comparable](t *testing.T, key func(c *Camp) K) (domain, planner string) {
 	t.Helper()
-	d, err := goap.New(camp, key).Action("eat").Action("forage").Action("sleep").Goal("stocked", 1, stocked).Build()
+	d, err := goap.New(camp, key).Do("eat").Do("forage").Do("sleep").Goal("stocked", 1, stocked).Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	tree, err := bt.Build(bt.Config[Camp]{}, bt.For[Camp]().Plan("think", d))
+	tree, err := bt.Build(bt.Config[Camp]{}, bt.New[Camp]().Plan("think", d))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -99,13 +99,14 @@ func (p problem) domainOf(t *rapid.T, budget int, indexed bool) *goap.Domain[Var
 	}
 	b := goap.New(actions, func(v *Vars) Vars { return *v })
 	for i, r := range p.rules {
-		b.Action("a" + itoa(i))
+		var pre []bt.Constraint[Vars]
 		switch {
 		case r.needVar >= 0 && indexed:
-			b.Constrain(fields[r.needVar].Is(r.needVal))
+			pre = append(pre, fields[r.needVar].Is(r.needVal))
 		case r.needVar >= 0:
-			b.Constrain(constraints.Func("need", r.applies))
+			pre = append(pre, constraints.Func("need", r.applies))
 		}
+		b.Do("a"+itoa(i), pre...)
 		cost := float64(r.cost)
 		b.Cost(func(_, _ *Vars) float64 { return cost })
 	}

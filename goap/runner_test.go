@@ -43,7 +43,7 @@ func camper(t testing.TB, b *goap.Builder[Camp, Camp], opts ...bt.Option) (*bt.A
 // begun lists the actions begun, in order.
 func begun(rec *trace.Recorder) []string {
 	var out []string
-	for _, e := range rec.Kind(bt.EventBegin) {
+	for _, e := range ofKind(rec.Events, bt.EventBegin) {
 		if e.Path != "camp" {
 			out = append(out, strings.TrimPrefix(e.Path, "camp/"))
 		}
@@ -54,7 +54,7 @@ func begun(rec *trace.Recorder) []string {
 // plans lists the plannings reported, as "change: reason".
 func plans(rec *trace.Recorder) []string {
 	var out []string
-	for _, e := range rec.Kind(bt.EventPlan) {
+	for _, e := range ofKind(rec.Events, bt.EventPlan) {
 		out = append(out, e.Plan.Change.String()+": "+e.Plan.Reason)
 	}
 	return out
@@ -90,7 +90,7 @@ func TestRunnerCarriesOutThePlan(t *testing.T) {
 	if !stocked(&c) {
 		t.Errorf("the camp is not stocked: %+v", c)
 	}
-	got := rec.Kind(bt.EventPlan)
+	got := ofKind(rec.Events, bt.EventPlan)
 	if len(got) != 1 || got[0].Plan.Change != decide.Made || !cmp.Equal(got[0].Plan.Steps, deepPlan) ||
 		got[0].Plan.Goal != "stocked" || got[0].Plan.Cost != 12 || got[0].Path != "camp" {
 		t.Errorf("plannings reported: %+v", got)
@@ -225,7 +225,7 @@ func withoutKept(ps []string) []string {
 	return out
 }
 
-func TestHigherPriorityGoalInterrupts(t *testing.T) {
+func TestHigherUtilityGoalInterrupts(t *testing.T) {
 	agent, rec, log := camper(t, slowCamp())
 	c := Camp{Hunger: 80}
 	var wolfAt int
@@ -292,7 +292,7 @@ func TestRunnerWithoutPlanFails(t *testing.T) {
 			if err != nil || st != bt.Failure {
 				t.Fatalf("tick: %v, %v; want Failure", st, err)
 			}
-			got := rec.Kind(bt.EventPlan)
+			got := ofKind(rec.Events, bt.EventPlan)
 			if len(got) != 1 || got[0].Plan.Change != tc.change || len(got[0].Plan.Steps) > 0 {
 				t.Errorf("plannings: %+v", got)
 			}
@@ -383,8 +383,8 @@ func TestRunnerWithoutPlanIsImpossible(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "goap: no plan: no plan reaches a relevant goal"}
-	if got := plan.Decisions[0].Candidates[1].Verdict; got != want || plan.Leaf() != "mind/idle" {
-		t.Errorf("the runner without a plan predicts %v, and the preview runs %s", got, plan.Leaf())
+	if got := plan.Decisions[0].Candidates[1].Verdict; got != want || leaf(plan) != "mind/idle" {
+		t.Errorf("the runner without a plan predicts %v, and the preview runs %s", got, leaf(plan))
 	}
 }
 
@@ -450,7 +450,7 @@ func TestRunnersInACrowd(t *testing.T) {
 		}
 		var counts []stats.Counts
 		for _, c := range counters {
-			for _, a := range d.Actions() {
+			for _, a := range names(d.Nodes(), "domain/actions") {
 				counts = append(counts, c.Counts("camp/"+a))
 			}
 		}

@@ -125,3 +125,36 @@ func slowCamp() *goap.Builder[Camp, Camp] {
 
 // news is a ReplanOn test: the senses bring news.
 func news(c *Camp) bool { return c.News }
+
+// ofKind returns the events of kind k among events, in order.
+func ofKind(events []bt.Event, k bt.EventKind) []bt.Event {
+	var out []bt.Event
+	for _, e := range events {
+		if e.Kind == k {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// leaf returns the node a preview foresees the tick running: the last of
+// its path.
+func leaf(p bt.Preview) string {
+	if len(p.Path) == 0 {
+		return ""
+	}
+	return p.Path[len(p.Path)-1]
+}
+
+// names returns the names of the nodes under parent among a domain's
+// nodes (Domain.Nodes), in order: its actions under "domain/actions", its
+// goals under "domain/goals".
+func names(nodes []bt.NodeInfo, parent string) []string {
+	var out []string
+	for _, n := range nodes {
+		if n.Parent == parent {
+			out = append(out, n.Name)
+		}
+	}
+	return out
+}

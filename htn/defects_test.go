@@ -16,6 +16,7 @@ import (
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/htn"
+	"github.com/foresight-bt/foresight/internal/decider"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/google/go-cmp/cmp"
 )
@@ -24,7 +25,7 @@ import (
 // "change record: reason".
 func reports(rec *trace.Recorder) []string {
 	var out []string
-	for _, e := range rec.Kind(bt.EventPlan) {
+	for _, e := range ofKind(rec.Events, bt.EventPlan) {
 		out = append(out, e.Plan.Change.String()+" "+e.Plan.Path()+": "+e.Plan.Reason)
 	}
 	return out
@@ -44,7 +45,7 @@ func TestRunningTaskStartsAfreshLaterInAPlan(t *testing.T) {
 		d.Compound("r").
 			Method("hungry", hungry).Do("eat", "walk").
 			Method("stroll").Do("walk")
-	}, "r")
+	})
 	n := bt.New[world]()
 	tree, err := bt.Build(bt.Config[world]{}, n.Plan("run", dom, bt.Replan(0)))
 	if err != nil {
@@ -85,7 +86,7 @@ func TestPauseFallsBackOnTheRootPlan(t *testing.T) {
 			Method("m", fresh).Do("a").Pause().Do("s").
 			Method("fallback").Do("c")
 		d.Compound("s").Method("x", see).Do("b")
-	}, "r")
+	})
 	n := bt.New[world]()
 	tree, _ := bt.Build(bt.Config[world]{}, n.Plan("run", dom))
 	agent, _ := tree.NewAgent(1)
@@ -115,7 +116,7 @@ func TestEndlessPatrolKeepsItsRecordShort(t *testing.T) {
 		d.Compound("patrol").
 			Method("walk on").Do("walk").Pause().Do("patrol").
 			Method("rest", see).Do("sit")
-	}, "patrol")
+	})
 	n := bt.New[world]()
 	tree, _ := bt.Build(bt.Config[world]{}, n.Plan("run", dom, bt.Replan(0)))
 	agent, _ := tree.NewAgent(1)
@@ -180,7 +181,7 @@ func TestRecursionIsBoundedByTheBudget(t *testing.T) {
 	if ctx.Err() != nil {
 		t.Fatalf("the planning did not end within 2 minutes:\n%s", out)
 	}
-	want := fmt.Sprintf("expanded %d: htn: %v", tries, decide.Budget{Tries: tries}.Spent("Tries"))
+	want := fmt.Sprintf("expanded %d: htn: %v", tries, decider.Spent(decide.Budget{Tries: tries}, "Tries"))
 	if err != nil || !strings.Contains(string(out), want) {
 		var exit *exec.ExitError
 		if errors.As(err, &exit) && strings.Contains(string(out), "stack overflow") {

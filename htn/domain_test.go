@@ -36,84 +36,86 @@ func TestBuildErrors(t *testing.T) {
 	tests := []struct {
 		name  string
 		build func(d *htn.Builder[world]) *htn.Builder[world]
-		root  string
 		want  []string
 	}{
 		{"unknown subtask", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("a", "z")
-		}, "r", []string{`r/m/1: unknown task "z": neither a compound task nor an action of the catalogue`}},
-		{"unknown root", func(d *htn.Builder[world]) *htn.Builder[world] {
-			return d.Compound("s").Method("m").Do("a")
-		}, "r", []string{`root: unknown task "r"`}},
+		}, []string{`r/m/1: unknown task "z": neither a compound task nor an action of the catalogue`}},
+		{"no compound task", func(d *htn.Builder[world]) *htn.Builder[world] {
+			return d
+		}, []string{"domain: no compound task: declare the root"}},
+		{"a slot is no root", func(d *htn.Builder[world]) *htn.Builder[world] {
+			return d.Slot("s", func(*world) *htn.Domain[world] { return nil })
+		}, []string{"domain: no compound task: declare the root"}},
 		{"compound with no method", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r")
-		}, "r", []string{"r: a compound task with no method"}},
+		}, []string{"r: a compound task with no method"}},
 		{"method with no subtask", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Method("n").Do("a")
-		}, "r", []string{"r/m: a method with no subtask"}},
+		}, []string{"r/m: a method with no subtask"}},
 		{"unreachable", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("a").Compound("s").Method("n").Do("b")
-		}, "r", []string{"s: unreachable from the root task"}},
+		}, []string{"s: unreachable from the root task"}},
 		{"a misspelt name and the task it leaves behind", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("a", "blot").Compound("bolt").Method("n").Do("b")
-		}, "r", []string{`r/m/1: unknown task "blot"`, "bolt: unreachable from the root task"}},
+		}, []string{`r/m/1: unknown task "blot"`, "bolt: unreachable from the root task"}},
 		{"endless recursion", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m", see).Do("a", "r").Method("n").Do("r")
-		}, "r", []string{"r: every method recurses without end: no decomposition of this task is finite"}},
+		}, []string{"r: every method recurses without end: no decomposition of this task is finite"}},
 		{"mutual recursion", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("s").Compound("s").Method("n").Do("r")
-		}, "r", []string{"r: every method recurses", "s: every method recurses"}},
+		}, []string{"r: every method recurses", "s: every method recurses"}},
 		{"duplicates", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("a").Method("m").Do("b").Compound("r").Method("x").Do("a")
-		}, "r", []string{"r/m: a second method of this name", "r: a second task of this name"}},
+		}, []string{"r/m: a second method of this name", "r: a second task of this name"}},
 		{"a compound named as an action", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("a").Compound("a").Method("n").Do("b")
-		}, "r", []string{"a: a compound task of the name of an action of the catalogue: rename one"}},
+		}, []string{"a: a compound task of the name of an action of the catalogue: rename one"}},
 		{"nils", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m", nil).Do("a").Copy(nil)
-		}, "r", []string{"r/m: condition 1 is nil", "Copy: nil copy function"}},
+		}, []string{"r/m: condition 1 is nil", "Copy: nil copy function"}},
 		{"method conditions are validated", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").
 				Method("m", see, constraints.Func[world]("lucky", nil)).Do("a").
 				Method("n", constraints.Chance[world](1.5)).Do("b")
-		}, "r", []string{"r/m: condition 2: Func lucky: nil function",
+		}, []string{"r/m: condition 2: Func lucky: nil function",
 			"r/n: condition 1: Chance: probability 1.5 is not in [0, 1]"}},
 		{"out of order", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Method("m").Do("a").Pause().Compound("r").Do("a").Method("o").Do("a")
-		}, "r", []string{"domain: Method must follow a Compound", "domain: Do must follow a Method",
+		}, []string{"domain: Method must follow a Compound", "domain: Do must follow a Method",
 			"domain: Pause must follow a Method", "r: Do must follow a Method"}},
 		{"what follows a refused task is not blamed again", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("a").Compound("r").Method("m").Do("a").
 				Compound("").Method("x").Do("a").Compound("").Method("x").Pause()
-		}, "r", []string{"r: a second task of this name", "task 2: a task needs a name",
+		}, []string{"r: a second task of this name", "task 2: a task needs a name",
 			"task 3: a task needs a name"}},
 		{"pauses that separate nothing", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Pause().Do("a").Pause().Pause().Do("a").Pause()
-		}, "r", []string{"r/m/0: a pause must come between two subtasks", "r/m/3: a pause must come",
+		}, []string{"r/m/0: a pause must come between two subtasks", "r/m/3: a pause must come",
 			"r/m/5: a pause must come"}},
 		{"unnamed", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("").Do("a").Compound("")
-		}, "r", []string{"r/0: a method needs a name", "task 1: a task needs a name"}},
+		}, []string{"r/0: a method needs a name", "task 1: a task needs a name"}},
 		{"slashes", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m/n").Do("a/b").Compound("x/y")
-		}, "r", []string{`r/0: name "m/n" contains '/'`, `r/0/0: unknown task "a/b"`, `task 1: name "x/y" contains '/'`}},
+		}, []string{`r/0: name "m/n" contains '/'`, `r/0/0: unknown task "a/b"`, `task 1: name "x/y" contains '/'`}},
 		{"negative budget", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("a").Budget(decide.Budget{Steps: -1})
-		}, "r", []string{"budget: budget {Steps:-1 Tries:0 PerTick:0}: a bound cannot be negative"}},
+		}, []string{"budget: budget {Steps:-1 Tries:0 PerTick:0}: a bound cannot be negative"}},
 		{"a budget spread over ticks", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("a").Budget(decide.Budget{PerTick: 3})
-		}, "r", []string{"budget: PerTick: an HTN plans in the tick that asks"}},
+		}, []string{"budget: PerTick: an HTN plans in the tick that asks"}},
 		{"built, then more calls", func(d *htn.Builder[world]) *htn.Builder[world] {
 			d.Compound("r").Method("m").Do("a")
 			if _, err := d.Build(); err != nil {
 				panic(err)
 			}
 			return d.Compound("s").Method("n").Do("z")
-		}, "r", []string{`s/n/0: unknown task "z"`, "s: unreachable from the root task"}},
+		}, []string{`s/n/0: unknown task "z"`, "s: unreachable from the root task"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := tt.build(htn.New(abc)).Build(tt.root)
+			_, err := tt.build(htn.New(abc)).Build()
 			treetest.CheckErrors(t, err, tt.want)
 		})
 	}
@@ -156,12 +158,12 @@ func TestBuildZero(t *testing.T) {
 	if err == nil || !strings.HasPrefix(err.Error(), "run: ") {
 		t.Errorf("a zero domain's runner: %v", err)
 	}
-	if _, err := nilDomain.Plan(&world{}); err == nil {
+	if _, err := nilDomain.NewSession().Plan(&world{}); err == nil {
 		t.Error("a nil domain planned")
 	}
 	var zero htn.Session[world] // a panic before it said so
-	if _, err := zero.Plan(&world{}); err == nil || !strings.Contains(err.Error(), "zero Planner") {
-		t.Errorf("a zero Planner: %v", err)
+	if _, err := zero.Plan(&world{}); err == nil || !strings.Contains(err.Error(), "zero Session") {
+		t.Errorf("a zero Session: %v", err)
 	}
 	// The test of when to plan again is the planner node's, and checked
 	// with it.
@@ -169,7 +171,7 @@ func TestBuildZero(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error(), "run: ReplanOn(nil)") {
 		t.Errorf("a nil ReplanOn test: %v", err)
 	}
-	if _, err := new(htn.Domain[world]).Plan(&world{}); err == nil {
+	if _, err := new(htn.Domain[world]).NewSession().Plan(&world{}); err == nil {
 		t.Error("a zero domain planned")
 	}
 }
@@ -178,22 +180,26 @@ func TestBuildZero(t *testing.T) {
 // them, and the domain built before is left as it was.
 func TestBuildAgain(t *testing.T) {
 	d := htn.New(letters(t, "a", "b"))
-	d.Compound("r").Method("m").Do("a")
+	d.Compound("r").Method("m", see).Do("a")
 	first, err := d.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	d.Compound("s").Method("n").Do("r", "b")
-	second, err := d.Build("s")
+	d.Method("n").Do("s") // a second method of the root, still open
+	d.Compound("s").Method("o").Do("a", "b")
+	second, err := d.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
-	p1, err1 := first.Plan(&world{})
-	p2, err2 := second.Plan(&world{})
+	p1, err1 := first.NewSession().Plan(&world{See: true})
+	p2, err2 := second.NewSession().Plan(&world{})
 	if err1 != nil || err2 != nil || !cmp.Equal(p1.Steps, []string{"a"}) || !cmp.Equal(p2.Steps, []string{"a", "b"}) {
 		t.Errorf("first %v %v, second %v %v", p1.Steps, err1, p2.Steps, err2)
 	}
-	if n1, n2 := len(first.Nodes()), len(second.Nodes()); n1 != 3 || n2 != 6 {
+	if _, err := first.NewSession().Plan(&world{}); !errors.Is(err, decide.ErrNoPlan) {
+		t.Errorf("the first domain took the method added after it was built: %v", err)
+	}
+	if n1, n2 := len(first.Nodes()), len(second.Nodes()); n1 != 3 || n2 != 8 {
 		t.Errorf("nodes: first %d, second %d", n1, n2)
 	}
 }
@@ -246,11 +252,13 @@ func TestNilAndZero(t *testing.T) {
 			t.Errorf("%s: Build: %v", name, err)
 		}
 	}
-	if r := (*htn.Domain[world])(nil).Root(); r != "" {
-		t.Errorf("nil Domain: Root %q", r)
-	}
-	if r := new(htn.Domain[world]).Root(); r != "" {
-		t.Errorf("zero Domain: Root %q", r)
+	for name, d := range map[string]*htn.Domain[world]{"nil": nil, "zero": {}} {
+		if nodes := d.Nodes(); nodes != nil {
+			t.Errorf("%s Domain: Nodes %v", name, nodes)
+		}
+		if err := d.Validate(); err == nil {
+			t.Errorf("%s Domain: valid", name)
+		}
 	}
 }
 
@@ -268,7 +276,7 @@ func TestPlanSafety(t *testing.T) {
 		t.Fatal(err)
 	}
 	var pe *bt.PanicError
-	if _, err := dom.Plan(&world{}); !errors.As(err, &pe) || pe.Value != "boom" || pe.Method != "Plan" {
+	if _, err := dom.NewSession().Plan(&world{}); !errors.As(err, &pe) || pe.Value != "boom" || pe.Method != "Plan" {
 		t.Errorf("a panicking precondition: %v", err)
 	}
 
@@ -287,7 +295,7 @@ func TestPlanSafety(t *testing.T) {
 		return d
 	}
 	live := listed{L: make([]int, 0, 4)}
-	if _, err := build(htn.New(lcat)).Plan(&live); err == nil || !strings.Contains(err.Error(), "Builder.Copy") {
+	if _, err := build(htn.New(lcat)).NewSession().Plan(&live); err == nil || !strings.Contains(err.Error(), "Builder.Copy") {
 		t.Errorf("a memory with a slice, no copy function: %v", err)
 	}
 	deep := func(dst, src *listed) { dst.L = append(dst.L[:0:0], src.L...) }

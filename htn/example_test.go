@@ -53,7 +53,7 @@ func Example() {
 
 	// Planning alone: the record says which method was taken at each
 	// decomposition, and Path says it in words.
-	plan, _ := domain.Plan(&Guard{SeesThief: true})
+	plan, _ := domain.NewSession().Plan(&Guard{SeesThief: true})
 	fmt.Println(plan.Record, plan.Path(), plan.Steps)
 
 	n := bt.New[Guard]()

@@ -62,7 +62,7 @@ func visitorActions() *catalogue.Catalogue[Visitor] {
 func ExampleBuilder_Slot() {
 	actions := visitorActions()
 	vending, _ := htn.New(actions).Compound("vending").Method("buy").Do("buy snack").Build()
-	bench, _ := htn.New(actions).Compound("bench").Method("rest").Do("sit").Build("bench")
+	bench, _ := htn.New(actions).Compound("bench").Method("rest").Do("sit").Build()
 
 	d := htn.New(actions)
 	d.Compound("visit").
@@ -77,13 +77,13 @@ func ExampleBuilder_Slot() {
 		}
 		return nil // an empty slot: the method holding it gives way
 	})
-	park, err := d.Build("visit")
+	park, err := d.Build()
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
 	for near, what := range []string{"nothing", "a vending machine", "a bench"} {
-		plan, _ := park.Plan(&Visitor{Near: near})
+		plan, _ := park.NewSession().Plan(&Visitor{Near: near})
 		fmt.Printf("near %s: %v %v\n", what, plan.Path(), plan.Steps)
 	}
 	// Output:
@@ -106,7 +106,7 @@ func ExampleBuilder_Nothing() {
 		return
 	}
 	for _, loot := range []bool{true, false} {
-		plan, _ := domain.Plan(&Visitor{Loot: loot})
+		plan, _ := domain.NewSession().Plan(&Visitor{Loot: loot})
 		fmt.Println(plan.Path(), plan.Steps)
 	}
 	// Output:
@@ -129,7 +129,7 @@ func ExampleBuilder_Choose() {
 		return
 	}
 	for _, v := range []Visitor{{Tired: 0.9, Hungry: 0.5}, {Tired: 0.1, Hungry: 0.5}, {}} {
-		plan, _ := idle.Plan(&v)
+		plan, _ := idle.NewSession().Plan(&v)
 		fmt.Println(plan.Steps)
 	}
 
@@ -137,7 +137,7 @@ func ExampleBuilder_Choose() {
 	r.Compound("greet").Choose(decide.AtRandom).
 		Method("taunt").Do("taunt").Utility(func(*Visitor) float64 { return 1 }).
 		Method("wave").Do("wave").Utility(func(*Visitor) float64 { return 3 })
-	greet, _ := r.Build("greet")
+	greet, _ := r.Build()
 	p := greet.NewSession()
 	counts := map[string]int{}
 	for seed := range uint64(1000) {
@@ -216,7 +216,7 @@ func ExampleBuilder_Continuous() {
 // A planning keeps a decomposition log, in the plan's Trials: each
 // compound task, each method tried and what became of it, each step
 // planned or refused, as a tree.
-func ExamplePlanner_Plan_log() {
+func ExampleSession_Plan_log() {
 	d := htn.New(visitorActions())
 	d.Compound("snack").
 		Method("buy here").Do("find machine", "buy snack").
@@ -246,10 +246,10 @@ func ExamplePlanner_Plan_log() {
 }
 
 // A planning tallies, for each primitive task, how often it was
-// considered (reached in a decomposition), refused by its preconditions
+// considered (reached in a decomposition), discarded by its preconditions
 // and admitted into a plan being made, backtracking or not: the counts
 // package stats adds up over a run.
-func ExamplePlanner_Plan_tallies() {
+func ExampleSession_Plan_tallies() {
 	d := htn.New(visitorActions())
 	d.Compound("snack").
 		Method("buy here").Do("find machine", "buy snack").
@@ -267,9 +267,9 @@ func ExamplePlanner_Plan_tallies() {
 		fmt.Printf("%-10s considered %d, discarded %d, admitted %d\n", t.Name, t.Considered, t.Discarded, t.Admitted)
 	}
 	// Output:
-	// wander     considered 2, refused 0, admitted 2
-	// buy snack  considered 1, refused 1, admitted 0
-	// sit        considered 0, refused 0, admitted 0
+	// wander     considered 2, discarded 0, admitted 2
+	// buy snack  considered 1, discarded 1, admitted 0
+	// sit        considered 0, discarded 0, admitted 0
 }
 
 // printTrials prints a decomposition log as a tree, a star marking the

@@ -45,7 +45,10 @@ func TestFeatureBuildErrors(t *testing.T) {
 		}, []string{"r/m: a second permanent effect"}},
 		{"an unknown choice", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Choose(decide.Choice(9)).Method("m").Do("a")
-		}, []string{"r: Choose: unknown choice Choice(9)"}},
+		}, []string{"r: Choose: an HTN task chooses its methods in order, by utility or at random, not Choice(9)"}},
+		{"a choice of GOAP's", func(d *htn.Builder[world]) *htn.Builder[world] {
+			return d.Compound("r").Choose(decide.ByCost).Method("m").Do("a")
+		}, []string{"r: Choose: an HTN task chooses its methods in order, by utility or at random, not by cost"}},
 		{"a slot has no methods", func(d *htn.Builder[world]) *htn.Builder[world] {
 			return d.Compound("r").Method("m").Do("s").
 				Slot("s", func(*world) *htn.Domain[world] { return nil }).Choose(decide.AtRandom).Method("x").Do("a")
@@ -81,7 +84,7 @@ func TestSlot(t *testing.T) {
 	d := htn.New(abc)
 	d.Compound("r").Method("use", saw).Do("a", "slot").Method("else").Do("a")
 	d.Slot("slot", func(*world) *htn.Domain[world] { return filled })
-	dom, err := d.Build("r")
+	dom, err := d.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -103,7 +106,7 @@ func TestSlot(t *testing.T) {
 	}
 	for _, tt := range tests {
 		filled = tt.fill
-		plan, err := dom.Plan(&tt.w)
+		plan, err := dom.NewSession().Plan(&tt.w)
 		if err != nil || !cmp.Equal(plan.Steps, tt.steps) {
 			t.Errorf("%s: %v %v, want %v", tt.name, plan.Steps, err, tt.steps)
 		}
@@ -148,7 +151,7 @@ func TestSlotRecursionIsBudgeted(t *testing.T) {
 	d := htn.New(abc).Compound("r").Method("again").Do("s").Method("out", see).Do("a").
 		Slot("s", func(*world) *htn.Domain[world] { return self }).Budget(decide.Budget{Tries: 500})
 	self, _ = d.Build()
-	if _, err := self.Plan(&world{}); !errors.Is(err, decide.ErrOutOfBudget) {
+	if _, err := self.NewSession().Plan(&world{}); !errors.Is(err, decide.ErrOutOfBudget) {
 		t.Errorf("%v, want out of budget", err)
 	}
 }
@@ -159,7 +162,7 @@ func TestNothing(t *testing.T) {
 	dom := build(t, func(b *catalogue.Builder[world]) { b.Action("a", noop).Action("b", noop) }, func(d *htn.Builder[world]) {
 		d.Compound("r").Method("m").Do("o", "b")
 		d.Compound("o").Method("x", see).Do("a").Method("none", saw).Nothing()
-	}, "r")
+	})
 	for _, tt := range []struct {
 		w      world
 		steps  []string
@@ -170,7 +173,7 @@ func TestNothing(t *testing.T) {
 		{world{Saw: true}, []string{"b"}, decide.Record{0, 1}, nil},
 		{world{}, nil, nil, decide.ErrNoPlan},
 	} {
-		plan, err := dom.Plan(&tt.w)
+		plan, err := dom.NewSession().Plan(&tt.w)
 		if !errors.Is(err, tt.err) || !cmp.Equal(plan.Steps, tt.steps, cmpEmpty) || !cmp.Equal(plan.Record, tt.record, cmpEmpty) {
 			t.Errorf("%+v: %v %v %v", tt.w, plan.Steps, plan.Record, err)
 		}
@@ -191,7 +194,7 @@ func TestChooseByUtility(t *testing.T) {
 				Method("low").Do("a").Utility(u(1)).
 				Method("high", see).Do("b").Utility(func(w *world) float64 { return float64(w.Foe) + bad }).
 				Method("tie").Do("c").Utility(u(1))
-		}, "r")
+		})
 	for _, tt := range []struct {
 		w      world
 		steps  []string
@@ -201,14 +204,14 @@ func TestChooseByUtility(t *testing.T) {
 		{world{Foe: 5}, []string{"a"}, decide.Record{1}}, // high is tried first, and rejected
 		{world{See: true, Foe: 0}, []string{"a"}, decide.Record{0}},
 	} {
-		plan, err := dom.Plan(&tt.w)
+		plan, err := dom.NewSession().Plan(&tt.w)
 		if err != nil || !cmp.Equal(plan.Steps, tt.steps) || !cmp.Equal(plan.Record, tt.record) {
 			t.Errorf("%+v: %v %v %v", tt.w, plan.Steps, plan.Record, err)
 		}
 	}
 	for _, b := range []float64{math.NaN(), -7, math.Inf(1), 1e307} {
 		bad = b
-		if _, err := dom.Plan(&world{Foe: 1}); err == nil || !strings.Contains(err.Error(), "r/high: utility") ||
+		if _, err := dom.NewSession().Plan(&world{Foe: 1}); err == nil || !strings.Contains(err.Error(), "r/high: utility") ||
 			!strings.Contains(err.Error(), "a utility is a number from 0 to 1e300") {
 			t.Errorf("utility %v: %v", b, err)
 		}
@@ -234,7 +237,7 @@ func TestChooseAtRandom(t *testing.T) {
 				Method("one").Do("a").Utility(u(1)).
 				Method("none").Do("c").Utility(u(0)).
 				Method("three").Do("b").Utility(u(3))
-		}, "r")
+		})
 	p, q := dom.NewSession(), dom.NewSession()
 	count := map[string]int{}
 	const n = 4000
@@ -256,7 +259,7 @@ func TestChooseAtRandom(t *testing.T) {
 		d.Compound("r").Choose(decide.AtRandom).
 			Method("one", see).Do("a").Utility(u(1)).
 			Method("none").Do("c").Utility(u(0))
-	}, "r").Plan(&world{})
+	}).NewSession().Plan(&world{})
 	if err != nil || !cmp.Equal(plan.Steps, []string{"c"}) || !cmp.Equal(plan.Record, decide.Record{1}) {
 		t.Errorf("the last resort: %v %v %v", plan.Steps, plan.Record, err)
 	}
@@ -270,7 +273,7 @@ func TestChooseAtRandomInATree(t *testing.T) {
 		func(d *htn.Builder[world]) {
 			d.Compound("r").Choose(decide.AtRandom).
 				Method("a").Do("a").Method("b").Do("b").Method("c").Do("c")
-		}, "r")
+		})
 	nb := bt.New[world]()
 	tree, _ := bt.Build(bt.Config[world]{}, nb.Plan("run", dom))
 	run := func(seed uint64) []string {
@@ -289,8 +292,8 @@ func TestChooseAtRandomInATree(t *testing.T) {
 			}
 			n := len(got)
 			agent.Tick(&w, time.Millisecond)
-			if got[n] != p.Leaf() {
-				t.Fatalf("the preview foresaw %s, the tick began %s", p.Leaf(), got[n])
+			if got[n] != leaf(p) {
+				t.Fatalf("the preview foresaw %s, the tick began %s", leaf(p), got[n])
 			}
 		}
 		return got
@@ -310,7 +313,7 @@ func TestChooseAtRandomInATree(t *testing.T) {
 
 // A permanent effect holds in the rest of the plan, and reaches the live
 // memory once, when a runner adopts the plan: never from a preview, a
-// prediction, a plan found and turned down, or a Planner.
+// prediction, a plan found and turned down, or a Session.
 func TestCommit(t *testing.T) {
 	dom := build(t, func(b *catalogue.Builder[world]) {
 		b.Action("a", noop).Action("b", noop, constraints.Func("committed", func(w *world) bool { return w.Bridge == 1 }))
@@ -319,9 +322,9 @@ func TestCommit(t *testing.T) {
 		d.Compound("r").
 			Method("alarm", see).Do("z").
 			Method("m").Do("a", "b").Commit(func(w *world) { w.Bridge++; w.Checked = 1 })
-	}, "r")
+	})
 	w := world{}
-	plan, err := dom.Plan(&w)
+	plan, err := dom.NewSession().Plan(&w)
 	if err != nil || !cmp.Equal(plan.Steps, []string{"a", "b"}) || w.Bridge != 0 {
 		t.Fatalf("plan %v %v; memory %+v", plan.Steps, err, w)
 	}
@@ -353,7 +356,7 @@ func TestContinuous(t *testing.T) {
 	}, func(d *htn.Builder[world]) {
 		d.Compound("r").Method("m", constraints.Func("not done", func(w *world) bool { return w.N < 5 })).Do("a").
 			Continuous()
-	}, "r")
+	})
 	n := bt.New[world]()
 	tree, _ := bt.Build(bt.Config[world]{}, n.Plan("run", dom))
 	agent, _ := tree.NewAgent(1)
@@ -366,8 +369,8 @@ func TestContinuous(t *testing.T) {
 		switch {
 		case err != nil:
 			t.Fatal(err)
-		case i > 0 && i < 5 && (p.Leaf() != "run/a" || len(p.Plans) != 1 || p.Plans[0].Reason != "the last plan is done"):
-			t.Errorf("tick %d: the preview foresees %s and %+v", i+1, p.Leaf(), p.Plans)
+		case i > 0 && i < 5 && (leaf(p) != "run/a" || len(p.Plans) != 1 || p.Plans[0].Reason != "the last plan is done"):
+			t.Errorf("tick %d: the preview foresees %s and %+v", i+1, leaf(p), p.Plans)
 		}
 		s, _ := agent.Tick(&w, time.Millisecond)
 		statuses = append(statuses, s)
@@ -478,7 +481,7 @@ func TestFeaturesAllocateNothing(t *testing.T) {
 			Method("q").Do("c").Utility(func(*world) float64 { return 1 })
 		d.Compound("opt").Method("see", see).Do("a").Method("else").Nothing()
 		d.Continuous()
-	}, "r")
+	})
 	agent, _ := tree(t, dom, bt.Replan(0)).NewAgent(7)
 	w := world{}
 	tick := func() {

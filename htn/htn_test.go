@@ -106,6 +106,26 @@ func tree(t testing.TB, dom *htn.Domain[world], opts ...bt.Option) *bt.Tree[worl
 	return tr
 }
 
+// ofKind returns the events of kind k among events, in order.
+func ofKind(events []bt.Event, k bt.EventKind) []bt.Event {
+	var out []bt.Event
+	for _, e := range events {
+		if e.Kind == k {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// leaf returns the node a preview foresees the tick running: the last of
+// its path.
+func leaf(p bt.Preview) string {
+	if len(p.Path) == 0 {
+		return ""
+	}
+	return p.Path[len(p.Path)-1]
+}
+
 // A runner that plans again every tick interrupts its patrol when the foe
 // comes into sight, and fights: it rearms, then slams until the trunk is
 // spent, and rearms again.

@@ -2,6 +2,7 @@ package htn_test
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"strings"
 	"testing"
@@ -81,15 +82,15 @@ func TestRunnerOutOfBudget(t *testing.T) {
 	if s, _ := agent.Tick(&counter{Goal: 10}, time.Millisecond); s != bt.Failure {
 		t.Fatalf("status %v", s)
 	}
-	plans := rec.Kind(bt.EventPlan)
+	plans := ofKind(rec.Events, bt.EventPlan)
 	if len(plans) != 1 || plans[0].Plan.Change != decide.OutOfBudget || len(plans[0].Plan.Steps) != 0 {
 		t.Fatalf("reports %+v", plans)
 	}
 }
 
 // build builds the domain d describes over a catalogue of actions that
-// acts declares, with root as its root.
-func build[M any](t testing.TB, acts func(b *catalogue.Builder[M]), d func(b *htn.Builder[M]), root string) *htn.Domain[M] {
+// acts declares, its root the first compound task d declares.
+func build[M any](t testing.TB, acts func(b *catalogue.Builder[M]), d func(b *htn.Builder[M])) *htn.Domain[M] {
 	t.Helper()
 	var cb catalogue.Builder[M]
 	acts(&cb)
@@ -99,7 +100,7 @@ func build[M any](t testing.TB, acts func(b *catalogue.Builder[M]), d func(b *ht
 	}
 	b := htn.New(actions)
 	d(b)
-	dom, err := b.Build(root)
+	dom, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -120,7 +121,7 @@ func TestPause(t *testing.T) {
 		d.Compound("next").
 			Method("after a", constraints.Func("a done", func(w *world) bool { return w.Foe > 0 })).Do("b").
 			Method("else").Do("c")
-	}, "r")
+	})
 	p := dom.NewSession()
 	alone, err := p.Plan(&world{})
 	if err != nil || !p.Paused() || !cmp.Equal(alone.Steps, []string{"a"}) {
@@ -143,8 +144,8 @@ func TestPause(t *testing.T) {
 		t.Errorf("ran %v", got)
 	}
 	var reports []string
-	for _, e := range rec.Kind(bt.EventPlan) {
-		reports = append(reports, e.Plan.Change.String()+" "+e.Plan.Record.String()+" "+e.Plan.Reason)
+	for _, e := range ofKind(rec.Events, bt.EventPlan) {
+		reports = append(reports, e.Plan.Change.String()+" "+fmt.Sprint([]int(e.Plan.Record))+" "+e.Plan.Reason)
 	}
 	want := []string{"made [0] ", "made [0 0] the rest, after a pause"}
 	if diff := cmp.Diff(want, reports); diff != "" {
@@ -168,7 +169,7 @@ func TestKeptAndReplaced(t *testing.T) {
 		d.Compound("c").
 			Method("first", constraints.Func("saw", func(w *world) bool { return w.Saw })).Do("x").
 			Method("second").Do("y")
-	}, "r")
+	})
 	n := bt.New[world]()
 	tree, err := bt.Build(bt.Config[world]{}, n.Plan("run", dom, bt.Replan(0)))
 	if err != nil {
@@ -179,7 +180,7 @@ func TestKeptAndReplaced(t *testing.T) {
 	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
 		switch e.Kind {
 		case bt.EventPlan:
-			log = append(log, e.Plan.Change.String()+" "+e.Plan.Record.String()+" "+e.Plan.Path()+": "+e.Plan.Reason)
+			log = append(log, e.Plan.Change.String()+" "+fmt.Sprint([]int(e.Plan.Record))+" "+e.Plan.Path()+": "+e.Plan.Reason)
 		case bt.EventBegin, bt.EventEnd:
 			log = append(log, e.Kind.String()+" "+e.Path)
 		}
@@ -219,7 +220,7 @@ func TestCommitsByDefault(t *testing.T) {
 		d.Compound("r").
 			Method("alarm", constraints.Func("sees", func(w *world) bool { return w.See })).Do("z").
 			Method("work").Do("x")
-	}, "r")
+	})
 	n := bt.New[world]()
 	tree, err := bt.Build(bt.Config[world]{}, n.Plan("run", dom))
 	if err != nil {
@@ -261,7 +262,7 @@ func TestTaskFails(t *testing.T) {
 		d.Compound("r").
 			Method("first", allowed).Do("bad").
 			Method("fallback", allowed).Do("ok")
-	}, "r")
+	})
 	n := bt.New[world]()
 	tree, _ := bt.Build(bt.Config[world]{}, n.Plan("run", dom))
 	agent, _ := tree.NewAgent(1)
@@ -269,7 +270,7 @@ func TestTaskFails(t *testing.T) {
 	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
 		if e.Kind == bt.EventPlan {
 			p := e.Plan
-			got = append(got, p.Change.String()+" "+p.Record.String()+": "+p.Reason)
+			got = append(got, p.Change.String()+" "+fmt.Sprint([]int(p.Record))+": "+p.Reason)
 			for _, r := range p.Rejected {
 				got = append(got, "  "+r.Name+": "+r.Reason)
 			}
@@ -307,7 +308,7 @@ func TestRunnerUnderSelector(t *testing.T) {
 		b.Action("hit", bt.Instant(func(w *world) bool { hit(w); return true }, hit))
 	}, func(d *htn.Builder[world]) {
 		d.Compound("combo").Method("twice").Do("hit", "hit")
-	}, "combo")
+	})
 	judge := heuristic.Func[world](func(b, a *world) heuristic.Outcome {
 		switch {
 		case a.Foe <= b.Foe-2:
@@ -395,7 +396,7 @@ func BenchmarkDomain100(b *testing.B) {
 				c.Do("c" + strconv.Itoa(i+1))
 			}
 		}
-	}, "c0")
+	})
 	nb := bt.New[world]()
 	tree, err := bt.Build(bt.Config[world]{}, nb.Plan("run", dom))
 	if err != nil {
@@ -424,7 +425,7 @@ func TestPredictionFollowsReplacement(t *testing.T) {
 		b.Action("eat", bt.Lasting(func(*world, time.Duration) bt.Status { return bt.Running }, func(w *world) { w.Checked++ }))
 	}, func(d *htn.Builder[world]) {
 		d.Compound("live").Method("flee", threat).Do("hide").Method("eat").Do("eat")
-	}, "live")
+	})
 	judge := heuristic.Func[world](func(b, a *world) heuristic.Outcome {
 		switch {
 		case a.Checked < b.Checked:
@@ -470,14 +471,14 @@ func TestKeptOrSilent(t *testing.T) {
 		d.Compound("turn").Method("either").Do("way")
 		d.Compound("way").Method("one", constraints.Func("north", func(w *world) bool { return w.Bridge == 0 })).Do("north").
 			Method("other").Do("south")
-	}, "r")
+	})
 	n := bt.New[world]()
 	tree, _ := bt.Build(bt.Config[world]{}, n.Plan("run", dom, bt.Replan(0)))
 	agent, _ := tree.NewAgent(1)
 	var got []string
 	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
 		if e.Kind == bt.EventPlan {
-			got = append(got, e.Plan.Change.String()+" "+e.Plan.Record.String())
+			got = append(got, e.Plan.Change.String()+" "+fmt.Sprint([]int(e.Plan.Record)))
 		}
 	}))
 	w := world{}
@@ -504,7 +505,7 @@ func TestPauseGivesWay(t *testing.T) {
 		d.Compound("r").
 			Method("hungry", constraints.Func("hungry", func(w *world) bool { return w.See })).Do("eat").
 			Method("farm").Do("walk").Pause().Do("plant")
-	}, "r")
+	})
 	n := bt.New[world]()
 	tree, _ := bt.Build(bt.Config[world]{}, n.Plan("run", dom))
 	agent, _ := tree.NewAgent(1)
@@ -533,16 +534,16 @@ func TestReload(t *testing.T) {
 	if err := agent.Reload(build(), &w); err != nil {
 		t.Fatal(err)
 	}
-	rec.Reset()
+	rec.Events = rec.Events[:0]
 	w.See = true
 	p, err := agent.Preview(&w, time.Millisecond)
-	if err != nil || p.Leaf() != "think/uproot" {
+	if err != nil || leaf(p) != "think/uproot" {
 		t.Fatalf("preview after reload: %v %v", p.Path, err)
 	}
 	if _, err := agent.Tick(&w, time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
-	if plans := rec.Kind(bt.EventPlan); len(plans) != 1 || plans[0].Path != "think" {
+	if plans := ofKind(rec.Events, bt.EventPlan); len(plans) != 1 || plans[0].Path != "think" {
 		t.Fatalf("reports after reload: %+v", plans)
 	}
 }

@@ -22,7 +22,7 @@ func (b before) Evaluate(s bt.Situation, _ *world) (bt.Check, string) {
 }
 
 // A method's conditions are judged at the time the plan has reached, once:
-// a runner in a tree plans as a Planner does.
+// a runner in a tree plans as a Session does.
 func TestMethodConditionsAtThePlannedTime(t *testing.T) {
 	dom := build(t, func(b *catalogue.Builder[world]) {
 		b.Action("wait", noop).Takes(time.Second).Action("early", noop).Action("late", noop)
@@ -31,8 +31,8 @@ func TestMethodConditionsAtThePlannedTime(t *testing.T) {
 		d.Compound("next").
 			Method("in time", before(1500*time.Millisecond)).Do("early").
 			Method("otherwise").Do("late")
-	}, "r")
-	alone, err := dom.Plan(&world{})
+	})
+	alone, err := dom.NewSession().Plan(&world{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -47,7 +47,7 @@ func TestMethodConditionsAtThePlannedTime(t *testing.T) {
 	if _, err := agent.Tick(&world{}, time.Millisecond); err != nil {
 		t.Fatal(err)
 	}
-	plans := rec.Kind(bt.EventPlan)
+	plans := ofKind(rec.Events, bt.EventPlan)
 	if len(plans) == 0 {
 		t.Fatal("no plan reported")
 	}
