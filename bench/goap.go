@@ -78,7 +78,7 @@ func Corridor(rooms, budget int) (*goap.Domain[Room, Room], error) {
 	}
 	b := goap.New(actions, func(r *Room) Room { return *r })
 	for i := range rooms {
-		b.Action(RoomStep(i))
+		b.Do(RoomStep(i))
 	}
 	last := int16(rooms)
 	return b.Goal("last room", 1, func(r *Room) bool { return r.At == last }).
@@ -123,13 +123,13 @@ const (
 
 func (p Preconditions) String() string { return [...]string{"fields", "funcs"}[p] }
 
-// is returns the precondition that field has value, stated as p says:
-// the field's Is, or test, the function a user would write.
-func is[M any](p Preconditions, field *constraints.Field[M], value int, test func(m *M) bool) bt.Constraint[M] {
+// is returns the precondition that field, called name, has value, stated
+// as p says: the field's Is, or test, the function a user would write.
+func is[M any](p Preconditions, field *constraints.Field[M], name string, value int, test func(m *M) bool) bt.Constraint[M] {
 	if p == Fields {
 		return field.Is(value)
 	}
-	return constraints.Func(field.Name()+" is "+strconv.Itoa(value), test)
+	return constraints.Func(name+" is "+strconv.Itoa(value), test)
 }
 
 // Maze returns the maze as a foresight domain: the agent's room is its
@@ -144,11 +144,12 @@ func Maze(p Preconditions) (*goap.Domain[Room, Room], error) {
 		}
 		return rooms[name]
 	}
-	in := constraints.NewField("room", func(r *Room) int { return int(r.At) })
+	const inName = "room"
+	in := constraints.NewField(inName, func(r *Room) int { return int(r.At) })
 	var c catalogue.Builder[Room]
 	for _, m := range MazeMoves {
 		from, to := room(m[:strings.Index(m, "->")]), room(m[strings.Index(m, "->")+2:])
-		c.Action(m, act(func(r *Room) { r.At = to }), is(p, in, int(from), func(r *Room) bool { return r.At == from }))
+		c.Action(m, act(func(r *Room) { r.At = to }), is(p, in, inName, int(from), func(r *Room) bool { return r.At == from }))
 	}
 	actions, err := c.Build()
 	if err != nil {
@@ -156,7 +157,7 @@ func Maze(p Preconditions) (*goap.Domain[Room, Room], error) {
 	}
 	b := goap.New(actions, func(r *Room) Room { return *r })
 	for _, m := range MazeMoves {
-		b.Action(m)
+		b.Do(m)
 	}
 	z := room("Z")
 	return b.Goal("room Z", 1, func(r *Room) bool { return r.At == z }).Build()
@@ -198,7 +199,8 @@ var CraftPlan = []string{"r2s0", "r2s1", "r2s2", "r2s3", "r2s4", "r2s5"}
 func Crafting(p Preconditions) (*goap.Domain[Workshop, Workshop], error) {
 	var c catalogue.Builder[Workshop]
 	for r := range CraftRoutes {
-		route := constraints.NewField("route "+strconv.Itoa(r), func(w *Workshop) int { return int(w.Stage[r]) })
+		routeName := "route " + strconv.Itoa(r)
+		route := constraints.NewField(routeName, func(w *Workshop) int { return int(w.Stage[r]) })
 		for k := range CraftSteps {
 			stage, cost := int8(k), float64(CraftCosts[r][k])
 			c.Action(CraftStep(r, k), act(func(w *Workshop) {
@@ -206,7 +208,7 @@ func Crafting(p Preconditions) (*goap.Domain[Workshop, Workshop], error) {
 				if stage+1 == CraftSteps {
 					w.Swords++
 				}
-			}), is(p, route, k, func(w *Workshop) bool { return w.Stage[r] == stage })).Cost(func(_, _ *Workshop) float64 { return cost })
+			}), is(p, route, routeName, k, func(w *Workshop) bool { return w.Stage[r] == stage })).Cost(func(_, _ *Workshop) float64 { return cost })
 		}
 	}
 	actions, err := c.Build()
@@ -216,7 +218,7 @@ func Crafting(p Preconditions) (*goap.Domain[Workshop, Workshop], error) {
 	b := goap.New(actions, func(w *Workshop) Workshop { return *w })
 	for r := range CraftRoutes {
 		for k := range CraftSteps {
-			b.Action(CraftStep(r, k))
+			b.Do(CraftStep(r, k))
 		}
 	}
 	return b.Goal("a sword", 1, func(w *Workshop) bool { return w.Swords > 0 }).Build()
@@ -290,10 +292,11 @@ func abs(v int) int { return max(v, -v) }
 func Grid(p Preconditions) (*goap.Domain[Cell, Cell], error) {
 	var c catalogue.Builder[Cell]
 	moves := GridMoves()
-	cell := constraints.NewField("cell", func(at *Cell) int { return int(at.Y)*GridSide + int(at.X) })
+	const cellName = "cell"
+	cell := constraints.NewField(cellName, func(at *Cell) int { return int(at.Y)*GridSide + int(at.X) })
 	for _, m := range moves {
 		c.Action(m.Name(), act(func(at *Cell) { at.X, at.Y = m.From.X+m.DX, m.From.Y+m.DY }),
-			is(p, cell, int(m.From.Y)*GridSide+int(m.From.X), func(at *Cell) bool { return *at == m.From }))
+			is(p, cell, cellName, int(m.From.Y)*GridSide+int(m.From.X), func(at *Cell) bool { return *at == m.From }))
 	}
 	actions, err := c.Build()
 	if err != nil {
@@ -301,7 +304,7 @@ func Grid(p Preconditions) (*goap.Domain[Cell, Cell], error) {
 	}
 	b := goap.New(actions, func(at *Cell) Cell { return *at })
 	for _, m := range moves {
-		b.Action(m.Name())
+		b.Do(m.Name())
 	}
 	return b.Goal("the far corner", 1, func(at *Cell) bool { return *at == GridGoal }).Estimate(GridDistance).Build()
 }

@@ -113,33 +113,41 @@ func (busyAction) Simulate(*bt.Sim[World], *World)            {}
 
 // Foresight builds the shape as a foresight tree with the given leaves.
 func (s Shape) Foresight(l Leaves) (*bt.Tree[World], error) {
-	b := bt.New(bt.Config[World]{})
-	addSpec(b, s.Root, l, "root")
-	return b.Build()
+	return bt.Build(bt.Config[World]{}, specDef(s.Root, l, "root"))
 }
 
-func addSpec(b *bt.Builder[World], s Spec, l Leaves, name string) {
+// specDef describes the node s, called name, with the given leaves.
+func specDef(s Spec, l Leaves, name string) bt.Def[World] {
+	var b bt.Builder[World]
 	switch s.Kind {
 	case Succeed:
-		b.Do(name, l.Succeed)
-		return
+		return b.Do(name, l.Succeed)
 	case Fail:
-		b.Do(name, l.Fail)
-		return
+		return b.Do(name, l.Fail)
 	case Busy:
-		b.Do(name, l.Busy)
-		return
-	case Sequence:
-		b.Sequence(name)
-	case Priority:
-		b.Priority(name)
-	case Parallel:
-		b.Parallel(name)
+		return b.Do(name, l.Busy)
 	}
+	kids := make([]bt.Def[World], len(s.Kids))
 	for i, k := range s.Kids {
-		addSpec(b, k, l, string(rune('a'+i)))
+		kids[i] = specDef(k, l, string(rune('a'+i)))
 	}
-	b.End()
+	switch s.Kind {
+	case Sequence:
+		return b.Sequence(name, parts(kids)...)
+	case Priority:
+		return b.Priority(name, kids...)
+	default: // Parallel
+		return b.Parallel(name, parts(kids)...)
+	}
+}
+
+// parts returns kids as the parts of a composite.
+func parts(kids []bt.Def[World]) []bt.Part {
+	out := make([]bt.Part, len(kids))
+	for i, k := range kids {
+		out[i] = k
+	}
+	return out
 }
 
 // GoBehaviorTree builds the shape in go-behaviortree over w. That library

@@ -31,7 +31,7 @@ func registry() *btjson.Registry[Yard] {
 		Constraints: map[string]bt.Constraint[Yard]{
 			"in reach":  constraints.Func("in reach", near),
 			"in sight":  constraints.Func("in sight", sees),
-			"rested 1s": constraints.For[Yard]().Cooldown(time.Second),
+			"rested 1s": constraints.Cooldown[Yard](time.Second),
 		},
 	}
 }

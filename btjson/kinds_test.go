@@ -11,6 +11,7 @@ import (
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/htn"
+	"github.com/foresight-bt/foresight/internal/engine/kinds"
 	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 )
 
@@ -78,9 +79,9 @@ func TestSchemaKindsAgreeWithBuild(t *testing.T) {
 			continue
 		}
 		var takers []string
-		for _, k := range bt.Kinds() {
-			if slices.Contains(takes[string(k)], field) {
-				takers = append(takers, string(k))
+		for _, k := range kinds.All {
+			if slices.Contains(takes[k], field) {
+				takers = append(takers, k)
 			}
 		}
 		about, _ := prop.(map[string]any)["description"].(string)
@@ -104,7 +105,7 @@ func TestSchemaKindsAgreeWithBuild(t *testing.T) {
 		"children": `[CHILD]`, "action": `"chase"`, "test": `"hp even"`, "leaf": `"leaf"`, "decorator": `"invert"`,
 		"composite": `"first"`, "planner": `"htn"`, "loop": `true`, "allowFailure": `true`, "minOutcome": `"Cosmetic"`,
 		"replan": `"1s"`, "replanOn": `"hp even"`, "allowNegative": `true`, "preferFirst": `true`, "debounce": `true`,
-		"succeedOn": `"one"`, "failOn": `"one"`, "cosmetic": `true`, "cosmeticWhileRunning": `true`, "simulate": `"predict"`,
+		"succeedOnOne": `true`, "failOnOne": `true`, "cosmetic": `true`, "cosmeticWhileRunning": `true`, "simulate": `"predict"`,
 		"takes": `"1s"`, "constraints": `["in sight"]`, "weight": `1`, "$schema": `"x"`,
 	}
 	const child = `{"kind":"action","name":"c","action":"chase"}`

@@ -10,7 +10,8 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/btjson"
 	"github.com/foresight-bt/foresight/catalogue"
-	"github.com/foresight-bt/foresight/internal/treetest"
+	"github.com/foresight-bt/foresight/internal/engine/kinds"
+	"github.com/foresight-bt/foresight/internal/testkit/treetest"
 )
 
 // Every problem of a file is reported, each at its place: JSON path, line
@@ -48,13 +49,13 @@ func TestLoadErrors(t *testing.T) {
 			`4:144: $.children[2].children[0].constraints[1]: unknown constraint "x"`,
 		}},
 		{"wrong types", `{"kind": 3, "name": true, "loop": "yes", "minOutcome": "Great", "replan": "soon",
- "succeedOn": "most", "weight": "heavy", "constraints": "in sight", "children": {}}`, []string{
+ "succeedOnOne": "most", "weight": "heavy", "constraints": "in sight", "children": {}}`, []string{
 			"1:10: $.kind: want a string, not a number",
 			"1:21: $.name: want a string, not true or false",
 			"1:35: $.loop: want true or false, not a string",
 			`$.minOutcome: unknown outcome "Great" (want one of Impossible, Deadly,`,
 			`$.replan: want a duration such as "250ms"`,
-			`2:15: $.succeedOn: want "one" or "all", not "most"`,
+			`2:18: $.succeedOnOne: want true or false, not a string`,
 			"$.weight: want a number, not a string",
 			"$.constraints: want an array of constraint names, not a string",
 			"$.children: children must be an array of nodes, not an object",
@@ -433,11 +434,7 @@ func TestUnknownNamesListWhatAFileMayName(t *testing.T) {
 
 // kindWords lists the kinds of node, as errors do.
 func kindWords() string {
-	var kinds []string
-	for _, k := range bt.Kinds() {
-		kinds = append(kinds, string(k))
-	}
-	return strings.Join(kinds, ", ")
+	return strings.Join(kinds.All, ", ")
 }
 
 // seq returns 0, 1, ... n-1, for Sprintf.

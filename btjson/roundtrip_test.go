@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"fmt"
+	"maps"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -28,9 +30,7 @@ func TestRoundTrip(t *testing.T) {
 		steps := treetest.DrawSteps(t)
 
 		rec := &treetest.Recorder{}
-		b := bt.New(treetest.Config())
-		shape.Build(b, rec, "root", "root")
-		want, err := b.Build()
+		want, err := bt.Build(treetest.Config(), shape.Def(rec, "root", "root"))
 		if err != nil {
 			t.Fatalf("Build: %v", err)
 		}
@@ -39,9 +39,7 @@ func TestRoundTrip(t *testing.T) {
 		// The same shape afresh (its actions keep their scripts' place),
 		// through a file.
 		rec = &treetest.Recorder{}
-		b = bt.New(treetest.Config())
-		shape.Build(b, rec, "root", "root")
-		def := b.Def()
+		def := shape.Def(rec, "root", "root")
 		reg := registryOf(def)
 		file, err := reg.Marshal(def)
 		if err != nil {
@@ -89,26 +87,25 @@ func registryOf(d bt.Def[mem]) *btjson.Registry[mem] {
 	}
 	var walk func(d *bt.Def[mem], path string)
 	walk = func(d *bt.Def[mem], path string) {
-		if d.Action != nil {
-			r.Actions[path] = d.Action
+		switch d.Kind {
+		case bt.KindAction:
+			r.Actions[path] = d.Value.(bt.Action[mem])
+		case bt.KindCondition, bt.KindIfElse:
+			r.Conditions[path] = d.Value.(func(*mem) bool)
+		case bt.KindDecorator:
+			r.Decorators[path] = d.Value.(bt.Decorator[mem])
+		case bt.KindComposite:
+			r.Composites[path] = d.Value.(bt.CompositeFunc[mem])
+		case bt.KindLeaf:
+			r.Leaves[path] = d.Value.(bt.Node[mem])
 		}
-		if d.Test != nil {
-			r.Conditions[path] = d.Test
-		}
-		if d.ReplanOn != nil {
-			r.Conditions[path+" replan"] = d.ReplanOn
-		}
-		if d.Decorator != nil {
-			r.Decorators[path] = d.Decorator
-		}
-		if d.Composite != nil {
-			r.Composites[path] = d.Composite
-		}
-		if d.Leaf != nil {
-			r.Leaves[path] = d.Leaf
-		}
-		if d.Simulate != nil {
-			r.Simulations[path] = d.Simulate
+		for _, o := range d.Options {
+			switch v := o.Value().(type) {
+			case func(*mem) bool:
+				r.Conditions[path+" replan"] = v
+			case func(*bt.Sim[mem], *mem) heuristic.Verdict:
+				r.Simulations[path] = v
+			}
 		}
 		for i, c := range d.Constraints {
 			r.Constraints[fmt.Sprintf("%s %d", path, i)] = c
@@ -151,6 +148,29 @@ func TestMarshalRefusesWhatIsNotRegistered(t *testing.T) {
 	}
 	if strings.Contains(err.Error(), "root/chase") || strings.Contains(err.Error(), "root/hp even") {
 		t.Errorf("registered values reported:\n%v", err)
+	}
+}
+
+// A Def's one Value is written under the field of its node's kind, and
+// a Value on a kind that runs none, which Build refuses, is refused
+// rather than left out of the file.
+func TestMarshalWritesValueByKind(t *testing.T) {
+	t.Parallel()
+	reg := testRegistry()
+	n := bt.New[mem]()
+	file, err := reg.Marshal(n.Sequence("root", n.Condition("even", reg.Conditions["hp even"]), n.Do("chase", reg.Actions["chase"])))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, w := range []string{`{"kind": "condition", "name": "even", "test": "hp even"}`, `{"kind": "action", "name": "chase", "action": "chase"}`} {
+		if !bytes.Contains(file, []byte(w)) {
+			t.Errorf("the file lacks %s:\n%s", w, file)
+		}
+	}
+	bad := n.Sequence("root", n.Do("chase", reg.Actions["chase"]))
+	bad.Value = reg.Conditions["hp even"]
+	if _, err := reg.Marshal(bad); err == nil || !strings.Contains(err.Error(), "root: a sequence runs no value of its own: its Value is a func(*treetest.Mem) bool") {
+		t.Errorf("Marshal of a sequence with a Value: %v", err)
 	}
 }
 
@@ -198,7 +218,7 @@ func TestRoundTripEveryField(t *testing.T) {
 			n.Do("never", act).With(bt.Weight(0)),
 			n.Do("often", act).With(bt.Weight(2.5e-3)).Constrain(reg.Constraints["in sight"]),
 		),
-		n.Parallel("par", bt.SucceedOn(bt.RequireOne), bt.FailOn(bt.RequireAll), n.Do("a", act), n.Do("b", act)),
+		n.Parallel("par", bt.SucceedOnOne(), n.Do("a", act), n.Do("b", act)),
 		n.ReactivePriority("rp", n.Priority("p", n.Do("a", act))),
 		n.IfElse("if", test, n.Do("then", act), n.Decorate("else", reg.Decorators["invert"], n.Do("a", act))),
 		n.Composite("custom", custom, n.Do("a", act), n.Leaf("leaf", leaf)),
@@ -233,14 +253,27 @@ func TestRoundTripEveryField(t *testing.T) {
 // sameData checks that two descriptions hold the same data, node by node.
 func sameData(t *testing.T, path string, want, got bt.Def[mem]) {
 	t.Helper()
-	if want.Kind != got.Kind || want.Name != got.Name || want.Settings != got.Settings ||
-		want.Weighted != got.Weighted || want.Weight != got.Weight || len(want.Children) != len(got.Children) ||
-		len(want.Constraints) != len(got.Constraints) {
+	if want.Kind != got.Kind || want.Name != got.Name || !maps.Equal(options(want), options(got)) ||
+		len(want.Children) != len(got.Children) || len(want.Constraints) != len(got.Constraints) {
 		t.Fatalf("%s: loaded %+v, from Go %+v", path, got, want)
 	}
 	for i := range want.Children {
 		sameData(t, path+"/"+want.Children[i].Name, want.Children[i], got.Children[i])
 	}
+}
+
+// options returns d's options by key: the value of each, or its type
+// for a function, which cannot be compared.
+func options(d bt.Def[mem]) map[string]any {
+	m := map[string]any{}
+	for _, o := range d.Options {
+		v := o.Value()
+		if v != nil && reflect.TypeOf(v).Kind() == reflect.Func {
+			v = fmt.Sprintf("%T", v)
+		}
+		m[o.Key()] = v
+	}
+	return m
 }
 
 // first is a custom node that runs its first child, or succeeds.

@@ -47,7 +47,6 @@ func TestSchema(t *testing.T) {
 		"replanOn":  {"hp even"},
 		"decorator": {"invert"},
 		"composite": {},
-		"succeedOn": {"one", "all"},
 	} {
 		if got := node.Properties[field].Enum; !slices.Equal(got, want) {
 			t.Errorf("%s: enum %q, want %q", field, got, want)
@@ -65,7 +64,7 @@ func TestSchema(t *testing.T) {
 	// Every field a file may hold is in the schema, and no other.
 	fields := []string{"$schema", "kind", "name", "action", "test", "leaf", "decorator", "composite", "planner", "args",
 		"loop", "allowFailure", "minOutcome", "replan", "replanOn", "allowNegative", "preferFirst", "debounce",
-		"succeedOn", "failOn", "cosmetic", "cosmeticWhileRunning", "takes", "simulate", "weight", "constraints", "children"}
+		"succeedOnOne", "failOnOne", "cosmetic", "cosmeticWhileRunning", "takes", "simulate", "weight", "constraints", "children"}
 	if len(node.Properties) != len(fields) {
 		t.Errorf("%d properties, want %d", len(node.Properties), len(fields))
 	}

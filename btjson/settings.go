@@ -27,7 +27,7 @@ type setting[M any] struct {
 	need []bt.NodeKind
 	// kinds lists the kinds of node that take a field of the file's own
 	// (args); a field of a Def is taken by the kinds bt.Build accepts it
-	// on (bt.NodeKind.Takes).
+	// on (kinds.Takes).
 	kinds []bt.NodeKind
 	// schema returns the field's schema, but for its description.
 	schema func(r *Registry[M]) map[string]any

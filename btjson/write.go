@@ -180,10 +180,13 @@ func (w *writer[M]) args(id any) any {
 
 // fields returns the fields d writes, by the table of settings.
 func (w *writer[M]) fields(d *bt.Def[M], path string) []field {
+	if d.Value != nil && !slices.ContainsFunc(w.table, func(s setting[M]) bool { return slices.Contains(s.need, d.Kind) }) {
+		w.fail(path, fmt.Errorf("%s runs no value of its own: its Value is a %T", withArticle(string(d.Kind)), d.Value))
+	}
 	var fs []field
 	for _, s := range w.table {
-		if s.write == nil {
-			continue
+		if s.write == nil || s.need != nil && !slices.Contains(s.need, d.Kind) {
+			continue // a Def's one Value is written under its kind's field alone
 		}
 		if v := s.write(w, d, path); v != nil {
 			fs = append(fs, field{s.key, v})

@@ -102,13 +102,17 @@ func layoutOwn(paths []string) []string {
 // layoutRoles are the folders of internal/, each a role, and what each
 // may import of the project and who may import it: see each package's
 // doc comment.
-var layoutRoles = []string{"internal/engine/", "internal/web/", "internal/cmd/", "internal/testkit/"}
+var layoutRoles = []string{"internal/engine/", "internal/decider/", "internal/web/", "internal/cmd/", "internal/testkit/"}
 
-// layoutRole returns the role folder path lies in, or "" outside
-// internal/.
+// layoutDeciders are the library's deciders built on package decide, which
+// alone may import the deciders' helper (internal/decider).
+var layoutDeciders = []string{"catalogue", "htn", "goap", "fsm"}
+
+// layoutRole returns the role folder path lies in (a role of one package
+// is its own folder), or "" outside internal/.
 func layoutRole(path string) string {
 	for _, r := range layoutRoles {
-		if strings.HasPrefix(path, r) {
+		if strings.HasPrefix(path+"/", r) {
 			return r
 		}
 	}
@@ -116,10 +120,11 @@ func layoutRole(path string) string {
 }
 
 // internal/ is split by role, and each role keeps its place: the engine
-// helpers import nothing of the project; the web helpers import only
-// engine helpers; the command helpers are imported only by the commands
-// under examples/ and by each other; the test kits only by test files,
-// by the public test kit bt/bttest and by each other.
+// helpers import nothing of the project; the deciders' helper imports
+// only decide, and only the library's deciders import it; the web
+// helpers import only engine helpers; the command helpers are imported
+// only by the commands under examples/ and by each other; the test kits
+// only by test files, by the public test kit bt/bttest and by each other.
 func TestLayoutRoles(t *testing.T) {
 	for _, p := range layoutPackages(t) {
 		if strings.HasPrefix(p.Path, "internal/") && layoutRole(p.Path) == "" {
@@ -138,6 +143,10 @@ func layoutCheck(p layoutPackage) error {
 		switch {
 		case layoutRole(p.Path) == "internal/engine/":
 			return fmt.Errorf("%s imports %s: an engine helper (internal/engine) imports nothing of the project", p.Path, imp)
+		case layoutRole(p.Path) == "internal/decider/" && imp != "decide":
+			return fmt.Errorf("%s imports %s: the deciders' helper (internal/decider) imports only decide", p.Path, imp)
+		case layoutRole(imp) == "internal/decider/" && !slices.Contains(layoutDeciders, p.Path):
+			return fmt.Errorf("%s imports %s: only the library's deciders (%s) import the deciders' helper (internal/decider)", p.Path, imp, strings.Join(layoutDeciders, ", "))
 		case layoutRole(p.Path) == "internal/web/" && layoutRole(imp) != "internal/engine/":
 			return fmt.Errorf("%s imports %s: a web helper (internal/web) imports only engine helpers (internal/engine)", p.Path, imp)
 		case layoutRole(imp) == "internal/testkit/" && layoutRole(p.Path) != "internal/testkit/" && p.Path != "bt/bttest":
@@ -161,6 +170,11 @@ func TestLayoutCheckSaysWhy(t *testing.T) {
 	}{
 		{layoutPackage{Path: "internal/engine/randkey"}, ""},
 		{layoutPackage{Path: "internal/engine/randkey", Imports: []string{"heuristic"}}, "internal/engine/randkey imports heuristic: an engine helper"},
+		{layoutPackage{Path: "internal/decider", Imports: []string{"decide"}}, ""},
+		{layoutPackage{Path: "internal/decider", Imports: []string{"decide", "heuristic"}}, "internal/decider imports heuristic: the deciders' helper"},
+		{layoutPackage{Path: "htn", Imports: []string{"internal/decider"}}, ""},
+		{layoutPackage{Path: "btjson", Imports: []string{"internal/decider"}}, "btjson imports internal/decider: only the library's deciders"},
+		{layoutPackage{Path: "bt/bttest", Tests: []string{"internal/decider"}}, ""},
 		{layoutPackage{Path: "internal/web/sticky", Imports: []string{"internal/engine/nilness"}}, ""},
 		{layoutPackage{Path: "internal/web/sticky", Imports: []string{"bt"}}, "internal/web/sticky imports bt: a web helper"},
 		{layoutPackage{Path: "bt", Imports: []string{"internal/testkit/contract"}}, "bt imports internal/testkit/contract: only test files"},

@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/btjson"
+	kindTable "github.com/foresight-bt/foresight/internal/engine/kinds"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -267,7 +267,8 @@ func snippetCell(s string) string {
 }
 
 // TestSnippetFieldRows checks the rows of the table of a tree file's
-// fields against bt's table of which kind takes which field.
+// fields against the one table of which kind takes which field
+// (internal/engine/kinds), which bt.Build reads.
 func TestSnippetFieldRows(t *testing.T) {
 	schema, err := (&btjson.Registry[struct{}]{}).Schema()
 	if err != nil {
@@ -277,21 +278,16 @@ func TestSnippetFieldRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var want []string
-	for _, k := range bt.Kinds() {
-		want = append(want, string(k))
-	}
-	if diff := cmp.Diff(want, kinds); diff != "" {
-		t.Errorf("kinds (-bt.Kinds +schema):\n%s", diff)
+	if diff := cmp.Diff(kindTable.All, kinds); diff != "" {
+		t.Errorf("kinds (-kinds.All +schema):\n%s", diff)
 	}
 	for _, r := range rows {
 		if r.field == "args" {
 			continue // a file's own field: btjson's table of fields says which kinds take it
 		}
-		field := strings.ToUpper(r.field[:1]) + r.field[1:] // as Go spells it
-		for _, k := range bt.Kinds() {
-			if got, want := slices.Contains(r.kinds, string(k)), k.Takes(field); got != want {
-				t.Errorf("row %s says %s takes it: %v; bt says %v", r.field, k, got, want)
+		for _, k := range kindTable.All {
+			if got, want := slices.Contains(r.kinds, k), kindTable.Takes(k, r.field); got != want {
+				t.Errorf("row %s says %s takes it: %v; the table of kinds says %v", r.field, k, got, want)
 			}
 		}
 	}

@@ -261,7 +261,7 @@ func guard(t *testing.T) *btjson.Registry[mem] {
 	b := fsm.New(c)
 	b.State("patrol").Do("patrol").On(fsm.Succeeded, "rest")
 	b.State("rest").Do("rest").Final()
-	machine, err := b.Build("patrol")
+	machine, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}

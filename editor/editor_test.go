@@ -83,18 +83,18 @@ func TestCheck(t *testing.T) {
 	ed, _ := serve(t, tree)
 	for _, tt := range []struct {
 		name, text string
-		want       []editor.Problem
+		want       []edittest.Problem
 	}{
-		{"good", tree, []editor.Problem{}},
+		{"good", tree, []edittest.Problem{}},
 		{"an unknown action", `{"kind":"selector","name":"root","children":[{"kind":"action","name":"a","action":"fly"}]}`,
-			[]editor.Problem{{Path: "$.children[0].action", Line: 1, Column: 83, Message: `unknown action "fly" (want one of "chase", "rest")`}}},
+			[]edittest.Problem{{Path: "$.children[0].action", Line: 1, Column: 83, Message: `unknown action "fly" (want one of "chase", "rest")`}}},
 		{"an empty selector", `{"kind":"selector","name":"root","children":[{"kind":"selector","name":"s","children":[]}]}`,
-			[]editor.Problem{{Path: "$.children[0]", Line: 1, Column: 46, Message: "empty selector: give it children or remove it"}}},
+			[]edittest.Problem{{Path: "$.children[0]", Line: 1, Column: 46, Message: "empty selector: give it children or remove it"}}},
 		{"two at once", `{"kind":"selector","name":"root","replan":"fast","children":[{"kind":"action","name":"a","action":"chase","loop":true}]}`,
-			[]editor.Problem{
+			[]edittest.Problem{
 				{Path: "$.replan", Line: 1, Column: 43, Message: `want a duration such as "250ms" or "0s" (every tick), not "fast"`},
 				{Path: "$.children[0]", Line: 1, Column: 62, Message: "Loop is not for an action"}}},
-		{"not JSON", `{"kind":`, []editor.Problem{{Path: "$.kind", Line: 1, Column: 9, Message: "bad JSON: unexpected EOF"}}},
+		{"not JSON", `{"kind":`, []edittest.Problem{{Path: "$.kind", Line: 1, Column: 9, Message: "bad JSON: unexpected EOF"}}},
 	} {
 		a := ed.Check(t, tt.text)
 		if a.Status != 200 {
@@ -180,8 +180,17 @@ func TestWritesOnlyItsFile(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if ed.Path() != target {
-		t.Errorf("the editor saves %s, want %s", ed.Path(), target)
+	// The link, led elsewhere once the editor is made, does not lead
+	// its saves.
+	other := filepath.Join(dir, "other.json")
+	if err := os.WriteFile(other, []byte(tree), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(other, link); err != nil {
+		t.Fatal(err)
 	}
 	srv := httptest.NewServer(ed)
 	defer srv.Close()
@@ -217,10 +226,13 @@ func TestWritesOnlyItsFile(t *testing.T) {
 		t.Errorf("the link is no longer a link: %v %v", info, err)
 	}
 	if b, _ := os.ReadFile(target); !strings.Contains(string(b), `"rest"`) {
-		t.Errorf("the file the link leads to holds %s", b)
+		t.Errorf("the file the link led to when the editor was made holds %s", b)
+	}
+	if b, _ := os.ReadFile(other); string(b) != tree {
+		t.Errorf("the file the link leads to now was written:\n%s", b)
 	}
 	entries, _ := os.ReadDir(dir)
-	if len(entries) != 2 {
+	if len(entries) != 3 {
 		t.Errorf("the folder holds %v", entries)
 	}
 }

@@ -34,7 +34,9 @@ func Example() {
 	bad := `{"kind": "selector", "name": "guard", "children": [{"kind": "action", "name": "nap", "action": "nap"}]}`
 	body, _ := json.Marshal(map[string]string{"text": bad})
 	resp, _ := http.Post(srv.URL+"/check", "application/json", strings.NewReader(string(body)))
-	var checked struct{ Problems []editor.Problem }
+	var checked struct {
+		Problems []struct{ Path, Message string }
+	}
 	json.NewDecoder(resp.Body).Decode(&checked)
 	resp.Body.Close()
 	for _, p := range checked.Problems {

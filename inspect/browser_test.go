@@ -159,7 +159,7 @@ func expected(rec *trace.Recorder, t time.Duration) (uint64, []shownDecision) {
 		tick = e.Tick
 	}
 	var out []shownDecision
-	for _, e := range rec.Kind(bt.EventDecision) {
+	for _, e := range eventsOf(rec, bt.EventDecision) {
 		if e.Tick != tick {
 			continue
 		}
@@ -220,7 +220,7 @@ var outcomeColours = map[string]string{"Impossible": "rgb(187, 187, 187)", "Dead
 func checkRows(t *testing.T, rows []shownRow, rec *trace.Recorder, tick uint64) {
 	t.Helper()
 	want := map[string]string{}
-	for _, e := range rec.Kind(bt.EventDecision) {
+	for _, e := range eventsOf(rec, bt.EventDecision) {
 		if e.Tick == tick {
 			for _, c := range e.Decision.Candidates {
 				want[e.Path+"/"+c.Name] = c.Verdict.Outcome.String()
@@ -332,7 +332,7 @@ func TestReplayInBrowser(t *testing.T) {
 // least n selectors decided.
 func deepDecision(rec *trace.Recorder, after time.Duration, n int) time.Duration {
 	count := map[uint64]int{}
-	for _, e := range rec.Kind(bt.EventDecision) {
+	for _, e := range eventsOf(rec, bt.EventDecision) {
 		if e.Time < after {
 			continue
 		}
@@ -626,4 +626,15 @@ func TestPageReadsVersion1(t *testing.T) {
 		t.Errorf("the rows of a version 1 recording (-want +got):\n%s", diff)
 	}
 	noErrors(t, p)
+}
+
+// eventsOf returns the events of kind k that rec recorded, in order.
+func eventsOf(rec *trace.Recorder, k bt.EventKind) []bt.Event {
+	var out []bt.Event
+	for _, e := range rec.Events {
+		if e.Kind == k {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -35,7 +35,7 @@ func TestTwoTransitionsToOneStateInBrowser(t *testing.T) {
 	b := fsm.New(c)
 	b.State("chase").Do("chase").To("attack", near)
 	b.State("attack").Do("attack").On(fsm.Succeeded, "chase").To("chase", far)
-	machine, err := b.Build("chase")
+	machine, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -114,7 +114,7 @@ func TestPlannerViewsInBrowser(t *testing.T) {
 				t.Fatal(err)
 			}
 			browser.Await(t, p, `document.body.dataset.state === "ready"`)
-			plans := run.rec.Kind(bt.EventPlan)
+			plans := eventsOf(run.rec, bt.EventPlan)
 			if len(plans) < 5 {
 				t.Fatalf("%d plans in 20 s", len(plans))
 			}
@@ -236,8 +236,8 @@ func checkReport(t *testing.T, e bt.Event, rows []domainRow, checked map[string]
 	case "goap": // the goal chosen and those passed over, the steps, the actions discarded
 		if p.Goal != "" {
 			if r := find("goal "+p.Goal, func(r domainRow) bool { return r.Kind == "goal" && leaf(r.Path) == p.Goal }); r != nil &&
-				(r.Class != "chosen" || p.Utility != 0 && !strings.Contains(r.Mark, "priority "+strconv.FormatFloat(p.Utility, 'g', 4, 64))) {
-				t.Errorf("%v: goal %s shows %q %q, not chosen with its priority %g", e.Time, p.Goal, r.Class, r.Mark, p.Utility)
+				(r.Class != "chosen" || p.Utility != 0 && !strings.Contains(r.Mark, "utility "+strconv.FormatFloat(p.Utility, 'g', 4, 64))) {
+				t.Errorf("%v: goal %s shows %q %q, not chosen with its utility %g", e.Time, p.Goal, r.Class, r.Mark, p.Utility)
 			} else if r != nil {
 				checked["chosen"]++
 			}

@@ -15,7 +15,7 @@ func TestCombatRules(t *testing.T) {
 		change func(b, a *Memory)
 		want   heuristic.Verdict
 	}{
-		{"nothing changes", func(b, a *Memory) {}, heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: heuristic.Otherwise}},
+		{"nothing changes", func(b, a *Memory) {}, heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: "otherwise"}},
 		{"ends too close to another Jedi", func(b, a *Memory) { a.TooClose = true; victim(a).HP -= 25 },
 			heuristic.Verdict{Outcome: heuristic.Impossible, Reason: RuleTooClose}},
 		{"gives another Jedi space", func(b, a *Memory) { b.TooClose = true; a.Self.HP -= 10 },

@@ -122,7 +122,7 @@ var goalHolds = map[string]func(m *troll.Memory) bool{
 
 // Every plan the runner makes, replayed through the actions' Simulate from
 // the memory it was made on, passes the actions' preconditions and reaches
-// its goal; planning outside the tree (Domain.Plan) finds the same plan at
+// its goal; planning outside the tree (a Session) finds the same plan at
 // the same cost.
 func TestGoalClaimPlansReplay(t *testing.T) {
 	t.Parallel()
@@ -137,12 +137,12 @@ func TestGoalClaimPlansReplay(t *testing.T) {
 			if p.Change != decide.Made && p.Change != decide.Replaced {
 				continue
 			}
-			alone, err := dom.Plan(&e.mem)
+			alone, err := dom.NewSession().Plan(&e.mem)
 			if err != nil {
 				t.Fatalf("seed %d at %v: %v", seed, e.Time, err)
 			}
 			if !cmp.Equal(p.Steps, alone.Steps) || p.Cost != alone.Cost || p.Goal != alone.Goal {
-				t.Fatalf("seed %d at %v: the runner planned %s %v (%v), Domain.Plan %s %v (%v)",
+				t.Fatalf("seed %d at %v: the runner planned %s %v (%v), a Session %s %v (%v)",
 					seed, e.Time, p.Goal, p.Steps, p.Cost, alone.Goal, alone.Steps, alone.Cost)
 			}
 			end, why := replay(e.mem, alone.Steps, false) // GOAP expects nothing beyond Simulate

@@ -181,7 +181,7 @@ func NewTree(d Decider) (*bt.Tree[Memory], error) {
 func TreeConfig() bt.Config[Memory] { return bt.Config[Memory]{Heuristic: Goal} }
 
 // Design returns the description of the troll's tree with decider d (see
-// NewTree), as nested calls of bt.For.
+// NewTree), as nested calls of a bt.Builder.
 func Design(d Decider) (bt.Def[Memory], error) {
 	n := bt.New[Memory]()
 	var think bt.Def[Memory]

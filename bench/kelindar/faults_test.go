@@ -53,7 +53,7 @@ func foresightPlan(t *testing.T, moves []move, goal int16) (decide.Plan, error) 
 	}
 	b := goap.New(actions, func(r *bench.Room) bench.Room { return *r })
 	for _, m := range moves {
-		b.Action(m.String())
+		b.Do(m.String())
 	}
 	d, err := b.Goal("in r"+strconv.Itoa(int(goal)), 1, func(r *bench.Room) bool { return r.At == goal }).Build()
 	if err != nil {

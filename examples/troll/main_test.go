@@ -133,8 +133,8 @@ func TestGoalTimeline(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, stderr)
 	}
-	for _, want := range []string{"The Trunk Thumper (goap), seed 3", "plan made: goal guard (priority 1), the highest with a plan",
-		"steps: ChooseBridgeToCheck → NavigateToBridge → CheckBridge", "plan replaced: the world changed; now for goal slay (priority 3)",
+	for _, want := range []string{"The Trunk Thumper (goap), seed 3", "plan made: goal guard (utility 1), the highest with a plan",
+		"steps: ChooseBridgeToCheck → NavigateToBridge → CheckBridge", "plan replaced: the world changed; now for goal slay (utility 3)",
 		"DoTrunkSlam", "UprootTrunk", "After 12s:"} {
 		if !strings.Contains(out, want) {
 			t.Errorf("the timeline lacks %q:\n%s", want, out)

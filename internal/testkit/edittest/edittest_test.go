@@ -57,7 +57,7 @@ func registries(t *testing.T) map[string]*btjson.Registry[mem] {
 	b := fsm.New(c)
 	b.State("patrol").Do("patrol").On(fsm.Succeeded, "rest")
 	b.State("rest").Do("rest").Final()
-	machine, err := b.Build("patrol")
+	machine, err := b.Build()
 	if err != nil {
 		t.Fatal(err)
 	}
