@@ -208,7 +208,7 @@ func settings[M any]() []setting[M] {
 				case !ok:
 					return nil
 				case v.(time.Duration) < 0:
-					w.fail(path, fmt.Errorf("Takes: negative duration %v", v))
+					w.fail(path, fmt.Errorf("takes: negative duration %v", v))
 				}
 				return v.(time.Duration).String()
 			}},
