@@ -70,6 +70,7 @@ func build[M any](cfg Config[M], root *Def[M], errs []error) (*Tree[M], error) {
 		return nil, errors.Join(errs...)
 	}
 	t.compile()
+	t.fingerprint = fingerprintOf(t)
 	return t, nil
 }
 

@@ -41,7 +41,7 @@ func TestReloadHaltsTheOldTree(t *testing.T) {
 	rec.Take()
 	trace.Lines = nil
 
-	if err := agent.Reload(edited, &m); err != nil {
+	if _, err := agent.Reload(edited, &m); err != nil {
 		t.Fatal(err)
 	}
 	want := []string{
@@ -74,7 +74,7 @@ func TestReloadHaltsTheOldTree(t *testing.T) {
 		t.Fatal(err)
 	}
 	rec.Take()
-	if err := agent.Reload(old, &m); err != nil || len(rec.Take()) != 0 {
+	if _, err := agent.Reload(old, &m); err != nil || len(rec.Take()) != 0 {
 		t.Errorf("Reload of a halted agent: %v", err)
 	}
 }
@@ -111,7 +111,7 @@ func TestReloadKeepsTheSeed(t *testing.T) {
 		return rec.Take()
 	}
 	reloaded := agent(other, 7)
-	if err := reloaded.Reload(random, &mem{}); err != nil {
+	if _, err := reloaded.Reload(random, &mem{}); err != nil {
 		t.Fatal(err)
 	}
 	got, want := draws(reloaded), draws(agent(random, 7))
@@ -147,16 +147,20 @@ func TestReloadRefusesAndChangesNothing(t *testing.T) {
 	m := mem{}
 	tickN(t, agent, &m, 1)
 	rec.Take()
-	if err := agent.Reload(flaky, &m); err == nil {
+	if _, err := agent.Reload(flaky, &m); err == nil {
 		t.Fatal("Reload succeeded with a factory that fails")
 	}
 	if agent.Tree() != old || !agent.Running() || len(rec.Take()) != 0 {
 		t.Errorf("a refused Reload changed the agent")
 	}
+	reload := func(a *bt.Agent[mem], tree *bt.Tree[mem], m *mem) error {
+		_, err := a.Reload(tree, m)
+		return err
+	}
 	for name, err := range map[string]error{
-		"nil memory":     agent.Reload(old, nil),
-		"tree not built": agent.Reload(nil, &m),
-		"nil agent":      (*bt.Agent[mem])(nil).Reload(old, &m),
+		"nil memory":     reload(agent, old, nil),
+		"tree not built": reload(agent, nil, &m),
+		"nil agent":      reload(nil, old, &m),
 	} {
 		if err == nil {
 			t.Errorf("Reload with a %s succeeded", name)
@@ -171,7 +175,7 @@ func TestReloadFromInsideIsRefused(t *testing.T) {
 	var got error
 	n := bt.New[mem]()
 	tree, err := bt.Build(bt.Config[mem]{}, n.Do("reload", bt.Instant(func(m *mem) bool {
-		got = agent.Reload(tree, m)
+		_, got = agent.Reload(tree, m)
 		return true
 	}, nil)))
 	if err != nil {

@@ -45,10 +45,11 @@ type Tree[M any] struct {
 	// needsHeuristic names a simulated selector, which cannot do without
 	// a heuristic; empty when there is none.
 	needsHeuristic string
-	customs        int // nodes an agent holds an instance of
-	handles        int // children of those, which get a Child handle
-	selectors      int // nodes that keep decisions (selectors and priorities)
-	candidates     int // the children of those, for candidate buffers
+	customs        int    // nodes an agent holds an instance of
+	handles        int    // children of those, which get a Child handle
+	selectors      int    // nodes that keep decisions (selectors and priorities)
+	candidates     int    // the children of those, for candidate buffers
+	fingerprint    uint64 // its shape, hashed: see fingerprintOf
 }
 
 // hot is what the engine reads of a node on every visit, packed so that a

@@ -35,6 +35,8 @@ func (n *invert[M]) Begin(m *M) bt.Status                    { return flip(n.chi
 func (n *invert[M]) Update(m *M, dt time.Duration) bt.Status { return flip(n.child.Tick(m, dt)) }
 func (n *invert[M]) End(*M, bt.Status)                       {}
 func (n *invert[M]) Describe() string                        { return "invert" }
+func (n *invert[M]) SaveState(*bt.StateWriter)               {}
+func (n *invert[M]) RestoreState(*bt.StateReader) error      { return nil }
 
 func (n *invert[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	if n.child.Simulate(ctx, m).Outcome == heuristic.Impossible {
@@ -82,6 +84,8 @@ type force[M any] struct {
 func (n *force[M]) Begin(m *M) bt.Status                    { return n.apply(n.child.Tick(m, 0)) }
 func (n *force[M]) Update(m *M, dt time.Duration) bt.Status { return n.apply(n.child.Tick(m, dt)) }
 func (n *force[M]) End(*M, bt.Status)                       {}
+func (n *force[M]) SaveState(*bt.StateWriter)               {}
+func (n *force[M]) RestoreState(*bt.StateReader) error      { return nil }
 
 func (n *force[M]) apply(s bt.Status) bt.Status {
 	if s == bt.Running {

@@ -49,6 +49,22 @@ func (r *repeat[M]) Update(m *M, dt time.Duration) bt.Status { return r.step(r.c
 
 func (r *repeat[M]) End(*M, bt.Status) { r.active = false }
 
+// SaveState saves how many repetitions are done (see bt.StateWriter).
+func (r *repeat[M]) SaveState(w *bt.StateWriter) {
+	w.Int("done", int64(r.done))
+	w.Bool("active", r.active)
+}
+
+// RestoreState restores what SaveState saved.
+func (r *repeat[M]) RestoreState(sr *bt.StateReader) error {
+	done, active := sr.Int("done"), sr.Bool("active")
+	if sr.Err() == nil && (done < 0 || done >= int64(r.n)) {
+		return fmt.Errorf("%d repetitions done of %d", done, r.n)
+	}
+	r.done, r.active = int(done), active
+	return sr.Err()
+}
+
 func (r *repeat[M]) step(s bt.Status) bt.Status {
 	if s != bt.Success {
 		return s
@@ -100,6 +116,8 @@ func (l *loop[M]) Begin(m *M) bt.Status                    { return l.step(l.chi
 func (l *loop[M]) Update(m *M, dt time.Duration) bt.Status { return l.step(l.child.Tick(m, dt)) }
 func (l *loop[M]) End(*M, bt.Status)                       {}
 func (l *loop[M]) Describe() string                        { return "until failure" }
+func (l *loop[M]) SaveState(*bt.StateWriter)               {}
+func (l *loop[M]) RestoreState(*bt.StateReader) error      { return nil }
 
 func (l *loop[M]) step(s bt.Status) bt.Status {
 	if s == bt.Failure {
@@ -144,6 +162,19 @@ func (r *retry[M]) Begin(m *M) bt.Status {
 }
 
 func (r *retry[M]) Update(m *M, dt time.Duration) bt.Status { return r.step(r.child.Tick(m, dt)) }
+
+// SaveState saves how many attempts have failed (see bt.StateWriter).
+func (r *retry[M]) SaveState(w *bt.StateWriter) { w.Int("failed", int64(r.failed)) }
+
+// RestoreState restores what SaveState saved.
+func (r *retry[M]) RestoreState(sr *bt.StateReader) error {
+	failed := sr.Int("failed")
+	if sr.Err() == nil && (failed < 0 || failed >= int64(r.n)) {
+		return fmt.Errorf("%d attempts failed of %d", failed, r.n)
+	}
+	r.failed = int(failed)
+	return sr.Err()
+}
 
 func (r *retry[M]) step(s bt.Status) bt.Status {
 	if s != bt.Failure {

@@ -50,6 +50,19 @@ func (t *timeout[M]) Update(m *M, dt time.Duration) bt.Status {
 	return bt.Failure
 }
 
+// SaveState saves how much of the time is spent (see bt.StateWriter).
+func (t *timeout[M]) SaveState(w *bt.StateWriter) { w.Int("elapsed", int64(t.elapsed)) }
+
+// RestoreState restores what SaveState saved.
+func (t *timeout[M]) RestoreState(r *bt.StateReader) error {
+	elapsed := time.Duration(r.Int("elapsed"))
+	if r.Err() == nil && (elapsed < 0 || elapsed > t.limit) {
+		return fmt.Errorf("%v spent of %v", elapsed, t.limit)
+	}
+	t.elapsed = elapsed
+	return r.Err()
+}
+
 func (t *timeout[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	return t.child.Simulate(ctx, m)
 }
@@ -98,6 +111,24 @@ func (d *delay[M]) Update(m *M, dt time.Duration) bt.Status {
 }
 
 func (d *delay[M]) End(*M, bt.Status) { d.active, d.started = false, false }
+
+// SaveState saves when the wait began and whether the child has begun
+// (see bt.StateWriter).
+func (d *delay[M]) SaveState(w *bt.StateWriter) {
+	w.Int("began", int64(d.began))
+	w.Bool("active", d.active)
+	w.Bool("started", d.started)
+}
+
+// RestoreState restores what SaveState saved.
+func (d *delay[M]) RestoreState(r *bt.StateReader) error {
+	began, active, started := time.Duration(r.Int("began")), r.Bool("active"), r.Bool("started")
+	if r.Err() == nil && (began < 0 || started && !active) {
+		return fmt.Errorf("a wait begun at %v, active %v, its child begun %v", began, active, started)
+	}
+	d.began, d.active, d.started = began, active, started
+	return r.Err()
+}
 
 // Route says that the child runs once the wait is over.
 func (d *delay[M]) Route(*M) int {

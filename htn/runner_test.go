@@ -531,7 +531,7 @@ func TestReload(t *testing.T) {
 	agent.SetTracer(&rec)
 	w := world{Foe: 5}
 	agent.Tick(&w, time.Millisecond)
-	if err := agent.Reload(build(), &w); err != nil {
+	if _, err := agent.Reload(build(), &w); err != nil {
 		t.Fatal(err)
 	}
 	rec.Events = rec.Events[:0]

@@ -195,7 +195,7 @@ func (f *Fight) Reload(tree *bt.Tree[Memory]) error {
 	}
 	var errs []error
 	for _, fighter := range f.Fighters {
-		if err := fighter.Agent.Reload(tree, &fighter.Memory); err != nil {
+		if _, err := fighter.Agent.Reload(tree, &fighter.Memory); err != nil {
 			errs = append(errs, fmt.Errorf("jedi %d: %w", fighter.who, err))
 		}
 	}

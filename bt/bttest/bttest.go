@@ -1,6 +1,7 @@
 package bttest
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"reflect"
@@ -240,10 +241,12 @@ func (k *kit[M]) run(v *violations) error {
 	again, _ := k.play(v, false)
 	previewed, _ := k.play(v, true)
 	first, second := k.playTwo(v)
+	resumed := k.playResumed(v)
 	k.compare(v, "agents share state: the first of two agents ticked in turn", alone, first)
 	k.compare(v, "agents share state: the second of two agents ticked in turn", alone, second)
 	k.compare(v, "runs are not deterministic: the same schedule on a fresh tree", alone, again)
 	k.compare(v, "previews change what the tree does: with a preview before every tick", alone, previewed)
+	k.compare(v, "a restored agent does not go on as the agent saved: saved and restored after every step", alone, resumed)
 	return nil
 }
 
@@ -334,6 +337,69 @@ func (k *kit[M]) playTwo(v *violations) (first, second *record[M]) {
 		k.do(v, h, a2, m2, i, st, r2)
 	}
 	return r1, r2
+}
+
+// playResumed runs the schedule as play does, but after every step saves
+// the agent, in the binary form and the JSON form in turn, and goes on
+// with a fresh agent (of another seed) restored from the save, on a copy
+// of the memory, as a game that loads a save does. Saving the restored
+// agent must give the same bytes.
+func (k *kit[M]) playResumed(v *violations) *record[M] {
+	h := &harness[M]{v: v, where: k.where}
+	tree, err := k.build(h, k.set)
+	if err != nil {
+		return nil
+	}
+	agent, _ := tree.NewAgent(1)
+	m := k.copyOf(k.start)
+	h.live = []*M{m}
+	rec := h.follow(agent, tree.Nodes())
+	for i, st := range schedule {
+		h.step = i
+		k.sense(i, m)
+		k.do(v, h, agent, m, i, st, rec)
+		restored, err := resume(tree, agent, i%2 == 1)
+		if err != nil {
+			v.add(k.where+k.at(i), "the agent cannot be saved and restored", err.Error())
+			continue // on the agent saved: the runs are compared all the same
+		}
+		agent = restored
+		agent.SetTracer(tracer[M]{h, rec})
+		m = h.moveTo(m, k.copyOf(m))
+	}
+	return rec
+}
+
+// resume saves agent a, in the JSON form when asJSON is set, restores the
+// save into a fresh agent of another seed, and checks that saving that
+// agent gives the same bytes.
+func resume[M any](tree *bt.Tree[M], a *bt.Agent[M], asJSON bool) (*bt.Agent[M], error) {
+	save, restore := a.MarshalBinary, (*bt.Agent[M]).UnmarshalBinary
+	if asJSON {
+		save, restore = a.MarshalJSON, (*bt.Agent[M]).UnmarshalJSON
+	}
+	data, err := save()
+	if err != nil {
+		return nil, err
+	}
+	b, err := tree.NewAgent(2)
+	if err != nil {
+		return nil, err
+	}
+	if err := restore(b, data); err != nil {
+		return nil, err
+	}
+	again, err := b.MarshalBinary()
+	if asJSON {
+		again, err = b.MarshalJSON()
+	}
+	if err != nil {
+		return nil, fmt.Errorf("saving the restored agent: %w", err)
+	}
+	if !bytes.Equal(data, again) {
+		return nil, fmt.Errorf("saving the restored agent gives other bytes:\n%s\nwhere the agent saved gave\n%s", again, data)
+	}
+	return b, nil
 }
 
 // do takes one step of the schedule on an agent and records it.
@@ -528,6 +594,22 @@ func (h *harness[M]) state(m *M, j int) *probeState {
 		}
 	}
 	return nil
+}
+
+// moveTo makes to the live memory in place of from, its probes' states
+// going with it (a game keeps an action's state in the memory), and
+// returns it.
+func (h *harness[M]) moveTo(from, to *M) *M {
+	for i, l := range h.live {
+		if l == from {
+			h.live[i] = to
+		}
+	}
+	if st, ok := h.states[from]; ok {
+		h.states[to] = st
+		delete(h.states, from)
+	}
+	return to
 }
 
 // halted checks that a halt left no probe of the agent running.

@@ -87,7 +87,7 @@ func (g *editGame) Scene(s *scene.Scene) { g.World.Scene(s) }
 func (g *editGame) Now() time.Duration   { return g.World.Troll.Now }
 
 func (g *editGame) Reload(tree *bt.Tree[troll.Memory]) error {
-	if err := g.Agent.Reload(tree, &g.World.Troll); err != nil {
+	if _, err := g.Agent.Reload(tree, &g.World.Troll); err != nil {
 		return err
 	}
 	g.trace(tree)

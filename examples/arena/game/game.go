@@ -235,7 +235,7 @@ func (g *Game) Switch(i int) error {
 	if err != nil {
 		return err
 	}
-	if err := t.Agent.Reload(tree, &t.world.Troll); err != nil {
+	if _, err := t.Agent.Reload(tree, &t.world.Troll); err != nil {
 		return err
 	}
 	t.decider = next
