@@ -141,7 +141,10 @@ func (a *Agent[M]) MarshalJSON() ([]byte, error) {
 			b = append(b, ',')
 		}
 		first = false
-		b = fmt.Appendf(b, `{"path":%q,"kind":%q`, t.pathOf(int32(i)), n.kindName)
+		b = append(b, `{"path":`...)
+		b = appendJSONString(b, t.pathOf(int32(i)))
+		b = append(b, `,"kind":`...)
+		b = appendJSONString(b, string(n.kindName))
 		b = appendNodeJSON(b, t, int32(i), st)
 		if n.kind == kindCustom {
 			var err error
@@ -276,12 +279,12 @@ func appendNodeJSON[M any](b []byte, t *Tree[M], i int32, st *nodeState) []byte 
 	}
 	switch c := int(st.current); {
 	case c >= 0 && c < len(t.nodes[i].kids):
-		b = fmt.Appendf(b, `,"current":%q`, kid(st.current))
+		b = appendJSONString(append(b, `,"current":`...), kid(st.current))
 	case c >= 0:
 		b = append(b, `,"pastLast":true`...) // a sequence that ran its last child
 	}
 	if st.lastEnded >= 0 && int(st.lastEnded) < len(t.nodes[i].kids) {
-		b = fmt.Appendf(b, `,"lastEnded":%q`, kid(st.lastEnded))
+		b = appendJSONString(append(b, `,"lastEnded":`...), kid(st.lastEnded))
 	}
 	if st.ended != 0 {
 		b = fmt.Appendf(b, `,"ended":%q`, statusName(st.ended))

@@ -58,7 +58,7 @@ func (r *repeat[M]) SaveState(w *bt.StateWriter) {
 // RestoreState restores what SaveState saved.
 func (r *repeat[M]) RestoreState(sr *bt.StateReader) error {
 	done, active := sr.Int("done"), sr.Bool("active")
-	if sr.Err() == nil && (done < 0 || done >= int64(r.n)) {
+	if sr.Err() == nil && (done < 0 || done > int64(r.n)) {
 		return fmt.Errorf("%d repetitions done of %d", done, r.n)
 	}
 	r.done, r.active = int(done), active
@@ -169,7 +169,7 @@ func (r *retry[M]) SaveState(w *bt.StateWriter) { w.Int("failed", int64(r.failed
 // RestoreState restores what SaveState saved.
 func (r *retry[M]) RestoreState(sr *bt.StateReader) error {
 	failed := sr.Int("failed")
-	if sr.Err() == nil && (failed < 0 || failed >= int64(r.n)) {
+	if sr.Err() == nil && (failed < 0 || failed > int64(r.n)) {
 		return fmt.Errorf("%d attempts failed of %d", failed, r.n)
 	}
 	r.failed = int(failed)

@@ -783,5 +783,13 @@ func (p *probe[M]) End(m *M, s bt.Status) {
 	p.record("End", s)
 }
 
+// SaveState saves nothing: a probe keeps its state by live memory in the
+// harness, which carries it to the memory a restored agent runs on, as a
+// game keeps an action's state in the memory it saves.
+func (p *probe[M]) SaveState(*bt.StateWriter) {}
+
+// RestoreState restores nothing (see SaveState).
+func (p *probe[M]) RestoreState(*bt.StateReader) error { return nil }
+
 // Simulate predicts nothing and returns the script's verdict.
 func (p *probe[M]) Simulate(*bt.Sim[M], *M) heuristic.Verdict { return p.script.verdict }

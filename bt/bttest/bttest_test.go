@@ -2,6 +2,7 @@ package bttest_test
 
 import (
 	"errors"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -110,6 +111,27 @@ func (a *all) Update(m *mem, dt time.Duration) bt.Status {
 
 func (a *all) End(*mem, bt.Status) { a.running = false }
 
+func (a *all) SaveState(w *bt.StateWriter) {
+	done := make([]int, len(a.done))
+	for i, s := range a.done {
+		done[i] = int(s)
+	}
+	w.Ints("done", done)
+	w.Bool("running", a.running)
+}
+
+func (a *all) RestoreState(r *bt.StateReader) error {
+	done, running := r.Ints("done", nil), r.Bool("running")
+	if r.Err() == nil && len(done) != len(a.done) {
+		return fmt.Errorf("%d children done, of %d", len(done), len(a.done))
+	}
+	for i, s := range done {
+		a.done[i] = bt.Status(s)
+	}
+	a.running = running
+	return r.Err()
+}
+
 func (a *all) Simulate(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 	ch := bt.StartChain(ctx, m)
 	for i, c := range a.children {
@@ -204,6 +226,20 @@ func TestBrokenNodes(t *testing.T) {
 		{"an action that keeps an agent's state", func() error {
 			return bttest.TestAction(&counting{}, cfg)
 		}, "agents share state: the first of two agents ticked in turn"},
+		{"a node that forgets its state when saved", decorator(func(d *broken) {
+			d.update = func(m *mem, dt time.Duration) bt.Status {
+				if d.count++; d.count%3 == 0 {
+					return bt.Failure
+				}
+				return d.child.Tick(m, dt)
+			}
+			d.save = func(*bt.StateWriter) {}
+		}), "a restored agent does not go on as the agent saved: saved and restored after every step"},
+		{"a node that cannot be saved", func() error {
+			return bttest.TestDecorator(func(c *bt.Child[mem]) (bt.Node[mem], error) {
+				return struct{ bt.Node[mem] }{&broken{child: c}}, nil
+			}, cfg)
+		}, "the agent cannot be saved and restored"},
 		{"a composite that picks but does not route", func() error {
 			return bttest.TestComposite(lastFirst(false), cfg)
 		}, "the tick began subject/c after [subject], but the preview's path was [subject subject/a]"},
@@ -235,6 +271,7 @@ type broken struct {
 	update   func(m *mem, dt time.Duration) bt.Status
 	end      func(m *mem, s bt.Status)
 	simulate func(ctx *bt.Sim[mem], m *mem) heuristic.Verdict
+	save     func(w *bt.StateWriter) // in place of saving count; RestoreState then restores nothing
 }
 
 // decorator returns a check of a broken decorator set up by breakIt.
@@ -267,6 +304,24 @@ func (d *broken) End(m *mem, s bt.Status) {
 	if d.end != nil {
 		d.end(m, s)
 	}
+}
+
+// SaveState saves its count; the live memory it keeps, where a test makes
+// it keep it, is its flaw, not its state.
+func (d *broken) SaveState(w *bt.StateWriter) {
+	if d.save != nil {
+		d.save(w)
+		return
+	}
+	w.Int("count", int64(d.count))
+}
+
+func (d *broken) RestoreState(r *bt.StateReader) error {
+	if d.save != nil {
+		return nil
+	}
+	d.count = int(r.Int("count"))
+	return r.Err()
 }
 
 func (d *broken) Simulate(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
@@ -318,6 +373,17 @@ func (p *picker) Update(m *mem, dt time.Duration) bt.Status {
 }
 
 func (p *picker) End(*mem, bt.Status) {}
+
+func (p *picker) SaveState(w *bt.StateWriter) { w.Int("current", int64(p.current)) }
+
+func (p *picker) RestoreState(r *bt.StateReader) error {
+	c := r.Int("current")
+	if r.Err() == nil && (c < 0 || c >= int64(len(p.children))) {
+		return fmt.Errorf("child %d of %d", c, len(p.children))
+	}
+	p.current = int(c)
+	return r.Err()
+}
 
 func (p *picker) Simulate(ctx *bt.Sim[mem], m *mem) heuristic.Verdict {
 	c := p.current

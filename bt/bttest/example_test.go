@@ -41,6 +41,16 @@ func (u *untilHurt) Update(m *Worker, dt time.Duration) bt.Status {
 
 func (u *untilHurt) End(*Worker, bt.Status) {}
 
+// SaveState saves the hit points it began with, so that a game saved and
+// loaded while it runs goes on as if it had never stopped.
+func (u *untilHurt) SaveState(w *bt.StateWriter) { w.Int("hp", int64(u.hp)) }
+
+// RestoreState restores what SaveState saved.
+func (u *untilHurt) RestoreState(r *bt.StateReader) error {
+	u.hp = int(r.Int("hp"))
+	return r.Err()
+}
+
 // Simulate predicts the child's run: being hurt is the heuristic's to judge.
 func (u *untilHurt) Simulate(ctx *bt.Sim[Worker], m *Worker) heuristic.Verdict {
 	return u.child.Simulate(ctx, m)

@@ -1,6 +1,7 @@
 package bttest_test
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -111,6 +112,23 @@ type coach struct {
 }
 
 func (c *coach) Bind(self *bt.Child[world]) { c.self = self }
+
+// SaveState saves the play under way, its step and when it last chose.
+func (c *coach) SaveState(w *bt.StateWriter) {
+	w.Int("play", int64(c.play))
+	w.Int("at", int64(c.at))
+	w.Int("planned", int64(c.planned))
+}
+
+// RestoreState restores what SaveState saved.
+func (c *coach) RestoreState(r *bt.StateReader) error {
+	play, at, planned := int(r.Int("play")), int(r.Int("at")), time.Duration(r.Int("planned"))
+	if r.Err() == nil && (play < -1 || play >= len(c.book.plays) || at < 0 || play >= 0 && at > len(c.book.plays[play].steps)) {
+		return fmt.Errorf("play %d, step %d", play, at)
+	}
+	c.play, c.at, c.planned = play, at, planned
+	return r.Err()
+}
 
 // live starts a live call (Begin, Update, Route): its predictions start
 // from the live memory, now.

@@ -9,10 +9,13 @@ package paths
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 )
 
 // CheckName returns why name cannot name a thing in a path, or nil: it is
-// empty, or it holds the '/' that separates a path's elements. what
+// empty, it holds the '/' that separates a path's elements, or it is not
+// UTF-8 (a path is written into traces, saves and tree files, which carry
+// text). what
 // names the thing, with its article ("a state"), for the message.
 func CheckName(what, name string) error {
 	switch {
@@ -20,6 +23,8 @@ func CheckName(what, name string) error {
 		return fmt.Errorf("%s needs a name", what)
 	case strings.Contains(name, "/"):
 		return fmt.Errorf("name %q contains '/', which separates path elements", name)
+	case !utf8.ValidString(name):
+		return fmt.Errorf("name %q is not UTF-8", name)
 	}
 	return nil
 }

@@ -12,6 +12,7 @@ func TestCheckName(t *testing.T) {
 		{"patrol", ""},
 		{"", "a state needs a name"},
 		{"x/y", `name "x/y" contains '/', which separates path elements`},
+		{"x\xff", `name "x\xff" is not UTF-8`},
 	} {
 		got := ""
 		if err := paths.CheckName("a state", c.name); err != nil {
