@@ -61,6 +61,14 @@ type Crowd[M any] struct {
 	// Addresses, not pointers, so that the crowd keeps no agent alive; an
 	// address reused by a new agent still says the agents are distinct.
 	distinct []uintptr
+
+	// Save and Load: the functions that save and load one agent, where
+	// each agent's state lies, the save being loaded and the agents made
+	// from it.
+	saveOne, loadOne func(w *Worker[M], i int) error
+	spans            []span
+	loading          []byte
+	fresh            []*Agent[M]
 }
 
 // MaxWorkers is the most workers a crowd has: NewCrowd asked for more
@@ -81,6 +89,8 @@ type Worker[M any] struct {
 	f      func(w *Worker[M], i int) error
 	blocks *blocks
 	own    int // its own range in blocks
+
+	saved []byte // the states it saved in the save under way (Crowd.Save)
 }
 
 // NewCrowd returns a crowd for the agents of tree t, with the given number

@@ -226,12 +226,7 @@ func (s *scratch[M]) next1(i int32, m *M) int32 {
 		}
 		return -1
 	case kindPriority:
-		c, why := int32(0), FirstInOrder
-		if st.running() {
-			if c = s.priorityNext(i, m); c != st.current {
-				why = TookOver
-			}
-		}
+		c, why := s.priorityNext(i, m)
 		for ; int(c) < len(n.kids); c++ {
 			k := n.kids[c]
 			if !s.st[k].running() { // the tick picks it, as its tracer is told, or passes it over

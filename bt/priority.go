@@ -22,9 +22,12 @@ func (s *scratch[M]) runPriority(i int32, m *M, dt time.Duration) Status {
 // tracePick).
 func (s *scratch[M]) runPriorityFrom(i int32, m *M, dt time.Duration, why Why) Status {
 	kids := s.hot[i].kids
+	if s.tracer != nil && why != TookOver { // a take-over has noted them as they are
+		s.passedOver(i)
+	}
 	for c := s.st[i].current; int(c) < len(kids); c++ {
-		picked := false
-		if s.tracer != nil && !s.st[kids[c].node].running() {
+		picked, ran := false, s.st[kids[c].node].running()
+		if s.tracer != nil && !ran {
 			if _, picked = s.pickInOrder(i, c, m, why); picked {
 				s.traceDecision(&s.bufs[s.nodes[i].selector].tried)
 			}
@@ -32,8 +35,14 @@ func (s *scratch[M]) runPriorityFrom(i int32, m *M, dt time.Duration, why Why) S
 		if r := s.step(&kids[c], &s.st[i].current, c, m, dt); r != Failure {
 			return r
 		}
-		if picked { // it began and failed: the next one is tried
+		// It failed, and the next one is tried: the decision that follows
+		// says so of it, not what was said when it was picked, which may
+		// have been in a tick long gone.
+		switch {
+		case picked:
 			s.bufs[s.nodes[i].selector].live.Candidates[c].Verdict = ranAndFailed
+		case ran && s.tracer != nil:
+			s.bufs[s.nodes[i].selector].live.Candidates[c].Verdict = failedRunning
 		}
 		why = FirstInOrder
 	}
@@ -43,7 +52,7 @@ func (s *scratch[M]) runPriorityFrom(i int32, m *M, dt time.Duration, why Why) S
 
 func (s *scratch[M]) updatePriority(i int32, m *M, dt time.Duration) Status {
 	if s.nodes[i].is(flagReactive) {
-		if k := s.preempting(i, m); k >= 0 {
+		if k := s.preempting(i, m, s.tracer != nil); k >= 0 {
 			st := &s.st[i]
 			s.halt1(s.nodes[i].kids[st.current], m)
 			st.current = k
@@ -56,8 +65,11 @@ func (s *scratch[M]) updatePriority(i int32, m *M, dt time.Duration) Status {
 // A priority judges no outcomes: the verdicts of its decisions say which
 // guards failed and which passed.
 var (
-	ranAndFailed = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "began and failed"}
-	unguarded    = heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: "no guard"}
+	ranAndFailed   = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "began and failed"}
+	failedRunning  = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "failed as it ran"}
+	passedOver     = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "passed over earlier in this run"}
+	cannotTakeOver = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "no guard to take over by"}
+	unguarded      = heuristic.Verdict{Outcome: heuristic.Irrelevant, Reason: "no guard"}
 )
 
 // pickInOrder judges child c of priority i, about to begin, by its guard, as
@@ -115,19 +127,29 @@ func (t *Tree[M]) guardText(i int32) string {
 
 // preempting returns the position of the first child before the running
 // one whose guard passes, or -1. Children without a guard never take over:
-// nothing would tell them they now can.
+// nothing would tell them they now can. With note, it notes in the
+// priority's decision how each child before that one stands now, for
+// the take-over's decision to say (and not what was said of them when
+// they were last picked).
 //
 // The guards are checked as they are live (not as in a prediction) even
 // when simulating, since what a simulation must foresee here is the live
 // check the tick makes.
-func (s *scratch[M]) preempting(i int32, m *M) int32 {
+func (s *scratch[M]) preempting(i int32, m *M, note bool) int32 {
 	n := &s.nodes[i]
 	for j, k := range n.kids[:min(int(s.st[i].current), len(n.kids))] {
 		if !s.guarded(k) {
+			if note {
+				s.bufs[n.selector].live.Candidates[j].Verdict = cannotTakeOver
+			}
 			continue
 		}
-		if check, _ := s.guard(k, m, false); check != Fail {
+		check, reason := s.guard(k, m, false)
+		if check != Fail {
 			return int32(j)
+		}
+		if note {
+			s.bufs[n.selector].live.Candidates[j].Verdict = heuristic.Verdict{Outcome: heuristic.Impossible, Reason: reason}
 		}
 	}
 	return -1
@@ -142,7 +164,7 @@ func (s *scratch[M]) simulatePriority(i int32, m *M) heuristic.Verdict {
 	if st := &s.st[i]; st.running() {
 		start = st.current
 		if n.is(flagReactive) {
-			if k := s.preempting(i, m); k >= 0 {
+			if k := s.preempting(i, m, false); k >= 0 {
 				start = k
 			}
 		}
@@ -167,18 +189,31 @@ func (s *scratch[M]) simulatePriority(i int32, m *M) heuristic.Verdict {
 	return nothingPossible
 }
 
-// priorityNext returns the child a Preview's path goes through: the
-// simulated choice, or else the running child or the first.
-func (s *scratch[M]) priorityNext(i int32, m *M) int32 {
+// passedOver notes in priority i's decision that the children before its
+// current one were passed over in an earlier tick of its run: a decision
+// says so of them, not what was said of them then.
+func (s *scratch[M]) passedOver(i int32) {
+	cands := s.bufs[s.nodes[i].selector].live.Candidates
+	for c := range min(int(s.st[i].current), len(cands)) {
+		cands[c].Verdict = passedOver
+	}
+}
+
+// priorityNext returns the child a Preview's path goes through, and why,
+// noting in the priority's decision how the children before it stand,
+// as the tick does: a reactive priority's child that takes over, or else
+// the running child, or the first.
+func (s *scratch[M]) priorityNext(i int32, m *M) (int32, Why) {
 	n := &s.nodes[i]
 	st := &s.st[i]
 	if !st.running() {
-		return 0
+		return 0, FirstInOrder
 	}
 	if n.is(flagReactive) {
-		if k := s.preempting(i, m); k >= 0 {
-			return k
+		if k := s.preempting(i, m, true); k >= 0 {
+			return k, TookOver
 		}
 	}
-	return st.current
+	s.passedOver(i)
+	return st.current, FirstInOrder
 }

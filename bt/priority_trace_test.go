@@ -75,3 +75,38 @@ func TestPriorityDecisionsAreTraced(t *testing.T) {
 		t.Errorf("%v allocations a round, want 0", allocs)
 	}
 }
+
+// A child that fails as it runs is told in the decision that follows as
+// failed, not as it was judged when it was picked ticks before (which a
+// restored agent, not having seen that pick, could not repeat).
+func TestPriorityDecisionAfterAFailureAsItRan(t *testing.T) {
+	type post struct{ Foes int }
+	seen := constraints.Func("foes in sight", func(p *post) bool { return p.Foes > 0 })
+	n := bt.New[post]()
+	tree, err := bt.Build(bt.Config[post]{}, n.Priority("post",
+		n.Do("fight", bt.Lasting(func(*post, time.Duration) bt.Status { return bt.Running }, nil)).Constrain(seen),
+		n.Condition("rest", func(*post) bool { return true }),
+	))
+	if err != nil {
+		t.Fatal(err)
+	}
+	agent, _ := tree.NewAgent(1)
+	var got []string
+	agent.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+		if e.Kind == bt.EventDecision {
+			got = append(got, e.Decision.String())
+		}
+	}))
+	for _, p := range []post{{Foes: 2}, {Foes: 0}} {
+		if _, err := agent.Tick(&p, time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want := []string{
+		"post → fight (first in order) [fight: Irrelevant (foes in sight)]",
+		"post → rest (first in order) [fight: Impossible (failed as it ran), rest: Irrelevant (rest)]",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("traced decisions (-want +got):\n%s", diff)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"hash/crc32"
 	"hash/fnv"
 	"strconv"
+	"sync"
 	"time"
 )
 
@@ -318,12 +319,17 @@ func (a *Agent[M]) appendCustom(b []byte, i int32, asJSON bool) ([]byte, error) 
 		return b, fmt.Errorf("bt: %s: a %T cannot save its state: give it SaveState and RestoreState (see StateWriter)",
 			a.tree.pathOf(i), a.custom[n.custom])
 	}
-	w := StateWriter{b: b, json: asJSON}
+	// The writer goes to the node's method, so it escapes: one from a
+	// pool keeps a save from allocating.
+	w := writers.Get().(*StateWriter)
+	defer writers.Put(w)
+	*w = StateWriter{b: b, json: asJSON}
+	defer func() { w.b = nil }() // the pool keeps no caller's buffer
 	lenAt := len(b)
 	if !asJSON {
 		w.b = append(w.b, 0, 0, 0, 0, 0) // room for the length, a uvarint of at most 5 bytes
 	}
-	if err := saveCustom(saver, &w); err != nil {
+	if err := saveCustom(saver, w); err != nil {
 		return b, fmt.Errorf("bt: %s: saving its state: %w", a.tree.pathOf(i), err)
 	}
 	if asJSON {
@@ -340,6 +346,9 @@ func (a *Agent[M]) appendCustom(b []byte, i int32, asJSON bool) ([]byte, error) 
 	copy(w.b[lenAt+k:], w.b[lenAt+5:])
 	return w.b[:len(w.b)-(5-k)], nil
 }
+
+// writers are the StateWriters saves lend custom nodes.
+var writers = sync.Pool{New: func() any { return new(StateWriter) }}
 
 // saveCustom calls a node's SaveState, taking a panic for an error.
 func saveCustom(s stateSaver, w *StateWriter) (err error) {
@@ -918,24 +927,14 @@ func (f *Agent[M]) remake(i int32) {
 }
 
 // checkRunning reports what makes the running nodes of agent f
-// inconsistent: a running node whose parent does not run it, or a
-// running composite whose child under way does not run.
+// inconsistent: a running node whose parent does not run, which no run
+// leaves. (A running composite may run no child: a sequence whose child
+// ended goes on to the next at the next tick.)
 func (f *Agent[M]) checkRunning() string {
 	t := f.tree
 	for i := range f.st {
-		st := &f.st[i]
-		if st.flags&stRunning == 0 {
-			continue
-		}
-		n := &t.nodes[i]
-		if p := n.parent; p >= 0 && f.st[p].flags&stRunning == 0 {
+		if p := t.nodes[i].parent; f.st[i].flags&stRunning != 0 && p >= 0 && f.st[p].flags&stRunning == 0 {
 			return t.pathOf(int32(i)) + " runs under a parent that does not"
-		}
-		switch n.kind {
-		case kindSequence, kindSelector, kindPriority, kindIfElse:
-			if c := st.current; c < 0 || int(c) >= len(n.kids) || f.st[n.kids[c]].flags&stRunning == 0 {
-				return t.pathOf(int32(i)) + " runs no child"
-			}
 		}
 	}
 	return ""
