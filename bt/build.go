@@ -573,7 +573,7 @@ func (t *Tree[M]) learn(proto *Agent[M], errs *[]error) {
 		}
 		fail := func(err error) { *errs = append(*errs, &decide.Error{Path: t.pathOf(int32(i)), Err: err}) }
 		made := proto.custom[n.custom]
-		if v, ok := made.(traits.Validator); ok && len(n.kids) > 0 { // leaves were checked when added
+		if v, ok := made.(traits.Validator); ok && len(n.kids) > 0 { // leaves were checked by fill
 			if err := v.Validate(); err != nil {
 				fail(err)
 			}

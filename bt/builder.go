@@ -25,11 +25,13 @@ type CompositeFunc[M any] func(children []*Child[M]) (Node[M], error)
 //	)
 //
 // A composite takes its children and its options (Replan, Loop, ...) in
-// any order after its name. A piece of behaviour used in many trees is a
+// any order after its name; a leaf takes its options after its value;
+// Def.Constrain adds a node's constraints, and Def.With options to a node
+// whose method takes none. A piece of behaviour used in many trees is a
 // function that returns a Def. A Builder holds nothing: its zero value is
-// ready, and it is bound to the memory type M only so that a tree names
-// M once. Misuse does not panic: Build reports every problem at once,
-// each with the path of its node, as in "guard/attack: nil action".
+// ready, and it is bound to the memory type M only so that a tree names M
+// once. Misuse does not panic: Build reports every problem at once, each
+// with the path of its node, as in "guard/attack: nil action".
 type Builder[M any] struct{}
 
 // New returns a Builder of trees over the memory type M.
@@ -64,7 +66,7 @@ func (Builder[M]) ReactiveSequence(name string, parts ...Part) Def[M] {
 // NothingAcceptable, and trace.Timeline writes "chose nothing" with the
 // verdicts that kept each child out). If doing something pointless beats
 // doing nothing, give it AllowNegative, or a last child that is Cosmetic
-// (an idle, with the Cosmetic leaf option).
+// (an idle, given the Cosmetic option).
 func (Builder[M]) Selector(name string, parts ...Part) Def[M] {
 	return composite[M](KindSelector, name, parts)
 }
@@ -158,10 +160,11 @@ func (Builder[M]) Condition(name string, test func(m *M) bool, opts ...Option) D
 	return Def[M]{Kind: KindCondition, Name: name, Value: test, Options: opts}
 }
 
-// Plan describes a planner node: the runner of p, such as an htn or goap
-// domain, whose children are the steps p plans with. Give it Replan or
-// ReplanOn for it to plan again beside a running plan; without them it
-// commits to its plan until it ends, fails or stops holding.
+// Plan describes a planner node, which runs the plans of p: an htn or
+// goap domain, or an fsm machine. Its children are the steps p plans
+// with (see Planner). Give it Replan or ReplanOn for it to plan again
+// beside a running plan; without them it commits to its plan until it
+// ends, fails or stops holding.
 func (Builder[M]) Plan(name string, p Planner[M], opts ...Option) Def[M] {
 	return Def[M]{Kind: KindPlanner, Name: name, Value: p, Options: opts}
 }

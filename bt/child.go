@@ -98,8 +98,8 @@ func (c *Child[M]) Simulate(ctx *Sim[M], m *M) heuristic.Verdict {
 
 // Situation returns what the child's constraints are told now: the clock,
 // whether it runs, when it last ran, and its roll for the decision under
-// way. A decorator that evaluates constraints of its own, such as a
-// FakeSim's gate, uses it.
+// way. A decorator that evaluates constraints of its own, such as
+// decorators.FakeSim's gate, uses it.
 func (c *Child[M]) Situation(simulating bool) Situation {
 	if s := c.agent.run; s != nil {
 		return s.situation(c.index, simulating)

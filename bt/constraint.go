@@ -101,9 +101,18 @@ func (s Situation) SinceLastRun() (time.Duration, bool) {
 // answer and a short reason for traces, such as "out of range". It must
 // only read the memory: even while simulating (Situation.Simulating) it
 // may be given the live one, since a choice checks each candidate's
-// constraints on its own memory before paying for a copy. Any number of constraints can be
-// attached to a node with Builder.Constrain; Fail from any of them wins,
-// then Done. The package constraints holds a catalogue.
+// constraints on its own memory before paying for a copy. Any number of
+// constraints can be attached to a node with Def.Constrain; Fail from
+// any of them wins, then Done. Package constraints has the common ones
+// (a cooldown, a chance, a window, tests of the memory).
+//
+// A constraint may have more methods, which Build and the deciders look
+// for: String() string describes it in dumps, pictures and a priority's
+// traces; Validate() error checks its settings at Build; Timeless() bool
+// reports true when its answer depends on the memory alone, not on the
+// time or history its Situation tells, so that a decider judging a step
+// planned for later need not move the situation on to that time (a
+// constraint without it is taken to read time).
 type Constraint[M any] interface {
 	Evaluate(s Situation, m *M) (Check, string)
 }

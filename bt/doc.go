@@ -2,10 +2,16 @@
 // that runs them, where every node can also simulate itself on a copy of
 // the agent's memory so that selectors choose by looking ahead.
 //
-// Start reading at Def and For (how a tree is described) or Builder, then
-// Tree and Agent (a definition and one agent of it), Action (what you
-// write), and Crowd (many agents per frame). Package btjson reads and
-// writes trees as JSON files.
+// A first agent needs this package and package heuristic, whose goal
+// judges the predictions. Read, in this order: Builder and Build (how a
+// tree is written and checked), Tree and Agent (a definition, and one
+// agent of it ticked once a frame), Action (what you write, or make with
+// Instant and Lasting), the composites (the methods of Builder) and their
+// options (Option), Sim (what a Simulate method is given), and last Node
+// and Planner, the contracts of a custom node and of a planner. Crowd
+// ticks many agents per frame. Package btjson reads and writes trees as
+// JSON files; the guides in the repository's docs folder carry the
+// tutorial.
 //
 // # Memory and simulation
 //
@@ -13,38 +19,29 @@
 // and indices rather than pointers, so that copying it is one assignment.
 // Live execution reads and writes that memory and the game. Simulation gets
 // scratch copies only: a Selector simulates every child on its own copy,
-// asks the heuristic (package heuristic) to judge each prediction, and runs
-// the child it likes best. The winner's prediction is carried up, so nested
-// selectors plan through each other.
+// asks the heuristic to judge each prediction, and runs the child it likes
+// best. The winner's prediction is carried up, so nested selectors plan
+// through each other.
 //
-// # Building a tree
+// # Writing a tree
 //
-// A Def describes a tree as plain data, and Build compiles it, reporting
-// every misuse with the path of the node. The functions of For write a
-// Def as nested calls, which gofmt keeps indented like the tree:
+// A Builder writes a tree as nested calls, each of which describes a node
+// and returns its Def; gofmt keeps them indented like the tree. Build
+// checks the whole description and compiles it, reporting every misuse at
+// once with the path of its node:
 //
-//	n := bt.New[World]()
+//	b := bt.New[World]()
 //	tree, err := bt.Build(bt.Config[World]{Heuristic: goal},
-//		n.Selector("guard", bt.Replan(0),
-//			n.Do("attack", attack),
-//			n.Do("chase", chase),
-//			n.Do("patrol", patrol, bt.Cosmetic()),
+//		b.Selector("guard", bt.Replan(0),
+//			b.Do("attack", attack).Constrain(inReach),
+//			b.Do("chase", chase),
+//			b.Do("patrol", patrol, bt.Cosmetic()),
 //		),
 //	)
 //
-// A Builder makes the same Def with a chain of calls; composites open a
-// scope that End closes:
-//
-//	tree, err := bt.New(bt.Config[World]{Heuristic: goal}).
-//		Selector("guard", bt.Replan(0)).
-//		Do("attack", attack).
-//		Do("chase", chase).
-//		Do("patrol", patrol, bt.Cosmetic()).
-//		End().
-//		Build()
-//
-// Agent.Reload swaps the tree an agent runs between ticks, for trees
-// edited while the game runs.
+// A Def is plain data: a program may also make one field by field, and
+// package btjson reads one from a file. Agent.Reload swaps the tree an
+// agent runs between ticks, for trees edited while the game runs.
 //
 // # Trees and agents
 //
@@ -62,8 +59,47 @@
 // ticks many agents per frame with one set per worker, so its agents hold
 // none (see Crowd for how a game's loop uses it). Actions, constraints
 // and heuristics are shared by every agent of a tree, so they keep an
-// agent's state in its memory; a custom node (Decorate, Composite, Leaf)
-// is made afresh for each agent by its factory.
+// agent's state in its memory; a custom decorator or composite is made
+// afresh for each agent by its factory.
+//
+// # Composites and options
+//
+// Sequence, Selector (simulated), RandomSelector, Parallel, IfElse,
+// Priority (the classic fallback, without simulation), and the reactive
+// ReactivePriority and ReactiveSequence, which re-check guards and
+// conditions every tick and interrupt the running child in the same tick,
+// are methods of Builder; Builder.Decorate and Builder.Composite take your
+// own, and package decorators has the usual decorators. Besides the
+// leaves you write (Builder.Do with an Action, Builder.Condition), the
+// Builder's Wait, Succeed and Fail describe the stock leaves.
+//
+// A node's settings are Options (Replan, Loop, Cosmetic, Takes, Weight
+// and the rest), given among a composite's children or after a leaf's
+// value, or added with Def.With; its preconditions are Constraints, added
+// with Def.Constrain (package constraints has the common ones). Build
+// refuses an option on a kind of node that does not take it.
+//
+// Every selector's choice, and every pick of a priority, is a Decision
+// that a Tracer is told of and Agent.Preview foresees: each child with
+// its verdict, the one chosen and why.
+//
+// # Deciders and planners
+//
+// A planner node (Builder.Plan) runs the plans of a Planner: an HTN or
+// GOAP domain (packages htn and goap) or a state machine (package fsm).
+// Its children are the steps the planner plans with, or the nodes the
+// machine's states run. Selectors and planner nodes are deciders, and
+// keep one contract (package decide): they commit to what they chose
+// until it ends, fails or stops holding, unless told to plan again beside
+// it (Replan, ReplanOn), and they take their actions from a catalogue
+// (package catalogue), whose Do describes a node of an entry.
+//
+// Reactivity comes two ways. A Selector with Replan(0) plans again every
+// tick: it simulates every child and runs the best, and so switches as
+// soon as something better appears, judged by the heuristic. A
+// ReactivePriority switches by the fixed order of its children as soon as
+// an earlier child's guard passes, with no simulation and no heuristic:
+// cheaper, and right when the order is fixed by design.
 //
 // # Life cycle
 //
@@ -95,42 +131,12 @@
 // its parent planned carries out that very choice when it begins or plans
 // again in the same tick, random draws included; a running selector that
 // is not due to plan again predicts what remains of its current child, as
-// the tick will run it; a subtree's goal (a node's Goal method, decorators.Goal) is in
-// force whether it plans or acts; and the random numbers are keyed by
-// decision and node (see Sim.Rand), so what one node draws never
-// shifts what another sees. Agent.Preview walks down as the tick would
-// and reports exactly the decisions that tick then makes.
-//
-// # Composites
-//
-// Sequence, Selector (simulated), RandomSelector, Parallel, IfElse,
-// Priority (the classic fallback, without simulation), and the reactive
-// ReactivePriority and ReactiveSequence, which re-check guards and
-// conditions every tick and interrupt the running child in the same tick,
-// come with the package; Builder.Decorate and Builder.Composite take your
-// own, and the package decorators has the usual catalogue. Besides the
-// leaves you write (Action, Instant, Lasting), the stock leaves Wait,
-// AlwaysSucceed and AlwaysFail are the forms' Wait, Succeed and Fail.
-//
-// Every selector's choice, and every pick of a priority, is a Decision
-// that a Tracer is told of and Preview foresees: each option with its
-// verdict, the one chosen and why.
-//
-// A planner node (For's Plan, Builder.Plan) runs the plans of a Planner,
-// such as an HTN or GOAP domain (packages htn and goap) or a state
-// machine (package fsm): its children are the steps the planner plans
-// with, or the nodes the machine's states run. Selectors and planners are deciders,
-// and keep one contract (package decide): they commit to what they chose
-// until it ends, fails or stops holding, unless told to plan again beside
-// it (Replan, ReplanOn), and they take their actions from a catalogue
-// (package catalogue), whose Do makes a node of an entry.
-//
-// Reactivity comes two ways. A Selector with Replan(0) plans again every
-// tick: it simulates every option and runs the best, and so switches as
-// soon as something better appears, judged by the heuristic. A
-// ReactivePriority switches by fixed priorities as soon as a higher
-// child's guard passes, with no simulation and no heuristic: cheaper, and
-// right when the order of options is fixed by design.
+// the tick will run it; a subtree's goal (a custom node's Goal method, as
+// decorators.Goal has) is in force whether it plans or acts; and the
+// random numbers are keyed by decision and node (see Sim.Rand), so what
+// one node draws never shifts what another sees. Agent.Preview walks down
+// as the tick would and reports exactly the decisions that tick then
+// makes.
 //
 // # Determinism and cost
 //

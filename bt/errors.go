@@ -19,7 +19,7 @@ var (
 	// the largest time.Duration (some 292 years of game time).
 	ErrClockOverflow = errors.New("bt: time step would overflow the agent's clock")
 	// ErrNotBuilt: a Tree that Build did not make (a zero or nil Tree).
-	ErrNotBuilt = errors.New("bt: tree not built: make trees with Build or a Builder")
+	ErrNotBuilt = errors.New("bt: tree not built: make trees with Build")
 )
 
 // A PanicError reports a panic in user code that the tree recovered from.

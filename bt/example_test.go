@@ -64,6 +64,7 @@ func ExampleBuilder() {
 	)
 	inReach := func(g *Guard) bool { return g.Intruder >= 0 && abs(g.Intruder-g.Pos) <= 1 }
 
+	// snippet builder-guard
 	n := bt.New[Guard]()
 	tree, err := bt.Build(bt.Config[Guard]{Heuristic: guardGoal()},
 		n.Selector("guard",
@@ -73,6 +74,7 @@ func ExampleBuilder() {
 			),
 			n.Do("chase", stepToward{}),
 		))
+	// end snippet builder-guard
 	if err != nil {
 		fmt.Println(err)
 		return
@@ -115,10 +117,13 @@ func ExampleAgent_Preview() {
 		return
 	}
 	agent, _ := tree.NewAgent(1)
+	// snippet preview-guard
 	for _, g := range []Guard{{Pos: 0, Intruder: 5, IntruderHP: 20}, {Pos: 4, Intruder: 5, IntruderHP: 20}} {
 		plan, _ := agent.Preview(&g, 0)
 		fmt.Println(plan.Decisions[0])
 	}
+	// end snippet preview-guard
+
 	// Output:
 	// guard → chase (best outcome) [chase: Beneficial (closer), strike: Impossible (out of reach), wait: Cosmetic (otherwise)]
 	// guard → strike (best outcome) [chase: Beneficial (closer), strike: Safe (intruder hurt), wait: Cosmetic (otherwise)]

@@ -38,7 +38,8 @@ func CosmeticWhileRunning() Option { return Option{keyCosmeticWhileRunning, true
 // chain it with what follows (a sequence's, a planner's): the steps after
 // it are judged at the time it ends, so that a cooldown it starts, say,
 // holds in the plan as it will live. An action whose Simulate says it
-// (Sim.Advance) needs none; a catalogue entry's Takes sets it.
+// (Sim.Advance), or that declares it (see Action), needs none; a
+// catalogue entry's Takes sets it.
 func Takes(d time.Duration) Option { return Option{keyTakes, d} }
 
 // SimulateWith replaces a leaf's simulation with fn, which predicts on the

@@ -35,7 +35,7 @@ import (
 //
 //   - Bind(self *Child[M]) gives the node a handle on itself, as its
 //     children have one: called once per agent, after the factory made
-//     the agent's instance. A planner's runner reports its planning
+//     the agent's instance. A planner node's runner reports its planning
 //     through it (Child.Report) and reads its own Situation.
 //   - Route(m *M) int says which child a tick now, with memory m, would
 //     begin or update, or -1 for none; it must only read m. Preview
@@ -48,6 +48,8 @@ import (
 //     live and simulated alike (decorators.Goal). Build calls it once.
 //   - Describe() string summarises the node for dumps and pictures
 //     ("repeat 3").
+//   - Validate() error reports bad settings, which Build reports with
+//     the node's path.
 type Node[M any] interface {
 	Begin(m *M) Status
 	Update(m *M, dt time.Duration) Status
@@ -58,7 +60,12 @@ type Node[M any] interface {
 // An Action is the behaviour of a leaf: something the agent does. Its
 // live methods follow the Node life cycle. Simulate applies the action's
 // predicted effect to the scratch memory m; the tree judges the change with
-// the heuristic in force, so an action never scores itself.
+// the heuristic in force, so an action never scores itself. Instant and
+// Lasting make one of functions; Builder.Do puts one in a tree.
+//
+// An action may have more methods, which Build looks for: Duration()
+// time.Duration declares how long a run of it takes, as the Takes option
+// does (a Wait has one); Validate() error checks its settings.
 type Action[M any] interface {
 	Begin(m *M) Status
 	Update(m *M, dt time.Duration) Status

@@ -11,7 +11,7 @@ type NodeInfo struct {
 	Path        string
 	Name        string
 	Kind        NodeKind // what sort of node it is
-	Detail      string   // the node's options, from its Describe
+	Detail      string   // its kind and options, as "selector replan=tick"; a custom node's Describe
 	Depth       int      // 0 for the root
 	Children    int      // how many children it has
 	Constraints []string // what guards it, described

@@ -11,13 +11,22 @@ import (
 	"github.com/foresight-bt/foresight/internal/engine/kinds"
 )
 
-// An Option is one setting of a node: how a selector re-plans, whether a
-// sequence loops, how long an action takes, a random child's weight. The
-// functions of this package make them (Replan, Loop, Takes, Weight and the
-// rest); a Builder's composites take them among their children, its leaves
-// after their value, and a Def holds them in Options. Build refuses an
-// option on a node of a kind that does not take it, or given twice, with
-// the node's path.
+// An Option is one setting of a node: how a decider plans again, whether
+// a sequence loops, how long an action takes, a random child's weight.
+// The functions of this package make them; a Builder's composites take
+// them among their children, its leaves after their value, Def.With adds
+// them to any node, and a Def holds them in Options. Build refuses an
+// option given twice, or on a node of a kind that does not take it, with
+// the node's path. The nodes that take each:
+//
+//	Sequence, ReactiveSequence   Loop, AllowFailure, MinOutcome
+//	Selector, RandomSelector     Replan, ReplanOn, AllowNegative, Debounce,
+//	                             PreferFirst (a Selector only)
+//	Plan                         Replan, ReplanOn (an fsm machine refuses them)
+//	Parallel                     SucceedOnOne, FailOnOne
+//	Do, Condition                Cosmetic, CosmeticWhileRunning, SimulateWith,
+//	                             Takes (Do only)
+//	a child of a RandomSelector  Weight
 //
 // Key and Value say what an option sets, for a program that writes trees
 // down (package btjson writes each under its key).
@@ -27,13 +36,13 @@ type Option struct {
 }
 
 // Key names the setting as tree files do: "replan", "loop", "takes",
-// "weight", ... (the options of each kind are listed where its Builder
-// method is documented; btjson's schema lists them for files).
+// "weight", ... (btjson's schema lists the keys each kind takes).
 func (o Option) Key() string { return o.key }
 
 // Value returns what the option sets: a time.Duration for "replan" and
-// "takes", a heuristic.Outcome for "minOutcome", a float64 for "weight", the function given for
-// "replanOn" and "simulate", and true for the others.
+// "takes", a heuristic.Outcome for "minOutcome", a float64 for "weight",
+// the function given for "replanOn" and "simulate", and true for the
+// others.
 func (o Option) Value() any { return o.value }
 
 func (Option) part() {}

@@ -26,8 +26,8 @@ import (
 // goals and actions, a machine's states and transitions), which
 // Tree.Nodes gives as the planner node's NodeInfo.Domain, for the
 // inspector to show a planner's structure beside the steps it runs. A
-// Planner that can check itself has a method Validate() error (see
-// traits.Validator), which Build calls.
+// Planner that can check itself has a method Validate() error, which
+// Build calls.
 type Planner[M any] interface {
 	// Steps returns the nodes the planner's plans are made of: the
 	// actions it takes from its catalogue, with their preconditions, or
@@ -42,7 +42,7 @@ type Planner[M any] interface {
 }
 
 // Replanning says when a running decider plans again beside what it runs:
-// the Replan and ReplanOn settings of its node. Its zero value never does:
+// the Replan and ReplanOn options of its node. Its zero value never does:
 // the decider commits to its choice, plan or state until that ends, fails
 // or stops holding.
 type Replanning[M any] struct {

@@ -42,7 +42,7 @@ func (p Preview) leaf() string {
 	return p.Path[len(p.Path)-1]
 }
 
-// String formats the plan on one line, as "guard/chase: Beneficial (closer)".
+// String formats the preview on one line, as "guard/chase: Beneficial (closer)".
 func (p Preview) String() string {
 	return p.leaf() + ": " + p.Verdict.String()
 }
@@ -56,18 +56,18 @@ func (p Preview) String() string {
 // never changes what later ticks decide. Pass the step the next Tick will
 // have (0 for "now").
 //
-// What the preview promises is the tick's decisions, up to the moment
-// the tick first acts: until an action begins or is updated, or a node
+// What the preview promises is the tick's decisions, up to the moment the
+// tick first acts: until an action begins or is updated, or a node
 // finishes, in the tick, each selector that decides chooses as its
-// preview did (Plan.Decisions), with the same verdicts, and the nodes the
-// tick begins are those of Plan.Path. A child its constraints refuse is
-// passed over as the tick passes over it. An action's Begin or Update
-// changes the world in ways no preview can know; what the tick decides
-// after that was planned on predicted memory, or is decided on the world
-// as it then is.
+// preview did (Preview.Decisions), with the same verdicts, and the nodes
+// the tick begins are those of Preview.Path. A child its constraints
+// refuse is passed over as the tick passes over it. An action's Begin or
+// Update changes the world in ways no preview can know; what the tick
+// decides after that was planned on predicted memory, or is decided on
+// the world as it then is.
 //
-// Unlike Tick, Preview allocates the Plan it returns. A panic in user code
-// is reported as a *PanicError with an empty Plan; it does not quarantine
+// Unlike Tick, Preview allocates what it returns. A panic in user code is
+// reported as a *PanicError with an empty Preview; it does not quarantine
 // the node, since previewing changes nothing. The step is checked as Tick
 // checks it.
 func (a *Agent[M]) Preview(m *M, dt time.Duration) (Preview, error) {

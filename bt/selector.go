@@ -7,7 +7,7 @@ import (
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
-// selectorConfig is a selector's Settings as the engine reads them.
+// selectorConfig is a selector's options as the engine reads them.
 type selectorConfig struct {
 	interval      time.Duration // re-selection period; negative: never
 	allowNegative bool

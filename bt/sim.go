@@ -86,8 +86,9 @@ type Sim[M any] struct {
 }
 
 // NewSim returns a Sim of the given configuration, with a clock of its
-// own at zero and random numbers seeded with zero: what a planner that
-// plans outside a tree predicts with (an htn or goap Session).
+// own at zero and random numbers seeded with zero: what a session that
+// plans outside a tree (an htn or goap Session) predicts with, and what
+// a test of a Simulate method can give it.
 func NewSim[M any](cfg Config[M]) *Sim[M] { return newSim(cfg, nil, nil) }
 
 // newSim returns a Sim that reads the agent's clock and random numbers;
@@ -225,7 +226,7 @@ func (c *Sim[M]) swap() {
 // depthNow returns the number of scratch memories in use.
 func (c *Sim[M]) depthNow() int { return c.depth }
 
-// unwind pops scratch memories until Depth is d.
+// unwind pops scratch memories until d are in use.
 func (c *Sim[M]) unwind(d int) {
 	if d >= 0 && d < c.depth {
 		c.depth = d
@@ -273,12 +274,13 @@ func (c *Sim[M]) terminalAt(m *M) bool {
 
 // Running reports whether the node being simulated runs: it has begun and
 // not yet ended, so that its prediction covers only what remains of its
-// run (the rest of a swing, the time left to wait). A decider (a tree, a
-// planner) sets it before it asks an action to simulate.
+// run (the rest of a swing, the time left to wait). The tree sets it
+// before it asks an action to simulate, whoever asked (a selector, or a
+// planner node's runner through Child.Simulate).
 func (c *Sim[M]) Running() bool { return c.running }
 
 // setRunning says whether the node about to be simulated runs; see
-// Running. Deciders call it; actions only read it.
+// Running. The engine calls it; actions only read it.
 func (c *Sim[M]) setRunning(running bool) { c.running = running }
 
 // now returns the clock of the agent being ticked. It stands still while a

@@ -25,7 +25,8 @@ const (
 	// done without running), from one stopped while it ran. Constraints
 	// that fail while simulating show up as Impossible candidates instead.
 	EventConstraint
-	// EventDecision: a selector decided live (Path, Decision).
+	// EventDecision: a selector decided, or a priority picked a child,
+	// live (Path, Decision).
 	EventDecision
 	// EventFault: user code panicked or broke the node contract (Path,
 	// Reason). A broken contract fails the node and the tick goes on; a
@@ -98,7 +99,7 @@ const (
 	Debounced
 	// NothingAcceptable: no child's outcome was acceptable; the selector
 	// chose nothing and fails. A plain Selector accepts only outcomes
-	// better than Irrelevant: give it AllowNegative, or a Cosmetic option
+	// better than Irrelevant: give it AllowNegative, or a Cosmetic child
 	// (an idle), if doing something pointless beats doing nothing.
 	NothingAcceptable
 	// FirstInOrder: a priority's choice, the first child in order whose

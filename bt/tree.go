@@ -161,7 +161,8 @@ const (
 	// ran.
 	flagWatched
 	// flagTimeless marks a node whose constraints are all timeless (see
-	// Timeless): a prediction checks them as it would now.
+	// Constraint and traits.Timeless): a prediction checks them as it
+	// would now.
 	flagTimeless
 )
 

@@ -65,7 +65,7 @@ var (
 
 // A worker of a real-time strategy game: it mines, hauls and builds, flees
 // raiders, and rests. The goal maps an economy onto the outcomes, from
-// ruin to relief (see package heuristic); constraints say what each option
+// ruin to relief (see package heuristic); constraints say what each action
 // needs; a decorator bounds the digging; and the timeline says what the
 // worker chose, why, and what it turned down.
 func Example_worker() {

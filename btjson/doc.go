@@ -1,7 +1,7 @@
 // Package btjson reads and writes behaviour trees as JSON, so that
 // designers can edit a tree without recompiling the game.
 //
-// A tree file describes a bt.Def: nodes with a kind, a name, settings,
+// A tree file describes a bt.Def: nodes with a kind, a name, options,
 // constraints and children. What a node runs (an action, a condition, a
 // constraint, a decorator, a custom composite or leaf, a simulation) is
 // code, so the file names it, and a Registry maps the names to the game's
@@ -16,9 +16,10 @@
 //	}
 //
 // Start with Registry: its Build reads a file and builds the tree,
-// Load reads one into a bt.Def, Marshal writes a bt.Def back (a tree
-// written in Go, by For or a Builder's Def, included), and Schema gives
-// the JSON Schema of the files it reads, for editors.
+// Load reads one into a bt.Def, Marshal writes a bt.Def back (one
+// written in Go with a bt.Builder included), and Schema gives the JSON
+// Schema of the files it reads, for editors. Each option of package bt
+// is a field under its key ("replan", "cosmetic"; see bt.Option.Key).
 //
 // Every error of a file is reported at once, each with its JSON path and
 // line and column, as in

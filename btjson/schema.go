@@ -81,7 +81,7 @@ func (r *Registry[M]) Schema() ([]byte, error) {
 }
 
 // durationPattern matches what time.ParseDuration reads and is not
-// negative, which is what Load accepts for reselect: "0" (signed or not),
+// negative, which is what Load accepts for a duration: "0" (signed or not),
 // or a sequence of numbers, each with a unit; a minus sign only before
 // zeros. (A duration past 290 years matches, and only Load refuses it.)
 const durationPattern = `^(\+?(0|(([0-9]+(\.[0-9]*)?|\.[0-9]+)` + durationUnit + `)+)|-(0|((0+(\.0*)?|\.0+)` + durationUnit + `)+))$`

@@ -32,9 +32,9 @@ type field struct {
 // Tree.String() and the same decisions. Every value d holds must be
 // registered: one that is not (a closure written in place, a constraint
 // made for one node) is not serialisable, and Marshal reports each with
-// its node's path rather than leave it out. Misuse that For noted in d
-// (an option of the wrong type) is reported too, and so is a tree beyond
-// the registry's Limits (an error that wraps ErrLimit), which Load would
+// its node's path rather than leave it out. Misuse noted in d as it was
+// made (see bt.Def.Err) is reported too, and so is a tree beyond the
+// registry's Limits (an error that wraps ErrLimit), which Load would
 // refuse.
 func (r *Registry[M]) Marshal(d bt.Def[M]) ([]byte, error) {
 	if err := r.check(); err != nil {

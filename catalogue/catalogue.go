@@ -20,7 +20,7 @@ import (
 //	b.Action("attack", attack{}, inSight, inReach).
 //		Takes(200 * time.Millisecond)
 //	b.Action("reload", reload{}).Takes(time.Second).Cost(fixed(2))
-//	b.Behaviour("search", n.Sequence("search", ...), heardNoise)
+//	b.Behaviour("search", t.Sequence("search", ...), heardNoise) // t: a bt.Builder[Guard]
 //	actions, err := b.Build()
 //
 // Build checks every entry and reports every misuse at once, each an
@@ -141,7 +141,8 @@ func (b *Builder[M]) add(e Entry[M]) *Builder[M] {
 // predictions that chain it with what follows: a planner judges the next
 // step at the time this one ends, so that a cooldown this one starts
 // holds in the plan as it will live. An action that declares its own
-// duration (traits.Timed, such as bt.Wait) takes it unless told otherwise.
+// duration, with a method Duration() time.Duration (a bt.Wait has one),
+// takes it unless told otherwise.
 func (b *Builder[M]) Takes(d time.Duration) *Builder[M] {
 	if e := b.current("Takes"); e != nil {
 		if d < 0 {

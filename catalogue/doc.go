@@ -14,13 +14,14 @@
 //		Takes(200 * time.Millisecond)
 //	actions, err := b.Build()
 //
-//	tree, err := bt.Build(cfg, n.Selector("guard", bt.Replan(0),
+//	t := bt.New[Guard]()
+//	tree, err := bt.Build(cfg, t.Selector("guard", bt.Replan(0),
 //		actions.Do("attack"), actions.Do("chase"), actions.Do("patrol"),
 //	))
 //	domain, err := htn.New(actions).Compound("guard").
 //		Method("fight", seesPlayer).Do("chase", "attack").
 //		Method("patrol").Do("patrol").
-//		Build("guard")
+//		Build()
 //
 // An entry is an action (a bt.Action, the value that runs live and
 // predicts its effect in Simulate) or a behaviour: a small subtree, run

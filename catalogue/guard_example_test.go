@@ -48,6 +48,8 @@ func step(from, to int) int {
 	return from
 }
 
+// snippet stealth-preconditions
+
 // The guard's preconditions, each written once.
 var (
 	sees = constraints.Func("sees the player", func(g *Guard) bool { return g.Sees },
@@ -62,11 +64,15 @@ var (
 	rateLimit = constraints.Cooldown[Guard](500 * time.Millisecond) // the gun's rate of fire
 )
 
+// end snippet stealth-preconditions
+
 func abs(x int) int { return max(x, -x) }
 
 // guardActions declares each action once: what it does, its
 // preconditions, how long it takes.
 func guardActions() *catalogue.Catalogue[Guard] {
+	// snippet stealth-catalogue
+
 	var b catalogue.Builder[Guard]
 	b.Action("patrol", timed(time.Second, func(g *Guard) { g.Pos = (g.Pos + 5) % 10 }), unseen).Takes(time.Second)
 	b.Action("investigate", timed(500*time.Millisecond, func(g *Guard) { g.Pos, g.Noise = g.Noise, -1 }), heard, unseen).
@@ -79,6 +85,7 @@ func guardActions() *catalogue.Catalogue[Guard] {
 		Takes(500 * time.Millisecond)
 	b.Action("reload", timed(time.Second, func(g *Guard) { g.Ammo = 2 }), empty).Takes(time.Second)
 	actions, err := b.Build()
+	// end snippet stealth-catalogue
 	if err != nil {
 		panic(err)
 	}
@@ -88,7 +95,7 @@ func guardActions() *catalogue.Catalogue[Guard] {
 // The same actions run under a behaviour tree, an HTN domain and GOAP
 // goals, each declared once in the catalogue. The gun fires once every
 // half second (a cooldown from the end of a shot): the tree's selector
-// predicts each option at the time it would act, and the planners plan
+// predicts each child at the time it would act, and the planners plan
 // the shots apart, steadying the aim between them, so every plan runs as
 // planned: no step is refused.
 func Example_stealthGuard() {
@@ -103,6 +110,7 @@ func Example_stealthGuard() {
 		}
 		return heuristic.Irrelevant
 	})
+	// snippet stealth-deciders
 	fight, err := htn.New(actions).
 		Compound("guard").
 		Method("fight", sees).Do("engage").
@@ -129,15 +137,18 @@ func Example_stealthGuard() {
 	if err != nil {
 		panic(err)
 	}
+	// end snippet stealth-deciders
 	for _, decider := range []struct {
 		name string
 		node bt.Def[Guard]
 	}{
+		// snippet stealth-nodes
 		{"tree", n.Selector("guard", bt.Replan(0),
 			actions.Do("attack"), actions.Do("chase"), actions.Do("reload"), actions.Do("steady", bt.Cosmetic()),
 			actions.Do("investigate", bt.Cosmetic()), actions.Do("patrol", bt.Cosmetic()))},
 		{"htn", n.Plan("guard", fight, bt.ReplanOn(spotted))},
 		{"goap", n.Plan("guard", goals, bt.ReplanOn(spotted))},
+		// end snippet stealth-nodes
 	} {
 		tree, err := bt.Build(bt.Config[Guard]{Heuristic: hurts}, decider.node)
 		if err != nil {

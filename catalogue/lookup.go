@@ -75,7 +75,8 @@ func quoteList(names []string) string {
 // Do returns the entry of that name as a node of a tree: an action leaf
 // (or the behaviour's subtree) named after it, guarded by its
 // preconditions, with its declared duration; opts are the leaf's options
-// (bt.Cosmetic, say). Add constraints of the node's own with Constrain.
+// (bt.Cosmetic, say). Add constraints of the node's own with
+// bt.Def.Constrain.
 // An unknown name gives a node that Build refuses, with its path.
 //
 //	b := bt.New[Guard]()

@@ -1,16 +1,18 @@
-// Package constraints is a catalogue of constraints for foresight trees: a
-// predicate with a name, Not, All and Any to compose them, Cooldown (time
-// between runs), Window (a duration read from memory within bounds — the
-// generalised kill timer), Chance (a seeded roll), and the tests of a
-// Field (a small number of the memory, such as the cell an agent stands
-// in), which a GOAP planner indexes actions by.
+// Package constraints has the common constraints (bt.Constraint) of
+// foresight's nodes and actions: Func, a test of the memory with a name;
+// Not, All and Any to compose them; From, for one that needs the whole
+// situation; Cooldown (time between runs), Window (a duration read from
+// memory within bounds — the generalised kill timer), Chance (a seeded
+// roll), and the tests of a Field (a small number of the memory, such as
+// the cell an agent stands in), which a GOAP planner indexes actions by.
+// Start with Func and Cooldown.
 //
-// A constraint guards the node it is attached to with Builder.Constrain:
+// A constraint guards the node it is given to with bt.Def.Constrain, or
+// every node of a catalogue entry as one of its preconditions:
 //
-//	c := constraints.For[Memory]() // Cooldown and Chance cannot infer the memory type
 //	b.Do("swing", swing).Constrain(
 //		constraints.Func("in reach", inReach, constraints.SkipWhileRunning()),
-//		c.Cooldown(2*time.Second),
+//		constraints.Cooldown[Memory](2*time.Second), // Cooldown and Chance name the memory type
 //	)
 //
 // A constraint answers Pass, Done or Fail (see bt.Check). Fail keeps the

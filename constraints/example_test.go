@@ -46,7 +46,7 @@ func ExampleAll() {
 }
 
 // Cooldown keeps a powerful move from being used again too soon: in
-// between, the planner falls back on the ordinary one.
+// between, the selector falls back on the ordinary one.
 func ExampleCooldown() {
 	type Duel struct{ OpponentHP int }
 	var used []string

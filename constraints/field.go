@@ -14,13 +14,13 @@ import (
 // field keeps a list of actions per value.
 const maxFieldValue = 1 << 16
 
-// A Field is a small number the memory holds, or tells: the cell the agent
-// stands in, the room it is in, how far a recipe has come. Preconditions
-// made from it (Is) read like any, and tell a planner what they need:
-// a GOAP planner indexes the actions whose preconditions are a field's by
-// the values they need, and tries from each state only those of the
-// values it has, not every action (see bt.Indexed). Declare each field
-// once and share it between the actions that need it:
+// A Field is a small number the memory holds, or tells: the cell the
+// agent stands in, the room it is in, how far a recipe has come.
+// Preconditions made from it (Is) read like any, and tell a planner what
+// they need: a GOAP planner indexes the actions whose preconditions are a
+// field's by the values they need, and tries from each state only those
+// of the values it has, not every action. Declare each field once and
+// share it between the actions that need it:
 //
 //	cell := constraints.NewField("cell", func(g *Grid) int { return g.Y*10 + g.X })
 //	b.Action("3,4 east", east, cell.Is(43))
@@ -101,7 +101,7 @@ func (c *fieldIs[M]) String() string { return c.name }
 // Timeless reports true: a field is read from the memory (see traits.Timeless).
 func (c *fieldIs[M]) Timeless() bool { return true }
 
-// Test returns the test of the field's value (see bt.Test), unless an
+// Test returns the test of the field's value (see traits.Test), unless an
 // option makes the constraint stand aside in some situations.
 func (c *fieldIs[M]) Test() (func(m *M) bool, string) {
 	if c.running || c.simulating {
@@ -111,7 +111,7 @@ func (c *fieldIs[M]) Test() (func(m *M) bool, string) {
 }
 
 // Index returns the field, its function and the values the constraint
-// needs (see bt.Indexed), unless an option makes it stand aside in some
+// needs (see traits.Indexed), unless an option makes it stand aside in some
 // situations, or its settings make no sense.
 func (c *fieldIs[M]) Index() (key any, of func(m *M) int, values []int) {
 	if c.running || c.simulating || c.err != nil {

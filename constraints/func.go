@@ -41,7 +41,7 @@ func (c *predicate[M]) Timeless() bool { return true }
 
 // Test returns the predicate's function, which decides its answer in
 // every situation, unless an option makes it stand aside in some (see
-// bt.Test).
+// traits.Test).
 func (c *predicate[M]) Test() (func(m *M) bool, string) {
 	if c.running || c.simulating {
 		return nil, ""

@@ -20,7 +20,7 @@ type Fighter struct {
 // jump that closes three steps, a kick that needs the foe in reach)
 // composed into a higher behaviour, declared once in the catalogue as a
 // behaviour (catalogue.Builder.Behaviour) and taken by name like any
-// action, here by a simulated selector, which predicts each option and
+// action, here by a simulated selector, which predicts each child and
 // weighs the worlds they lead to: near, a kick does; three steps off, the
 // kick cannot reach and the flying kick can; further, neither lands, and
 // a step closer is the best there is. The selector needs to know nothing

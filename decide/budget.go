@@ -14,7 +14,8 @@ type Budget struct {
 	// PerTick spreads a planning over ticks: a planner node spends at most
 	// this many tries in one tick and goes on in the next, running
 	// nothing meanwhile. Zero, the default, plans to the end in the tick
-	// that asks. Planning outside a tree always plans to the end.
+	// that asks. A session, planning outside a tree, always plans to the
+	// end.
 	PerTick int
 }
 

@@ -61,8 +61,8 @@ func (r Record) Outranks(o Record) bool {
 	return false
 }
 
-// A Rejection is an option a planner turned down on the way to its plan:
-// a method, a goal or an action, and why.
+// A Rejection is an alternative a planner turned down on the way to its
+// plan: a method, a goal or an action, and why.
 type Rejection struct {
 	Name   string `json:"name"`
 	Reason string `json:"reason"`
@@ -91,8 +91,8 @@ type Plan struct {
 	// Expanded is how much search planning took: methods tried for an
 	// HTN, nodes expanded for A*.
 	Expanded int
-	// Rejected are the options turned down on the way, in the order they
-	// were tried, each with its reason.
+	// Rejected are the alternatives turned down on the way, in the order
+	// they were tried, each with its reason.
 	Rejected []Rejection
 	// Trials are what the planner tried on the way, in the order tried,
 	// as a tree (each trial names its parent): an HTN's decomposition
@@ -100,7 +100,8 @@ type Plan struct {
 	// each step planned or refused), a GOAP planner's search (each goal,
 	// each branch with its cost). Planners keep them for debugging tools
 	// and pictures (draw.Search) only while someone reads them: a runner
-	// while its tree traces, a planner outside a tree when asked.
+	// while its tree traces, a session always (htn) or when asked (goap's
+	// Session.Watch).
 	Trials []Trial
 	// Tallies count, for each of the planner's steps (an action, a
 	// primitive task), what became of it in the planning: how often it

@@ -71,6 +71,7 @@ func ExampleError() {
 // planning that would pass a bound ends with ErrOutOfBudget, naming the
 // bound, never with a plan cut short.
 func ExampleBudget() {
+	// snippet budget
 	actions := walking()
 	// A journey of ten steps, which a plan of at most four cannot hold.
 	d := htn.New(actions).Budget(decide.Budget{Steps: 4})
@@ -83,6 +84,8 @@ func ExampleBudget() {
 	plan, err := domain.NewSession().Plan(&Walker{})
 	fmt.Println(len(plan.Steps), errors.Is(err, decide.ErrOutOfBudget))
 	fmt.Println(err)
+	// end snippet budget
+
 	// Output:
 	// 0 true
 	// htn: out of budget: more than Budget.Steps (4) needed

@@ -41,10 +41,12 @@ func duelGoal() heuristic.Heuristic[Duel] {
 	})
 }
 
-// A FakeSim plants a mistake: it tells the planner the shield is down, so
-// the fighter strikes at a raised shield — visibly wrong, for the player
-// to see and exploit — while nothing changes in the real duel.
+// A FakeSim plants a mistake: it tells the selector's prediction the
+// shield is down, so the fighter strikes at a raised shield — visibly
+// wrong, for the player to see and exploit — while nothing changes in the
+// real duel.
 func ExampleFakeSim() {
+	// snippet fakesim
 	wait := bt.Instant(func(*Duel) bool { return true }, nil)
 	n := bt.New[Duel]()
 	tree, err := bt.Build(bt.Config[Duel]{Heuristic: duelGoal()},
@@ -66,6 +68,8 @@ func ExampleFakeSim() {
 	fmt.Println(plan.Decisions[0])
 	fighter.Tick(&d, time.Second)
 	fmt.Printf("after the strike: hp %d, shield up %v\n", d.OpponentHP, d.Shield)
+	// end snippet fakesim
+
 	// Output:
 	// fight → mistake (best outcome) [mistake: Beneficial, wait: Cosmetic]
 	// after the strike: hp 100, shield up true

@@ -39,12 +39,13 @@ func (f *floor[M]) Describe() string { return "floor " + f.min.String() }
 
 // Goal gives the subtree a heuristic of its own: its decisions are judged
 // by h instead of the tree's heuristic (a defensive stance that judges
-// every option by safety alone). It is a bt.GoalNode: the tree puts h in
-// force for every call into the subtree, live and simulated, so a
-// selector under it chooses by h whether it plans for a parent or decides
-// as it runs, and what a preview shows is what the tick does. A parent
-// that weighs the subtree against its siblings sees its verdict as h gave
-// it. It changes nothing else at run time.
+// every choice by safety alone). Its node has a Goal method (see
+// bt.Node): the tree puts h in force for every call into the subtree,
+// live and simulated, so a selector under it chooses by h whether it
+// plans for a parent or decides as it runs, and what a preview shows is
+// what the tick does. A parent that weighs the subtree against its
+// siblings sees its verdict as h gave it. It changes nothing else at run
+// time.
 func Goal[M any](h heuristic.Heuristic[M]) bt.Decorator[M] {
 	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		if nilness.Of(h) {

@@ -15,15 +15,15 @@ import (
 const maxRepeatPrediction = 16
 
 // Repeat runs the child n times in a row. When the child succeeds and
-// repetitions remain, Repeat reports Running and begins the child again on
-// the next tick, never twice in one tick (like Loop). It fails as soon as
-// the child fails and succeeds after the n-th success.
+// repetitions remain, Repeat reports Running and begins the child again
+// on the next tick, never twice in one tick (like a sequence with
+// bt.Loop). It fails as soon as the child fails and succeeds after the
+// n-th success.
 //
 // Simulate predicts the repetitions still to come one after another on
-// one memory, at most 16 of them, and judges them as a
-// whole, like a sequence; an Impossible repetition makes the whole
-// Impossible. Each repetition is predicted the way the child predicts
-// itself now.
+// one memory, at most 16 of them, and judges them as a whole, like a
+// sequence; an Impossible repetition makes the whole Impossible. Each
+// repetition is predicted the way the child predicts itself now.
 func Repeat[M any](n int) bt.Decorator[M] {
 	return func(child *bt.Child[M]) (bt.Node[M], error) {
 		if n < 1 {

@@ -14,7 +14,7 @@ import (
 // within d succeeds or fails as it would without the timeout, and one
 // still running at the limit is halted and the timeout fails. (This holds
 // for children that count the steps they are given; one that reads the
-// agent's clock, as Delay and Cooldown do, sees the whole step.)
+// agent's clock, as Delay does, sees the whole step.)
 //
 // Simulate predicts the child: a prediction runs to completion.
 func Timeout[M any](d time.Duration) bt.Decorator[M] {

@@ -47,22 +47,11 @@ var snippetFiles = struct{ named, patterns []string }{
 	patterns: []string{"docs/*.md"},
 }
 
-// snippetKnownUnmarked are the README's go blocks written before its code
-// was tested: the README's rewrite for issue 30 gives each a marker and
-// removes its line here. The test fails when a section holds more or
-// fewer such blocks than its line says.
-var snippetKnownUnmarked = []snippetUnmarked{
-	{"README.md", "## A 30-second tour", 6},
-	{"README.md", "## One action library, several deciders", 1},
-	{"README.md", "## Plans: HTN over the same actions", 1},
-	{"README.md", "## Many agents", 1},
-	{"README.md", "## Trees as data", 4},
-	{"README.md", "## Goal-driven planning (GOAP)", 1},
-	{"README.md", "## State machines", 1},
-	{"README.md", "## See it in the browser", 1},
-	{"README.md", "### Edit a tree while the game runs", 1},
-	{"README.md", "## What is in the box", 1},
-}
+// snippetKnownUnmarked are go blocks written before their code was
+// tested, by file and heading: none since the README's rewrite for issue
+// 30. The test fails when a section holds more or fewer such blocks than
+// its line says.
+var snippetKnownUnmarked []snippetUnmarked
 
 // TestSnippets checks every Markdown file against the code it shows, or
 // rewrites it under -update.

@@ -15,8 +15,10 @@
 // machine whatever its memory type.
 //
 // A Search draws a planning instead of a tree: what an HTN or GOAP
-// planner tried on the way to its plan (decide.Plan's Trials), every
-// branch with its outcome and cost, the plan in bold.
+// session or planner node tried on the way to its plan (decide.Plan's
+// Trials), every branch with its outcome and cost, the plan in bold.
+//
+// Start with Picture; Machine and Search draw the same way.
 //
 // Names, constraint descriptions and reasons may hold any text: both
 // formats escape it, so Graphviz and Mermaid read every picture. A newline
@@ -40,9 +42,10 @@ import (
 type Picture struct {
 	// Title names the diagram; empty uses the root's name.
 	Title string
-	// Nodes describes the tree, depth first (Tree.Nodes).
+	// Nodes describes the tree, depth first (bt.Tree.Nodes).
 	Nodes []bt.NodeInfo
-	// Decisions, if any, annotate it (a trace.Latest's, or a Plan's).
+	// Decisions, if any, annotate it (a trace.Latest's, or a
+	// bt.Preview's).
 	Decisions []bt.Decision
 }
 

@@ -45,7 +45,7 @@ func example() draw.Picture {
 }
 
 // A picture annotated with a preview's decision: the chosen path is bold
-// and each option coloured by its predicted outcome. Names are escaped.
+// and each child coloured by its predicted outcome. Names are escaped.
 func ExamplePicture_DOT() {
 	if err := example().DOT(os.Stdout); err != nil {
 		fmt.Println(err)

@@ -9,23 +9,24 @@ import (
 	"github.com/foresight-bt/foresight/decide"
 )
 
-// A Search is a planning to draw: what a planner tried on the way to its
-// plan, as a tree. For a GOAP planner, each goal and under it every state
-// its search reached, with the cost from the start, the estimate still to
-// go and what became of it; for an HTN planner, its decomposition log:
-// each compound task, each method tried and why it was rejected or
-// backtracked, each step. What the plan is made of is drawn bold and
-// green, the rest plain, each labelled with its outcome and reason.
+// A Search is a planning to draw: what a session, or a planner node's
+// runner, tried on the way to its plan, as a tree. For a GOAP domain,
+// each goal and under it every state its search reached, with the cost
+// from the start, the estimate still to go and what became of it; for an
+// HTN domain, its decomposition log: each compound task, each method
+// tried and why it was rejected or backtracked, each step. What the plan
+// is made of is drawn bold and green, the rest plain, each labelled with
+// its outcome and reason.
 //
-//	p := domain.NewSession()
-//	p.Watch(true) // GOAP; an HTN planner always keeps its log
-//	plan, err := p.Plan(&memory)
+//	s := domain.NewSession()
+//	s.Watch(true) // GOAP; an HTN session always keeps its log
+//	plan, err := s.Plan(&memory)
 //	...
 //	err = draw.Search{Title: plan.Goal, Trials: plan.Trials}.DOT(file)
 //
 // A runner's trials come in its reports (decide.Report, bt.EventPlan)
 // while its tree traces. A search of thousands of states draws as
-// thousands of boxes: give a planner a small Budget to picture it.
+// thousands of boxes: give the domain a small Budget to picture it.
 type Search struct {
 	// Title names the diagram; empty uses "search".
 	Title string

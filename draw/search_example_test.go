@@ -17,7 +17,7 @@ type smith struct {
 	Swords    int
 }
 
-// A GOAP planner that watches its planning keeps every branch of its
+// A GOAP session that watches its planning keeps every branch of its
 // search with its cost (and the estimate still to go, when the domain
 // gives one); draw.Search pictures it, the plan found in bold green.
 func ExampleSearch() {

@@ -43,8 +43,8 @@ type Machine struct {
 	Last *decide.Report
 }
 
-// The kinds of node a Machine draws: package fsm's KindState, KindAny
-// and KindTransition.
+// The kinds of node a Machine draws, as package fsm's machines describe
+// themselves (see fsm.Machine.Nodes).
 const (
 	kindState      bt.NodeKind = "state"
 	kindAny        bt.NodeKind = "any state"

@@ -71,9 +71,9 @@ type stateSpec[M any] struct {
 type transSpec[M any] struct {
 	from   int // a state, or anyState
 	to     string
-	event  Trigger // "" for a transition on guards alone
+	event  Trigger // the trigger it waits for; "" for a transition on guards alone
 	guards []bt.Constraint[M]
-	on     bool // added by On (whose empty event is a misuse of its own)
+	on     bool // added by On (whose empty trigger is a misuse of its own)
 }
 
 // New returns a builder for a machine over the actions of a catalogue.
@@ -170,11 +170,12 @@ func (b *Builder[M]) Do(entry string, opts ...bt.Option) *Builder[M] {
 }
 
 // Run makes the state just added run node, renamed after the state: a
-// subtree, a planner node (bt.For's Plan over an htn or goap domain), or
-// another machine, which nests:
+// subtree, a planner node (bt.Builder.Plan over an htn or goap domain),
+// or another machine, which nests:
 //
-//	b.State("fight").Run(n.Plan("", domain, bt.ReplanOn(news)))
-//	b.State("alive").Run(n.Plan("", aliveMachine))
+//	t := bt.New[Guard]()
+//	b.State("fight").Run(t.Plan("", domain, bt.ReplanOn(news)))
+//	b.State("alive").Run(t.Plan("", aliveMachine))
 //
 // Build checks the node when the machine's tree is built, with the
 // state's path.
@@ -221,12 +222,12 @@ func (b *Builder[M]) To(target string, guards ...bt.Constraint[M]) *Builder[M] {
 	return b.add("To", target, "", guards)
 }
 
-// On adds a transition to target taken on event, when every guard
-// passes: Succeeded or Failed, when the state's node ends so, or an event
-// the game posts to the memory's Inbox (see Events), which the
-// transition takes out as it fires.
-func (b *Builder[M]) On(event Trigger, target string, guards ...bt.Constraint[M]) *Builder[M] {
-	return b.add("On", target, event, guards)
+// On adds a transition to target taken on trigger, when every guard
+// passes: Succeeded or Failed, when the state's node ends so, or a
+// trigger the game posts to the memory's Inbox (see Builder.Inbox),
+// which the transition takes out as it fires.
+func (b *Builder[M]) On(trigger Trigger, target string, guards ...bt.Constraint[M]) *Builder[M] {
+	return b.add("On", target, trigger, guards)
 }
 
 func (b *Builder[M]) add(call, target string, event Trigger, guards []bt.Constraint[M]) *Builder[M] {
@@ -323,11 +324,11 @@ func (b *Builder[M]) state(call string) *stateSpec[M] {
 // states, states the initial state cannot reach, a state that no
 // transition leaves and that is not Final, transitions from a final
 // state, a second transition like one before it, a transition that can
-// never fire (on the end of a state that runs nothing, on an event with
+// never fire (on the end of a state that runs nothing, on a trigger with
 // no Inbox, after one that always fires), a machine whose states run
-// nothing, invalid guards and names. A
-// Machine is immutable: share it between any number of trees and agents.
-// Build may be called again, after more calls, for a machine with them.
+// nothing, invalid guards and names. A Machine is immutable: share it
+// between any number of trees and agents. Build may be called again,
+// after more calls, for a machine with them.
 func (b *Builder[M]) Build() (*Machine[M], error) {
 	if !b.usable() {
 		return nil, errors.New("fsm: Build on a nil Builder; use fsm.New")
@@ -436,7 +437,7 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 	return errs
 }
 
-// label describes what fires a transition: its event and guards, as "in
+// label describes what fires a transition: its trigger and guards, as "in
 // sight", "succeeded and rested", "on hit"; "always" for neither.
 func label[M any](event Trigger, guards []bt.Constraint[M]) string {
 	var parts []string

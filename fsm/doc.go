@@ -1,12 +1,12 @@
 // Package fsm is foresight's fourth decider: hierarchical state machines
 // over the action catalogue. A machine's states run the catalogue's
 // actions (or subtrees, planner nodes, other machines), and its
-// transitions, with guards (constraints) and events, say what the agent
-// does next; a machine is a node of a tree, and keeps the contract of
-// every decider (package decide).
+// transitions, with guards (constraints) and triggers, say what the agent
+// does next; a machine is a planner (bt.Planner) that a planner node of a
+// tree runs, and keeps the contract of every decider (package decide).
 //
-// Start reading at Builder, then Machine.Runner for what a machine does
-// each tick:
+// Start reading at Builder, then Inbox (the triggers the game posts), then
+// Machine.Runner for what a machine does each tick:
 //
 //	b := fsm.New(actions)
 //	b.Any().To("dead", dead)
@@ -17,7 +17,7 @@
 //	machine, err := b.Build()
 //
 //	n := bt.New[Guard]()
-//	tree, err := bt.Build(cfg, n.Plan("guard", machine)) // a machine is a planner node
+//	tree, err := bt.Build(cfg, n.Plan("guard", machine)) // a planner node runs the machine
 //
 // # Transitions
 //
@@ -25,16 +25,16 @@
 // from any state first (the reactions: hurt, die), then the current
 // state's, in the order written, and takes the first that fires, in the
 // same tick; then it runs the state's node. A transition fires when its
-// event is there, if it waits for one (On), and every guard passes. The
-// events are the end of the state's own node (Succeeded, Failed), and
-// those the game posts to the memory's Inbox (Builder.Events). A node
+// trigger is there, if it waits for one (On), and every guard passes. The
+// triggers are the end of the state's own node (Succeeded, Failed), and
+// those the game posts to the memory's Inbox (Builder.Inbox). A node
 // that ends with no transition to take ends the machine with its status,
 // as a final state's does, and the machine's parent decides what
 // follows (a tree's root begins it again in the next tick).
 //
 // # Nesting
 //
-// A state may run another machine (Run, with bt.For's Plan): its
+// A state may run another machine (Run, with bt.Builder.Plan): its
 // transitions are checked after the enclosing machine's, so the outer
 // machine's preempt the inner's, and leaving the outer state halts the
 // inner machine and its state's node, deepest first. With History, an

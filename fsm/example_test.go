@@ -62,8 +62,9 @@ func transitions(e *bt.Event) {
 
 // A guard written as a state machine over a catalogue of actions: it
 // patrols, chases what it sees, attacks it in reach, flinches when hit
-// (an event), and falls when its health is gone, whatever it was doing.
+// (a trigger), and falls when its health is gone, whatever it was doing.
 func Example() {
+	// snippet fsm-guard
 	b := fsm.New(guardActions()).Inbox(func(m *Guard) *fsm.Inbox { return &m.Inbox })
 	b.Any().To("dead", down).On("hit", "flinch")
 	b.State("patrol").Do("patrol").To("chase", inSight)
@@ -97,6 +98,8 @@ func Example() {
 		guard.Tick(&m, 500*time.Millisecond)
 	}
 	fmt.Printf("blows %d\n", m.Blows)
+	// end snippet fsm-guard
+
 	// Output:
 	//  0.5s  patrol initial state patrol
 	//  1.5s  chase  patrol → chase: in sight
@@ -113,6 +116,7 @@ func Example() {
 // description, coloured by the state an agent's machine is in and the
 // transition that took it there: the last report of its node.
 func ExampleMachine_Nodes() {
+	// snippet fsm-draw
 	b := fsm.New(guardActions())
 	b.Any().To("dead", down)
 	b.State("patrol").Do("patrol").To("chase", inSight)
@@ -128,6 +132,8 @@ func ExampleMachine_Nodes() {
 	if err := pic.Mermaid(os.Stdout); err != nil {
 		fmt.Println(err)
 	}
+	// end snippet fsm-draw
+
 	// Output:
 	// ---
 	// title: "guard"
@@ -151,6 +157,7 @@ func ExampleMachine_Nodes() {
 // With History, the inner machine comes back to the state it was
 // interrupted in.
 func ExampleBuilder_History() {
+	// snippet fsm-history
 	actions := guardActions()
 	inner := fsm.New(actions).History()
 	inner.State("patrol").Do("patrol").To("chase", inSight)
@@ -184,6 +191,8 @@ func ExampleBuilder_History() {
 	guard.Tick(&m, time.Second)
 	m.Inbox.Post("hit")
 	guard.Tick(&m, time.Second)
+	// end snippet fsm-history
+
 	// Output:
 	// guard       initial state fight
 	// guard/fight initial state patrol

@@ -22,17 +22,18 @@ func (e Trigger) completion() bool { return e == Succeeded || e == Failed }
 // InboxSize is how many triggers an Inbox holds at once.
 const InboxSize = 8
 
-// An Inbox holds the events posted to an agent's machines: the game
+// An Inbox holds the triggers posted to an agent's machines: the game
 // posts what happened ("hit", "noise") into the agent's memory before it
-// ticks, and a transition that waits for an event takes it out when it
-// fires, so that one event fires one transition. An event no transition
-// takes stays until the game clears it (Clear), which a game that wants
-// events to last one tick does after every tick.
+// ticks, and a transition that waits for a trigger takes it out when it
+// fires, so that one trigger fires one transition. A trigger no
+// transition takes stays until the game empties the inbox (m.Inbox =
+// fsm.Inbox{}), which a game that wants triggers to last one tick does
+// after every tick.
 //
 // An Inbox is a plain value, so a memory that holds one is copied by
-// assignment, and a prediction takes events out of its own copy, never
+// assignment, and a prediction takes triggers out of its own copy, never
 // the live one. Its zero value is empty and ready. Give the machine the
-// way to it with Builder.Events:
+// way to it with Builder.Inbox:
 //
 //	type Memory struct {
 //		HP    int
@@ -45,8 +46,8 @@ type Inbox struct {
 }
 
 // Post adds e to the inbox and reports whether it did: it refuses an
-// empty event, the node events Succeeded and Failed, and any event once
-// the inbox holds InboxSize.
+// empty trigger, the node's own triggers Succeeded and Failed, and any
+// trigger once the inbox holds InboxSize.
 func (b *Inbox) Post(e Trigger) bool {
 	if e == "" || e.completion() || int(b.n) == InboxSize {
 		return false
@@ -72,7 +73,7 @@ func (b *Inbox) take(e Trigger) bool {
 	return true
 }
 
-// String lists the events waiting, oldest first, as "[hit noise]".
+// String lists the triggers waiting, oldest first, as "[hit noise]".
 func (b *Inbox) String() string {
 	names := make([]string, b.n)
 	for i := range names {

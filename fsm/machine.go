@@ -40,13 +40,13 @@ type state struct {
 
 type transition[M any] struct {
 	from, to int32   // from is -2 (anyState) for a transition from any state
-	event    Trigger // "" for one on guards alone
+	event    Trigger // the trigger it waits for; "" for one on guards alone
 	guards   []bt.Constraint[M]
 	timeless bool   // every guard reads only the memory (traits.Timeless)
 	name     string // "patrol → chase"
 	label    string // what fires it: "in sight"
 	reason   string // name + ": " + label, the reason of its report
-	absent   string // why it does not fire when its event is not there
+	absent   string // why it does not fire when its trigger is not there
 }
 
 // usable reports whether m was made by Build.

@@ -12,7 +12,7 @@ import (
 
 // Runner makes an agent's runner of the machine over steps, the handles
 // on the nodes of Steps: a planner node's runner, which the tree makes.
-// Put the machine in a tree with bt.For's Plan or bt.Builder.Plan.
+// Put the machine in a tree with bt.Builder.Plan.
 //
 // The runner begins in the initial state (or, with History, where an
 // interruption left it). In every tick it first settles: it checks the
@@ -20,8 +20,8 @@ import (
 // written, and takes the first that fires, leaving the state (its node
 // halted, deepest first) and entering the next, whose transitions it
 // checks in turn. Then it runs the state's node: it begins it, or
-// updates it. When the node ends, its end (Succeeded, Failed) is an
-// event that the state's transitions may wait for, and the runner
+// updates it. When the node ends, its end (Succeeded, Failed) is a
+// trigger that the state's transitions may wait for, and the runner
 // settles again, so the next state begins in the same tick. In one tick
 // the runner enters each state at most once: a transition into a state
 // it entered already in the tick waits for the next tick (as it would,
@@ -36,10 +36,10 @@ import (
 // Each state the runner enters is reported to the tree's tracer as a
 // bt.EventPlan: decide.Made for the state it begins in (Reason "initial
 // state patrol", or "history: back to patrol"), decide.Replaced for each
-// transition, whose Reason is the transition (Transition.String: "patrol
-// → chase: in sight") and whose Rejected are the transitions checked
-// before it that did not fire, each with the guard's reason or the event
-// that was not there. Goal is the state entered and Steps its node (none
+// transition, whose Reason is the transition ("patrol → chase: in
+// sight") and whose Rejected are the transitions checked before it that
+// did not fire, each with the guard's reason or the trigger that was not
+// there. Goal is the state entered and Steps its node (none
 // for a state that runs nothing). Agent.Preview reports what the tick will
 // report (Preview.Plans) and follows the runner into the node the tick
 // will run.
@@ -205,7 +205,7 @@ func (r *runner[M]) run(m *M, dt time.Duration) bt.Status {
 	}
 }
 
-// enter takes transition t: it takes the event t waited for out of the
+// enter takes transition t: it takes the trigger t waited for out of the
 // inbox, and enters t's target, in the call under way (a prediction's
 // own numbering when predicting), reporting it.
 func (r *runner[M]) enter(t *transition[M], in *Inbox, md mode) cursor {
@@ -260,7 +260,7 @@ func (r *runner[M]) fire(c *cursor, m *M, in *Inbox, md mode, ctx *bt.Sim[M]) (t
 	return -1, false
 }
 
-// admits reports whether transition t fires from c on m: its event is
+// admits reports whether transition t fires from c on m: its trigger is
 // there, and every guard passes; if not, why.
 func (r *runner[M]) admits(t *transition[M], c *cursor, m *M, in *Inbox, md mode, ctx *bt.Sim[M]) (bool, string) {
 	switch {

@@ -20,18 +20,19 @@ import (
 // A Builder assembles a Domain with calls that read like the design:
 //
 //	domain, err := goap.New(actions, func(w *World) Key { return w.Key() }).
-//		Action("forage").Do("eat").Do("sleep", tired).
+//		Do("forage").Do("eat").Do("sleep", tired).
 //		Goal("fed", 2, isFed).Relevant(hungry).
 //		Goal("stocked", 1, stocked).Estimate(foodMissing).
 //		Build()
 //
-// Action takes an action of the catalogue, with its preconditions, cost
-// and duration; Constrain adds preconditions of this domain's own to it,
-// Cost replaces its cost. Relevant, Weigh and Estimate apply to the goal
-// added last. Misuse does not panic: Build reports every problem at
-// once, each a *decide.Error with its path ("actions/eat", "goals/fed").
-// The zero Builder is ready to use, but for the catalogue and the key,
-// which Build asks for.
+// Do takes an action of the catalogue, with its preconditions, cost and
+// duration, and preconditions of this domain's own after its name; Cost
+// replaces its cost and Variants makes it a family. Goal adds a goal with
+// its utility; Relevant, Utility and Estimate apply to the goal added
+// last. Misuse does not panic: Build reports every problem at once, each
+// a *decide.Error with its path ("actions/eat", "goals/fed"). The zero
+// Builder is ready to use, but for the catalogue and the key, which Build
+// asks for.
 type Builder[M any, K comparable] struct {
 	d    Domain[M, K]
 	errs []error
@@ -227,11 +228,11 @@ func (b *Builder[M, K]) EstimateFrom(estimate func(start, m *M) float64) *Builde
 }
 
 // Goal adds a goal: a state to reach, satisfied when satisfied reports
-// true, and how much it matters (its utility; see Weigh). Among the
-// goals that are relevant (see Relevant) and not yet satisfied, the
-// planner pursues the one the domain's Choose says: by default, the one
-// of highest utility that has a plan; goals of equal utility in the
-// order they are added.
+// true, and how much it matters: its utility, a number (or what Utility
+// computes from the memory). Among the goals that are relevant (see
+// Relevant) and not yet satisfied, the planner pursues the one the
+// domain's Choose says: by default, the one of highest utility that has a
+// plan; goals of equal utility in the order they are added.
 func (b *Builder[M, K]) Goal(name string, utility float64, satisfied func(m *M) bool) *Builder[M, K] {
 	if b == nil {
 		return b // Build reports it
@@ -270,11 +271,11 @@ func (b *Builder[M, K]) Relevant(relevant func(m *M) bool) *Builder[M, K] {
 	return b
 }
 
-// Utility makes the goal added last weigh the world: how much it
-// matters is what utility reports of the memory planned from, in place
-// of the number Goal gave, as F.E.A.R.'s goals compute their relevance
-// each time (hunger that grows, a threat that nears). A utility that is
-// not a number is an error of the planning.
+// Utility makes the utility of the goal added last what utility reports
+// of the memory planned from, in place of the number Goal gave, as
+// F.E.A.R.'s goals compute their relevance each time (hunger that grows,
+// a threat that nears). A utility that is not a finite number is an
+// error of the planning.
 func (b *Builder[M, K]) Utility(utility func(m *M) float64) *Builder[M, K] {
 	if g := b.lastGoal("Utility", utility == nil, "nil utility"); g != nil {
 		g.weight = utility
@@ -350,7 +351,7 @@ func (b *Builder[M, K]) Copy(copy func(dst, src *M)) *Builder[M, K] {
 }
 
 // lastAction returns the action added last, for call to set, or reports
-// that call did not follow an Action.
+// that call did not follow a Do.
 func (b *Builder[M, K]) lastAction(call string) *action[M] {
 	if b.last != lastAction {
 		b.errs = append(b.errs, decider.Errorf("domain", "%s must follow an Action", call))
@@ -359,8 +360,10 @@ func (b *Builder[M, K]) lastAction(call string) *action[M] {
 	return &b.d.actions[len(b.d.actions)-1]
 }
 
-// It reports a missing setting, whose message is missing, on the goal: a
-// goal setter checks its argument and sets it in one call.
+// lastGoal returns the goal added last, for call to set, or reports that
+// call did not follow a Goal. It also reports a missing setting, whose
+// message is missing, on the goal: a goal setter checks its argument and
+// sets it in one call.
 func (b *Builder[M, K]) lastGoal(call string, isMissing bool, missing string) *goal[M] {
 	if b == nil {
 		return nil // Build reports it

@@ -1,11 +1,12 @@
 // Package goap is foresight's goal-oriented action planner (GOAP, as in
-// F.E.A.R.): given goals, states the agent wants to reach, it searches for
-// the cheapest sequence of actions that reaches the most important one,
-// and runs that plan as a node of a tree. The actions are a catalogue's
-// (package catalogue), the same that behaviour trees and the htn package
-// run: an action's preconditions are its constraints (bt.Constraint), its
-// effect its Simulate, its cost and duration the catalogue's. It keeps
-// the contract every decider keeps (package decide).
+// F.E.A.R.): given goals, states the agent wants to reach, it searches
+// for the cheapest sequence of actions that reaches the one of highest
+// utility, and runs that plan as a node of a tree. The actions are a
+// catalogue's (package catalogue), the same that behaviour trees and the
+// htn package run: an action's preconditions are its constraints
+// (bt.Constraint), its effect its Simulate, its cost and duration the
+// catalogue's. It keeps the contract every decider keeps (package
+// decide).
 //
 // Start reading at New and Builder (how a domain is written), then
 // Domain.Runner (the plan runner of a planner node, in a tree) and Session
@@ -14,24 +15,26 @@
 // # Domains
 //
 //	domain, err := goap.New(actions, func(c *Camp) Key { return c.Key() }).
-//		Action("forage").Constrain(rested).
-//		Action("eat").
-//		Action("sleep").Constrain(tired).
+//		Do("forage", rested).
+//		Do("eat").
+//		Do("sleep", tired).
 //		Goal("fed", 2, fed).Relevant(hungry).
 //		Goal("stocked", 1, stocked).Estimate(foodMissing).
 //		Build()
 //
-// A goal has a utility (a number, or what Weigh computes from the
-// memory planned on, as F.E.A.R.'s goals weigh the world), a relevance
-// test (is it worth pursuing now?), a satisfaction test, and optionally
-// an estimate of the cost that remains. The planner takes the relevant
-// goals that do not hold yet, highest utility first, and pursues the
-// first that has a plan, or (Choose) the one with the cheapest plan, or
-// the one whose utility less its plan's cost is highest; the goals it
-// passed over, and why (not relevant, already satisfied, no plan, out of
-// budget, a better plan elsewhere), are in its report. An action costs 1
-// unless its catalogue entry or the domain's Cost says otherwise, as a
-// function of the memory before and after it.
+// Each Do takes an action of the catalogue, with the preconditions the
+// catalogue gives it and those of this domain's own after its name. A
+// goal has a utility (a number, or what Utility computes from the memory
+// planned on, as F.E.A.R.'s goals judge the world), a relevance test (is
+// it worth pursuing now?), a satisfaction test, and optionally an
+// estimate of the cost that remains. The planner takes the relevant goals
+// that do not hold yet, highest utility first, and pursues the first that
+// has a plan, or (Choose) the one with the cheapest plan, or the one
+// whose utility less its plan's cost is highest; the goals it passed
+// over, and why (not relevant, already satisfied, no plan, out of budget,
+// a better plan elsewhere), are in its report. An action costs 1 unless
+// its catalogue entry or the domain's Cost says otherwise, as a function
+// of the memory before and after it.
 //
 // # Search
 //
@@ -39,11 +42,11 @@
 // each step copies the memory, applies an action's Simulate to the copy,
 // and checks the next action's preconditions on the result, at the time
 // the plan reaches it (each step moves the planning clock on by its
-// duration, and a cooldown a step starts holds for the steps after it). Forward
-// search, rather than the regressive search of F.E.A.R., is what lets
-// foresight's actions plan as they are: a regressive planner needs effects
-// and preconditions written as symbols it can run backwards (facts to
-// unify), whereas a forward one only runs the Simulate and the
+// duration, and a cooldown a step starts holds for the steps after it).
+// Forward search, rather than the regressive search of F.E.A.R., is what
+// lets foresight's actions plan as they are: a regressive planner needs
+// effects and preconditions written as symbols it can run backwards
+// (facts to unify), whereas a forward one only runs the Simulate and the
 // constraints the trees already use, whatever Go they are written in. The
 // price is that forward search explores everything reachable, relevant or
 // not; a goal's estimate steers it back towards the goal.
@@ -70,9 +73,9 @@
 //
 // The search checks every action's preconditions at every state it
 // expands, and most fail: a precondition that is a test of the memory
-// alone (bt.Test: constraints.Func without options, a Field's tests) is
-// called as a plain function, and its failures are counted, not asked
-// why. Preconditions that are a Field's tests (bt.Indexed) index the
+// alone (constraints.Func without options, a Field's tests) is called as
+// a plain function, and its failures are counted, not asked why.
+// Preconditions that are a Field's tests (constraints.Field) index the
 // actions by the field's values: from a state, the search tries only the
 // actions whose field has the value the state has, and those no field
 // indexes (a grid of 324 moves tries the four of the cell it stands in).
@@ -88,30 +91,31 @@
 // A budget (Builder.Budget, a decide.Budget) bounds the nodes one
 // planning may expand over every goal it tries (Tries) and the steps a
 // plan may hold (Steps). Tries bounds a planning's memory as well: the
-// states one search keeps are at most Tries × the actions (as many as
-// its expansions make without variants), and room for one action's
-// 32,767 variants besides, so an action of many variants runs out of budget
-// sooner rather than filling memory. Running out is its own answer, an error wrapping
-// decide.ErrOutOfBudget from a Session, decide.OutOfBudget from a runner,
-// distinct from decide.ErrNoPlan (no goal can be reached), and never a
-// plan cut short. PerTick spreads a runner's planning over ticks, a
-// number of nodes at a time.
+// states one search keeps are at most Tries × the actions (as many as its
+// expansions make without variants), and room for one action's 32,767
+// variants besides, so an action of many variants runs out of budget
+// sooner rather than filling memory. Running out is its own answer, an
+// error wrapping decide.ErrOutOfBudget from a Session, decide.OutOfBudget
+// from a runner, distinct from decide.ErrNoPlan (no goal can be reached),
+// and never a plan cut short. PerTick spreads a runner's planning over
+// ticks, a number of nodes at a time.
 //
 // # Running plans
 //
-// A Domain is a bt.Planner: bt.For's Plan and bt.Builder.Plan put a plan
-// runner into a tree, a node whose children are the domain's actions, as
-// leaves with their preconditions as constraints. The tree's machinery runs them, so the life cycle (End
-// once per Begin, through every re-plan), tracing, panics and quarantine,
-// Preview and determinism are those of any tree. In a tree, planning
-// copies memories with the tree's copy function and simulates actions
-// with the tree's context. The runner checks each step's preconditions
-// before it begins it, and plans again when a step fails or cannot begin,
-// when its node's Replan or ReplanOn settings say so, when a goal that
-// matters more than the running one becomes relevant and has a plan, and
-// when the running goal stops being relevant (its plan is dropped). It succeeds once its goal holds, checked before each step begins
-// and when one ends (a step under way is let finish), and fails when no
-// goal has a plan.
+// A Domain is a bt.Planner: bt.Builder.Plan puts a plan runner into a
+// tree, a planner node whose children are the domain's actions, as leaves
+// with their preconditions as constraints. The tree's machinery runs
+// them, so the life cycle (End once per Begin, through every re-plan),
+// tracing, panics and quarantine, Preview and determinism are those of
+// any tree. In a tree, planning copies memories with the tree's copy
+// function and simulates actions with the tree's context. The runner
+// checks each step's preconditions before it begins it, and plans again
+// when a step fails or cannot begin, when its node's Replan or ReplanOn
+// options say so, when a goal of higher utility than the running one
+// becomes relevant and has a plan, and when the running goal stops being
+// relevant (its plan is dropped). It succeeds once its goal holds,
+// checked before each step begins and when one ends (a step under way is
+// let finish), and fails when no goal has a plan.
 //
 // Every planning a runner does live is reported to the tree's tracer as a
 // bt.EventPlan: the goal and the plan with its cost, the nodes expanded,

@@ -17,7 +17,8 @@ import (
 // its goals. It is built once, by New and Build, and shared by every
 // agent and goroutine: nothing in it changes as agents plan. Each agent
 // plans with a state of its own: a Session, or the runner a tree makes
-// for it (a Domain is a bt.Planner: put it in a tree with bt.For's Plan).
+// for it (a Domain is a bt.Planner: put it in a tree with
+// bt.Builder.Plan).
 type Domain[M any, K comparable] struct {
 	catalogue *catalogue.Catalogue[M]
 	key       func(m *M) K
@@ -49,7 +50,7 @@ type action[M any] struct {
 	name  string
 	act   bt.Action[M]
 	pre   []bt.Constraint[M]
-	tests []func(m *M) bool // the preconditions' tests of the memory alone (bt.Test); nil where one has none
+	tests []func(m *M) bool // the preconditions' tests of the memory alone (traits.Test); nil where one has none
 	quick bool              // every precondition has a test
 	cost  func(before, after *M) float64
 	takes time.Duration
@@ -71,7 +72,7 @@ func actionOf(s step) int32                 { return s & 0xffff }
 func variantOf(s step) int                  { return int(s >> 16) }
 
 // A check is how the search checks an action's preconditions: with none
-// to check, with the one test of the memory they are (bt.Test), or
+// to check, with the one test of the memory they are (traits.Test), or
 // through passes.
 type check[M any] struct {
 	test    func(m *M) bool
@@ -87,7 +88,7 @@ const (
 	checkVariants // bind each variant, then check as checkAll
 )
 
-// An actionIndex indexes actions by a number a state has (bt.Indexed):
+// An actionIndex indexes actions by a number a state has (traits.Indexed):
 // by value, the actions whose preconditions need it, in the order added.
 type actionIndex[M any] struct {
 	key     any
@@ -99,7 +100,7 @@ type goal[M any] struct {
 	name      string
 	label     string // "goal name", as reports name it
 	utility   float64
-	weight    func(m *M) float64 // Utility: the utility, from the memory
+	weight    func(m *M) float64 // Builder.Utility: the utility, computed from the memory
 	relevant  func(m *M) bool
 	satisfied func(m *M) bool
 	estimate  func(m *M) float64
@@ -126,7 +127,7 @@ var (
 	// ErrNoGoal: every goal is irrelevant or already satisfied. It wraps
 	// decide.ErrNoPlan.
 	ErrNoGoal = fmt.Errorf("goap: %w: no goal is relevant and unsatisfied", decide.ErrNoPlan)
-	// errNoDomain: the planner has no domain (a zero Session, or one of a
+	// errNoDomain: the session has no domain (a zero Session, or one of a
 	// nil Domain).
 	errNoDomain = errors.New("goap: a planner with no domain")
 
@@ -159,9 +160,9 @@ func (d *Domain[M, K]) Steps() []bt.Def[M] {
 }
 
 // Nodes describes the domain as a tree, for pictures and tools: under a
-// root, its goals (each with its utility, or that it weighs the world)
-// and its actions with their preconditions. The root says when the key
-// is slow (see the package's doc).
+// root, its goals (each with its utility, or that it computes it from the
+// memory) and its actions with their preconditions. The root says when
+// the key is slow (see the package's doc).
 func (d *Domain[M, K]) Nodes() []bt.NodeInfo {
 	if !d.usable() {
 		return nil
@@ -174,7 +175,7 @@ func (d *Domain[M, K]) Nodes() []bt.NodeInfo {
 	for _, g := range d.goals {
 		detail := fmt.Sprintf("utility %g", g.utility)
 		if g.weight != nil {
-			detail = "utility weighed from the memory"
+			detail = "utility computed from the memory"
 		}
 		out = append(out, bt.NodeInfo{Path: "domain/goals/" + g.name, Name: g.name, Kind: kindGoal, Detail: detail,
 			Depth: 2, Parent: "domain/goals"})
@@ -193,7 +194,7 @@ func (d *Domain[M, K]) Nodes() []bt.NodeInfo {
 }
 
 // index builds the domain's indices of actions by what their
-// preconditions need (bt.Indexed): each action is indexed by the first
+// preconditions need (traits.Indexed): each action is indexed by the first
 // of its preconditions that is indexed, and those with none are tried
 // from every state.
 func (d *Domain[M, K]) index() {

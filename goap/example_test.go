@@ -31,6 +31,8 @@ func smithy() (*goap.Domain[Smith, Smith], error) {
 	hasBars := constraints.Func("two bars", func(s *Smith) bool { return s.Bars >= 2 })
 	lit := constraints.Func("a lit forge", func(s *Smith) bool { return s.Lit })
 
+	// snippet goap-smithy
+
 	// The smith's actions, each declared once with its preconditions and
 	// what a step of it costs (1 unless said).
 	var b catalogue.Builder[Smith]
@@ -48,6 +50,7 @@ func smithy() (*goap.Domain[Smith, Smith], error) {
 		Do("mine").Do("light forge").Do("smelt").Do("forge sword").
 		Goal("armed", 1, func(s *Smith) bool { return s.Swords > 0 }).
 		Build()
+	// end snippet goap-smithy
 }
 
 func Example() {
@@ -57,6 +60,7 @@ func Example() {
 		return
 	}
 
+	// snippet goap-smith-run
 	// Planning alone: the cheapest way to a sword from one ore.
 	plan, err := domain.NewSession().Plan(&Smith{Ore: 1})
 	fmt.Println(plan.Goal, plan.Steps, plan.Cost, err)
@@ -73,6 +77,7 @@ func Example() {
 	s := Smith{Bars: 1}
 	status, _ := agent.Tick(&s, time.Second)
 	fmt.Println(status, s)
+	// end snippet goap-smith-run
 
 	// Output:
 	// armed [light forge smelt mine smelt forge sword] 7 <nil>
@@ -85,9 +90,10 @@ func Example() {
 	// Success {0 0 true 1}
 }
 
-// A planner reports the goals it passed over and the actions it
+// A session reports the goals it passed over and the actions it
 // discarded, with the precondition that failed.
 func ExampleSession_Explain() {
+	// snippet goap-explain
 	domain, err := smithy()
 	if err != nil {
 		fmt.Println(err)
@@ -101,6 +107,8 @@ func ExampleSession_Explain() {
 	for _, r := range why.Rejected {
 		fmt.Printf("%s: %s\n", r.Name, r.Reason)
 	}
+	// end snippet goap-explain
+
 	// Output:
 	// made armed [light forge forge sword] 2 2
 	// smelt: precondition 1: not ore (2 times)
@@ -111,6 +119,7 @@ func ExampleSession_Explain() {
 // over every run it traces: the plans that held it, its runs and how they
 // ended; and it names the actions no plan ever held.
 func ExampleDomain_stats() {
+	// snippet goap-stats
 	domain, err := smithy()
 	if err != nil {
 		fmt.Println(err)
@@ -132,6 +141,8 @@ func ExampleDomain_stats() {
 		fmt.Printf("%-12s planned %d, begun %d, succeeded %d\n", step.Name, c.Planned, c.Begun, c.Succeeded)
 	}
 	fmt.Println("never planned:", counts.NeverPlanned())
+	// end snippet goap-stats
+
 	// Output:
 	// mine         planned 1, begun 1, succeeded 1
 	// light forge  planned 1, begun 1, succeeded 1

@@ -47,6 +47,7 @@ func burglar(b func(*goap.Builder[House, House]) *goap.Builder[House, House]) *g
 // climbs in by the window meanwhile. Without it, the door would be tried
 // first every time.
 func ExampleBuilder_Backoff() {
+	// snippet goap-backoff
 	d := burglar(func(b *goap.Builder[House, House]) *goap.Builder[House, House] {
 		return b.Backoff(time.Second, 4*time.Second)
 	})
@@ -64,6 +65,8 @@ func ExampleBuilder_Backoff() {
 		agent.Tick(&h, 500*time.Millisecond)
 	}
 	fmt.Println(strings.Join(rec, "\n"))
+	// end snippet goap-backoff
+
 	// Output:
 	// 500ms open door
 	// 500ms climb window
@@ -92,6 +95,8 @@ type Basket struct {
 // walk to each tree, costing its length, so the plan takes the nearest.
 // Live, the runner binds the planned tree before the walk begins.
 func ExampleBuilder_Variants() {
+	// snippet goap-variants
+
 	var c catalogue.Builder[Basket]
 	walk := func(b *Basket) { b.At = b.Trees[b.Target] }
 	c.Action("walk to tree", bt.Instant(func(b *Basket) bool { walk(b); return true }, walk)).
@@ -117,6 +122,8 @@ func ExampleBuilder_Variants() {
 	b := Basket{At: 5, Trees: [3]int8{0, 9, 4}}
 	agent.Tick(&b, time.Second)
 	fmt.Printf("picked %d at %d, from tree %d\n", b.Apples, b.At, b.Target)
+	// end snippet goap-variants
+
 	// Output:
 	// picked 1 at 4, from tree 2
 }
@@ -124,6 +131,7 @@ func ExampleBuilder_Variants() {
 // A goal computed from the start reads the memory its plan starts from:
 // "one more sword than now" is reached the same way from any stock.
 func ExampleBuilder_GoalFrom() {
+	// snippet goap-goalfrom
 	d, err := smithyWith(func(b *goap.Builder[Smith, Smith]) *goap.Builder[Smith, Smith] {
 		return b.GoalFrom("one more", 1, func(start, s *Smith) bool { return s.Swords > start.Swords })
 	})
@@ -135,6 +143,8 @@ func ExampleBuilder_GoalFrom() {
 		plan, _ := d.NewSession().Plan(&s)
 		fmt.Println(s.Swords, "swords:", plan.Steps)
 	}
+	// end snippet goap-goalfrom
+
 	// Output:
 	// 0 swords: [forge sword]
 	// 7 swords: [forge sword]
@@ -160,6 +170,7 @@ func smithyWith(goals func(*goap.Builder[Smith, Smith]) *goap.Builder[Smith, Smi
 // seed: over many seeds, the one of utility 3 is pursued about three
 // times as often as the one of utility 1.
 func ExampleBuilder_Choose_atRandom() {
+	// snippet goap-atrandom
 	d, err := smithyWith(func(b *goap.Builder[Smith, Smith]) *goap.Builder[Smith, Smith] {
 		return b.Choose(decide.AtRandom).
 			Goal("forge", 3, func(s *Smith) bool { return s.Swords > 0 }).
@@ -183,14 +194,17 @@ func ExampleBuilder_Choose_atRandom() {
 		}
 	}
 	fmt.Println("drawn first: forge", drawn["forge"], "idle", drawn["idle"])
+	// end snippet goap-atrandom
+
 	// Output:
 	// drawn first: forge 772 idle 228
 }
 
-// A planner that watches keeps what it tried, as a monitor shows it:
+// A session that watches keeps what it tried, as a monitor shows it:
 // each goal, and each state its search reached, with the cost to reach
 // it and the estimate of what was left, the plan's way marked.
 func ExampleSession_Watch() {
+	// snippet goap-watch
 	domain, err := smithy()
 	if err != nil {
 		fmt.Println(err)
@@ -210,6 +224,8 @@ func ExampleSession_Watch() {
 		}
 		fmt.Printf("%s %s%s: %s (cost %g)\n", mark, strings.Repeat("  ", depth[i]), t.Name, t.Outcome, t.Cost)
 	}
+	// end snippet goap-watch
+
 	// Output:
 	// * goal armed: planned (cost 2)
 	// *   start: expanded (cost 0)
@@ -232,6 +248,7 @@ type Keep struct {
 // matters, saying why. The guard stops running for the keep when the
 // threat is gone.
 func ExampleBuilder_Relevant() {
+
 	var c catalogue.Builder[Keep]
 	ticks := 0
 	c.Action("run to keep", bt.Lasting(func(k *Keep, _ time.Duration) bt.Status {

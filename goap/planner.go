@@ -61,10 +61,10 @@ const (
 	noPlan
 	overBudget
 	planned // and pursued, or (decide.ByCost, decide.ByUtilityLessCost) passed over for a better
-	broken  // a cost, an estimate or a weight was bad
+	broken  // a cost, an estimate or a utility was bad
 )
 
-// NewSession returns a planner over the domain, for one agent. A planner
+// NewSession returns a session over the domain, for one agent. A session
 // of a nil domain plans nothing: its Plan returns an error.
 func (d *Domain[M, K]) NewSession() *Session[M, K] {
 	if !d.usable() {
@@ -84,14 +84,14 @@ func (d *Domain[M, K]) NewSession() *Session[M, K] {
 // them did. It fails with an error wrapping decide.ErrNoPlan (ErrNoGoal
 // among them) or decide.ErrOutOfBudget, never with a partial plan, or
 // with an error naming an action whose cost, or a goal whose estimate or
-// weight, is negative or not a number.
+// utility, is negative or not a number.
 //
 // A panic in user code (the key function, a precondition, an effect, a
-// cost, a goal's tests, weight or estimate, the copy function) comes back
-// as a *bt.PanicError (Method "Plan"), and the planner is ready to plan
-// again.
+// cost, a goal's tests, utility or estimate, the copy function) comes
+// back as a *bt.PanicError (Method "Plan"), and the session is ready to
+// plan again.
 //
-// The plan's slices are the planner's own, valid until it plans again.
+// The plan's slices are the session's own, valid until it plans again.
 func (p *Session[M, K]) Plan(m *M) (plan decide.Plan, err error) {
 	switch {
 	case p == nil || !p.d.usable():
@@ -112,21 +112,22 @@ func (p *Session[M, K]) Plan(m *M) (plan decide.Plan, err error) {
 	return p.plan(), p.err
 }
 
-// Seed sets the numbers the planner draws a random choice of goals from
-// (decide.AtRandom): the same seed and memory give the same plan. A new planner
-// draws from seed 0; a tree's runner from its agent's seed, tick by tick.
+// Seed sets the numbers the session draws a random choice of goals from
+// (decide.AtRandom): the same seed and memory give the same plan. A new
+// session draws from seed 0; a tree's runner from its agent's seed, tick
+// by tick.
 func (p *Session[M, K]) Seed(seed uint64) {
 	if p != nil {
 		p.seed = seed
 	}
 }
 
-// Watch makes the planner keep, from its next planning on, what it tried
+// Watch makes the session keep, from its next planning on, what it tried
 // (or stop keeping it): each goal, and under each goal searched the
 // search, every state reached with its cost and estimate and what became
 // of it (expanded, left open, known already at no more cost, the goal),
 // as the Trials of its plan and of Explain's report, with the path of the
-// plan marked. It is a planner monitor: draw.Search pictures it. A
+// plan marked. It is a planning monitor: draw.Search pictures it. A
 // runner keeps them while its tree traces. Watching costs time and, as
 // the trials grow, memory.
 func (p *Session[M, K]) Watch(on bool) {
@@ -135,7 +136,7 @@ func (p *Session[M, K]) Watch(on bool) {
 	}
 }
 
-// within has the planner copy memories and simulate actions with ctx, or,
+// within has the session copy memories and simulate actions with ctx, or,
 // when it is nil, with a context of its own.
 func (p *Session[M, K]) within(ctx *bt.Sim[M]) {
 	if ctx == nil {
@@ -173,7 +174,7 @@ func (p *Session[M, K]) begin(m *M, bounded bool, above float64, first int) {
 }
 
 // weigh orders the goals for this planning: by utility, each goal's
-// own or what it weighs from the memory planned on, highest first, in
+// own or what it computes from the memory planned on, highest first, in
 // the order added among equals.
 func (p *Session[M, K]) weigh() {
 	d := p.d
@@ -183,7 +184,7 @@ func (p *Session[M, K]) weigh() {
 		if g.weight != nil {
 			w := g.weight(&p.root)
 			if math.IsNaN(w) || math.IsInf(w, 0) {
-				p.err = fmt.Errorf("goap: goal %q weighs %v: a weight must be a finite number", g.name, w)
+				p.err = fmt.Errorf("goap: goal %q has utility %v: a utility must be a finite number", g.name, w)
 			}
 			p.prio[i] = w
 		}
@@ -207,7 +208,7 @@ func (p *Session[M, K]) weigh() {
 
 // draw orders the goals at random: each place drawn among the goals left
 // with a chance in proportion to their utility (none below zero), from
-// the planner's seed; goals of utility zero or less keep their order,
+// the session's seed; goals of utility zero or less keep their order,
 // after the rest.
 func (p *Session[M, K]) draw() {
 	randkey.Order(p.order, func(gi int) float64 { return p.prio[gi] }, randkey.Next(p.seed))
@@ -370,7 +371,7 @@ func (p *Session[M, K]) finish() bool {
 	return true
 }
 
-// Explain describes the planner's last planning in r, as a runner
+// Explain describes the session's last planning in r, as a runner
 // reports it to a tree's tracer: the goal, how much it mattered and its
 // plan, the goals turned down (irrelevant, already satisfied, no plan,
 // out of budget, a better plan elsewhere) with their utility, and the

@@ -14,19 +14,19 @@ import (
 
 // Runner makes an agent's plan runner, over steps, the handles on the
 // nodes of Steps: a planner node's runner, which the tree makes. Put the
-// domain in a tree with bt.For's Plan or bt.Builder.Plan:
+// domain in a tree with bt.Builder.Plan:
 //
-//	n.Selector("mind", bt.Replan(0),
-//		n.Plan("goals", domain, bt.ReplanOn(news)),
+//	b.Selector("mind", bt.Replan(0),
+//		b.Plan("goals", domain, bt.ReplanOn(news)),
 //		actions.Do("idle"),
 //	)
 //
 // The runner plans when it begins, carries out its plan step by step, and
 // plans again: when a step fails or its preconditions no longer hold;
-// when replan says (the node's Replan and ReplanOn settings); when a goal
-// that matters more than the running one becomes relevant and has a
-// plan; and when the running goal stops being relevant, which drops its
-// plan and plans afresh, saying why. It succeeds once its goal holds (checked
+// when replan says (the node's Replan and ReplanOn options); when a goal
+// of higher utility than the running one becomes relevant and has a plan;
+// and when the running goal stops being relevant, which drops its plan
+// and plans afresh, saying why. It succeeds once its goal holds (checked
 // between steps: a step under way is let finish), and fails when no goal
 // has a plan. Each agent of the tree has a runner of its own; a runner
 // with a tracer reports every planning as a bt.EventPlan.
@@ -362,7 +362,7 @@ func (r *runner[M, K]) startPlanning(m *M, p purpose, why cause) {
 	}
 }
 
-// situate tells planner p's preconditions where they are checked (each
+// situate tells session p's preconditions where they are checked (each
 // action's own node, as if about to begin), and has it copy memories and
 // simulate actions with ctx, the tree's context for the call under way
 // (nil outside one).
@@ -503,7 +503,7 @@ func (r *runner[M, K]) conclude(m *M) {
 	p := r.live
 	r.planning = false
 	if p.goal < 0 && p.err != nil && !failure(p.err) {
-		// A cost, an estimate or a weight broke its contract: a fault of
+		// A cost, an estimate or a utility broke its contract: a fault of
 		// user code, which the tree returns from Tick as a *bt.PanicError.
 		panic(p.err)
 	}
@@ -559,7 +559,7 @@ func (r *runner[M, K]) tell(c decide.Change, why, more string) {
 	r.report.Cost = r.cost
 }
 
-// adopt makes the live planner's plan the running one. A step that runs
+// adopt makes the live session's plan the running one. A step that runs
 // and begins the new plan goes on; any other is halted.
 func (r *runner[M, K]) adopt(m *M) {
 	p := r.live
@@ -606,8 +606,8 @@ func (r *runner[M, K]) stop(m *M) {
 	r.goal = -1
 }
 
-// higherGoalDue reports whether a goal that matters more than the running
-// one now (its utility, or what it weighs from m) is relevant,
+// higherGoalDue reports whether a goal of higher utility than the running
+// one now (its own, or what it computes from m) is relevant,
 // unsatisfied, and not already known to have no plan from this state.
 func (r *runner[M, K]) higherGoalDue(m *M) bool {
 	var key K
@@ -630,7 +630,7 @@ func (r *runner[M, K]) higherGoalDue(m *M) bool {
 	return false
 }
 
-// weight returns how much goal gi matters on m.
+// weight returns goal gi's utility on m.
 func (r *runner[M, K]) weight(gi int, m *M) float64 {
 	if g := &r.d.goals[gi]; g.weight != nil {
 		return g.weight(m)
@@ -795,7 +795,7 @@ func (r *runner[M, K]) foretell(p *Session[M, K], m *M, purpose purpose, why cau
 }
 
 // predict plans from m to the end, for every goal or only those above a
-// utility, on a planner of its own, without touching the live planning,
+// utility, on a session of its own, without touching the live planning,
 // as the tick would after it halted the step halted (-1 for none): that
 // step has ended now. It looks ahead from the prediction's moment and
 // leaves it as it was.
@@ -810,7 +810,7 @@ func (r *runner[M, K]) predictTick(ctx *bt.Sim[M], m *M, bounded bool, above flo
 	return r.lookAhead(ctx, m, bounded, above, first, halted, r.limit())
 }
 
-// lookAhead plans from m on the prediction planner, at most limit nodes.
+// lookAhead plans from m on the prediction session, at most limit nodes.
 func (r *runner[M, K]) lookAhead(ctx *bt.Sim[M], m *M, bounded bool, above float64, first int, halted int32, limit int) (*Session[M, K], bool) {
 	if r.pred == nil {
 		r.pred = r.d.NewSession()

@@ -491,7 +491,7 @@ func (s *search[M, K]) forget() {
 
 // passes checks action a's preconditions on m, elapsed into the plan, and
 // tallies the first that does not answer Pass. A precondition that is a
-// test of the memory alone (bt.Test) is called as one: most are, and a
+// test of the memory alone (traits.Test) is called as one: most are, and a
 // search checks many.
 func (s *search[M, K]) passes(ai int, a *action[M], m *M, elapsed time.Duration) bool {
 	if a.quick {

@@ -1,6 +1,9 @@
 // Package heuristic holds the currency of foresight's planning selectors:
 // the ordered Outcome, the Heuristic that produces it, and Rules, a
 // heuristic written as a first-match-wins rule list that can explain itself.
+// A first agent needs this package and package bt: read Outcome, then
+// Rules (with When and Match) or Func, and give the heuristic to the tree
+// as bt.Config.Heuristic.
 //
 // A heuristic is the agent's goal. When a selector looks ahead, every child
 // is simulated on a copy of the agent's memory and the heuristic compares
@@ -29,13 +32,11 @@
 //	)
 //	v := rules.Explain(&before, &after) // {Harmful "took damage"}
 //
-// NewRules and When infer the memory type from the rules' functions. The
-// two constructors that cannot, a rule list with no rules yet and a
-// Func, come bound to it by For, so the type is spelled once:
+// NewRules, When and Match infer the memory type from the rules'
+// functions; a rule list with no rules yet, and a Func, name it:
 //
-//	h := heuristic.For[World]()
-//	sketch, err := h.Rules(heuristic.Cosmetic) // a placeholder goal while the tree is sketched
-//	judge := h.Func(func(before, after *World) heuristic.Outcome { ... })
+//	sketch, err := heuristic.NewRules[World](heuristic.Cosmetic) // a placeholder goal while the tree is sketched
+//	judge := heuristic.Func[World](func(before, after *World) heuristic.Outcome { ... })
 //
 // # Outcomes for goals other than combat
 //

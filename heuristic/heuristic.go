@@ -4,6 +4,11 @@ package heuristic
 // the memory the action is predicted to leave, it returns how good the
 // change is. It is the agent's current goal; it must only read its
 // arguments.
+//
+// A heuristic that can say why it judged as it did also has a method
+// Explain(before, after *M) Verdict, which gives the outcome with its
+// reason (the rule that decided); a tree calls it in place of Judge, so
+// that traces and previews name the rule. Rules has one.
 type Heuristic[M any] interface {
 	Judge(before, after *M) Outcome
 }

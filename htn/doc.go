@@ -11,21 +11,22 @@
 //
 // A domain has primitive tasks, which are the catalogue's actions
 // (bt.Action) with their preconditions (bt.Constraint), and compound
-// tasks, which have methods:
-// ways to do the task, tried in the order written, each with conditions
-// and a list of subtasks. Planning decomposes the root task depth first
-// on a working copy of the memory: a method whose conditions pass is
-// replaced by its subtasks, a primitive's preconditions are checked and
-// its Simulate applied to the copy, and when a method's subtasks cannot
-// all be planned, however far down, the planner backtracks to the last
-// choice it made and tries the next method. The plan is the first valid
-// decomposition in method order. Each step is judged at the time the plan
-// reaches it: the steps before it move the planning clock on by how long
-// they take, and a cooldown one of them starts holds for the steps after
-// it. An expected effect (catalogue.Builder.Expect) is
-// what the planner assumes a task brings about beyond its Simulate, such
-// as seeing the enemy on reaching where it was last seen; it holds in
-// plans and checks, never in the live memory.
+// tasks, which have methods: ways to do the task, tried in the order
+// written, each with conditions and a list of subtasks. The root task,
+// which every plan decomposes, is the first compound task declared.
+// Planning decomposes it depth first on a working copy of the memory: a
+// method whose conditions pass is replaced by its subtasks, a primitive's
+// preconditions are checked and its Simulate applied to the copy, and
+// when a method's subtasks cannot all be planned, however far down, the
+// planner backtracks to the last choice it made and tries the next
+// method. The plan is the first valid decomposition in method order. Each
+// step is judged at the time the plan reaches it: the steps before it
+// move the planning clock on by how long they take, and a cooldown one of
+// them starts holds for the steps after it. An expected effect
+// (catalogue.Builder.Expect) is what the planner assumes a task brings
+// about beyond its Simulate, such as seeing the enemy on reaching where
+// it was last seen; it holds in plans and checks, never in the live
+// memory.
 //
 // Each plan has a method traversal record: the method taken at each
 // decomposition, in order, counting the methods passed over ([0 1 0]: the
@@ -71,27 +72,26 @@
 //
 // # Running plans
 //
-// A Domain is a bt.Planner: bt.For's Plan and bt.Builder.Plan put a plan
-// runner into a tree, a node whose children are the primitive tasks, as
-// leaves with their preconditions as constraints.
-// The tree's machinery runs them, so the life cycle (End once per Begin,
-// through every replan and interrupt), tracing, panics and quarantine,
-// Preview and determinism are those of any tree. The runner checks that
-// the rest of its plan still holds before it begins a task, and plans
-// again when a task fails (taking that task as impossible for the tick,
-// so a fallback method gets its turn), when the plan no longer holds, at
-// a pause point, and on the ticks its node's Replan and ReplanOn
-// settings pick (bt.ReplanOn(news)). It reports to the tree's tracer
-// (bt.EventPlan) every plan it makes, every plan that replaces another,
-// every other plan it finds and turns down (kept), and every call that
-// finds none, with the record and its methods by name, the plan, why, and
-// the methods and tasks turned down on the way with the condition that
-// failed; a call that
-// finds the very plan that runs is not reported. A panic in the runner's
-// own calls into the domain (a method's condition, an expected effect,
-// the ReplanOn test) quarantines the runner, as a panic in any node's code
-// quarantines the node; one in a task's precondition or action
-// quarantines that task's leaf.
+// A Domain is a bt.Planner: bt.Builder.Plan puts a plan runner into a
+// tree, a node whose children are the primitive tasks, as leaves with
+// their preconditions as constraints. The tree's machinery runs them, so
+// the life cycle (End once per Begin, through every replan and
+// interrupt), tracing, panics and quarantine, Preview and determinism are
+// those of any tree. The runner checks that the rest of its plan still
+// holds before it begins a task, and plans again when a task fails
+// (taking that task as impossible for the tick, so a fallback method gets
+// its turn), when the plan no longer holds, at a pause point, and on the
+// ticks its node's Replan and ReplanOn options pick (bt.ReplanOn(news)).
+// It reports to the tree's tracer (bt.EventPlan) every plan it makes,
+// every plan that replaces another, every other plan it finds and turns
+// down (kept), and every call that finds none, with the record and its
+// methods by name, the plan, why, and the methods and tasks turned down
+// on the way with the condition that failed; a call that finds the very
+// plan that runs is not reported. A panic in the runner's own calls into
+// the domain (a method's condition, an expected effect, the ReplanOn
+// test) quarantines the runner, as a panic in any node's code quarantines
+// the node; one in a task's precondition or action quarantines that
+// task's leaf.
 //
 // Put reactions above the runner, such as "fall when dead, rest when
 // hurt", in a bt.ReactivePriority: they halt the plan within the tick,

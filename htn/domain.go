@@ -420,7 +420,7 @@ func (b *Builder[M]) lastPath() string {
 }
 
 // Copy gives the domain the copy function that planning outside a tree
-// (Domain.Plan, a Session) copies memories with, for a memory type that
+// (a Session) copies memories with, for a memory type that
 // plain assignment cannot copy safely (with pointers, slices or maps), as
 // bt.Config.Copy does for a tree. A runner copies with its tree's.
 func (b *Builder[M]) Copy(copy func(dst, src *M)) *Builder[M] {

@@ -20,6 +20,7 @@ type Guard struct {
 }
 
 func Example() {
+	// snippet htn-guard-domain
 	act := func(effect func(g *Guard)) bt.Action[Guard] {
 		return bt.Instant(func(g *Guard) bool { effect(g); return true }, effect)
 	}
@@ -50,7 +51,9 @@ func Example() {
 		fmt.Println(err)
 		return
 	}
+	// end snippet htn-guard-domain
 
+	// snippet htn-guard-run
 	// Planning alone: the record says which method was taken at each
 	// decomposition, and Path says it in words.
 	plan, _ := domain.NewSession().Plan(&Guard{SeesThief: true})
@@ -68,6 +71,7 @@ func Example() {
 	g := Guard{SeesThief: true}
 	agent.Tick(&g, time.Second)
 	agent.Tick(&g, time.Second)
+	// end snippet htn-guard-run
 
 	// Output:
 	// [0 1 0] [fight/arm first/strike] [fetch sword strike]

@@ -60,6 +60,7 @@ func visitorActions() *catalogue.Catalogue[Visitor] {
 // the object the visitor stands near offers. Each object's domain is
 // built once, over the same catalogue; the memory says which is near.
 func ExampleBuilder_Slot() {
+	// snippet htn-slot
 	actions := visitorActions()
 	vending, _ := htn.New(actions).Compound("vending").Method("buy").Do("buy snack").Build()
 	bench, _ := htn.New(actions).Compound("bench").Method("rest").Do("sit").Build()
@@ -86,6 +87,8 @@ func ExampleBuilder_Slot() {
 		plan, _ := park.NewSession().Plan(&Visitor{Near: near})
 		fmt.Printf("near %s: %v %v\n", what, plan.Path(), plan.Steps)
 	}
+	// end snippet htn-slot
+
 	// Output:
 	// near nothing: [stroll] [wander]
 	// near a vending machine: [use what is near/buy] [buy snack]
@@ -95,6 +98,7 @@ func ExampleBuilder_Slot() {
 // A method that plans nothing makes its task optional: with nothing to
 // loot, the visitor still walks home.
 func ExampleBuilder_Nothing() {
+	// snippet htn-nothing
 	d := htn.New(visitorActions())
 	d.Compound("go home").Method("on the way").Do("loot", "walk home")
 	d.Compound("loot").
@@ -109,6 +113,8 @@ func ExampleBuilder_Nothing() {
 		plan, _ := domain.NewSession().Plan(&Visitor{Loot: loot})
 		fmt.Println(plan.Path(), plan.Steps)
 	}
+	// end snippet htn-nothing
+
 	// Output:
 	// [on the way/grab] [pick up walk home]
 	// [on the way/nothing to loot] [walk home]
@@ -118,6 +124,7 @@ func ExampleBuilder_Nothing() {
 // proportion to it, drawn from the agent's seed: the same seed and memory
 // always give the same plan.
 func ExampleBuilder_Choose() {
+	// snippet htn-choose
 	d := htn.New(visitorActions())
 	d.Compound("idle").Choose(decide.ByUtility).
 		Method("nap").Do("nap").Utility(func(v *Visitor) float64 { return v.Tired }).
@@ -146,6 +153,8 @@ func ExampleBuilder_Choose() {
 		counts[plan.Steps[0]]++
 	}
 	fmt.Println("over 1000 seeds: taunt", counts["taunt"], "wave", counts["wave"])
+	// end snippet htn-choose
+
 	// Output:
 	// [nap]
 	// [eat]
@@ -158,6 +167,7 @@ func ExampleBuilder_Choose() {
 // runner adopts the plan. Here the visitor notes when it taunted, and
 // waves instead until the taunt has cooled down.
 func ExampleBuilder_Commit() {
+	// snippet htn-commit
 	d := htn.New(visitorActions())
 	d.Compound("greet").
 		Method("taunt", constraints.Func("not lately", func(v *Visitor) bool { return v.Tick-v.Taunted > 2 })).
@@ -177,6 +187,8 @@ func ExampleBuilder_Commit() {
 		agent.Tick(&v, time.Second)
 		fmt.Printf("tick %d: taunted at %d\n", tick, v.Taunted)
 	}
+	// end snippet htn-commit
+
 	// Output:
 	// tick 0: taunted at 0
 	// tick 1: taunted at 0
@@ -189,6 +201,7 @@ func ExampleBuilder_Commit() {
 // and begins it at once: no tick is lost between plans. Here each plan
 // is one stroll of two ticks.
 func ExampleBuilder_Continuous() {
+	// snippet htn-continuous
 	d := htn.New(visitorActions())
 	d.Compound("walk").Method("on").Do("stroll").Continuous()
 	walk, err := d.Build()
@@ -204,6 +217,8 @@ func ExampleBuilder_Continuous() {
 	for range 4 {
 		agent.Tick(&v, time.Second)
 	}
+	// end snippet htn-continuous
+
 	// Output:
 	//   1.00s  walk               plan made [on]
 	//                      steps: stroll
@@ -217,6 +232,7 @@ func ExampleBuilder_Continuous() {
 // compound task, each method tried and what became of it, each step
 // planned or refused, as a tree.
 func ExampleSession_Plan_log() {
+	// snippet htn-log
 	d := htn.New(visitorActions())
 	d.Compound("snack").
 		Method("buy here").Do("find machine", "buy snack").
@@ -232,6 +248,8 @@ func ExampleSession_Plan_log() {
 	plan, _ := domain.NewSession().Plan(&Visitor{})
 	printTrials(plan.Trials)
 	fmt.Println("plan:", plan.Steps)
+	// end snippet htn-log
+
 	// Output:
 	// * snack: decomposed
 	//     snack/buy here: backtracked (what followed could not be planned)
@@ -250,6 +268,7 @@ func ExampleSession_Plan_log() {
 // and admitted into a plan being made, backtracking or not: the counts
 // package stats adds up over a run.
 func ExampleSession_Plan_tallies() {
+	// snippet htn-tallies
 	d := htn.New(visitorActions())
 	d.Compound("snack").
 		Method("buy here").Do("find machine", "buy snack").
@@ -266,6 +285,8 @@ func ExampleSession_Plan_tallies() {
 	for _, t := range plan.Tallies {
 		fmt.Printf("%-10s considered %d, discarded %d, admitted %d\n", t.Name, t.Considered, t.Discarded, t.Admitted)
 	}
+	// end snippet htn-tallies
+
 	// Output:
 	// wander     considered 2, discarded 0, admitted 2
 	// buy snack  considered 1, discarded 1, admitted 0

@@ -15,8 +15,9 @@ import (
 )
 
 // A Domain is a compiled, immutable HTN domain: its tasks, its root and
-// its budget. It is a bt.Planner: put it in a tree with bt.For's Plan
-// or bt.Builder.Plan, and each agent gets a plan runner of its own.
+// its budget. It is a bt.Planner: put it in a tree with bt.Builder.Plan,
+// and each agent gets a plan runner of its own; plan with it outside a
+// tree with a Session (NewSession).
 type Domain[M any] struct {
 	actions *catalogue.Catalogue[M]
 	root    int32
@@ -748,11 +749,11 @@ type Session[M any] struct {
 	err  error
 }
 
-// NewSession returns a planner over the domain. A planner of a nil or
+// NewSession returns a session over the domain. A session of a nil or
 // zero domain plans nothing: its Plan says so.
 func (d *Domain[M]) NewSession() *Session[M] {
 	if !d.usable() {
-		return &Session[M]{err: errors.New("htn: a planner of a nil or zero Domain")}
+		return &Session[M]{err: errors.New("htn: a session of a nil or zero Domain")}
 	}
 	pl := &Session[M]{ctx: bt.NewSim(bt.Config[M]{Copy: d.copy})}
 	if d.copy == nil {
@@ -764,9 +765,10 @@ func (d *Domain[M]) NewSession() *Session[M] {
 	return pl
 }
 
-// Seed sets the numbers the planner draws its random choices from
-// (decide.AtRandom): the same seed and memory give the same plan. A new planner
-// draws from seed 0; a tree's runner from its agent's seed, tick by tick.
+// Seed sets the numbers the session draws its random choices from
+// (decide.AtRandom): the same seed and memory give the same plan. A new
+// session draws from seed 0; a tree's runner from its agent's seed, tick
+// by tick.
 func (pl *Session[M]) Seed(seed uint64) {
 	if pl != nil {
 		pl.p.seed = randkey.Next(seed)
@@ -777,7 +779,7 @@ func (pl *Session[M]) Seed(seed uint64) {
 // runner makes, with each precondition and condition judged at the time
 // the plan has reached (the clock starting at zero, with no history but
 // the plan's own) and each action simulated with a context of the
-// planner's own. A behaviour (an entry that is a subtree) needs a tree to
+// session's own. A behaviour (an entry that is a subtree) needs a tree to
 // be predicted: plan with a runner. It returns the plan, or an error
 // that wraps decide.ErrNoPlan or decide.ErrOutOfBudget (naming the
 // bound), with what was turned down on the way in the plan's Rejected,
@@ -786,7 +788,7 @@ func (pl *Session[M]) Seed(seed uint64) {
 // *bt.PanicError (Method "Plan"); a utility outside 0 to 1e300, as an
 // error that says which.
 //
-// The plan's slices are the planner's own, valid until it plans again.
+// The plan's slices are the session's own, valid until it plans again.
 func (pl *Session[M]) Plan(m *M) (res decide.Plan, err error) {
 	switch {
 	case pl == nil:
@@ -836,7 +838,7 @@ func (pl *Session[M]) Plan(m *M) (res decide.Plan, err error) {
 func (pl *Session[M]) Paused() bool { return pl != nil && pl.out.paused }
 
 // Prediction returns the memory the last plan predicts, its expected
-// effects included; nil before a plan. It is the planner's own, valid
+// effects included; nil before a plan. It is the session's own, valid
 // until it plans again.
 func (pl *Session[M]) Prediction() *M {
 	if pl == nil || len(pl.plan.Steps) == 0 {

@@ -21,8 +21,8 @@ func (d *Domain[M]) Validate() error {
 // Steps returns the domain's primitive tasks as nodes, in the order of
 // its catalogue: each entry's action (or behaviour) with its
 // preconditions, named after it; for a domain with a slot, every action
-// of its catalogue, so that whatever fills the slot can run. A planner node (bt.KindPlanner) makes
-// them its children.
+// of its catalogue, so that whatever fills the slot can run. A planner
+// node (bt.KindPlanner) makes them its children.
 func (d *Domain[M]) Steps() []bt.Def[M] {
 	if !d.usable() {
 		return nil
@@ -36,11 +36,11 @@ func (d *Domain[M]) Steps() []bt.Def[M] {
 
 // Runner makes an agent's plan runner, over steps, the handles on the
 // nodes of Steps: a planner node's runner, which the tree makes. Put the
-// domain in a tree with bt.For's Plan or bt.Builder.Plan:
+// domain in a tree with bt.Builder.Plan:
 //
-//	n.ReactivePriority("troll",
-//		n.Sequence("die", n.Condition("dead", dead), actions.Do("fall")),
-//		n.Plan("think", domain, bt.ReplanOn(news)),
+//	b.ReactivePriority("troll",
+//		b.Sequence("die", b.Condition("dead", dead), actions.Do("fall")),
+//		b.Plan("think", domain, bt.ReplanOn(news)),
 //	)
 //
 // The runner plans from the root task when it begins, then runs the
@@ -49,7 +49,7 @@ func (d *Domain[M]) Steps() []bt.Def[M] {
 // plan still holds on the memory as it is (each task's preconditions, on
 // a copy advanced by the effects of the tasks before it, at the times
 // they will begin). When replan says (the node's Replan and ReplanOn
-// settings), it plans again from the root beside the running plan: the
+// options), it plans again from the root beside the running plan: the
 // new plan replaces the running one when its record outranks the running
 // plan's, or when the running one no longer holds; otherwise the running
 // plan is kept (and reported kept, if the new plan differs). Without them

@@ -20,16 +20,16 @@
 //   - a timeline of the run (actions begun, constraint stops, plans,
 //     faults) to scrub or play, with keyboard steps: ← and → a tick,
 //     Shift with them an action, Space play, Home and End;
-//   - the decisions of the selected moment: each option's outcome and
+//   - the decisions of the selected moment: each candidate's outcome and
 //     reason (the rule that judged it, or the constraint that ruled it
 //     out), the winner and why it won; and each plan made, kept or
-//     replaced then, with the options its planner weighed and why;
+//     replaced then, with the alternatives its planner weighed and why;
 //   - the world, when the game hands over scenes (scene.Scene): entities
 //     with a position, a heading, a label, a colour and a health bar, and
 //     shapes (circles, lines, rectangles and a grid's cells);
-//   - planners' reports (bt.EventPlan), when there are any: each planner's
-//     current plan, why it was made, kept or replaced, and what it turned
-//     down.
+//   - planner nodes' reports (bt.EventPlan), when there are any: each
+//     planner node's current plan, why it was made, kept or replaced, and
+//     what it turned down.
 //
 // A replay page opens at the first moment something was decided, or at
 // the moment its address names: page.html#t=12.5 opens at 12.5 s of the

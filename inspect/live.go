@@ -28,11 +28,11 @@ import (
 // A Live costs the game nothing while no one watches. Attach an agent
 // rather than set the Live as its tracer, and the agent traces only while
 // someone watches (an agent with a tracer builds its events, watched or
-// not); Trace, scene.Scene and Flush return at once; and a game can ask Watched
+// not); Trace, Scene and Flush return at once; and a game can ask Watched
 // before it builds a scene. While someone watches, the game's goroutine
 // encodes each frame once and hands it to every browser without waiting:
-// a browser that falls behind by more than a few seconds of frames, or
-// by 8 MiB of them, misses frames (its page says how many), and the game
+// a browser that falls behind by more than a few seconds of frames, or by
+// 8 MiB of them, misses frames (its page says how many), and the game
 // never waits for it. A browser that joins a running game sees what
 // happens from then on: the running path fills in as nodes begin.
 //
@@ -142,7 +142,7 @@ func (l *Live) Trace(e *bt.Event) {
 	l.events.Trace(e)
 }
 
-// scene.Scene adds s to the frame, if anyone watches and SceneEvery allows, and
+// Scene adds s to the frame, if anyone watches and SceneEvery allows, and
 // sends the frame (Flush). A scene that cannot be drawn is left out and
 // reported, as by Writer.Scene.
 func (l *Live) Scene(s *scene.Scene) error {
@@ -165,7 +165,7 @@ func (l *Live) Scene(s *scene.Scene) error {
 }
 
 // Flush sends the events traced since the last flush to every watcher,
-// as one frame. scene.Scene flushes; a game without scenes calls Flush once a
+// as one frame. Scene flushes; a game without scenes calls Flush once a
 // frame.
 func (l *Live) Flush() {
 	if l.batch.Len() == 0 {

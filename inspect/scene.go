@@ -19,8 +19,9 @@ var shapeNames = [...]string{scene.Circle: "circle", scene.Line: "line", scene.R
 //	 "shapes":[{"shape":"line","x":3,"y":4,"x2":0,"y2":0,"colour":"#d62728"}]}
 //
 // A circle has "r" where a line or a rectangle has "x2" and "y2", and a
-// cell neither; "fill" and "label" are left out when empty. Numbers are rounded to 3 decimals, which keeps a long recording small.
-// s must be valid.
+// cell neither; "fill" and "label" are left out when empty. Numbers are
+// rounded to 3 decimals, which keeps a long recording small. s must be
+// valid.
 func appendScene(b []byte, s *scene.Scene) []byte {
 	b = append(b, `{"kind":"scene","t":`...)
 	b = num(b, s.Time.Seconds())

@@ -143,7 +143,7 @@ func (t *throttle) keep(at time.Duration) bool {
 // writes it, or a scene ({"kind":"scene",...}, see scene.Scene). Hand it the
 // tree's events as its tracer, and a scene each frame.
 //
-// The first write error stops the writing and is kept, for Err and Close.
+// The first write error stops the writing and is kept, for Close.
 type Writer struct {
 	out    *sticky.Writer
 	events *trace.JSONWriter
@@ -186,7 +186,7 @@ func (w *Writer) Trace(e *bt.Event) {
 	w.events.Trace(e)
 }
 
-// scene.Scene records s, unless it comes sooner after the last scene kept than
+// Scene records s, unless it comes sooner after the last scene kept than
 // SceneEvery allows. A scene that cannot be drawn (a position that is not
 // a number, a text that is not UTF-8, too many entities) is left out and
 // reported; the recording goes on.
@@ -215,9 +215,10 @@ func (w *Writer) err() error {
 }
 
 // Close completes the recording (for a page: its compressed data and the
-// rest of the page) and returns the first error that stopped the recording, if any: a failed
-// write, or an event that could not be encoded. It does not
-// close the underlying writer. Events and scenes after Close are ignored.
+// rest of the page) and returns the first error that stopped the
+// recording, if any: a failed write, or an event that could not be
+// encoded. It does not close the underlying writer. Events and scenes
+// after Close are ignored.
 func (w *Writer) Close() error {
 	if !w.closed && w.finish != nil && w.err() == nil {
 		if err := w.finish(); err != nil && w.out.Err == nil {

@@ -99,8 +99,8 @@ type FightConfig struct {
 	// Tracer, if set, also receives the events of the first Jedi's tree.
 	Tracer bt.Tracer
 	// OnDecide, if set, is told every time the first Jedi begins an
-	// action, with what got it chosen and the options turned down. The
-	// Decide is reused: copy what you keep.
+	// action, with what got it chosen and the alternatives turned
+	// down. The Decide is reused: copy what you keep.
 	OnDecide func(*Decide)
 	// OnStep, if set, is called after every tick, once the arena has
 	// moved on: where a viewer takes a picture of the arena (Arena.Scene).

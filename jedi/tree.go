@@ -57,7 +57,7 @@ var Branches = []string{
 // root selector that re-plans every tick (ties go to designer order)
 // over giving another Jedi space, engaging the victim (a branch per enemy
 // type; counter-attacks are floored at Beneficial), defending (a random
-// selector with the original's odds that re-selects every quarter
+// selector with the original's odds that plans again every quarter
 // second) and idling. One tree serves any number of Jedi.
 func NewTree(opts Options) (*bt.Tree[Memory], error) {
 	def, err := Design(opts)
@@ -309,12 +309,12 @@ var the = words{
 	mistake:         mistake(),
 }
 
-// mistake, with Options.Mistakes, wraps a swing at a raised shield that
-// a FakeSim makes the planner believe is down. The fake is gated on an
-// untouched shield that has not yet stopped one of the Jedi's blows: the
-// Jedi's first reaction to a shielded trooper is to strike the shield in
-// vain, a beat the player learns from; the shield stops the blow, and the
-// Jedi knows better from then on.
+// mistake, with Options.Mistakes, wraps a swing at a raised shield that a
+// FakeSim makes the Jedi's predictions believe is down. The fake is gated
+// on an untouched shield that has not yet stopped one of the Jedi's
+// blows: the Jedi's first reaction to a shielded trooper is to strike the
+// shield in vain, a beat the player learns from; the shield stops the
+// blow, and the Jedi knows better from then on.
 func mistake() bt.Decorator[Memory] {
 	return decorators.FakeSim(decorators.Fake[Memory]{
 		Edit: func(m *Memory) {

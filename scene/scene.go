@@ -1,10 +1,10 @@
 // Package scene is a picture of a game's world at one moment, for tools
 // that show what agents did: the entities (agents, enemies), each with a
 // position, heading, label, colour and health, and shapes (projectiles,
-// ranges, areas, a grid game's cells). A game fills one Scene per frame; the inspector
-// (package inspect) records and draws them. It is apart from the
-// inspector so that a game's samples can describe their world without
-// linking a web server.
+// ranges, areas, a grid game's cells). A game fills one Scene per frame;
+// the inspector (package inspect) records and draws them. It is apart
+// from the inspector so that a game's samples can describe their world
+// without linking a web server.
 package scene
 
 import (

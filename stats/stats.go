@@ -37,15 +37,17 @@ type Counts struct {
 	Halted    int // ended while running
 	Refused   int // stopped by a constraint, at Begin or while running
 	// Planned counts the plans a planner node (an HTN or GOAP runner) made
-	// with this task in them; for the planner itself, the plans it made.
+	// with this task in them; for the planner node itself, the plans it
+	// made.
 	Planned int
-	// Considered, Discarded and Admitted add up, for a step of a planner
-	// node that tallies its plannings (GOAP's decide.Plan.Tallies, read
-	// while the tree traces), the times the planner considered it, the
-	// times its preconditions discarded it, and the times they let it
-	// into a plan being made: a step often considered and never admitted
-	// is one whose preconditions the world never meets, and the one that
-	// most often asks to be checked.
+	// Considered, Discarded and Admitted add up, for a step of a
+	// planner node that tallies its plannings (an HTN's or GOAP's
+	// decide.Plan.Tallies, read while the tree traces), the times the
+	// planner considered it, the times its preconditions discarded it,
+	// and the times they let it into a plan being made: a step often
+	// considered and never admitted is one whose preconditions the
+	// world never meets, and the one that most often asks to be
+	// checked.
 	Considered, Discarded, Admitted int
 	// Outcomes counts its predictions by outcome.
 	Outcomes [heuristic.NumOutcomes]int
@@ -113,7 +115,7 @@ func (c *Collector) Trace(e *bt.Event) {
 	}
 }
 
-// plan counts a planning that planner reported.
+// plan counts a planning that the planner node at path planner reported.
 func (c *Collector) plan(planner string, p *decide.Report) {
 	if p.Change == decide.Made || p.Change == decide.Replaced {
 		c.at(planner).Planned++

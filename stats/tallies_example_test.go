@@ -17,8 +17,8 @@ type smith struct {
 	Lit               bool
 }
 
-// A GOAP planner in a tree that traces tallies each planning: how often
-// it considered each action, how often the action's preconditions
+// A GOAP planner node in a tree that traces tallies each planning: how
+// often it considered each action, how often the action's preconditions
 // discarded it, and how often they admitted it. A collector adds them up
 // over the run. A precondition that is a plain function is checked at
 // every state the search reaches: the forge is considered at each and

@@ -19,21 +19,22 @@ type ActionReport struct {
 	Name string
 	// Verdict is what got the action chosen: the verdict of the nearest
 	// selector or priority above it on the choice that leads to it; zero
-	// when none chose it (a sequence did, or a planner). A priority's
+	// when none chose it (a sequence did, or a planner node). A priority's
 	// verdict is Irrelevant, not judged, with the guard that passed as its
 	// reason (see bt.Decision), and Why says so.
 	Verdict heuristic.Verdict
 	// Why is how the nearest selector or priority above it chose.
 	Why bt.Why
-	// Options are the best options turned down by the selectors above it,
-	// best first, and Cut how many more there were beyond MaxAlternatives.
+	// Alternatives are the best alternatives turned down by the selectors
+	// and priorities above it, best first, and Cut how many more there
+	// were beyond MaxAlternatives.
 	Alternatives []Alternative
 	Cut          int
-	// Planner is the path of the planner node (an HTN or GOAP runner, a
-	// state machine) that ran the action as a step of its latest plan, or
-	// "" for an action no planner ran; Step is its place in the plan, from
-	// 1 (0 when it is not among the plan's next steps), and Of the plan's
-	// length. Because says it in words.
+	// Planner is the path of the planner node (an HTN or GOAP runner,
+	// a state machine) that ran the action as a step of its latest
+	// plan, or "" for an action no planner node ran; Step is its place
+	// in the plan, from 1 (0 when it is not among the plan's next
+	// steps), and Of the plan's length. Because says it in words.
 	Planner  string
 	Step, Of int
 	plan     decide.Plan // the plan's record and methods, for an HTN
@@ -68,7 +69,7 @@ type Alternative struct {
 	Ordered  bool
 }
 
-// text formats the option as a timeline shows it: "attack Impossible
+// text formats the alternative as a timeline shows it: "attack Impossible
 // (out of reach)", or for a priority's, whose verdicts say only which
 // guard failed, "attack (not in sight)".
 func (o Alternative) text() string {
@@ -101,8 +102,8 @@ func (a *ActionReport) Because() string {
 // action as it begins: every leaf but a Condition, which is a test. Give
 // it the tree's nodes (Tree.Nodes), so it knows which nodes are actions.
 type Actions struct {
-	// MaxAlternatives is how many turned-down options a report lists (default
-	// 4; negative lists them all).
+	// MaxAlternatives is how many turned-down alternatives a report lists
+	// (default 4; negative lists them all).
 	MaxAlternatives int
 	report          func(*ActionReport)
 	planned         func(e *bt.Event) // see OnPlan
@@ -115,7 +116,8 @@ type Actions struct {
 }
 
 // NewActions returns a tracer that calls report for each action begun in
-// the tree with the given nodes. The ActionReport is reused: copy what you keep.
+// the tree with the given nodes. The ActionReport is reused: copy what
+// you keep.
 func NewActions(nodes []bt.NodeInfo, report func(*ActionReport)) *Actions {
 	a := &Actions{MaxAlternatives: 4, report: report, leaves: map[string]bool{}, latest: map[string]*bt.Decision{},
 		plans: map[string]*planned{}}
@@ -136,7 +138,7 @@ func (a *Actions) OnPlan(f func(e *bt.Event)) *Actions {
 }
 
 // onRefusal has a call f when a selector chooses nothing (bt.Decision's
-// Chosen is -1), once until it chooses again or its options' verdicts
+// Chosen is -1), once until it chooses again or its children's verdicts
 // change, so that a selector refusing every tick is told once. It returns
 // a.
 func (a *Actions) onRefusal(f func(e *bt.Event)) *Actions {

@@ -12,7 +12,7 @@ import (
 
 // Slog returns a tracer that writes an agent's events to a game's
 // structured log: decisions at level, with the choice, why it won and the
-// verdict on every option; constraint stops at level; faults at
+// verdict on every candidate; constraint stops at level; faults at
 // slog.LevelError; and begins and ends at slog.LevelDebug. Every record
 // carries the tick, the agent's clock ("clock") and the node's path. An
 // event whose level the logger does not enable costs a check and nothing
@@ -85,7 +85,7 @@ func planningAttrs(p *decide.Report) []slog.Attr {
 }
 
 // decisionAttrs describes a decision: the choice (empty for none), why,
-// and a group with each option's verdict.
+// and a group with each candidate's verdict.
 func decisionAttrs(d *bt.Decision) []slog.Attr {
 	if d == nil {
 		return nil

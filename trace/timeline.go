@@ -10,15 +10,15 @@ import (
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
-// timelineWidth is the widest line of turned-down options a Timeline
+// timelineWidth is the widest line of turned-down alternatives a Timeline
 // writes before it goes on to the next line.
 const timelineWidth = 120
 
 // Timeline returns a tracer that writes a readable account of a tree: a
 // line for each action begun, with the time, the action, the verdict that
 // got it chosen, and whatever context returns (a game's status: hit
-// points, the target; nil for none), then the best options turned down,
-// on lines of at most 120 columns:
+// points, the target; nil for none), then the best alternatives turned
+// down, on lines of at most 120 columns:
 //
 //	2.50s  chase      Beneficial (closer)       hp 100
 //	                  not: patrol Cosmetic (on the round) · attack Impossible (out of reach)
@@ -27,8 +27,8 @@ const timelineWidth = 120
 // line the guards before it that failed ("hurt, first in order"; "not:
 // attack (not in sight)"; see bt.Decision).
 //
-// A selector that chooses nothing, for want of an acceptable option, gets
-// a line saying so, with the options it turned down (once, until it
+// A selector that chooses nothing, for want of an acceptable child, gets
+// a line saying so, with the children it turned down (once, until it
 // chooses again), and a constraint that stops a running node (Fail) or
 // finishes it (Done) gets a line with its reason; one that refuses a node
 // as it is to begin, or finishes it then, says so (a priority's guard

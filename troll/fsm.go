@@ -36,6 +36,7 @@ var thumperMachine = sync.OnceValues(func() (*fsm.Machine[Memory], error) {
 	if err != nil {
 		return nil, err
 	}
+	// snippet troll-machine
 	n := bt.New[Memory]()
 	b := fsm.New(Actions)
 	b.Any().
@@ -47,4 +48,5 @@ var thumperMachine = sync.OnceValues(func() (*fsm.Machine[Memory], error) {
 		On(fsm.Succeeded, "fight and patrol")
 	b.State("dead").Do("Fall").Final()
 	return b.Build()
+	// end snippet troll-machine
 })

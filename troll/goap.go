@@ -84,17 +84,18 @@ func goalKey(m *Memory) GoalKey {
 // GoalDomain returns the Trunk Thumper as a goal-driven (GOAP) domain over
 // the same actions and preconditions as the HTN and the tree:
 //
-//	slay    priority 3  when it sees the intruder: the intruder's HP gone
-//	regain  priority 2  when it saw the intruder lately: stand where it was seen
-//	guard   priority 1  always: a bridge checked just now
+//	slay    utility 3  when it sees the intruder: the intruder's HP gone
+//	regain  utility 2  when it saw the intruder lately: stand where it was seen
+//	guard   utility 1  always: a bridge checked just now
 //
 // Each action costs the ticks it takes. The troll plans again when its
-// senses bring news (News), and whenever a goal above the running one
-// becomes relevant and has a plan: an intruder seen mid-patrol. Every
-// call returns the same domain.
+// senses bring news (News), and whenever a goal of higher utility than
+// the running one becomes relevant and has a plan: an intruder seen
+// mid-patrol. Every call returns the same domain.
 func GoalDomain() (*goap.Domain[Memory, GoalKey], error) { return goalDriven() }
 
 var goalDriven = sync.OnceValues(func() (*goap.Domain[Memory, GoalKey], error) {
+	// snippet troll-goap
 	b := goap.New(Actions, goalKey).
 		// RegainLOSRoar is left out: a goal-driven troll that sees the
 		// intruder attacks it.
@@ -138,4 +139,5 @@ var goalDriven = sync.OnceValues(func() (*goap.Domain[Memory, GoalKey], error) {
 			return m.Bridge >= 0 && m.Checks > 0 && m.CheckedAt[m.Bridge] == m.Now
 		}).Estimate(guardLeft).
 		Build()
+	// end snippet troll-goap
 })

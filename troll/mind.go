@@ -72,6 +72,8 @@ func must[T any](v T, err error) T {
 var Actions = must(actions())
 
 func actions() (*catalogue.Catalogue[Memory], error) {
+	// snippet troll-actions
+
 	var b catalogue.Builder[Memory]
 	b.Action("ChooseBridgeToCheck", ChooseBridgeToCheck).Cost(ticks(Step))
 	b.Action("NavigateToBridge", NavigateToBridge).Cost(walked)
@@ -85,6 +87,7 @@ func actions() (*catalogue.Catalogue[Memory], error) {
 	b.Action("RegainLOSRoar", RegainLOSRoar, Facing).Takes(RoarTime)
 	b.Action("Fall", Fall)
 	b.Action("Recover", Recover)
+	// end snippet troll-actions
 	return b.Build()
 }
 
@@ -118,6 +121,7 @@ func walked(before, after *Memory) float64 { return float64(max(before.Pos.Dist(
 func Domain() (*htn.Domain[Memory], error) { return thumper() }
 
 var thumper = sync.OnceValues(func() (*htn.Domain[Memory], error) {
+	// snippet troll-domain
 	return htn.New(Actions).
 		Compound("BeTrunkThumper").
 		Method("attack", SeesEnemy).Do("AttackEnemy").
@@ -127,6 +131,7 @@ var thumper = sync.OnceValues(func() (*htn.Domain[Memory], error) {
 		Method("slam", HasTrunk).Do("NavigateToEnemy", "DoTrunkSlam").
 		Method("rearm").Do("FindTrunk", "NavigateToTrunk", "UprootTrunk", "AttackEnemy").
 		Build()
+	// end snippet troll-domain
 })
 
 // A Decider is the part of the troll's mind that picks what to do: an
@@ -191,7 +196,9 @@ func Design(d Decider) (bt.Def[Memory], error) {
 		if err != nil {
 			return bt.Def[Memory]{}, err
 		}
-		think = n.Plan("think", dom, bt.ReplanOn(News))
+		// snippet troll-think
+		think = n.Plan("think", dom, bt.ReplanOn(News)) // plans again when the senses bring news
+		// end snippet troll-think
 	case BT:
 		think = behaviour()
 	case GOAP:
@@ -209,11 +216,13 @@ func Design(d Decider) (bt.Def[Memory], error) {
 	default:
 		return bt.Def[Memory]{}, fmt.Errorf("troll: no tree for %v", d)
 	}
+	// snippet troll-tree
 	return n.ReactivePriority("troll",
 		n.Sequence("die", n.Condition("dead", Dead), Actions.Do("Fall")),
 		n.Sequence("recover", n.Condition("hurt", Hurt), Actions.Do("Recover")),
 		think,
 	), nil
+	// end snippet troll-tree
 }
 
 // behaviour is the domain written as a behaviour tree: the same actions,

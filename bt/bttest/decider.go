@@ -77,11 +77,11 @@ type DeciderConfig struct {
 }
 
 // TestDecider checks a decider: a node that chooses what its agent does,
-// such as a planner node (bt.For's Plan over an htn or goap domain, or
-// over a bt.Planner of your own), a simulated selector, or a composite of
-// your own. decider makes the decider's node from the kit's actions, in a
-// catalogue; the kit calls it for every tree it builds, and names the
-// node "subject". The actions, over World, are:
+// such as a planner node (bt.Builder.Plan over an htn or goap domain, an
+// fsm machine, or a bt.Planner of your own), a simulated selector, or a
+// composite of your own. decider makes the decider's node from the kit's
+// actions, in a catalogue; the kit calls it for every tree it builds, and
+// names the node "subject". The actions, over World, are:
 //
 //	a  finishes at once
 //	b  lasts 200ms (two ticks of 100ms), and declares it (Takes)

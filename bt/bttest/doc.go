@@ -16,9 +16,9 @@
 //	}
 //
 // For a decider, a node that chooses what its agent does (a planner node
-// over an htn or goap domain or a bt.Planner of your own, a selector, a
-// composite that plans), use TestDecider. It gives your factory a
-// catalogue of the kit's actions over the kit's memory, World, and runs
+// over an htn or goap domain, an fsm machine or a bt.Planner of your own, a
+// selector, a composite that plans), use TestDecider. It gives your factory
+// a catalogue of the kit's actions over the kit's memory, World, and runs
 // the decider you make of them:
 //
 //	func TestMyPlanner(t *testing.T) {
@@ -53,9 +53,9 @@
 //     the clock alone, calls no live method, and two previews in a row
 //     plan the same, with valid verdicts;
 //   - what the preview planned is what the tick then does: the way down,
-//     each selector's decision, and each planner's plans (Preview.Plans)
-//     as the tick reports them (see bt.Router for a composite that picks
-//     among its children);
+//     each selector's decision, and each planner node's plans
+//     (Preview.Plans) as the tick reports them (a composite that picks
+//     among its children needs a Route method: see bt.Node);
 //   - previews change nothing: a run with a preview before every tick
 //     acts exactly as one without;
 //   - runs are deterministic: the same schedule on a fresh tree gives the
@@ -75,5 +75,5 @@
 //	err := bttest.Given(tree, Guard{Sees: true}).Chooses("chase", "closer to the intruder")
 //
 // and, when it does not, shows what the tree chose instead and every
-// option's verdict (selectors, priorities and planners alike).
+// candidate's verdict (selectors, priorities and planner nodes alike).
 package bttest

@@ -16,6 +16,8 @@ import (
 // Worker is the memory of the examples: a worker carrying ore.
 type Worker struct{ Ore, Trips, HP int }
 
+// snippet until-hurt
+
 // untilHurt is a decorator that runs its child until the worker is hurt,
 // then halts it and fails. It keeps the hit points it began with in the
 // node, which the tree makes afresh for every agent.
@@ -56,8 +58,11 @@ func (u *untilHurt) Simulate(ctx *bt.Sim[Worker], m *Worker) heuristic.Verdict {
 	return u.child.Simulate(ctx, m)
 }
 
+// end snippet until-hurt
+
 // A decorator that keeps the contract passes the kit.
 func ExampleTestDecorator() {
+	// snippet test-decorator
 	err := bttest.TestDecorator(UntilHurt, bttest.Config[Worker]{
 		Memories: []Worker{{HP: 10}},
 		Sense: func(step int, w *Worker) {
@@ -67,6 +72,8 @@ func ExampleTestDecorator() {
 		},
 	})
 	fmt.Println("violations:", err)
+	// end snippet test-decorator
+
 	// Output:
 	// violations: <nil>
 }

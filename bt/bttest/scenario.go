@@ -58,21 +58,21 @@ func (s *Scenario[M]) After(before func(a *bt.Agent[M], m *M) error) *Scenario[M
 	return s
 }
 
-// Chooses checks that the tree chooses option, for a reason that
-// contains because ("" for any reason). option is a node's path
-// ("guard/chase") or its name ("chase"), or for a planner the first
-// step of its plan or its steps joined with " → "; an empty option,
-// which names nothing, is an error. The reason is the chosen
+// Chooses checks that the tree chooses choice, for a reason that
+// contains because ("" for any reason). choice is a node's path
+// ("guard/chase") or its name ("chase"), or for a planner node the
+// first step of its plan or its steps joined with " → "; an empty
+// choice, which names nothing, is an error. The reason is the chosen
 // candidate's verdict, its outcome and reason ("Beneficial (closer)"),
-// or for a planner's plan the report's reason, goal or methods
-// ("[attack/slam]").
+// or for a plan the report's reason, goal or methods ("[attack/slam]").
 //
 // It returns nil when some decision of the tick chooses so, and
 // otherwise an error that shows every decision: each selector's and
-// priority's options with their verdicts, the one chosen marked, and
-// each planner's plan with what it turned down, each by its node's path.
-func (s *Scenario[M]) Chooses(option, because string) error {
-	if option == "" {
+// priority's candidates with their verdicts, the one chosen marked, and
+// each planner node's plan with what it turned down, each by its node's
+// path.
+func (s *Scenario[M]) Chooses(choice, because string) error {
+	if choice == "" {
 		return errors.New(`bttest: Chooses of an empty option: name a node ("guard/chase" or "chase"), or a planner's first step`)
 	}
 	p, err := s.preview()
@@ -80,18 +80,18 @@ func (s *Scenario[M]) Chooses(option, because string) error {
 		return err
 	}
 	for _, d := range p.Decisions {
-		if c, ok := d.Choice(); ok && named(d.Selector+"/"+c.Name, option) &&
+		if c, ok := d.Choice(); ok && named(d.Selector+"/"+c.Name, choice) &&
 			strings.Contains(c.Verdict.String(), because) {
 			return nil
 		}
 	}
 	for _, r := range p.Plans {
-		if len(r.Steps) > 0 && (r.Steps[0] == option || strings.Join(r.Steps, " → ") == option) &&
+		if len(r.Steps) > 0 && (r.Steps[0] == choice || strings.Join(r.Steps, " → ") == choice) &&
 			(strings.Contains(r.Reason, because) || strings.Contains(r.Goal, because) || strings.Contains(r.Path(), because)) {
 			return nil
 		}
 	}
-	want := option
+	want := choice
 	if because != "" {
 		want += fmt.Sprintf(" because %q", because)
 	}
@@ -120,14 +120,14 @@ func (s *Scenario[M]) preview() (*bt.Preview, error) {
 	return &p, nil
 }
 
-// named reports whether the node at path is the option: its path, or
+// named reports whether the node at path is the choice: its path, or
 // its name.
-func named(path, option string) bool {
-	return path == option || path[strings.LastIndexByte(path, '/')+1:] == option
+func named(path, choice string) bool {
+	return path == choice || path[strings.LastIndexByte(path, '/')+1:] == choice
 }
 
 // explain says what the tick would decide: every decision, with its
-// options, and every plan.
+// candidates, and every plan.
 func explain(p *bt.Preview) string {
 	if len(p.Decisions) == 0 && len(p.Plans) == 0 {
 		return fmt.Sprintf("the tick decides nothing: it goes on with %s", strings.Join(p.Path, " → "))
@@ -158,7 +158,7 @@ func explain(p *bt.Preview) string {
 	return b.String()
 }
 
-// plan says what the planner at path will do: its change of plan and
+// plan says what the planner node at path will do: its change of plan and
 // why, and the steps; then what it turned down.
 func plan(path string, r *decide.Report) string {
 	s := path + ": plan " + r.Change.String()

@@ -35,7 +35,7 @@ var (
 
 // A scenario test says what a tree should choose in a moment of the
 // game, and why; when it does not, the error shows what it chose instead
-// and every option's verdict.
+// and every candidate's verdict.
 func ExampleScenario_Chooses() {
 	n := bt.New[Yard]()
 	tree, err := bt.Build(bt.Config[Yard]{Heuristic: yardGoal},
@@ -54,7 +54,7 @@ func ExampleScenario_Chooses() {
 }
 
 // The same for a priority, whose choice is the first child whose guard
-// passes, and for a planner, whose choice is its plan.
+// passes, and for a planner node, whose choice is its plan.
 func ExampleScenario_Chooses_priorityAndPlanner() {
 	n := bt.New[Yard]()
 	priority, err := bt.Build(bt.Config[Yard]{},

@@ -123,6 +123,8 @@ func actions() (*catalogue.Catalogue[Memory], error) {
 	return b.Build()
 }
 
+// snippet guard-goal
+
 // goal is the tree's heuristic: hurting the intruder beats closing in,
 // which beats walking the round.
 func goal() (*heuristic.Rules[Memory], error) {
@@ -138,6 +140,8 @@ func goal() (*heuristic.Rules[Memory], error) {
 		}),
 	)
 }
+
+// end snippet guard-goal
 
 // A decider is how the guard chooses among its actions.
 type decider string
@@ -163,12 +167,15 @@ func design(d decider, actions *catalogue.Catalogue[Memory]) (bt.Def[Memory], er
 	n := bt.New[Memory]()
 	switch d {
 	case byTree:
+		// snippet guard-tree
 		return n.Selector("guard", bt.Replan(0), bt.PreferFirst(),
 			actions.Do("attack"),
 			actions.Do("chase"),
 			actions.Do("patrol"),
 		), nil
+		// end snippet guard-tree
 	case byFSM:
+		// snippet guard-machine
 		// A tick settles through as many states as fire before it runs
 		// one: patrol goes to attack through chase, and needs no
 		// transition of its own for it.
@@ -186,6 +193,7 @@ func design(d decider, actions *catalogue.Catalogue[Memory]) (bt.Def[Memory], er
 			return bt.Def[Memory]{}, err
 		}
 		return n.Plan("guard", machine), nil
+		// end snippet guard-machine
 	}
 	return bt.Def[Memory]{}, fmt.Errorf("unknown decider %q (want tree or fsm)", d)
 }

@@ -1,6 +1,6 @@
 // Package decider holds what the deciders built on package decide share
 // and no user needs: errors placed at a path, and a budget's accounting.
-// htn, goap, fsm and catalogue use it, so that each reports the same way.
+// htn, goap and fsm use it, so that each reports the same way.
 //
 // It is a deciders' helper: it imports decide and nothing else of the
 // project, and only the library's deciders (and their tests) import it.

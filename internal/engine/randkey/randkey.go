@@ -4,7 +4,7 @@
 // inputs draw the same numbers on every machine, in any order of
 // evaluation. The behaviour tree keys its rolls and draws with it, and
 // the planners their random choices (an HTN task's methods by utility,
-// GOAP goals by priority: Order).
+// GOAP goals by utility: Order).
 //
 // It is an engine helper (internal/engine): beneath the whole library, it
 // imports nothing of the project, and any package may import it.

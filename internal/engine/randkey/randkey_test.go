@@ -11,8 +11,8 @@ import (
 	"github.com/foresight-bt/foresight/internal/engine/randkey"
 )
 
-// Three goals of priority 1, 3 and 0: the one of priority 0 is always
-// last, and the other two come first in proportion to their priorities.
+// Three goals of utility 1, 3 and 0: the one of utility 0 is always
+// last, and the other two come first in proportion to their utilities.
 func ExampleOrder() {
 	prio := map[string]float64{"wander": 1, "hunt": 3, "sleep": 0}
 	first := map[string]int{}

@@ -1,8 +1,10 @@
 // Package traits names the optional methods that the engine and the
 // deciders look for on the game's values (constraints, above all), so
-// that bt, goap, htn and constraints agree on them without exporting
-// them from the library: a constraint of package constraints has them,
-// and a planner's search calls them to spare work.
+// that bt, the deciders, catalogue and constraints agree on them without
+// exporting them from the library: a constraint of package constraints
+// has them, and a planner's search calls them to spare work. The
+// documentation users read names them where they matter (bt.Constraint,
+// bt.Planner, catalogue.Builder.Takes).
 //
 // It is an engine helper: it imports nothing of the project, and any
 // package of the library may import it.
@@ -32,12 +34,12 @@ type Timed interface {
 
 // A Timeless constraint says whether its answer depends only on the
 // memory and on whether the node is simulated or runs: not on the time
-// or the history its Situation tells (Now, HasRun, LastEnd, Roll). A
+// or the history its Situation tells (Now, SinceLastRun, Roll). A
 // decider judges a timeless constraint of a step it plans for later
 // without moving its situation on to the planned time, which saves it
 // work; a constraint that does not implement Timeless is taken to read
-// time. The catalogue's Func and Window are timeless; Cooldown and Chance
-// are not; Not, All, Any and Skipping are when what they hold is.
+// time. Package constraints' Func and Window are timeless; Cooldown and
+// Chance are not; Not, All, Any and Skipping are when what they hold is.
 type Timeless interface {
 	Timeless() bool
 }

@@ -2,7 +2,7 @@
 // that writes many pieces and checks once at the end.
 //
 // It is a web helper (internal/web): it imports only engine helpers
-// (internal/engine), and the library's web views (inspect, editor) and the
+// (internal/engine), and the library's web views (inspect) and the
 // commands import it.
 package sticky
 
