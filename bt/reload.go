@@ -1,5 +1,7 @@
 package bt
 
+import "slices"
+
 // Reload swaps the tree the agent runs for t, between ticks: the way to
 // put a tree edited while the game runs (see package btjson) in force
 // without losing the agent. What still applies goes on: the state of
@@ -45,13 +47,20 @@ func (a *Agent[M]) Reload(t *Tree[M], m *M) (dropped []string, err error) {
 	}
 	var halted error
 	if lostRun {
-		// The run cannot go on: end it on the old tree, and keep the rest.
+		// The run cannot go on: end it on the old tree, and keep the rest,
+		// saying why the run was lost as well as what the rest drops.
 		halted = a.Halt(m)
 		if s, err = a.snapshot(); err != nil {
 			return nil, err
 		}
-		if f, dropped, _, err = t.rebuildRun(s, false); err != nil {
+		var rest []string
+		if f, rest, _, err = t.rebuildRun(s, false); err != nil {
 			return nil, err
+		}
+		for _, d := range rest {
+			if !slices.Contains(dropped, d) {
+				dropped = append(dropped, d)
+			}
 		}
 	}
 	a.tree = t

@@ -2,11 +2,14 @@ package bt_test
 
 import (
 	"errors"
+	"slices"
 	"testing"
+	"time"
 
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decorators"
 )
 
@@ -185,5 +188,45 @@ func TestReloadFromInsideIsRefused(t *testing.T) {
 	tickN(t, agent, &mem{}, 1)
 	if !errors.Is(got, bt.ErrReentrant) {
 		t.Errorf("Reload from inside a tick: %v, want ErrReentrant", got)
+	}
+}
+
+// Reloading a tree edited elsewhere keeps what still applies: the
+// cooldown under way holds, and the action under way goes on, neither
+// ended nor begun again; the new node starts fresh.
+func TestReloadKeepsWhatStillApplies(t *testing.T) {
+	rec := &recorder{}
+	attack, patrol := act(rec, "attack", hitFoe(1)), act(rec, "patrol", nil, R) // a catalogue's, shared by both trees
+	build := func(extra ...bt.Def[mem]) *bt.Tree[mem] {
+		n := bt.New[mem]()
+		tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, n.Priority("fight", append([]bt.Def[mem]{
+			n.Do("attack", attack).Constrain(constraints.Cooldown[mem](30 * time.Second)),
+			n.Do("patrol", patrol),
+		}, extra...)...))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return tree
+	}
+	agent, _ := build().NewAgent(1)
+	m := mem{Foe: 10}
+	tickN(t, agent, &m, 3) // attacked; patrolling while the attack cools down
+	n := bt.New[mem]()
+	edited := build(n.Do("taunt", act(rec, "taunt", nil)))
+	rec.Take()
+	dropped, err := agent.Reload(edited, &m)
+	if err != nil || len(dropped) > 0 {
+		t.Fatalf("Reload: dropped %q, %v", dropped, err)
+	}
+	if got := rec.Take(); len(got) > 0 {
+		t.Errorf("the reload ended or began %v", got)
+	}
+	for range 5 {
+		if _, err := agent.Tick(&m, time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if diff := cmp.Diff(slices.Repeat([]string{"patrol.update"}, 5), rec.Take()); diff != "" {
+		t.Errorf("after the reload (-want +got):\n%s", diff)
 	}
 }

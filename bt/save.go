@@ -799,7 +799,10 @@ func (t *Tree[M]) rebuildRun(s *saved, strict bool) (f *Agent[M], dropped []stri
 		why = "a node that ran is dropped"
 	}
 	if why != "" {
-		if s.binary || strict {
+		switch {
+		case strict && len(dropped) > 0:
+			return nil, nil, false, fmt.Errorf("%w: %s", ErrState, dropped[0]) // the cause, before what it led to
+		case s.binary || strict:
 			return nil, nil, false, fmt.Errorf("%w: %s", ErrState, why)
 		}
 		drop(t.pathOf(0), why+": the tree begins afresh")
@@ -866,7 +869,12 @@ func (f *Agent[M]) putNode(i int32, sn *savedNode, positional bool) string {
 		if sn.pastLast {
 			st.current = int32(len(n.kids))
 		}
-		if st.flags&stRunning != 0 && sn.detail != "" && (sn.detail != n.detail || !sameValue(sn.value, n.action)) {
+		// A run goes on on a node that runs the same: the same options,
+		// the same action. A custom node's RestoreState judges its own
+		// state (its description, a machine's count of states, is not
+		// what it runs).
+		if st.flags&stRunning != 0 && sn.detail != "" && n.kind != kindCustom &&
+			(sn.detail != n.detail || !sameValue(sn.value, n.action)) {
 			return "it ran, and now runs something else"
 		}
 	}
@@ -881,7 +889,7 @@ func (f *Agent[M]) putNode(i int32, sn *savedNode, positional bool) string {
 		if !ok {
 			return fmt.Sprintf("a %T cannot restore its state", f.custom[n.custom])
 		}
-		r := StateReader{b: sn.custom, fields: sn.fields, json: sn.jsonCustom}
+		r := StateReader{b: sn.custom, fields: sn.fields, json: sn.jsonCustom, running: st.flags&stRunning != 0}
 		if err := restoreCustom(saver, &r); err != nil {
 			f.remake(i) // the node may have taken part of it: a fresh one
 			return "its state: " + err.Error()

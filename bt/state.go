@@ -153,17 +153,23 @@ func (w *StateWriter) fail(err error) {
 // state, gives zero values from then on, and Err says what went wrong;
 // RestoreState returns it, or its own error.
 type StateReader struct {
-	b      []byte      // the binary form: what remains
-	fields []jsonField // the JSON form
-	next   int
-	json   bool
-	err    error
+	b       []byte      // the binary form: what remains
+	fields  []jsonField // the JSON form
+	next    int
+	json    bool
+	running bool
+	err     error
 }
 
 type jsonField struct {
 	name  string
 	value json.RawMessage
 }
+
+// Running reports whether the state is of a node that runs: a node saved
+// running mid-task, whose RestoreState may check that its state says
+// what it was doing.
+func (r *StateReader) Running() bool { return r.running }
 
 // Err returns the first error of the reading, if any.
 func (r *StateReader) Err() error { return r.err }

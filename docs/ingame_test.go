@@ -213,7 +213,7 @@ func Example_crowdReload() {
 		return
 	}
 	for i, a := range agents {
-		if err := a.Reload(next, &memories[i]); err != nil {
+		if _, err := a.Reload(next, &memories[i]); err != nil {
 			fmt.Println(err) // this agent keeps its old tree
 		}
 	}

@@ -143,7 +143,7 @@ func Example_editor() {
 			tree, err := reg.Build(cfg, data)
 			if err != nil {
 				fmt.Println(err) // the sentry keeps its tree
-			} else if err := sentry.Reload(tree, &p); err == nil {
+			} else if _, err := sentry.Reload(tree, &p); err == nil {
 				live.SetHeader(inspect.Header{Title: "the sentry", Nodes: tree.Nodes()})
 				fmt.Println("reloaded")
 			}

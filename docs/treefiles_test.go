@@ -283,8 +283,12 @@ func Example_treeFileReload() {
 		fmt.Println(err) // a file that does not build: the agent keeps its tree
 		return
 	}
-	if err := sentry.Reload(tree, &p); err != nil {
+	dropped, err := sentry.Reload(tree, &p) // what it could not keep
+	if err != nil {
 		fmt.Println(err)
+	}
+	for _, d := range dropped {
+		fmt.Println("dropped", d)
 	}
 	// end snippet reload
 
@@ -296,6 +300,8 @@ func Example_treeFileReload() {
 	// 1s begin post/watch
 	// 2s end post/watch Running
 	// 2s end post Running
+	// dropped post: no such node in the tree
+	// dropped post/watch: no such node in the tree
 	// reloaded
 	// 3s begin sentry
 	// 3s begin sentry/chase
