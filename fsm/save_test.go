@@ -2,9 +2,13 @@ package fsm_test
 
 import (
 	"bytes"
+	"encoding/binary"
 	"encoding/gob"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"hash/crc32"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +17,7 @@ import (
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/fsm"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/testkit/contract"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
@@ -225,4 +230,213 @@ func TestRestoredMachineGoesOn(t *testing.T) {
 			t.Fatalf("restored before tick %d, the run differs (-never saved +restored):\n%s", cut, diff)
 		}
 	})
+}
+
+// guardTree builds a tree of the guard's machine as edit describes it:
+// with History or not, its chase state named chase, and a transition
+// back to patrol on "noise" that guardMachine lacks.
+func guardTree(t *testing.T, history bool, chase string) *bt.Tree[mem] {
+	t.Helper()
+	b := fsm.New(actions).Inbox(inbox)
+	if history {
+		b.History()
+	}
+	b.Any().To("dead", dead).On("hit", "flinch")
+	b.State("patrol").Do("patrol").To(chase, seen)
+	b.State(chase).Do("chase").To("attack", near).To("patrol", unseen).On("noise", "patrol")
+	b.State("attack").Do("attack").On(fsm.Succeeded, "patrol", unseen).On(fsm.Succeeded, chase).To(chase, far)
+	b.State("flinch").Do("flinch").On(fsm.Succeeded, "patrol")
+	b.State("dead").Do("fall").Final()
+	m, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := bt.New[mem]()
+	tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, n.Plan("guard", m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return tree
+}
+
+// A Reload into a machine edited while it runs keeps its state where the
+// edited machine still has it: a guard chasing goes on chasing, under the
+// edited machine's transitions. Where the state is gone, the machine's
+// state is dropped, with its path and why, and the run begins afresh.
+func TestReloadKeepsTheStateThatStillExists(t *testing.T) {
+	// Begun afresh, the guard patrols and sees its quarry: it hunts, and
+	// the noise would send it back to patrol, entered already in the tick.
+	const afresh = "begin guard | plan guard patrol: made (initial state patrol) [patrol] | " +
+		"plan guard hunt: replaced (patrol → hunt: in sight) [hunt]"
+	for _, tc := range []struct {
+		name    string
+		history bool
+		chase   string // the chase state's name in the edited machine
+		dropped []string
+		next    string // the tick after the Reload, with "noise" posted
+	}{
+		{"a transition added", false, "chase", nil,
+			"end guard/chase Running | plan guard patrol: replaced (chase → patrol: on noise) [patrol] | " +
+				"plan guard chase: replaced (patrol → chase: in sight) [chase] | begin guard/chase"},
+		{"a transition added, with History", true, "chase", nil,
+			"end guard/chase Running | plan guard patrol: replaced (chase → patrol: on noise) [patrol] | " +
+				"plan guard chase: replaced (patrol → chase: in sight) [chase] | begin guard/chase"},
+		{"the state renamed", false, "hunt", []string{"guard/chase: no such node in the tree"},
+			afresh},
+		{"the state renamed, with History", true, "hunt", []string{
+			`guard: its state: history: the machine has no state "chase"`, "guard/chase: no such node in the tree"},
+			afresh},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			a, err := guardTree(t, tc.history, "chase").NewAgent(1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var log []contract.Event
+			a.SetTracer(bt.TracerFunc(func(e *bt.Event) { log = append(log, contract.From(e)) }))
+			var m mem
+			play(t, a, &log, &m, nil, func(m *mem) { m.Seen = true }) // patrol, then chase
+			dropped, err := a.Reload(guardTree(t, tc.history, tc.chase), &m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tc.dropped, dropped); diff != "" {
+				t.Errorf("dropped (-want +got):\n%s", diff)
+			}
+			m.Inbox.Post("noise")
+			if diff := cmp.Diff([]string{tc.next}, play(t, a, &log, &m, nil)); diff != "" {
+				t.Errorf("the tick after (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// chasing returns an agent of tree, whose machine the guard's is, in
+// chase, and its saves, in the JSON form and the binary.
+func chasing(t *testing.T, tree *bt.Tree[mem]) (a *bt.Agent[mem], asJSON, asBinary []byte) {
+	t.Helper()
+	a, err := tree.NewAgent(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m mem
+	for _, sense := range []func(*mem){nil, func(m *mem) { m.Seen = true }} {
+		if sense != nil {
+			sense(&m)
+		}
+		if _, err := a.Tick(&m, 100*time.Millisecond); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if asJSON, err = a.MarshalJSON(); err != nil {
+		t.Fatal(err)
+	}
+	if asBinary, err = a.MarshalBinary(); err != nil {
+		t.Fatal(err)
+	}
+	return a, asJSON, asBinary
+}
+
+// resealJSON puts state in place of the machine's state in a save of the
+// JSON form, and seals the save again with its checksum, as a save
+// changed on purpose would be.
+func resealJSON(t *testing.T, save []byte, state string) []byte {
+	t.Helper()
+	const was = `"state":{"state":"chase","ended":"","history":""}`
+	const tail = len(`,"checksum":"00000000"}`)
+	if !bytes.Contains(save, []byte(was)) {
+		t.Fatalf("the save does not hold %s:\n%s", was, save)
+	}
+	body := bytes.Replace(save[:len(save)-tail], []byte(was), []byte(`"state":`+state), 1)
+	return fmt.Appendf(body, `,"checksum":"%08x"}`, crc32.ChecksumIEEE(body))
+}
+
+// resealBinary does as resealJSON in a save of the binary form, where
+// the machine's state, the tree's only custom node's, comes last before
+// the checksum, its length first.
+func resealBinary(t *testing.T, save, state []byte) []byte {
+	t.Helper()
+	was := append([]byte{8, 5}, "chase\x00\x00"...)
+	body := save[:len(save)-4]
+	if !bytes.HasSuffix(body, was) {
+		t.Fatalf("the save does not end with the state %q: %q", was, save)
+	}
+	body = append(slices.Clip(body[:len(body)-len(was)]), state...)
+	return binary.LittleEndian.AppendUint32(body, crc32.ChecksumIEEE(body))
+}
+
+// A save whose machine state the machine cannot take (a state it has
+// not, an end that is not one, a field missing, garbled or left over) is
+// an error that says so, and leaves the agent restored into as it was:
+// nothing is half-restored. Restore, which keeps what applies, drops the
+// machine's state with its path and why, and the run begins afresh.
+func TestHostileMachineState(t *testing.T) {
+	tree := guardTree(t, true, "chase")
+	_, asJSON, asBinary := chasing(t, tree)
+	for _, tc := range []struct {
+		name, state, want string
+	}{
+		{"a state the machine has not", `{"state":"lair","ended":"","history":""}`, `its state: the machine has no state "lair"`},
+		{"a history the machine has not", `{"state":"chase","ended":"","history":"lair"}`, `history: the machine has no state "lair"`},
+		{"an end that is not one", `{"state":"chase","ended":"Running","history":""}`, `ended "Running": not Success or Failure`},
+		{"an end in no state", `{"state":"","ended":"Success","history":""}`, `an end "Success" in no state`},
+		{"a field missing", `{"state":"chase","ended":""}`, "history: the state ends too soon"},
+		{"a field of another kind", `{"state":7,"ended":"","history":""}`, "state: json: cannot unmarshal number"},
+		{"a field of another name", `{"where":"chase","ended":"","history":""}`, `want the field "state", not "where"`},
+		{"a field left over", `{"state":"chase","ended":"","history":"","more":1}`, `the field "more" was not read`},
+		{"not an object", `"chase"`, "not an object"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			testHostile(t, tree, resealJSON(t, asJSON, tc.state), tc.want)
+		})
+	}
+	for _, tc := range []struct {
+		name  string
+		state []byte
+		want  string
+	}{
+		{"truncated", append([]byte{6, 5}, "chase"...), "ended: the state ends too soon"},
+		{"a name longer than the state", append([]byte{7, 9}, "chase\x00"...), "state: the state ends too soon"},
+		{"a state the machine has not", append([]byte{8, 5}, "lairs\x00\x00"...), `the machine has no state "lairs"`},
+		{"a name that is not UTF-8", append([]byte{8, 5}, "\xffhase\x00\x00"...), "state: a text that is not UTF-8"},
+		{"a byte left over", append([]byte{9, 5}, "chase\x00\x00\x00"...), "1 bytes were not read"},
+	} {
+		t.Run("binary "+tc.name, func(t *testing.T) {
+			testHostile(t, tree, resealBinary(t, asBinary, tc.state), tc.want)
+		})
+	}
+}
+
+// testHostile checks that save does not restore into an agent, which
+// then is as it was, and that what refuses it says want: the error of a
+// save of the binary form; for the JSON form, the error or what Restore
+// drops, the machine's state with its path. (UnmarshalJSON's own error
+// names the first thing the drop leaves wrong: the state's node runs
+// under a machine that does not.)
+func testHostile(t *testing.T, tree *bt.Tree[mem], save []byte, want string) {
+	t.Helper()
+	restore := (*bt.Agent[mem]).UnmarshalBinary
+	if save[0] == '{' {
+		restore = (*bt.Agent[mem]).UnmarshalJSON
+	}
+	a, before, _ := chasing(t, tree)
+	err := restore(a, save)
+	if err == nil {
+		t.Fatalf("restored, where the save has %q", want)
+	}
+	if after, err := a.MarshalJSON(); err != nil || !bytes.Equal(before, after) {
+		t.Fatalf("a refused restore changed the agent: %v\n%s\nwas\n%s", err, after, before)
+	}
+	if save[0] == '{' {
+		var dropped []string
+		if dropped, err = a.Restore(save); err == nil {
+			if len(dropped) == 0 || !strings.HasPrefix(dropped[0], "guard: its state: ") {
+				t.Fatalf("Restore dropped %q, want first the machine's state", dropped)
+			}
+			err = errors.New(dropped[0])
+		}
+	}
+	if !strings.Contains(err.Error(), want) {
+		t.Errorf("%v; want %q", err, want)
+	}
 }
