@@ -29,7 +29,10 @@ func (r *runner[M]) SaveState(w *bt.StateWriter) {
 // machine the runner runs: a state it lacks, or an end that is not
 // Success or Failure, is an error, and the runner is left as it was.
 // Where the machine has no History (it was taken out by an edit), the
-// state History would have brought it back to is forgotten.
+// state History would have brought it back to is forgotten. A save that
+// says the machine's node runs, and the machine in no state, cannot be
+// told from a true one here (the node's own state is bt's, and put
+// after this): such a runner begins when it next runs (see standing).
 func (r *runner[M]) RestoreState(sr *bt.StateReader) error {
 	state, ended, history := sr.String("state"), sr.String("ended"), sr.String("history")
 	if err := sr.Err(); err != nil {

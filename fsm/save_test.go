@@ -440,3 +440,46 @@ func testHostile(t *testing.T, tree *bt.Tree[mem], save []byte, want string) {
 		t.Errorf("%v; want %q", err, want)
 	}
 }
+
+// A save that says the machine runs, and in no state, restores (the
+// machine cannot tell: its node's flags are bt's, put after its state),
+// but the machine then begins, as one that stands in no state would, and
+// nothing faults: not a preview, a prediction under a selector, nor a
+// tick.
+func TestMachineRunningInNoStateBegins(t *testing.T) {
+	n := bt.New[mem]()
+	for _, tc := range []struct {
+		name string
+		root func(machine bt.Def[mem]) bt.Def[mem]
+		plan string // the path of the machine's reports
+	}{
+		{"ticked", func(machine bt.Def[mem]) bt.Def[mem] { return machine }, "guard"},
+		{"previewed", func(machine bt.Def[mem]) bt.Def[mem] { return machine }, "guard"},
+		{"predicted", func(machine bt.Def[mem]) bt.Def[mem] {
+			return n.Selector("pick", bt.Replan(0), machine, actions.Do("stumble"))
+		}, "pick/guard"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, tc.root(n.Plan("guard", guardMachine(t))))
+			if err != nil {
+				t.Fatal(err)
+			}
+			a, asJSON, _ := chasing(t, tree)
+			if err := a.UnmarshalJSON(resealJSON(t, asJSON, `{"state":"","ended":"","history":""}`)); err != nil {
+				t.Fatal(err)
+			}
+			var log []contract.Event
+			a.SetTracer(bt.TracerFunc(func(e *bt.Event) { log = append(log, contract.From(e)) }))
+			m := mem{Seen: true}
+			if tc.name == "previewed" {
+				if p, err := a.Preview(&m, 100*time.Millisecond); err != nil || leaf(p) != "guard/chase" {
+					t.Errorf("the preview runs %q, %v; want guard/chase", leaf(p), err)
+				}
+			}
+			got := play(t, a, &log, &m, nil)[0]
+			if want := "plan " + tc.plan + " patrol: made (initial state patrol)"; strings.Contains(got, "fault") || !strings.Contains(got, want) {
+				t.Errorf("the tick after: %s\nwant %q, and no fault", got, want)
+			}
+		})
+	}
+}
