@@ -28,8 +28,8 @@ func (r *runner[M]) SaveState(w *bt.StateWriter) {
 // RestoreState restores what SaveState saved, checked against the
 // machine the runner runs: a state it lacks, or an end that is not
 // Success or Failure, is an error, and the runner is left as it was.
-// Where the machine has no History (it was taken out by an edit), the
-// state History would have brought it back to is forgotten. A save that
+// Where the machine has no History (an edit took it out), the state
+// History would have brought it back to is not read, and forgotten. A save that
 // says the machine's node runs, and the machine in no state, cannot be
 // told from a true one here (the node's own state is bt's, and put
 // after this): such a runner begins when it next runs (see standing).
@@ -49,12 +49,11 @@ func (r *runner[M]) RestoreState(sr *bt.StateReader) error {
 	case cur < 0 && end != 0:
 		return fmt.Errorf("an end %q in no state", ended)
 	}
-	last, err := r.lookup(history)
-	if err != nil {
-		return fmt.Errorf("history: %w", err)
-	}
-	if !r.m.history {
-		last = -1
+	last := int32(-1)
+	if r.m.history {
+		if last, err = r.lookup(history); err != nil {
+			return fmt.Errorf("history: %w", err)
+		}
 	}
 	r.at, r.last = cursor{cur: cur, ended: end}, last
 	return nil

@@ -483,3 +483,22 @@ func TestMachineRunningInNoStateBegins(t *testing.T) {
 		})
 	}
 }
+
+// A machine without History (an edit took it out) takes a save of one
+// with, whatever state History would have brought it back to, and
+// forgets that state: it never comes back to it.
+func TestRestoreWithoutHistoryForgetsIt(t *testing.T) {
+	_, asJSON, _ := chasing(t, guardTree(t, true, "chase"))
+	save := resealJSON(t, asJSON, `{"state":"chase","ended":"","history":"lair"}`)
+	a, err := guardTree(t, false, "chase").NewAgent(1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if dropped, err := a.Restore(save); err != nil || len(dropped) != 0 {
+		t.Fatalf("Restore dropped %q, %v; want nothing dropped", dropped, err)
+	}
+	again, err := a.MarshalJSON()
+	if want := `"state":{"state":"chase","ended":"","history":""}`; err != nil || !bytes.Contains(again, []byte(want)) {
+		t.Errorf("saved again: %s, %v; want %s", again, err, want)
+	}
+}
