@@ -1,6 +1,13 @@
 package fsm
 
-import "strings"
+import (
+	"encoding/binary"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strings"
+	"unicode/utf8"
+)
 
 // A Trigger names something that happened, which a transition may wait
 // for (Builder.On): the end of the state's own node (Succeeded, Failed),
@@ -40,6 +47,11 @@ const InboxSize = 8
 //		Inbox fsm.Inbox
 //	}
 //	b.Inbox(func(m *Memory) *fsm.Inbox { return &m.Inbox })
+//
+// A memory that holds an Inbox goes through encoding/json, where the
+// Inbox is the list of the triggers waiting (["hit","noise"]), and
+// encoding/gob, as a game saves its memory beside its agent (see
+// bt.Agent.AppendBinary).
 type Inbox struct {
 	events [InboxSize]Trigger
 	n      uint8
@@ -89,4 +101,102 @@ func (b *Inbox) find(e Trigger) int {
 		}
 	}
 	return -1
+}
+
+// inboxVersion is the first byte of an Inbox's binary form.
+const inboxVersion = 1
+
+// MarshalJSON encodes the inbox as the list of the triggers waiting,
+// oldest first. A trigger that is not UTF-8, which JSON cannot carry
+// exactly, is an error.
+func (b Inbox) MarshalJSON() ([]byte, error) {
+	for i, e := range b.events[:b.n] {
+		if !utf8.ValidString(string(e)) {
+			return nil, fmt.Errorf("fsm: an Inbox's trigger %d: %q is not UTF-8", i+1, e)
+		}
+	}
+	return json.Marshal(b.events[:b.n])
+}
+
+// UnmarshalJSON sets the inbox to a list of triggers, as MarshalJSON
+// writes it. A list that Post would not take whole (more than InboxSize
+// triggers, an empty trigger, Succeeded or Failed) is an error, and
+// leaves the inbox as it was; null leaves it too, as encoding/json leaves
+// a field.
+func (b *Inbox) UnmarshalJSON(data []byte) error {
+	if string(data) == "null" {
+		return nil
+	}
+	var list []Trigger
+	if err := json.Unmarshal(data, &list); err != nil {
+		return fmt.Errorf("fsm: an Inbox: %w", err)
+	}
+	return b.set(list)
+}
+
+// MarshalBinary encodes the inbox: a version, the number of triggers
+// waiting, and each trigger, its length first. encoding/gob uses it.
+func (b Inbox) MarshalBinary() ([]byte, error) {
+	size := 2
+	for _, e := range b.events[:b.n] {
+		size += binary.MaxVarintLen64 + len(e)
+	}
+	out := make([]byte, 0, size)
+	out = append(out, inboxVersion, b.n)
+	for _, e := range b.events[:b.n] {
+		out = binary.AppendUvarint(out, uint64(len(e)))
+		out = append(out, e...)
+	}
+	return out, nil
+}
+
+// UnmarshalBinary sets the inbox to what MarshalBinary wrote. What it
+// cannot read, and what Post would not take (see UnmarshalJSON), is an
+// error, and leaves the inbox as it was.
+func (b *Inbox) UnmarshalBinary(data []byte) error {
+	short := errors.New("fsm: an Inbox's binary form ends too soon")
+	if len(data) < 2 {
+		return short
+	}
+	if data[0] != inboxVersion {
+		return fmt.Errorf("fsm: an Inbox's binary form of version %d, not %d", data[0], inboxVersion)
+	}
+	n := int(data[1])
+	if n > InboxSize {
+		return fmt.Errorf("fsm: an Inbox of %d triggers: it holds at most %d", n, InboxSize)
+	}
+	list := make([]Trigger, n)
+	rest := data[2:]
+	for i := range list {
+		size, k := binary.Uvarint(rest)
+		if k <= 0 || size > uint64(len(rest)-k) {
+			return short
+		}
+		list[i] = Trigger(rest[k : k+int(size)])
+		rest = rest[k+int(size):]
+	}
+	if len(rest) > 0 {
+		return fmt.Errorf("fsm: an Inbox's binary form has %d bytes after its last trigger", len(rest))
+	}
+	return b.set(list)
+}
+
+// set makes the inbox hold list, checked as Post checks each trigger,
+// all or nothing.
+func (b *Inbox) set(list []Trigger) error {
+	if len(list) > InboxSize {
+		return fmt.Errorf("fsm: an Inbox of %d triggers: it holds at most %d", len(list), InboxSize)
+	}
+	for i, e := range list {
+		switch {
+		case e == "":
+			return fmt.Errorf("fsm: an Inbox's trigger %d: an empty trigger", i+1)
+		case e.completion():
+			return fmt.Errorf("fsm: an Inbox's trigger %d: %q is the end of a state's node, never posted", i+1, e)
+		}
+	}
+	var fresh Inbox
+	fresh.n = uint8(copy(fresh.events[:], list))
+	*b = fresh
+	return nil
 }

@@ -133,8 +133,12 @@ func (r *runner[M]) Begin(m *M) bt.Status {
 	return r.run(m, 0)
 }
 
-// Update settles and runs the current state.
+// Update settles and runs the current state; a runner that stands in
+// none begins (see standing).
 func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
+	if r.at.cur < 0 {
+		return r.Begin(m)
+	}
 	r.live()
 	defer r.hush()
 	r.calls++
@@ -150,6 +154,12 @@ func (r *runner[M]) End(_ *M, s bt.Status) {
 	}
 	r.at = cursor{cur: -1}
 }
+
+// standing reports whether the runner runs, and stands in a state. A
+// runner that runs stands in one, but for a save that says it runs, and
+// in no state, which its node's state cannot tell from a true one (see
+// RestoreState): it begins, rather than fault.
+func (r *runner[M]) standing() bool { return r.at.cur >= 0 && r.self.Running() }
 
 // start returns the state the machine begins in, and why.
 func (r *runner[M]) start() (int32, string) {
@@ -331,7 +341,7 @@ func (r *runner[M]) Route(m *M) int {
 	defer r.hush()
 	r.calls++
 	c := r.at
-	if !r.self.Running() {
+	if !r.standing() {
 		c = r.begin(previewing)
 	}
 	var box Inbox
@@ -368,7 +378,7 @@ func (r *runner[M]) Route(m *M) int {
 func (r *runner[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	r.preds++
 	c := r.at
-	if !r.self.Running() {
+	if !r.standing() {
 		c = r.begin(predicting)
 	}
 	r.seen[c.cur] = r.preds

@@ -1,0 +1,102 @@
+package fsm
+
+import (
+	"fmt"
+
+	"github.com/foresight-bt/foresight/bt"
+)
+
+// SaveState saves where the machine stands, for a save of its agent (see
+// bt.StateWriter): its state, how the state's node ended in this visit,
+// and the state History brings it back to, each state by name, so that a
+// save reads as the machine's own words and restores into a machine
+// edited since that still has the state. A name is "" for none, an end ""
+// while the node runs.
+//
+// The counters of calls and predictions, and the call in which each state
+// was last entered (entered, seen), are not saved: they are compared only
+// within one call (is this state entered already in this tick, in this
+// prediction?), and each call begins by counting itself past every value
+// they hold, so a restored runner counting from zero decides as the saved
+// one would. The report is scratch.
+func (r *runner[M]) SaveState(w *bt.StateWriter) {
+	w.String("state", r.name(r.at.cur))
+	w.String("ended", endName(r.at.ended))
+	w.String("history", r.name(r.last))
+}
+
+// RestoreState restores what SaveState saved, checked against the
+// machine the runner runs: a state it lacks, or an end that is not
+// Success or Failure, is an error, and the runner is left as it was.
+// Where the machine has no History (an edit took it out), the state
+// History would have brought it back to is not read, and forgotten. A save that
+// says the machine's node runs, and the machine in no state, cannot be
+// told from a true one here (the node's own state is bt's, and put
+// after this): such a runner begins when it next runs (see standing).
+func (r *runner[M]) RestoreState(sr *bt.StateReader) error {
+	state, ended, history := sr.String("state"), sr.String("ended"), sr.String("history")
+	if err := sr.Err(); err != nil {
+		return err
+	}
+	cur, err := r.lookup(state)
+	if err != nil {
+		return err
+	}
+	end, err := parseEnd(ended)
+	switch {
+	case err != nil:
+		return err
+	case cur < 0 && end != 0:
+		return fmt.Errorf("an end %q in no state", ended)
+	}
+	last := int32(-1)
+	if r.m.history {
+		if last, err = r.lookup(history); err != nil {
+			return fmt.Errorf("history: %w", err)
+		}
+	}
+	r.at, r.last = cursor{cur: cur, ended: end}, last
+	return nil
+}
+
+// name returns state i's name, or "" for none (-1).
+func (r *runner[M]) name(i int32) string {
+	if i < 0 {
+		return ""
+	}
+	return r.m.states[i].name
+}
+
+// lookup returns the state named name, or -1 for "".
+func (r *runner[M]) lookup(name string) (int32, error) {
+	if name == "" {
+		return -1, nil
+	}
+	for i := range r.m.states {
+		if r.m.states[i].name == name {
+			return int32(i), nil
+		}
+	}
+	return -1, fmt.Errorf("the machine has no state %q", name)
+}
+
+// endName names how a state's node ended, "" while it runs.
+func endName(s bt.Status) string {
+	if s == 0 {
+		return ""
+	}
+	return s.String()
+}
+
+// parseEnd reads what endName wrote.
+func parseEnd(name string) (bt.Status, error) {
+	switch name {
+	case "":
+		return 0, nil
+	case bt.Success.String():
+		return bt.Success, nil
+	case bt.Failure.String():
+		return bt.Failure, nil
+	}
+	return 0, fmt.Errorf("a state's node ended %q: not Success or Failure", name)
+}
