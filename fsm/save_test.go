@@ -281,10 +281,14 @@ func TestReloadKeepsTheStateThatStillExists(t *testing.T) {
 		{"a transition added, with History", true, "chase", nil,
 			"end guard/chase Running | plan guard patrol: replaced (chase → patrol: on noise) [patrol] | " +
 				"plan guard chase: replaced (patrol → chase: in sight) [chase] | begin guard/chase"},
-		{"the state renamed", false, "hunt", []string{"guard/chase: no such node in the tree"},
+		{"the state renamed", false, "hunt", []string{
+			`guard: its state: the machine has no state "chase"`, "guard/chase: no such node in the tree",
+			"guard: a node that ran is dropped: the tree begins afresh"},
 			afresh},
 		{"the state renamed, with History", true, "hunt", []string{
-			`guard: its state: history: the machine has no state "chase"`, "guard/chase: no such node in the tree"},
+			`guard: its state: the machine has no state "chase"`, "guard/chase: no such node in the tree",
+			"guard: a node that ran is dropped: the tree begins afresh",
+			`guard: its state: history: the machine has no state "chase"`},
 			afresh},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
