@@ -10,6 +10,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/htn"
 	"github.com/google/go-cmp/cmp"
 	"pgregory.net/rapid"
@@ -17,9 +18,10 @@ import (
 
 // Random domains with pauses, slots, commits and methods chosen at
 // random, over actions that take ticks and may fail where no plan
-// foresaw it, run in a tree on a memory the world changes: an agent saved
-// and restored, in either form, into a fresh agent of a tree built
-// afresh goes on exactly as the agent that was never saved.
+// foresaw it, run in a tree (alone, or under a selector that weighs it
+// every tick) on a memory the world changes, with previews now and then:
+// an agent saved and restored, in either form, into a fresh agent of a
+// tree built afresh goes on exactly as the agent that was never saved.
 
 // svMem is the memory of the save tests: four counters, how long the step
 // under way has run, and which sub-domain the slot is filled with (none,
@@ -65,6 +67,9 @@ type svSpec struct {
 	Start      svMem
 	Replan     int // none, every tick, on V0 >= 2, every 200ms
 	Continuous bool
+	// Chosen puts the planner under a simulated selector that weighs it
+	// every tick against idling.
+	Chosen bool
 }
 
 func drawSpec(t *rapid.T) *svSpec {
@@ -91,6 +96,7 @@ func drawSpec(t *rapid.T) *svSpec {
 	s.Start.Zone = int8(rapid.IntRange(0, subs).Draw(t, "zone"))
 	s.Replan = rapid.IntRange(0, 3).Draw(t, "replan")
 	s.Continuous = rapid.Bool().Draw(t, "continuous")
+	s.Chosen = rapid.Bool().Draw(t, "chosen")
 	return s
 }
 
@@ -217,8 +223,25 @@ func (s *svSpec) tree() (*bt.Tree[svMem], error) {
 		opts = append(opts, bt.Replan(200*time.Millisecond))
 	}
 	n := bt.New[svMem]()
-	return bt.Build(bt.Config[svMem]{}, n.Plan("run", dom, opts...))
+	plan := n.Plan("run", dom, opts...)
+	if !s.Chosen {
+		return bt.Build(bt.Config[svMem]{}, plan)
+	}
+	idle := bt.Lasting(func(*svMem, time.Duration) bt.Status { return bt.Running }, nil)
+	return bt.Build(bt.Config[svMem]{Heuristic: gain}, n.Selector("choose", bt.Replan(0), plan, n.Do("idle", idle)))
 }
+
+// gain judges a prediction by the counters' sum.
+var gain = heuristic.Func[svMem](func(before, after *svMem) heuristic.Outcome {
+	sum := func(m *svMem) int { return int(m.V[0]) + int(m.V[1]) + int(m.V[2]) + int(m.V[3]) }
+	switch {
+	case sum(after) > sum(before):
+		return heuristic.Beneficial
+	case sum(after) < sum(before):
+		return heuristic.Harmful
+	}
+	return heuristic.Cosmetic
+})
 
 // build declares the compounds the root reaches, and the slot, filled by
 // hook, if one of them holds it.
@@ -310,11 +333,12 @@ func render(e *bt.Event) string {
 	return s
 }
 
-// play runs the schedule on an agent of the spec's tree, from its start;
-// after tick i it saves the agent when saves[i] is set (in the JSON form
-// when asJSON[i] is), and goes on with a fresh agent of a tree built
-// afresh restored from the save, on a copy of the memory.
-func (s *svSpec) play(t *rapid.T, schedule [][]news, saves, asJSON []bool) svRun {
+// play runs the schedule on an agent of the spec's tree, from its start,
+// with a preview before tick i when previews[i] is set; after tick i it
+// saves the agent when saves[i] is set (in the JSON form when asJSON[i]
+// is), and goes on with a fresh agent of a tree built afresh restored
+// from the save, on a copy of the memory.
+func (s *svSpec) play(t *rapid.T, schedule [][]news, previews, saves, asJSON []bool) svRun {
 	var run svRun
 	tracer := bt.TracerFunc(func(e *bt.Event) { run.Events = append(run.Events, render(e)) })
 	tree, err := s.tree()
@@ -330,6 +354,10 @@ func (s *svSpec) play(t *rapid.T, schedule [][]news, saves, asJSON []bool) svRun
 	for i, ns := range schedule {
 		for _, n := range ns {
 			m.V[n.I] = n.To
+		}
+		if previews[i] {
+			p, err := agent.Preview(&m, 100*time.Millisecond)
+			run.Events = append(run.Events, fmt.Sprintf("preview %v %v", p.Path, err))
 		}
 		st, err := agent.Tick(&m, 100*time.Millisecond)
 		run.Ticks = append(run.Ticks, fmt.Sprint(st, err))
@@ -381,17 +409,18 @@ func TestSavedAgentGoesOnAsItWould(t *testing.T) {
 		spec := drawSpec(t)
 		ticks := 16
 		schedule := make([][]news, ticks)
-		saves, asJSON := make([]bool, ticks), make([]bool, ticks)
+		previews, saves, asJSON := make([]bool, ticks), make([]bool, ticks), make([]bool, ticks)
 		for i := range ticks {
 			for range rapid.IntRange(0, 1).Draw(t, "news") {
 				schedule[i] = append(schedule[i], news{I: rapid.IntRange(0, 3).Draw(t, "at"),
 					To: int8(rapid.IntRange(-1, 2).Draw(t, "to"))})
 			}
+			previews[i] = rapid.IntRange(0, 3).Draw(t, "preview") == 0
 			saves[i] = rapid.IntRange(0, 2).Draw(t, "save") == 0
 			asJSON[i] = rapid.Bool().Draw(t, "json")
 		}
-		alone := spec.play(t, schedule, make([]bool, ticks), asJSON)
-		resumed := spec.play(t, schedule, saves, asJSON)
+		alone := spec.play(t, schedule, previews, make([]bool, ticks), asJSON)
+		resumed := spec.play(t, schedule, previews, saves, asJSON)
 		if diff := cmp.Diff(alone, resumed); diff != "" {
 			t.Fatalf("saved after ticks %v (JSON %v), the agent went on otherwise (-alone +resumed):\n%s",
 				saves, asJSON, diff)
