@@ -122,7 +122,7 @@ func (r *runner[M]) RestoreState(sr *bt.StateReader) error {
 		if err := sr.Err(); err != nil {
 			return err
 		}
-		if !strings.Contains(path, "/") {
+		if task, method, ok := strings.Cut(path, "/"); !ok || task == "" || method == "" || strings.Contains(method, "/") {
 			return fmt.Errorf("the method %q: not a method's path (task/method)", path)
 		}
 		p.via = append(p.via, path)
@@ -140,6 +140,10 @@ func (r *runner[M]) RestoreState(sr *bt.StateReader) error {
 		return fmt.Errorf("planned at %v", planned)
 	case pos < 0 || pos > int64(len(p.steps)):
 		return fmt.Errorf("the step under way is step %d of %d", pos, len(p.steps))
+	case len(p.via) > 0 && !strings.HasPrefix(p.via[0], r.d.rootName()+"/"):
+		// Every plan decomposes the root first: another root is another
+		// domain's plan.
+		return fmt.Errorf("a plan of %s, not of the root task %q", p.via[0], r.d.rootName())
 	case root < 0 || root > int64(len(p.record)):
 		return fmt.Errorf("%d of a record of %d made from the root", root, len(p.record))
 	case slices.ContainsFunc(p.record, func(k int) bool { return k < 0 || k > math.MaxInt32 }):

@@ -283,7 +283,9 @@ func TestHostileStateIsRefused(t *testing.T) {
 		{"a step under way below zero", edit(`"pos":0`, `"pos":-1`), `the step under way is step -1 of 2`},
 		{"a method's place below zero", edit(`"record":[0,0]`, `"record":[0,-1]`), `the record [0 -1]: a method's place out of range`},
 		{"a record longer than its methods", edit(`"record":[0,0]`, `"record":[0,0,0]`), `want the field "method", not "root"`},
-		{"a method that is no path", edit(`"method":"day/work"`, `"method":"work"`), `the method "work": not a method's path`},
+		{"a method that is no path", edit(`"method":"orchard/tend"`, `"method":"tend"`), `the method "tend": not a method's path`},
+		{"a method's path of three", edit(`"method":"orchard/tend"`, `"method":"orchard/tend/more"`), `the method "orchard/tend/more": not a method's path`},
+		{"a plan of another root", edit(`"method":"day/work"`, `"method":"night/work"`), `a plan of night/work, not of the root task "day"`},
 		{"more of the record from the root than it holds", edit(`"root":2`, `"root":3`), `3 of a record of 2 made from the root`},
 		{"paused with no rest", edit(`"paused":true`, `"paused":false`), `paused false, with 2 segments`},
 		{"a task the domain has not", edit(`"task":"sleep"`, `"task":"dream"`), `segment 2 of the rest: the task "dream": not a task of the domain "day"`},
@@ -381,14 +383,13 @@ func fresh(t *testing.T, tree *bt.Tree[farm]) *bt.Agent[farm] {
 // Reload across an edit of the domain keeps the running plan when its
 // steps and the tasks left after its pause are still the domain's: the
 // plan goes on where it was, and a restore into the edited tree does
-// likewise. When one is gone, the runner's state is dropped and the tree
-// begins afresh: Restore says so with the runner's path and why; Reload,
-// which halts the old tree and keeps what is left, lists the nodes gone.
+// likewise. When one is gone, or the root is another, the runner's state
+// is dropped, with its path and why, and the tree begins afresh.
 func TestReloadAcrossADomainEdit(t *testing.T) {
-	day := func(t *testing.T, actions *catalogue.Catalogue[farm], work []string, after, idle string) *bt.Tree[farm] {
+	day := func(t *testing.T, actions *catalogue.Catalogue[farm], root string, work []string, after, idle string) *bt.Tree[farm] {
 		t.Helper()
 		d := htn.New(actions)
-		d.Compound("day").Method("work").Do(work...).Pause().Do(after).Method("idle").Do(idle)
+		d.Compound(root).Method("work").Do(work...).Pause().Do(after).Method("idle").Do(idle)
 		dom, err := d.Build()
 		if err != nil {
 			t.Fatal(err)
@@ -397,6 +398,7 @@ func TestReloadAcrossADomainEdit(t *testing.T) {
 	}
 	tests := []struct {
 		name        string
+		root        string
 		actions     []string
 		work        []string
 		after, idle string
@@ -415,25 +417,41 @@ func TestReloadAcrossADomainEdit(t *testing.T) {
 			plans:   []string{"made [sleep] the rest, after a pause", "made [walk water plant] "},
 		},
 		{
-			name:     "a step gone",
-			actions:  []string{"walk", "plant", "sleep"},
-			work:     []string{"walk", "plant"},
-			after:    "sleep",
-			idle:     "sleep",
-			reloaded: []string{"think/water: no such node in the tree"},
+			name:    "a step gone",
+			actions: []string{"walk", "plant", "sleep"},
+			work:    []string{"walk", "plant"},
+			after:   "sleep",
+			idle:    "sleep",
+			reloaded: []string{`think: its state: the step "water": an action the domain does not run`,
+				"think/water: no such node in the tree", "think: think/walk runs under a parent that does not: the tree begins afresh"},
 			restored: []string{`think: its state: the step "water": an action the domain does not run`,
 				"think: think/walk runs under a parent that does not: the tree begins afresh"},
 			log:   "",
 			plans: []string{"made [walk plant] "},
 		},
 		{
-			name:     "a task of the rest gone",
-			actions:  []string{"walk", "water", "plant", "nap"},
-			work:     []string{"walk", "water", "plant"},
-			after:    "nap",
-			idle:     "nap",
-			reloaded: []string{"think/sleep: no such node in the tree"},
+			name:    "a task of the rest gone",
+			actions: []string{"walk", "water", "plant", "nap"},
+			work:    []string{"walk", "water", "plant"},
+			after:   "nap",
+			idle:    "nap",
+			reloaded: []string{`think: its state: segment 1 of the rest: the task "sleep": not a task of the domain "day"`,
+				"think/sleep: no such node in the tree", "think: think/walk runs under a parent that does not: the tree begins afresh"},
 			restored: []string{`think: its state: segment 1 of the rest: the task "sleep": not a task of the domain "day"`,
+				"think: think/walk runs under a parent that does not: the tree begins afresh"},
+			log:   "",
+			plans: []string{"made [walk water plant] "},
+		},
+		{
+			name:    "the root renamed",
+			root:    "daily",
+			actions: []string{"walk", "water", "plant", "sleep"},
+			work:    []string{"walk", "water", "plant"},
+			after:   "sleep",
+			idle:    "sleep",
+			reloaded: []string{`think: its state: a plan of day/work, not of the root task "daily"`,
+				"think: think/walk runs under a parent that does not: the tree begins afresh"},
+			restored: []string{`think: its state: a plan of day/work, not of the root task "daily"`,
 				"think: think/walk runs under a parent that does not: the tree begins afresh"},
 			log:   "",
 			plans: []string{"made [walk water plant] "},
@@ -442,7 +460,7 @@ func TestReloadAcrossADomainEdit(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			work := farmWork() // the edited tree runs the same actions
-			old := day(t, farmCatalogue(t, work, "walk", "water", "plant", "sleep"), []string{"walk", "water", "plant"}, "sleep", "sleep")
+			old := day(t, farmCatalogue(t, work, "walk", "water", "plant", "sleep"), "day", []string{"walk", "water", "plant"}, "sleep", "sleep")
 			f := farm{}
 			agent, err := old.NewAgent(1)
 			if err != nil {
@@ -454,7 +472,11 @@ func TestReloadAcrossADomainEdit(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			edited := day(t, farmCatalogue(t, work, tt.actions...), tt.work, tt.after, tt.idle)
+			root := tt.root
+			if root == "" {
+				root = "day"
+			}
+			edited := day(t, farmCatalogue(t, work, tt.actions...), root, tt.work, tt.after, tt.idle)
 			restored, err := edited.NewAgent(2)
 			if err != nil {
 				t.Fatal(err)
