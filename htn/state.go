@@ -144,8 +144,12 @@ func (r *runner[M]) RestoreState(sr *bt.StateReader) error {
 		// Every plan decomposes the root first: another root is another
 		// domain's plan.
 		return fmt.Errorf("a plan of %s, not of the root task %q", p.via[0], r.d.rootName())
-	case root < 0 || root > int64(len(p.record)):
+	case root < 0 || root > int64(len(p.record)) || (root == 0) != (len(p.record) == 0):
+		// The root is decomposed first: what the planning from the root
+		// made is at least its method.
 		return fmt.Errorf("%d of a record of %d made from the root", root, len(p.record))
+	case len(p.record) == 0 && (len(p.steps) > 0 || p.paused):
+		return errors.New("a plan with no record: no method made it")
 	case slices.ContainsFunc(p.record, func(k int) bool { return k < 0 || k > math.MaxInt32 }):
 		return fmt.Errorf("the record %v: a method's place out of range", p.record)
 	case p.paused != (len(p.rest) > 0):
