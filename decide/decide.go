@@ -110,6 +110,41 @@ type Plan struct {
 	// preconditions refuse most (package stats). Kept, as Trials are,
 	// while someone reads them.
 	Tallies []Tally
+	// Scores are what the alternatives were worth to a decider that
+	// weighs them by utility, in the order written, each with how it was
+	// reckoned: a utility selector's options (package utility), the
+	// methods of an HTN task and the goals of a GOAP domain chosen by
+	// utility. Nil for deciders that do not score.
+	Scores []Score
+}
+
+// A Score is what one alternative was worth when a decider weighed it:
+// its utility, what counted beside its considerations (its weight, a
+// bonus for running), and, for a utility written with considerations
+// (package utility), each consideration's part. A utility written as a
+// plain function has no Terms.
+type Score struct {
+	Name    string  `json:"name"`
+	Utility float64 `json:"utility"`
+	// Note says what else counted, in a short phrase ("weight 2",
+	// "running +0.1", "below the minimum 0.2"), or why the alternative
+	// was not weighed ("impossible: out of reach").
+	Note  string `json:"note,omitempty"`
+	Terms []Term `json:"terms,omitempty"`
+}
+
+// A Term is one consideration's part in a Score: the input it read from
+// the memory, by name, and what it read; that value normalised over the
+// consideration's range, X; and the answer of the consideration's
+// response curve, Y, both from 0 to 1. Curve describes the curve, as
+// "logistic(steepness 10, midpoint 0.5)" (package utility's Curve.String),
+// so that tools can draw it with X marked.
+type Term struct {
+	Input string  `json:"input"`
+	Value float64 `json:"value"`
+	X     float64 `json:"x"`
+	Y     float64 `json:"y"`
+	Curve string  `json:"curve"`
 }
 
 // A Tally counts what became of one step of a planner in a planning:
@@ -179,6 +214,10 @@ func (p Plan) clone() Plan {
 	p.Rejected = clip(p.Rejected)
 	p.Trials = clip(p.Trials)
 	p.Tallies = clip(p.Tallies)
+	p.Scores = clip(p.Scores)
+	for i := range p.Scores {
+		p.Scores[i].Terms = clip(p.Scores[i].Terms)
+	}
 	return p
 }
 
