@@ -113,6 +113,7 @@ var engineKind = map[NodeKind]kind{
 	KindParallel: kindParallel, KindPriority: kindPriority, KindReactivePriority: kindPriority,
 	KindIfElse: kindIfElse, KindDecorator: kindCustom, KindComposite: kindCustom,
 	KindAction: kindAction, KindCondition: kindCondition, KindLeaf: kindCustom, KindPlanner: kindCustom,
+	KindUtility: kindCustom,
 }
 
 // node appends d and its descendants to the tree's records and returns
@@ -308,6 +309,9 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], s *settings, at *where) []er
 	case KindPlanner:
 		replan := Replanning[M]{Periodic: s.replan, Interval: s.interval, On: when}
 		errs = append(errs, plannerFill(rec, d, replan)...)
+	case KindUtility:
+		replan := Replanning[M]{Periodic: s.replan, Interval: s.interval, On: when}
+		errs = append(errs, utilityFill(rec, d, replan, at, &c.errs)...)
 	case KindLeaf:
 		n, err := valueOf[M, Node[M]](d, "a Node")
 		switch {

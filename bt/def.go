@@ -23,8 +23,9 @@ type Def[M any] struct {
 	// Action[M] for KindAction; a test of the memory, func(m *M) bool, for
 	// KindCondition and KindIfElse (its choice of branch); a Node[M] for
 	// KindLeaf; a Decorator[M] for KindDecorator; a CompositeFunc[M] for
-	// KindComposite; a Planner[M] for KindPlanner; nil for the other
-	// composites.
+	// KindComposite; a Planner[M] for KindPlanner; for KindUtility, what
+	// package utility's Select makes (a utility selector: how it scores
+	// its children and picks among them); nil for the other composites.
 	Value any
 
 	// Options are the node's settings (Replan, Loop, Cosmetic, Weight, ...),

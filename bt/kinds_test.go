@@ -29,6 +29,15 @@ func (onePlanner) Runner([]*Child[kmem], Replanning[kmem]) (Node[kmem], error) {
 	return passNode{}, nil
 }
 
+// anyChooser is a utility node's value that takes any children, and
+// whose runner succeeds at once.
+type anyChooser struct{}
+
+func (anyChooser) Runner([]*Child[kmem], Replanning[kmem]) (Node[kmem], error) {
+	return passNode{}, nil
+}
+func (anyChooser) CheckOption(int) error { return nil }
+
 // kindConfig configures the internal tests' trees.
 var kindConfig = Config[kmem]{Heuristic: heuristic.Func[kmem](func(b, a *kmem) heuristic.Outcome { return heuristic.Safe })}
 
@@ -50,6 +59,8 @@ func kindDef(k NodeKind) Def[kmem] {
 		d.Value = passNode{}
 	case KindPlanner:
 		d.Value = onePlanner{}
+	case KindUtility:
+		d.Value = anyChooser{}
 	case KindDecorator:
 		d.Value = func(c *Child[kmem]) (Node[kmem], error) { return passNode{}, nil }
 	case KindComposite:

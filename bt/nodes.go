@@ -52,6 +52,7 @@ const (
 	KindCondition        NodeKind = kinds.Condition        // Builder.Condition
 	KindLeaf             NodeKind = kinds.Leaf             // Builder.Leaf
 	KindPlanner          NodeKind = kinds.Planner          // Builder.Plan
+	KindUtility          NodeKind = kinds.Utility          // package utility's Select
 )
 
 // Nodes describes every node of the tree, depth first, root first.

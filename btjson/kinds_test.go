@@ -69,7 +69,7 @@ func TestSchemaKindsAgreeWithBuild(t *testing.T) {
 	for _, c := range s.Defs.Node.AllOf {
 		takes[c.If.Properties.Kind.Const] = c.Then.PropertyNames.Enum
 	}
-	if len(takes) != 14 {
+	if len(takes) != 15 {
 		t.Fatalf("the schema describes %d kinds: %v", len(takes), takes)
 	}
 	// Each field's description names the kinds that take it, as the
@@ -100,6 +100,7 @@ func TestSchemaKindsAgreeWithBuild(t *testing.T) {
 		"reactive-priority": `"children":[CHILD]`, "ifelse": `"test":"hp even","children":[CHILD]`,
 		"decorator": `"decorator":"invert","children":[CHILD]`, "composite": `"composite":"first","children":[CHILD]`,
 		"action": `"action":"chase"`, "condition": `"test":"hp even"`, "leaf": `"leaf":"leaf"`, "planner": `"planner":"htn"`,
+		"utility": `"children":[CHILD]`,
 	}
 	values := map[string]string{
 		"children": `[CHILD]`, "action": `"chase"`, "test": `"hp even"`, "leaf": `"leaf"`, "decorator": `"invert"`,
@@ -107,6 +108,8 @@ func TestSchemaKindsAgreeWithBuild(t *testing.T) {
 		"replan": `"1s"`, "replanOn": `"hp even"`, "allowNegative": `true`, "preferFirst": `true`, "debounce": `true`,
 		"succeedOnOne": `true`, "failOnOne": `true`, "cosmetic": `true`, "cosmeticWhileRunning": `true`, "simulate": `"predict"`,
 		"takes": `"1s"`, "constraints": `["in sight"]`, "weight": `1`, "$schema": `"x"`,
+		"random": `true`, "within": `0.5,"random":true`, "bonus": `0.1`, "margin": `0.1`, "minimum": `0.1`,
+		"foresee": `{"weight":2}`, "byOutcome": `true,"foresee":{}`, "consider": `{"weight":2}`,
 	}
 	const child = `{"kind":"action","name":"c","action":"chase"}`
 	cfg := bt.Config[mem]{Heuristic: goal}
@@ -114,6 +117,9 @@ func TestSchemaKindsAgreeWithBuild(t *testing.T) {
 		file := fmt.Sprintf(`{"kind":"random","name":"top","children":[{"kind":%q,"name":"n",%s}]}`, kind, fields)
 		if kind == "random" { // weight needs a random parent; the node under test is the root's child
 			file = fmt.Sprintf(`{"kind":"random","name":"top","children":[{"kind":"random","name":"n",%s}]}`, fields)
+		}
+		if strings.Contains(fields, `"consider"`) { // what a child is worth needs a utility parent
+			file = fmt.Sprintf(`{"kind":"utility","name":"top","children":[{"kind":%q,"name":"n",%s}]}`, kind, fields)
 		}
 		file = strings.ReplaceAll(file, "CHILD", child)
 		_, err := reg.Build(cfg, []byte(file))

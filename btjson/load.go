@@ -17,6 +17,7 @@ import (
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/engine/kinds"
 	"github.com/foresight-bt/foresight/internal/engine/nilness"
+	"github.com/foresight-bt/foresight/utility"
 )
 
 // An Error is a problem of a tree file: where it is, as a JSON path
@@ -163,6 +164,10 @@ type loader[M any] struct {
 	// shapeless is set when the tree cannot be told from the file: a
 	// node without a kind or a name, or a value where a node should be.
 	shapeless bool
+	// The settings of the utility nodes read, and what the children of
+	// any node say they are worth ("consider"), by where they lie.
+	selectors map[*spot]*utilityReading[M]
+	measures  map[*spot]*utility.Measure[M]
 }
 
 // fail reports err at path and offset, or only counts it once
@@ -309,6 +314,7 @@ func (l *loader[M]) node(path string, depth int) (bt.Def[M], *spot, bool) {
 		return d, nil, false
 	}
 	l.makeNode(&d, n)
+	l.makeUtility(&d, at)
 	if !seen["kind"] {
 		l.fail(path, start, errors.New(`a node needs a "kind"`))
 		l.shapeless = true
@@ -426,7 +432,7 @@ func (l *loader[M]) field(path, key string, d *bt.Def[M], n *reading) bool {
 			return false
 		}
 		switch key {
-		case "constraints", "children", "args": // read whole
+		case "constraints", "children", "args", "consider", "foresee": // read whole
 			return true
 		}
 		return l.skip(path, tok, n.depth)

@@ -50,6 +50,10 @@ type Registry[M any] struct {
 	Composites  map[string]bt.CompositeFunc[M]
 	Leaves      map[string]bt.Node[M]
 	Simulations map[string]func(ctx *bt.Sim[M], m *M) heuristic.Verdict
+	// Inputs are the numbers of the memory that a utility node's
+	// considerations read, by name (see utility.Input): a file names an
+	// input, and gets the input of that name with this Read function.
+	Inputs map[string]func(m *M) float64
 
 	// Factories make actions, decorators and constraints from the
 	// arguments a file gives them (see Factory): a node names one as it
@@ -109,6 +113,7 @@ const (
 	roleLeaf       role = "leaf"
 	roleSimulation role = "simulation"
 	rolePlanner    role = "planner"
+	roleInput      role = "input"
 	roleEntry      role = "catalogue entry"
 )
 
@@ -131,6 +136,7 @@ func (r *Registry[M]) entries() []entry {
 	addAll(&out, roleLeaf, r.Leaves, func(v bt.Node[M]) any { return v })
 	addAll(&out, roleSimulation, r.Simulations, funcID)
 	addAll(&out, rolePlanner, r.Planners, func(v bt.Planner[M]) any { return v })
+	addAll(&out, roleInput, r.Inputs, funcID)
 	return out
 }
 

@@ -55,7 +55,7 @@ func TestSchema(t *testing.T) {
 	if got := node.Properties["constraints"].Items.Enum; !slices.Equal(got, []string{"in sight"}) {
 		t.Errorf("constraints: enum %q", got)
 	}
-	if got := node.Properties["kind"].Enum; len(got) != 14 || !slices.Contains(got, string(bt.KindPlanner)) {
+	if got := node.Properties["kind"].Enum; len(got) != 15 || !slices.Contains(got, string(bt.KindPlanner)) || !slices.Contains(got, string(bt.KindUtility)) {
 		t.Errorf("kinds: %q", got)
 	}
 	if !slices.Equal(node.Required, []string{"kind", "name"}) || node.AdditionalProperties {
@@ -64,7 +64,8 @@ func TestSchema(t *testing.T) {
 	// Every field a file may hold is in the schema, and no other.
 	fields := []string{"$schema", "kind", "name", "action", "test", "leaf", "decorator", "composite", "planner", "args",
 		"loop", "allowFailure", "minOutcome", "replan", "replanOn", "allowNegative", "preferFirst", "debounce",
-		"succeedOnOne", "failOnOne", "cosmetic", "cosmeticWhileRunning", "takes", "simulate", "weight", "constraints", "children"}
+		"random", "within", "bonus", "margin", "minimum", "foresee", "byOutcome",
+		"succeedOnOne", "failOnOne", "cosmetic", "cosmeticWhileRunning", "takes", "simulate", "weight", "consider", "constraints", "children"}
 	if len(node.Properties) != len(fields) {
 		t.Errorf("%d properties, want %d", len(node.Properties), len(fields))
 	}

@@ -60,7 +60,7 @@ type reading struct {
 // settings returns the table of the fields a node may have, in the order
 // Marshal writes them.
 func settings[M any]() []setting[M] {
-	return []setting[M]{
+	return slices.Concat([]setting[M]{
 		{key: "kind", about: "what sort of node",
 			schema: func(*Registry[M]) map[string]any { return map[string]any{"enum": nodeKinds} },
 			read: func(l *loader[M], v *value, d *bt.Def[M], _ *reading) bool {
@@ -190,6 +190,7 @@ func settings[M any]() []setting[M] {
 		flag[M]("allowNegative", "choose a child predicted Irrelevant or worse rather than nothing", bt.AllowNegative),
 		flag[M]("preferFirst", "a tie at re-selection goes to the first child, not the running one", bt.PreferFirst),
 		flag[M]("debounce", "pick the child that ended last only when it is the sole option", bt.Debounce),
+	}, utilitySettings[M](), []setting[M]{
 		flag[M]("succeedOnOne", "succeed as soon as one child succeeds, not once all have", bt.SucceedOnOne),
 		flag[M]("failOnOne", "fail as soon as one child fails, not once all have", bt.FailOnOne),
 		flag[M]("cosmetic", "an Irrelevant prediction counts as Cosmetic", bt.Cosmetic),
@@ -242,6 +243,7 @@ func settings[M any]() []setting[M] {
 				}
 				return v
 			}},
+		considerSetting[M](),
 		{key: "constraints", about: "what guards the node: registered names, or a constraint factory's name with its arguments",
 			schema: func(r *Registry[M]) map[string]any {
 				return map[string]any{"type": "array", "items": r.constraintSchema()}
@@ -264,7 +266,7 @@ func settings[M any]() []setting[M] {
 			},
 			// write: Marshal writes the children itself, a line each
 		},
-	}
+	})
 }
 
 // only returns the setting taken only by nodes of the kinds given: for

@@ -12,6 +12,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/utility"
 )
 
 // file is a node as a file holds it: its fields, in the order of the
@@ -141,6 +142,9 @@ type writer[M any] struct {
 	// before is how many of the constraints of the node being written
 	// are a catalogue entry's, not written, for the numbers in errors.
 	before int
+	// option is what the node being written is worth to its parent, a
+	// utility node (its "consider"), or nil.
+	option *utility.Measure[M]
 }
 
 func (w *writer[M]) fail(path string, err error) {
@@ -180,7 +184,10 @@ func (w *writer[M]) args(id any) any {
 
 // fields returns the fields d writes, by the table of settings.
 func (w *writer[M]) fields(d *bt.Def[M], path string) []field {
-	if d.Value != nil && !slices.ContainsFunc(w.table, func(s setting[M]) bool { return slices.Contains(s.need, d.Kind) }) {
+	switch {
+	case d.Kind == bt.KindUtility:
+		w.utility(d, path)
+	case d.Value != nil && !slices.ContainsFunc(w.table, func(s setting[M]) bool { return slices.Contains(s.need, d.Kind) }):
 		w.fail(path, fmt.Errorf("%s runs no value of its own: its Value is a %T", withArticle(string(d.Kind)), d.Value))
 	}
 	var fs []field
@@ -210,14 +217,33 @@ func (w *writer[M]) node(d *bt.Def[M], path string, depth int) file {
 		w.fail(path, fmt.Errorf("name %q is not UTF-8: a tree file holds only UTF-8 text", d.Name))
 	}
 	if e, ok := w.catalogue.Entry(d.Entry); ok && d.Entry != "" {
-		return w.entry(d, e, path)
+		f := w.entry(d, e, path)
+		w.option = nil
+		return f
 	}
 	f := file{fields: w.fields(d, path)}
+	w.option = nil
+	sel := selectorOf(d)
 	for j := range d.Children {
 		k := &d.Children[j]
+		if sel != nil && j < len(sel.Options) {
+			w.option = &sel.Options[j] // what the child is worth, written with it
+		}
 		f.children = append(f.children, w.node(k, path+"/"+label(k.Name, j), depth+1))
 	}
 	return f
+}
+
+// utility reports what a utility node holds that a file cannot: a value
+// not of package utility, a measure for each child.
+func (w *writer[M]) utility(d *bt.Def[M], path string) {
+	s := selectorOf(d)
+	switch {
+	case s == nil:
+		w.fail(path, fmt.Errorf("a utility node's Value is a %T, not a *utility.Selector of this memory: describe it with utility.Select", d.Value))
+	case len(s.Options) != len(d.Children):
+		w.fail(path, fmt.Errorf("%d measures for %d children: describe the node with utility.Select", len(s.Options), len(d.Children)))
+	}
 }
 
 // constraints names cs, the constraints of the node at path after the

@@ -26,17 +26,18 @@ const (
 	Condition        = "condition"
 	Leaf             = "leaf"
 	Planner          = "planner"
+	Utility          = "utility"
 )
 
 // All lists every kind, in the order they are declared.
 var All = []string{Sequence, ReactiveSequence, Selector, Random, Parallel, Priority, ReactivePriority,
-	IfElse, Decorator, Composite, Action, Condition, Leaf, Planner}
+	IfElse, Decorator, Composite, Action, Condition, Leaf, Planner, Utility}
 
 // Children returns how many children a node of kind k takes, at least
 // and at most (-1: any number), and false for an unknown kind.
 func Children(k string) (least, most int, ok bool) {
 	switch k {
-	case Sequence, ReactiveSequence, Selector, Random, Parallel, Priority, ReactivePriority, Composite:
+	case Sequence, ReactiveSequence, Selector, Random, Parallel, Priority, ReactivePriority, Composite, Utility:
 		return 1, -1, true
 	case IfElse:
 		return 1, 2, true
@@ -51,7 +52,7 @@ func Children(k string) (least, most int, ok bool) {
 var (
 	sequences = []string{Sequence, ReactiveSequence}
 	selectors = []string{Selector, Random}
-	deciders  = []string{Selector, Random, Planner}
+	deciders  = []string{Selector, Random, Planner, Utility}
 	leaves    = []string{Action, Condition}
 )
 
@@ -59,13 +60,16 @@ var (
 // kind takes (children aside: Children says which take them).
 var fields = map[string][]string{
 	"action": {Action}, "test": {Condition, IfElse}, "leaf": {Leaf},
-	"decorator": {Decorator}, "composite": {Composite}, "planner": {Planner},
+	"decorator": {Decorator}, "composite": {Composite}, "planner": {Planner}, "utility": {Utility},
 	"loop": sequences, "allowFailure": sequences, "minOutcome": sequences,
 	"replan": deciders, "replanOn": deciders,
 	"allowNegative": selectors, "preferFirst": {Selector}, "debounce": selectors, // a random selector keeps its running child
 	"succeedOnOne": {Parallel}, "failOnOne": {Parallel},
 	"cosmetic": leaves, "cosmeticWhileRunning": leaves, "simulate": leaves,
 	"takes": {Action},
+	// A utility node's settings (its utility.Selector, in a file).
+	"random": {Utility}, "within": {Utility}, "bonus": {Utility}, "margin": {Utility}, "minimum": {Utility},
+	"foresee": {Utility}, "byOutcome": {Utility},
 }
 
 // Takes reports whether a node of kind k takes the field or option named

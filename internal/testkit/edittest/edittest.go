@@ -206,7 +206,7 @@ func (ev *Events) Next(t testing.TB, what string, ok func(line string) bool) {
 // A role with no name is left out, as the page leaves it empty.
 func Palette[M any](r *btjson.Registry[M]) map[string][]string {
 	kinds := []string{"sequence", "reactive-sequence", "selector", "random", "parallel", "priority", "reactive-priority",
-		"ifelse", "decorator", "composite", "action", "condition", "leaf", "planner"}
+		"ifelse", "decorator", "composite", "action", "condition", "leaf", "planner", "utility"}
 	sorted := func(keys []string) []string { slices.Sort(keys); return keys }
 	out := map[string][]string{
 		"kind":       kinds,
