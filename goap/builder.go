@@ -15,6 +15,7 @@ import (
 	"github.com/foresight-bt/foresight/internal/engine/nilness"
 	"github.com/foresight-bt/foresight/internal/engine/paths"
 	"github.com/foresight-bt/foresight/internal/engine/traits"
+	"github.com/foresight-bt/foresight/utility"
 )
 
 // A Builder assembles a Domain with calls that read like the design:
@@ -278,7 +279,31 @@ func (b *Builder[M, K]) Relevant(relevant func(m *M) bool) *Builder[M, K] {
 // error of the planning.
 func (b *Builder[M, K]) Utility(utility func(m *M) float64) *Builder[M, K] {
 	if g := b.lastGoal("Utility", utility == nil, "nil utility"); g != nil {
-		g.weight = utility
+		g.weight, g.measure = utility, nil
+	}
+	return b
+}
+
+// Consider makes the utility of the goal added last the considerations
+// cs (package utility) on the memory planned from, times the number Goal
+// gave: their product, compensated for their number, as a utility
+// node's options are scored, in place of that number alone. It is a
+// Utility whose breakdown a report of the planning shows (decide.Plan's
+// Scores: each goal weighed, with each consideration's part). The last
+// of Utility and Consider given is the goal's.
+func (b *Builder[M, K]) Consider(cs ...utility.Consideration[M]) *Builder[M, K] {
+	if g := b.lastGoal("Consider", false, ""); g != nil {
+		g.measure = &utility.Measure[M]{Weight: g.utility, Considerations: slices.Clone(cs)}
+		g.weight = g.measure.Of
+		if err := g.measure.Validate(); err != nil {
+			errs := []error{err}
+			if j, ok := err.(interface{ Unwrap() []error }); ok {
+				errs = j.Unwrap()
+			}
+			for _, e := range errs {
+				b.errs = append(b.errs, decider.At("goals/"+g.name, e))
+			}
+		}
 	}
 	return b
 }
@@ -444,6 +469,9 @@ func (b *Builder[M, K]) Build() (*Domain[M, K], error) {
 	for i := range d.goals {
 		g := &d.goals[i]
 		g.label = "goal " + g.name
+		if g.measure != nil {
+			g.terms = g.measure.Terms()
+		}
 		if g.satisfiedFrom != nil {
 			g.satisfied = nil // only holds may say whether it is satisfied
 		}

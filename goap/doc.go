@@ -25,7 +25,9 @@
 // Each Do takes an action of the catalogue, with the preconditions the
 // catalogue gives it and those of this domain's own after its name. A
 // goal has a utility (a number, or what Utility computes from the memory
-// planned on, as F.E.A.R.'s goals judge the world), a relevance test (is
+// planned on, as F.E.A.R.'s goals judge the world, or the number times
+// the considerations Consider gives, package utility's, whose parts the
+// report's Scores show), a relevance test (is
 // it worth pursuing now?), a satisfaction test, and optionally an
 // estimate of the cost that remains. The planner takes the relevant goals
 // that do not hold yet, highest utility first, and pursues the first that

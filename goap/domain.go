@@ -10,6 +10,7 @@ import (
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/internal/engine/traits"
+	"github.com/foresight-bt/foresight/utility"
 )
 
 // A Domain is what a goal-driven agent knows: its actions, taken from a
@@ -100,7 +101,9 @@ type goal[M any] struct {
 	name      string
 	label     string // "goal name", as reports name it
 	utility   float64
-	weight    func(m *M) float64 // Builder.Utility: the utility, computed from the memory
+	weight    func(m *M) float64  // Builder.Utility: the utility, computed from the memory
+	measure   *utility.Measure[M] // Builder.Consider: the utility's considerations
+	terms     []decide.Term       // and their terms, named, for a report
 	relevant  func(m *M) bool
 	satisfied func(m *M) bool
 	estimate  func(m *M) float64
@@ -174,7 +177,10 @@ func (d *Domain[M, K]) Nodes() []bt.NodeInfo {
 	}
 	for _, g := range d.goals {
 		detail := fmt.Sprintf("utility %g", g.utility)
-		if g.weight != nil {
+		switch {
+		case g.measure != nil:
+			detail = fmt.Sprintf("utility %g × %d considerations", g.utility, len(g.measure.Considerations))
+		case g.weight != nil:
 			detail = "utility computed from the memory"
 		}
 		out = append(out, bt.NodeInfo{Path: "domain/goals/" + g.name, Name: g.name, Kind: kindGoal, Detail: detail,

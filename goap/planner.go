@@ -411,8 +411,9 @@ func (p *Session[M, K]) Explain(r *decide.Report) {
 		default:
 			continue
 		}
-		r.Rejected = append(r.Rejected, decide.Rejection{Name: g.label, Reason: utility(p.prio[gi]) + ": " + why})
+		r.Rejected = append(r.Rejected, decide.Rejection{Name: g.label, Reason: worth(p.prio[gi]) + ": " + why})
 	}
+	p.scores(r)
 	p.s.explain(r)
 	r.Trials = nil
 	if p.s.watching {
@@ -423,7 +424,7 @@ func (p *Session[M, K]) Explain(r *decide.Report) {
 	case p.goal >= 0:
 		g := &d.goals[p.goal]
 		r.Goal, r.Utility, r.Change = g.name, p.prio[p.goal], decide.Made
-		r.Reason = "goal " + g.name + " (" + utility(r.Utility) + "), " + p.chosen()
+		r.Reason = "goal " + g.name + " (" + worth(r.Utility) + "), " + p.chosen()
 	case errors.Is(p.err, decide.ErrOutOfBudget):
 		r.Change, r.Reason = decide.OutOfBudget, "no plan found within the budget"
 	case p.err == ErrNoGoal:
@@ -432,6 +433,31 @@ func (p *Session[M, K]) Explain(r *decide.Report) {
 		r.Change, r.Reason = decide.None, "no plan reaches a relevant goal"
 	default:
 		r.Change, r.Reason = decide.None, p.err.Error()
+	}
+}
+
+// scores writes into r what each goal was worth on the memory planned
+// from, with its considerations' parts when its utility has them; r's
+// Scores are nil when no goal's utility comes from the memory, and the
+// numbers Goal gave are the whole story.
+func (p *Session[M, K]) scores(r *decide.Report) {
+	d := p.d
+	computed := slices.ContainsFunc(d.goals, func(g goal[M]) bool { return g.weight != nil })
+	if !computed {
+		r.Scores = nil
+		return
+	}
+	r.Scores = slices.Grow(r.Scores[:0], len(d.goals))[:len(d.goals)]
+	for gi := range d.goals {
+		g := &d.goals[gi]
+		sc := &r.Scores[gi]
+		sc.Name, sc.Utility, sc.Note = g.name, p.prio[gi], ""
+		if g.measure == nil {
+			sc.Terms = nil
+			continue
+		}
+		sc.Terms = append(sc.Terms[:0], g.terms...)
+		g.measure.Explain(&p.root, sc.Terms)
 	}
 }
 
@@ -472,8 +498,8 @@ func (p *Session[M, K]) passedOver() string {
 	return "dearer than goal " + p.d.goals[p.goal].name + "'s"
 }
 
-// utility says "utility 3".
-func utility(v float64) string { return "utility " + strconv.FormatFloat(v, 'g', 4, 64) }
+// worth says "utility 3".
+func worth(v float64) string { return "utility " + strconv.FormatFloat(v, 'g', 4, 64) }
 
 // times says "once", "2 times".
 func times(n int) string {

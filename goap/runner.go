@@ -489,11 +489,11 @@ func (r *runner[M, K]) explain(p *Session[M, K], e ending, purpose purpose, why 
 		case purpose == higher:
 			was := &r.d.goals[r.goal]
 			r.report.Change = decide.Replaced
-			r.report.Reason = "goal " + g.name + " (" + utility(p.prio[p.goal]) + ") outranks goal " + was.name +
-				" (" + utility(r.utility) + ")"
+			r.report.Reason = "goal " + g.name + " (" + worth(p.prio[p.goal]) + ") outranks goal " + was.name +
+				" (" + worth(r.utility) + ")"
 		case why != noCause:
 			r.report.Change = decide.Replaced
-			r.report.Reason = r.words(why) + "; now for goal " + g.name + " (" + utility(p.prio[p.goal]) + ")"
+			r.report.Reason = r.words(why) + "; now for goal " + g.name + " (" + worth(p.prio[p.goal]) + ")"
 		}
 	}
 }

@@ -55,7 +55,9 @@
 //
 // A task may try its methods by utility, highest first, or at random in
 // proportion to it, drawn from the agent's seed (Builder.Choose,
-// Builder.Utility); a method may plan nothing, which makes its task
+// Builder.Utility, or Builder.Consider, a utility written as the
+// considerations of package utility, whose parts the plan's Scores show);
+// a method may plan nothing, which makes its task
 // optional (Builder.Nothing); a method may commit the agent to something
 // when a runner adopts its plan, such as when it last taunted
 // (Builder.Commit, a permanent effect: the only effect a copy-based

@@ -13,6 +13,7 @@ import (
 	"github.com/foresight-bt/foresight/internal/engine/nilness"
 	"github.com/foresight-bt/foresight/internal/engine/paths"
 	"github.com/foresight-bt/foresight/internal/engine/traits"
+	"github.com/foresight-bt/foresight/utility"
 )
 
 // A Builder describes a domain over a catalogue of actions: compound
@@ -68,7 +69,8 @@ type methodSpec[M any] struct {
 	conds   []bt.Constraint[M]
 	steps   []stepSpec
 	utility func(m *M) float64
-	nothing bool // Nothing: it plans no subtask
+	measure *utility.Measure[M] // Consider: the utility's considerations
+	nothing bool                // Nothing: it plans no subtask
 	commit  func(m *M)
 }
 
@@ -285,7 +287,26 @@ func (b *Builder[M]) Utility(utility func(m *M) float64) *Builder[M] {
 		if utility == nil {
 			b.fail(b.methodPath(), "nil utility")
 		}
-		m.utility = utility
+		m.utility, m.measure = utility, nil
+	}
+	return b
+}
+
+// Consider gives the method just added a utility written as
+// considerations (package utility): the product of what cs answer on the
+// memory the planner has when it reaches its task, compensated for their
+// number, as a utility node's options are scored. It is a Utility, for
+// tasks that choose decide.ByUtility or decide.AtRandom, whose breakdown
+// a report of the planning shows (decide.Plan's Scores: each method the
+// task weighed, with each consideration's part). The last of Utility and
+// Consider given is the method's.
+func (b *Builder[M]) Consider(cs ...utility.Consideration[M]) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
+	if m := b.method("Consider"); m != nil {
+		ms := &utility.Measure[M]{Weight: 1, Considerations: slices.Clone(cs)}
+		m.measure, m.utility = ms, ms.Of
 	}
 	return b
 }
@@ -488,6 +509,9 @@ func (b *Builder[M]) Build() (*Domain[M], error) {
 			if m.utility == nil && t.choose == decide.ByUtility {
 				errs = append(errs, decider.Errorf(t.name+"/"+m.name, "a method of a task chosen by utility needs a Utility"))
 			}
+			if m.measure != nil {
+				errs = append(errs, measureErrors(t.name+"/"+m.name, m.measure)...)
+			}
 		}
 	}
 	if r := b.root(); r >= 0 {
@@ -545,10 +569,30 @@ func (d *Domain[M]) order() {
 	}
 }
 
+// measureErrors reports what is wrong with a method's considerations, each
+// at the method's path.
+func measureErrors[M any](path string, ms *utility.Measure[M]) []error {
+	err := ms.Validate()
+	if err == nil {
+		return nil
+	}
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = j.Unwrap()
+	}
+	for i, e := range errs {
+		errs[i] = decider.At(path, e)
+	}
+	return errs
+}
+
 // compile resolves the names of a method's subtasks.
 func (b *Builder[M]) compile(owner string, m methodSpec[M], resolve func(string) (int32, bool)) (method[M], []error) {
 	path := owner + "/" + m.name
-	cm := method[M]{name: m.name, path: path, conds: m.conds, utility: m.utility, commit: m.commit}
+	cm := method[M]{name: m.name, path: path, conds: m.conds, utility: m.utility, measure: m.measure, commit: m.commit}
+	if m.measure != nil {
+		cm.terms = m.measure.Terms()
+	}
 	var errs []error
 	if len(m.steps) == 0 && !m.nothing {
 		errs = append(errs, decider.Errorf(path, "a method with no subtask (end it with Nothing to make it plan none)"))

@@ -12,6 +12,7 @@ import (
 	"github.com/foresight-bt/foresight/internal/decider"
 	"github.com/foresight-bt/foresight/internal/engine/memory"
 	"github.com/foresight-bt/foresight/internal/engine/randkey"
+	"github.com/foresight-bt/foresight/utility"
 )
 
 // A Domain is a compiled, immutable HTN domain: its tasks, its root and
@@ -65,6 +66,8 @@ type method[M any] struct {
 	conds      []bt.Constraint[M]
 	steps      []step
 	utility    func(m *M) float64
+	measure    *utility.Measure[M] // the utility's considerations, if written so
+	terms      []decide.Term       // and their terms, named, for a report
 	commit     func(m *M)
 }
 
@@ -205,7 +208,11 @@ type planner[M any] struct {
 	arena   []segment[M]
 	orders  []int32   // the orders of the choices' methods, as method indices
 	utility []float64 // scratch for ordering
-	snaps   []M       // memories at choices: snapshots, taken when first needed
+	// scores are the methods weighed by utility and terms their
+	// considerations' parts, for the report; kept only while tracing.
+	scores  []decide.Score
+	terms   []decide.Term
+	snaps   []M // memories at choices: snapshots, taken when first needed
 	nsnaps  int32
 	pending int // the choices from which on none has a snapshot yet
 }
@@ -233,6 +240,7 @@ func (p *planner[M]) planFrom(ctx *bt.Sim[M], rest []segment[M], m *M, out *plan
 		p.rolled = false // drawn from the tick's roll, if a random order needs it
 	}
 	p.rejected, p.trials, p.planned = p.rejected[:0], p.trials[:0], p.planned[:0]
+	p.scores, p.terms = p.scores[:0], p.terms[:0]
 	if p.tracing {
 		p.resetTallies()
 	}
@@ -614,11 +622,15 @@ func (p *planner[M]) order(t *task[M], m *M) {
 	p.utility = p.utility[:0]
 	for k := range t.methods {
 		u := 1.0
-		if f := t.methods[k].utility; f != nil {
-			u = f(m)
+		if me := &t.methods[k]; me.utility != nil {
+			if p.tracing {
+				u = p.weigh(me, m)
+			} else {
+				u = me.utility(m)
+			}
 			if !(u >= 0) || u > 1e300 {
 				if p.fault == nil {
-					p.fault = fmt.Errorf("htn: method %s: utility %v: a utility is a number from 0 to 1e300", t.methods[k].path, u)
+					p.fault = fmt.Errorf("htn: method %s: utility %v: a utility is a number from 0 to 1e300", me.path, u)
 				}
 				u = 0
 			}
@@ -636,6 +648,22 @@ func (p *planner[M]) order(t *task[M], m *M) {
 			ord[j], ord[j-1] = ord[j-1], ord[j]
 		}
 	}
+}
+
+// weigh returns method me's utility on m, noting it in the report's
+// scores, with its considerations' parts when it has them.
+func (p *planner[M]) weigh(me *method[M], m *M) float64 {
+	sc := decide.Score{Name: me.path}
+	if me.measure != nil {
+		at := len(p.terms)
+		p.terms = append(p.terms, me.terms...)
+		sc.Terms = p.terms[at:len(p.terms):len(p.terms)]
+		sc.Utility = me.measure.Explain(m, sc.Terms)
+	} else {
+		sc.Utility = me.utility(m)
+	}
+	p.scores = append(p.scores, sc)
+	return sc.Utility
 }
 
 // draw puts ord, the methods of t, in a random order: each place drawn
@@ -739,6 +767,16 @@ func (p *planner[M]) fill(res *decide.Plan, out *plan[M]) {
 	res.Rejected = p.rejected
 	res.Trials = p.trials
 	res.Tallies = p.tallies
+	res.Scores = p.reported()
+}
+
+// reported returns the scores for a report: nil when no task weighed its
+// methods.
+func (p *planner[M]) reported() []decide.Score {
+	if len(p.scores) == 0 {
+		return nil
+	}
+	return p.scores
 }
 
 // A Session plans over a Domain outside any tree, for one agent or
@@ -829,9 +867,11 @@ func (pl *Session[M]) Plan(m *M) (res decide.Plan, err error) {
 	switch got {
 	case noPlan:
 		pl.plan.Rejected, pl.plan.Expanded, pl.plan.Trials, pl.plan.Tallies = pl.p.rejected, pl.p.decomps, pl.p.trials, pl.p.tallies
+		pl.plan.Scores = pl.p.reported()
 		return pl.plan, fmt.Errorf("htn: %w: no method of the root task leads to a plan", decide.ErrNoPlan)
 	case outOfBudget:
 		pl.plan.Rejected, pl.plan.Expanded, pl.plan.Trials, pl.plan.Tallies = pl.p.rejected, pl.p.decomps, pl.p.trials, pl.p.tallies
+		pl.plan.Scores = pl.p.reported()
 		return pl.plan, fmt.Errorf("htn: %w", pl.p.spent())
 	}
 	pl.p.fill(&pl.plan, &pl.out)

@@ -105,6 +105,34 @@ type Measure[M any] struct {
 	Considerations []Consideration[M]
 }
 
+// Explain returns what the measure makes m worth, as Of does, and writes
+// each consideration's part into terms, one a consideration in order:
+// what it read, normalised, and what its curve answered. Terms makes
+// them, the input and the curve of each named, once: a decider that
+// weighs by a measure reports them so (decide.Score's Terms), and keeps
+// them from one weighing to the next. With fewer terms than
+// considerations it writes none.
+func (ms *Measure[M]) Explain(m *M, terms []decide.Term) float64 {
+	if len(terms) < len(ms.Considerations) {
+		terms = nil
+	}
+	return ms.score(m, terms)
+}
+
+// Terms returns a term for each consideration, its input and its curve
+// named, for Explain to fill; nil for a measure without considerations.
+func (ms *Measure[M]) Terms() []decide.Term {
+	if len(ms.Considerations) == 0 {
+		return nil
+	}
+	ts := make([]decide.Term, len(ms.Considerations))
+	for i := range ms.Considerations {
+		c := &ms.Considerations[i]
+		ts[i] = decide.Term{Input: c.Input.Name, Curve: c.Curve.String()}
+	}
+	return ts
+}
+
 // Of returns what the measure makes m worth: its considerations combined,
 // times its weight. Its breakdown, term by term, is what a decider
 // reports (decide.Score); Of is for a function that wants the number
@@ -142,8 +170,13 @@ func (ms *Measure[M]) score(m *M, terms []decide.Term) float64 {
 	return ms.Weight * total
 }
 
-// check reports what is wrong with the measure, each problem once.
-func (ms *Measure[M]) check() error {
+// Validate reports what is wrong with the measure, each problem once: a
+// weight that is negative or not a number, a consideration without an
+// input's name or Read function, with a range that is empty or not
+// finite, a curve that makes no sense, a negative weight, and a weighted
+// sum whose weights are all 0. Build calls it wherever a measure is
+// given.
+func (ms *Measure[M]) Validate() error {
 	var errs []error
 	if w := ms.Weight; math.IsNaN(w) || math.IsInf(w, 0) || w < 0 {
 		errs = append(errs, fmt.Errorf("weight %v: give a finite weight of 0 or more", w))
@@ -160,19 +193,6 @@ func (ms *Measure[M]) check() error {
 		errs = append(errs, errors.New("a weighted sum of considerations that all weigh 0"))
 	}
 	return errors.Join(errs...)
-}
-
-// terms returns room for the measure's terms, each with its input and
-// curve named: what a runner fills with every score it reports.
-func (ms *Measure[M]) terms() []decide.Term {
-	if len(ms.Considerations) == 0 {
-		return nil
-	}
-	ts := make([]decide.Term, len(ms.Considerations))
-	for i := range ms.Considerations {
-		ts[i] = decide.Term{Input: ms.Considerations[i].Input.Name, Curve: ms.Considerations[i].Curve.String()}
-	}
-	return ts
 }
 
 // describe says what the measure is, for a domain's description:

@@ -51,9 +51,9 @@ func (s *Selector[M]) Runner(children []*bt.Child[M], replan bt.Replanning[M]) (
 	for i, k := range children {
 		p := k.Path()
 		r.names[i] = p[strings.LastIndexByte(p, '/')+1:]
-		terms := s.Options[i].terms()
+		terms := s.Options[i].Terms()
 		if s.Foresee != nil {
-			terms = append(terms, s.Foresee.terms()...)
+			terms = append(terms, s.Foresee.Terms()...)
 		}
 		r.report.Scores[i] = decide.Score{Name: r.names[i], Terms: terms}
 	}

@@ -112,7 +112,7 @@ func (s *Selector[M]) CheckOption(i int) error {
 	if i < 0 || i >= len(s.Options) {
 		return fmt.Errorf("no measure for this option: the utility node has %d for its children", len(s.Options))
 	}
-	return s.Options[i].check()
+	return s.Options[i].Validate()
 }
 
 // Validate reports what is wrong with the selector's own settings, which
@@ -137,7 +137,7 @@ func (s *Selector[M]) Validate() error {
 		errs = append(errs, fmt.Errorf("%s ranks predictions: it is for a selector that Foresees", "ByOutcome"))
 	}
 	if s.Foresee != nil {
-		if err := s.Foresee.check(); err != nil {
+		if err := s.Foresee.Validate(); err != nil {
 			errs = append(errs, fmt.Errorf("%s: %w", "Foresee", err))
 		}
 	}
