@@ -36,7 +36,7 @@ func BenchmarkPlan(b *testing.B) {
 // BenchmarkGame is a tick of the troll's game, world included, under
 // each decider: what a troll costs a frame.
 func BenchmarkGame(b *testing.B) {
-	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP, troll.FSM} {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP, troll.FSM, troll.Utility} {
 		b.Run(d.String(), func(b *testing.B) {
 			tree, err := troll.NewTree(d)
 			if err != nil {
@@ -58,7 +58,7 @@ func BenchmarkGame(b *testing.B) {
 
 // After warm-up a game allocates nothing a tick under any decider.
 func TestNoAllocations(t *testing.T) {
-	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP, troll.FSM} {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP, troll.FSM, troll.Utility} {
 		tree, err := troll.NewTree(d)
 		if err != nil {
 			t.Fatal(err)

@@ -273,7 +273,7 @@ func TestClaimRegainsSight(t *testing.T) {
 // made afresh.
 func TestClaimHurtPreempts(t *testing.T) {
 	t.Parallel()
-	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP, troll.FSM} {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP, troll.FSM, troll.Utility} {
 		recovered := 0
 		recover := "Recover"
 		if d == troll.FSM {
@@ -352,7 +352,7 @@ func TestClaimPlansReplay(t *testing.T) {
 // each ended by a halt.
 func TestClaimLifeCycle(t *testing.T) {
 	t.Parallel()
-	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP, troll.FSM} {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP, troll.FSM, troll.Utility} {
 		for seed := uint64(1); seed <= seeds(); seed++ {
 			tree, err := troll.NewTree(d)
 			if err != nil {
@@ -382,7 +382,7 @@ func TestClaimLifeCycle(t *testing.T) {
 // The demo's promise: the same seed, the same game, byte for byte.
 func TestDeterministic(t *testing.T) {
 	t.Parallel()
-	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP, troll.FSM} {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP, troll.FSM, troll.Utility} {
 		a, _ := record(t, d, 7)
 		b, _ := record(t, d, 7)
 		if diff := cmp.Diff(a, b, cmp.AllowUnexported(tick{}, event{})); diff != "" {
@@ -423,7 +423,7 @@ func replay(m troll.Memory, tasks []string, expected bool) (troll.Memory, string
 // acts, alike in every field (contract.Foreseen).
 func TestPlanIsAct(t *testing.T) {
 	t.Parallel()
-	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP, troll.FSM} {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP, troll.FSM, troll.Utility} {
 		t.Run(d.String(), func(t *testing.T) { planIsAct(t, d) })
 	}
 }

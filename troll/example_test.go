@@ -10,10 +10,10 @@ import (
 
 // The Trunk Thumper a minute on its map under each of the deciders, over
 // the same actions: an HTN planner under reactions, a behaviour tree, a
-// goal-driven (GOAP) planner, and a state machine whose states are the
-// reactions and the HTN planner.
+// goal-driven (GOAP) planner, a state machine whose states are the
+// reactions and the HTN planner, and a utility node.
 func Example() {
-	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP, troll.FSM} {
+	for _, d := range []troll.Decider{troll.HTN, troll.BT, troll.GOAP, troll.FSM, troll.Utility} {
 		tree, err := troll.NewTree(d)
 		if err != nil {
 			fmt.Println(err)
@@ -37,6 +37,7 @@ func Example() {
 	// bt    9 checks, 10 slams, 5 trunks,  0 roars, 2 beaten, hp 46
 	// goap  8 checks,  8 slams, 2 trunks,  0 roars, 1 beaten, hp 52
 	// fsm   9 checks,  9 slams, 3 trunks, 19 roars, 1 beaten, hp 34
+	// utility 11 checks,  9 slams, 2 trunks, 15 roars, 1 beaten, hp 40
 }
 
 // The troll's state machine, as it describes itself (for pictures,

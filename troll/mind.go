@@ -135,9 +135,10 @@ var thumper = sync.OnceValues(func() (*htn.Domain[Memory], error) {
 })
 
 // A Decider is the part of the troll's mind that picks what to do: an
-// HTN planner, a behaviour tree or a goal-driven (GOAP) planner below the
-// reactions of a reactive tree, or a state machine whose states are the
-// reactions and the HTN planner (Machine), over the same actions.
+// HTN planner, a behaviour tree, a goal-driven (GOAP) planner or a
+// utility node below the reactions of a reactive tree, or a state machine
+// whose states are the reactions and the HTN planner (Machine), over the
+// same actions.
 type Decider uint8
 
 // The deciders.
@@ -146,9 +147,10 @@ const (
 	BT
 	GOAP
 	FSM
+	Utility
 )
 
-var deciderNames = [...]string{"", "htn", "bt", "goap", "fsm"}
+var deciderNames = [...]string{"", "htn", "bt", "goap", "fsm", "utility"}
 
 // String returns the decider's name, as the demo's -decider flag takes it.
 func (d Decider) String() string {
@@ -158,14 +160,15 @@ func (d Decider) String() string {
 	return fmt.Sprintf("Decider(%d)", d)
 }
 
-// ParseDecider returns the decider named s ("htn", "bt", "goap", "fsm").
+// ParseDecider returns the decider named s ("htn", "bt", "goap", "fsm",
+// "utility").
 func ParseDecider(s string) (Decider, error) {
 	for i, n := range deciderNames {
 		if n == s && i > 0 {
 			return Decider(i), nil
 		}
 	}
-	return 0, fmt.Errorf("troll: unknown decider %q (want htn, bt, goap or fsm)", s)
+	return 0, fmt.Errorf("troll: unknown decider %q (want htn, bt, goap, fsm or utility)", s)
 }
 
 // NewTree returns the troll's tree with decider d: the reactions first
@@ -201,6 +204,8 @@ func Design(d Decider) (bt.Def[Memory], error) {
 		// end snippet troll-think
 	case BT:
 		think = behaviour()
+	case Utility:
+		think = utilityMind()
 	case GOAP:
 		dom, err := GoalDomain()
 		if err != nil {

@@ -12,17 +12,19 @@
 //
 //	-decider D    htn (the default: a plan runner over the chapter's domain),
 //	              bt (a behaviour tree over the same actions), goap (a
-//	              goal-driven planner over them: slay, regain sight, guard)
-//	              or fsm (a state machine of dead, hurt, and fight and
-//	              patrol, whose state runs the HTN domain)
+//	              goal-driven planner over them: slay, regain sight, guard),
+//	              fsm (a state machine of dead, hurt, and fight and
+//	              patrol, whose state runs the HTN domain) or utility (a
+//	              utility node that scores the tree's courses of action by
+//	              considerations and runs the best)
 //	-seed N       seed of the map's intruder (default 1)
 //	-duration D   how long to run, from 100ms (a tick) to 1h, in whole
 //	              ticks (default 60s)
 //	-json         one JSON object per line instead of the timeline
 //	-dot FILE     also write the troll's mind as a Graphviz diagram: the
 //	              HTN domain, each compound task unfolded where it first
-//	              appears (htn), the tree (bt; goap: the GOAP runner
-//	              with the actions it plans over), or the state diagram of
+//	              appears (htn), the tree (bt, utility; goap: the GOAP
+//	              runner with the actions it plans over), or the state diagram of
 //	              the machine, coloured by the state the run ends in and
 //	              the transition that took it there (fsm)
 //	-mermaid FILE the same as a Mermaid flowchart (another file than -dot's)
@@ -40,8 +42,9 @@
 //	              of -duration from the next seed, reading the file again
 //	              whenever it is saved, until Ctrl-C
 //	-write-tree FILE  write the built-in tree of -decider as a JSON file,
-//	              and exit (troll.json, troll-bt.json, troll-goap.json and
-//	              troll-fsm.json here are what it writes)
+//	              and exit (troll.json, troll-bt.json, troll-goap.json,
+//	              troll-fsm.json and troll-utility.json here are what it
+//	              writes)
 //	-stats        after the run, the statistics of every node (package
 //	              stats): how often it was simulated, chosen, planned,
 //	              begun, succeeded, failed, halted and refused, and, for
@@ -51,8 +54,9 @@
 //
 // The timeline shows each plan the troll made, kept or replaced, with its
 // methods ([attack/rearm/slam]: the root's attack, AttackEnemy's rearm,
-// then its slam) under htn, or the goal it serves under goap,
-// or, under fsm, each state the machine enters with the transition that
+// then its slam) under htn, or the goal it serves under goap, or, under
+// utility, the course of action chosen with every option's score, or,
+// under fsm, each state the machine enters with the transition that
 // took it there, and why, then each task begun, with its place in the plan and the
 // troll's state. With -json, a "plan" object is written for every plan
 // (with its goal, and under goap its cost), a "task" object for every
@@ -93,7 +97,7 @@ import (
 
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
-const usage = "usage: troll [-decider htn|bt|goap|fsm | -tree FILE] [-seed N] [-duration D] [-json] [-dot FILE] " +
+const usage = "usage: troll [-decider htn|bt|goap|fsm|utility | -tree FILE] [-seed N] [-duration D] [-json] [-dot FILE] " +
 	"[-mermaid FILE] [-html FILE | -serve ADDR] [-stats] | troll -tree FILE -edit ADDR [-seed N] [-duration D] [-json] | troll [-decider D] -write-tree FILE"
 
 type options struct {
@@ -260,16 +264,17 @@ const helpText = usage + `
 
 Runs the Trunk Thumper on its map and shows what it planned and did, and why.
 
-  -decider D    htn (the default), bt, goap or fsm: the HTN plan runner, a
-                behaviour tree over the same actions, a goal-driven
-                (GOAP) planner over them, or a state machine (dead, hurt,
-                and fight and patrol, which runs the HTN domain)
+  -decider D    htn (the default), bt, goap, fsm or utility: the HTN plan
+                runner, a behaviour tree over the same actions, a goal-driven
+                (GOAP) planner over them, a state machine (dead, hurt, and
+                fight and patrol, which runs the HTN domain), or a utility
+                node that scores the tree's courses of action and runs the best
   -seed N       seed of the intruder's whims (default 1)
   -duration D   how long to run, such as 90s or 5m: from 100ms (a tick) to 1h,
                 in whole ticks (default 60s)
   -json         one JSON object per line: "plan", "task" and "summary"
   -dot FILE     also write the troll's mind as a Graphviz diagram: the HTN
-                domain (htn), the tree (bt, goap), or the state diagram of the
+                domain (htn), the tree (bt, goap, utility), or the state diagram of the
                 machine as the run leaves it (fsm); the run goes on as usual
   -mermaid FILE the same as a Mermaid flowchart
   -html FILE    also write the run as a replay page (package inspect): the tree,
@@ -295,6 +300,7 @@ Examples:
   go run ./examples/troll -decider goap
   go run ./examples/troll -decider fsm -mermaid troll.mmd
   go run ./examples/troll -decider goap -stats
+  go run ./examples/troll -decider utility
   go run ./examples/troll -json | grep '"plan"'
   go run ./examples/troll -dot troll.dot && dot -Tsvg troll.dot > troll.svg
   go run ./examples/troll -html troll.html                 then open troll.html

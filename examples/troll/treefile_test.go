@@ -13,7 +13,7 @@ import (
 // byte, for the same seed.
 func TestTreeFiles(t *testing.T) {
 	for decider, file := range map[string]string{"htn": "troll.json", "bt": "troll-bt.json", "goap": "troll-goap.json",
-		"fsm": "troll-fsm.json"} {
+		"fsm": "troll-fsm.json", "utility": "troll-utility.json"} {
 		t.Run(decider, func(t *testing.T) {
 			written := filepath.Join(t.TempDir(), "tree.json")
 			if code, _, stderr := runArgs(t, "-decider", decider, "-write-tree", written); code != 0 {
