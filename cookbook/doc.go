@@ -24,6 +24,10 @@
 //     by hand as an enum and a switch, beside the same machine in fsm.
 //   - Example_flyingKick: the simulating behaviour tree's jump and kick,
 //     composed into a flying kick that a selector weighs as one action.
+//   - Example_villagerDay: the utility talks' villager, choosing among
+//     eating, sleeping, working and fleeing by considerations and
+//     response curves (package utility), every choice printed with every
+//     option's score.
 //
 // Which decider for what is the README's table, "Which decider when".
 package cookbook
