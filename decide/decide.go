@@ -126,9 +126,10 @@ type Plan struct {
 type Score struct {
 	Name    string  `json:"name"`
 	Utility float64 `json:"utility"`
-	// Note says what else counted, in a short phrase ("weight 2",
-	// "running +0.1", "below the minimum 0.2"), or why the alternative
-	// was not weighed ("impossible: out of reach").
+	// Note says what else counted, in a short phrase ("running +0.1",
+	// "below the minimum 0.2"; for a decider that scores predictions, the
+	// verdict on the alternative's, "Beneficial (victim damaged)"), or
+	// why the alternative was not weighed ("refused: out of reach").
 	Note  string `json:"note,omitempty"`
 	Terms []Term `json:"terms,omitempty"`
 }

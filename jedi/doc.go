@@ -27,6 +27,10 @@
 //     at once on alerts instead of every tick. Registry names what the
 //     tree holds, so it can be written to a file, edited and read back
 //     (examples/jedi/jedi.json), and Fight.Reload swaps it mid-fight.
+//     Options.Utility makes the root a utility node (package utility)
+//     that ranks the branches by the rules' outcomes and then by what the
+//     world each predicts is worth (utility.go; BenchmarkRootChoice
+//     compares its choices and cost with the rules').
 //  7. Mistakes (Options.Mistakes): a FakeSim makes the Jedi believe a
 //     raised shield is down, once per victim, a beat the player can read.
 //  8. Skill (Memory.Skill): it changes what the Jedi wants, never what its

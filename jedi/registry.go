@@ -3,11 +3,13 @@ package jedi
 import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/btjson"
+	"github.com/foresight-bt/foresight/utility"
 )
 
 // Registry names what the combat tree's files may name: every move as an
 // action (by the move's name, and "swing x2" for two swings in a row),
-// the constraints and decorators of Design, and the test "alerted". A
+// the constraints and decorators of Design, the test "alerted", and the
+// inputs of the utility variant (Options.Utility). A
 // file read through it is built with TreeConfig:
 //
 //	tree, err := jedi.Registry().Build(jedi.TreeConfig(), data)
@@ -51,6 +53,10 @@ func Registry() *btjson.Registry[Memory] {
 			"counter": the.counterFloor,
 			"mistake": the.mistake,
 		},
+		Inputs: map[string]func(*Memory) float64{},
+	}
+	for _, in := range []utility.Input[Memory]{health, threat, victimHealth, crowded} {
+		r.Inputs[in.Name] = in.Read
 	}
 	for k := MoveSwing; k <= MoveWait; k++ {
 		r.Actions[k.String()] = act(k, 1)

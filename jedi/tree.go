@@ -28,6 +28,13 @@ type Options struct {
 	// when something happens that the Jedi must answer (a new threat, or
 	// it is hit).
 	Replan time.Duration
+	// Utility makes the root a utility node (package utility) over the
+	// same branches: it ranks them by the outcome the combat rules give
+	// each one's prediction, as the root selector does, and among those
+	// of the best outcome by what the world each predicts is worth
+	// (health kept, threat low, the victim hurt, room from the other
+	// Jedi), where the selector takes the first written.
+	Utility bool
 }
 
 // Skill levels by name.
@@ -97,6 +104,9 @@ func Design(opts Options) (bt.Def[Memory], error) {
 	drop := slices.Clone(opts.Without)
 	if !opts.Mistakes {
 		drop = append(drop, "mistake")
+	}
+	if opts.Utility {
+		return byUtility(without(d, drop), true), nil
 	}
 	return without(d, drop), nil
 }

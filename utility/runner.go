@@ -388,23 +388,32 @@ func (r *runner[M]) roll(md mode) float64 {
 }
 
 // note says what counted for option i beside its measure, while tracing:
-// refused is why its constraints refuse it, if they do.
+// refused is why its constraints refuse it, if they do. With Foresee, it
+// begins with the verdict on the option's prediction, which ByOutcome
+// ranks by.
 func (r *runner[M]) note(i, cur int, refused string) string {
+	var why string
 	switch {
 	case refused != "":
 		return "refused: " + refused
 	case r.verdicts[i].Outcome == heuristic.Impossible:
 		return "impossible: " + r.verdicts[i].Reason
 	case r.scores[i] <= 0:
-		return "scores 0"
+		why = "scores 0"
 	case r.scores[i] < r.s.Minimum:
-		return "below the minimum " + num(r.s.Minimum)
+		why = "below the minimum " + num(r.s.Minimum)
 	case i == cur && (r.s.Bonus != 0 || r.s.Margin != 0):
-		return "running" + commitment(r.s.Bonus, r.s.Margin)
+		why = "running" + commitment(r.s.Bonus, r.s.Margin)
 	case i == cur:
-		return "running"
+		why = "running"
 	}
-	return ""
+	if r.s.Foresee == nil {
+		return why
+	}
+	if why != "" {
+		why = "; " + why
+	}
+	return r.verdicts[i].String() + why
 }
 
 // commitment describes what the running option is given.
