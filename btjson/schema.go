@@ -71,7 +71,7 @@ func (r *Registry[M]) Schema() ([]byte, error) {
 			"additionalProperties": false,
 			"properties":           props,
 			"allOf":                needs,
-		}},
+		}, "measure": r.measureSchema()},
 	}
 	out, err := json.MarshalIndent(schema, "", "  ")
 	if err != nil {

@@ -39,7 +39,7 @@ func utilitySettings[M any]() []setting[M] {
 		utilityNumber[M]("minimum", "the least score an option needs to be chosen",
 			func(s *utility.Selector[M]) *float64 { return &s.Minimum }),
 		setting[M]{key: "foresee", about: "score each child on the world its simulation predicts, by these considerations",
-			schema: func(r *Registry[M]) map[string]any { return r.measureSchema() },
+			schema: measureRef[M],
 			read: func(l *loader[M], v *value, d *bt.Def[M], n *reading) bool {
 				ms, ok := l.measure(v, n.depth)
 				if s := l.selector(n, v); ms != nil {
@@ -62,7 +62,7 @@ func utilitySettings[M any]() []setting[M] {
 // it is worth.
 func considerSetting[M any]() setting[M] {
 	return setting[M]{key: "consider", about: "a utility node's child: what it is worth, its weight and considerations (default: worth 1)",
-		schema: func(r *Registry[M]) map[string]any { return r.measureSchema() },
+		schema: measureRef[M],
 		read: func(l *loader[M], v *value, d *bt.Def[M], n *reading) bool {
 			ms, ok := l.measure(v, n.depth)
 			if ms != nil {
@@ -369,6 +369,10 @@ func orderedObject(m map[string]any, keys ...string) json.RawMessage {
 	b.WriteByte('}')
 	return b.Bytes()
 }
+
+// measureRef is the schema of a field that holds a measure: the schema's
+// definition of one (measureSchema).
+func measureRef[M any](*Registry[M]) map[string]any { return map[string]any{"$ref": "#/$defs/measure"} }
 
 // measureSchema is the schema of a measure: its weight, how it combines,
 // and its considerations, each an input of the registry's, a range and a

@@ -202,6 +202,8 @@ func snippetValue(v snippetSchemaValue) (string, error) {
 		return "a string", nil
 	case v.Type == "object":
 		return "an object", nil
+	case v.Ref == "#/$defs/measure":
+		return "a measure: a weight, and considerations (see [12](12-utility.md))", nil
 	case v.Type == "array" && v.Items != nil && v.Items.Ref == "#/$defs/node":
 		return "a list of nodes", nil
 	case v.Type == "array" && v.Items != nil:

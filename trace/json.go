@@ -26,6 +26,13 @@ import (
 //	 "plan":{"goal":"BeTrunkThumper","change":"replaced","reason":"outranks the running [2]",
 //	   "steps":["NavigateToEnemy","DoTrunkSlam"],"record":[0,0],"expanded":3,
 //	   "rejected":[{"name":"AttackEnemy/slam","reason":"unarmed"}]}}
+//	{"tick":56,"t":5.6,"kind":"plan","path":"troll/think",
+//	 "plan":{"goal":"slam","change":"replaced","reason":"highest score","steps":["slam"],"utility":0.88,"expanded":0,
+//	   "scores":[{"name":"slam","utility":0.88,"terms":[
+//	     {"input":"in sight","value":1,"x":1,"y":1,"curve":"step(at 0.5, below 0, above 1)"}, ...]}, ...]}}
+//
+// A utility node's choice is a plan (see package utility), with every
+// option's score and each consideration's part in "scores".
 //
 // t is the agent's clock in seconds; atBegin marks a constraint that
 // checked a node as it was to begin, which did not begin, rather than
@@ -65,6 +72,38 @@ type jsonPlan struct {
 	Cost     number             `json:"cost,omitempty"`
 	Expanded int                `json:"expanded"`
 	Rejected []decide.Rejection `json:"rejected,omitempty"`
+	Scores   []jsonScore        `json:"scores,omitempty"`
+}
+
+type jsonScore struct {
+	Name    string     `json:"name"`
+	Utility number     `json:"utility"`
+	Note    string     `json:"note,omitempty"`
+	Terms   []jsonTerm `json:"terms,omitempty"`
+}
+
+type jsonTerm struct {
+	Input string `json:"input"`
+	Value number `json:"value"`
+	X     number `json:"x"`
+	Y     number `json:"y"`
+	Curve string `json:"curve"`
+}
+
+// scoresOf writes a report's scores as JSON holds them, numbers that are
+// not finite as strings.
+func scoresOf(scores []decide.Score) []jsonScore {
+	if scores == nil {
+		return nil
+	}
+	out := make([]jsonScore, len(scores))
+	for i, s := range scores {
+		out[i] = jsonScore{Name: s.Name, Utility: number(s.Utility), Note: s.Note}
+		for _, t := range s.Terms {
+			out[i].Terms = append(out[i].Terms, jsonTerm{Input: t.Input, Value: number(t.Value), X: number(t.X), Y: number(t.Y), Curve: t.Curve})
+		}
+	}
+	return out
 }
 
 type jsonDecision struct {
@@ -107,7 +146,7 @@ func (j *JSONWriter) Trace(e *bt.Event) {
 			}
 			out.Plan = &jsonPlan{Goal: p.Goal, Change: p.Change.String(), Reason: p.Reason, Steps: steps,
 				Utility: p.Utility, Record: p.Record, Methods: p.Methods, Cost: number(p.Cost), Expanded: p.Expanded,
-				Rejected: p.Rejected}
+				Rejected: p.Rejected, Scores: scoresOf(p.Scores)}
 		}
 	}
 	j.err = j.enc.Encode(out)

@@ -62,7 +62,8 @@ func (s *slogTracer) Trace(e *bt.Event) {
 }
 
 // planningAttrs describes a planner's report: what became of the plan,
-// why, its record (HTN) and its steps.
+// why, its record (HTN), its steps, and what each alternative was worth
+// (a group of the scores, by name).
 func planningAttrs(p *decide.Report) []slog.Attr {
 	if p == nil {
 		return nil
@@ -80,6 +81,13 @@ func planningAttrs(p *decide.Report) []slog.Attr {
 	}
 	if p.Utility != 0 {
 		attrs = append(attrs, slog.Float64("utility", p.Utility))
+	}
+	if p.Scores != nil {
+		scores := make([]any, len(p.Scores))
+		for i, s := range p.Scores {
+			scores[i] = slog.Float64(s.Name, s.Utility)
+		}
+		attrs = append(attrs, slog.Group("scores", scores...))
 	}
 	return attrs
 }

@@ -3,10 +3,12 @@ package trace
 import (
 	"fmt"
 	"io"
+	"strconv"
 	"strings"
 	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
 )
 
@@ -47,6 +49,14 @@ const timelineWidth = 120
 //	3.20s  think      plan replaced [0 0]: outranks the running [2]
 //	                  steps: NavigateToEnemy → DoTrunkSlam
 //	3.20s  NavigateToEnemy  step 1 of 2 of plan [0 0]
+//
+// A utility node's choice is such a plan, its steps the option chosen,
+// with every option's score on a line of its own (as are the scores of
+// the methods or goals a planner weighed by utility):
+//
+//	5.60s  think      plan replaced: highest score
+//	                  steps: slam
+//	                 scores: slam 0.88 · rearm 0.00 · regain 0.00 · patrol 0.20
 //
 // An action that begins every tick, such as an Instant idle under a
 // selector that re-plans every tick, gets a line every tick; an idle that
@@ -121,7 +131,21 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 		line := fmt.Sprintf("%6.2fs  %-*s %s", e.Time.Seconds(), width, name(e.Path), head)
 		fmt.Fprintln(w, strings.TrimRight(line, " "))
 		writeWrapped(w, "steps:", " → ", p.Steps)
+		writeWrapped(w, "scores:", " · ", scoreTexts(p.Scores))
 	})
+}
+
+// scoreTexts says each alternative's score as a Timeline shows it: its
+// name, its utility to two places, and its note.
+func scoreTexts(scores []decide.Score) []string {
+	out := make([]string, len(scores))
+	for i, s := range scores {
+		out[i] = s.Name + " " + strconv.FormatFloat(s.Utility, 'f', 2, 64)
+		if s.Note != "" {
+			out[i] += " (" + s.Note + ")"
+		}
+	}
+	return out
 }
 
 // NameWidth returns the width of the name column of a Timeline of a tree

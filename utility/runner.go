@@ -398,9 +398,7 @@ func (r *runner[M]) note(i, cur int, refused string) string {
 		return "refused: " + refused
 	case r.verdicts[i].Outcome == heuristic.Impossible:
 		return "impossible: " + r.verdicts[i].Reason
-	case r.scores[i] <= 0:
-		why = "scores 0"
-	case r.scores[i] < r.s.Minimum:
+	case r.scores[i] > 0 && r.scores[i] < r.s.Minimum:
 		why = "below the minimum " + num(r.s.Minimum)
 	case i == cur && (r.s.Bonus != 0 || r.s.Margin != 0):
 		why = "running" + commitment(r.s.Bonus, r.s.Margin)
