@@ -18,7 +18,9 @@
 // session or planner node tried on the way to its plan (decide.Plan's
 // Trials), every branch with its outcome and cost, the plan in bold.
 //
-// Start with Picture; Machine and Search draw the same way.
+// Start with Picture; Machine and Search draw the same way. A Curve plots
+// a response curve of package utility as SVG, with the inputs a
+// consideration read marked on it.
 //
 // Names, constraint descriptions and reasons may hold any text: both
 // formats escape it, so Graphviz and Mermaid read every picture. A newline
