@@ -16,7 +16,9 @@
 //     why, and its actions, those planned and those discarded with the
 //     precondition that failed; a state machine's states and transitions,
 //     the current state, the transition taken and those that did not
-//     fire; each as the planner's last report at the selected moment says;
+//     fire; a utility node's options and their considerations, the option
+//     chosen and every option's score; each as the planner's last report
+//     at the selected moment says;
 //   - a timeline of the run (actions begun, constraint stops, plans,
 //     faults) to scrub or play, with keyboard steps: ← and → a tick,
 //     Shift with them an action, Space play, Home and End;
@@ -24,6 +26,10 @@
 //     reason (the rule that judged it, or the constraint that ruled it
 //     out), the winner and why it won; and each plan made, kept or
 //     replaced then, with the alternatives its planner weighed and why;
+//     where they were weighed by utility (a utility node's choice, an HTN
+//     task's methods or GOAP goals by utility), each one's score and each
+//     consideration's part, with a small plot of its response curve and
+//     the input it read marked on it;
 //   - the world, when the game hands over scenes (scene.Scene): entities
 //     with a position, a heading, a label, a colour and a health bar, and
 //     shapes (circles, lines, rectangles and a grid's cells);
