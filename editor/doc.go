@@ -1,7 +1,9 @@
 // Package editor serves a page where a designer edits a behaviour tree
 // file (package btjson) in a browser while the game runs: the tree as
 // the inspector shows it, the registry's names as a palette, every
-// field of every node, undo and redo, and each change checked by the
+// field of every node (what a utility node's child is worth with a plot
+// of each consideration's response curve, which follows every
+// keystroke), undo and redo, and each change checked by the
 // loader and bt.Build themselves, their errors shown on the nodes they
 // name. A change that does not build is never saved; a save replaces the
 // file at once (written beside it, then renamed over it), and the game,

@@ -29,13 +29,20 @@ type editRun struct {
 	stdout, stderr edittest.Buffer
 }
 
-// startEdit starts -edit; before, if given, is called once the troll
-// has read its tree and before the run starts.
+// startEdit starts -edit of troll.json; before, if given, is called once
+// the troll has read its tree and before the run starts.
 func startEdit(t *testing.T, addr, duration string, before ...func(file string)) *editRun {
+	t.Helper()
+	return startEditOf(t, "troll.json", addr, duration, before...)
+}
+
+// startEditOf starts -edit of a copy of the shipped tree file, as
+// startEdit does.
+func startEditOf(t *testing.T, shipped, addr, duration string, before ...func(file string)) *editRun {
 	t.Helper()
 	r := &editRun{file: filepath.Join(t.TempDir(), "troll.json")}
 	var err error
-	if r.shipped, err = os.ReadFile("troll.json"); err != nil {
+	if r.shipped, err = os.ReadFile(shipped); err != nil {
 		t.Fatal(err)
 	}
 	if err := os.WriteFile(r.file, r.shipped, 0o644); err != nil {
