@@ -46,7 +46,7 @@ func (s *Selector[M]) Runner(children []*bt.Child[M], replan bt.Replanning[M]) (
 	n := len(children)
 	r := &runner[M]{s: s, kids: children, replan: replan, cur: -1,
 		scores: make([]float64, n), verdicts: make([]heuristic.Verdict, n), open: make([]bool, n),
-		slots: make([]*M, n), moments: make([]bt.Moment, n), names: make([]string, n)}
+		slots: make([]*M, n), moments: make([]bt.Moment, n), names: make([]string, n), terms: make([][]decide.Term, n)}
 	r.report.Scores = make([]decide.Score, n)
 	for i, k := range children {
 		p := k.Path()
@@ -55,6 +55,7 @@ func (s *Selector[M]) Runner(children []*bt.Child[M], replan bt.Replanning[M]) (
 		if s.Foresee != nil {
 			terms = append(terms, s.Foresee.Terms()...)
 		}
+		r.terms[i] = terms
 		r.report.Scores[i] = decide.Score{Name: r.names[i], Terms: terms}
 	}
 	return r, nil
@@ -75,6 +76,7 @@ type runner[M any] struct {
 	// outcome (Foresee), whether it may be chosen, and (Foresee) the
 	// scratch memory its prediction lies in and the moment it reached.
 	scores   []float64
+	terms    [][]decide.Term // each option's terms: its own considerations', then Foresee's
 	verdicts []heuristic.Verdict
 	open     []bool
 	slots    []*M
@@ -267,7 +269,8 @@ func (r *runner[M]) choose(ctx *bt.Sim[M], m *M, md mode) int {
 	for i, k := range r.kids {
 		sc := &r.report.Scores[i]
 		own := len(s.Options[i].Considerations)
-		score := s.Options[i].score(m, sc.Terms[:own])
+		sc.Terms = r.terms[i][:own]
+		score := s.Options[i].score(m, sc.Terms)
 		r.open[i], r.verdicts[i], r.slots[i] = true, heuristic.Verdict{Outcome: heuristic.Irrelevant}, nil
 		refused := ""
 		if check, why := k.Check(m); check == bt.Fail {
@@ -281,8 +284,12 @@ func (r *runner[M]) choose(ctx *bt.Sim[M], m *M, md mode) int {
 			if v.Outcome == heuristic.Impossible {
 				r.open[i] = false
 			} else {
+				sc.Terms = r.terms[i]
 				score *= s.Foresee.score(try, sc.Terms[own:])
 			}
+		}
+		if !r.open[i] {
+			score = 0 // not weighed: its terms say what it read of the world now
 		}
 		if i == cur {
 			score += s.Bonus

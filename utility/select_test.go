@@ -126,8 +126,8 @@ func TestSelectChooses(t *testing.T) {
 
 // Every choice is reported with every option's score and each
 // consideration's part: what it read, normalised, and what its curve
-// answered; the product of several considerations is compensated for
-// their number.
+// answered; an option its constraints refuse is not weighed (it scores
+// 0, and says why), its terms still saying what it read.
 func TestSelectReportsScores(t *testing.T) {
 	tree := build(t, utility.Select("pet", utility.Selector[Pet]{},
 		utility.Consider(pets.Do("eat", eat).Constrain(food),
@@ -142,11 +142,10 @@ func TestSelectReportsScores(t *testing.T) {
 		t.Fatal(err)
 	}
 	logistic := 1 / (1 + math.Exp(-10*(0.7-0.5)))
-	lift := func(y float64) float64 { return y + (1-y)*0.5*y } // two considerations: 1 − 1/2
 	want := []decide.Report{{Change: decide.Made, Reason: "highest score", Plan: decide.Plan{
 		Goal: "nap", Utility: 0.4, Steps: []string{"nap"},
 		Scores: []decide.Score{
-			{Name: "eat", Utility: lift(logistic) * lift(0.8), Note: "refused: an empty bowl", Terms: []decide.Term{
+			{Name: "eat", Utility: 0, Note: "refused: an empty bowl", Terms: []decide.Term{ // not weighed
 				{Input: "hunger", Value: 7, X: 0.7, Y: logistic, Curve: "logistic(steepness 10, midpoint 0.5)"},
 				{Input: "sleepy", Value: 2, X: 0.2, Y: 0.8, Curve: "linear(slope -1, intercept 1)"},
 			}},
