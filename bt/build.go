@@ -104,6 +104,9 @@ type compiler[M any] struct {
 	t         *Tree[M]
 	errs      []error
 	simulated string // the path of the first simulated selector
+	// options are the errors a utility node found in its options' measures,
+	// each at a child's path, reported after the node's own.
+	options []error
 }
 
 // engineKind says how the engine runs a node of each kind.
@@ -150,6 +153,7 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 	for _, err := range c.fill(&rec, d, &opts, at) {
 		fail(err)
 	}
+	c.errs, c.options = append(c.errs, c.options...), c.options[:0]
 	if err := weightError(&opts, &rec, parentKind); err != nil {
 		fail(err)
 	}
@@ -311,7 +315,7 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], s *settings, at *where) []er
 		errs = append(errs, plannerFill(rec, d, replan)...)
 	case KindUtility:
 		replan := Replanning[M]{Periodic: s.replan, Interval: s.interval, On: when}
-		errs = append(errs, utilityFill(rec, d, replan, at, &c.errs)...)
+		errs = append(errs, utilityFill(rec, d, replan, at, &c.options)...)
 	case KindLeaf:
 		n, err := valueOf[M, Node[M]](d, "a Node")
 		switch {

@@ -76,3 +76,24 @@ func Example_foresee() {
 	//   nap  0.42  Cosmetic
 	//   play 0.52  Cosmetic
 }
+
+// Build refuses a utility node whose curves or ranges make no sense,
+// each problem at the path of the child it concerns, with every other
+// problem of the tree.
+func Example_refused() {
+	n := bt.New[Pet]()
+	// snippet refused
+	_, err := bt.Build(bt.Config[Pet]{}, utility.Select("pet", utility.Selector[Pet]{Minimum: -1},
+		utility.Consider(n.Do("eat", eat), hunger.Over(10, 0, utility.Linear(1, 0))),
+		utility.Consider(n.Do("nap", nap), sleepy.Over(0, 10, utility.Logistic(0, 0.5))),
+		utility.Consider(n.Do("play", play), bored.Over(0, 10, utility.Points(0, 0, 0.5, 1, 0.4, 0))),
+	))
+	fmt.Println(err)
+	// end snippet refused
+
+	// Output:
+	// pet: Minimum -1: give a finite number of 0 or more
+	// pet/eat: consideration 1: hunger: the range [10, 0] is empty: give a min below the max
+	// pet/nap: consideration 1: sleepy: logistic: steepness 0 is flat: give one above or below 0
+	// pet/play: consideration 1: bored: points: x 0.4 after 0.5: the xs must rise
+}
