@@ -84,7 +84,7 @@ func saveGoesOn(t fatalf, cfg FightConfig, k, n int) {
 		t.Fatal(err)
 	}
 	at := whole.Len()
-	b, err := LoadFight(save, loaded.hooks(FightConfig{}))
+	b, err := LoadFight(save, loaded.hooks(FightConfig{Tree: cfg.Tree}))
 	if err != nil {
 		t.Fatalf("loading the save at step %d: %v\n%s", k, err, save)
 	}
@@ -129,6 +129,7 @@ func TestSaveGoesOn(t *testing.T) {
 		{"placed, in steps of 100ms", FightConfig{Seed: 2, Skill: 0.4, Step: 100 * time.Millisecond,
 			Spawns: []Spawn{{Type: Rusher, Pos: Vec{5, 0}}, {Type: Droid, Pos: Vec{0, 12}, HP: 20}}}, 37, 300},
 		{"without dash strikes", FightConfig{Seed: 9, Skill: 0.6, Enemies: crowd, Without: []string{"dash strike"}}, 120, 300},
+		{"a tree given", FightConfig{Seed: 4, Skill: 0.8, Enemies: crowd, Tree: givenTree}, 240, 300},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			t.Parallel()
@@ -292,6 +293,15 @@ func TestLoadFightHostile(t *testing.T) {
 	}
 }
 
+// givenTree is a tree a fight is given, one that replans every 50ms.
+var givenTree = func() *bt.Tree[Memory] {
+	tree, err := NewTree(Options{Replan: 50 * time.Millisecond})
+	if err != nil {
+		panic(err)
+	}
+	return tree
+}()
+
 func mustTree(t *testing.T) *bt.Tree[Memory] {
 	tree, err := NewTree(Options{})
 	if err != nil {
@@ -315,4 +325,36 @@ func FuzzLoadFight(f *testing.F) {
 			fight.Step()
 		}
 	})
+}
+
+// A fight whose Jedi were given another tree mid-fight (Reload) saves as
+// a fight of a tree given: it loads with that tree, and only with a tree.
+func TestSaveAfterReload(t *testing.T) {
+	t.Parallel()
+	f, err := NewFight(FightConfig{Seed: 2, Skill: 0.6, Enemies: crowd})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.RunUntil(2 * time.Second)
+	if err := f.Reload(givenTree); err != nil {
+		t.Fatal(err)
+	}
+	f.RunUntil(3 * time.Second)
+	save, err := f.Save()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := LoadFight(save, FightConfig{}); err == nil || !strings.Contains(err.Error(), "give that tree") {
+		t.Errorf("loaded without its tree: %v", err)
+	}
+	g, err := LoadFight(save, FightConfig{Tree: givenTree})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := g.Save(); !bytes.Equal(again, save) {
+		t.Errorf("the fight loaded saves otherwise:\n%s", cmp.Diff(string(save), string(again)))
+	}
+	if cfg := g.Config(); cfg.Tree != givenTree || cfg.Replan != 0 || cfg.Seed != 2 {
+		t.Errorf("Config() = %+v, want the save's with its tree", cfg)
+	}
 }
