@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/trace"
 )
 
 // A fight's save is JSON, for people: a save of a fight goes into bug
@@ -67,6 +68,23 @@ func (f *Fight) Save() ([]byte, error) {
 // a fight loaded, as its save says, with the hooks given to LoadFight.
 // After a Reload, its Tree is the tree the Jedi run.
 func (f *Fight) Config() FightConfig { return f.cfg }
+
+// Follow adds a, an Actions of the fight's tree (a trace.Timeline, say),
+// as a tracer of the first Jedi's tree that has followed it from the
+// fight's start: a takes up the decisions the fight has followed (see
+// trace.Actions.UnmarshalJSON), which its reports name. A timeline of a
+// fight loaded from a save so reports as the fight's never saved does.
+func (f *Fight) Follow(a *trace.Actions) error {
+	state, err := f.watch.actions.MarshalJSON()
+	if err == nil {
+		err = a.UnmarshalJSON(state)
+	}
+	if err != nil {
+		return err
+	}
+	f.AddTracer(a)
+	return nil
+}
 
 // LoadFight sets up the fight a save holds (see Fight.Save), where it
 // stood when it was saved. The save says the fight's configuration; cfg
