@@ -14,7 +14,8 @@ import (
 
 // troll's deciders whose agents save today; the others hold planners
 // whose saving is being built (htn's and goap's runners: "cannot save
-// its state").
+// its state"). Once save-htn and save-goap are merged, list all four
+// (they pass then).
 var savingDeciders = []troll.Decider{troll.BT}
 
 // A game's frame: its world's save, then its agent's.
