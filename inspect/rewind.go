@@ -19,7 +19,8 @@ import (
 // the game back in a state AppendBinary saved: all of it, or, with an
 // error, none of it. A game whose frames follow from its state alone
 // then runs, from a frame restored, the frames it ran from there the
-// first time. (A type with the binary forms of encoding is one.)
+// first time. (A type that is an encoding.BinaryAppender and an
+// encoding.BinaryUnmarshaler is a Rewinder.)
 type Rewinder interface {
 	AppendBinary(b []byte) ([]byte, error)
 	UnmarshalBinary(data []byte) error
@@ -62,7 +63,7 @@ func newRewinder(s *settings) (*rewinder, error) {
 	case s.frames < 1 || s.frames > MaxFrames:
 		return nil, fmt.Errorf("inspect: Rewind: %d frames: keep 1 to %d", s.frames, MaxFrames)
 	}
-	return &rewinder{game: s.rewinder, ring: ring{saves: make([][]byte, s.frames)}}, nil
+	return &rewinder{game: s.rewinder, ring: ring{saves: make([][]byte, s.frames), last: -1}}, nil
 }
 
 // A rewinder is a Live's rewinding: the game's saves, where the game
