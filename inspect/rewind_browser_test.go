@@ -10,7 +10,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/inspect"
-	"github.com/foresight-bt/foresight/internal/binsave"
+	"github.com/foresight-bt/foresight/internal/engine/binsave"
 	"github.com/foresight-bt/foresight/internal/testkit/browser"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/scene"

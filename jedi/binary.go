@@ -6,7 +6,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
-	"github.com/foresight-bt/foresight/internal/binsave"
+	"github.com/foresight-bt/foresight/internal/engine/binsave"
 )
 
 // An arena and a Jedi's memory save in a compact binary form, as the

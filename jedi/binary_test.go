@@ -14,7 +14,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/foresight-bt/foresight/internal/binsave"
+	"github.com/foresight-bt/foresight/internal/engine/binsave"
 	"github.com/foresight-bt/foresight/internal/testkit/testsize"
 	"github.com/foresight-bt/foresight/jedi"
 	"github.com/foresight-bt/foresight/trace"

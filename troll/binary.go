@@ -5,7 +5,7 @@ import (
 	"math/rand/v2"
 	"time"
 
-	"github.com/foresight-bt/foresight/internal/binsave"
+	"github.com/foresight-bt/foresight/internal/engine/binsave"
 )
 
 // A world saves in a compact binary form, as the troll's agent does

@@ -7,7 +7,7 @@ import (
 	"hash/crc32"
 	"testing"
 
-	"github.com/foresight-bt/foresight/internal/binsave"
+	"github.com/foresight-bt/foresight/internal/engine/binsave"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
 )

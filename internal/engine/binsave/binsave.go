@@ -9,6 +9,9 @@
 // byte. Writing allocates nothing when the buffer has room; reading
 // checks every value it is asked for against what may be there, so that
 // a save cut short, changed or made up is an error, never a panic.
+//
+// It is an engine helper (internal/engine): it imports nothing of the
+// project, and any package may import it.
 package binsave
 
 import (
