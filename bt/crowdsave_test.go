@@ -144,3 +144,43 @@ func TestCrowdSaveAllocatesNothing(t *testing.T) {
 		t.Errorf("a crowd's save allocates %v times", n)
 	}
 }
+
+// FuzzCrowdLoad loads whatever it is given into a crowd's agents (with
+// the checksum made right as well): never a panic, and a refused load
+// leaves every agent as it was.
+func FuzzCrowdLoad(f *testing.F) {
+	tree := hostileTree()
+	crowd := bt.NewCrowd(tree, 2)
+	agents := func() []*bt.Agent[mem] {
+		as := make([]*bt.Agent[mem], 3)
+		ms := make([]mem, len(as))
+		for i := range as {
+			as[i], _ = tree.NewAgent(uint64(i))
+			ms[i] = mem{HP: 5, Foe: 3 * i}
+		}
+		for range 3 {
+			_ = crowd.Tick(as, ms, 300*time.Millisecond)
+		}
+		return as
+	}
+	save, _ := crowd.Save(nil, agents())
+	f.Add(save)
+	f.Fuzz(func(t *testing.T, data []byte) {
+		for _, d := range [][]byte{data, resum(append(bytes.Clone(data), 0, 0, 0, 0))} {
+			as := agents()
+			before, err := crowd.Save(nil, as)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := crowd.Load(as, d); err != nil {
+				if after, _ := crowd.Save(nil, as); !bytes.Equal(before, after) {
+					t.Fatalf("a refused load (%v) changed the agents", err)
+				}
+				continue
+			}
+			if after, _ := crowd.Save(nil, as); !bytes.Equal(d, after) {
+				t.Fatalf("a loaded crowd saves other bytes")
+			}
+		}
+	})
+}

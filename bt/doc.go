@@ -62,6 +62,19 @@
 // agent's state in its memory; a custom decorator or composite is made
 // afresh for each agent by its factory.
 //
+// # Saving and restoring
+//
+// An agent's state goes out and back in, in two forms: a compact binary
+// one for every frame (Agent.AppendBinary into a reused buffer, which
+// allocates nothing; Agent.UnmarshalBinary), and a JSON one that names
+// nodes by path, for save files and people (Agent.MarshalJSON,
+// Agent.UnmarshalJSON). A restored agent, ticked with the memory saved
+// beside it (the memory is the game's), goes on exactly as the agent
+// saved. Agent.Restore and Agent.Reload keep what still applies to an
+// edited tree and say what they dropped; Crowd.Save and Crowd.Load do a
+// crowd in one call. A custom node with state of its own saves it
+// through a StateWriter. Start with ExampleAgent_MarshalJSON.
+//
 // # Composites and options
 //
 // Sequence, Selector (simulated), RandomSelector, Parallel, IfElse,

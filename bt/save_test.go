@@ -2,6 +2,7 @@ package bt_test
 
 import (
 	"bytes"
+	"encoding/gob"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -336,4 +337,40 @@ func mustBinary(t *testing.T, a *bt.Agent[mem]) []byte {
 		t.Fatal(err)
 	}
 	return data
+}
+
+// The memory is the game's, saved beside the agent: an Agent is an
+// encoding.BinaryMarshaler and a json.Marshaler, so a game's save that
+// holds both goes through encoding/gob (or encoding/json) whole. To
+// load, give the save an agent of the tree to restore into.
+func ExampleAgent_MarshalBinary() {
+	type save struct {
+		Agent  *bt.Agent[mem]
+		Memory mem
+	}
+	rec := &recorder{}
+	n := bt.New[mem]()
+	tree, _ := bt.Build(bt.Config[mem]{}, n.Sequence("chores",
+		n.Do("sweep", act(rec, "sweep", nil)),
+		n.Do("mop", act(rec, "mop", nil, R)),
+	))
+	agent, _ := tree.NewAgent(7)
+	m := mem{HP: 3}
+	agent.Tick(&m, time.Second)
+
+	var file bytes.Buffer
+	if err := gob.NewEncoder(&file).Encode(save{agent, m}); err != nil {
+		fmt.Println(err)
+	}
+
+	fresh, _ := tree.NewAgent(0)
+	loaded := save{Agent: fresh}
+	if err := gob.NewDecoder(&file).Decode(&loaded); err != nil {
+		fmt.Println(err)
+	}
+	rec.Take()
+	loaded.Agent.Tick(&loaded.Memory, time.Second)
+	fmt.Println(rec.Take(), loaded.Memory.HP, loaded.Agent.Now())
+	// Output:
+	// [mop.update] 3 2s
 }

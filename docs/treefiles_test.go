@@ -302,6 +302,7 @@ func Example_treeFileReload() {
 	// 2s end post Running
 	// dropped post: no such node in the tree
 	// dropped post/watch: no such node in the tree
+	// dropped sentry: a node that ran is dropped: the tree begins afresh
 	// reloaded
 	// 3s begin sentry
 	// 3s begin sentry/chase

@@ -102,12 +102,13 @@ func (c check) String() string { return c.desc }
 
 // picture builds a small tree whose names, constraint descriptions and
 // reasons are the given texts, and returns its picture annotated with a
-// preview's decisions: every kind of text a picture shows. Texts the
-// builder refuses (empty, or with a '/') are mended first.
+// preview's decisions: every kind of text a picture shows. Names the
+// builder refuses (empty, with a '/', not UTF-8) are mended first;
+// constraint descriptions and reasons go as they are.
 func picture(t testing.TB, title, name, constraint, reason string) Picture {
 	t.Helper()
 	mend := func(s string) string {
-		s = strings.ReplaceAll(s, "/", "|")
+		s = strings.ToValidUTF8(strings.ReplaceAll(s, "/", "|"), "\ufffd")
 		if s == "" {
 			return "-"
 		}

@@ -93,6 +93,12 @@
 // the node; one in a task's precondition or action quarantines that
 // task's leaf.
 //
+// An agent's save (bt.Agent.AppendBinary, MarshalJSON) holds its
+// runner's plan, by name, and a restore checks it against the domain it
+// is restored into, an edited one too (bt.Agent.Reload): see
+// Domain.Runner, and what a plan paused in a slot's sub-domain needs of
+// the slot's hook.
+//
 // Put reactions above the runner, such as "fall when dead, rest when
 // hurt", in a bt.ReactivePriority: they halt the plan within the tick,
 // deepest first, and the runner plans afresh when it begins again. Put the

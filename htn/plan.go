@@ -102,7 +102,12 @@ type plan[M any] struct {
 	via     []string     // the same methods' paths, for reports
 	commits []func(m *M) // the permanent effects of the methods taken
 	rest    []segment[M] // what follows the pause, when paused
-	paused  bool
+	// hooked, in a plan restored from a save (see runner.SaveState), says
+	// what domain each of rest's segments a slot filled lies in: those
+	// segments have no domain until the plan gets to its pause. Empty
+	// otherwise.
+	hooked []hookedRest
+	paused bool
 	// root is how much of the record the planning from the root made: a
 	// plan that goes on past a pause keeps that much of the paused plan's
 	// record, which is all a plan from the root is ever ranked against,
@@ -112,7 +117,7 @@ type plan[M any] struct {
 
 func (p *plan[M]) reset() {
 	p.steps, p.record, p.via, p.commits, p.rest = p.steps[:0], p.record[:0], p.via[:0], p.commits[:0], p.rest[:0]
-	p.paused, p.root = false, 0
+	p.hooked, p.paused, p.root = p.hooked[:0], false, 0
 }
 
 // clearRecord forgets the plan's record, for a plan made afresh.
@@ -231,7 +236,7 @@ func (p *planner[M]) planFrom(ctx *bt.Sim[M], rest []segment[M], m *M, out *plan
 	if p.tracing {
 		p.resetTallies()
 	}
-	out.steps, out.rest, out.paused = out.steps[:0], out.rest[:0], false
+	out.steps, out.rest, out.hooked, out.paused = out.steps[:0], out.rest[:0], out.hooked[:0], false
 	out.commits = out.commits[:0]
 	p.choices, p.orders, p.nsnaps, p.pending = p.choices[:0], p.orders[:0], 0, 0
 	p.arena = p.arena[:0]

@@ -71,6 +71,23 @@ func (d *Domain[M]) Steps() []bt.Def[M] {
 // effects, the ReplanOn test) are its code: a panic there quarantines the
 // runner, as a panic in a node's code does; a task's preconditions and
 // actions are its leaf's, and quarantine that leaf.
+//
+// A saved agent (bt.Agent.AppendBinary, MarshalJSON) keeps its runner's
+// plan: its steps, and at a pause the tasks left to plan, by name, so
+// that a restore into an edited domain (bt.Agent.Reload, Restore) keeps a
+// plan whose steps and tasks the domain still has, and refuses one it
+// has not. A domain itself cannot be saved: the tasks left after a pause
+// met in a slot's sub-domain are saved with the name of that domain's
+// root task, and a restored runner finds the domain again when its plan
+// gets to the pause, by asking the slots' hooks on the memory as it is
+// then (the slots of the domain, then those of the domains they are
+// filled with) for a domain of that root holding those tasks. When no
+// hook offers one, because the memory no longer says what it said when
+// the plan was made, the rest cannot be planned, and the runner goes on
+// as at any pause whose rest cannot be: with the plan from the root, or
+// none. A hook that maps the memory to domains built once, as Slot
+// advises, finds the same domain while the memory says the same; give
+// the sub-domains one slot may be filled with roots of their own names.
 func (d *Domain[M]) Runner(steps []*bt.Child[M], replan bt.Replanning[M]) (bt.Node[M], error) {
 	if err := d.Validate(); err != nil {
 		return nil, err
@@ -399,7 +416,10 @@ func (r *runner[M]) planPast(ctx *bt.Sim[M], m *M) (outcome, past) {
 	}
 	r.alt, r.cand = r.cand, r.alt // keep the plan from the root aside
 	r.cand.goOnFrom(&r.run)
-	got := r.planInto(ctx, m, r.run.rest, &r.cand, false, -1)
+	got := noPlan
+	if rest, ok := r.rehook(m); ok {
+		got = r.planInto(ctx, m, rest, &r.cand, false, -1)
+	}
 	switch {
 	case got == found:
 		return found, goOn
