@@ -13,10 +13,10 @@
 // live inspector for the agent under the mouse (desktop only: it steps
 // back and resumes too), Esc quits.
 //
-// The trolls' htn, goap and fsm deciders cannot be saved yet: start with
-// -deciders bt to rewind, save and load.
+// A troll under goap cannot be saved yet: start without it to rewind,
+// save and load.
 //
-//	go run . -deciders bt
+//	go run . -deciders htn,bt,fsm
 //
 // The game itself, apart from the window, is package game: it runs
 // headless in the tests.

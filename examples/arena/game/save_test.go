@@ -8,18 +8,17 @@ import (
 	"github.com/foresight-bt/foresight/troll"
 )
 
-// savable is a config whose agents all save today: the trolls under the
-// behaviour tree. The htn and goap runners (and the fsm troll, which
-// runs an htn planner) cannot save their state until the branches that
-// teach them to (issue 31) are merged: the tests of every decider skip
-// until then.
+// savable is a config whose agents all save today: the trolls under
+// every decider but goap, whose runner cannot save its state until the
+// branch that teaches it to (issue 31) is merged: the tests of every
+// decider skip until then.
 func savable(workers int) Config {
-	return Config{Seed: 4, Arenas: 2, Trolls: 2, Workers: workers, Deciders: []troll.Decider{troll.BT}}
+	return Config{Seed: 4, Arenas: 2, Trolls: 3, Workers: workers, Deciders: []troll.Decider{troll.HTN, troll.BT, troll.FSM}}
 }
 
 // skipPlanners is the reason the tests of every decider skip, for the
-// lead to remove once save-htn and save-goap are merged.
-const skipPlanners = "the htn and goap runners cannot save their state until save-htn and save-goap are merged (issue 31): remove this skip then"
+// lead to remove once save-goap is merged.
+const skipPlanners = "the goap runner cannot save its state until save-goap is merged (issue 31): remove this skip then"
 
 func newGame(t *testing.T, cfg Config) *Game {
 	t.Helper()
@@ -83,7 +82,7 @@ func TestSaveRestore(t *testing.T) {
 	}
 	sameFrames(t, "restored into a fresh game", want, advance(t, fresh, 100))
 
-	if err := g.Switch(1); err != nil { // bt → goap
+	if err := g.Switch(1); err != nil { // bt → goap, which does not save
 		t.Fatal(err)
 	}
 	advance1(t, g)
@@ -148,11 +147,11 @@ func TestBackAndQuickLoad(t *testing.T) {
 
 // A game that cannot save (a troll under a planner that cannot save its
 // state yet) says why, and keeps no frames; its quick save fails and
-// keeps nothing. Once save-htn is merged the htn troll saves, and this
+// keeps nothing. Once save-goap is merged the goap troll saves, and this
 // test goes with the skip of TestRollbackEveryDecider.
 func TestUnsaved(t *testing.T) {
 	t.Parallel()
-	cfg := Config{Seed: 1, Arenas: 1, Trolls: 1, Deciders: []troll.Decider{troll.HTN}, Rewind: 10}
+	cfg := Config{Seed: 1, Arenas: 1, Trolls: 1, Deciders: []troll.Decider{troll.GOAP}, Rewind: 10}
 	g := newGame(t, cfg)
 	advance1(t, g)
 	if _, err := g.Back(); err == nil {
