@@ -81,7 +81,8 @@ func (w *World) UnmarshalJSON(data []byte) error {
 	if err != nil {
 		return fmt.Errorf("troll: a world's state: %v", err)
 	}
-	*w = World{Troll: s.Troll, Intruder: s.Intruder, pcg: pcg, rng: rand.New(pcg)}
+	*w = World{Troll: s.Troll, Intruder: s.Intruder, pcg: *pcg}
+	w.rng = rand.New(&w.pcg)
 	return nil
 }
 

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"slices"
 	"strconv"
 
 	"github.com/hajimehoshi/ebiten/v2"
@@ -30,11 +31,15 @@ type window struct {
 
 func newWindow(g *game.Game) *window { return &window{game: g, status: help} }
 
-const help = "Space pause · N step · S slow · D switch the troll under the mouse · I inspect the agent under the mouse"
+const help = "Space pause · N step · S slow · hold R rewind · F5 save · F9 load · D switch the troll, H hold back the Jedi, I inspect the agent under the mouse"
 
 // Update reads the keys and runs a frame of the game.
 func (w *window) Update() error {
 	g := w.game
+	if ebiten.IsKeyPressed(ebiten.KeyR) { // held: a frame back each frame
+		w.rewind()
+		return nil
+	}
 	switch {
 	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
 		return errQuit
@@ -44,8 +49,14 @@ func (w *window) Update() error {
 		g.Step()
 	case inpututil.IsKeyJustPressed(ebiten.KeyS):
 		w.status = fmt.Sprintf("speed: 1/%d", g.Slow())
+	case inpututil.IsKeyJustPressed(ebiten.KeyF5):
+		w.quickSave()
+	case inpututil.IsKeyJustPressed(ebiten.KeyF9):
+		w.quickLoad()
 	case inpututil.IsKeyJustPressed(ebiten.KeyD):
 		w.switchTroll()
+	case inpututil.IsKeyJustPressed(ebiten.KeyH):
+		w.holdBack()
 	case inpututil.IsKeyJustPressed(ebiten.KeyI):
 		w.inspect()
 	}
@@ -81,13 +92,60 @@ func (w *window) switchTroll() {
 	w.status = t.Name() + " now decides"
 }
 
+func (w *window) holdBack() {
+	a, ok := w.under()
+	j, isJedi := a.(*game.Jedi)
+	if !ok || !isJedi {
+		w.status = "H: put the mouse on a Jedi"
+		return
+	}
+	holds, err := w.game.HoldBack(slices.Index(w.game.Jedi(), j))
+	switch {
+	case err != nil:
+		w.status = err.Error()
+	case holds:
+		w.status = j.Name() + " holds back: it defends, and never hurts its victim (H again: it fights)"
+	default:
+		w.status = j.Name() + " fights again"
+	}
+}
+
+// rewind puts the game back a frame, while R is held.
+func (w *window) rewind() {
+	back, err := w.game.Back()
+	switch {
+	case err != nil:
+		w.status = "R: " + err.Error()
+	case back:
+		w.status = fmt.Sprintf("rewinding: frame %d (let go of R to play on from here)", w.game.Frame())
+	default:
+		w.status = "R: no older frame kept (the game keeps ten seconds)"
+	}
+}
+
+func (w *window) quickSave() {
+	if err := w.game.QuickSave(); err != nil {
+		w.status = "F5: " + err.Error()
+		return
+	}
+	w.status = fmt.Sprintf("saved at frame %d (F9 loads it)", w.game.Frame())
+}
+
+func (w *window) quickLoad() {
+	if err := w.game.QuickLoad(); err != nil {
+		w.status = "F9: " + err.Error()
+		return
+	}
+	w.status = fmt.Sprintf("loaded: back at frame %d", w.game.Frame())
+}
+
 func (w *window) inspect() {
 	a, ok := w.under()
 	if !ok {
 		w.status = "I: put the mouse on a Jedi or a troll"
 		return
 	}
-	w.status = w.insp.open(a)
+	w.status = w.insp.open(w.game, a)
 }
 
 // Layout keeps the game's size, scaled to the window.
