@@ -108,3 +108,46 @@ func TestSituationRefusesBadStates(t *testing.T) {
 		})
 	}
 }
+
+// A Moment keeps its time, and none of the prediction's history: what
+// finished before it belongs to the call it was taken in.
+func TestMomentSavesItsTime(t *testing.T) {
+	sim := NewSim(Config[int]{})
+	var m int
+	sim.Advance(&m, 1500*time.Millisecond)
+	sim.Ran(3)
+	at := sim.Moment()
+	for _, asJSON := range []bool{false, true} {
+		w := StateWriter{json: asJSON}
+		w.Moment("at", at)
+		w.Moment("start", Moment{})
+		r := readerOf(t, w.b, asJSON)
+		got, start := r.Moment("at"), r.Moment("start")
+		if err := r.done(); err != nil {
+			t.Fatalf("json %v: %v", asJSON, err)
+		}
+		if want := (Moment{elapsed: 1500 * time.Millisecond}); got != want || start != (Moment{}) {
+			t.Errorf("json %v: got %+v and %+v, want %+v and the zero Moment", asJSON, got, start, want)
+		}
+	}
+	for _, tc := range []struct {
+		name   string
+		state  string
+		asJSON bool
+		want   string
+	}{
+		{"binary, empty", "", false, "ends too soon"},
+		{"binary, negative", "\x01", false, "before its prediction began"},
+		{"JSON, a number", `"at":3`, true, "cannot unmarshal"},
+		{"JSON, not a duration", `"at":"soon"`, true, "not a duration"},
+		{"JSON, negative", `"at":"-1s"`, true, "before its prediction began"},
+	} {
+		r := readerOf(t, []byte(tc.state), tc.asJSON)
+		if at := r.Moment("at"); at != (Moment{}) {
+			t.Errorf("%s: read %+v", tc.name, at)
+		}
+		if err := r.Err(); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("%s: error %v, want one saying %q", tc.name, err, tc.want)
+		}
+	}
+}

@@ -164,3 +164,42 @@ func (r *StateReader) jsonSituation(name string, raw json.RawMessage) Situation 
 	}
 	return s
 }
+
+// Moment writes where a prediction stands (see Moment): the simulated
+// time that has passed in it. What finished in the prediction before it
+// (Sim.Ran) is not written: that history belongs to the call of the
+// agent the prediction was made in, and ends with it, so a Moment kept
+// from one call to the next (a search spread over ticks) stands for its
+// time alone.
+func (w *StateWriter) Moment(name string, at Moment) {
+	if w.field(name) {
+		w.b = strconv.AppendQuote(w.b, at.elapsed.String())
+		return
+	}
+	w.b = binary.AppendVarint(w.b, int64(at.elapsed))
+}
+
+// Moment reads a moment written with StateWriter.Moment: the time it
+// stood at, 0 or more, in a prediction where nothing has finished yet.
+func (r *StateReader) Moment(name string) Moment {
+	var elapsed time.Duration
+	if raw, ok := r.field(name); ok {
+		var s string
+		r.decode(name, raw, &s)
+		if r.err == nil {
+			var err error
+			if elapsed, err = time.ParseDuration(s); err != nil {
+				r.fail(fmt.Errorf("%s: %q: not a duration", name, s))
+			}
+		}
+	} else {
+		elapsed = time.Duration(r.Int(name))
+	}
+	if r.err == nil && elapsed < 0 {
+		r.fail(fmt.Errorf("%s: a moment %v before its prediction began", name, elapsed))
+	}
+	if r.err != nil {
+		return Moment{}
+	}
+	return Moment{elapsed: elapsed}
+}
