@@ -120,17 +120,18 @@ func (r *runner[M, K]) RestoreState(sr *bt.StateReader) error {
 	c := &checker{sr: sr}
 	r.read(c, &s)
 	switch {
+	case c.err != nil: // noted before any reading error
+		return c.err
 	case sr.Err() != nil:
 		return sr.Err()
-	case c.err != nil:
-		return c.err
 	}
 	r.take(&s)
 	return nil
 }
 
 // A checker reads a saved state and notes the first thing in it that
-// does not fit the domain; a reading error (StateReader.Err) comes first.
+// does not fit the domain, unless a reading error (StateReader.Err) came
+// before it.
 type checker struct {
 	sr  *bt.StateReader
 	err error
