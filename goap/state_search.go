@@ -236,6 +236,7 @@ func (p *Session[M, K]) restoreGoals(c *checker, sp *savedPlanning[M]) {
 		kind := slices.Index(outcomeNames[:], g.Outcome)
 		switch {
 		case gi < 0:
+			c.fail("a planning over goal %q, which the domain lacks", g.Name)
 			return
 		case seen[gi]:
 			c.fail("goal %q twice in a planning", g.Name)

@@ -602,6 +602,7 @@ func TestRestoreRefusesHostileStates(t *testing.T) {
 		{"other actions planned over", replace(`"action":"a0"`, `"action":"zz"`), `over action "zz" where the domain has "a0"`},
 		{"a situation garbled", replace(`"now":"[^"]*"`, `"now":"soon"`), `situation: now "soon": not a duration`},
 		{"a moment before its planning", replace(`"moment":"0s"`, `"moment":"-1s"`), `before its prediction began`},
+		{"a goal unnamed", progress(func(p map[string]any) { p["goals"].([]any)[1].(map[string]any)["name"] = "" }), `a planning over goal ""`},
 		{"a goal twice", progress(func(p map[string]any) { p["goals"].([]any)[1].(map[string]any)["name"] = "g1" }), `goal "g1" twice`},
 		{"a goal missing", progress(func(p map[string]any) { p["goals"] = p["goals"].([]any)[:1] }), `over 1 goals, where the domain has 2`},
 		{"an outcome unknown", progress(func(p map[string]any) { p["goals"].([]any)[0].(map[string]any)["outcome"] = "won" }), `"won"`},
