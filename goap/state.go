@@ -40,8 +40,10 @@ var purposeNames = [...]string{fresh: "fresh", changed: "changed", higher: "high
 // RestoreState). The memory its plan started from (for a goal from the
 // start), the keys of stale goals and a planning under way are written
 // with StateWriter.Value, so the memory and key types must be what both
-// encoding/gob and encoding/json carry (exported fields, no NaN): a save
-// says so where they are not. The rest allocates nothing.
+// encoding/gob and encoding/json carry whole: exported fields, finite
+// numbers. A save fails on what they cannot encode at all; a field they do
+// not see (unexported) is left zero by a restore. The rest allocates
+// nothing.
 func (r *runner[M, K]) SaveState(w *bt.StateWriter) {
 	d := r.d
 	w.String("goal", d.goalName(r.goal))
