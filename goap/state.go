@@ -185,6 +185,12 @@ func (r *runner[M, K]) read(c *checker, s *restored[M, K]) {
 		}
 	}
 	s.why.text, s.why.detail = sr.String("why"), sr.String("whyDetail")
+	if s.planning && s.purpose != fresh && s.goal < 0 {
+		// A planning beside the running plan (changed, higher) is
+		// replaced by a fresh one when that plan ends; kept without it,
+		// it would report on goal -1 as it ends, and fault.
+		fail("a planning beside the running plan (%s), where none runs", purposeNames[s.purpose])
+	}
 	r.readSetbacks(c, s)
 	r.readStale(c, s)
 	if s.planning && c.ok() {

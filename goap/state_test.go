@@ -583,6 +583,7 @@ func TestRestoreRefusesHostileStates(t *testing.T) {
 		want  string
 	}{
 		{"a goal the domain lacks", replace(`"goal":"g0"`, `"goal":"g9"`), `goal "g9", which the domain lacks`},
+		{"a planning beside no plan", replace(`"goal":"g0"`, `"goal":""`), `a planning beside the running plan (changed), where none runs`},
 		{"a step the domain lacks", replace(`"step":"a\d"`, `"step":"zz"`), `steps: step 1: action "zz", which the domain lacks`},
 		{"a variant of a step that has none", replace(`"variant":0`, `"variant":2`), `variant 2 of action`},
 		{"a variant no step has", replace(`"variant":0`, `"variant":-1`), `variant -1`},
