@@ -685,18 +685,53 @@ func runnerState(t *testing.T, a *bt.Agent[Plot]) string {
 }
 
 // runnerBytes returns where the runner's state lies in a binary save of a
-// tree whose only custom node is the runner: last, before the checksum,
-// after its length.
-func runnerBytes(t *testing.T, save []byte) (from, to int) {
-	t.Helper()
-	to = len(save) - 4
-	for from = to - 1; from > 0; from-- {
-		if n, k := binary.Uvarint(save[from:]); k > 0 && from+k+int(n) == to {
-			return from + k, to
+// tree whose only custom node is the runner, reading the save as
+// bt.Agent.AppendBinary documents it: a header, each node's state (a
+// mask of what it holds, then that), then the custom nodes' states, each
+// after its length, then a checksum.
+func runnerBytes(t fataler, save []byte) (from, to int) {
+	r := bytes.NewReader(save[4 : len(save)-4]) // "fsag", and the checksum
+	uvarint := func() uint64 {
+		v, err := binary.ReadUvarint(r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return v
+	}
+	skip := func(n int64) {
+		if _, err := r.Seek(n, io.SeekCurrent); err != nil {
+			t.Fatal(err)
 		}
 	}
-	t.Fatal("no runner's state in the save")
-	return 0, 0
+	if v := uvarint(); v != 1 {
+		t.Fatal("the binary form is of version", v, "not 1: read it anew")
+	}
+	skip(8) // the tree's fingerprint
+	for range 3 {
+		uvarint() // the clock (a varint, as long), ticks, seed
+	}
+	skip(1) // the status
+	for range uvarint() {
+		mask, err := r.ReadByte()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for bit := byte(1 << 1); bit != 0; bit <<= 1 {
+			switch {
+			case mask&bit == 0 || bit == 1<<2: // quarantined: a flag, no field
+			case bit >= 1<<6: // how it ended, its result: a byte
+				skip(1)
+			default: // its last end, decision, current and last child: varints
+				uvarint()
+			}
+		}
+	}
+	n := uvarint()
+	from = len(save) - 4 - r.Len()
+	if to = from + int(n); to != len(save)-4 {
+		t.Fatal("the runner's state is not the save's last")
+	}
+	return from, to
 }
 
 // reframed returns a binary save with the runner's state, save[from:to],
@@ -706,13 +741,13 @@ func reframed(save []byte, from, to int, state []byte) []byte {
 	for start > 0 && save[start-1]&0x80 != 0 { // the length's first byte
 		start--
 	}
-	b := slices.Concat(save[:start], binary.AppendUvarint(nil, uint64(len(state))), state)
+	b := slices.Concat(save[:start], binary.AppendUvarint(nil, uint64(len(state))), state, save[to:len(save)-4])
 	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b))
 }
 
 // A runner given its binary state truncated anywhere refuses it; given it
 // with any byte changed, it refuses it or takes it, never panicking, and
-// an agent that took it ticks on without a fault. (Every 13th byte and
+// an agent that took it ticks on, traced, without a fault. (Every 13th byte and
 // length; every one with $FORESIGHT_FULL.)
 func TestRestoreRefusesGarbledBinaryStates(t *testing.T) {
 	a, m := busyAgent(t)
@@ -752,8 +787,9 @@ func TestRestoreRefusesGarbledBinaryStates(t *testing.T) {
 				continue
 			}
 			took++
+			b.SetTracer(trace.JSON(io.Discard)) // its reports too
 			m := m
-			for range 3 {
+			for range 10 {
 				if _, err := b.Tick(&m, tick); err != nil {
 					t.Fatalf("byte %d of the runner's state changed, restored, then ticked: %v", i, err)
 				}
@@ -801,4 +837,53 @@ func TestSavingAPlanAllocatesOnlyItsMemory(t *testing.T) {
 		t.Errorf("saving a plan from the start takes %v allocations, saving none %v: it keeps no memory?", fromStart, none)
 	}
 	t.Logf("allocations of a save: %v without a plan or with one, %v with one judged from its start", none, fromStart)
+}
+
+// Whatever a runner is doing when it is saved, its binary state with a
+// byte changed is refused or taken, never panicking, and an agent that
+// took it ticks on, traced, without a fault.
+func TestGarbledStatesNeverFault(t *testing.T) {
+	rapid.Check(t, func(t *rapid.T) {
+		p := drawPlotProblem(t)
+		tree := p.tree(t, p.domain(t, named))
+		a, err := tree.NewAgent(7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a.SetTracer(trace.JSON(io.Discard))
+		var m Plot
+		for i, k := range drawPlotTicks(t) {
+			if k.set >= 0 {
+				m.V[k.set] = uint8(k.to)
+			}
+			m.Jams = m.Jams&^k.clear | k.jams
+			if _, err := a.Tick(&m, k.dt); err != nil {
+				t.Fatalf("tick %d: %v", i+1, err)
+			}
+		}
+		save, err := a.MarshalBinary()
+		if err != nil {
+			t.Fatal(err)
+		}
+		from, to := runnerBytes(t, save)
+		state := slices.Clone(save[from:to])
+		at := rapid.IntRange(0, len(state)-1).Draw(t, "at")
+		state[at] = byte(rapid.IntRange(0, 255).Draw(t, "byte"))
+		b, err := tree.NewAgent(7)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := b.UnmarshalBinary(reframed(save, from, to, state)); err != nil {
+			if strings.Contains(err.Error(), "panicked") {
+				t.Fatal(err)
+			}
+			return
+		}
+		b.SetTracer(trace.JSON(io.Discard))
+		for i := range 10 {
+			if _, err := b.Tick(&m, tick); err != nil {
+				t.Fatalf("byte %d of the state changed to %d, restored, then tick %d: %v", at, state[at], i+1, err)
+			}
+		}
+	})
 }
