@@ -134,6 +134,22 @@
 // The troll package runs the same Trunk Thumper by a behaviour tree, by
 // an HTN and by this package.
 //
+// # Saving
+//
+// A runner's state goes with its agent's (bt.Agent.MarshalBinary and
+// MarshalJSON; see bt.StateWriter): its plan, by its steps' names, where
+// it stands, its back-offs, and a planning spread over ticks whole, search
+// and all, so that an agent restored from a save goes on exactly as the
+// one saved. The memory a plan judged from its start keeps (GoalFrom), the
+// keys of the goals found without a plan and the memories of a search
+// under way are kept with bt.StateWriter.Value: the memory and key types
+// must be what encoding/gob and encoding/json both carry whole (exported
+// fields, finite numbers). A restore checks the state against the domain
+// it is given, which may have been edited since (bt.Agent.Reload): a plan
+// whose steps the domain still has goes on, checked before each step as
+// any plan is; a state that does not fit is refused, saying why, and the
+// runner begins afresh.
+//
 // # Cost
 //
 // A domain is immutable and takes no lock: agents plan on it in parallel.
