@@ -425,10 +425,7 @@ func afterEdit(t *testing.T, tree, edited *bt.Tree[Plot], m Plot, reload bool) (
 // Restore of its save into the edited tree) goes on with the plan where
 // its steps still fit the domain, a goal's utility changed; where they do
 // not, the variant of a step gone, the runner's state is dropped, and the
-// tree begins afresh. Restore names the node and why. (Reload halts the
-// old tree when the run cannot go on, and lists what it drops of the
-// halted tree's state, in which the runner has no plan: the why is not
-// among it.)
+// tree begins afresh. Reload and Restore name the node and why.
 func TestADomainEditKeepsWhatStillFits(t *testing.T) {
 	// A walk of two ticks to V[1] == 2, a variant of the first step, then
 	// a step that needs it, to the goal V[2] == 3.
@@ -446,6 +443,9 @@ func TestADomainEditKeepsWhatStillFits(t *testing.T) {
 	goesOn := []string{"plot/a1"}
 	afresh := []string{"plot/a0", "plot/a1"}
 	made := "made: goal g0 (utility 1), the highest with a plan"
+	gone := []string{
+		`plot: its state: goap: steps: step 1: variant 2 of action "a0", which has none`,
+		"plot: plot/a0 runs under a parent that does not: the tree begins afresh"}
 	for _, tc := range []struct {
 		name         string
 		edit         plotProblem
@@ -455,10 +455,8 @@ func TestADomainEditKeepsWhatStillFits(t *testing.T) {
 	}{
 		{"a goal's utility, reloaded", dearer, true, nil, goesOn, nil},
 		{"a goal's utility, restored", dearer, false, nil, goesOn, nil},
-		{"a step's variant gone, reloaded", plain, true, nil, afresh, []string{made}},
-		{"a step's variant gone, restored", plain, false, []string{
-			`plot: its state: goap: steps: step 1: variant 2 of action "a0", which has none`,
-			"plot: plot/a0 runs under a parent that does not: the tree begins afresh"}, afresh, []string{made}},
+		{"a step's variant gone, reloaded", plain, true, gone, afresh, []string{made}},
+		{"a step's variant gone, restored", plain, false, gone, afresh, []string{made}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			edited := p.tree(t, tc.edit.domainOver(t, actions, named))

@@ -12,9 +12,8 @@ import (
 	"github.com/foresight-bt/foresight/troll"
 )
 
-// troll's deciders whose agents save today; goap's runner "cannot save
-// its state" until save-goap is merged: list it then (it passes).
-var savingDeciders = []troll.Decider{troll.HTN, troll.BT, troll.FSM}
+// savingDeciders are the troll's deciders, every one of which saves.
+var savingDeciders = []troll.Decider{troll.HTN, troll.BT, troll.FSM, troll.GOAP}
 
 // A game's frame: its world's save, then its agent's.
 func gameFrame(t *testing.T, g *troll.Game) []byte {

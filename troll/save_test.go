@@ -17,20 +17,6 @@ import (
 
 var deciders = []troll.Decider{troll.BT, troll.FSM, troll.HTN, troll.GOAP}
 
-// skipUnsaved skips the test of a decider whose planner runner cannot
-// save its state yet (issue 31: the htn and goap runners' SaveState are
-// on their way; FSM's machine runs the HTN domain), and fails it for any
-// other error.
-func skipUnsaved(t interface {
-	Fatal(...any)
-	Skip(...any)
-}, err error) {
-	if strings.Contains(err.Error(), "cannot save its state") {
-		t.Skip("needs the htn/goap runner's SaveState (issue 31)")
-	}
-	t.Fatal(err)
-}
-
 // A gameLog follows a game: every event of the troll's tree, and the
 // world after every step.
 type gameLog struct{ strings.Builder }
@@ -73,7 +59,7 @@ func trollSaveGoesOn(t interface {
 	}
 	save, err := a.MarshalJSON()
 	if err != nil {
-		skipUnsaved(t, err)
+		t.Fatal(err)
 	}
 	at := whole.Len()
 	again, err := troll.NewTree(d)
@@ -125,7 +111,7 @@ func TestPropertyGameSaveGoesOn(t *testing.T) {
 		t.Run(d.String(), func(t *testing.T) {
 			t.Parallel()
 			if _, err := saveOf(d); err != nil {
-				skipUnsaved(t, err)
+				t.Fatal(err)
 			}
 			rapid.Check(t, func(t *rapid.T) {
 				trollSaveGoesOn(t, d, rapid.Uint64().Draw(t, "seed"), rapid.IntRange(0, 600).Draw(t, "k"), rapid.IntRange(1, 150).Draw(t, "n"))

@@ -12,16 +12,11 @@ import (
 )
 
 // saveRun runs the troll with args, saving at the moment at to a file it
-// returns, and what it printed. A decider whose planner runner cannot
-// save its state yet skips the test (issue 31: the htn and goap runners'
-// SaveState are on their way; fsm's machine runs the HTN domain).
+// returns, and what it printed.
 func saveRun(t *testing.T, at string, args ...string) (save, stdout string) {
 	t.Helper()
 	save = filepath.Join(t.TempDir(), "run.json")
 	code, stdout, stderr := runArgs(t, append([]string{"-save", save, "-save-at", at}, args...)...)
-	if code != 0 && strings.Contains(stderr, "cannot save its state") {
-		t.Skip("needs the htn/goap runner's SaveState (issue 31)")
-	}
 	if code != 0 {
 		t.Fatalf("%v: exit %d: %s", args, code, stderr)
 	}

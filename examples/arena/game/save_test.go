@@ -8,17 +8,10 @@ import (
 	"github.com/foresight-bt/foresight/troll"
 )
 
-// savable is a config whose agents all save today: the trolls under
-// every decider but goap, whose runner cannot save its state until the
-// branch that teaches it to (issue 31) is merged: the tests of every
-// decider skip until then.
+// savable is a config of trolls under every decider.
 func savable(workers int) Config {
-	return Config{Seed: 4, Arenas: 2, Trolls: 3, Workers: workers, Deciders: []troll.Decider{troll.HTN, troll.BT, troll.FSM}}
+	return Config{Seed: 4, Arenas: 2, Trolls: 4, Workers: workers, Deciders: []troll.Decider{troll.HTN, troll.BT, troll.FSM, troll.GOAP}}
 }
-
-// skipPlanners is the reason the tests of every decider skip, for the
-// lead to remove once save-goap is merged.
-const skipPlanners = "the goap runner cannot save its state until save-goap is merged (issue 31): remove this skip then"
 
 func newGame(t *testing.T, cfg Config) *Game {
 	t.Helper()
@@ -145,26 +138,6 @@ func TestBackAndQuickLoad(t *testing.T) {
 	}
 }
 
-// A game that cannot save (a troll under a planner that cannot save its
-// state yet) says why, and keeps no frames; its quick save fails and
-// keeps nothing. Once save-goap is merged the goap troll saves, and this
-// test goes with the skip of TestRollbackEveryDecider.
-func TestUnsaved(t *testing.T) {
-	t.Parallel()
-	cfg := Config{Seed: 1, Arenas: 1, Trolls: 1, Deciders: []troll.Decider{troll.GOAP}, Rewind: 10}
-	g := newGame(t, cfg)
-	advance1(t, g)
-	if _, err := g.Back(); err == nil {
-		t.Error("a game that cannot save stepped back")
-	}
-	if err := g.QuickSave(); err == nil {
-		t.Error("a game that cannot save quick-saved")
-	}
-	if err := g.QuickLoad(); err == nil {
-		t.Error("quick load with nothing saved: no error")
-	}
-}
-
 // A save of another game, or cut short or changed, is refused and the
 // game left as it was.
 func TestHostileGameSaves(t *testing.T) {
@@ -212,7 +185,6 @@ func TestRollback(t *testing.T) {
 // Rollback under every decider, the player switching trolls' deciders
 // as well as holding Jedi back.
 func TestRollbackEveryDecider(t *testing.T) {
-	t.Skip(skipPlanners)
 	t.Parallel()
 	cfg := Config{Seed: 4, Arenas: 2, Trolls: 4, Workers: 1}
 	other := cfg
