@@ -42,7 +42,7 @@ func (g *Game) UnmarshalJSON(data []byte) error {
 	if err := g.Agent.UnmarshalJSON(s.Agent); err != nil {
 		return fmt.Errorf("troll: a game's state: %w", err)
 	}
-	*g.World = w // in place: whoever holds the troll's memory holds it still
+	*g.World = w                         // in place: whoever holds the troll's memory holds it still
 	g.World.rng = rand.New(&g.World.pcg) // w's drew from w's own source
 	return nil
 }
