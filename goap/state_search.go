@@ -38,7 +38,6 @@ type savedPlanning[M any] struct {
 	Goals    []savedGoal `json:"goals"` // in the order tried
 	Pos      int         `json:"pos"`   // the goal being worked on
 	Active   bool        `json:"active,omitempty"`
-	Left     int         `json:"left"`           // the nodes left to expand
 	Goal     string      `json:"goal,omitempty"` // the plan kept so far
 	Plan     []savedStep `json:"plan,omitempty"`
 	Cost     float64     `json:"cost,omitempty"`
@@ -136,7 +135,7 @@ func (p *Session[M, K]) savePlanning(w *bt.StateWriter) {
 func (p *Session[M, K]) saved() *savedPlanning[M] {
 	d, s := p.d, p.s
 	sp := &savedPlanning[M]{Root: p.root, Bounded: p.bounded, Above: p.above, Pos: p.pos, Active: p.active,
-		Left: p.left, Goal: d.goalName(p.goal), Plan: d.savedSteps(p.steps), Cost: p.cost, Expanded: p.expanded,
+		Goal: d.goalName(p.goal), Plan: d.savedSteps(p.steps), Cost: p.cost, Expanded: p.expanded,
 		Banned: d.savedSteps(s.banned), Tallies: s.tally, Why: s.firstWhy, Sweeps: s.sweeps,
 		Considered: s.considered, Admitted: s.admitted, Watching: s.watching}
 	if s.watching { // otherwise stale: left out, so that a restore saves the same
@@ -248,9 +247,9 @@ func (p *Session[M, K]) restoreGoals(c *checker, sp *savedPlanning[M]) {
 		p.order[pos], p.prio[gi] = gi, g.Utility
 		p.outcomes[pos] = outcome{kind: uint8(kind), expanded: g.Expanded, cost: g.Cost}
 	}
-	p.pos, p.active, p.left = sp.Pos, sp.Active, sp.Left
-	if p.pos < 0 || p.pos > len(p.order) || p.active && p.pos == len(p.order) || p.left < 0 {
-		c.fail("goal %d of %d under way (active %v), %d nodes left", p.pos, len(p.order), p.active, p.left)
+	p.pos, p.active = sp.Pos, sp.Active
+	if p.pos < 0 || p.pos > len(p.order) || p.active && p.pos == len(p.order) {
+		c.fail("goal %d of %d under way (active %v)", p.pos, len(p.order), p.active)
 	}
 	p.goal = d.goalNamed(sp.Goal, c)
 	p.steps = p.steps[:0]

@@ -606,7 +606,6 @@ func TestRestoreRefusesHostileStates(t *testing.T) {
 		{"a goal missing", progress(func(p map[string]any) { p["goals"] = p["goals"].([]any)[:1] }), `over 1 goals, where the domain has 2`},
 		{"an outcome unknown", progress(func(p map[string]any) { p["goals"].([]any)[0].(map[string]any)["outcome"] = "won" }), `"won"`},
 		{"a goal under way past the goals", progress(func(p map[string]any) { p["pos"] = 2 }), `goal 2 of 2 under way`},
-		{"fewer than no nodes left", progress(func(p map[string]any) { p["left"] = -1 }), `-1 nodes left`},
 		{"tallies of another domain", progress(func(p map[string]any) { p["tallies"] = []int{1} }), `tallies of 1`},
 		{"a tally below zero", progress(func(p map[string]any) { p["considered"].([]any)[0] = -1 }), `a tally below zero`},
 		{"a trial past the trials", progress(func(p map[string]any) { p["goalTrial"] = 1 << 20 }), `trials 1048576`},
