@@ -88,9 +88,10 @@
 //
 // # Budgets
 //
-// A budget (Builder.Budget, a decide.Budget) bounds the nodes one
-// planning may expand over every goal it tries (Tries) and the steps a
-// plan may hold (Steps). Tries bounds a planning's memory as well: the
+// A budget (Builder.Budget, a decide.Budget) bounds the nodes each
+// goal's search may expand (Tries: a goal that cannot be reached spends
+// its own search, and leaves the goals after it theirs) and the steps a
+// plan may hold (Steps). Tries bounds a search's memory as well: the
 // states one search keeps are at most Tries × the actions (as many as its
 // expansions make without variants), and room for one action's 32,767
 // variants besides, so an action of many variants runs out of budget
