@@ -93,6 +93,9 @@ type place struct {
 
 // add reports Build's errors, each about a node placed where the file
 // describes the node, within the same Limits.Errors as the file's own.
+// A node the file does not describe (a step of a planner node, which the
+// planner makes) is placed at the nearest node above it that the file
+// describes.
 func (l *loader[M]) add(err error) {
 	if err == nil {
 		return
@@ -104,12 +107,27 @@ func (l *loader[M]) add(err error) {
 	for _, e := range errs {
 		var ne *decide.Error
 		if errors.As(e, &ne) {
-			if at, ok := l.places[ne.Path]; ok {
+			if at, ok := l.placeOf(ne.Path); ok {
 				l.fail(at.json, at.offset, e)
 				continue
 			}
 		}
 		l.report(e)
+	}
+}
+
+// placeOf returns where the file describes the node at path, or the
+// nearest node above it that it describes.
+func (l *loader[M]) placeOf(path string) (place, bool) {
+	for {
+		if at, ok := l.places[path]; ok {
+			return at, true
+		}
+		i := strings.LastIndexByte(path, '/')
+		if i < 0 {
+			return place{}, false
+		}
+		path = path[:i]
 	}
 }
 
