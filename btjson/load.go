@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -78,7 +79,11 @@ func (r *Registry[M]) Read(rd io.Reader) (bt.Def[M], error) {
 		return bt.Def[M]{}, errors.New("btjson: Read of a nil reader")
 	}
 	lim := r.Limits.orDefaults()
-	data, err := io.ReadAll(io.LimitReader(rd, int64(lim.Bytes)+1))
+	n := int64(lim.Bytes)
+	if n < math.MaxInt64 { // saturating: math.MaxInt is no limit
+		n++
+	}
+	data, err := io.ReadAll(io.LimitReader(rd, n))
 	if err != nil {
 		return bt.Def[M]{}, err
 	}
@@ -580,8 +585,8 @@ func (l *loader[M]) skip(path string, tok json.Token, depth int) bool {
 	for {
 		switch tok {
 		case json.Delim('{'), json.Delim('['):
-			if open++; depth+open > l.lim.Depth*2 {
-				l.fail(path, int(l.dec.InputOffset()), fmt.Errorf("%w: values nested more than %d deep", ErrLimit, l.lim.Depth*2))
+			if open++; depth+open > l.lim.values() {
+				l.fail(path, int(l.dec.InputOffset()), fmt.Errorf("%w: values nested more than %d deep", ErrLimit, l.lim.values()))
 				return false
 			}
 		case json.Delim('}'), json.Delim(']'):

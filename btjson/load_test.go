@@ -3,6 +3,7 @@ package btjson_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"strings"
 	"testing"
@@ -202,6 +203,34 @@ func TestLimits(t *testing.T) {
 	}
 	if _, err := reg.Read(strings.NewReader(`{"name": "` + strings.Repeat("x", 1<<20) + `"}`)); !errors.Is(err, btjson.ErrLimit) {
 		t.Errorf("Read of a megabyte: %v, want a limit error", err)
+	}
+}
+
+// Limits as large as an int holds mean no limit: the arithmetic on them
+// saturates, where it wrapped around (Read read nothing, and any value
+// nested in a field was too deep), and a file reads, writes and reads
+// back as under the defaults.
+func TestLimitsOfMaxInt(t *testing.T) {
+	t.Parallel()
+	reg := testRegistry()
+	reg.Limits = btjson.Limits{Bytes: math.MaxInt, Depth: math.MaxInt, Nodes: math.MaxInt, Errors: math.MaxInt}
+	file := `{"kind": "sequence", "name": "s", "children": [
+  {"kind": "action", "name": "a", "action": "chase"}
+]}`
+	def, err := reg.Read(strings.NewReader(file))
+	if err != nil {
+		t.Fatalf("Read: %v", err)
+	}
+	nested := `{"kind": "action", "name": "a", "action": "chase", "notes": [[1], {"a": [2]}]}`
+	if _, err := reg.Load([]byte(nested)); err == nil || errors.Is(err, btjson.ErrLimit) {
+		t.Errorf("a field unknown, its value nested: %v, want it unknown and no limit exceeded", err)
+	}
+	data, err := reg.Marshal(def)
+	if err != nil {
+		t.Fatalf("Marshal: %v", err)
+	}
+	if _, err := reg.Build(bt.Config[mem]{Heuristic: goal}, data); err != nil {
+		t.Errorf("Build of what Marshal wrote: %v", err)
 	}
 }
 
