@@ -28,7 +28,7 @@ func runArgs(t *testing.T, args ...string) (code int, stdout, stderr string) {
 // plan event for every plan, a task event for every task begun and a
 // summary.
 func TestJSONDeterministic(t *testing.T) {
-	for _, decider := range []string{"htn", "bt", "goap", "fsm"} {
+	for _, decider := range []string{"htn", "bt", "goap", "fsm", "utility"} {
 		args := []string{"-json", "-decider", decider, "-seed", "3", "-duration", "40s"}
 		code, a, stderr := runArgs(t, args...)
 		if code != 0 {
@@ -241,7 +241,7 @@ func TestServe(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
-	go func() { done <- play(o, tree, io.Discard, nil, live, nil) }()
+	go func() { done <- play(o, tree, io.Discard, nil, live, nil, io.Discard) }()
 	var resp *http.Response
 	for deadline := time.Now().Add(10 * time.Second); ; {
 		resp, err = http.Get(inspect.URL(live.ln.Addr()) + "events")
