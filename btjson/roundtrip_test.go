@@ -17,6 +17,7 @@ import (
 	"github.com/foresight-bt/foresight/btjson"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/testkit/treetest"
+	"github.com/foresight-bt/foresight/utility"
 )
 
 // A random tree written from Go and read back is the same tree: the same
@@ -84,6 +85,7 @@ func registryOf(d bt.Def[mem]) *btjson.Registry[mem] {
 		Composites:  map[string]bt.CompositeFunc[mem]{},
 		Leaves:      map[string]bt.Node[mem]{},
 		Simulations: map[string]func(*bt.Sim[mem], *mem) heuristic.Verdict{},
+		Inputs:      map[string]func(*mem) float64{},
 	}
 	var walk func(d *bt.Def[mem], path string)
 	walk = func(d *bt.Def[mem], path string) {
@@ -98,6 +100,17 @@ func registryOf(d bt.Def[mem]) *btjson.Registry[mem] {
 			r.Composites[path] = d.Value.(bt.CompositeFunc[mem])
 		case bt.KindLeaf:
 			r.Leaves[path] = d.Value.(bt.Node[mem])
+		case bt.KindUtility:
+			s := d.Value.(*utility.Selector[mem])
+			ms := s.Options
+			if s.Foresee != nil {
+				ms = append(ms[:len(ms):len(ms)], *s.Foresee)
+			}
+			for _, m := range ms {
+				for _, c := range m.Considerations {
+					r.Inputs[c.Input.Name] = c.Input.Read
+				}
+			}
 		}
 		for _, o := range d.Options {
 			switch v := o.Value().(type) {

@@ -14,6 +14,7 @@ import (
 	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/testkit/contract"
+	"github.com/foresight-bt/foresight/utility"
 )
 
 // A Shape describes a random tree that can be built any number of times,
@@ -32,7 +33,7 @@ type Shape struct {
 // The kinds of node a Shape can be.
 var (
 	leafKinds      = []string{"action", "condition"}
-	compositeKinds = []string{"sequence", "reactive-sequence", "selector", "random", "parallel", "priority", "reactive-priority", "ifelse"}
+	compositeKinds = []string{"sequence", "reactive-sequence", "selector", "random", "parallel", "priority", "reactive-priority", "ifelse", "utility"}
 	decoratorKinds = []string{"invert", "force-success", "force-failure", "repeat", "until-failure", "retry",
 		"timeout", "delay", "floor", "fakesim", "goal"}
 	guardKinds = 8
@@ -171,9 +172,53 @@ func (s *Shape) composite(name string, kids []bt.Def[Mem]) bt.Def[Mem] {
 			{bt.SucceedOnOne(), bt.FailOnOne()}}[s.Option])...)
 	case "priority":
 		return b.Priority(name, kids...)
+	case "utility":
+		return s.utility(name, kids)
 	default:
 		return b.IfElse(name, func(m *Mem) bool { return m.Foe%2 == 0 }, kids[0], kids[1:]...)
 	}
+}
+
+// The inputs of the random utility nodes' considerations.
+var (
+	foeInput = utility.Input[Mem]{Name: "foe", Read: func(m *Mem) float64 { return float64(m.Foe) }}
+	hpInput  = utility.Input[Mem]{Name: "hp", Read: func(m *Mem) float64 { return float64(m.HP) }}
+)
+
+// utility describes the shape's utility node over kids: each way it
+// picks (by score alone, with a bonus beside the running option, drawn
+// among the best with a margin, or by each child's prediction, ranked by
+// outcome first), its children scored by considerations of the foe and
+// of its own hit points, each child by a measure of its own.
+func (s *Shape) utility(name string, kids []bt.Def[Mem]) bt.Def[Mem] {
+	var sel utility.Selector[Mem]
+	var opts []bt.Option
+	switch s.Option {
+	case 1:
+		sel.Bonus, opts = 0.1, []bt.Option{bt.Replan(0)}
+	case 2:
+		sel.Random, sel.Within, sel.Margin, opts = true, 0.3, 0.05, []bt.Option{bt.Replan(150 * time.Millisecond)}
+	case 3:
+		sel.Foresee = &utility.Measure[Mem]{Weight: 1, Considerations: []utility.Consideration[Mem]{
+			foeInput.Over(0, 12, utility.Linear(-1, 1))}} // a world worth more the weaker the foe
+		sel.ByOutcome, sel.Minimum, opts = true, 0.05, []bt.Option{bt.Replan(0)}
+	}
+	options := make([]utility.Option[Mem], len(kids))
+	for i, k := range kids {
+		switch i % 3 {
+		case 0:
+			options[i] = utility.Consider(k, foeInput.Over(0, 12, utility.Logistic(8, 0.4)))
+		case 1:
+			options[i] = utility.Consider(k, hpInput.Over(0, 14, utility.Linear(-1, 1)),
+				foeInput.Over(0, 12, utility.Step(0.3, 0.2, 1)))
+		default:
+			options[i] = utility.Option[Mem]{Node: k, Measure: utility.Measure[Mem]{Weight: 0.5, Sum: true,
+				Considerations: []utility.Consideration[Mem]{
+					hpInput.Over(0, 14, utility.Points(0, 0, 0.5, 1, 1, 0.2)),
+					foeInput.Over(0, 12, utility.Polynomial(2, 1, 0, 0)).Weighted(2)}}}
+		}
+	}
+	return utility.Select(name, sel, options...).With(opts...)
 }
 
 func (s *Shape) decorator() bt.Decorator[Mem] {
