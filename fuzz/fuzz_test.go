@@ -15,6 +15,7 @@ import (
 	"github.com/foresight-bt/foresight/decorators"
 	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/testkit/treetest"
+	"github.com/foresight-bt/foresight/utility"
 )
 
 func FuzzTree(f *testing.F) {
@@ -108,7 +109,7 @@ func slip(t *rapid.T, d bt.Def[treetest.Mem]) bt.Def[treetest.Mem] {
 		d.Kind = rapid.SampledFrom([]bt.NodeKind{bt.KindSequence, bt.KindReactiveSequence, bt.KindSelector,
 			bt.KindRandom, bt.KindParallel, bt.KindPriority, bt.KindReactivePriority, bt.KindIfElse,
 			bt.KindDecorator, bt.KindComposite, bt.KindAction, bt.KindCondition, bt.KindLeaf, bt.KindPlanner,
-			"nope"}).Draw(t, "kind")
+			bt.KindUtility, "nope"}).Draw(t, "kind")
 	case 6: // "n0" and "n1" are the names of siblings
 		d.Name = rapid.SampledFrom([]string{"", "a/b", "n0", "n1", "root", "long name with spaces"}).Draw(t, "name")
 	case 7: // in place of a random selector's child's weight, or on another node
@@ -167,5 +168,7 @@ func value(t *rapid.T) any {
 		decorators.Invert[treetest.Mem](), decorators.Repeat[treetest.Mem](rapid.IntRange(-1, 3).Draw(t, "n")),
 		bt.Decorator[treetest.Mem](nil), decorators.Invert[int](),
 		bt.CompositeFunc[treetest.Mem](nil),
+		&utility.Selector[treetest.Mem]{}, (*utility.Selector[treetest.Mem])(nil), &utility.Selector[int]{},
+		&utility.Selector[treetest.Mem]{Options: []utility.Measure[treetest.Mem]{{Weight: -1}, {Weight: 1}}, Within: 2},
 	}).Draw(t, "value")
 }
