@@ -30,6 +30,10 @@ func FuzzLoad(f *testing.F) {
 		`{"kind": "sequence", "name": "s", "children": [{"kind": "sequence", "name": "s", "children": [{"kind": "sequence", "name": "s", "children": [`,
 		`[]`, `"x"`, `{"a":1,"a":2}`, "\xff\xfe{}",
 		`{"kind": "decorator", "name": "d", "decorator": "retry", "args": {"times": 2}, "children": [{"kind": "action", "name": "w", "action": "wait", "args": {"for": "1s"}, "constraints": [{"name": "cooldown", "args": {"for": "2s"}}, "cooldown"]}]}`,
+		`{"kind": "utility", "name": "u", "replan": "0s", "random": true, "within": 0.2, "bonus": 0.1, "minimum": 0.01, "foresee": {"considerations": [{"input": "foe", "min": 0, "max": 10, "curve": {"kind": "linear", "slope": -1, "intercept": 1}}]}, "children": [
+  {"kind": "action", "name": "hit", "action": "hit", "consider": {"weight": 2, "considerations": [{"input": "hp", "min": 0, "max": 14, "curve": {"kind": "logistic", "steepness": 8, "midpoint": 0.4}}]}},
+  {"kind": "action", "name": "shine", "action": "shine", "consider": {"sum": true, "considerations": [{"input": "foe", "min": 0, "max": 12, "curve": {"kind": "points", "points": [[0, 0], [0.5, 1], [1, 0.2]]}, "weight": 2}, {"input": "hp", "min": 0, "max": 1, "curve": {"kind": "step", "at": 0.5, "below": 0, "above": 1}}]}}
+]}`,
 	} {
 		f.Add([]byte(seed))
 	}
@@ -45,6 +49,10 @@ func FuzzLoad(f *testing.F) {
 			"rested":   constraints.Cooldown[treetest.Mem](300e6),
 		},
 		Decorators: map[string]bt.Decorator[treetest.Mem]{"invert": decorators.Invert[treetest.Mem]()},
+		Inputs: map[string]func(*treetest.Mem) float64{
+			"foe": func(m *treetest.Mem) float64 { return float64(m.Foe) },
+			"hp":  func(m *treetest.Mem) float64 { return float64(m.HP) },
+		},
 		ActionFactories: map[string]btjson.Factory[bt.Action[treetest.Mem]]{
 			"wait": {Params: []btjson.Param{{Name: "for", Type: btjson.Duration}},
 				Make: func(a btjson.Args) (bt.Action[treetest.Mem], error) {
