@@ -241,6 +241,9 @@ func (s *scratch[M]) next1(i int32, m *M) int32 {
 			case Done:
 				return -1 // the child succeeds without beginning, and so does the priority
 			} // Fail: the priority tries the next
+			if s.st[k].running() { // as the tick says of it in the pick that follows
+				s.bufs[n.selector].live.Candidates[c].Verdict = failedRunning
+			}
 		}
 		return -1
 	case kindIfElse:
