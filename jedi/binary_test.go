@@ -93,9 +93,9 @@ func playFrames(t *testing.T, f *jedi.Fight, n int) [][][]byte {
 func TestBinaryFrameGoesOn(t *testing.T) {
 	t.Parallel()
 	types := []jedi.EnemyType{jedi.Droid, jedi.Brawler, jedi.Trooper, jedi.Rusher}
-	// At full size (under -race in CI) 8 fights of half a minute, each
-	// saved 12 times and played on for a second and a half.
-	steps, every, then := testsize.Pick(300, 480, 1800), testsize.Pick(100, 80, 150), testsize.Pick(20, 30, 90)
+	// At full size (under -race in CI) 8 fights of 20 s, each saved 12
+	// times and played on for a second.
+	steps, every, then := testsize.Pick(300, 480, 1200), testsize.Pick(100, 80, 100), testsize.Pick(20, 30, 60)
 	for seed := range testsize.Pick[uint64](2, 3, 8) {
 		rng := rand.New(rand.NewPCG(seed, 31))
 		cfg := jedi.FightConfig{Seed: seed, Skill: rng.Float64(), Partner: seed%2 == 0}
