@@ -210,6 +210,19 @@ func (s machineSpec) build() (*fsm.Machine[world], error) {
 	return b.Build() // s0, the initial state, comes first
 }
 
+// restedIn returns the state the run was in once n actions had run: the
+// last it entered by then.
+func restedIn(entered []visit, n int8) string {
+	in := ""
+	for _, v := range entered {
+		if v.ran > n {
+			break
+		}
+		in = v.state
+	}
+	return in
+}
+
 // A visit is a state the run entered (or "" for the machine's end), and
 // how many actions had run to success then.
 type visit struct {
@@ -314,6 +327,14 @@ func TestPlanIsAct(t *testing.T) {
 			}
 			if cut < 0 {
 				cut = w.N // the machine stays where the prediction stopped
+			}
+			if cut > want.N && restedIn(entered, want.N) == fmt.Sprint("s", w.Log[want.N]) {
+				// Where the prediction stopped, the machine would come
+				// round, but to a state entered already in the tick: it
+				// rested in its state till the next, and ran the state's
+				// node, which the prediction leaves out. Beyond, the
+				// prediction says nothing.
+				cut = want.N
 			}
 			if cut != want.N || !slices.Equal(w.Log[:cut], want.Log[:want.N]) {
 				t.Fatalf("predicted the actions %v, but the run took %v before it came round (then %v)",

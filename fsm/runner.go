@@ -25,7 +25,9 @@ import (
 // settles again, so the next state begins in the same tick. In one tick
 // the runner enters each state at most once: a transition into a state
 // it entered already in the tick waits for the next tick (as it would,
-// checked again then). A node that ends with no transition to take ends
+// checked again then), and meanwhile the state the machine is in runs
+// its node, as every state entered does. A node that ends with no
+// transition to take ends
 // the machine, with its status; so does a final state's, and a final
 // state that runs nothing ends it as it is entered, with Success.
 //
@@ -49,8 +51,10 @@ import (
 // remains of it, if it runs), and follows the transition the prediction
 // would take at the node's end into the next state, and so on, each state
 // at most once: it stops where the machine would come round again, where
-// it would end, or at a state that runs nothing. A machine that would end
-// failing is Impossible.
+// it would end, or at a state that runs nothing. (Where the machine comes
+// round in the tick it entered the state it leaves, it runs that state's
+// node first, waiting for the next tick: the prediction leaves it out.)
+// A machine that would end failing is Impossible.
 //
 // The runner's own calls into user code (guards, the way to the Inbox)
 // are its code: a panic there quarantines the machine node; a state's
@@ -195,11 +199,13 @@ func (r *runner[M]) run(m *M, dt time.Duration) bt.Status {
 			}
 			r.at = r.enter(tr, in, acting)
 			continue
-		case wait:
-			return bt.Running
+		case r.at.ended != 0 && wait:
+			return bt.Running // the node ended, and its transition waits for the next tick
 		case r.at.ended != 0:
 			return r.at.ended // no transition takes the node's end: the machine ends so
 		}
+		// The state the machine is in runs its node, even while a
+		// transition out of it waits for the next tick: it was entered.
 		k := r.kid(r.at.cur)
 		if k == nil {
 			if r.m.states[r.at.cur].final {
@@ -351,12 +357,12 @@ func (r *runner[M]) Route(m *M) int {
 		in = &box
 	}
 	for {
-		t, wait := r.fire(&c, m, in, previewing, nil)
+		t, _ := r.fire(&c, m, in, previewing, nil)
 		switch {
 		case t >= 0:
 			c = r.enter(&r.m.trans[t], in, previewing)
 			continue
-		case wait || c.ended != 0:
+		case c.ended != 0:
 			return -1
 		}
 		k := r.kid(c.cur)

@@ -265,9 +265,10 @@ func guardTree(t *testing.T, history bool, chase string) *bt.Tree[mem] {
 // state is dropped, with its path and why, and the run begins afresh.
 func TestReloadKeepsTheStateThatStillExists(t *testing.T) {
 	// Begun afresh, the guard patrols and sees its quarry: it hunts, and
-	// the noise would send it back to patrol, entered already in the tick.
+	// the noise would send it back to patrol, entered already in the tick,
+	// so it hunts until the next.
 	const afresh = "begin guard | plan guard patrol: made (initial state patrol) [patrol] | " +
-		"plan guard hunt: replaced (patrol → hunt: in sight) [hunt]"
+		"plan guard hunt: replaced (patrol → hunt: in sight) [hunt] | begin guard/hunt"
 	for _, tc := range []struct {
 		name    string
 		history bool
