@@ -2,6 +2,7 @@ package fsm_test
 
 import (
 	"testing"
+	"time"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
@@ -61,5 +62,28 @@ func TestReentryWaitsAndRunsTheState(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("two hits in one frame (-want +got):\n%s", diff)
+	}
+}
+
+// A state's description says what it runs in words: "runs an action",
+// never "runs a action".
+func TestNodesSayAnAction(t *testing.T) {
+	n := bt.New[mem]()
+	b := fsm.New(actions)
+	b.State("walk").Run(n.Do("", bt.Lasting(func(*mem, time.Duration) bt.Status { return bt.Running }, nil))).To("wait", seen)
+	b.State("wait").Run(n.Sequence("", actions.Do("patrol"))).To("walk", unseen)
+	m, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, info := range m.Nodes() {
+		if info.Kind == "state" {
+			got = append(got, info.Detail)
+		}
+	}
+	want := []string{"state, initial: runs an action", "state: runs a sequence"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/internal/decider"
@@ -206,5 +207,14 @@ func (m *Machine[M]) describe(i int32) string {
 	case m.steps[s.child].Entry != "":
 		return d + ": does " + m.steps[s.child].Entry
 	}
-	return d + ": runs a " + string(m.steps[s.child].Kind)
+	return d + ": runs " + article(string(m.steps[s.child].Kind))
+}
+
+// article puts "a" or "an" before a kind of node: "a sequence", "an
+// action".
+func article(kind string) string {
+	if kind != "" && strings.ContainsRune("aeiou", rune(kind[0])) {
+		return "an " + kind
+	}
+	return "a " + kind
 }
