@@ -217,7 +217,9 @@ func (b *Builder[M]) Final() *Builder[M] {
 // added (or from any state, after Any), taken when every guard passes.
 // Guards are constraints, as a node's are; each is told the situation of
 // the target state's node, as if about to begin it, so a
-// constraints.Cooldown guard spaces visits to the target.
+// constraints.Cooldown guard spaces visits to the target. A target that
+// runs nothing has the machine's situation, whose last run is when the
+// machine last left the target.
 func (b *Builder[M]) To(target string, guards ...bt.Constraint[M]) *Builder[M] {
 	return b.add("To", target, "", guards)
 }
@@ -344,6 +346,10 @@ func (b *Builder[M]) Build() (*Machine[M], error) {
 		if s.node != nil {
 			st.child = int32(len(m.steps))
 			m.steps = append(m.steps, *s.node)
+		} else {
+			st.field = "left " + s.name
+			m.idle = append(m.idle, int32(len(m.states)))
+			m.idles += "/" + s.name
 		}
 		m.states = append(m.states, st)
 	}

@@ -60,11 +60,12 @@
 // # Saving
 //
 // A machine's place is saved with its agent (bt.Agent's AppendBinary and
-// MarshalJSON): the state it is in, how that state's node ended, and the
-// state History brings it back to, each by name, so that a save restored
-// into a machine edited since goes on in a state the machine still has
-// (bt.Agent.Reload, Restore), and one the machine has not is dropped. The
-// Inbox is the memory's, saved beside the agent by the game:
-// encoding/json writes it as the list of the triggers waiting, and
-// encoding/gob carries it too.
+// MarshalJSON): the state it is in, how that state's node ended, the
+// state History brings it back to, and when it last left each state that
+// runs nothing (which a cooldown into it reads), each by name, so that a
+// save restored into a machine edited since goes on in a state the
+// machine still has (bt.Agent.Reload, Restore), and one the machine has
+// not is dropped. The Inbox is the memory's, saved beside the agent by
+// the game: encoding/json writes it as the list of the triggers waiting,
+// and encoding/gob carries it too.
 package fsm

@@ -28,6 +28,8 @@ type Machine[M any] struct {
 	history bool
 	inbox   func(m *M) *Inbox
 	steps   []bt.Def[M] // the states' nodes, the machine node's children
+	idle    []int32     // the states that run nothing, in order
+	idles   string      // their names, each after a "/", as a save lists them
 }
 
 type state struct {
@@ -37,6 +39,7 @@ type state struct {
 	out   []int32 // its own transitions, in order
 	first string  // the reason of the report of beginning in it, as the initial state
 	back  string  // the reason of the report of History bringing the machine back to it
+	field string  // the name of the field a save keeps when the machine last left it, if it runs nothing
 }
 
 type transition[M any] struct {

@@ -70,8 +70,13 @@ func (m *Machine[M]) Runner(steps []*bt.Child[M], replan bt.Replanning[M]) (bt.N
 	if len(steps) != len(m.steps) {
 		return nil, errors.New("fsm: the runner's children are not its machine's states' nodes: put the machine in a tree as a planner node")
 	}
-	return &runner[M]{m: m, kids: steps, at: cursor{cur: -1}, last: -1,
-		entered: make([]uint64, len(m.states)), seen: make([]uint64, len(m.states))}, nil
+	r := &runner[M]{m: m, kids: steps, at: cursor{cur: -1}, last: -1,
+		entered: make([]uint64, len(m.states)), seen: make([]uint64, len(m.states)),
+		left: make([]time.Duration, len(m.states))}
+	for i := range r.left {
+		r.left[i] = unvisited
+	}
+	return r, nil
 }
 
 // A cursor is where a machine stands: its state, and how the state's
@@ -98,11 +103,19 @@ type runner[M any] struct {
 	preds   uint64
 	seen    []uint64
 
+	// left holds when the machine last left each state, on the agent's
+	// clock, or unvisited: what a guard into a state that runs nothing is
+	// told of its last run, as a node's handle tells it of the node's.
+	left []time.Duration
+
 	tracing  bool
 	report   decide.Report
 	rejected []decide.Rejection // the report's Rejected, when there are any
 	step     [1]string          // the report's Steps, when the state runs a node
 }
+
+// unvisited is when the machine last left a state it has never left.
+const unvisited time.Duration = -1
 
 // A mode is what the runner does while it settles: act on the live
 // memory, preview a tick, or predict.
@@ -152,6 +165,9 @@ func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 // End remembers the state an interruption left the machine in, for
 // History, and forgets where it stands.
 func (r *runner[M]) End(_ *M, s bt.Status) {
+	if r.at.cur >= 0 {
+		r.left[r.at.cur] = r.self.Now()
+	}
 	r.last = -1
 	if s == bt.Running && r.m.history {
 		r.last = r.at.cur
@@ -197,6 +213,7 @@ func (r *runner[M]) run(m *M, dt time.Duration) bt.Status {
 			if k := r.kid(r.at.cur); k != nil && k.Running() {
 				k.Halt(m)
 			}
+			r.left[r.at.cur] = r.self.Now()
 			r.at = r.enter(tr, in, acting)
 			continue
 		case r.at.ended != 0 && wait:
@@ -305,14 +322,20 @@ func (r *runner[M]) admits(t *transition[M], c *cursor, m *M, in *Inbox, md mode
 }
 
 // situation is what a transition's guards into state to are told: the
-// situation of to's node as if about to begin it (the machine's own for a
-// state that runs nothing), at the time the prediction has reached.
+// situation of to's node as if about to begin it, at the time the
+// prediction has reached. A state that runs nothing has the machine's,
+// with the time the machine last left the state as its last run, once it
+// has, so that a cooldown spaces the visits to it too.
 func (r *runner[M]) situation(to int32, md mode, ctx *bt.Sim[M]) bt.Situation {
-	self := r.self
+	var s bt.Situation
 	if k := r.kid(to); k != nil {
-		self = k
+		s = k.Situation(md == predicting)
+	} else {
+		s = r.self.Situation(md == predicting)
+		if at := r.left[to]; at != unvisited {
+			s = s.After(at)
+		}
 	}
-	s := self.Situation(md == predicting)
 	s.Running = false
 	if md == predicting {
 		s = s.Later(ctx.Elapsed())

@@ -2,6 +2,8 @@ package fsm
 
 import (
 	"fmt"
+	"strings"
+	"time"
 
 	"github.com/foresight-bt/foresight/bt"
 )
@@ -11,7 +13,10 @@ import (
 // and the state History brings it back to, each state by name, so that a
 // save reads as the machine's own words and restores into a machine
 // edited since that still has the state. A name is "" for none, an end ""
-// while the node runs.
+// while the node runs. Then the states that run nothing ("idle": their
+// names, each after a "/"), and for each when the machine last left it
+// ("left patrol": on the agent's clock, in nanoseconds; -1 for never),
+// which a cooldown into it reads, as a node's last run is bt's to save.
 //
 // The counters of calls and predictions, and the call in which each state
 // was last entered (entered, seen), are not saved: they are compared only
@@ -23,6 +28,10 @@ func (r *runner[M]) SaveState(w *bt.StateWriter) {
 	w.String("state", r.name(r.at.cur))
 	w.String("ended", endName(r.at.ended))
 	w.String("history", r.name(r.last))
+	w.String("idle", r.m.idles)
+	for _, i := range r.m.idle {
+		w.Int(r.m.states[i].field, int64(r.left[i]))
+	}
 }
 
 // RestoreState restores what SaveState saved, checked against the
@@ -35,7 +44,8 @@ func (r *runner[M]) SaveState(w *bt.StateWriter) {
 // after this): such a runner begins when it next runs (see standing).
 func (r *runner[M]) RestoreState(sr *bt.StateReader) error {
 	state, ended, history := sr.String("state"), sr.String("ended"), sr.String("history")
-	if err := sr.Err(); err != nil {
+	left, err := r.readLeft(sr)
+	if err != nil {
 		return err
 	}
 	cur, err := r.lookup(state)
@@ -56,7 +66,41 @@ func (r *runner[M]) RestoreState(sr *bt.StateReader) error {
 		}
 	}
 	r.at, r.last = cursor{cur: cur, ended: end}, last
+	copy(r.left, left)
 	return nil
+}
+
+// readLeft reads when the machine last left each state that runs
+// nothing, as SaveState wrote it, into a list by state (unvisited for
+// those the save does not name). A state the save names that the
+// machine lacks, or that runs a node now, is passed over: an edit took it
+// out, and what it kept is gone with it.
+func (r *runner[M]) readLeft(sr *bt.StateReader) ([]time.Duration, error) {
+	idle := sr.String("idle")
+	left := make([]time.Duration, len(r.m.states))
+	for i := range left {
+		left[i] = unvisited
+	}
+	if idle == "" {
+		return left, sr.Err()
+	}
+	names := strings.Split(idle, "/")
+	if names[0] != "" {
+		return nil, fmt.Errorf("idle: %q does not begin with a /", idle)
+	}
+	for _, name := range names[1:] {
+		at := time.Duration(sr.Int("left " + name))
+		if sr.Err() != nil {
+			break
+		}
+		if at < unvisited {
+			return nil, fmt.Errorf("left %s: %d, before the clock began", name, at)
+		}
+		if i, err := r.lookup(name); err == nil && i >= 0 && r.m.states[i].child < 0 {
+			left[i] = at
+		}
+	}
+	return left, sr.Err()
 }
 
 // name returns state i's name, or "" for none (-1).

@@ -342,12 +342,19 @@ func chasing(t *testing.T, tree *bt.Tree[mem]) (a *bt.Agent[mem], asJSON, asBina
 	return a, asJSON, asBinary
 }
 
+// The fields of a machine's state after its first three (state, ended,
+// history), as the guard's machine saves them: in the JSON form, and the
+// binary.
+const rest = `,"idle":""`
+
+var restBinary = []byte{0}
+
 // resealJSON puts state in place of the machine's state in a save of the
 // JSON form, and seals the save again with its checksum, as a save
 // changed on purpose would be.
 func resealJSON(t *testing.T, save []byte, state string) []byte {
 	t.Helper()
-	const was = `"state":{"state":"chase","ended":"","history":""}`
+	was := `"state":{"state":"chase","ended":"","history":""` + rest + `}`
 	const tail = len(`,"checksum":"00000000"}`)
 	if !bytes.Contains(save, []byte(was)) {
 		t.Fatalf("the save does not hold %s:\n%s", was, save)
@@ -361,7 +368,7 @@ func resealJSON(t *testing.T, save []byte, state string) []byte {
 // the checksum, its length first.
 func resealBinary(t *testing.T, save, state []byte) []byte {
 	t.Helper()
-	was := append([]byte{8, 5}, "chase\x00\x00"...)
+	was := slices.Concat([]byte{byte(8 + len(restBinary)), 5}, []byte("chase\x00\x00"), restBinary)
 	body := save[:len(save)-4]
 	if !bytes.HasSuffix(body, was) {
 		t.Fatalf("the save does not end with the state %q: %q", was, save)
@@ -381,14 +388,18 @@ func TestHostileMachineState(t *testing.T) {
 	for _, tc := range []struct {
 		name, state, want string
 	}{
-		{"a state the machine has not", `{"state":"lair","ended":"","history":""}`, `its state: the machine has no state "lair"`},
-		{"a history the machine has not", `{"state":"chase","ended":"","history":"lair"}`, `history: the machine has no state "lair"`},
-		{"an end that is not one", `{"state":"chase","ended":"Running","history":""}`, `ended "Running": not Success or Failure`},
-		{"an end in no state", `{"state":"","ended":"Success","history":""}`, `an end "Success" in no state`},
+		{"a state the machine has not", `{"state":"lair","ended":"","history":""` + rest + `}`, `its state: the machine has no state "lair"`},
+		{"a history the machine has not", `{"state":"chase","ended":"","history":"lair"` + rest + `}`, `history: the machine has no state "lair"`},
+		{"an end that is not one", `{"state":"chase","ended":"Running","history":""` + rest + `}`, `ended "Running": not Success or Failure`},
+		{"an end in no state", `{"state":"","ended":"Success","history":""` + rest + `}`, `an end "Success" in no state`},
 		{"a field missing", `{"state":"chase","ended":""}`, "history: the state ends too soon"},
-		{"a field of another kind", `{"state":7,"ended":"","history":""}`, "state: json: cannot unmarshal number"},
-		{"a field of another name", `{"where":"chase","ended":"","history":""}`, `want the field "state", not "where"`},
-		{"a field left over", `{"state":"chase","ended":"","history":"","more":1}`, `the field "more" was not read`},
+		{"a field of another kind", `{"state":7,"ended":"","history":""` + rest + `}`, "state: json: cannot unmarshal number"},
+		{"a field of another name", `{"where":"chase","ended":"","history":""` + rest + `}`, `want the field "state", not "where"`},
+		{"a field left over", `{"state":"chase","ended":"","history":""` + rest + `,"more":1}`, `the field "more" was not read`},
+		{"idle states not listed so", `{"state":"chase","ended":"","history":"","idle":"wait"}`, `idle: "wait" does not begin with a /`},
+		{"an idle state left before the clock began", `{"state":"chase","ended":"","history":"","idle":"/wait","left wait":-2}`,
+			`left wait: -2, before the clock began`},
+		{"an idle state's time missing", `{"state":"chase","ended":"","history":"","idle":"/wait"}`, `left wait: the state ends too soon`},
 		{"not an object", `"chase"`, "not an object"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -402,9 +413,12 @@ func TestHostileMachineState(t *testing.T) {
 	}{
 		{"truncated", append([]byte{6, 5}, "chase"...), "ended: the state ends too soon"},
 		{"a name longer than the state", append([]byte{7, 9}, "chase\x00"...), "state: the state ends too soon"},
-		{"a state the machine has not", append([]byte{8, 5}, "lairs\x00\x00"...), `the machine has no state "lairs"`},
-		{"a name that is not UTF-8", append([]byte{8, 5}, "\xffhase\x00\x00"...), "state: a text that is not UTF-8"},
-		{"a byte left over", append([]byte{9, 5}, "chase\x00\x00\x00"...), "1 bytes were not read"},
+		{"a state the machine has not", slices.Concat([]byte{byte(8 + len(restBinary)), 5}, []byte("lairs\x00\x00"), restBinary),
+			`the machine has no state "lairs"`},
+		{"a name that is not UTF-8", slices.Concat([]byte{byte(8 + len(restBinary)), 5}, []byte("\xffhase\x00\x00"), restBinary),
+			"state: a text that is not UTF-8"},
+		{"a byte left over", slices.Concat([]byte{byte(9 + len(restBinary)), 5}, []byte("chase\x00\x00"), restBinary, []byte{0}),
+			"1 bytes were not read"},
 	} {
 		t.Run("binary "+tc.name, func(t *testing.T) {
 			testHostile(t, tree, resealBinary(t, asBinary, tc.state), tc.want)
@@ -470,7 +484,7 @@ func TestMachineRunningInNoStateBegins(t *testing.T) {
 				t.Fatal(err)
 			}
 			a, asJSON, _ := chasing(t, tree)
-			if err := a.UnmarshalJSON(resealJSON(t, asJSON, `{"state":"","ended":"","history":""}`)); err != nil {
+			if err := a.UnmarshalJSON(resealJSON(t, asJSON, `{"state":"","ended":"","history":""`+rest+`}`)); err != nil {
 				t.Fatal(err)
 			}
 			var log []contract.Event
@@ -494,7 +508,7 @@ func TestMachineRunningInNoStateBegins(t *testing.T) {
 // forgets that state: it never comes back to it.
 func TestRestoreWithoutHistoryForgetsIt(t *testing.T) {
 	_, asJSON, _ := chasing(t, guardTree(t, true, "chase"))
-	save := resealJSON(t, asJSON, `{"state":"chase","ended":"","history":"lair"}`)
+	save := resealJSON(t, asJSON, `{"state":"chase","ended":"","history":"lair"`+rest+`}`)
 	a, err := guardTree(t, false, "chase").NewAgent(1)
 	if err != nil {
 		t.Fatal(err)
@@ -503,7 +517,7 @@ func TestRestoreWithoutHistoryForgetsIt(t *testing.T) {
 		t.Fatalf("Restore dropped %q, %v; want nothing dropped", dropped, err)
 	}
 	again, err := a.MarshalJSON()
-	if want := `"state":{"state":"chase","ended":"","history":""}`; err != nil || !bytes.Contains(again, []byte(want)) {
+	if want := `"state":{"state":"chase","ended":"","history":""` + rest + `}`; err != nil || !bytes.Contains(again, []byte(want)) {
 		t.Errorf("saved again: %s, %v; want %s", again, err, want)
 	}
 }
