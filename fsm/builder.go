@@ -34,7 +34,8 @@ import (
 // A state runs one node: an action of the catalogue (Do), or any node of
 // a tree (Run): a subtree, a planner node (an htn or goap domain), or
 // another machine, nested. A state that runs nothing waits for a
-// transition, or, final, ends the machine.
+// transition, or, final, ends the machine; a state may also hold others
+// (In), which run in its stead.
 //
 // Build reports every misuse at once, each a *decide.Error with its
 // path: a state's name ("patrol"), or a transition's ("patrol → chase").
@@ -48,6 +49,7 @@ type Builder[M any] struct {
 	errs    []error
 	inbox   func(m *M) *Inbox
 	history bool
+	inner   bool // InnerFirst
 	// from is what the calls that follow add to: a state (an index), every
 	// state (anyState), nothing yet (none), or a state whose declaration
 	// failed (refused: what follows it is dropped, its error reported once).
@@ -63,9 +65,10 @@ const (
 )
 
 type stateSpec[M any] struct {
-	name  string
-	node  *bt.Def[M]
-	final bool
+	name   string
+	node   *bt.Def[M]
+	final  bool
+	parent string // the state it is in (In); "" for a top-level state
 }
 
 type transSpec[M any] struct {
@@ -303,6 +306,53 @@ func (b *Builder[M]) History() *Builder[M] {
 	return b
 }
 
+// In makes the state just added a substate of the state named parent,
+// which holds it: a state with substates runs none of its own (its
+// substates do), and the machine, in one of them, is in the state that
+// holds it too. Entering a state with substates enters its first
+// substate declared, and so on down; leaving it leaves the substate the
+// machine is in first. The transitions of a state that holds others
+// leave each of them, and any transition may enter a state at any level:
+// the machine leaves the states it is in, innermost first, out to the
+// innermost that holds the target too, and enters the states from there
+// in to the target. A state's transitions on Succeeded or Failed take
+// the end of a substate's node that no transition of the substate took.
+//
+//	b.State("alive").To("dead", down)
+//	b.State("patrol").In("alive").Do("patrol").To("chase", inSight)
+//	b.State("chase").In("alive").Do("chase").To("patrol", lost)
+//	b.State("dead").Do("fall").Final()
+//
+// The transitions of the states the machine is in are checked outermost
+// first, after those from any state, so that the outermost that fires
+// wins: InnerFirst makes the innermost win.
+func (b *Builder[M]) In(parent string) *Builder[M] {
+	s := b.state("In")
+	switch {
+	case s == nil:
+	case s.parent != "":
+		b.fail(s.name, "In(%q): a second state to be in: a state is in one, In(%q)", parent, s.parent)
+	case parent == "":
+		b.fail(s.name, "In: an empty name")
+	default:
+		s.parent = parent
+	}
+	return b
+}
+
+// InnerFirst makes the transitions of the innermost state the machine is
+// in win over those of the states that hold it: the machine checks the
+// state's own transitions first, then those of the state that holds it,
+// and so on out, and the transitions from any state last, as stateless
+// and StateTree do. Without it, the outermost win: the transitions from
+// any state first, then the outermost state's, and so on in.
+func (b *Builder[M]) InnerFirst() *Builder[M] {
+	if b.usable() {
+		b.inner = true
+	}
+	return b
+}
+
 // state returns the state that call adds to, or notes why there is none.
 func (b *Builder[M]) state(call string) *stateSpec[M] {
 	if !b.usable() {
@@ -320,17 +370,20 @@ func (b *Builder[M]) state(call string) *stateSpec[M] {
 	return nil
 }
 
-// Build checks the machine and compiles it. It begins in the first state
-// declared, its initial state (with History, a nested machine resumes
-// where it was). It reports every misuse at once: transitions to unknown
-// states, states the initial state cannot reach, a state that no
-// transition leaves and that is not Final, transitions from a final
-// state, a second transition like one before it, a transition that can
-// never fire (on the end of a state that runs nothing, on a trigger with
-// no Inbox, after one that always fires), a machine whose states run
-// nothing, invalid guards and names. A Machine is immutable: share it
-// between any number of trees and agents. Build may be called again,
-// after more calls, for a machine with them.
+// Build checks the machine and compiles it. It begins in the first
+// top-level state declared (one not In another), its initial state, and
+// in that state's first substate, and so on down (with History, a
+// nested machine resumes where it was). It reports every misuse at once:
+// transitions to unknown states, states the initial state cannot reach,
+// a state that no transition leaves and that is not Final, transitions
+// from a final state, a second transition like one before it, a
+// transition that can never fire (on the end of a state that runs
+// nothing, on a trigger with no Inbox, after one that always fires), a
+// machine whose states run nothing, a state in an unknown state or in
+// itself, a state with substates that runs a node or is Final, invalid
+// guards and names. A Machine is immutable: share it between any number
+// of trees and agents. Build may be called again, after more calls, for
+// a machine with them.
 func (b *Builder[M]) Build() (*Machine[M], error) {
 	if !b.usable() {
 		return nil, errors.New("fsm: Build on a nil Builder; use fsm.New")
@@ -339,9 +392,9 @@ func (b *Builder[M]) Build() (*Machine[M], error) {
 	if len(b.states) == 0 {
 		errs = append(errs, decider.Errorf("machine", "a machine with no states: add them with State"))
 	}
-	m := &Machine[M]{initial: -1, history: b.history, inbox: b.inbox}
+	m := &Machine[M]{initial: -1, history: b.history, innerFirst: b.inner, inbox: b.inbox}
 	for _, s := range b.states {
-		st := state{name: s.name, final: s.final, child: -1, first: "initial state " + s.name,
+		st := state{name: s.name, final: s.final, child: -1, parent: -1, first: "initial state " + s.name,
 			back: "history: back to " + s.name}
 		if s.node != nil {
 			st.child = int32(len(m.steps))
@@ -353,9 +406,7 @@ func (b *Builder[M]) Build() (*Machine[M], error) {
 		}
 		m.states = append(m.states, st)
 	}
-	if len(b.states) > 0 {
-		m.initial = 0
-	}
+	errs = append(errs, b.nest(m)...)
 	errs = append(errs, b.compile(m)...)
 	if m.initial >= 0 { // a state no run reaches is a misuse whatever else is
 		errs = append(errs, m.checkReach()...)
@@ -367,6 +418,76 @@ func (b *Builder[M]) Build() (*Machine[M], error) {
 		return nil, err
 	}
 	return m, nil
+}
+
+// nest puts each state in the state it is In, and finds the initial
+// state: the first top-level one. A state in an unknown state, in
+// itself, or in a cycle of states each in the next is reported, and made
+// a top-level state, so that the checks after go on.
+func (b *Builder[M]) nest(m *Machine[M]) []error {
+	var errs []error
+	for i, s := range b.states {
+		if s.parent == "" {
+			continue
+		}
+		switch p, ok := b.byName[s.parent]; {
+		case !ok:
+			errs = append(errs, decider.Errorf(s.name, "In(%q): unknown state (the states: %s)", s.parent, b.names()))
+		case p == i:
+			errs = append(errs, decider.Errorf(s.name, "In(%q): a state in itself", s.parent))
+		default:
+			m.states[i].parent = int32(p)
+		}
+	}
+	for i := range m.states {
+		p := m.states[i].parent
+		for steps := 0; p >= 0; steps++ {
+			if steps > len(m.states) {
+				errs = append(errs, decider.Errorf(m.states[i].name, "In(%q): a cycle of states, each in the next",
+					m.states[m.states[i].parent].name))
+				m.states[i].parent = -1
+				break
+			}
+			p = m.states[p].parent
+		}
+	}
+	for i := range m.states {
+		s := &m.states[i]
+		if s.parent >= 0 {
+			m.states[s.parent].subs = append(m.states[s.parent].subs, int32(i))
+		} else if m.initial < 0 {
+			m.initial = int32(i)
+		}
+		for p := int32(i); p >= 0; p = m.states[p].parent {
+			s.chain = append(s.chain, p)
+		}
+		slices.Reverse(s.chain)
+	}
+	for i := range m.states {
+		s, spec := &m.states[i], &b.states[i]
+		switch {
+		case len(s.subs) == 0:
+		case spec.node != nil:
+			errs = append(errs, decider.Errorf(s.name, "a state with substates runs none of its own (its substates do): "+
+				"take its node into a substate, or run it in a state of its own"))
+		case s.final:
+			errs = append(errs, decider.Errorf(s.name, "a state with substates cannot be Final: mark a substate Final"))
+		}
+	}
+	return errs
+}
+
+// runs reports whether state i runs a node, or holds a state that does.
+func (m *Machine[M]) runs(i int32) bool {
+	if m.states[i].child >= 0 {
+		return true
+	}
+	for _, s := range m.states[i].subs {
+		if m.runs(s) {
+			return true
+		}
+	}
+	return false
 }
 
 // names lists the states for errors.
@@ -417,9 +538,9 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 			fail("a transition from any state with neither an event nor a guard would leave every state at once")
 		case t.from >= 0 && b.states[t.from].final:
 			fail("a transition from a final state: a final state ends the machine")
-		case t.from >= 0 && unconditional && b.states[t.from].node != nil:
+		case t.from >= 0 && unconditional && m.runs(int32(t.from)):
 			fail("with neither an event nor a guard it leaves the state at once, before its node runs")
-		case t.from >= 0 && t.event.completion() && b.states[t.from].node == nil:
+		case t.from >= 0 && t.event.completion() && !m.runs(int32(t.from)):
 			fail("on %s, but the state runs nothing", t.event)
 		case t.event != "" && !t.event.completion() && b.inbox == nil:
 			fail("on event %q, but the machine has no Inbox: give the builder one with Inbox", t.event)
@@ -436,7 +557,7 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 		}
 	}
 	for i, s := range m.states {
-		if !s.final && !m.leaves(int32(i)) {
+		if len(s.subs) == 0 && !s.final && !m.leaves(int32(i)) {
 			errs = append(errs, decider.Errorf(s.name, "no way out: give it a transition to another state, or mark it Final"))
 		}
 	}

@@ -106,6 +106,45 @@ func TestBuildMisuse(t *testing.T) {
 			b.State("a").To("b", seen)
 			b.State("b").Final()
 		}, []string{"machine: no state runs anything: give one a node with Do or Run"}},
+		{"in an unknown state", func(b *fsm.Builder[mem]) {
+			b.State("a").In("b").Do("patrol").To("a", seen)
+		}, []string{`a: In("b"): unknown state (the states: "a")`,
+			"a: no way out: give it a transition to another state, or mark it Final"}},
+		{"in itself", func(b *fsm.Builder[mem]) {
+			b.State("a").In("a").Do("fall").Final()
+		}, []string{`a: In("a"): a state in itself`}},
+		{"in a cycle", func(b *fsm.Builder[mem]) {
+			b.State("a").In("b").To("c", seen)
+			b.State("b").In("a")
+			b.State("c").Do("fall").Final()
+		}, []string{`a: In("b"): a cycle of states, each in the next`}},
+		{"in two states", func(b *fsm.Builder[mem]) {
+			b.State("a")
+			b.State("b").In("a").Do("patrol").To("c", seen)
+			b.State("c").In("a").In("b").Do("fall").Final()
+		}, []string{`c: In("b"): a second state to be in: a state is in one, In("a")`}},
+		{"In out of place", func(b *fsm.Builder[mem]) {
+			b.Any().In("a")
+			b.State("a").In("").Do("fall").Final()
+		}, []string{"any state: In must follow State, not Any", "a: In: an empty name"}},
+		{"a state with substates that runs a node, or is final", func(b *fsm.Builder[mem]) {
+			b.State("a").Do("patrol").To("c", seen)
+			b.State("b").In("a").Do("chase")
+			b.State("c").Final()
+			b.State("d").In("c").Do("fall").Final()
+		}, []string{"a: a state with substates runs none of its own (its substates do): take its node into a substate, or run it in a state of its own",
+			"c: a state with substates cannot be Final: mark a substate Final"}},
+		{"substates that none leaves, or none reaches", func(b *fsm.Builder[mem]) {
+			b.State("a").To("c", seen)
+			b.State("b").In("a").Do("chase")
+			b.State("e").In("a").Do("patrol").To("b", unseen)
+			b.State("c").Do("fall").Final()
+		}, []string{`e: unreachable from the initial state "a"`}},
+		{"a state with substates that never leaves them", func(b *fsm.Builder[mem]) {
+			b.State("a")
+			b.State("b").In("a").Do("chase").To("c", seen)
+			b.State("c").In("a").Do("patrol").To("c", unseen)
+		}, []string{"c: no way out: give it a transition to another state, or mark it Final"}},
 		{"Inbox(nil)", func(b *fsm.Builder[mem]) {
 			b.Inbox(nil).State("a").Do("fall").Final()
 		}, []string{"machine: Inbox(nil): give it the way to the memory's Inbox"}},

@@ -52,6 +52,42 @@ func TestKit(t *testing.T) {
 			t.Errorf("history %v:\n%v", history, err)
 		}
 	}
+	for _, inner := range []bool{false, true} {
+		// The kit names the children a, b, c and d: so are the states that
+		// run them.
+		b := fsm.New(actions).Inbox(inbox)
+		if inner {
+			b.InnerFirst()
+		}
+		b.Any().On("hit", "d")
+		b.State("g").To("d", hurt).On(fsm.Failed, "a")
+		b.State("a").In("g").Do("patrol").To("b", seen).On(fsm.Succeeded, "c")
+		b.State("h").In("g").On(fsm.Succeeded, "a").To("a", unseen)
+		b.State("b").In("h").Do("chase").To("c", near).On(fsm.Failed, "d")
+		b.State("c").In("h").Do("attack").On(fsm.Succeeded, "b", seen)
+		b.State("d").Do("flinch").On(fsm.Succeeded, "h").On(fsm.Failed, "g")
+		m, err := b.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		runner := func(kids []*bt.Child[mem]) (bt.Node[mem], error) { return m.Runner(kids, bt.Replanning[mem]{}) }
+		err = bttest.TestComposite(runner, bttest.Config[mem]{
+			Tree:     bt.Config[mem]{Heuristic: goal},
+			Memories: []mem{{}, {Seen: true}, {Near: true, Hurt: true}},
+			Sense: func(step int, m *mem) {
+				m.Seen = step%3 != 0
+				m.Near = step%4 == 1
+				m.Hurt = step == 6
+				if step%5 == 2 {
+					m.Inbox.Post("hit")
+				}
+			},
+			Children: len(m.Steps()),
+		})
+		if err != nil {
+			t.Errorf("states in states, inner first %v:\n%v", inner, err)
+		}
+	}
 }
 
 // foreseen checks a preview's promise about the machine's reports: the
@@ -151,7 +187,8 @@ func randomSenses(r *rand.Rand) sense {
 // do the same.
 func TestPreviewIsTick(t *testing.T) {
 	n := bt.New[mem]()
-	for _, root := range []bt.Def[mem]{n.Plan("guard", guardMachine(t)), n.Plan("guard", nestedGuard(t))} {
+	for _, root := range []bt.Def[mem]{n.Plan("guard", guardMachine(t)), n.Plan("guard", nestedGuard(t)),
+		n.Plan("guard", hierarchical(t, false)), n.Plan("guard", hierarchical(t, true))} {
 		tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, root)
 		if err != nil {
 			t.Fatal(err)
@@ -228,8 +265,12 @@ func eventsOf(events []bt.Event) []contract.Event {
 // nesting and history, traced or not.
 func TestNoAllocation(t *testing.T) {
 	n := bt.New[mem]()
-	for _, traced := range []bool{false, true} {
-		tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, n.Plan("guard", nestedGuard(t)))
+	for _, c := range []struct {
+		traced  bool
+		machine *fsm.Machine[mem]
+	}{{false, nestedGuard(t)}, {true, nestedGuard(t)}, {false, hierarchical(t, false)}, {true, hierarchical(t, true)}} {
+		traced := c.traced
+		tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, n.Plan("guard", c.machine))
 		if err != nil {
 			t.Fatal(err)
 		}

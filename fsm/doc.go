@@ -23,8 +23,9 @@
 //
 // Each tick a machine settles before it acts: it checks the transitions
 // from any state first (the reactions: hurt, die), then the current
-// state's, in the order written, and takes the first that fires, in the
-// same tick; then it runs the state's node. A transition fires when its
+// state's (and those of the states that hold it, outermost first), in
+// the order written, and takes the first that fires, in the same tick;
+// then it runs the state's node. A transition fires when its
 // trigger is there, if it waits for one (On), and every guard passes. The
 // triggers are the end of the state's own node (Succeeded, Failed), and
 // those the game posts to the memory's Inbox (Builder.Inbox). A node
@@ -32,9 +33,17 @@
 // as a final state's does, and the machine's parent decides what
 // follows (a tree's root begins it again in the next tick).
 //
-// # Nesting
+// # States in states, and nested machines
 //
-// A state may run another machine (Run, with bt.Builder.Plan): its
+// A state may hold others (In): a hierarchical machine, as stateless's
+// substates and StateTree's child states are. The machine stands in a
+// state with no substates, and is in the states that hold it; their
+// transitions leave it too, and a transition may cross levels, into a
+// substate of another state or out of the state that holds it. The
+// outermost transition that fires wins, or the innermost, with
+// InnerFirst.
+//
+// A state may also run another machine (Run, with bt.Builder.Plan): its
 // transitions are checked after the enclosing machine's, so the outer
 // machine's preempt the inner's, and leaving the outer state halts the
 // inner machine and its state's node, deepest first. With History, an

@@ -21,25 +21,29 @@ import (
 // and so does a tree file, which names it in its registry
 // (btjson.Registry.Planners).
 type Machine[M any] struct {
-	states  []state
-	trans   []transition[M]
-	any     []int32 // the transitions from any state, in order
-	initial int32
-	history bool
-	inbox   func(m *M) *Inbox
-	steps   []bt.Def[M] // the states' nodes, the machine node's children
-	idle    []int32     // the states that run nothing, in order
-	idles   string      // their names, each after a "/", as a save lists them
+	states     []state
+	trans      []transition[M]
+	any        []int32 // the transitions from any state, in order
+	initial    int32   // the first top-level state
+	history    bool
+	innerFirst bool // the innermost state's transitions are checked first
+	inbox      func(m *M) *Inbox
+	steps      []bt.Def[M] // the states' nodes, the machine node's children
+	idle       []int32     // the states that run nothing, in order
+	idles      string      // their names, each after a "/", as a save lists them
 }
 
 type state struct {
-	name  string
-	final bool
-	child int32   // its node among the machine's children, or -1: it runs nothing
-	out   []int32 // its own transitions, in order
-	first string  // the reason of the report of beginning in it, as the initial state
-	back  string  // the reason of the report of History bringing the machine back to it
-	field string  // the name of the field a save keeps when the machine last left it, if it runs nothing
+	name   string
+	final  bool
+	child  int32   // its node among the machine's children, or -1: it runs nothing
+	out    []int32 // its own transitions, in order
+	parent int32   // the state it is in, or -1 for a top-level state
+	subs   []int32 // its substates, in order: none for a leaf, which the machine stands in
+	chain  []int32 // the states it is in, outermost first, and itself last
+	first  string  // the reason of the report of beginning in it, as the initial state
+	back   string  // the reason of the report of History bringing the machine back to it
+	field  string  // the name of the field a save keeps when the machine last left it, if it runs nothing
 }
 
 type transition[M any] struct {
@@ -67,6 +71,37 @@ func (m *Machine[M]) Validate() error {
 // initialName returns the name of the state the machine begins in.
 func (m *Machine[M]) initialName() string { return m.states[m.initial].name }
 
+// descend returns the state the machine stands in when it enters state
+// s: s itself, or, for a state with substates, its first substate's,
+// and so on down.
+func (m *Machine[M]) descend(s int32) int32 {
+	for len(m.states[s].subs) > 0 {
+		s = m.states[s].subs[0]
+	}
+	return s
+}
+
+// holds reports whether the machine, standing in state leaf, is in state
+// s: s is leaf, or a state leaf is in.
+func (m *Machine[M]) holds(leaf, s int32) bool {
+	chain, d := m.states[leaf].chain, len(m.states[s].chain)-1
+	return d < len(chain) && chain[d] == s
+}
+
+// domain returns the state that a transition into state to, taken while
+// the machine stands in state leaf, neither leaves nor enters: the
+// innermost state that holds to (not to itself) and that the machine is
+// in; -1 for none. The transition leaves the states from leaf out to it,
+// and enters those from it in to to: a transition into a state the
+// machine is in leaves it and enters it again.
+func (m *Machine[M]) domain(leaf, to int32) int32 {
+	p := m.states[to].parent
+	for p >= 0 && !m.holds(leaf, p) {
+		p = m.states[p].parent
+	}
+	return p
+}
+
 // Steps returns the nodes the machine's states run, each named after its
 // state, in the order the states were declared: the machine node's
 // children (see bt.Planner).
@@ -77,19 +112,21 @@ func (m *Machine[M]) Steps() []bt.Def[M] {
 	return slices.Clone(m.steps)
 }
 
-// leaves reports whether some transition leaves state i for another.
+// leaves reports whether some transition leaves leaf i for another
+// state: one of its own, of a state it is in, or from any state.
 func (m *Machine[M]) leaves(i int32) bool {
-	s := &m.states[i]
-	for _, t := range s.out {
-		if m.trans[t].to != i {
-			return true
+	for _, s := range m.states[i].chain {
+		for _, t := range m.states[s].out {
+			if m.trans[t].to != i {
+				return true
+			}
 		}
 	}
-	if s.final {
+	if m.states[i].final {
 		return false
 	}
 	for _, t := range m.any {
-		if m.trans[t].to != i {
+		if !m.holds(i, m.trans[t].to) {
 			return true
 		}
 	}
@@ -97,27 +134,41 @@ func (m *Machine[M]) leaves(i int32) bool {
 }
 
 // checkReach reports the states no run from the initial state can
-// enter: a misspelt target, or a state left behind.
+// enter: a misspelt target, or a state left behind. A run stands in a
+// leaf, and a transition of the leaf, of a state it is in or from any
+// state takes it to the leaf its target descends to.
 func (m *Machine[M]) checkReach() []error {
 	seen := make([]bool, len(m.states))
-	queue := []int32{m.initial}
-	seen[m.initial] = true
+	start := m.descend(m.initial)
+	queue := []int32{start}
+	seen[start] = true
 	for len(queue) > 0 {
 		i := queue[0]
 		queue = queue[1:]
-		next := m.states[i].out
+		var next []int32
+		for _, s := range m.states[i].chain {
+			next = append(next, m.states[s].out...)
+		}
 		if !m.states[i].final {
-			next = append(slices.Clip(next), m.any...)
+			next = append(next, m.any...)
 		}
 		for _, t := range next {
-			if to := m.trans[t].to; !seen[to] {
+			if to := m.descend(m.trans[t].to); !seen[to] {
 				seen[to] = true
 				queue = append(queue, to)
 			}
 		}
 	}
-	var errs []error
+	reached := make([]bool, len(m.states))
 	for i, ok := range seen {
+		if ok {
+			for _, s := range m.states[i].chain {
+				reached[s] = true
+			}
+		}
+	}
+	var errs []error
+	for i, ok := range reached {
 		if !ok {
 			errs = append(errs, decider.Errorf(m.states[i].name, "unreachable from the initial state %q", m.initialName()))
 		}
@@ -135,17 +186,18 @@ const (
 
 // Nodes describes the machine as a tree, for tools that draw or count
 // trees (package draw's Picture and Machine, stats, the inspector): the
-// machine, its states in the order declared, each with its transitions
-// in the order checked, and the transitions from any state under a node
-// of their own. A state's Detail says what it is and runs, with the
-// initial and final states marked before the colon ("state, initial:
-// does patrol"). A transition is named "→ " and the state it enters;
-// where a state has several transitions to one state, each of them adds
-// ": " and what fires it ("→ chase: far"), so that they read apart. Its
-// Detail says what fires it ("transition: on hit and armed", as its
-// reports' reasons do), and its guards are its Constraints. Package
-// draw's Machine draws the machine as a state diagram from this
-// description.
+// machine, the transitions from any state under a node of their own,
+// then its states in the order declared, each with its transitions in
+// the order checked, and then its substates, each under the state it is
+// in. A state's Detail says what it is and runs, with the initial and
+// final states marked before the colon ("state, initial: does patrol");
+// the first substate of a state is its initial one. A transition is
+// named "→ " and the state it enters; where a state has several
+// transitions to one state, each of them adds ": " and what fires it
+// ("→ chase: far"), so that they read apart. Its Detail says what fires
+// it ("transition: on hit and armed", as its reports' reasons do), and
+// its guards are its Constraints. Package draw's Machine draws the
+// machine as a state diagram from this description.
 func (m *Machine[M]) Nodes() []bt.NodeInfo {
 	if !m.usable() {
 		return nil
@@ -155,10 +207,10 @@ func (m *Machine[M]) Nodes() []bt.NodeInfo {
 	if m.history {
 		detail += ", with history"
 	}
-	out := []bt.NodeInfo{{Path: root, Name: root, Kind: kindMachine, Detail: detail, Children: len(m.states)}}
-	if len(m.any) > 0 {
-		out[0].Children++
+	if m.innerFirst {
+		detail += ", innermost first"
 	}
+	out := []bt.NodeInfo{{Path: root, Name: root, Kind: kindMachine, Detail: detail}}
 	transitions := func(parent string, depth int, list []int32) {
 		targets := map[int32]int{} // how many of list enter each state
 		for _, i := range list {
@@ -180,31 +232,49 @@ func (m *Machine[M]) Nodes() []bt.NodeInfo {
 	}
 	if len(m.any) > 0 {
 		path := root + "/" + anyName
+		out[0].Children++
 		out = append(out, bt.NodeInfo{Path: path, Name: anyName, Kind: kindAny, Parent: root, Depth: 1,
 			Detail: "from any state", Children: len(m.any)})
 		transitions(path, 2, m.any)
 	}
-	for i, s := range m.states {
-		path := root + "/" + s.name
-		out = append(out, bt.NodeInfo{Path: path, Name: s.name, Kind: kindState, Parent: root, Depth: 1,
-			Detail: m.describe(int32(i)), Children: len(s.out)})
-		transitions(path, 2, s.out)
+	var states func(parent int, in int32)
+	states = func(parent int, in int32) { // the states in in, under the node out[parent]
+		for i := range m.states {
+			s := &m.states[i]
+			if s.parent != in {
+				continue
+			}
+			out[parent].Children++
+			up, depth := out[parent].Path, out[parent].Depth+1
+			at := len(out)
+			out = append(out, bt.NodeInfo{Path: up + "/" + s.name, Name: s.name, Kind: kindState, Parent: up, Depth: depth,
+				Detail: m.describe(int32(i)), Children: len(s.out)})
+			transitions(out[at].Path, depth+1, s.out)
+			states(at, int32(i))
+		}
 	}
+	states(0, -1)
 	return out
 }
 
 // describe says what state i is and runs, as "state, initial: runs
-// patrol".
+// patrol", or holds, as "state: holds patrol, chase".
 func (m *Machine[M]) describe(i int32) string {
 	s := &m.states[i]
 	d := "state"
-	if i == m.initial {
+	if i == m.initial || s.parent >= 0 && m.states[s.parent].subs[0] == i {
 		d += ", initial"
 	}
 	if s.final {
 		d += ", final"
 	}
 	switch {
+	case len(s.subs) > 0:
+		names := make([]string, len(s.subs))
+		for j, sub := range s.subs {
+			names[j] = m.states[sub].name
+		}
+		return d + ": holds " + strings.Join(names, ", ")
 	case s.child < 0:
 		return d + ": runs nothing"
 	case m.steps[s.child].Entry != "":

@@ -52,6 +52,7 @@ type stateSpec struct {
 	Ticks int8
 	Add   [3]int8
 	Final bool
+	Group int // the group it is in, -1 for none
 }
 
 type guardSpec struct {
@@ -68,16 +69,24 @@ func (g guardSpec) constraint() bt.Constraint[world] {
 }
 
 type transSpec struct {
-	From    int // -1: any state
-	To      int
+	From    int // -1: any state; a state, or, from len(States) on, a group
+	To      int // a state, or a group
 	Trigger string
 	Guards  []guardSpec
 }
 
+// A group is a state that holds others (In), and runs nothing of its
+// own: the groups are g0, g1, ..., each in an earlier one or in none.
+type groupSpec struct {
+	Parent int // -1 for none
+}
+
 type machineSpec struct {
-	States  []stateSpec
-	Trans   []transSpec
-	History bool
+	States     []stateSpec
+	Groups     []groupSpec
+	Trans      []transSpec
+	History    bool
+	InnerFirst bool
 	Posted  []string
 }
 
@@ -91,8 +100,15 @@ var events = []string{"", string(fsm.Succeeded), string(fsm.Failed), "bell", "ho
 func drawMachine(t *rapid.T) machineSpec {
 	var s machineSpec
 	n := rapid.IntRange(1, 6).Draw(t, "states")
-	for range n {
-		st := stateSpec{Kind: rapid.IntRange(0, numKinds-1).Draw(t, "kind"), Ticks: int8(rapid.IntRange(1, 3).Draw(t, "ticks"))}
+	for j := range rapid.IntRange(0, min(3, n)).Draw(t, "groups") {
+		s.Groups = append(s.Groups, groupSpec{Parent: rapid.IntRange(-1, j-1).Draw(t, "parent")})
+	}
+	for i := range n {
+		st := stateSpec{Kind: rapid.IntRange(0, numKinds-1).Draw(t, "kind"), Ticks: int8(rapid.IntRange(1, 3).Draw(t, "ticks")),
+			Group: rapid.IntRange(-1, len(s.Groups)-1).Draw(t, "group")}
+		if i < len(s.Groups) {
+			st.Group = i // a group holds a state at least
+		}
 		if st.Kind != endless {
 			for i := range st.Add {
 				st.Add[i] = int8(rapid.IntRange(-1, 2).Draw(t, "add"))
@@ -110,28 +126,58 @@ func drawMachine(t *rapid.T) machineSpec {
 		for j := range k {
 			to := (i + 1) % n
 			if j > 0 {
-				to = rapid.IntRange(0, n-1).Draw(t, "to")
+				to = rapid.IntRange(0, n+len(s.Groups)-1).Draw(t, "to")
 			}
-			s.Trans = append(s.Trans, drawTrans(t, s.States[i], i, to))
+			s.Trans = append(s.Trans, drawTrans(t, s.States[i].Kind == endless, i, to))
+		}
+	}
+	for j := range s.Groups {
+		for range rapid.IntRange(0, 2).Draw(t, "group out") {
+			to := rapid.IntRange(0, n+len(s.Groups)-1).Draw(t, "to")
+			s.Trans = append(s.Trans, drawTrans(t, s.holdsEndless(j), n+j, to))
 		}
 	}
 	for range rapid.IntRange(0, 2).Draw(t, "any") {
-		tr := drawTrans(t, stateSpec{}, -1, rapid.IntRange(0, n-1).Draw(t, "to"))
+		tr := drawTrans(t, true, -1, rapid.IntRange(0, n+len(s.Groups)-1).Draw(t, "to"))
 		if tr.Trigger == "" && len(tr.Guards) == 0 {
 			tr.Guards = []guardSpec{drawGuard(t)}
 		}
 		s.Trans = append(s.Trans, tr)
 	}
 	s.History = rapid.Bool().Draw(t, "history")
+	s.InnerFirst = len(s.Groups) > 0 && rapid.Bool().Draw(t, "inner first")
 	for range rapid.IntRange(0, 3).Draw(t, "posted") {
 		s.Posted = append(s.Posted, rapid.SampledFrom(events[3:]).Draw(t, "post"))
 	}
 	return s
 }
 
-func drawTrans(t *rapid.T, from stateSpec, i, to int) transSpec {
+// in reports whether state i is in group j, or in a group in it.
+func (s machineSpec) in(i, j int) bool {
+	for g := s.States[i].Group; g >= 0; g = s.Groups[g].Parent {
+		if g == j {
+			return true
+		}
+	}
+	return false
+}
+
+// holdsEndless reports whether group j holds a state whose action is
+// endless.
+func (s machineSpec) holdsEndless(j int) bool {
+	for i, st := range s.States {
+		if st.Kind == endless && s.in(i, j) {
+			return true
+		}
+	}
+	return false
+}
+
+// drawTrans draws a transition from i to to; endless says whether what
+// i runs may never end (an endless action, or any state).
+func drawTrans(t *rapid.T, endless bool, i, to int) transSpec {
 	tr := transSpec{From: i, To: to, Trigger: rapid.SampledFrom(events).Draw(t, "event")}
-	if (tr.Trigger == string(fsm.Succeeded) || tr.Trigger == string(fsm.Failed)) && (i < 0 || from.Kind == endless) {
+	if (tr.Trigger == string(fsm.Succeeded) || tr.Trigger == string(fsm.Failed)) && endless {
 		// An endless action never ends, but its prediction does (a
 		// prediction runs a node to its end): a transition on its end
 		// would be predicted and never taken.
@@ -144,6 +190,14 @@ func drawTrans(t *rapid.T, from stateSpec, i, to int) transSpec {
 		tr.Guards = []guardSpec{drawGuard(t)}
 	}
 	return tr
+}
+
+// name names state or group i.
+func (s machineSpec) name(i int) string {
+	if i < len(s.States) {
+		return fmt.Sprint("s", i)
+	}
+	return fmt.Sprint("g", i-len(s.States))
 }
 
 // build makes the machine of s, or reports why not.
@@ -178,12 +232,15 @@ func (s machineSpec) build() (*fsm.Machine[world], error) {
 	if s.History {
 		b.History()
 	}
+	if s.InnerFirst {
+		b.InnerFirst()
+	}
 	add := func(tr transSpec) {
 		var guards []bt.Constraint[world]
 		for _, g := range tr.Guards {
 			guards = append(guards, g.constraint())
 		}
-		to := fmt.Sprint("s", tr.To)
+		to := s.name(tr.To)
 		if tr.Trigger == "" {
 			b.To(to, guards...)
 		} else {
@@ -196,10 +253,32 @@ func (s machineSpec) build() (*fsm.Machine[world], error) {
 			add(tr)
 		}
 	}
-	for i, st := range s.States {
-		b.State(fmt.Sprint("s", i)).Do(fmt.Sprint("s", i))
-		if st.Final {
-			b.Final()
+	// s0 first, then the groups that hold it, innermost first, then the
+	// other groups and the other states: the machine begins in the
+	// outermost state that holds s0, and so in s0.
+	order := []int{0}
+	for g := s.States[0].Group; g >= 0; g = s.Groups[g].Parent {
+		order = append(order, len(s.States)+g)
+	}
+	for i := range len(s.States) + len(s.Groups) {
+		if !slices.Contains(order, i) {
+			order = append(order, i)
+		}
+	}
+	for _, i := range order {
+		b.State(s.name(i))
+		parent := -1
+		if i < len(s.States) {
+			b.Do(s.name(i))
+			if s.States[i].Final {
+				b.Final()
+			}
+			parent = s.States[i].Group
+		} else {
+			parent = s.Groups[i-len(s.States)].Parent
+		}
+		if parent >= 0 {
+			b.In(s.name(len(s.States) + parent))
 		}
 		for _, tr := range s.Trans {
 			if tr.From == i {
@@ -207,7 +286,7 @@ func (s machineSpec) build() (*fsm.Machine[world], error) {
 			}
 		}
 	}
-	return b.Build() // s0, the initial state, comes first
+	return b.Build()
 }
 
 // restedIn returns the state the run was in once n actions had run: the

@@ -16,20 +16,22 @@ import (
 //
 // The runner begins in the initial state (or, with History, where an
 // interruption left it). In every tick it first settles: it checks the
-// transitions from any state, then the current state's, in the order
-// written, and takes the first that fires, leaving the state (its node
-// halted, deepest first) and entering the next, whose transitions it
-// checks in turn. Then it runs the state's node: it begins it, or
-// updates it. When the node ends, its end (Succeeded, Failed) is a
-// trigger that the state's transitions may wait for, and the runner
-// settles again, so the next state begins in the same tick. In one tick
-// the runner enters each state at most once: a transition into a state
-// it entered already in the tick waits for the next tick (as it would,
-// checked again then), and meanwhile the state the machine is in runs
-// its node, as every state entered does. A node that ends with no
-// transition to take ends
-// the machine, with its status; so does a final state's, and a final
-// state that runs nothing ends it as it is entered, with Success.
+// transitions from any state, then those of the states the machine is
+// in, outermost first (innermost first, with InnerFirst, and those from
+// any state last), each state's in the order written, and takes the
+// first that fires, leaving the states it leaves (the node halted,
+// deepest first) and entering the next, whose transitions it checks in
+// turn. Then it runs the state's node: it begins it, or updates it. When
+// the node ends, its end (Succeeded, Failed) is a trigger that the
+// state's transitions may wait for (and, if none takes it, those of the
+// states that hold it, innermost first), and the runner settles again,
+// so the next state begins in the same tick. In one tick the runner
+// enters each state at most once: a transition into a state it entered
+// already in the tick waits for the next tick (as it would, checked
+// again then), and meanwhile the state the machine is in runs its node,
+// as every state entered does. A node that ends with no transition to
+// take ends the machine, with its status; so does a final state's, and a
+// final state that runs nothing ends it as it is entered, with Success.
 //
 // A machine checks its transitions every tick: the Replan and ReplanOn
 // options are refused on its node (give a planner among its states its
@@ -41,8 +43,9 @@ import (
 // transition, whose Reason is the transition ("patrol → chase: in
 // sight") and whose Rejected are the transitions checked before it that
 // did not fire, each with the guard's reason or the trigger that was not
-// there. Goal is the state entered and Steps its node (none
-// for a state that runs nothing). Agent.Preview reports what the tick will
+// there. Goal is the state the machine then stands in (the innermost:
+// for a transition into a state with substates, the substate it enters)
+// and Steps its node (none for a state that runs nothing). Agent.Preview reports what the tick will
 // report (Preview.Plans) and follows the runner into the node the tick
 // will run.
 //
@@ -79,8 +82,9 @@ func (m *Machine[M]) Runner(steps []*bt.Child[M], replan bt.Replanning[M]) (bt.N
 	return r, nil
 }
 
-// A cursor is where a machine stands: its state, and how the state's
-// node ended in this visit (0 while it runs or has not begun).
+// A cursor is where a machine stands: the innermost state it is in (one
+// with no substates), and how the state's node ended in this visit (0
+// while it runs or has not begun).
 type cursor struct {
 	cur   int32
 	ended bt.Status
@@ -127,6 +131,14 @@ const (
 	predicting
 )
 
+// A move is a transition found to fire: the transition, and the state
+// the machine then stands in (its target, or the substate the target
+// descends to).
+type move struct {
+	t    int32
+	leaf int32
+}
+
 // Bind keeps the runner's own handle, for its reports and situation.
 func (r *runner[M]) Bind(self *bt.Child[M]) { r.self = self }
 
@@ -163,10 +175,14 @@ func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 }
 
 // End remembers the state an interruption left the machine in, for
-// History, and forgets where it stands.
+// History, and forgets where it stands: the machine leaves every state
+// it is in.
 func (r *runner[M]) End(_ *M, s bt.Status) {
 	if r.at.cur >= 0 {
-		r.left[r.at.cur] = r.self.Now()
+		now := r.self.Now()
+		for _, i := range r.m.states[r.at.cur].chain {
+			r.left[i] = now
+		}
 	}
 	r.last = -1
 	if s == bt.Running && r.m.history {
@@ -186,19 +202,54 @@ func (r *runner[M]) start() (int32, string) {
 	if r.m.history && r.last >= 0 {
 		return r.last, r.m.states[r.last].back
 	}
-	return r.m.initial, r.m.states[r.m.initial].first
+	return r.m.descend(r.m.initial), r.m.states[r.m.initial].first
 }
 
-// begin enters the state the machine begins in, in the call under way,
-// and reports it (unless predicting).
+// begin enters the state the machine begins in, and the states that
+// hold it, in the call under way, and reports it (unless predicting).
 func (r *runner[M]) begin(md mode) cursor {
 	s, why := r.start()
+	r.mark(s, -1, md)
 	if md != predicting {
-		r.entered[s] = r.calls
 		r.rejected = r.rejected[:0]
 		r.tell(decide.Made, why, s)
 	}
 	return cursor{cur: s}
+}
+
+// mark notes that the call under way (the prediction, when predicting)
+// enters leaf and the states that hold it, in from the state domain.
+func (r *runner[M]) mark(leaf, domain int32, md mode) {
+	chain := r.m.states[leaf].chain
+	for _, s := range chain[r.depth(domain)+1:] {
+		if md == predicting {
+			r.seen[s] = r.preds
+		} else {
+			r.entered[s] = r.calls
+		}
+	}
+}
+
+// marked reports whether the call under way (the prediction, when
+// predicting) entered any of leaf and the states that hold it, in from
+// the state domain, already.
+func (r *runner[M]) marked(leaf, domain int32, md mode) bool {
+	chain := r.m.states[leaf].chain
+	for _, s := range chain[r.depth(domain)+1:] {
+		if md == predicting && r.seen[s] == r.preds || md != predicting && r.entered[s] == r.calls {
+			return true
+		}
+	}
+	return false
+}
+
+// depth returns how deep state s is: 0 for a top-level state, -1 for
+// none (-1).
+func (r *runner[M]) depth(s int32) int {
+	if s < 0 {
+		return -1
+	}
+	return len(r.m.states[s].chain) - 1
 }
 
 // run settles the machine on the live memory and runs its state, until
@@ -206,15 +257,10 @@ func (r *runner[M]) begin(md mode) cursor {
 func (r *runner[M]) run(m *M, dt time.Duration) bt.Status {
 	in := r.inbox(m)
 	for {
-		t, wait := r.fire(&r.at, m, in, acting, nil)
+		mv, wait := r.fire(&r.at, m, in, acting, nil)
 		switch {
-		case t >= 0:
-			tr := &r.m.trans[t]
-			if k := r.kid(r.at.cur); k != nil && k.Running() {
-				k.Halt(m)
-			}
-			r.left[r.at.cur] = r.self.Now()
-			r.at = r.enter(tr, in, acting)
+		case mv.t >= 0:
+			r.take(&r.at, mv, m, in, acting)
 			continue
 		case r.at.ended != 0 && wait:
 			return bt.Running // the node ended, and its transition waits for the next tick
@@ -238,59 +284,110 @@ func (r *runner[M]) run(m *M, dt time.Duration) bt.Status {
 	}
 }
 
-// enter takes transition t: it takes the trigger t waited for out of the
-// inbox, and enters t's target, in the call under way (a prediction's
-// own numbering when predicting), reporting it.
-func (r *runner[M]) enter(t *transition[M], in *Inbox, md mode) cursor {
+// take takes the move mv from c: it takes the trigger the transition
+// waited for out of the inbox, leaves the states the machine leaves
+// (acting: halting the node of the state it stands in, and noting when it
+// left each), and enters the next, in the call under way (a
+// prediction's own numbering when predicting), reporting it.
+func (r *runner[M]) take(c *cursor, mv move, m *M, in *Inbox, md mode) {
+	t := &r.m.trans[mv.t]
 	if t.event != "" && !t.event.completion() && in != nil {
 		in.take(t.event)
 	}
-	if md == predicting {
-		r.seen[t.to] = r.preds
-	} else {
-		r.entered[t.to] = r.calls
-		r.tell(decide.Replaced, t.reason, t.to)
+	domain := r.m.domain(c.cur, t.to)
+	if md == acting {
+		if k := r.kid(c.cur); k != nil && k.Running() {
+			k.Halt(m)
+		}
+		now := r.self.Now()
+		chain := r.m.states[c.cur].chain
+		for d := len(chain) - 1; d > r.depth(domain); d-- {
+			r.left[chain[d]] = now
+		}
 	}
-	return cursor{cur: t.to}
+	r.mark(mv.leaf, domain, md)
+	if md != predicting {
+		r.tell(decide.Replaced, t.reason, mv.leaf)
+	}
+	*c = cursor{cur: mv.leaf}
 }
 
 // fire returns the first transition that fires from c on m, checked in
-// order (those from any state, unless c's state is final; then c's
-// own), or -1. wait reports a transition that fires into a state entered
-// already in the call: it is taken no sooner than the next call. While
-// tracing, the transitions checked that did not fire are noted in the
-// report's Rejected. It is the one decision of the machine, which a
-// tick, a preview and a prediction share.
-func (r *runner[M]) fire(c *cursor, m *M, in *Inbox, md mode, ctx *bt.Sim[M]) (t int32, wait bool) {
-	noting := r.tracing && md != predicting
-	if noting {
+// order (see Runner), as a move, or one whose t is -1. wait reports a
+// transition that fires into a state entered already in the call: it is
+// taken no sooner than the next call. While tracing, the transitions
+// checked that did not fire are noted in the report's Rejected. It is
+// the one decision of the machine, which a tick, a preview and a
+// prediction share.
+func (r *runner[M]) fire(c *cursor, m *M, in *Inbox, md mode, ctx *bt.Sim[M]) (mv move, wait bool) {
+	if r.tracing && md != predicting {
 		r.rejected = r.rejected[:0]
 	}
-	s := &r.m.states[c.cur]
-	lists := [2][]int32{r.m.any, s.out}
-	if s.final {
-		lists[0] = nil
+	leaf := &r.m.states[c.cur]
+	if leaf.final {
+		return move{t: -1}, false // nothing leaves a final state
 	}
-	for j, list := range lists {
-		for _, i := range list {
-			tr := &r.m.trans[i]
-			if j == 0 && tr.to == c.cur {
-				continue // from any state, but never into the state it is in
+	chain := leaf.chain
+	var found bool
+	if r.m.innerFirst {
+		for d := len(chain) - 1; d >= 0 && !found; d-- {
+			mv, wait, found = r.first(r.m.states[chain[d]].out, every, c, m, in, md, ctx)
+		}
+		if !found {
+			mv, wait, found = r.first(r.m.any, every, c, m, in, md, ctx)
+		}
+	} else {
+		mv, wait, found = r.first(r.m.any, every, c, m, in, md, ctx)
+		for d := 0; d < len(chain) && !found; d++ {
+			which := every
+			if d < len(chain)-1 {
+				which = unlessEnds // a state's on its substate's end come after the substate's
 			}
-			ok, why := r.admits(tr, c, m, in, md, ctx)
-			switch {
-			case !ok:
-				if noting {
-					r.rejected = append(r.rejected, decide.Rejection{Name: tr.name, Reason: why})
-				}
-				continue
-			case md != predicting && r.entered[tr.to] == r.calls:
-				return -1, true
-			}
-			return i, false
+			mv, wait, found = r.first(r.m.states[chain[d]].out, which, c, m, in, md, ctx)
+		}
+		for d := len(chain) - 2; d >= 0 && !found; d-- {
+			mv, wait, found = r.first(r.m.states[chain[d]].out, onEnds, c, m, in, md, ctx)
 		}
 	}
-	return -1, false
+	if !found || wait {
+		mv.t = -1
+	}
+	return mv, wait
+}
+
+// Which of a list's transitions first checks: all of them, those that do
+// not wait for a node's end, or those that do.
+const (
+	every = iota
+	unlessEnds
+	onEnds
+)
+
+// first checks the transitions of list (those which says) in order, and
+// returns the first that fires from c, if one does (found).
+func (r *runner[M]) first(list []int32, which int, c *cursor, m *M, in *Inbox, md mode, ctx *bt.Sim[M]) (mv move, wait, found bool) {
+	for _, i := range list {
+		tr := &r.m.trans[i]
+		switch {
+		case which == unlessEnds && tr.event.completion(), which == onEnds && !tr.event.completion():
+			continue
+		case tr.from == anyState && r.m.holds(c.cur, tr.to):
+			continue // from any state, but never into a state the machine is in
+		}
+		ok, why := r.admits(tr, c, m, in, md, ctx)
+		if !ok {
+			if r.tracing && md != predicting {
+				r.rejected = append(r.rejected, decide.Rejection{Name: tr.name, Reason: why})
+			}
+			continue
+		}
+		leaf := r.m.descend(tr.to)
+		if md != predicting && r.marked(leaf, r.m.domain(c.cur, tr.to), md) {
+			return move{t: -1}, true, true
+		}
+		return move{t: i, leaf: leaf}, false, true
+	}
+	return move{t: -1}, false, false
 }
 
 // admits reports whether transition t fires from c on m: its trigger is
@@ -380,10 +477,10 @@ func (r *runner[M]) Route(m *M) int {
 		in = &box
 	}
 	for {
-		t, _ := r.fire(&c, m, in, previewing, nil)
+		mv, _ := r.fire(&c, m, in, previewing, nil)
 		switch {
-		case t >= 0:
-			c = r.enter(&r.m.trans[t], in, previewing)
+		case mv.t >= 0:
+			r.take(&c, mv, m, in, previewing)
 			continue
 		case c.ended != 0:
 			return -1
@@ -410,17 +507,16 @@ func (r *runner[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	if !r.standing() {
 		c = r.begin(predicting)
 	}
-	r.seen[c.cur] = r.preds
+	r.mark(c.cur, -1, predicting)
 	in := r.inbox(m)
 	failed := heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "its state failed"}
 	ch := bt.StartChain(ctx, m)
 	for {
-		if t, _ := r.fire(&c, m, in, predicting, ctx); t >= 0 {
-			tr := &r.m.trans[t]
-			if r.seen[tr.to] == r.preds {
+		if mv, _ := r.fire(&c, m, in, predicting, ctx); mv.t >= 0 {
+			if r.marked(mv.leaf, r.m.domain(c.cur, r.m.trans[mv.t].to), predicting) {
 				break // the machine would come round again: predicted no further
 			}
-			c = r.enter(tr, in, predicting)
+			r.take(&c, mv, m, in, predicting)
 			continue
 		}
 		if c.ended == bt.Failure {

@@ -48,7 +48,7 @@ func (r *runner[M]) RestoreState(sr *bt.StateReader) error {
 	if err != nil {
 		return err
 	}
-	cur, err := r.lookup(state)
+	cur, err := r.stand(state)
 	if err != nil {
 		return err
 	}
@@ -61,7 +61,7 @@ func (r *runner[M]) RestoreState(sr *bt.StateReader) error {
 	}
 	last := int32(-1)
 	if r.m.history {
-		if last, err = r.lookup(history); err != nil {
+		if last, err = r.stand(history); err != nil {
 			return fmt.Errorf("history: %w", err)
 		}
 	}
@@ -122,6 +122,16 @@ func (r *runner[M]) lookup(name string) (int32, error) {
 		}
 	}
 	return -1, fmt.Errorf("the machine has no state %q", name)
+}
+
+// stand returns the state named name, which the machine may stand in:
+// one with no substates; -1 for "".
+func (r *runner[M]) stand(name string) (int32, error) {
+	i, err := r.lookup(name)
+	if err == nil && i >= 0 && len(r.m.states[i].subs) > 0 {
+		return -1, fmt.Errorf("the state %q holds others: the machine stands in one of them", name)
+	}
+	return i, err
 }
 
 // endName names how a state's node ended, "" while it runs.
