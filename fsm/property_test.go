@@ -87,7 +87,7 @@ type machineSpec struct {
 	Trans      []transSpec
 	History    bool
 	InnerFirst bool
-	Posted  []string
+	Posted     []string
 }
 
 func drawGuard(t *rapid.T) guardSpec {
