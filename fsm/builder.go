@@ -49,7 +49,8 @@ type Builder[M any] struct {
 	errs    []error
 	inbox   func(m *M) *Inbox
 	history bool
-	inner   bool // InnerFirst
+	inner   bool      // InnerFirst
+	after   []Hook[M] // Transitioned
 	// from is what the calls that follow add to: a state (an index), every
 	// state (anyState), nothing yet (none), or a state whose declaration
 	// failed (refused: what follows it is dropped, its error reported once).
@@ -65,10 +66,12 @@ const (
 )
 
 type stateSpec[M any] struct {
-	name   string
-	node   *bt.Def[M]
-	final  bool
-	parent string // the state it is in (In); "" for a top-level state
+	name        string
+	node        *bt.Def[M]
+	final       bool
+	parent      string // the state it is in (In); "" for a top-level state
+	entry, exit []Hook[M]
+	leaveIf     []bt.Constraint[M]
 }
 
 type transSpec[M any] struct {
@@ -248,15 +251,7 @@ func (b *Builder[M]) add(call, target string, event Trigger, guards []bt.Constra
 	}
 	t := transSpec[M]{from: b.from, to: target, event: event, guards: slices.Clip(guards), on: call == "On"}
 	path := b.transPath(t)
-	for i, g := range guards {
-		if nilness.Of(g) {
-			b.fail(path, "guard %d is nil", i+1)
-		} else if v, ok := g.(traits.Validator); ok {
-			if err := v.Validate(); err != nil {
-				b.fail(path, "guard %d: %v", i+1, err)
-			}
-		}
-	}
+	b.checkGuards(path, guards)
 	if call == "On" && event == "" {
 		b.fail(path, "On: an empty event")
 	}
@@ -353,6 +348,102 @@ func (b *Builder[M]) InnerFirst() *Builder[M] {
 	return b
 }
 
+// Entry adds a hook the machine calls, live, as it enters the state just
+// added: after it has left the states it leaves, and entered those that
+// hold this one, outermost first, before it runs the state's node. As
+// the machine begins, it enters its first state so. A state may have
+// several, called in the order added. See Hook.
+//
+//	b.State("attack").Do("attack").Entry(func(m *Guard, c fsm.Change) error {
+//		if c.Trigger == "hit" { // stateless's OnEntryFrom
+//			m.Shout = "you'll pay for that"
+//		}
+//		return nil
+//	})
+func (b *Builder[M]) Entry(hook Hook[M]) *Builder[M] {
+	if s := b.state("Entry"); s != nil {
+		if hook == nil {
+			b.fail(s.name, "Entry(nil): give it a hook")
+		} else {
+			s.entry = append(s.entry, hook)
+		}
+	}
+	return b
+}
+
+// Exit adds a hook the machine calls, live, as it leaves the state just
+// added: once its node is halted (or has ended), before the states that
+// hold it are left, innermost first; and as the machine ends or its node
+// is halted, with To "". A state may have several, called in the order
+// added. See Hook. An exit cannot veto the transition, which previews
+// and predictions could not know: LeaveIf can.
+func (b *Builder[M]) Exit(hook Hook[M]) *Builder[M] {
+	if s := b.state("Exit"); s != nil {
+		if hook == nil {
+			b.fail(s.name, "Exit(nil): give it a hook")
+		} else {
+			s.exit = append(s.exit, hook)
+		}
+	}
+	return b
+}
+
+// LeaveIf adds guards that every transition leaving the state just added
+// must pass too, beside its own: the state's veto on being left (looplab
+// fsm's cancelled leave, stateless's exit that fails), which previews and
+// predictions read as the tick does. The transitions of the states that
+// hold it, and those from any state, leave it too; a transition that
+// stays in it (an internal one) does not, nor does the machine's end or
+// its node's halt, which nothing vetoes. A transition the guards refuse
+// is reported among those that did not fire, with the guard's reason.
+// The guards are told the situation of the state's node (the machine's,
+// for a state that runs nothing).
+//
+//	b.State("swing").Do("swing").LeaveIf(betweenBlows).To("chase", far)
+func (b *Builder[M]) LeaveIf(guards ...bt.Constraint[M]) *Builder[M] {
+	s := b.state("LeaveIf")
+	if s == nil {
+		return b
+	}
+	if b.checkGuards(s.name+": LeaveIf", guards) {
+		s.leaveIf = append(s.leaveIf, guards...)
+	}
+	return b
+}
+
+// Transitioned adds a hook the machine calls, live, after each change of
+// state, once the entry hooks have run (stateless's OnTransitioned), and
+// as the machine begins. See Hook.
+func (b *Builder[M]) Transitioned(hook Hook[M]) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
+	if hook == nil {
+		b.fail("machine", "Transitioned(nil): give it a hook")
+	} else {
+		b.after = append(b.after, hook)
+	}
+	return b
+}
+
+// checkGuards notes the nil and invalid guards among guards, at path, and
+// reports whether there were none.
+func (b *Builder[M]) checkGuards(path string, guards []bt.Constraint[M]) bool {
+	ok := true
+	for i, g := range guards {
+		if nilness.Of(g) {
+			b.fail(path, "guard %d is nil", i+1)
+			ok = false
+		} else if v, is := g.(traits.Validator); is {
+			if err := v.Validate(); err != nil {
+				b.fail(path, "guard %d: %v", i+1, err)
+				ok = false
+			}
+		}
+	}
+	return ok
+}
+
 // state returns the state that call adds to, or notes why there is none.
 func (b *Builder[M]) state(call string) *stateSpec[M] {
 	if !b.usable() {
@@ -392,10 +483,11 @@ func (b *Builder[M]) Build() (*Machine[M], error) {
 	if len(b.states) == 0 {
 		errs = append(errs, decider.Errorf("machine", "a machine with no states: add them with State"))
 	}
-	m := &Machine[M]{initial: -1, history: b.history, innerFirst: b.inner, inbox: b.inbox}
+	m := &Machine[M]{initial: -1, history: b.history, innerFirst: b.inner, inbox: b.inbox, after: slices.Clip(b.after)}
 	for _, s := range b.states {
-		st := state{name: s.name, final: s.final, child: -1, parent: -1, first: "initial state " + s.name,
-			back: "history: back to " + s.name}
+		st := state[M]{name: s.name, final: s.final, child: -1, parent: -1, first: "initial state " + s.name,
+			back: "history: back to " + s.name, entry: slices.Clip(s.entry), exit: slices.Clip(s.exit),
+			leaveIf: slices.Clip(s.leaveIf), leaving: "leaving " + s.name, entering: "entering " + s.name}
 		if s.node != nil {
 			st.child = int32(len(m.steps))
 			m.steps = append(m.steps, *s.node)

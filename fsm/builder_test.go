@@ -145,6 +145,13 @@ func TestBuildMisuse(t *testing.T) {
 			b.State("b").In("a").Do("chase").To("c", seen)
 			b.State("c").In("a").Do("patrol").To("c", unseen)
 		}, []string{"c: no way out: give it a transition to another state, or mark it Final"}},
+		{"hooks and guards on leaving, nil or out of place", func(b *fsm.Builder[mem]) {
+			b.Transitioned(nil)
+			b.Any().Entry(func(*mem, fsm.Change) error { return nil })
+			b.State("a").Do("fall").Final().Entry(nil).Exit(nil).LeaveIf(nil).LeaveIf(constraints.Chance[mem](2))
+		}, []string{"machine: Transitioned(nil): give it a hook", "any state: Entry must follow State, not Any",
+			"a: Entry(nil): give it a hook", "a: Exit(nil): give it a hook", "a: LeaveIf: guard 1 is nil",
+			"a: LeaveIf: guard 1: Chance: probability 2 is not in [0, 1]"}},
 		{"Inbox(nil)", func(b *fsm.Builder[mem]) {
 			b.Inbox(nil).State("a").Do("fall").Final()
 		}, []string{"machine: Inbox(nil): give it the way to the memory's Inbox"}},

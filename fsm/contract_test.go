@@ -59,10 +59,13 @@ func TestKit(t *testing.T) {
 		if inner {
 			b.InnerFirst()
 		}
+		count := func(m *mem, _ fsm.Change) error { m.Falls++; return nil }
 		b.Any().On("hit", "d")
-		b.State("g").To("d", hurt).On(fsm.Failed, "a")
-		b.State("a").In("g").Do("patrol").To("b", seen).On(fsm.Succeeded, "c")
-		b.State("h").In("g").On(fsm.Succeeded, "a").To("a", unseen)
+		b.Transitioned(count)
+		b.State("g").To("d", hurt).On(fsm.Failed, "a").Entry(count).Exit(count)
+		b.State("a").In("g").Do("patrol").To("b", seen).On(fsm.Succeeded, "c").Exit(count)
+		b.State("h").In("g").On(fsm.Succeeded, "a").To("a", unseen).Entry(count).
+			LeaveIf(constraints.Func("between blows", func(m *mem) bool { return !m.Swing }))
 		b.State("b").In("h").Do("chase").To("c", near).On(fsm.Failed, "d")
 		b.State("c").In("h").Do("attack").On(fsm.Succeeded, "b", seen)
 		b.State("d").Do("flinch").On(fsm.Succeeded, "h").On(fsm.Failed, "g")
@@ -78,6 +81,7 @@ func TestKit(t *testing.T) {
 				m.Seen = step%3 != 0
 				m.Near = step%4 == 1
 				m.Hurt = step == 6
+				m.Swing = step%4 == 2
 				if step%5 == 2 {
 					m.Inbox.Post("hit")
 				}
@@ -171,6 +175,7 @@ func randomSenses(r *rand.Rand) sense {
 		m.Near = r.IntN(3) == 0
 		m.Hurt = r.IntN(12) == 0
 		m.Dead = r.IntN(200) == 0
+		m.Swing = r.IntN(3) == 0
 		if r.IntN(6) == 0 {
 			m.Inbox.Post("hit")
 		}
@@ -188,7 +193,7 @@ func randomSenses(r *rand.Rand) sense {
 func TestPreviewIsTick(t *testing.T) {
 	n := bt.New[mem]()
 	for _, root := range []bt.Def[mem]{n.Plan("guard", guardMachine(t)), n.Plan("guard", nestedGuard(t)),
-		n.Plan("guard", hierarchical(t, false)), n.Plan("guard", hierarchical(t, true))} {
+		n.Plan("guard", hierarchical(t, false)), n.Plan("guard", hierarchical(t, true)), n.Plan("guard", countedHierarchy(t))} {
 		tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, root)
 		if err != nil {
 			t.Fatal(err)
@@ -268,7 +273,8 @@ func TestNoAllocation(t *testing.T) {
 	for _, c := range []struct {
 		traced  bool
 		machine *fsm.Machine[mem]
-	}{{false, nestedGuard(t)}, {true, nestedGuard(t)}, {false, hierarchical(t, false)}, {true, hierarchical(t, true)}} {
+	}{{false, nestedGuard(t)}, {true, nestedGuard(t)}, {false, hierarchical(t, false)}, {true, hierarchical(t, true)},
+		{true, countedHierarchy(t)}} {
 		traced := c.traced
 		tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, n.Plan("guard", c.machine))
 		if err != nil {
@@ -285,6 +291,7 @@ func TestNoAllocation(t *testing.T) {
 			m.Seen = i%3 != 0
 			m.Near = i%4 == 1
 			m.Hurt = i%11 == 0
+			m.Swing = i%5 == 0
 			if i%7 == 0 {
 				m.Inbox.Post("hit")
 			}

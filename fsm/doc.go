@@ -52,6 +52,16 @@
 // advise: hurt and die as states of a machine, the planner in the state
 // that fights.
 //
+// # Hooks, and guards on leaving
+//
+// A state's entry and exit hooks (Entry, Exit) and the machine's
+// Transitioned are the game's code, called live as the machine changes
+// state, each told the change (Change: from, to, and the trigger): a
+// sound, an animation, a word to the squad. A hook's error is reported
+// by the tick, and the machine goes on. A state's guards on leaving
+// (LeaveIf) veto any transition out of it, as a transition's own guards
+// do, so that previews and predictions see the veto.
+//
 // # What a machine promises
 //
 // Entering and leaving a state is the life cycle of its node: Begin on

@@ -22,20 +22,53 @@ import (
 // when it finds the intruder near at once.
 func hierarchical(t testing.TB, inner bool) *fsm.Machine[mem] {
 	t.Helper()
+	m, err := hierarchy(inner, nil, nil).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+// hierarchy describes the hierarchical guard; with a hook, each state
+// calls it as the machine enters or leaves it, and the machine after
+// each change; with hold, fight is not left unless it passes.
+func hierarchy(inner bool, hook fsm.Hook[mem], hold bt.Constraint[mem]) *fsm.Builder[mem] {
 	b := fsm.New(actions).Inbox(inbox)
 	if inner {
 		b.InnerFirst()
 	}
+	state := func(name string) *fsm.Builder[mem] {
+		b.State(name)
+		if hook != nil {
+			b.Entry(hook).Exit(hook)
+		}
+		return b
+	}
+	if hook != nil {
+		b.Transitioned(hook)
+	}
 	b.Any().To("dead", dead)
-	b.State("alive").To("rest", hurt)
-	b.State("patrol").In("alive").Do("patrol").To("attack", seen, near).To("fight", seen)
-	b.State("fight").In("alive").On("hit", "flinch")
-	b.State("chase").In("fight").Do("chase").To("attack", near).To("patrol", unseen)
-	b.State("attack").In("fight").Do("attack").On(fsm.Succeeded, "chase").To("patrol", unseen)
-	b.State("flinch").Do("flinch").On(fsm.Succeeded, "alive")
-	b.State("rest").Do("patrol").To("alive", constraints.Not(hurt))
-	b.State("dead").Do("fall").Final()
-	m, err := b.Build()
+	state("alive").To("rest", hurt)
+	state("patrol").In("alive").Do("patrol").To("attack", seen, near).To("fight", seen)
+	state("fight").In("alive").On("hit", "flinch")
+	if hold != nil {
+		b.LeaveIf(hold)
+	}
+	state("chase").In("fight").Do("chase").To("attack", near).To("patrol", unseen)
+	state("attack").In("fight").Do("attack").On(fsm.Succeeded, "chase").To("patrol", unseen)
+	state("flinch").Do("flinch").On(fsm.Succeeded, "alive")
+	state("rest").Do("patrol").To("alive", constraints.Not(hurt))
+	state("dead").Do("fall").Final()
+	return b
+}
+
+// countedHierarchy is the hierarchical guard whose every state counts
+// the changes in Falls, which no guard reads, and whose fight is held
+// mid-swing.
+func countedHierarchy(t testing.TB) *fsm.Machine[mem] {
+	t.Helper()
+	m, err := hierarchy(false, func(m *mem, _ fsm.Change) error { m.Falls++; return nil },
+		constraints.Func("between blows", func(m *mem) bool { return !m.Swing })).Build()
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -21,7 +21,7 @@ import (
 // and so does a tree file, which names it in its registry
 // (btjson.Registry.Planners).
 type Machine[M any] struct {
-	states     []state
+	states     []state[M]
 	trans      []transition[M]
 	any        []int32 // the transitions from any state, in order
 	initial    int32   // the first top-level state
@@ -31,9 +31,10 @@ type Machine[M any] struct {
 	steps      []bt.Def[M] // the states' nodes, the machine node's children
 	idle       []int32     // the states that run nothing, in order
 	idles      string      // their names, each after a "/", as a save lists them
+	after      []Hook[M]   // Transitioned
 }
 
-type state struct {
+type state[M any] struct {
 	name   string
 	final  bool
 	child  int32   // its node among the machine's children, or -1: it runs nothing
@@ -44,6 +45,11 @@ type state struct {
 	first  string  // the reason of the report of beginning in it, as the initial state
 	back   string  // the reason of the report of History bringing the machine back to it
 	field  string  // the name of the field a save keeps when the machine last left it, if it runs nothing
+
+	entry, exit []Hook[M]
+	leaveIf     []bt.Constraint[M] // what every transition that leaves it must pass too
+	leaving     string             // "leaving " and its name, which hook errors say
+	entering    string             // "entering " and its name
 }
 
 type transition[M any] struct {

@@ -26,6 +26,23 @@ type world struct {
 	N     int8
 	Left  [8]int8 // the ticks left to each state's lasting action
 	Inbox fsm.Inbox
+	// Hooked sums up the hooks called, in order: what each was called for,
+	// and the change it was told. No guard reads it.
+	Hooked uint32
+}
+
+// hook returns a hook that adds what it is called for, and the change it
+// is told, to w.Hooked.
+func hook(what string) fsm.Hook[world] {
+	return func(w *world, c fsm.Change) error {
+		for _, s := range []string{what, c.From, c.To, string(c.Trigger)} {
+			for _, b := range []byte(s) {
+				w.Hooked = w.Hooked*31 + uint32(b)
+			}
+			w.Hooked = w.Hooked*31 + 1
+		}
+		return nil
+	}
 }
 
 func (w *world) ran(state int, add [3]int8) {
@@ -52,7 +69,8 @@ type stateSpec struct {
 	Ticks int8
 	Add   [3]int8
 	Final bool
-	Group int // the group it is in, -1 for none
+	Group int         // the group it is in, -1 for none
+	Leave []guardSpec // LeaveIf
 }
 
 type guardSpec struct {
@@ -78,7 +96,8 @@ type transSpec struct {
 // A group is a state that holds others (In), and runs nothing of its
 // own: the groups are g0, g1, ..., each in an earlier one or in none.
 type groupSpec struct {
-	Parent int // -1 for none
+	Parent int         // -1 for none
+	Leave  []guardSpec // LeaveIf
 }
 
 type machineSpec struct {
@@ -101,7 +120,7 @@ func drawMachine(t *rapid.T) machineSpec {
 	var s machineSpec
 	n := rapid.IntRange(1, 6).Draw(t, "states")
 	for j := range rapid.IntRange(0, min(3, n)).Draw(t, "groups") {
-		s.Groups = append(s.Groups, groupSpec{Parent: rapid.IntRange(-1, j-1).Draw(t, "parent")})
+		s.Groups = append(s.Groups, groupSpec{Parent: rapid.IntRange(-1, j-1).Draw(t, "parent"), Leave: drawLeave(t)})
 	}
 	for i := range n {
 		st := stateSpec{Kind: rapid.IntRange(0, numKinds-1).Draw(t, "kind"), Ticks: int8(rapid.IntRange(1, 3).Draw(t, "ticks")),
@@ -109,6 +128,7 @@ func drawMachine(t *rapid.T) machineSpec {
 		if i < len(s.Groups) {
 			st.Group = i // a group holds a state at least
 		}
+		st.Leave = drawLeave(t)
 		if st.Kind != endless {
 			for i := range st.Add {
 				st.Add[i] = int8(rapid.IntRange(-1, 2).Draw(t, "add"))
@@ -150,6 +170,14 @@ func drawMachine(t *rapid.T) machineSpec {
 		s.Posted = append(s.Posted, rapid.SampledFrom(events[3:]).Draw(t, "post"))
 	}
 	return s
+}
+
+// drawLeave draws a state's LeaveIf guards: mostly none.
+func drawLeave(t *rapid.T) []guardSpec {
+	if rapid.IntRange(0, 3).Draw(t, "leave if") > 0 {
+		return nil
+	}
+	return []guardSpec{drawGuard(t)}
 }
 
 // in reports whether state i is in group j, or in a group in it.
@@ -228,7 +256,7 @@ func (s machineSpec) build() (*fsm.Machine[world], error) {
 	if err != nil {
 		return nil, err
 	}
-	b := fsm.New(actions).Inbox(func(w *world) *fsm.Inbox { return &w.Inbox })
+	b := fsm.New(actions).Inbox(func(w *world) *fsm.Inbox { return &w.Inbox }).Transitioned(hook("after"))
 	if s.History {
 		b.History()
 	}
@@ -266,16 +294,20 @@ func (s machineSpec) build() (*fsm.Machine[world], error) {
 		}
 	}
 	for _, i := range order {
-		b.State(s.name(i))
+		b.State(s.name(i)).Entry(hook("enter " + s.name(i))).Exit(hook("exit " + s.name(i)))
 		parent := -1
+		var leave []guardSpec
 		if i < len(s.States) {
 			b.Do(s.name(i))
 			if s.States[i].Final {
 				b.Final()
 			}
-			parent = s.States[i].Group
+			parent, leave = s.States[i].Group, s.States[i].Leave
 		} else {
-			parent = s.Groups[i-len(s.States)].Parent
+			parent, leave = s.Groups[i-len(s.States)].Parent, s.Groups[i-len(s.States)].Leave
+		}
+		for _, g := range leave {
+			b.LeaveIf(g.constraint())
 		}
 		if parent >= 0 {
 			b.In(s.name(len(s.States) + parent))

@@ -2,6 +2,7 @@ package fsm
 
 import (
 	"errors"
+	"fmt"
 	"strconv"
 	"time"
 
@@ -33,6 +34,12 @@ import (
 // take ends the machine, with its status; so does a final state's, and a
 // final state that runs nothing ends it as it is entered, with Success.
 //
+// As it leaves a state (its node halted, or ended) the runner calls the
+// state's exit hooks, innermost state first; as it enters one, its entry
+// hooks, outermost first; then the machine's Transitioned: live only.
+// A state's guards on leaving (LeaveIf) are checked with the
+// transition's own, for each state the transition leaves.
+//
 // A machine checks its transitions every tick: the Replan and ReplanOn
 // options are refused on its node (give a planner among its states its
 // own).
@@ -59,8 +66,8 @@ import (
 // node first, waiting for the next tick: the prediction leaves it out.)
 // A machine that would end failing is Impossible.
 //
-// The runner's own calls into user code (guards, the way to the Inbox)
-// are its code: a panic there quarantines the machine node; a state's
+// The runner's own calls into user code (guards, hooks, the way to the
+// Inbox) are its code: a panic there quarantines the machine node; a state's
 // node is a node of the tree, and a panic there quarantines that node.
 func (m *Machine[M]) Runner(steps []*bt.Child[M], replan bt.Replanning[M]) (bt.Node[M], error) {
 	if err := m.Validate(); err != nil {
@@ -158,7 +165,7 @@ func (r *runner[M]) Begin(m *M) bt.Status {
 	r.live()
 	defer r.hush()
 	r.calls++
-	r.at = r.begin(acting)
+	r.at = r.begin(m, acting)
 	return r.run(m, 0)
 }
 
@@ -176,12 +183,15 @@ func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 
 // End remembers the state an interruption left the machine in, for
 // History, and forgets where it stands: the machine leaves every state
-// it is in.
-func (r *runner[M]) End(_ *M, s bt.Status) {
+// it is in, innermost first, calling their exit hooks.
+func (r *runner[M]) End(m *M, s bt.Status) {
 	if r.at.cur >= 0 {
 		now := r.self.Now()
-		for _, i := range r.m.states[r.at.cur].chain {
-			r.left[i] = now
+		chain := r.m.states[r.at.cur].chain
+		c := Change{From: r.m.states[r.at.cur].name}
+		for d := len(chain) - 1; d >= 0; d-- {
+			r.left[chain[d]] = now
+			r.call(r.m.states[chain[d]].exit, m, c, r.m.states[chain[d]].leaving)
 		}
 	}
 	r.last = -1
@@ -206,15 +216,44 @@ func (r *runner[M]) start() (int32, string) {
 }
 
 // begin enters the state the machine begins in, and the states that
-// hold it, in the call under way, and reports it (unless predicting).
-func (r *runner[M]) begin(md mode) cursor {
+// hold it, in the call under way, and reports it (unless predicting);
+// acting, it calls their entry hooks, and the machine's Transitioned.
+func (r *runner[M]) begin(m *M, md mode) cursor {
 	s, why := r.start()
 	r.mark(s, -1, md)
 	if md != predicting {
 		r.rejected = r.rejected[:0]
 		r.tell(decide.Made, why, s)
 	}
+	if md == acting {
+		r.enterHooks(m, Change{To: r.m.states[s].name}, s, -1)
+	}
 	return cursor{cur: s}
+}
+
+// enterHooks calls the entry hooks of leaf and the states that hold it, in
+// from the state domain, outermost first, and then the machine's
+// Transitioned, for change c.
+func (r *runner[M]) enterHooks(m *M, c Change, leaf, domain int32) {
+	chain := r.m.states[leaf].chain
+	for _, s := range chain[r.depth(domain)+1:] {
+		r.call(r.m.states[s].entry, m, c, r.m.states[s].entering)
+	}
+	for _, h := range r.m.after {
+		if err := h(m, c); err != nil {
+			r.self.Fault(fmt.Errorf("Transitioned, %s → %s: %w", c.From, c.To, err))
+		}
+	}
+}
+
+// call calls hooks for change c, and reports their errors, each after
+// what: "leaving patrol".
+func (r *runner[M]) call(hooks []Hook[M], m *M, c Change, what string) {
+	for _, h := range hooks {
+		if err := h(m, c); err != nil {
+			r.self.Fault(fmt.Errorf("%s: %w", what, err))
+		}
+	}
 }
 
 // mark notes that the call under way (the prediction, when predicting)
@@ -295,14 +334,17 @@ func (r *runner[M]) take(c *cursor, mv move, m *M, in *Inbox, md mode) {
 		in.take(t.event)
 	}
 	domain := r.m.domain(c.cur, t.to)
+	var change Change
 	if md == acting {
 		if k := r.kid(c.cur); k != nil && k.Running() {
 			k.Halt(m)
 		}
+		change = Change{From: r.m.states[c.cur].name, To: r.m.states[mv.leaf].name, Trigger: t.event}
 		now := r.self.Now()
 		chain := r.m.states[c.cur].chain
 		for d := len(chain) - 1; d > r.depth(domain); d-- {
 			r.left[chain[d]] = now
+			r.call(r.m.states[chain[d]].exit, m, change, r.m.states[chain[d]].leaving)
 		}
 	}
 	r.mark(mv.leaf, domain, md)
@@ -310,6 +352,9 @@ func (r *runner[M]) take(c *cursor, mv move, m *M, in *Inbox, md mode) {
 		r.tell(decide.Replaced, t.reason, mv.leaf)
 	}
 	*c = cursor{cur: mv.leaf}
+	if md == acting {
+		r.enterHooks(m, change, mv.leaf, domain)
+	}
 }
 
 // fire returns the first transition that fires from c on m, checked in
@@ -375,6 +420,10 @@ func (r *runner[M]) first(list []int32, which int, c *cursor, m *M, in *Inbox, m
 			continue // from any state, but never into a state the machine is in
 		}
 		ok, why := r.admits(tr, c, m, in, md, ctx)
+		domain := r.m.domain(c.cur, tr.to)
+		if ok {
+			ok, why = r.leaves(c, domain, m, md, ctx)
+		}
 		if !ok {
 			if r.tracing && md != predicting {
 				r.rejected = append(r.rejected, decide.Rejection{Name: tr.name, Reason: why})
@@ -382,7 +431,7 @@ func (r *runner[M]) first(list []int32, which int, c *cursor, m *M, in *Inbox, m
 			continue
 		}
 		leaf := r.m.descend(tr.to)
-		if md != predicting && r.marked(leaf, r.m.domain(c.cur, tr.to), md) {
+		if md != predicting && r.marked(leaf, domain, md) {
 			return move{t: -1}, true, true
 		}
 		return move{t: i, leaf: leaf}, false, true
@@ -406,7 +455,38 @@ func (r *runner[M]) admits(t *transition[M], c *cursor, m *M, in *Inbox, md mode
 	if !t.timeless {
 		sit = r.situation(t.to, md, ctx)
 	}
-	for _, g := range t.guards {
+	return pass(t.guards, sit, m)
+}
+
+// leaves reports whether the machine, standing where c says, may leave
+// the states out to the state domain: the guards of each (LeaveIf) pass,
+// each told the situation of the state's node (the machine's, for a
+// state that runs nothing); if not, why.
+func (r *runner[M]) leaves(c *cursor, domain int32, m *M, md mode, ctx *bt.Sim[M]) (bool, string) {
+	chain := r.m.states[c.cur].chain
+	for d := len(chain) - 1; d > r.depth(domain); d-- {
+		guards := r.m.states[chain[d]].leaveIf
+		if len(guards) == 0 {
+			continue
+		}
+		self := r.self
+		if k := r.kid(chain[d]); k != nil {
+			self = k
+		}
+		sit := self.Situation(md == predicting)
+		if md == predicting {
+			sit = sit.Later(ctx.Elapsed())
+		}
+		if ok, why := pass(guards, sit, m); !ok {
+			return false, why
+		}
+	}
+	return true, ""
+}
+
+// pass reports whether every guard passes on m, told sit; if not, why.
+func pass[M any](guards []bt.Constraint[M], sit bt.Situation, m *M) (bool, string) {
+	for _, g := range guards {
 		switch check, why := g.Evaluate(sit, m); check {
 		case bt.Pass, bt.Done:
 		case bt.Fail:
@@ -468,7 +548,7 @@ func (r *runner[M]) Route(m *M) int {
 	r.calls++
 	c := r.at
 	if !r.standing() {
-		c = r.begin(previewing)
+		c = r.begin(m, previewing)
 	}
 	var box Inbox
 	in := r.inbox(m)
@@ -505,7 +585,7 @@ func (r *runner[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	r.preds++
 	c := r.at
 	if !r.standing() {
-		c = r.begin(predicting)
+		c = r.begin(m, predicting)
 	}
 	r.mark(c.cur, -1, predicting)
 	in := r.inbox(m)
