@@ -79,7 +79,9 @@ type transSpec[M any] struct {
 	to     string
 	event  Trigger // the trigger it waits for; "" for a transition on guards alone
 	guards []bt.Constraint[M]
-	on     bool // added by On (whose empty trigger is a misuse of its own)
+	on     bool // added by On, Internal or Ignore (whose empty trigger is a misuse of its own)
+	kind   kind
+	hook   Hook[M] // an internal transition's
 }
 
 // New returns a builder for a machine over the actions of a catalogue.
@@ -227,18 +229,68 @@ func (b *Builder[M]) Final() *Builder[M] {
 // runs nothing has the machine's situation, whose last run is when the
 // machine last left the target.
 func (b *Builder[M]) To(target string, guards ...bt.Constraint[M]) *Builder[M] {
-	return b.add("To", target, "", guards)
+	return b.add("To", target, "", guards, external, nil)
 }
+
+// Internal adds an internal transition to the state just added: on
+// trigger, when every guard passes, the machine takes the trigger out of
+// the Inbox and calls hook (live, as every hook: see Hook), and stays
+// where it is: it leaves and enters nothing, and the state's node runs
+// on (stateless's InternalTransition). It is checked in its place among
+// the state's transitions, and reported as a kept plan (decide.Kept),
+// its reason the state's name, "(internal)" and what fires it. The
+// trigger is one the game posts: a state's node's end would be there
+// again as soon as it was handled.
+//
+//	b.State("guard").Do("watch").Internal("noise", turnHead)
+func (b *Builder[M]) Internal(trigger Trigger, hook Hook[M], guards ...bt.Constraint[M]) *Builder[M] {
+	s := b.state("Internal")
+	if s == nil {
+		return b
+	}
+	if hook == nil {
+		b.fail(s.name, "Internal(%q, nil): give it a hook (Ignore handles a trigger with none)", trigger)
+		return b
+	}
+	return b.add("Internal", s.name, trigger, guards, internal, hook)
+}
+
+// Ignore makes the state just added ignore trigger: the machine takes the
+// trigger out of the Inbox and does nothing, and while it is in the
+// state (or a state the state holds), no transition on trigger of the
+// states that hold it, or from any state, fires (stateless's Ignore). A
+// hit ignored mid-swing is gone, not kept for later. It is checked in its
+// place among the state's transitions, and reported as a kept plan
+// (decide.Kept). The trigger is one the game posts.
+//
+//	b.State("fight").On("hit", "flinch")
+//	b.State("swing").In("fight").Do("swing").Ignore("hit")
+func (b *Builder[M]) Ignore(trigger Trigger) *Builder[M] {
+	if s := b.state("Ignore"); s != nil {
+		b.add("Ignore", s.name, trigger, nil, ignoring, nil)
+	}
+	return b
+}
+
+// A kind is what a transition does: go to its target (external), handle
+// its trigger in place (Internal), or ignore it (Ignore).
+type kind uint8
+
+const (
+	external kind = iota
+	internal
+	ignoring
+)
 
 // On adds a transition to target taken on trigger, when every guard
 // passes: Succeeded or Failed, when the state's node ends so, or a
 // trigger the game posts to the memory's Inbox (see Builder.Inbox),
 // which the transition takes out as it fires.
 func (b *Builder[M]) On(trigger Trigger, target string, guards ...bt.Constraint[M]) *Builder[M] {
-	return b.add("On", target, trigger, guards)
+	return b.add("On", target, trigger, guards, external, nil)
 }
 
-func (b *Builder[M]) add(call, target string, event Trigger, guards []bt.Constraint[M]) *Builder[M] {
+func (b *Builder[M]) add(call, target string, event Trigger, guards []bt.Constraint[M], k kind, hook Hook[M]) *Builder[M] {
 	if !b.usable() {
 		return b
 	}
@@ -249,11 +301,15 @@ func (b *Builder[M]) add(call, target string, event Trigger, guards []bt.Constra
 	case refused:
 		return b
 	}
-	t := transSpec[M]{from: b.from, to: target, event: event, guards: slices.Clip(guards), on: call == "On"}
+	t := transSpec[M]{from: b.from, to: target, event: event, guards: slices.Clip(guards), on: call != "To", kind: k, hook: hook}
 	path := b.transPath(t)
 	b.checkGuards(path, guards)
-	if call == "On" && event == "" {
-		b.fail(path, "On: an empty event")
+	switch {
+	case call != "To" && event == "":
+		b.fail(path, "%s: an empty event", call)
+	case k != external && event.completion():
+		b.fail(path, "%s(%q): the end of the state's node is there until the state is left: a transition must take it",
+			call, event)
 	}
 	b.trans = append(b.trans, t)
 	return b
@@ -262,6 +318,12 @@ func (b *Builder[M]) add(call, target string, event Trigger, guards []bt.Constra
 // transPath names a transition in errors: "patrol → chase", "any state
 // → dead".
 func (b *Builder[M]) transPath(t transSpec[M]) string {
+	switch t.kind {
+	case internal:
+		return b.fromName(t.from) + " (internal)"
+	case ignoring:
+		return b.fromName(t.from) + " (ignore)"
+	}
 	return b.fromName(t.from) + " → " + t.to
 }
 
@@ -487,7 +549,8 @@ func (b *Builder[M]) Build() (*Machine[M], error) {
 	for _, s := range b.states {
 		st := state[M]{name: s.name, final: s.final, child: -1, parent: -1, first: "initial state " + s.name,
 			back: "history: back to " + s.name, entry: slices.Clip(s.entry), exit: slices.Clip(s.exit),
-			leaveIf: slices.Clip(s.leaveIf), leaving: "leaving " + s.name, entering: "entering " + s.name}
+			leaveIf: slices.Clip(s.leaveIf), leaving: "leaving " + s.name, entering: "entering " + s.name,
+			ignoredIn: "ignored in " + s.name}
 		if s.node != nil {
 			st.child = int32(len(m.steps))
 			m.steps = append(m.steps, *s.node)
@@ -605,7 +668,7 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 			continue
 		}
 		ct := transition[M]{from: int32(t.from), to: int32(to), event: t.event, guards: t.guards,
-			name: path, label: label(t.event, t.guards), timeless: true}
+			name: path, label: label(t.event, t.guards), timeless: true, kind: t.kind, hook: t.hook}
 		for _, g := range t.guards {
 			ct.timeless = ct.timeless && traits.IsTimeless(g)
 		}
@@ -646,6 +709,9 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 			m.any = append(m.any, i)
 		} else {
 			m.states[t.from].out = append(m.states[t.from].out, i)
+		}
+		if t.kind == ignoring {
+			m.states[t.from].ignores = append(m.states[t.from].ignores, t.event)
 		}
 	}
 	for i, s := range m.states {

@@ -152,6 +152,18 @@ func TestBuildMisuse(t *testing.T) {
 		}, []string{"machine: Transitioned(nil): give it a hook", "any state: Entry must follow State, not Any",
 			"a: Entry(nil): give it a hook", "a: Exit(nil): give it a hook", "a: LeaveIf: guard 1 is nil",
 			"a: LeaveIf: guard 1: Chance: probability 2 is not in [0, 1]"}},
+		{"internal transitions and ignored triggers misused", func(b *fsm.Builder[mem]) {
+			hook := func(*mem, fsm.Change) error { return nil }
+			b.Any().Ignore("hit").Internal("hit", hook)
+			b.State("a").Do("patrol").Internal(fsm.Succeeded, hook).Ignore(fsm.Failed).Internal("noise", nil).
+				Ignore("").Internal("bell", hook).To("b", seen)
+			b.State("b").Do("fall").Final()
+		}, []string{"any state: Ignore must follow State, not Any", "any state: Internal must follow State, not Any",
+			`a (internal): Internal("succeeded"): the end of the state's node is there until the state is left: a transition must take it`,
+			`a (ignore): Ignore("failed"): the end of the state's node is there until the state is left: a transition must take it`,
+			`a: Internal("noise", nil): give it a hook (Ignore handles a trigger with none)`,
+			"a (ignore): Ignore: an empty event",
+			`a (internal): on event "bell", but the machine has no Inbox: give the builder one with Inbox`}},
 		{"Inbox(nil)", func(b *fsm.Builder[mem]) {
 			b.Inbox(nil).State("a").Do("fall").Final()
 		}, []string{"machine: Inbox(nil): give it the way to the memory's Inbox"}},

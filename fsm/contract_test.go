@@ -135,7 +135,7 @@ func (k *tickKeeper) Trace(e *bt.Event) {
 	k.events = append(k.events, c)
 	switch {
 	case k.w == nil:
-	case e.Kind == bt.EventPlan && !strings.Contains(e.Path, "/"):
+	case e.Kind == bt.EventPlan && !strings.Contains(e.Path, "/") && e.Plan.Change != decide.Kept: // Kept: handled in place
 		k.visits = append(k.visits, visit{e.Plan.Goal, k.w.N})
 	case e.Kind == bt.EventEnd && !strings.Contains(e.Path, "/") && e.Status != bt.Running:
 		k.visits = append(k.visits, visit{"", k.w.N})
@@ -178,6 +178,9 @@ func randomSenses(r *rand.Rand) sense {
 		m.Swing = r.IntN(3) == 0
 		if r.IntN(6) == 0 {
 			m.Inbox.Post("hit")
+		}
+		if r.IntN(5) == 0 {
+			m.Inbox.Post("noise")
 		}
 		if r.IntN(4) == 0 {
 			m.Inbox = fsm.Inbox{}
@@ -294,6 +297,12 @@ func TestNoAllocation(t *testing.T) {
 			m.Swing = i%5 == 0
 			if i%7 == 0 {
 				m.Inbox.Post("hit")
+			}
+			if i%3 == 0 {
+				m.Inbox.Post("noise")
+			}
+			if i%9 == 0 {
+				m.Inbox = fsm.Inbox{}
 			}
 			if _, err := a.Tick(&m, 100*time.Millisecond); err != nil {
 				t.Fatal(err)

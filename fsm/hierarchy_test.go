@@ -50,12 +50,18 @@ func hierarchy(inner bool, hook fsm.Hook[mem], hold bt.Constraint[mem]) *fsm.Bui
 	b.Any().To("dead", dead)
 	state("alive").To("rest", hurt)
 	state("patrol").In("alive").Do("patrol").To("attack", seen, near).To("fight", seen)
+	if hook != nil {
+		b.Internal("noise", hook)
+	}
 	state("fight").In("alive").On("hit", "flinch")
 	if hold != nil {
 		b.LeaveIf(hold)
 	}
 	state("chase").In("fight").Do("chase").To("attack", near).To("patrol", unseen)
 	state("attack").In("fight").Do("attack").On(fsm.Succeeded, "chase").To("patrol", unseen)
+	if hook != nil {
+		b.Ignore("hit")
+	}
 	state("flinch").Do("flinch").On(fsm.Succeeded, "alive")
 	state("rest").Do("patrol").To("alive", constraints.Not(hurt))
 	state("dead").Do("fall").Final()
@@ -63,8 +69,9 @@ func hierarchy(inner bool, hook fsm.Hook[mem], hold bt.Constraint[mem]) *fsm.Bui
 }
 
 // countedHierarchy is the hierarchical guard whose every state counts
-// the changes in Falls, which no guard reads, and whose fight is held
-// mid-swing.
+// the changes in Falls, which no guard reads, whose fight is held
+// mid-swing, whose patrol hears noises in place, and whose attack
+// ignores hits.
 func countedHierarchy(t testing.TB) *fsm.Machine[mem] {
 	t.Helper()
 	m, err := hierarchy(false, func(m *mem, _ fsm.Change) error { m.Falls++; return nil },

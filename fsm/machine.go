@@ -50,17 +50,21 @@ type state[M any] struct {
 	leaveIf     []bt.Constraint[M] // what every transition that leaves it must pass too
 	leaving     string             // "leaving " and its name, which hook errors say
 	entering    string             // "entering " and its name
+	ignores     []Trigger          // the triggers it ignores (Ignore)
+	ignoredIn   string             // "ignored in " and its name, the reason of a transition it shadows
 }
 
 type transition[M any] struct {
 	from, to int32   // from is -2 (anyState) for a transition from any state
 	event    Trigger // the trigger it waits for; "" for one on guards alone
 	guards   []bt.Constraint[M]
-	timeless bool   // every guard reads only the memory (traits.Timeless)
-	name     string // "patrol → chase"
-	label    string // what fires it: "in sight"
-	reason   string // name + ": " + label, the reason of its report
-	absent   string // why it does not fire when its trigger is not there
+	timeless bool    // every guard reads only the memory (traits.Timeless)
+	name     string  // "patrol → chase"
+	label    string  // what fires it: "in sight"
+	reason   string  // name + ": " + label, the reason of its report
+	absent   string  // why it does not fire when its trigger is not there
+	kind     kind    // external, internal or ignoring
+	hook     Hook[M] // an internal transition's
 }
 
 // usable reports whether m was made by Build.
@@ -123,7 +127,7 @@ func (m *Machine[M]) Steps() []bt.Def[M] {
 func (m *Machine[M]) leaves(i int32) bool {
 	for _, s := range m.states[i].chain {
 		for _, t := range m.states[s].out {
-			if m.trans[t].to != i {
+			if m.trans[t].kind == external && m.trans[t].to != i {
 				return true
 			}
 		}
@@ -137,6 +141,23 @@ func (m *Machine[M]) leaves(i int32) bool {
 		}
 	}
 	return false
+}
+
+// ignored reports whether a state in from, that the machine standing in
+// leaf is in, ignores the posted trigger e (Ignore): a transition of
+// from (of any state, for anyState) on e does not fire. It returns the
+// reason.
+func (m *Machine[M]) ignored(leaf, from int32, e Trigger) (string, bool) {
+	chain := m.states[leaf].chain
+	if from >= 0 {
+		chain = chain[len(m.states[from].chain):]
+	}
+	for _, s := range chain {
+		if slices.Contains(m.states[s].ignores, e) {
+			return m.states[s].ignoredIn, true
+		}
+	}
+	return "", false
 }
 
 // checkReach reports the states no run from the initial state can
@@ -159,6 +180,9 @@ func (m *Machine[M]) checkReach() []error {
 			next = append(next, m.any...)
 		}
 		for _, t := range next {
+			if m.trans[t].kind != external {
+				continue
+			}
 			if to := m.descend(m.trans[t].to); !seen[to] {
 				seen[to] = true
 				queue = append(queue, to)
@@ -188,6 +212,8 @@ const (
 	kindState      bt.NodeKind = "state"
 	kindAny        bt.NodeKind = "any state"
 	kindTransition bt.NodeKind = "transition"
+	kindInternal   bt.NodeKind = "internal transition"
+	kindIgnore     bt.NodeKind = "ignored trigger"
 )
 
 // Nodes describes the machine as a tree, for tools that draw or count
@@ -220,16 +246,25 @@ func (m *Machine[M]) Nodes() []bt.NodeInfo {
 	transitions := func(parent string, depth int, list []int32) {
 		targets := map[int32]int{} // how many of list enter each state
 		for _, i := range list {
-			targets[m.trans[i].to]++
+			if m.trans[i].kind == external {
+				targets[m.trans[i].to]++
+			}
 		}
 		for _, i := range list {
 			t := &m.trans[i]
-			name := "→ " + m.states[t.to].name
-			if targets[t.to] > 1 {
-				name += ": " + t.label
+			name, kind, detail := "→ "+m.states[t.to].name, kindTransition, "transition: "+t.label
+			switch t.kind {
+			case internal:
+				name, kind, detail = "internal: "+t.label, kindInternal, "internal transition: "+t.label
+			case ignoring:
+				name, kind, detail = "ignores "+string(t.event), kindIgnore, "ignores "+string(t.event)
+			default:
+				if targets[t.to] > 1 {
+					name += ": " + t.label
+				}
 			}
-			info := bt.NodeInfo{Path: parent + "/" + name, Name: name, Kind: kindTransition, Parent: parent, Depth: depth,
-				Detail: "transition: " + t.label}
+			info := bt.NodeInfo{Path: parent + "/" + name, Name: name, Kind: kind, Parent: parent, Depth: depth,
+				Detail: detail}
 			for _, g := range t.guards {
 				info.Constraints = append(info.Constraints, traits.Describe(g))
 			}

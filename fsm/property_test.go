@@ -91,6 +91,7 @@ type transSpec struct {
 	To      int // a state, or a group
 	Trigger string
 	Guards  []guardSpec
+	Kind    int // 0: To or On; 1: Internal; 2: Ignore (which have no To)
 }
 
 // A group is a state that holds others (In), and runs nothing of its
@@ -149,6 +150,19 @@ func drawMachine(t *rapid.T) machineSpec {
 				to = rapid.IntRange(0, n+len(s.Groups)-1).Draw(t, "to")
 			}
 			s.Trans = append(s.Trans, drawTrans(t, s.States[i].Kind == endless, i, to))
+		}
+	}
+	for i := range n + len(s.Groups) {
+		// a trigger handled in place, or ignored, now and then
+		if i < n && s.States[i].Final {
+			continue
+		}
+		if k := rapid.IntRange(0, 5).Draw(t, "in place"); k <= 2 {
+			s.Trans = append(s.Trans, transSpec{From: i, To: i, Kind: 1 + k%2,
+				Trigger: rapid.SampledFrom(events[3:]).Draw(t, "in place trigger")})
+			if k == 1 {
+				s.Trans[len(s.Trans)-1].Guards = []guardSpec{drawGuard(t)}
+			}
 		}
 	}
 	for j := range s.Groups {
@@ -269,9 +283,14 @@ func (s machineSpec) build() (*fsm.Machine[world], error) {
 			guards = append(guards, g.constraint())
 		}
 		to := s.name(tr.To)
-		if tr.Trigger == "" {
+		switch {
+		case tr.Kind == 1:
+			b.Internal(fsm.Trigger(tr.Trigger), hook("internal"), guards...)
+		case tr.Kind == 2:
+			b.Ignore(fsm.Trigger(tr.Trigger))
+		case tr.Trigger == "":
 			b.To(to, guards...)
-		} else {
+		default:
 			b.On(fsm.Trigger(tr.Trigger), to, guards...)
 		}
 	}

@@ -250,9 +250,14 @@ func (r *runner[M]) enterHooks(m *M, c Change, leaf, domain int32) {
 // what: "leaving patrol".
 func (r *runner[M]) call(hooks []Hook[M], m *M, c Change, what string) {
 	for _, h := range hooks {
-		if err := h(m, c); err != nil {
-			r.self.Fault(fmt.Errorf("%s: %w", what, err))
-		}
+		r.call1(h, m, c, what)
+	}
+}
+
+// call1 calls hook for change c, and reports its error after what.
+func (r *runner[M]) call1(hook Hook[M], m *M, c Change, what string) {
+	if err := hook(m, c); err != nil {
+		r.self.Fault(fmt.Errorf("%s: %w", what, err))
 	}
 }
 
@@ -300,7 +305,7 @@ func (r *runner[M]) run(m *M, dt time.Duration) bt.Status {
 		switch {
 		case mv.t >= 0:
 			r.take(&r.at, mv, m, in, acting)
-			continue
+			continue // an internal transition, or an ignored trigger, took a trigger: settle again
 		case r.at.ended != 0 && wait:
 			return bt.Running // the node ended, and its transition waits for the next tick
 		case r.at.ended != 0:
@@ -332,6 +337,16 @@ func (r *runner[M]) take(c *cursor, mv move, m *M, in *Inbox, md mode) {
 	t := &r.m.trans[mv.t]
 	if t.event != "" && !t.event.completion() && in != nil {
 		in.take(t.event)
+	}
+	if t.kind != external { // handled in place: nothing is left or entered
+		if md != predicting {
+			r.tell(decide.Kept, t.reason, c.cur)
+		}
+		if md == acting && t.hook != nil {
+			name := r.m.states[c.cur].name
+			r.call1(t.hook, m, Change{From: name, To: name, Trigger: t.event}, t.name)
+		}
+		return
 	}
 	domain := r.m.domain(c.cur, t.to)
 	var change Change
@@ -420,6 +435,14 @@ func (r *runner[M]) first(list []int32, which int, c *cursor, m *M, in *Inbox, m
 			continue // from any state, but never into a state the machine is in
 		}
 		ok, why := r.admits(tr, c, m, in, md, ctx)
+		if ok && tr.from != c.cur && tr.event != "" && !tr.event.completion() {
+			if in, shadowed := r.m.ignored(c.cur, tr.from, tr.event); shadowed {
+				ok, why = false, in
+			}
+		}
+		if ok && tr.kind != external {
+			return move{t: i, leaf: c.cur}, false, true
+		}
 		domain := r.m.domain(c.cur, tr.to)
 		if ok {
 			ok, why = r.leaves(c, domain, m, md, ctx)
@@ -593,7 +616,7 @@ func (r *runner[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	ch := bt.StartChain(ctx, m)
 	for {
 		if mv, _ := r.fire(&c, m, in, predicting, ctx); mv.t >= 0 {
-			if r.marked(mv.leaf, r.m.domain(c.cur, r.m.trans[mv.t].to), predicting) {
+			if t := &r.m.trans[mv.t]; t.kind == external && r.marked(mv.leaf, r.m.domain(c.cur, t.to), predicting) {
 				break // the machine would come round again: predicted no further
 			}
 			r.take(&c, mv, m, in, predicting)
