@@ -52,7 +52,7 @@
 // advise: hurt and die as states of a machine, the planner in the state
 // that fights.
 //
-// # Hooks, and guards on leaving
+// # Hooks, guards on leaving, and triggers handled in place
 //
 // A state's entry and exit hooks (Entry, Exit) and the machine's
 // Transitioned are the game's code, called live as the machine changes
@@ -60,7 +60,10 @@
 // sound, an animation, a word to the squad. A hook's error is reported
 // by the tick, and the machine goes on. A state's guards on leaving
 // (LeaveIf) veto any transition out of it, as a transition's own guards
-// do, so that previews and predictions see the veto.
+// do, so that previews and predictions see the veto. An internal
+// transition (Internal) handles a trigger in place, with a hook, without
+// leaving the state; a state may ignore a trigger (Ignore) that the
+// states holding it would take.
 //
 // # What a machine promises
 //
