@@ -51,6 +51,7 @@ type Builder[M any] struct {
 	history bool
 	inner   bool      // InnerFirst
 	after   []Hook[M] // Transitioned
+	drop    Hook[M]   // Unhandled
 	// from is what the calls that follow add to: a state (an index), every
 	// state (anyState), nothing yet (none), or a state whose declaration
 	// failed (refused: what follows it is dropped, its error reported once).
@@ -468,6 +469,12 @@ func (b *Builder[M]) LeaveIf(guards ...bt.Constraint[M]) *Builder[M] {
 		return b
 	}
 	if b.checkGuards(s.name+": LeaveIf", guards) {
+		for i, g := range guards {
+			if p, ok := g.(payloadReader[M]); ok {
+				b.fail(s.name+": LeaveIf", "guard %d reads the payload of %q: no trigger leaves a state but by a transition", i+1, p.on())
+				return b
+			}
+		}
 		s.leaveIf = append(s.leaveIf, guards...)
 	}
 	return b
@@ -486,6 +493,40 @@ func (b *Builder[M]) Transitioned(hook Hook[M]) *Builder[M] {
 		b.after = append(b.after, hook)
 	}
 	return b
+}
+
+// Unhandled gives the machine a hook for the triggers no transition
+// took: at the end of each tick the machine runs live, it calls hook for
+// each trigger still in the Inbox, oldest first, told the state it
+// stands in (From and To) and the trigger (and its payload: see
+// Event.Of), and then empties the Inbox, so that with it a trigger lasts
+// one tick (stateless's OnUnhandledTrigger). A machine nested in
+// another's state ticks before the outer ends its tick: give the hook to
+// the outermost machine that reads the Inbox, after which no other does.
+// A prediction takes the triggers as dropped once it has predicted the
+// state's node.
+func (b *Builder[M]) Unhandled(hook Hook[M]) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
+	switch {
+	case hook == nil:
+		b.fail("machine", "Unhandled(nil): give it a hook")
+	case b.drop != nil:
+		b.fail("machine", "a second Unhandled: a machine has one")
+	default:
+		b.drop = hook
+	}
+	return b
+}
+
+// waitsFor says what a transition waits for, in errors: "no trigger",
+// "succeeded", "hit".
+func waitsFor(e Trigger) string {
+	if e == "" {
+		return "none"
+	}
+	return strconv.Quote(string(e))
 }
 
 // checkGuards notes the nil and invalid guards among guards, at path, and
@@ -545,7 +586,8 @@ func (b *Builder[M]) Build() (*Machine[M], error) {
 	if len(b.states) == 0 {
 		errs = append(errs, decider.Errorf("machine", "a machine with no states: add them with State"))
 	}
-	m := &Machine[M]{initial: -1, history: b.history, innerFirst: b.inner, inbox: b.inbox, after: slices.Clip(b.after)}
+	m := &Machine[M]{initial: -1, history: b.history, innerFirst: b.inner, inbox: b.inbox, after: slices.Clip(b.after),
+		unhandled: b.drop}
 	for _, s := range b.states {
 		st := state[M]{name: s.name, final: s.final, child: -1, parent: -1, first: "initial state " + s.name,
 			back: "history: back to " + s.name, entry: slices.Clip(s.entry), exit: slices.Clip(s.exit),
@@ -669,8 +711,15 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 		}
 		ct := transition[M]{from: int32(t.from), to: int32(to), event: t.event, guards: t.guards,
 			name: path, label: label(t.event, t.guards), timeless: true, kind: t.kind, hook: t.hook}
-		for _, g := range t.guards {
+		for i, g := range t.guards {
 			ct.timeless = ct.timeless && traits.IsTimeless(g)
+			if p, ok := g.(payloadReader[M]); ok {
+				ct.payload = true
+				if p.on() != t.event {
+					errs = append(errs, decider.Errorf(path, "guard %d reads the payload of %q, but the transition waits for %s",
+						i+1, p.on(), waitsFor(t.event)))
+				}
+			}
 		}
 		ct.reason = path + ": " + ct.label
 		switch {

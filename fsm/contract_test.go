@@ -180,7 +180,7 @@ func randomSenses(r *rand.Rand) sense {
 			m.Inbox.Post("hit")
 		}
 		if r.IntN(5) == 0 {
-			m.Inbox.Post("noise")
+			noise.Post(&m.Inbox, uint8(r.IntN(5)))
 		}
 		if r.IntN(4) == 0 {
 			m.Inbox = fsm.Inbox{}
@@ -299,7 +299,7 @@ func TestNoAllocation(t *testing.T) {
 				m.Inbox.Post("hit")
 			}
 			if i%3 == 0 {
-				m.Inbox.Post("noise")
+				noise.Post(&m.Inbox, uint8(i%5))
 			}
 			if i%9 == 0 {
 				m.Inbox = fsm.Inbox{}

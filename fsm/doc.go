@@ -65,6 +65,14 @@
 // leaving the state; a state may ignore a trigger (Ignore) that the
 // states holding it would take.
 //
+// # Triggers with payloads
+//
+// An Event is a trigger that carries a payload of its own type: the game
+// posts each with its payload (Event.Post), a transition's guard may
+// read it (Payload), and a hook told the change it fired reads it back
+// (Event.Of). A machine with Unhandled reports the triggers no
+// transition took at the end of its tick, and drops them.
+//
 // # What a machine promises
 //
 // Entering and leaving a state is the life cycle of its node: Begin on

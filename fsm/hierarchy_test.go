@@ -45,13 +45,13 @@ func hierarchy(inner bool, hook fsm.Hook[mem], hold bt.Constraint[mem]) *fsm.Bui
 		return b
 	}
 	if hook != nil {
-		b.Transitioned(hook)
+		b.Transitioned(hook).Unhandled(hook)
 	}
 	b.Any().To("dead", dead)
 	state("alive").To("rest", hurt)
 	state("patrol").In("alive").Do("patrol").To("attack", seen, near).To("fight", seen)
 	if hook != nil {
-		b.Internal("noise", hook)
+		b.Internal(noise.Trigger(), hook, fsm.Payload(noise, "loud", func(_ *mem, level uint8) bool { return level > 2 }))
 	}
 	state("fight").In("alive").On("hit", "flinch")
 	if hold != nil {
@@ -68,10 +68,13 @@ func hierarchy(inner bool, hook fsm.Hook[mem], hold bt.Constraint[mem]) *fsm.Bui
 	return b
 }
 
+// noise is a trigger that says how loud it was.
+const noise fsm.Event[uint8] = "noise"
+
 // countedHierarchy is the hierarchical guard whose every state counts
-// the changes in Falls, which no guard reads, whose fight is held
-// mid-swing, whose patrol hears noises in place, and whose attack
-// ignores hits.
+// the changes in Falls, which no guard reads (and the triggers no
+// transition took, which it drops), whose fight is held mid-swing, whose
+// patrol hears loud noises in place, and whose attack ignores hits.
 func countedHierarchy(t testing.TB) *fsm.Machine[mem] {
 	t.Helper()
 	m, err := hierarchy(false, func(m *mem, _ fsm.Change) error { m.Falls++; return nil },

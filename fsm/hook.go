@@ -33,4 +33,6 @@ type Change struct {
 	// for a transition on guards alone, and as the machine begins or
 	// ends.
 	Trigger Trigger
+
+	payload any // what the trigger carries: see Event.Of
 }

@@ -32,6 +32,7 @@ type Machine[M any] struct {
 	idle       []int32     // the states that run nothing, in order
 	idles      string      // their names, each after a "/", as a save lists them
 	after      []Hook[M]   // Transitioned
+	unhandled  Hook[M]     // Unhandled
 }
 
 type state[M any] struct {
@@ -65,6 +66,7 @@ type transition[M any] struct {
 	absent   string  // why it does not fire when its trigger is not there
 	kind     kind    // external, internal or ignoring
 	hook     Hook[M] // an internal transition's
+	payload  bool    // a guard reads the payload of its trigger (Payload)
 }
 
 // usable reports whether m was made by Build.

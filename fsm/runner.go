@@ -166,7 +166,9 @@ func (r *runner[M]) Begin(m *M) bt.Status {
 	defer r.hush()
 	r.calls++
 	r.at = r.begin(m, acting)
-	return r.run(m, 0)
+	s := r.run(m, 0)
+	r.drop(m)
+	return s
 }
 
 // Update settles and runs the current state; a runner that stands in
@@ -178,7 +180,24 @@ func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 	r.live()
 	defer r.hush()
 	r.calls++
-	return r.run(m, dt)
+	s := r.run(m, dt)
+	r.drop(m)
+	return s
+}
+
+// drop reports the triggers left in the inbox at the end of a live tick
+// to the machine's Unhandled hook, if it has one, and takes them out.
+func (r *runner[M]) drop(m *M) {
+	in := r.inbox(m)
+	if r.m.unhandled == nil || in == nil || in.n == 0 {
+		return
+	}
+	left := *in
+	*in = Inbox{} // a trigger the hook posts waits for the next tick
+	name := r.m.states[r.at.cur].name
+	for i := range left.n {
+		r.call1(r.m.unhandled, m, Change{From: name, To: name, Trigger: left.events[i], payload: left.payloads[i]}, "Unhandled")
+	}
 }
 
 // End remembers the state an interruption left the machine in, for
@@ -335,8 +354,9 @@ func (r *runner[M]) run(m *M, dt time.Duration) bt.Status {
 // prediction's own numbering when predicting), reporting it.
 func (r *runner[M]) take(c *cursor, mv move, m *M, in *Inbox, md mode) {
 	t := &r.m.trans[mv.t]
+	var payload any
 	if t.event != "" && !t.event.completion() && in != nil {
-		in.take(t.event)
+		payload, _ = in.take(t.event)
 	}
 	if t.kind != external { // handled in place: nothing is left or entered
 		if md != predicting {
@@ -344,7 +364,7 @@ func (r *runner[M]) take(c *cursor, mv move, m *M, in *Inbox, md mode) {
 		}
 		if md == acting && t.hook != nil {
 			name := r.m.states[c.cur].name
-			r.call1(t.hook, m, Change{From: name, To: name, Trigger: t.event}, t.name)
+			r.call1(t.hook, m, Change{From: name, To: name, Trigger: t.event, payload: payload}, t.name)
 		}
 		return
 	}
@@ -354,7 +374,7 @@ func (r *runner[M]) take(c *cursor, mv move, m *M, in *Inbox, md mode) {
 		if k := r.kid(c.cur); k != nil && k.Running() {
 			k.Halt(m)
 		}
-		change = Change{From: r.m.states[c.cur].name, To: r.m.states[mv.leaf].name, Trigger: t.event}
+		change = Change{From: r.m.states[c.cur].name, To: r.m.states[mv.leaf].name, Trigger: t.event, payload: payload}
 		now := r.self.Now()
 		chain := r.m.states[c.cur].chain
 		for d := len(chain) - 1; d > r.depth(domain); d-- {
@@ -478,7 +498,11 @@ func (r *runner[M]) admits(t *transition[M], c *cursor, m *M, in *Inbox, md mode
 	if !t.timeless {
 		sit = r.situation(t.to, md, ctx)
 	}
-	return pass(t.guards, sit, m)
+	var payload any
+	if t.payload && in != nil {
+		payload = in.peek(t.event)
+	}
+	return pass(t.guards, sit, m, payload)
 }
 
 // leaves reports whether the machine, standing where c says, may leave
@@ -500,17 +524,25 @@ func (r *runner[M]) leaves(c *cursor, domain int32, m *M, md mode, ctx *bt.Sim[M
 		if md == predicting {
 			sit = sit.Later(ctx.Elapsed())
 		}
-		if ok, why := pass(guards, sit, m); !ok {
+		if ok, why := pass(guards, sit, m, nil); !ok {
 			return false, why
 		}
 	}
 	return true, ""
 }
 
-// pass reports whether every guard passes on m, told sit; if not, why.
-func pass[M any](guards []bt.Constraint[M], sit bt.Situation, m *M) (bool, string) {
+// pass reports whether every guard passes on m, told sit (and, a guard on
+// a payload, payload); if not, why.
+func pass[M any](guards []bt.Constraint[M], sit bt.Situation, m *M, payload any) (bool, string) {
 	for _, g := range guards {
-		switch check, why := g.Evaluate(sit, m); check {
+		var check bt.Check
+		var why string
+		if p, ok := g.(payloadReader[M]); ok {
+			check, why = p.evaluate(payload, m)
+		} else {
+			check, why = g.Evaluate(sit, m)
+		}
+		switch check {
 		case bt.Pass, bt.Done:
 		case bt.Fail:
 			return false, why
@@ -630,6 +662,9 @@ func (r *runner[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 			break
 		}
 		v, terminal := ch.Step(k)
+		if r.m.unhandled != nil && in != nil {
+			*in = Inbox{} // the tick that runs the node drops what is left
+		}
 		if v.Outcome == heuristic.Impossible {
 			c.ended, failed = bt.Failure, v
 		} else {
