@@ -590,7 +590,7 @@ func (b *Builder[M]) Build() (*Machine[M], error) {
 		unhandled: b.drop}
 	for _, s := range b.states {
 		st := state[M]{name: s.name, final: s.final, child: -1, parent: -1, first: "initial state " + s.name,
-			back: "history: back to " + s.name, entry: slices.Clip(s.entry), exit: slices.Clip(s.exit),
+			back: "history: back to " + s.name, setTo: "set to " + s.name, entry: slices.Clip(s.entry), exit: slices.Clip(s.exit),
 			leaveIf: slices.Clip(s.leaveIf), leaving: "leaving " + s.name, entering: "entering " + s.name,
 			ignoredIn: "ignored in " + s.name}
 		if s.node != nil {

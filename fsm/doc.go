@@ -73,6 +73,13 @@
 // (Event.Of). A machine with Unhandled reports the triggers no
 // transition took at the end of its tick, and drops them.
 //
+// # Asking a machine
+//
+// At gives an agent's run of a machine (Run), which says where it
+// stands (State, In), whether a trigger would fire a transition now and
+// why not (Can), and which would (Triggers), and sets the state its next
+// tick enters (Set), which a preview foresees and a save keeps.
+//
 // # What a machine promises
 //
 // Entering and leaving a state is the life cycle of its node: Begin on
@@ -91,11 +98,12 @@
 //
 // A machine's place is saved with its agent (bt.Agent's AppendBinary and
 // MarshalJSON): the state it is in, how that state's node ended, the
-// state History brings it back to, and when it last left each state that
-// runs nothing (which a cooldown into it reads), each by name, so that a
-// save restored into a machine edited since goes on in a state the
-// machine still has (bt.Agent.Reload, Restore), and one the machine has
-// not is dropped. The Inbox is the memory's, saved beside the agent by
-// the game: encoding/json writes it as the list of the triggers waiting,
-// and encoding/gob carries it too.
+// state History brings it back to, the state Run.Set set for its next
+// tick, and when it last left each state that runs nothing (which a
+// cooldown into it reads), each by name, so that a save restored into a
+// machine edited since goes on in a state the machine still has
+// (bt.Agent.Reload, Restore), and one the machine has not is dropped.
+// The Inbox is the memory's, saved beside the agent by the game:
+// encoding/json writes it as the list of the triggers waiting, and
+// encoding/gob carries it too.
 package fsm

@@ -45,6 +45,7 @@ type state[M any] struct {
 	chain  []int32 // the states it is in, outermost first, and itself last
 	first  string  // the reason of the report of beginning in it, as the initial state
 	back   string  // the reason of the report of History bringing the machine back to it
+	setTo  string  // the reason of the report of entering it as Run.Set said
 	field  string  // the name of the field a save keeps when the machine last left it, if it runs nothing
 
 	entry, exit []Hook[M]

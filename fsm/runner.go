@@ -80,7 +80,7 @@ func (m *Machine[M]) Runner(steps []*bt.Child[M], replan bt.Replanning[M]) (bt.N
 	if len(steps) != len(m.steps) {
 		return nil, errors.New("fsm: the runner's children are not its machine's states' nodes: put the machine in a tree as a planner node")
 	}
-	r := &runner[M]{m: m, kids: steps, at: cursor{cur: -1}, last: -1,
+	r := &runner[M]{m: m, kids: steps, at: cursor{cur: -1}, last: -1, set: -1,
 		entered: make([]uint64, len(m.states)), seen: make([]uint64, len(m.states)),
 		left: make([]time.Duration, len(m.states))}
 	for i := range r.left {
@@ -119,6 +119,9 @@ type runner[M any] struct {
 	// told of its last run, as a node's handle tells it of the node's.
 	left []time.Duration
 
+	set   int32   // the state Run.Set sets, for the next live call to enter; -1 for none
+	asked Trigger // while asking: the trigger asked about, whose transitions alone are checked
+
 	tracing  bool
 	report   decide.Report
 	rejected []decide.Rejection // the report's Rejected, when there are any
@@ -136,6 +139,7 @@ const (
 	acting mode = iota
 	previewing
 	predicting
+	asking // Run.Can asks whether a transition on a trigger would fire
 )
 
 // A move is a transition found to fire: the transition, and the state
@@ -180,6 +184,7 @@ func (r *runner[M]) Update(m *M, dt time.Duration) bt.Status {
 	r.live()
 	defer r.hush()
 	r.calls++
+	r.setNow(&r.at, m, acting)
 	s := r.run(m, dt)
 	r.drop(m)
 	return s
@@ -228,6 +233,9 @@ func (r *runner[M]) standing() bool { return r.at.cur >= 0 && r.self.Running() }
 
 // start returns the state the machine begins in, and why.
 func (r *runner[M]) start() (int32, string) {
+	if r.set >= 0 {
+		return r.set, r.m.states[r.set].setTo
+	}
 	if r.m.history && r.last >= 0 {
 		return r.last, r.m.states[r.last].back
 	}
@@ -239,6 +247,9 @@ func (r *runner[M]) start() (int32, string) {
 // acting, it calls their entry hooks, and the machine's Transitioned.
 func (r *runner[M]) begin(m *M, md mode) cursor {
 	s, why := r.start()
+	if md == acting {
+		r.set = -1
+	}
 	r.mark(s, -1, md)
 	if md != predicting {
 		r.rejected = r.rejected[:0]
@@ -368,28 +379,50 @@ func (r *runner[M]) take(c *cursor, mv move, m *M, in *Inbox, md mode) {
 		}
 		return
 	}
-	domain := r.m.domain(c.cur, t.to)
-	var change Change
+	r.goTo(c, mv.leaf, r.m.domain(c.cur, t.to), Change{Trigger: t.event, payload: payload}, t.reason, m, md)
+}
+
+// goTo takes the machine from where c stands to leaf, leaving the states
+// out to the state domain and entering those in to leaf, in the call
+// under way (a prediction's own numbering when predicting), and reports
+// it, for reason. Acting, it halts the node of the state it leaves, notes
+// when it left each, and calls the exit and entry hooks and
+// Transitioned, told the change, whose trigger and payload ch holds.
+func (r *runner[M]) goTo(c *cursor, leaf, domain int32, ch Change, reason string, m *M, md mode) {
 	if md == acting {
 		if k := r.kid(c.cur); k != nil && k.Running() {
 			k.Halt(m)
 		}
-		change = Change{From: r.m.states[c.cur].name, To: r.m.states[mv.leaf].name, Trigger: t.event, payload: payload}
+		ch.From, ch.To = r.m.states[c.cur].name, r.m.states[leaf].name
 		now := r.self.Now()
 		chain := r.m.states[c.cur].chain
 		for d := len(chain) - 1; d > r.depth(domain); d-- {
 			r.left[chain[d]] = now
-			r.call(r.m.states[chain[d]].exit, m, change, r.m.states[chain[d]].leaving)
+			r.call(r.m.states[chain[d]].exit, m, ch, r.m.states[chain[d]].leaving)
 		}
 	}
-	r.mark(mv.leaf, domain, md)
+	r.mark(leaf, domain, md)
 	if md != predicting {
-		r.tell(decide.Replaced, t.reason, mv.leaf)
+		r.tell(decide.Replaced, reason, leaf)
 	}
-	*c = cursor{cur: mv.leaf}
+	*c = cursor{cur: leaf}
 	if md == acting {
-		r.enterHooks(m, change, mv.leaf, domain)
+		r.enterHooks(m, ch, leaf, domain)
 	}
+}
+
+// setNow takes the machine from where c stands to the state Run.Set
+// set, if it set one, as goTo does: acting, once, and then forgets it.
+func (r *runner[M]) setNow(c *cursor, m *M, md mode) {
+	if r.set < 0 {
+		return
+	}
+	to := r.set
+	if md == acting {
+		r.set = -1
+	}
+	r.rejected = r.rejected[:0] // a set turns no transition down
+	r.goTo(c, to, r.m.domain(c.cur, to), Change{}, r.m.states[to].setTo, m, md)
 }
 
 // fire returns the first transition that fires from c on m, checked in
@@ -453,6 +486,8 @@ func (r *runner[M]) first(list []int32, which int, c *cursor, m *M, in *Inbox, m
 			continue
 		case tr.from == anyState && r.m.holds(c.cur, tr.to):
 			continue // from any state, but never into a state the machine is in
+		case md == asking && tr.event != r.asked:
+			continue
 		}
 		ok, why := r.admits(tr, c, m, in, md, ctx)
 		if ok && tr.from != c.cur && tr.event != "" && !tr.event.completion() {
@@ -474,7 +509,7 @@ func (r *runner[M]) first(list []int32, which int, c *cursor, m *M, in *Inbox, m
 			continue
 		}
 		leaf := r.m.descend(tr.to)
-		if md != predicting && r.marked(leaf, domain, md) {
+		if (md == acting || md == previewing) && r.marked(leaf, domain, md) {
 			return move{t: -1}, true, true
 		}
 		return move{t: i, leaf: leaf}, false, true
@@ -604,6 +639,8 @@ func (r *runner[M]) Route(m *M) int {
 	c := r.at
 	if !r.standing() {
 		c = r.begin(m, previewing)
+	} else {
+		r.setNow(&c, m, previewing)
 	}
 	var box Inbox
 	in := r.inbox(m)
@@ -641,6 +678,8 @@ func (r *runner[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	c := r.at
 	if !r.standing() {
 		c = r.begin(m, predicting)
+	} else {
+		r.setNow(&c, m, predicting)
 	}
 	r.mark(c.cur, -1, predicting)
 	in := r.inbox(m)

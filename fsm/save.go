@@ -13,7 +13,8 @@ import (
 // and the state History brings it back to, each state by name, so that a
 // save reads as the machine's own words and restores into a machine
 // edited since that still has the state. A name is "" for none, an end ""
-// while the node runs. Then the states that run nothing ("idle": their
+// while the node runs. Then the state Run.Set set for the next tick to
+// enter ("set", "" for none), the states that run nothing ("idle": their
 // names, each after a "/"), and for each when the machine last left it
 // ("left patrol": on the agent's clock, in nanoseconds; -1 for never),
 // which a cooldown into it reads, as a node's last run is bt's to save.
@@ -28,6 +29,7 @@ func (r *runner[M]) SaveState(w *bt.StateWriter) {
 	w.String("state", r.name(r.at.cur))
 	w.String("ended", endName(r.at.ended))
 	w.String("history", r.name(r.last))
+	w.String("set", r.name(r.set))
 	w.String("idle", r.m.idles)
 	for _, i := range r.m.idle {
 		w.Int(r.m.states[i].field, int64(r.left[i]))
@@ -43,7 +45,7 @@ func (r *runner[M]) SaveState(w *bt.StateWriter) {
 // told from a true one here (the node's own state is bt's, and put
 // after this): such a runner begins when it next runs (see standing).
 func (r *runner[M]) RestoreState(sr *bt.StateReader) error {
-	state, ended, history := sr.String("state"), sr.String("ended"), sr.String("history")
+	state, ended, history, set := sr.String("state"), sr.String("ended"), sr.String("history"), sr.String("set")
 	left, err := r.readLeft(sr)
 	if err != nil {
 		return err
@@ -65,7 +67,11 @@ func (r *runner[M]) RestoreState(sr *bt.StateReader) error {
 			return fmt.Errorf("history: %w", err)
 		}
 	}
-	r.at, r.last = cursor{cur: cur, ended: end}, last
+	next, err := r.stand(set)
+	if err != nil {
+		return fmt.Errorf("set: %w", err)
+	}
+	r.at, r.last, r.set = cursor{cur: cur, ended: end}, last, next
 	copy(r.left, left)
 	return nil
 }

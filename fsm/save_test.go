@@ -95,6 +95,7 @@ type change struct {
 	Post post
 	C    int
 	Add  int8
+	Set  string // a state Run.Set sets before the tick, if not ""
 }
 
 func (c change) apply(w *world) {
@@ -111,6 +112,9 @@ func drawChanges(t *rapid.T) []change {
 		c := change{C: rapid.IntRange(0, 2).Draw(t, "counter"), Add: int8(rapid.IntRange(-1, 1).Draw(t, "add"))}
 		if rapid.IntRange(0, 3).Draw(t, "post?") == 0 {
 			c.Post = drawPost(t)
+		}
+		if rapid.IntRange(0, 5).Draw(t, "set?") == 0 {
+			c.Set = fmt.Sprint("s", rapid.IntRange(0, 2).Draw(t, "set"))
 		}
 		out = append(out, c)
 	}
@@ -143,6 +147,13 @@ func playSaved(t *rapid.T, tree *bt.Tree[world], posted []post, changes []change
 			a.SetTracer(trace.JSON(&out))
 		}
 		c.apply(&w)
+		if c.Set != "" {
+			run, err := fsm.At(a, machinePath(tree))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = run.Set(c.Set) // a state the machine lacks sets nothing
+		}
 		p, err := a.Preview(&w, dt)
 		if err != nil {
 			t.Fatal(err)
@@ -203,6 +214,17 @@ func resumed(t *rapid.T, tree *bt.Tree[world], a *bt.Agent[world], w world, asJS
 		t.Fatalf("the world restored is %s, not %s", is, was)
 	}
 	return b, back
+}
+
+// machinePath returns the path of the random machine in a tree of
+// treeOf: the node whose name is "m", or the state "work".
+func machinePath(tree *bt.Tree[world]) string {
+	for _, n := range tree.Nodes() {
+		if n.Name == "m" || n.Name == "work" {
+			return n.Path
+		}
+	}
+	return ""
 }
 
 func jsonOf(t *rapid.T, w world) string {
@@ -355,9 +377,9 @@ func chasing(t *testing.T, tree *bt.Tree[mem]) (a *bt.Agent[mem], asJSON, asBina
 // The fields of a machine's state after its first three (state, ended,
 // history), as the guard's machine saves them: in the JSON form, and the
 // binary.
-const rest = `,"idle":""`
+const rest = `,"set":"","idle":""`
 
-var restBinary = []byte{0}
+var restBinary = []byte{0, 0}
 
 // resealJSON puts state in place of the machine's state in a save of the
 // JSON form, and seals the save again with its checksum, as a save
@@ -406,10 +428,12 @@ func TestHostileMachineState(t *testing.T) {
 		{"a field of another kind", `{"state":7,"ended":"","history":""` + rest + `}`, "state: json: cannot unmarshal number"},
 		{"a field of another name", `{"where":"chase","ended":"","history":""` + rest + `}`, `want the field "state", not "where"`},
 		{"a field left over", `{"state":"chase","ended":"","history":""` + rest + `,"more":1}`, `the field "more" was not read`},
-		{"idle states not listed so", `{"state":"chase","ended":"","history":"","idle":"wait"}`, `idle: "wait" does not begin with a /`},
-		{"an idle state left before the clock began", `{"state":"chase","ended":"","history":"","idle":"/wait","left wait":-2}`,
+		{"idle states not listed so", `{"state":"chase","ended":"","history":"","set":"","idle":"wait"}`, `idle: "wait" does not begin with a /`},
+		{"an idle state left before the clock began", `{"state":"chase","ended":"","history":"","set":"","idle":"/wait","left wait":-2}`,
 			`left wait: -2, before the clock began`},
-		{"an idle state's time missing", `{"state":"chase","ended":"","history":"","idle":"/wait"}`, `left wait: the state ends too soon`},
+		{"an idle state's time missing", `{"state":"chase","ended":"","history":"","set":"","idle":"/wait"}`, `left wait: the state ends too soon`},
+		{"a state to set the machine has not", `{"state":"chase","ended":"","history":"","set":"lair","idle":""}`,
+			`set: the machine has no state "lair"`},
 		{"not an object", `"chase"`, "not an object"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
