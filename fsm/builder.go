@@ -5,6 +5,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
@@ -58,6 +59,7 @@ type Builder[M any] struct {
 	from     int
 	declared int // calls to State, to name a nameless state
 	started  bool
+	last     int // the transition the last call added, for Delay; -1 for none
 }
 
 const (
@@ -73,6 +75,9 @@ type stateSpec[M any] struct {
 	parent      string // the state it is in (In); "" for a top-level state
 	entry, exit []Hook[M]
 	leaveIf     []bt.Constraint[M]
+	enterIf     []bt.Constraint[M]
+	params      []func(m *M)
+	score       func(m *M) float64 // Utility
 }
 
 type transSpec[M any] struct {
@@ -82,7 +87,8 @@ type transSpec[M any] struct {
 	guards []bt.Constraint[M]
 	on     bool // added by On, Internal or Ignore (whose empty trigger is a misuse of its own)
 	kind   kind
-	hook   Hook[M] // an internal transition's
+	hook   Hook[M]       // an internal transition's
+	delay  time.Duration // Delay
 }
 
 // New returns a builder for a machine over the actions of a catalogue.
@@ -98,7 +104,7 @@ func New[M any](actions *catalogue.Catalogue[M]) *Builder[M] {
 
 func (b *Builder[M]) init() {
 	if !b.started {
-		b.started, b.byName, b.from = true, map[string]int{}, none
+		b.started, b.byName, b.from, b.last = true, map[string]int{}, none, -1
 	}
 }
 
@@ -122,7 +128,7 @@ func (b *Builder[M]) State(name string) *Builder[M] {
 	if !b.usable() {
 		return b
 	}
-	b.from = refused
+	b.from, b.last = refused, -1
 	b.declared++
 	_, dup := b.byName[name]
 	switch bad := paths.CheckName("a state", name); {
@@ -153,7 +159,7 @@ func (b *Builder[M]) statePath(name string) string {
 // any state never fires into the state the machine is in.
 func (b *Builder[M]) Any() *Builder[M] {
 	if b.usable() {
-		b.from = anyState
+		b.from, b.last = anyState, -1
 	}
 	return b
 }
@@ -303,6 +309,7 @@ func (b *Builder[M]) add(call, target string, event Trigger, guards []bt.Constra
 		return b
 	}
 	t := transSpec[M]{from: b.from, to: target, event: event, guards: slices.Clip(guards), on: call != "To", kind: k, hook: hook}
+	b.last = len(b.trans)
 	path := b.transPath(t)
 	b.checkGuards(path, guards)
 	switch {
@@ -468,16 +475,119 @@ func (b *Builder[M]) LeaveIf(guards ...bt.Constraint[M]) *Builder[M] {
 	if s == nil {
 		return b
 	}
-	if b.checkGuards(s.name+": LeaveIf", guards) {
-		for i, g := range guards {
-			if p, ok := g.(payloadReader[M]); ok {
-				b.fail(s.name+": LeaveIf", "guard %d reads the payload of %q: no trigger leaves a state but by a transition", i+1, p.on())
-				return b
-			}
-		}
+	if b.checkGuards(s.name+": LeaveIf", guards) && b.noPayload(s.name+": LeaveIf", guards) {
 		s.leaveIf = append(s.leaveIf, guards...)
 	}
 	return b
+}
+
+// EnterIf adds enter conditions to the state just added: guards that
+// every way into it must pass (StateTree's enter conditions), told the
+// situation of the state's node as if about to begin it. A transition
+// into the state, or into a state it holds, does not fire while they
+// fail, and says why; entering a state that holds others enters the
+// first of its substates, in the order declared, whose conditions pass
+// (and whose first such substate's pass, and so on down), and none if
+// none does, so that the transition does not fire; the machine begins in
+// the first top-level state it can enter so, and fails if it can enter
+// none. History and Run.Set enter the state they name, whatever its
+// conditions say.
+//
+//	b.State("attack").In("fight").EnterIf(armed).Do("attack")
+//	b.State("chase").In("fight").Do("chase") // the fight of an unarmed guard
+func (b *Builder[M]) EnterIf(guards ...bt.Constraint[M]) *Builder[M] {
+	s := b.state("EnterIf")
+	if s != nil && b.checkGuards(s.name+": EnterIf", guards) && b.noPayload(s.name+": EnterIf", guards) {
+		s.enterIf = append(s.enterIf, guards...)
+	}
+	return b
+}
+
+// Params gives the state just added its parameters: set writes them into
+// the memory as the machine enters the state, after it entered the
+// states that hold it and before the entry hooks, live, in a preview and
+// in a prediction alike (on their copies), so that the state's node, and
+// the guards checked after, read them (StateTree's state parameters). It
+// must only write the memory. One node, run by several states, works to
+// each state's parameters:
+//
+//	b.State("north").Do("patrol").Params(func(m *Guard) { m.Route = North })
+//	b.State("south").Do("patrol").Params(func(m *Guard) { m.Route = South })
+func (b *Builder[M]) Params(set func(m *M)) *Builder[M] {
+	if s := b.state("Params"); s != nil {
+		if set == nil {
+			b.fail(s.name, "Params(nil): give it a function that writes them")
+		} else {
+			s.params = append(s.params, set)
+		}
+	}
+	return b
+}
+
+// Utility gives the state just added a score, so that the machine
+// enters, of it and its siblings (the substates of one state, or the
+// top-level states) that it may enter (EnterIf), the one that scores
+// highest on the memory as it enters them, the first declared on a tie
+// (StateTree's selection of a child state by utility), where it enters
+// the first it may without one. A sibling with no score scores 0, and a
+// NaN lower than any. History and Run.Set enter the state they name,
+// whatever it scores. score must only read the memory:
+//
+//	b.State("melee").In("fight").Do("attack").Utility(func(m *Guard) float64 { return m.Rage })
+//	b.State("ranged").In("fight").Do("shoot").Utility(func(m *Guard) float64 { return m.Arrows })
+func (b *Builder[M]) Utility(score func(m *M) float64) *Builder[M] {
+	s := b.state("Utility")
+	switch {
+	case s == nil:
+	case score == nil:
+		b.fail(s.name, "Utility(nil): give it a function that scores the state")
+	case s.score != nil:
+		b.fail(s.name, "a second Utility")
+	default:
+		s.score = score
+	}
+	return b
+}
+
+// Delay delays the transition just added (by To or On, from a state):
+// once it fires, the machine takes it d later (StateTree's transition
+// delay), if it has not left the transition's state by then, and the
+// state's node runs on meanwhile. The trigger it waits for is taken out
+// of the Inbox as it fires; its guards are not checked again, though its
+// state's guards on leaving and its target's enter conditions are, when
+// it is taken. While it waits, the transitions after it are checked as
+// ever, and another delayed transition that fires waits for it to be
+// taken or dropped. Its label says its delay ("in sight after 500ms"). A
+// prediction takes it as it fires, its delay not waited.
+func (b *Builder[M]) Delay(d time.Duration) *Builder[M] {
+	if !b.usable() {
+		return b
+	}
+	switch {
+	case b.last < 0 || b.from < 0:
+		b.fail("machine", "Delay must follow To or On, from a state")
+	case b.trans[b.last].kind != external:
+		b.fail(b.transPath(b.trans[b.last]), "Delay: a trigger handled in place takes no time")
+	case b.trans[b.last].delay != 0:
+		b.fail(b.transPath(b.trans[b.last]), "a second Delay")
+	case d <= 0:
+		b.fail(b.transPath(b.trans[b.last]), "Delay(%v): a delay is more than 0", d)
+	default:
+		b.trans[b.last].delay = d
+	}
+	return b
+}
+
+// noPayload notes the guards among guards that read a payload, where no
+// trigger is, and reports whether there were none.
+func (b *Builder[M]) noPayload(path string, guards []bt.Constraint[M]) bool {
+	for i, g := range guards {
+		if p, ok := g.(payloadReader[M]); ok {
+			b.fail(path, "guard %d reads the payload of %q, which no trigger carries here", i+1, p.on())
+			return false
+		}
+	}
+	return true
 }
 
 // Transitioned adds a hook the machine calls, live, after each change of
@@ -592,7 +702,8 @@ func (b *Builder[M]) Build() (*Machine[M], error) {
 		st := state[M]{name: s.name, final: s.final, child: -1, parent: -1, first: "initial state " + s.name,
 			back: "history: back to " + s.name, setTo: "set to " + s.name, entry: slices.Clip(s.entry), exit: slices.Clip(s.exit),
 			leaveIf: slices.Clip(s.leaveIf), leaving: "leaving " + s.name, entering: "entering " + s.name,
-			ignoredIn: "ignored in " + s.name}
+			ignoredIn: "ignored in " + s.name, enterIf: slices.Clip(s.enterIf), params: slices.Clip(s.params),
+			score: s.score}
 		if s.node != nil {
 			st.child = int32(len(m.steps))
 			m.steps = append(m.steps, *s.node)
@@ -604,6 +715,9 @@ func (b *Builder[M]) Build() (*Machine[M], error) {
 		m.states = append(m.states, st)
 	}
 	errs = append(errs, b.nest(m)...)
+	if len(m.tops) > 0 {
+		m.initial = m.tops[0]
+	}
 	errs = append(errs, b.compile(m)...)
 	if m.initial >= 0 { // a state no run reaches is a misuse whatever else is
 		errs = append(errs, m.checkReach()...)
@@ -651,9 +765,12 @@ func (b *Builder[M]) nest(m *Machine[M]) []error {
 	for i := range m.states {
 		s := &m.states[i]
 		if s.parent >= 0 {
-			m.states[s.parent].subs = append(m.states[s.parent].subs, int32(i))
-		} else if m.initial < 0 {
-			m.initial = int32(i)
+			p := &m.states[s.parent]
+			p.subs = append(p.subs, int32(i))
+			p.byUtility = p.byUtility || s.score != nil
+		} else {
+			m.tops = append(m.tops, int32(i))
+			m.topsByUtility = m.topsByUtility || s.score != nil
 		}
 		for p := int32(i); p >= 0; p = m.states[p].parent {
 			s.chain = append(s.chain, p)
@@ -710,7 +827,11 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 			continue
 		}
 		ct := transition[M]{from: int32(t.from), to: int32(to), event: t.event, guards: t.guards,
-			name: path, label: label(t.event, t.guards), timeless: true, kind: t.kind, hook: t.hook}
+			name: path, label: label(t.event, t.guards), timeless: true, kind: t.kind, hook: t.hook, delay: t.delay}
+		if t.delay > 0 {
+			ct.after = "after " + t.delay.String()
+			ct.label += " " + ct.after
+		}
 		for i, g := range t.guards {
 			ct.timeless = ct.timeless && traits.IsTimeless(g)
 			if p, ok := g.(payloadReader[M]); ok {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
@@ -164,6 +165,19 @@ func TestBuildMisuse(t *testing.T) {
 			`a: Internal("noise", nil): give it a hook (Ignore handles a trigger with none)`,
 			"a (ignore): Ignore: an empty event",
 			`a (internal): on event "bell", but the machine has no Inbox: give the builder one with Inbox`}},
+		{"delays, enter conditions and parameters misused", func(b *fsm.Builder[mem]) {
+			b.Delay(time.Second)
+			b.Any().To("a", seen).Delay(time.Second)
+			b.State("a").Do("patrol").EnterIf(nil).Params(nil).Utility(nil).Delay(time.Second).
+				Utility(func(*mem) float64 { return 1 }).Utility(func(*mem) float64 { return 2 }).
+				Internal("noise", func(*mem, fsm.Change) error { return nil }).Delay(time.Second).
+				To("b", seen).Delay(0).To("b", near).Delay(time.Second).Delay(time.Second)
+			b.Inbox(inbox)
+			b.State("b").Do("fall").Final()
+		}, []string{"machine: Delay must follow To or On, from a state", "a: EnterIf: guard 1 is nil",
+			"a: Params(nil): give it a function that writes them", "a: Utility(nil): give it a function that scores the state",
+			"a: a second Utility", "a (internal): Delay: a trigger handled in place takes no time",
+			"a → b: Delay(0s): a delay is more than 0", "a → b: a second Delay"}},
 		{"Inbox(nil)", func(b *fsm.Builder[mem]) {
 			b.Inbox(nil).State("a").Do("fall").Final()
 		}, []string{"machine: Inbox(nil): give it the way to the memory's Inbox"}},

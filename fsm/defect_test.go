@@ -158,7 +158,7 @@ func TestCooldownIntoAStateThatRunsNothingIsSaved(t *testing.T) {
 	tree := build(false)
 	a, _ := tree.NewAgent(1)
 	visits(a, 3) // look visited at once, and left in the next tick, at 200ms
-	wantJSON := `"state":{"state":"patrol","ended":"","history":"","set":"","idle":"/look","left look":200000000}`
+	wantJSON := `"state":{"state":"patrol","ended":"","history":"","set":"","delayed":"","due":0,"idle":"/look","left look":200000000}`
 	save, err := a.MarshalJSON()
 	if err != nil || !strings.Contains(string(save), wantJSON) {
 		t.Fatalf("the save: %s, %v; want %s", save, err, wantJSON)

@@ -73,6 +73,16 @@
 // (Event.Of). A machine with Unhandled reports the triggers no
 // transition took at the end of its tick, and drops them.
 //
+// # Choosing a state, delays and parameters
+//
+// As StateTree's states do, a state may have enter conditions (EnterIf):
+// a transition into it does not fire while they fail, and a state that
+// holds others enters the first of its substates it may enter, or, where
+// they have scores (Utility), the one that scores highest. A transition
+// may wait a while after it fires (Delay), the state's node running on,
+// and a state may write its parameters into the memory as it is entered
+// (Params), so that one action serves several states.
+//
 // # Asking a machine
 //
 // At gives an agent's run of a machine (Run), which says where it
@@ -99,7 +109,8 @@
 // A machine's place is saved with its agent (bt.Agent's AppendBinary and
 // MarshalJSON): the state it is in, how that state's node ended, the
 // state History brings it back to, the state Run.Set set for its next
-// tick, and when it last left each state that runs nothing (which a
+// tick, the delayed transition that waits and when it is due, and when
+// it last left each state that runs nothing (which a
 // cooldown into it reads), each by name, so that a save restored into a
 // machine edited since goes on in a state the machine still has
 // (bt.Agent.Reload, Restore), and one the machine has not is dropped.

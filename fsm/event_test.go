@@ -175,7 +175,7 @@ func TestEventPayloadsSaved(t *testing.T) {
 	_, err = bad.Build()
 	for _, want := range []string{`guard → flinch: guard 1 reads the payload of "hit", but the transition waits for "bark"`,
 		`guard → flinch: guard 1 reads the payload of "hit", but the transition waits for none`,
-		`guard: LeaveIf: guard 1 reads the payload of "hit": no trigger leaves a state but by a transition`} {
+		`guard: LeaveIf: guard 1 reads the payload of "hit", which no trigger carries here`} {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%v\nwant %q", err, want)
 		}

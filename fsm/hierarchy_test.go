@@ -51,19 +51,29 @@ func hierarchy(inner bool, hook fsm.Hook[mem], hold bt.Constraint[mem]) *fsm.Bui
 	state("alive").To("rest", hurt)
 	state("patrol").In("alive").Do("patrol").To("attack", seen, near).To("fight", seen)
 	if hook != nil {
-		b.Internal(noise.Trigger(), hook, fsm.Payload(noise, "loud", func(_ *mem, level uint8) bool { return level > 2 }))
+		b.Delay(200*time.Millisecond).
+			Internal(noise.Trigger(), hook, fsm.Payload(noise, "loud", func(_ *mem, level uint8) bool { return level > 2 }))
 	}
 	state("fight").In("alive").On("hit", "flinch")
+	if hook != nil {
+		b.Utility(func(m *mem) float64 { return -float64(m.Hits) }) // never above patrol's 0: first on a tie
+	}
 	if hold != nil {
 		b.LeaveIf(hold)
 	}
 	state("chase").In("fight").Do("chase").To("attack", near).To("patrol", unseen)
+	if hook != nil {
+		b.EnterIf(constraints.Not(hurt))
+	}
 	state("attack").In("fight").Do("attack").On(fsm.Succeeded, "chase").To("patrol", unseen)
 	if hook != nil {
 		b.Ignore("hit")
 	}
 	state("flinch").Do("flinch").On(fsm.Succeeded, "alive")
 	state("rest").Do("patrol").To("alive", constraints.Not(hurt))
+	if hook != nil {
+		b.Params(func(m *mem) { m.Walked = 0 })
+	}
 	state("dead").Do("fall").Final()
 	return b
 }
@@ -74,7 +84,10 @@ const noise fsm.Event[uint8] = "noise"
 // countedHierarchy is the hierarchical guard whose every state counts
 // the changes in Falls, which no guard reads (and the triggers no
 // transition took, which it drops), whose fight is held mid-swing, whose
-// patrol hears loud noises in place, and whose attack ignores hits.
+// patrol hears loud noises in place and goes to fight 200ms after it
+// sees, whose chase the hurt do not enter, whose alive chooses between
+// patrol and fight by utility, whose rest has a parameter,
+// and whose attack ignores hits.
 func countedHierarchy(t testing.TB) *fsm.Machine[mem] {
 	t.Helper()
 	m, err := hierarchy(false, func(m *mem, _ fsm.Change) error { m.Falls++; return nil },

@@ -2,9 +2,11 @@ package fsm
 
 import (
 	"errors"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/internal/decider"
@@ -21,18 +23,20 @@ import (
 // and so does a tree file, which names it in its registry
 // (btjson.Registry.Planners).
 type Machine[M any] struct {
-	states     []state[M]
-	trans      []transition[M]
-	any        []int32 // the transitions from any state, in order
-	initial    int32   // the first top-level state
-	history    bool
-	innerFirst bool // the innermost state's transitions are checked first
-	inbox      func(m *M) *Inbox
-	steps      []bt.Def[M] // the states' nodes, the machine node's children
-	idle       []int32     // the states that run nothing, in order
-	idles      string      // their names, each after a "/", as a save lists them
-	after      []Hook[M]   // Transitioned
-	unhandled  Hook[M]     // Unhandled
+	states        []state[M]
+	trans         []transition[M]
+	any           []int32 // the transitions from any state, in order
+	initial       int32   // the first top-level state
+	tops          []int32 // the top-level states, in order
+	topsByUtility bool    // a top-level state has a Utility: begin in the best
+	history       bool
+	innerFirst    bool // the innermost state's transitions are checked first
+	inbox         func(m *M) *Inbox
+	steps         []bt.Def[M] // the states' nodes, the machine node's children
+	idle          []int32     // the states that run nothing, in order
+	idles         string      // their names, each after a "/", as a save lists them
+	after         []Hook[M]   // Transitioned
+	unhandled     Hook[M]     // Unhandled
 }
 
 type state[M any] struct {
@@ -54,20 +58,26 @@ type state[M any] struct {
 	entering    string             // "entering " and its name
 	ignores     []Trigger          // the triggers it ignores (Ignore)
 	ignoredIn   string             // "ignored in " and its name, the reason of a transition it shadows
+	enterIf     []bt.Constraint[M] // its enter conditions
+	params      []func(m *M)       // Params
+	score       func(m *M) float64 // Utility; nil for none
+	byUtility   bool               // a substate has a Utility: choose the best
 }
 
 type transition[M any] struct {
 	from, to int32   // from is -2 (anyState) for a transition from any state
 	event    Trigger // the trigger it waits for; "" for one on guards alone
 	guards   []bt.Constraint[M]
-	timeless bool    // every guard reads only the memory (traits.Timeless)
-	name     string  // "patrol → chase"
-	label    string  // what fires it: "in sight"
-	reason   string  // name + ": " + label, the reason of its report
-	absent   string  // why it does not fire when its trigger is not there
-	kind     kind    // external, internal or ignoring
-	hook     Hook[M] // an internal transition's
-	payload  bool    // a guard reads the payload of its trigger (Payload)
+	timeless bool          // every guard reads only the memory (traits.Timeless)
+	name     string        // "patrol → chase"
+	label    string        // what fires it: "in sight"
+	reason   string        // name + ": " + label, the reason of its report
+	absent   string        // why it does not fire when its trigger is not there
+	kind     kind          // external, internal or ignoring
+	hook     Hook[M]       // an internal transition's
+	payload  bool          // a guard reads the payload of its trigger (Payload)
+	delay    time.Duration // Delay
+	after    string        // "after " and its delay
 }
 
 // usable reports whether m was made by Build.
@@ -163,15 +173,68 @@ func (m *Machine[M]) ignored(leaf, from int32, e Trigger) (string, bool) {
 	return "", false
 }
 
+// utility returns state s's score on m (Utility): 0 for none, and
+// -Inf for NaN, so that scores compare.
+func (s *state[M]) utility(m *M) float64 {
+	if s.score == nil {
+		return 0
+	}
+	if u := s.score(m); !math.IsNaN(u) {
+		return u
+	}
+	return math.Inf(-1)
+}
+
+// entries calls f for each state with no substates that entering state
+// s may enter: s itself, or, for a state that holds others, those its
+// substates may, each in order, up to the first that is always entered,
+// which is entered whenever the substates before it cannot be.
+func (m *Machine[M]) entries(s int32, f func(leaf int32)) {
+	if len(m.states[s].subs) == 0 {
+		f(s)
+		return
+	}
+	for _, sub := range m.states[s].subs {
+		m.entries(sub, f)
+		if m.always(sub) && !m.states[s].byUtility {
+			return
+		}
+	}
+}
+
+// always reports whether state s can always be entered: it has no enter
+// conditions, and neither has, for a state that holds others, one of its
+// substates and so on down.
+func (m *Machine[M]) always(s int32) bool {
+	st := &m.states[s]
+	if len(st.enterIf) > 0 {
+		return false
+	}
+	if len(st.subs) == 0 {
+		return true
+	}
+	return slices.ContainsFunc(st.subs, m.always)
+}
+
 // checkReach reports the states no run from the initial state can
 // enter: a misspelt target, or a state left behind. A run stands in a
 // leaf, and a transition of the leaf, of a state it is in or from any
-// state takes it to the leaf its target descends to.
+// state takes it to a leaf its target may be entered at.
 func (m *Machine[M]) checkReach() []error {
 	seen := make([]bool, len(m.states))
-	start := m.descend(m.initial)
-	queue := []int32{start}
-	seen[start] = true
+	var queue []int32
+	visit := func(leaf int32) {
+		if !seen[leaf] {
+			seen[leaf] = true
+			queue = append(queue, leaf)
+		}
+	}
+	for _, s := range m.tops { // the machine begins in the first it may enter
+		m.entries(s, visit)
+		if m.always(s) && !m.topsByUtility {
+			break
+		}
+	}
 	for len(queue) > 0 {
 		i := queue[0]
 		queue = queue[1:]
@@ -183,12 +246,8 @@ func (m *Machine[M]) checkReach() []error {
 			next = append(next, m.any...)
 		}
 		for _, t := range next {
-			if m.trans[t].kind != external {
-				continue
-			}
-			if to := m.descend(m.trans[t].to); !seen[to] {
-				seen[to] = true
-				queue = append(queue, to)
+			if m.trans[t].kind == external {
+				m.entries(m.trans[t].to, visit)
 			}
 		}
 	}
@@ -293,6 +352,9 @@ func (m *Machine[M]) Nodes() []bt.NodeInfo {
 			at := len(out)
 			out = append(out, bt.NodeInfo{Path: up + "/" + s.name, Name: s.name, Kind: kindState, Parent: up, Depth: depth,
 				Detail: m.describe(int32(i)), Children: len(s.out)})
+			for _, g := range s.enterIf {
+				out[at].Constraints = append(out[at].Constraints, traits.Describe(g))
+			}
 			transitions(out[at].Path, depth+1, s.out)
 			states(at, int32(i))
 		}

@@ -71,6 +71,9 @@ type stateSpec struct {
 	Final bool
 	Group int         // the group it is in, -1 for none
 	Leave []guardSpec // LeaveIf
+	Enter []guardSpec // EnterIf
+	Param int8        // Params: C2 set to Param-1 as it is entered; 0 for none
+	Score int8        // Utility: see scorer; 0 for none
 }
 
 type guardSpec struct {
@@ -93,6 +96,7 @@ type transSpec struct {
 	Guards  []guardSpec
 	Kind    int  // 0: To or On; 1: Internal; 2: Ignore (which have no To)
 	Heavy   int8 // with a trigger posted, a guard that its payload is at least this; 0 for none
+	Delay   int8 // Delay, in ticks of 100ms; 0 for none
 }
 
 // A group is a state that holds others (In), and runs nothing of its
@@ -100,6 +104,9 @@ type transSpec struct {
 type groupSpec struct {
 	Parent int         // -1 for none
 	Leave  []guardSpec // LeaveIf
+	Enter  []guardSpec // EnterIf
+	Param  int8        // as a state's
+	Score  int8        // as a state's
 }
 
 type machineSpec struct {
@@ -110,6 +117,7 @@ type machineSpec struct {
 	InnerFirst bool
 	Posted     []post
 	Unhandled  bool // the machine drops the triggers no transition took
+	NoDelays   bool // the transitions drawn delayed are not
 }
 
 // A post is a trigger posted, with a payload (Event[int8]).
@@ -136,7 +144,8 @@ func drawMachine(t *rapid.T) machineSpec {
 	var s machineSpec
 	n := rapid.IntRange(1, 6).Draw(t, "states")
 	for j := range rapid.IntRange(0, min(3, n)).Draw(t, "groups") {
-		s.Groups = append(s.Groups, groupSpec{Parent: rapid.IntRange(-1, j-1).Draw(t, "parent"), Leave: drawLeave(t)})
+		s.Groups = append(s.Groups, groupSpec{Parent: rapid.IntRange(-1, j-1).Draw(t, "parent"), Leave: drawLeave(t),
+			Enter: drawLeave(t), Param: drawParam(t), Score: drawScore(t)})
 	}
 	for i := range n {
 		st := stateSpec{Kind: rapid.IntRange(0, numKinds-1).Draw(t, "kind"), Ticks: int8(rapid.IntRange(1, 3).Draw(t, "ticks")),
@@ -144,7 +153,7 @@ func drawMachine(t *rapid.T) machineSpec {
 		if i < len(s.Groups) {
 			st.Group = i // a group holds a state at least
 		}
-		st.Leave = drawLeave(t)
+		st.Leave, st.Enter, st.Param, st.Score = drawLeave(t), drawLeave(t), drawParam(t), drawScore(t)
 		if st.Kind != endless {
 			for i := range st.Add {
 				st.Add[i] = int8(rapid.IntRange(-1, 2).Draw(t, "add"))
@@ -205,7 +214,32 @@ func drawMachine(t *rapid.T) machineSpec {
 	return s
 }
 
-// drawLeave draws a state's LeaveIf guards: mostly none.
+// drawParam draws a state's parameter: mostly none.
+func drawParam(t *rapid.T) int8 {
+	if rapid.IntRange(0, 3).Draw(t, "params") > 0 {
+		return 0
+	}
+	return int8(rapid.IntRange(0, 3).Draw(t, "param"))
+}
+
+// drawScore draws a state's Utility: mostly none.
+func drawScore(t *rapid.T) int8 {
+	if rapid.IntRange(0, 2).Draw(t, "utility") > 0 {
+		return 0
+	}
+	return int8(rapid.IntRange(1, 6).Draw(t, "score"))
+}
+
+// scorer is the Utility score draws: C[(score-1)%3], negated from 4 on.
+func scorer(score int8) func(w *world) float64 {
+	i, sign := (score-1)%3, 1.0
+	if score > 3 {
+		sign = -1
+	}
+	return func(w *world) float64 { return sign * float64(w.C[i]) }
+}
+
+// drawLeave draws a state's LeaveIf (or EnterIf) guards: mostly none.
 func drawLeave(t *rapid.T) []guardSpec {
 	if rapid.IntRange(0, 3).Draw(t, "leave if") > 0 {
 		return nil
@@ -249,6 +283,9 @@ func drawTrans(t *rapid.T, endless bool, i, to int) transSpec {
 	}
 	if slices.Contains(events[3:], tr.Trigger) {
 		tr.Heavy = int8(rapid.IntRange(-2, 3).Draw(t, "heavy"))
+	}
+	if i >= 0 {
+		tr.Delay = int8(max(0, rapid.IntRange(-6, 3).Draw(t, "delay")))
 	}
 	if i >= 0 && tr.Trigger == "" && len(tr.Guards) == 0 {
 		tr.Guards = []guardSpec{drawGuard(t)}
@@ -322,6 +359,9 @@ func (s machineSpec) build() (*fsm.Machine[world], error) {
 		default:
 			b.On(fsm.Trigger(tr.Trigger), to, guards...)
 		}
+		if tr.Kind == 0 && tr.Delay > 0 && !s.NoDelays {
+			b.Delay(time.Duration(tr.Delay) * 100 * time.Millisecond)
+		}
 	}
 	b.Any()
 	for _, tr := range s.Trans {
@@ -343,19 +383,30 @@ func (s machineSpec) build() (*fsm.Machine[world], error) {
 	}
 	for _, i := range order {
 		b.State(s.name(i)).Entry(hook("enter " + s.name(i))).Exit(hook("exit " + s.name(i)))
-		parent := -1
-		var leave []guardSpec
+		parent, param, score := -1, int8(0), int8(0)
+		var leave, enter []guardSpec
 		if i < len(s.States) {
 			b.Do(s.name(i))
 			if s.States[i].Final {
 				b.Final()
 			}
-			parent, leave = s.States[i].Group, s.States[i].Leave
+			st := s.States[i]
+			parent, leave, enter, param, score = st.Group, st.Leave, st.Enter, st.Param, st.Score
 		} else {
-			parent, leave = s.Groups[i-len(s.States)].Parent, s.Groups[i-len(s.States)].Leave
+			g := s.Groups[i-len(s.States)]
+			parent, leave, enter, param, score = g.Parent, g.Leave, g.Enter, g.Param, g.Score
 		}
 		for _, g := range leave {
 			b.LeaveIf(g.constraint())
+		}
+		for _, g := range enter {
+			b.EnterIf(g.constraint())
+		}
+		if param > 0 {
+			b.Params(func(w *world) { w.C[2] = param - 1 })
+		}
+		if score > 0 {
+			b.Utility(scorer(score))
 		}
 		if parent >= 0 {
 			b.In(s.name(len(s.States) + parent))
@@ -403,6 +454,9 @@ func TestPlanIsAct(t *testing.T) {
 		// state's node, and the tick drops them at its end: they part where
 		// the node ends in the tick it runs.
 		spec.Unhandled = false
+		// A prediction takes a delayed transition as it fires, and the tick
+		// once its delay has passed, the state's node running on meanwhile.
+		spec.NoDelays = true
 		machine, err := spec.build()
 		if err != nil {
 			t.Skip(err) // a random description the builder refuses: Build's own tests cover those

@@ -82,7 +82,7 @@ func (m *Machine[M]) Runner(steps []*bt.Child[M], replan bt.Replanning[M]) (bt.N
 	}
 	r := &runner[M]{m: m, kids: steps, at: cursor{cur: -1}, last: -1, set: -1,
 		entered: make([]uint64, len(m.states)), seen: make([]uint64, len(m.states)),
-		left: make([]time.Duration, len(m.states))}
+		left: make([]time.Duration, len(m.states)), scores: make([]float64, len(m.states)), tried: make([]bool, len(m.states))}
 	for i := range r.left {
 		r.left[i] = unvisited
 	}
@@ -95,6 +95,8 @@ func (m *Machine[M]) Runner(steps []*bt.Child[M], replan bt.Replanning[M]) (bt.N
 type cursor struct {
 	cur   int32
 	ended bt.Status
+	armed int32         // a delayed transition that fired, plus one, waiting to be taken; 0 for none
+	due   time.Duration // when the machine takes it, on the agent's clock
 }
 
 // runner is one agent's run of a machine.
@@ -118,6 +120,11 @@ type runner[M any] struct {
 	// clock, or unvisited: what a guard into a state that runs nothing is
 	// told of its last run, as a node's handle tells it of the node's.
 	left []time.Duration
+
+	// scores and tried, by state, are scratch for choosing a substate by
+	// utility (choose): each state's score, and whether it was tried.
+	scores []float64
+	tried  []bool
 
 	set   int32   // the state Run.Set sets, for the next live call to enter; -1 for none
 	asked Trigger // while asking: the trigger asked about, whose transitions alone are checked
@@ -169,7 +176,10 @@ func (r *runner[M]) Begin(m *M) bt.Status {
 	r.live()
 	defer r.hush()
 	r.calls++
-	r.at = r.begin(m, acting)
+	r.at = r.begin(m, acting, nil)
+	if r.at.cur < 0 {
+		return bt.Failure // no state it can enter: reported
+	}
 	s := r.run(m, 0)
 	r.drop(m)
 	return s
@@ -231,34 +241,150 @@ func (r *runner[M]) End(m *M, s bt.Status) {
 // RestoreState): it begins, rather than fault.
 func (r *runner[M]) standing() bool { return r.at.cur >= 0 && r.self.Running() }
 
-// start returns the state the machine begins in, and why.
-func (r *runner[M]) start() (int32, string) {
+// start returns the state the machine begins in, and why: the state
+// Run.Set set, the state History brings it back to, or the top-level
+// state it enters as it would a state that held them all (see choose);
+// -1 and why not if it can enter none.
+func (r *runner[M]) start(m *M, md mode, ctx *bt.Sim[M]) (int32, string) {
 	if r.set >= 0 {
 		return r.set, r.m.states[r.set].setTo
 	}
 	if r.m.history && r.last >= 0 {
 		return r.last, r.m.states[r.last].back
 	}
-	return r.m.descend(r.m.initial), r.m.states[r.m.initial].first
+	leaf, top, why := r.choose(r.m.tops, r.m.topsByUtility, m, md, ctx)
+	if leaf < 0 {
+		return -1, why
+	}
+	return leaf, r.m.states[top].first
 }
 
 // begin enters the state the machine begins in, and the states that
 // hold it, in the call under way, and reports it (unless predicting);
 // acting, it calls their entry hooks, and the machine's Transitioned.
-func (r *runner[M]) begin(m *M, md mode) cursor {
-	s, why := r.start()
+// If it can enter none, it reports so (decide.None), and stands in none.
+func (r *runner[M]) begin(m *M, md mode, ctx *bt.Sim[M]) cursor {
+	s, why := r.start(m, md, ctx)
 	if md == acting {
 		r.set = -1
 	}
-	r.mark(s, -1, md)
 	if md != predicting {
 		r.rejected = r.rejected[:0]
+	}
+	if s < 0 {
+		if md != predicting {
+			r.tell(decide.None, why, -1)
+		}
+		return cursor{cur: -1}
+	}
+	r.mark(s, -1, md)
+	if md != predicting {
 		r.tell(decide.Made, why, s)
 	}
+	r.apply(m, s, -1, md)
 	if md == acting {
 		r.enterHooks(m, Change{To: r.m.states[s].name}, s, -1)
 	}
 	return cursor{cur: s}
+}
+
+// apply writes the parameters of leaf and of the states that hold it, in
+// from the state domain, outermost first, into m (Params): the live
+// memory, a preview's copy or a prediction's.
+func (r *runner[M]) apply(m *M, leaf, domain int32, md mode) {
+	if md == asking {
+		return
+	}
+	chain := r.m.states[leaf].chain
+	for _, s := range chain[r.depth(domain)+1:] {
+		for _, set := range r.m.states[s].params {
+			set(m)
+		}
+	}
+}
+
+// mayEnter reports whether the enter conditions of state s pass on m
+// (EnterIf), told the situation of its node as if about to begin it;
+// if not, why.
+func (r *runner[M]) mayEnter(s int32, m *M, md mode, ctx *bt.Sim[M]) (bool, string) {
+	guards := r.m.states[s].enterIf
+	if len(guards) == 0 {
+		return true, ""
+	}
+	return pass(guards, r.situation(s, md, ctx), m, nil)
+}
+
+// pick returns the state the machine stands in when it enters state s:
+// s itself, or, for a state that holds others, the substate choose
+// chooses, and so on down; -1, and why, for none.
+func (r *runner[M]) pick(s int32, m *M, md mode, ctx *bt.Sim[M]) (int32, string) {
+	st := &r.m.states[s]
+	if len(st.subs) == 0 {
+		return s, ""
+	}
+	leaf, _, why := r.choose(st.subs, st.byUtility, m, md, ctx)
+	return leaf, why
+}
+
+// choose returns the state the machine stands in when it enters one of
+// the states of list, siblings, and the one of list it enters: the first
+// in the order declared that it may enter (EnterIf), and so on down, as
+// StateTree selects a child state in order; or, byUtility, the one that
+// scores highest (Utility) of those, the first declared on a tie. It
+// returns -1, and the first reason it met, for none. It is the one place
+// a machine chooses where it goes without a transition.
+func (r *runner[M]) choose(list []int32, byUtility bool, m *M, md mode, ctx *bt.Sim[M]) (leaf, in int32, why string) {
+	if byUtility {
+		for _, s := range list {
+			r.scores[s] = r.m.states[s].utility(m)
+			r.tried[s] = false
+		}
+	}
+	for k := range list {
+		s := list[k]
+		if byUtility {
+			if s = r.best(list); s < 0 {
+				break
+			}
+			r.tried[s] = true
+		}
+		ok, no := r.mayEnter(s, m, md, ctx)
+		if ok {
+			if leaf, no = r.pick(s, m, md, ctx); leaf >= 0 {
+				return leaf, s, ""
+			}
+		}
+		if why == "" {
+			why = no
+		}
+	}
+	return -1, -1, why
+}
+
+// best returns the state of list not tried yet that scores highest, the
+// first on a tie; -1 if all were tried.
+func (r *runner[M]) best(list []int32) int32 {
+	top := int32(-1)
+	for _, s := range list {
+		if !r.tried[s] && (top < 0 || r.scores[s] > r.scores[top]) {
+			top = s
+		}
+	}
+	return top
+}
+
+// enters returns the state the machine stands in when a transition into
+// state to, from out of the state domain, enters it: the states from
+// domain in to to must each pass their enter conditions, and to's
+// substates are picked as pick does; -1, and why, if it cannot.
+func (r *runner[M]) enters(to, domain int32, m *M, md mode, ctx *bt.Sim[M]) (int32, string) {
+	chain := r.m.states[to].chain
+	for _, s := range chain[r.depth(domain)+1:] {
+		if ok, why := r.mayEnter(s, m, md, ctx); !ok {
+			return -1, why
+		}
+	}
+	return r.pick(to, m, md, ctx)
 }
 
 // enterHooks calls the entry hooks of leaf and the states that hold it, in
@@ -336,8 +462,8 @@ func (r *runner[M]) run(m *M, dt time.Duration) bt.Status {
 		case mv.t >= 0:
 			r.take(&r.at, mv, m, in, acting)
 			continue // an internal transition, or an ignored trigger, took a trigger: settle again
-		case r.at.ended != 0 && wait:
-			return bt.Running // the node ended, and its transition waits for the next tick
+		case r.at.ended != 0 && (wait || r.at.armed > 0):
+			return bt.Running // the node ended, and its transition waits for the next tick, or its delay
 		case r.at.ended != 0:
 			return r.at.ended // no transition takes the node's end: the machine ends so
 		}
@@ -366,7 +492,10 @@ func (r *runner[M]) run(m *M, dt time.Duration) bt.Status {
 func (r *runner[M]) take(c *cursor, mv move, m *M, in *Inbox, md mode) {
 	t := &r.m.trans[mv.t]
 	var payload any
-	if t.event != "" && !t.event.completion() && in != nil {
+	switch {
+	case c.armed == mv.t+1:
+		c.armed = 0 // its trigger was taken as it fired
+	case t.event != "" && !t.event.completion() && in != nil:
 		payload, _ = in.take(t.event)
 	}
 	if t.kind != external { // handled in place: nothing is left or entered
@@ -405,7 +534,12 @@ func (r *runner[M]) goTo(c *cursor, leaf, domain int32, ch Change, reason string
 	if md != predicting {
 		r.tell(decide.Replaced, reason, leaf)
 	}
-	*c = cursor{cur: leaf}
+	next := cursor{cur: leaf}
+	if c.armed > 0 && r.depth(r.m.trans[c.armed-1].from) <= r.depth(domain) {
+		next.armed, next.due = c.armed, c.due // its state is not left: its delayed transition still waits
+	}
+	*c = next
+	r.apply(m, leaf, domain, md)
 	if md == acting {
 		r.enterHooks(m, ch, leaf, domain)
 	}
@@ -439,6 +573,12 @@ func (r *runner[M]) fire(c *cursor, m *M, in *Inbox, md mode, ctx *bt.Sim[M]) (m
 	leaf := &r.m.states[c.cur]
 	if leaf.final {
 		return move{t: -1}, false // nothing leaves a final state
+	}
+	if mv, wait, found := r.due(c, m, md, ctx); found {
+		if wait {
+			mv.t = -1
+		}
+		return mv, wait
 	}
 	chain := leaf.chain
 	var found bool
@@ -502,19 +642,80 @@ func (r *runner[M]) first(list []int32, which int, c *cursor, m *M, in *Inbox, m
 		if ok {
 			ok, why = r.leaves(c, domain, m, md, ctx)
 		}
+		leaf := int32(-1)
+		if ok {
+			if leaf, why = r.enters(tr.to, domain, m, md, ctx); leaf < 0 {
+				ok = false
+			}
+		}
+		if ok && tr.delay > 0 && (md == acting || md == previewing) {
+			ok, why = false, r.arm(c, i, in)
+		}
 		if !ok {
 			if r.tracing && md != predicting {
 				r.rejected = append(r.rejected, decide.Rejection{Name: tr.name, Reason: why})
 			}
 			continue
 		}
-		leaf := r.m.descend(tr.to)
 		if (md == acting || md == previewing) && r.marked(leaf, domain, md) {
 			return move{t: -1}, true, true
 		}
 		return move{t: i, leaf: leaf}, false, true
 	}
 	return move{t: -1}, false, false
+}
+
+// arm arms the delayed transition i, which fired from c, unless a delayed
+// transition waits already (then i waits for it), taking its trigger out
+// of the inbox; it returns why i is not taken now.
+func (r *runner[M]) arm(c *cursor, i int32, in *Inbox) string {
+	tr := &r.m.trans[i]
+	switch c.armed {
+	case 0:
+		c.armed, c.due = i+1, r.self.Now()+tr.delay
+		if tr.event != "" && !tr.event.completion() && in != nil {
+			in.take(tr.event)
+		}
+		return tr.after
+	case i + 1:
+		return tr.after
+	}
+	return waitsForAnother
+}
+
+// waitsForAnother is why a delayed transition that fires is not armed.
+const waitsForAnother = "another delayed transition waits"
+
+// due returns the delayed transition armed at c, if its time has come
+// (found): a prediction takes it at once. Its state's guards on leaving
+// and its target's enter conditions are checked as for any transition;
+// while they refuse it, it waits (found, and t -1), and so it does for
+// the next tick, if it enters a state entered already in the call
+// (wait). Asking (Run.Can) takes no delayed transition.
+func (r *runner[M]) due(c *cursor, m *M, md mode, ctx *bt.Sim[M]) (mv move, wait, found bool) {
+	if c.armed == 0 || md == asking || md != predicting && r.self.Now() < c.due {
+		return move{t: -1}, false, false
+	}
+	i := c.armed - 1
+	tr := &r.m.trans[i]
+	domain := r.m.domain(c.cur, tr.to)
+	ok, why := r.leaves(c, domain, m, md, ctx)
+	leaf := int32(-1)
+	if ok {
+		if leaf, why = r.enters(tr.to, domain, m, md, ctx); leaf < 0 {
+			ok = false
+		}
+	}
+	if !ok {
+		if r.tracing && md != predicting {
+			r.rejected = append(r.rejected, decide.Rejection{Name: tr.name, Reason: why})
+		}
+		return move{t: -1}, false, false // it waits on, and the others are checked
+	}
+	if (md == acting || md == previewing) && r.marked(leaf, domain, md) {
+		return move{t: -1}, true, true
+	}
+	return move{t: i, leaf: leaf}, false, true
 }
 
 // admits reports whether transition t fires from c on m: its trigger is
@@ -638,7 +839,9 @@ func (r *runner[M]) Route(m *M) int {
 	r.calls++
 	c := r.at
 	if !r.standing() {
-		c = r.begin(m, previewing)
+		if c = r.begin(m, previewing, nil); c.cur < 0 {
+			return -1
+		}
 	} else {
 		r.setNow(&c, m, previewing)
 	}
@@ -677,7 +880,9 @@ func (r *runner[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 	r.preds++
 	c := r.at
 	if !r.standing() {
-		c = r.begin(m, predicting)
+		if c = r.begin(m, predicting, ctx); c.cur < 0 {
+			return heuristic.Verdict{Outcome: heuristic.Impossible, Reason: "no state it can begin in"}
+		}
 	} else {
 		r.setNow(&c, m, predicting)
 	}
@@ -718,18 +923,21 @@ func (r *runner[M]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 }
 
 // tell reports the machine's entering state to, for reason, to the tree's
-// tracer.
+// tracer; to is -1 for a machine that can enter none (decide.None).
 func (r *runner[M]) tell(change decide.Change, reason string, to int32) {
 	if !r.tracing {
 		return
 	}
 	rep := &r.report
-	s := &r.m.states[to]
-	rep.Change, rep.Reason, rep.Goal = change, reason, s.name
+	rep.Change, rep.Reason, rep.Goal = change, reason, ""
 	rep.Steps, rep.Rejected = nil, nil // none is nil, as in every report
-	if s.child >= 0 {
-		r.step[0] = s.name
-		rep.Steps = r.step[:]
+	if to >= 0 {
+		s := &r.m.states[to]
+		rep.Goal = s.name
+		if s.child >= 0 {
+			r.step[0] = s.name
+			rep.Steps = r.step[:]
+		}
 	}
 	if len(r.rejected) > 0 {
 		rep.Rejected = r.rejected

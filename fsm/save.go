@@ -14,7 +14,10 @@ import (
 // save reads as the machine's own words and restores into a machine
 // edited since that still has the state. A name is "" for none, an end ""
 // while the node runs. Then the state Run.Set set for the next tick to
-// enter ("set", "" for none), the states that run nothing ("idle": their
+// enter ("set", "" for none), the delayed transition that fired and
+// waits ("delayed": its name and label, as its reports say it; "" for
+// none) and when it is due ("due": on the agent's clock, in
+// nanoseconds), the states that run nothing ("idle": their
 // names, each after a "/"), and for each when the machine last left it
 // ("left patrol": on the agent's clock, in nanoseconds; -1 for never),
 // which a cooldown into it reads, as a node's last run is bt's to save.
@@ -30,6 +33,12 @@ func (r *runner[M]) SaveState(w *bt.StateWriter) {
 	w.String("ended", endName(r.at.ended))
 	w.String("history", r.name(r.last))
 	w.String("set", r.name(r.set))
+	delayed := ""
+	if r.at.armed > 0 {
+		delayed = r.m.trans[r.at.armed-1].reason
+	}
+	w.String("delayed", delayed)
+	w.Int("due", int64(r.at.due))
 	w.String("idle", r.m.idles)
 	for _, i := range r.m.idle {
 		w.Int(r.m.states[i].field, int64(r.left[i]))
@@ -46,6 +55,7 @@ func (r *runner[M]) SaveState(w *bt.StateWriter) {
 // after this): such a runner begins when it next runs (see standing).
 func (r *runner[M]) RestoreState(sr *bt.StateReader) error {
 	state, ended, history, set := sr.String("state"), sr.String("ended"), sr.String("history"), sr.String("set")
+	delayed, due := sr.String("delayed"), time.Duration(sr.Int("due"))
 	left, err := r.readLeft(sr)
 	if err != nil {
 		return err
@@ -71,7 +81,14 @@ func (r *runner[M]) RestoreState(sr *bt.StateReader) error {
 	if err != nil {
 		return fmt.Errorf("set: %w", err)
 	}
-	r.at, r.last, r.set = cursor{cur: cur, ended: end}, last, next
+	armed, err := r.armed(delayed, cur)
+	if err != nil {
+		return fmt.Errorf("delayed: %w", err)
+	}
+	if armed == 0 {
+		due = 0
+	}
+	r.at, r.last, r.set = cursor{cur: cur, ended: end, armed: armed, due: due}, last, next
 	copy(r.left, left)
 	return nil
 }
@@ -107,6 +124,28 @@ func (r *runner[M]) readLeft(sr *bt.StateReader) ([]time.Duration, error) {
 		}
 	}
 	return left, sr.Err()
+}
+
+// armed returns the delayed transition a save names by its reason,
+// plus one, 0 for none: one the machine has, delayed, from cur or a
+// state that holds it.
+func (r *runner[M]) armed(reason string, cur int32) (int32, error) {
+	if reason == "" {
+		return 0, nil
+	}
+	for i := range r.m.trans {
+		t := &r.m.trans[i]
+		switch {
+		case t.reason != reason:
+		case t.delay == 0:
+			return 0, fmt.Errorf("%q is not delayed", reason)
+		case cur < 0 || t.from < 0 || !r.m.holds(cur, t.from):
+			return 0, fmt.Errorf("%q leaves no state the machine is in", reason)
+		default:
+			return int32(i) + 1, nil
+		}
+	}
+	return 0, fmt.Errorf("the machine has no transition %q", reason)
 }
 
 // name returns state i's name, or "" for none (-1).

@@ -377,9 +377,9 @@ func chasing(t *testing.T, tree *bt.Tree[mem]) (a *bt.Agent[mem], asJSON, asBina
 // The fields of a machine's state after its first three (state, ended,
 // history), as the guard's machine saves them: in the JSON form, and the
 // binary.
-const rest = `,"set":"","idle":""`
+const rest = `,"set":"","delayed":"","due":0,"idle":""`
 
-var restBinary = []byte{0, 0}
+var restBinary = []byte{0, 0, 0, 0}
 
 // resealJSON puts state in place of the machine's state in a save of the
 // JSON form, and seals the save again with its checksum, as a save
@@ -428,12 +428,16 @@ func TestHostileMachineState(t *testing.T) {
 		{"a field of another kind", `{"state":7,"ended":"","history":""` + rest + `}`, "state: json: cannot unmarshal number"},
 		{"a field of another name", `{"where":"chase","ended":"","history":""` + rest + `}`, `want the field "state", not "where"`},
 		{"a field left over", `{"state":"chase","ended":"","history":""` + rest + `,"more":1}`, `the field "more" was not read`},
-		{"idle states not listed so", `{"state":"chase","ended":"","history":"","set":"","idle":"wait"}`, `idle: "wait" does not begin with a /`},
-		{"an idle state left before the clock began", `{"state":"chase","ended":"","history":"","set":"","idle":"/wait","left wait":-2}`,
+		{"idle states not listed so", `{"state":"chase","ended":"","history":"","set":"","delayed":"","due":0,"idle":"wait"}`, `idle: "wait" does not begin with a /`},
+		{"an idle state left before the clock began", `{"state":"chase","ended":"","history":"","set":"","delayed":"","due":0,"idle":"/wait","left wait":-2}`,
 			`left wait: -2, before the clock began`},
-		{"an idle state's time missing", `{"state":"chase","ended":"","history":"","set":"","idle":"/wait"}`, `left wait: the state ends too soon`},
-		{"a state to set the machine has not", `{"state":"chase","ended":"","history":"","set":"lair","idle":""}`,
+		{"an idle state's time missing", `{"state":"chase","ended":"","history":"","set":"","delayed":"","due":0,"idle":"/wait"}`, `left wait: the state ends too soon`},
+		{"a state to set the machine has not", `{"state":"chase","ended":"","history":"","set":"lair","delayed":"","due":0,"idle":""}`,
 			`set: the machine has no state "lair"`},
+		{"a delayed transition the machine has not", `{"state":"chase","ended":"","history":"","set":"","delayed":"chase → lair: soon","due":0,"idle":""}`,
+			`delayed: the machine has no transition "chase → lair: soon"`},
+		{"a transition that is not delayed", `{"state":"chase","ended":"","history":"","set":"","delayed":"chase → attack: near","due":0,"idle":""}`,
+			`delayed: "chase → attack: near" is not delayed`},
 		{"not an object", `"chase"`, "not an object"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
