@@ -65,6 +65,23 @@ func TestDecider(t *testing.T) {
 		b.State("c").Do("c").On(fsm.Failed, "a").On(fsm.Succeeded, "b")
 		b.State("panic").Do("d").To("work", calm)
 	})
+	chosen := machine(func(b *fsm.Builder[bttest.World]) {
+		// StateTree's choices: work enters a only when calm (an enter
+		// condition), else the one of b and e that has run less (utility);
+		// b's way on to e, and panic's back to work, wait a while; e's
+		// parameter clears C
+		less := func(count func(w *bttest.World) int) func(w *bttest.World) float64 {
+			return func(w *bttest.World) float64 { return -float64(count(w)) }
+		}
+		b.State("work").To("panic", alarm).On(fsm.Failed, "c")
+		b.State("a").In("work").EnterIf(calm).Do("a").On(fsm.Succeeded, "b")
+		b.State("b").In("work").Do("b").Utility(less(func(w *bttest.World) int { return w.B })).
+			On(fsm.Succeeded, "e").Delay(100 * time.Millisecond)
+		b.State("e").In("work").Do("e").Utility(less(func(w *bttest.World) int { return w.E })).
+			Params(func(w *bttest.World) { w.C = 0 })
+		b.State("c").Do("c").On(fsm.Failed, "a").On(fsm.Succeeded, "e")
+		b.State("panic").Do("d").To("work", calm).Delay(50 * time.Millisecond)
+	})
 	inner := machine(func(b *fsm.Builder[bttest.World]) {
 		b.History()
 		b.State("b").Do("b").On(fsm.Succeeded, "a")
@@ -103,6 +120,7 @@ func TestDecider(t *testing.T) {
 		"nested, with history":          plan(nested),
 		"states in states":              plan(nestedIn),
 		"states in states, inner first": plan(nestedInner),
+		"chosen, with delays":           plan(chosen),
 		"under a selector, beside an action": func(actions *catalogue.Catalogue[bttest.World]) (bt.Def[bttest.World], error) {
 			machine, err := cycle(actions)
 			if err != nil {
