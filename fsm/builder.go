@@ -557,7 +557,9 @@ func (b *Builder[M]) Utility(score func(m *M) float64) *Builder[M] {
 // state's guards on leaving and its target's enter conditions are, when
 // it is taken. While it waits, the transitions after it are checked as
 // ever, and another delayed transition that fires waits for it to be
-// taken or dropped. Its label says its delay ("in sight after 500ms"). A
+// taken or dropped; once due, it is taken in its place among the
+// transitions, so that one checked before it that fires (a reaction
+// from any state) wins. Its label says its delay ("in sight after 500ms"). A
 // prediction takes it as it fires, its delay not waited.
 func (b *Builder[M]) Delay(d time.Duration) *Builder[M] {
 	if !b.usable() {

@@ -574,12 +574,6 @@ func (r *runner[M]) fire(c *cursor, m *M, in *Inbox, md mode, ctx *bt.Sim[M]) (m
 	if leaf.final {
 		return move{t: -1}, false // nothing leaves a final state
 	}
-	if mv, wait, found := r.due(c, m, md, ctx); found {
-		if wait {
-			mv.t = -1
-		}
-		return mv, wait
-	}
 	chain := leaf.chain
 	var found bool
 	if r.m.innerFirst {
@@ -617,7 +611,9 @@ const (
 )
 
 // first checks the transitions of list (those which says) in order, and
-// returns the first that fires from c, if one does (found).
+// returns the first that fires from c, if one does (found). A delayed
+// transition that fired and waits (c.armed) fires again once it is due,
+// whatever its trigger and guards say now; a prediction takes it at once.
 func (r *runner[M]) first(list []int32, which int, c *cursor, m *M, in *Inbox, md mode, ctx *bt.Sim[M]) (mv move, wait, found bool) {
 	for _, i := range list {
 		tr := &r.m.trans[i]
@@ -629,10 +625,20 @@ func (r *runner[M]) first(list []int32, which int, c *cursor, m *M, in *Inbox, m
 		case md == asking && tr.event != r.asked:
 			continue
 		}
-		ok, why := r.admits(tr, c, m, in, md, ctx)
-		if ok && tr.from != c.cur && tr.event != "" && !tr.event.completion() {
-			if in, shadowed := r.m.ignored(c.cur, tr.from, tr.event); shadowed {
-				ok, why = false, in
+		armed := c.armed == i+1 && md != asking
+		var ok bool
+		var why string
+		switch {
+		case armed && md != predicting && r.self.Now() < c.due:
+			why = tr.after // it fired, and waits
+		case armed:
+			ok = true // it fired: its trigger taken, its guards are not checked again
+		default:
+			ok, why = r.admits(tr, c, m, in, md, ctx)
+			if ok && tr.from != c.cur && tr.event != "" && !tr.event.completion() {
+				if in, shadowed := r.m.ignored(c.cur, tr.from, tr.event); shadowed {
+					ok, why = false, in
+				}
 			}
 		}
 		if ok && tr.kind != external {
@@ -648,7 +654,7 @@ func (r *runner[M]) first(list []int32, which int, c *cursor, m *M, in *Inbox, m
 				ok = false
 			}
 		}
-		if ok && tr.delay > 0 && (md == acting || md == previewing) {
+		if ok && !armed && tr.delay > 0 && (md == acting || md == previewing) {
 			ok, why = false, r.arm(c, i, in)
 		}
 		if !ok {
@@ -685,38 +691,6 @@ func (r *runner[M]) arm(c *cursor, i int32, in *Inbox) string {
 
 // waitsForAnother is why a delayed transition that fires is not armed.
 const waitsForAnother = "another delayed transition waits"
-
-// due returns the delayed transition armed at c, if its time has come
-// (found): a prediction takes it at once. Its state's guards on leaving
-// and its target's enter conditions are checked as for any transition;
-// while they refuse it, it waits (found, and t -1), and so it does for
-// the next tick, if it enters a state entered already in the call
-// (wait). Asking (Run.Can) takes no delayed transition.
-func (r *runner[M]) due(c *cursor, m *M, md mode, ctx *bt.Sim[M]) (mv move, wait, found bool) {
-	if c.armed == 0 || md == asking || md != predicting && r.self.Now() < c.due {
-		return move{t: -1}, false, false
-	}
-	i := c.armed - 1
-	tr := &r.m.trans[i]
-	domain := r.m.domain(c.cur, tr.to)
-	ok, why := r.leaves(c, domain, m, md, ctx)
-	leaf := int32(-1)
-	if ok {
-		if leaf, why = r.enters(tr.to, domain, m, md, ctx); leaf < 0 {
-			ok = false
-		}
-	}
-	if !ok {
-		if r.tracing && md != predicting {
-			r.rejected = append(r.rejected, decide.Rejection{Name: tr.name, Reason: why})
-		}
-		return move{t: -1}, false, false // it waits on, and the others are checked
-	}
-	if (md == acting || md == previewing) && r.marked(leaf, domain, md) {
-		return move{t: -1}, true, true
-	}
-	return move{t: i, leaf: leaf}, false, true
-}
 
 // admits reports whether transition t fires from c on m: its trigger is
 // there, and every guard passes; if not, why.

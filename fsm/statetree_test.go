@@ -358,3 +358,40 @@ func TestUtility(t *testing.T) {
 		}
 	}
 }
+
+// A delayed transition that is due takes its place in the order the
+// transitions are checked: a reaction from any state that fires in the
+// same tick wins, and the delayed transition, whose state is left, is
+// dropped (it was taken before every other, entering its target, and
+// the reaction left that in the same tick).
+func TestDelayDueKeepsItsPlace(t *testing.T) {
+	b := fsm.New(actions)
+	b.Any().To("dead", dead)
+	b.State("patrol").Do("patrol").To("chase", seen).Delay(200 * time.Millisecond)
+	b.State("chase").Do("chase").To("patrol", unseen)
+	b.State("dead").Do("fall").Final()
+	m, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree, err := bt.Build(bt.Config[mem]{}, bt.New[mem]().Plan("guard", m))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := tree.NewAgent(1)
+	var reps reports
+	a.SetTracer(&reps)
+	w := mem{Seen: true}
+	a.Tick(&w, 100*time.Millisecond) // sighted: chase due at 300ms
+	a.Tick(&w, 100*time.Millisecond)
+	w.Dead = true
+	a.Tick(&w, 100*time.Millisecond) // due, and dead
+	var got []string
+	for _, r := range reps {
+		got = append(got, r.Reason)
+	}
+	want := []string{"initial state patrol", "any state → dead: dead"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+}
