@@ -240,7 +240,12 @@ func (s *scratch[M]) next1(i int32, m *M) int32 {
 				return c
 			case Done:
 				return -1 // the child succeeds without beginning, and so does the priority
-			} // Fail: the priority tries the next
+			}
+			// Fail: the priority tries the next, and a running child
+			// refused is told as the tick tells it.
+			if s.st[k].running() {
+				s.bufs[n.selector].live.Candidates[c].Verdict = failedRunning
+			}
 		}
 		return -1
 	case kindIfElse:

@@ -97,7 +97,15 @@ func TestPriorityDecisionAfterAFailureAsItRan(t *testing.T) {
 			got = append(got, e.Decision.String())
 		}
 	}))
+	var foreseen []string
 	for _, p := range []post{{Foes: 2}, {Foes: 0}} {
+		preview, err := agent.Preview(&p, time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range preview.Decisions {
+			foreseen = append(foreseen, d.String())
+		}
 		if _, err := agent.Tick(&p, time.Second); err != nil {
 			t.Fatal(err)
 		}
@@ -108,5 +116,8 @@ func TestPriorityDecisionAfterAFailureAsItRan(t *testing.T) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("traced decisions (-want +got):\n%s", diff)
+	}
+	if diff := cmp.Diff(want, foreseen); diff != "" {
+		t.Errorf("previewed decisions (-want +got):\n%s", diff)
 	}
 }
