@@ -321,6 +321,9 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], s *settings, at *where) []er
 			}
 		}
 		rec.make = func([]*Child[M]) (Node[M], error) { return n, nil }
+		if inst, ok := n.(instancer[M]); ok && !nilness.Of(n) {
+			rec.make = func([]*Child[M]) (Node[M], error) { return inst.NewInstance() }
+		}
 	case KindAction:
 		a, err := valueOf[M, Action[M]](d, "an Action")
 		if err != nil {

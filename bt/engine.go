@@ -204,7 +204,11 @@ func (s *scratch[M]) ended(i int32, r Status) {
 	st.ended = r
 	st.lastEnd = s.clock.Now()
 	if s.tracer != nil {
-		s.trace(EventEnd, i, r, 0, "")
+		why := ""
+		if s.whyFor == i+1 {
+			why, s.why, s.whyFor = s.why, "", 0
+		}
+		s.trace(EventEnd, i, r, 0, why)
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"hash/fnv"
+	"slices"
 	"strconv"
 	"sync"
 	"time"
@@ -962,6 +963,7 @@ func (f *Agent[M]) stopAll() {
 // take makes the agent the restored agent f: its tree's state, clock and
 // seed, keeping the agent's own tracer and heuristic.
 func (a *Agent[M]) take(f *Agent[M]) {
+	discard(a.custom, f.custom)
 	a.st, a.custom, a.handles, a.selves = f.st, f.custom, f.handles, f.selves
 	for i := range a.handles {
 		a.handles[i].agent = a
@@ -971,4 +973,23 @@ func (a *Agent[M]) take(f *Agent[M]) {
 	}
 	a.clock, a.ticks, a.seed, a.status, a.quarantines = f.clock, f.ticks, f.seed, f.status, f.quarantines
 	a.heuristicGen++ // a scratch that judged for the agent judges afresh
+}
+
+// discard tells each instance of old that is not in now (see Node's
+// Discard) to let go of what it holds. A node every agent shares (a Leaf
+// without NewInstance) is in both, and not replaced.
+func discard[M any](old, now []Node[M]) {
+	for _, n := range old {
+		d, ok := n.(discarder)
+		if ok && !slices.ContainsFunc(now, func(k Node[M]) bool { return sameValue(n, k) }) {
+			discardOne(d)
+		}
+	}
+}
+
+// discardOne calls d's Discard, dropping a panic: the restore it is part
+// of has been decided, and the instance is done with.
+func discardOne(d discarder) {
+	defer func() { _ = recover() }()
+	d.Discard()
 }

@@ -42,6 +42,11 @@ type scratch[M any] struct {
 	draws   drawCount     // numbers drawn outside any node in this call
 	errs    []error
 	event   Event
+	// why is the reason a node gave for the status it returns (see
+	// Child.SetReason), for its end's event; whyFor is the node, plus 1
+	// (0: none).
+	why    string
+	whyFor int32
 
 	// the agent and generation of the heuristic ctx judges by, so that a
 	// worker ticking agent after agent sets it only when it changes
@@ -192,6 +197,7 @@ func (s *scratch[M]) judge1(a *Agent[M]) {
 func (s *scratch[M]) unbind() {
 	s.a.run = nil
 	s.at = 0
+	s.why, s.whyFor = "", 0
 }
 
 // close unbinds the scratch and returns the call's faults.
