@@ -85,6 +85,9 @@ func (s *scratch[M]) begin(i int32, m *M) Status {
 		r = s.customBegin(i, m)
 	}
 	s.at = at
+	if n.watch != nil {
+		s.saw(i, m)
+	}
 	if r != Running {
 		if !r.valid() {
 			r = s.invalidStatus(i, "Begin")
@@ -126,6 +129,9 @@ func (s *scratch[M]) update(i int32, m *M, dt time.Duration) Status {
 		r = Success // instant actions and conditions never run on
 	}
 	s.at = at
+	if n.watch != nil {
+		s.saw(i, m)
+	}
 	if r != Running {
 		if !r.valid() {
 			r = s.invalidStatus(i, "Update")

@@ -28,6 +28,7 @@ import (
 //	"fsag" | version (uvarint) | fingerprint (8 bytes) | clock (varint) |
 //	ticks (uvarint) | seed (uvarint) | status (byte) | nodes (uvarint) |
 //	each node: a mask of what it holds (byte), then those fields |
+//	each decider with a ReplanOnChange key: the key it last saw (uvarint) |
 //	each custom node: its state's length (uvarint), then its state |
 //	CRC-32 of all before (4 bytes)
 const (
@@ -83,6 +84,9 @@ func (a *Agent[M]) AppendBinary(b []byte) ([]byte, error) {
 	for i := range a.st {
 		b = appendNode(b, &a.st[i])
 	}
+	for _, k := range a.keys {
+		b = binary.AppendUvarint(b, k)
+	}
 	for i := range t.nodes {
 		n := &t.nodes[i]
 		if n.kind != kindCustom {
@@ -136,7 +140,7 @@ func (a *Agent[M]) MarshalJSON() ([]byte, error) {
 	for i := range a.st {
 		n := &t.nodes[i]
 		st := &a.st[i]
-		if *st == freshNode && n.kind != kindCustom {
+		if *st == freshNode && n.kind != kindCustom && (n.watch == nil || a.keys[n.seen] == 0) {
 			continue
 		}
 		if !first {
@@ -148,6 +152,9 @@ func (a *Agent[M]) MarshalJSON() ([]byte, error) {
 		b = append(b, `,"kind":`...)
 		b = appendJSONString(b, string(n.kindName))
 		b = appendNodeJSON(b, t, int32(i), st)
+		if n.watch != nil && a.keys[n.seen] != 0 {
+			b = fmt.Appendf(b, `,"seen":%d`, a.keys[n.seen])
+		}
 		if n.kind == kindCustom {
 			var err error
 			b = append(b, `,"state":{`...)
@@ -391,6 +398,7 @@ type savedNode struct {
 	st                 nodeState
 	current, lastEnded string      // by path: the children, by name
 	pastLast           bool        // by path: current is past the last child
+	seen               uint64      // a decider's ReplanOnChange key, as it last saw it
 	custom             []byte      // a custom node's state in the binary form
 	fields             []jsonField // a custom node's state in the JSON form
 	hasCustom          bool
@@ -453,6 +461,11 @@ func (t *Tree[M]) readBinary(data []byte) (*saved, error) {
 	s.nodes = make([]savedNode, len(t.nodes))
 	for i := range s.nodes {
 		s.nodes[i].st = r.node()
+	}
+	for i := range t.nodes {
+		if t.nodes[i].watch != nil {
+			s.nodes[i].seen = r.uvarint("a decider's key")
+		}
 	}
 	for i := range t.nodes {
 		if t.nodes[i].kind == kindCustom {
@@ -589,6 +602,7 @@ type jsonNode struct {
 	LastEnded   string          `json:"lastEnded"`
 	Ended       string          `json:"ended"`
 	Result      string          `json:"result"`
+	Seen        uint64          `json:"seen"`
 	State       json.RawMessage `json:"state"`
 }
 
@@ -648,7 +662,8 @@ func (t *Tree[M]) readJSON(data []byte) (*saved, error) {
 
 // read reads one node of the JSON form.
 func (jn *jsonNode) read() (savedNode, error) {
-	sn := savedNode{path: jn.Path, kind: jn.Kind, st: freshNode, current: jn.Current, pastLast: jn.PastLast, lastEnded: jn.LastEnded}
+	sn := savedNode{path: jn.Path, kind: jn.Kind, st: freshNode, current: jn.Current, pastLast: jn.PastLast, lastEnded: jn.LastEnded,
+		seen: jn.Seen}
 	if jn.Running {
 		sn.st.flags |= stRunning
 	}
@@ -823,6 +838,9 @@ func (a *Agent[M]) snapshot() (*saved, error) {
 		n := &t.nodes[i]
 		st := a.st[i]
 		sn := savedNode{path: t.pathOf(int32(i)), kind: string(n.kindName), st: st, detail: n.detail, value: n.action}
+		if n.watch != nil {
+			sn.seen = a.keys[n.seen]
+		}
 		if c := st.current; c >= 0 && int(c) < len(n.kids) {
 			sn.current = t.nodes[n.kids[c]].name
 		} else if c >= 0 {
@@ -897,6 +915,9 @@ func (f *Agent[M]) putNode(i int32, sn *savedNode, positional bool) string {
 		}
 	}
 	f.st[i] = st
+	if n.watch != nil {
+		f.keys[n.seen] = sn.seen // a key saved by a node that had none is that node's news: it is dropped
+	}
 	if st.flags&stQuarantined != 0 {
 		f.quarantines++
 	}
@@ -964,7 +985,7 @@ func (f *Agent[M]) stopAll() {
 // seed, keeping the agent's own tracer and heuristic.
 func (a *Agent[M]) take(f *Agent[M]) {
 	discard(a.custom, f.custom)
-	a.st, a.custom, a.handles, a.selves = f.st, f.custom, f.handles, f.selves
+	a.st, a.custom, a.handles, a.selves, a.keys = f.st, f.custom, f.handles, f.selves, f.keys
 	for i := range a.handles {
 		a.handles[i].agent = a
 	}
