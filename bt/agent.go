@@ -36,6 +36,8 @@ type Agent[M any] struct {
 	heuristicGen uint64                 // counts SetHeuristic calls
 	tracer       Tracer
 	status       Status      // what the root last returned
+	sched        schedule    // its place in a crowd's frames: see SetRate, Sleep, Wake
+	work         uint32      // the work its last tick did: see Work
 	quarantines  int         // how many nodes are quarantined
 	own          *scratch[M] // for the agent's own calls; made on first use
 	run          *scratch[M] // the scratch ticking it now, or nil

@@ -25,6 +25,7 @@ func (s *scratch[M]) tickNode(i int32, m *M, dt time.Duration) Status {
 func (s *scratch[M]) begin(i int32, m *M) Status {
 	n := &s.nodes[i]
 	st := &s.st[i]
+	s.work++
 	if n.flags&flagGuarded != 0 || st.flags&stQuarantined != 0 {
 		if r, stopped := s.admit(i, m); stopped {
 			return r
@@ -383,6 +384,7 @@ func (s *scratch[M]) simulateNode(i int32, before, m *M, check Check) heuristic.
 		return s.judge(m, m)
 	}
 	n := &s.nodes[i]
+	s.work++
 	at := s.at
 	s.at = loc(i, opSimulate)
 	var v heuristic.Verdict

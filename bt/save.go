@@ -26,7 +26,9 @@ import (
 // The binary form:
 //
 //	"fsag" | version (uvarint) | fingerprint (8 bytes) | clock (varint) |
-//	ticks (uvarint) | seed (uvarint) | status (byte) | nodes (uvarint) |
+//	ticks (uvarint) | seed (uvarint) | status (byte) |
+//	schedule: a mask of what it holds (uvarint), then those fields |
+//	nodes (uvarint) |
 //	each node: a mask of what it holds (byte), then those fields |
 //	each decider with a ReplanOnChange key: the key it last saw (uvarint) |
 //	each custom node: its state's length (uvarint), then its state |
@@ -80,6 +82,7 @@ func (a *Agent[M]) AppendBinary(b []byte) ([]byte, error) {
 	b = binary.AppendUvarint(b, a.ticks)
 	b = binary.AppendUvarint(b, a.seed)
 	b = append(b, byte(a.status))
+	b = appendSchedule(b, &a.sched)
 	b = binary.AppendUvarint(b, uint64(len(a.st)))
 	for i := range a.st {
 		b = appendNode(b, &a.st[i])
@@ -134,8 +137,10 @@ func (a *Agent[M]) MarshalJSON() ([]byte, error) {
 	}
 	t := a.tree
 	b := []byte(`{"format":"` + jsonFormat + `","version":` + strconv.Itoa(stateVersion))
-	b = fmt.Appendf(b, `,"tree":"%016x","clock":%q,"ticks":%d,"seed":%d,"status":%q,"nodes":[`,
+	b = fmt.Appendf(b, `,"tree":"%016x","clock":%q,"ticks":%d,"seed":%d,"status":%q`,
 		t.fingerprint, time.Duration(a.clock).String(), a.ticks, a.seed, statusName(a.status))
+	b = appendScheduleJSON(b, &a.sched)
+	b = append(b, `,"nodes":[`...)
 	first := true
 	for i := range a.st {
 		n := &t.nodes[i]
@@ -389,6 +394,7 @@ type saved struct {
 	clock       time.Duration
 	ticks, seed uint64
 	status      Status
+	sched       schedule
 	nodes       []savedNode
 }
 
@@ -452,6 +458,7 @@ func (t *Tree[M]) readBinary(data []byte) (*saved, error) {
 	}
 	s := &saved{binary: true, clock: time.Duration(r.varint("clock")), ticks: r.uvarint("ticks"),
 		seed: r.uvarint("seed"), status: Status(r.byte("status"))}
+	s.sched = r.schedule()
 	if count := r.uvarint("nodes"); r.err == nil && count != uint64(len(t.nodes)) {
 		return bad("%d nodes, where the tree has %d", count, len(t.nodes))
 	}
@@ -579,15 +586,16 @@ func clampIndex(v int64) int64 { return min(max(v, -2), 1<<31-1) }
 
 // A jsonState is the JSON form, as read.
 type jsonState struct {
-	Format   string     `json:"format"`
-	Version  int        `json:"version"`
-	Tree     string     `json:"tree"`
-	Clock    string     `json:"clock"`
-	Ticks    uint64     `json:"ticks"`
-	Seed     uint64     `json:"seed"`
-	Status   string     `json:"status"`
-	Nodes    []jsonNode `json:"nodes"`
-	Checksum string     `json:"checksum"`
+	Format   string        `json:"format"`
+	Version  int           `json:"version"`
+	Tree     string        `json:"tree"`
+	Clock    string        `json:"clock"`
+	Ticks    uint64        `json:"ticks"`
+	Seed     uint64        `json:"seed"`
+	Status   string        `json:"status"`
+	Schedule *jsonSchedule `json:"schedule"`
+	Nodes    []jsonNode    `json:"nodes"`
+	Checksum string        `json:"checksum"`
 }
 
 type jsonNode struct {
@@ -649,6 +657,11 @@ func (t *Tree[M]) readJSON(data []byte) (*saved, error) {
 	s := &saved{clock: clock, ticks: js.Ticks, seed: js.Seed, nodes: make([]savedNode, len(js.Nodes))}
 	if s.status, err = parseStatus(js.Status); err != nil {
 		return bad("status: %v", err)
+	}
+	if js.Schedule != nil {
+		if s.sched, err = js.Schedule.read(); err != nil {
+			return bad("schedule: %v", err)
+		}
 	}
 	for k, jn := range js.Nodes {
 		sn, err := jn.read()
@@ -780,7 +793,10 @@ func (t *Tree[M]) rebuildRun(s *saved, strict bool) (f *Agent[M], dropped []stri
 	if f, err = t.NewAgent(s.seed); err != nil {
 		return nil, nil, false, err
 	}
-	f.clock, f.ticks, f.status = s.clock, s.ticks, s.status
+	f.clock, f.ticks, f.status, f.sched = s.clock, s.ticks, s.status, s.sched
+	if why := s.sched.check(); why != "" {
+		return nil, nil, false, fmt.Errorf("%w: its schedule: %s", ErrState, why)
+	}
 	drop := func(path, why string) { dropped = append(dropped, path+": "+why) }
 	for k := range s.nodes {
 		sn := &s.nodes[k]
@@ -833,7 +849,7 @@ func (t *Tree[M]) rebuildRun(s *saved, strict bool) (f *Agent[M], dropped []stri
 // node's state in the binary form.
 func (a *Agent[M]) snapshot() (*saved, error) {
 	t := a.tree
-	s := &saved{clock: a.clock, ticks: a.ticks, seed: a.seed, status: a.status}
+	s := &saved{clock: a.clock, ticks: a.ticks, seed: a.seed, status: a.status, sched: a.sched}
 	for i := range a.st {
 		n := &t.nodes[i]
 		st := a.st[i]
@@ -916,7 +932,7 @@ func (f *Agent[M]) putNode(i int32, sn *savedNode, positional bool) string {
 	}
 	f.st[i] = st
 	if n.watch != nil {
-		f.keys[n.seen] = sn.seen // a key saved by a node that had none is that node's news: it is dropped
+		f.keys[n.seen] = sn.seen // (one saved of a node that has none now is not kept)
 	}
 	if st.flags&stQuarantined != 0 {
 		f.quarantines++
@@ -992,7 +1008,7 @@ func (a *Agent[M]) take(f *Agent[M]) {
 	for i := range a.selves {
 		a.selves[i].agent = a
 	}
-	a.clock, a.ticks, a.seed, a.status, a.quarantines = f.clock, f.ticks, f.seed, f.status, f.quarantines
+	a.clock, a.ticks, a.seed, a.status, a.quarantines, a.sched = f.clock, f.ticks, f.seed, f.status, f.quarantines, f.sched
 	a.heuristicGen++ // a scratch that judged for the agent judges afresh
 }
 

@@ -47,6 +47,9 @@ type scratch[M any] struct {
 	// (0: none).
 	why    string
 	whyFor int32
+	// work counts what the tick under way did, for a crowd's budget: the
+	// tick, and each node begun or simulated (see Agent.Work).
+	work int
 
 	// the agent and generation of the heuristic ctx judges by, so that a
 	// worker ticking agent after agent sets it only when it changes
@@ -226,10 +229,15 @@ func step(now, dt time.Duration) error {
 // every agent, so what it must check is checked inline and the rest is
 // kept out of line.
 func (s *scratch[M]) tick(a *Agent[M], m *M, dt time.Duration) (status Status, err error) {
+	if a.sched.skipped != 0 {
+		dt = a.sched.owed(dt)
+	}
 	if dt < 0 || dt > math.MaxInt64-a.clock || a.run != nil || m == nil {
 		return Failure, s.refuse(a, m, dt)
 	}
 	s.bind(a)
+	s.work = 1
+	a.sched.skipped = 0
 	a.clock += dt
 	a.ticks++
 	s.clock.Advance(dt)
@@ -245,6 +253,7 @@ func (s *scratch[M]) tick(a *Agent[M], m *M, dt time.Duration) (status Status, e
 			s.unbind()
 		}
 		a.status = status
+		a.work = uint32(min(s.work, math.MaxUint32))
 	}()
 	if root := &s.tree.root; s.plain && root.flags&flagPlain != 0 && root.action == nil {
 		if s.hot[0].kind == kindSequence && s.st[0].flags&stRunning == 0 {
