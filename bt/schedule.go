@@ -210,8 +210,9 @@ type FrameReport struct {
 // once: every agent alerted), and admits agents until half the budget
 // is spoken for; each later wave takes each agent to cost the work its
 // last such tick did, scaled by how much more or less the agents ticked
-// so far did than theirs (a spike, seen in the first wave), and admits
-// what the budget has left, until it is spent, four waves have run, or no
+// so far did than theirs (a spike, seen in the first wave), or, for an
+// agent deferred before, at no less than the most it has done (what
+// deferred it is still to come), and admits what the budget has left, until it is spent, four waves have run, or no
 // agent is left. Those left are deferred to the next frame, keeping the
 // frame's time for their next tick, and reported (Report). A frame whose
 // agents due all fit in the first wave runs as one, as without a budget.
@@ -408,7 +409,8 @@ func (c *Crowd[M]) budgeted(n int) {
 	// The first wave estimates every agent at the most work any agent
 	// due has done in a tick (a spike comes to many at once); the later
 	// ones estimate each by its last tick, scaled as the waves before did
-	// more or less than theirs.
+	// more or less than theirs, and an agent deferred at no less than the
+	// most it has done.
 	var peak int64
 	forced := false
 	for _, d := range due {
@@ -429,6 +431,12 @@ func (c *Crowd[M]) budgeted(n int) {
 			cost, limit := peak, work/2
 			if wave > 0 {
 				cost, limit = (int64(d.last)*spent+lasts-1)/lasts, work-spent
+				if d.waited > 0 {
+					// What deferred it is still to come (the spike it
+					// was deferred in): its last tick, calm, says nothing
+					// of it, so it is taken at the most it has done.
+					cost = max(cost, int64(d.peak))
+				}
 			}
 			if sum+cost > limit && !d.forced && (wave > 0 || len(c.wave) > 0) {
 				break // the first agent of the first wave goes whatever its cost

@@ -355,6 +355,49 @@ func TestBudgetSpike(t *testing.T) {
 	}
 }
 
+// An alert that is news, heard once (each agent plans at its next tick,
+// then calms down), under a budget with a priority: the agents the spike's
+// frame deferred still have their planning to do, though their last ticks
+// were calm, and the frames after the spike keep to the budget within a
+// tenth too, while the agents of lower priority, ticked first again, are
+// calm and cheap.
+func TestBudgetAfterSpike(t *testing.T) {
+	tree := campTree(t)
+	agents, camps := campAgents(t, tree, 60)
+	crowd := bt.NewCrowd(tree, 2)
+	const budget = 400
+	if err := crowd.SetBudget(bt.Budget{Work: budget, MaxDelay: 8, Priority: func(i int) float64 { return float64(i) }}); err != nil {
+		t.Fatal(err)
+	}
+	var work []int64
+	for f := range 40 {
+		before := make([]int, len(camps))
+		for i := range camps {
+			before[i] = camps[i].Ticks
+			if f == 0 || f == 20 {
+				camps[i].Alert = true // every agent at once
+			}
+		}
+		if err := crowd.Tick(agents, camps, time.Second/10); err != nil {
+			t.Fatal(err)
+		}
+		for i := range camps {
+			if camps[i].Ticks != before[i] {
+				camps[i].Alert = false // heard
+			}
+		}
+		work = append(work, crowd.Report().Work)
+	}
+	if slices.Max(work[20:]) <= work[30] {
+		t.Fatalf("the frames after the spike did no more than calm ones: the test tests little: %v", work)
+	}
+	for f, w := range work[10:] {
+		if w > budget+budget/10 {
+			t.Errorf("frame %d: work %d over a budget of %d; every frame's work: %v", f+10, w, budget, work)
+		}
+	}
+}
+
 // A frame with a budget allocates nothing once warm, with any number of
 // workers.
 func TestBudgetAllocatesNothing(t *testing.T) {
