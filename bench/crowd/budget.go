@@ -148,13 +148,16 @@ func compareBudget(cfg config, w io.Writer) error {
 		}
 	}
 	fmt.Fprintf(w, "%d frames each, interleaved\n\n", cfg.measure)
-	fmt.Fprintf(w, "%-12s %9s %9s %9s %11s %15s %13s\n", "", "median", "p99", "max", "work/frame", "deferred/frame", "longest wait")
+	fmt.Fprintf(w, "%-12s %9s %9s %9s %11s %9s %15s %13s\n", "", "median", "p99", "max", "work/frame", "work p99", "deferred/frame", "longest wait")
 	for j, name := range []string{"no budget", "budget " + cfg.budget.String()} {
 		s := &stats[j]
-		fmt.Fprintf(w, "%-12s %6.2f ms %6.2f ms %6.2f ms %11.0f %15.1f %10d fr\n", name, ms(s.quantile(0.5)), ms(s.quantile(0.99)),
-			ms(s.quantile(1)), s.work/float64(len(s.times)), s.deferred/float64(len(s.times)), s.maxWait)
+		fmt.Fprintf(w, "%-12s %6.2f ms %6.2f ms %6.2f ms %11.0f %9d %15.1f %10d fr\n", name, ms(s.quantile(0.5)), ms(s.quantile(0.99)),
+			ms(s.quantile(1)), s.work/float64(len(s.times)), s.workQuantile(0.99), s.deferred/float64(len(s.times)), s.maxWait)
 	}
-	fmt.Fprintf(w, "\np99 / budget: %.2f (the claim: at most 1.10)\n", stats[1].quantile(0.99).Seconds()/cfg.budget.Seconds())
+	// The time's ratio is the claim; the work's is what the budget
+	// itself holds to, whatever else the machine is doing.
+	fmt.Fprintf(w, "\np99 / budget: %.2f of time, %.2f of work (the claim: at most 1.10)\n",
+		stats[1].quantile(0.99).Seconds()/cfg.budget.Seconds(), float64(stats[1].workQuantile(0.99))/float64(units))
 	return nil
 }
 
@@ -165,6 +168,7 @@ func camera(i int) float64 { return float64(i * 7919 % 1000) }
 // frameStats are what one crowd's measured frames did.
 type frameStats struct {
 	times    []time.Duration
+	works    []int64 // each frame's work
 	work     float64
 	deferred float64
 	waited   map[int]int // each agent's frames deferred in a row, while deferred
@@ -173,6 +177,7 @@ type frameStats struct {
 
 func (s *frameStats) add(d time.Duration, r *bt.FrameReport) {
 	s.times = append(s.times, d)
+	s.works = append(s.works, r.Work)
 	s.work += float64(r.Work)
 	s.deferred += float64(len(r.Deferred))
 	now := make(map[int]int, len(r.Deferred))
@@ -186,6 +191,13 @@ func (s *frameStats) add(d time.Duration, r *bt.FrameReport) {
 // quantile returns the q-quantile of the frame times (1: the longest).
 func (s *frameStats) quantile(q float64) time.Duration {
 	t := slices.Clone(s.times)
+	slices.Sort(t)
+	return t[min(len(t)-1, int(math.Ceil(q*float64(len(t))))-1)]
+}
+
+// workQuantile returns the q-quantile of the frames' work.
+func (s *frameStats) workQuantile(q float64) int64 {
+	t := slices.Clone(s.works)
 	slices.Sort(t)
 	return t[min(len(t)-1, int(math.Ceil(q*float64(len(t))))-1)]
 }

@@ -58,7 +58,7 @@ func TestBudgetTable(t *testing.T) {
 	if err := run(cfg, &out); err != nil {
 		t.Fatal(err)
 	}
-	for _, want := range []string{"20 Jedi, 2 workers", "\nno budget ", "\nbudget 50ms ", "p99 / budget: "} {
+	for _, want := range []string{"20 Jedi, 2 workers", "\nno budget ", "\nbudget 50ms ", "p99 / budget: ", " of work (the claim"} {
 		if !strings.Contains(out.String(), strings.ReplaceAll(want, "\\n", "\n")) {
 			t.Errorf("the table lacks %q:\n%s", want, out.String())
 		}
