@@ -41,6 +41,27 @@ var colonyMap = []string{
 // it is the work's own while the memory goes on changing.
 type trip struct{ From, To Cell }
 
+// findPath is the leaf that asks the pathfinder (pf, the game's own job
+// system) for the way to the colonist's work, and puts the path into its
+// memory two ticks later; a prediction takes it to have one, after half
+// a second.
+func findPath(pf jobs.System) *jobs.Leaf[Colonist, trip, []Cell] {
+	return jobs.New(
+		func(c *Colonist) (trip, error) { // on the tick: the request
+			c.Asked++
+			return trip{c.At, c.Work}, nil
+		},
+		route, // off the tick
+		func(c *Colonist, path []Cell) bool { // on the tick: the answer
+			c.Answered++
+			c.Steps = copy(c.Path[:], path)
+			return c.Steps == len(path)
+		},
+	).On(pf).After(2).Takes(500 * time.Millisecond).Effect(func(c *Colonist) { c.Steps = 1 })
+}
+
+// end snippet find-path
+
 // route finds the shortest path of a trip on the colony's map, breadth
 // first, off the tick; it stops when its context is cancelled (the
 // colonist no longer wants the path).
@@ -70,27 +91,6 @@ func route(ctx context.Context, t trip) ([]Cell, error) {
 	}
 	return nil, fmt.Errorf("no way from %v to %v", t.From, t.To)
 }
-
-// findPath is the leaf that asks the pathfinder (pf, the game's own job
-// system) for the way to the colonist's work, and puts the path into its
-// memory two ticks later; a prediction takes it to have one, after half
-// a second.
-func findPath(pf jobs.System) *jobs.Leaf[Colonist, trip, []Cell] {
-	return jobs.New(
-		func(c *Colonist) (trip, error) { // on the tick: the request
-			c.Asked++
-			return trip{c.At, c.Work}, nil
-		},
-		route, // off the tick
-		func(c *Colonist, path []Cell) bool { // on the tick: the answer
-			c.Answered++
-			c.Steps = copy(c.Path[:], path)
-			return c.Steps == len(path)
-		},
-	).On(pf).After(2).Takes(500 * time.Millisecond).Effect(func(c *Colonist) { c.Steps = 1 })
-}
-
-// end snippet find-path
 
 // snippet pathfinder
 
