@@ -58,7 +58,11 @@ func (r *byteReader) schedule() schedule {
 			return 0
 		}
 		v := r.uvarint(what)
-		if v > most && r.err == nil {
+		switch {
+		case r.err != nil:
+		case v == 0: // a save marks only what is not zero: this one would save otherwise
+			r.err = fmt.Errorf("%w: the schedule marks its %s as held, at 0", ErrState, what)
+		case v > most:
 			r.err = fmt.Errorf("%w: the schedule's %s of %d", ErrState, what, v)
 		}
 		return min(v, most)
