@@ -573,6 +573,13 @@ func (r *byteReader) node() nodeState {
 	if mask&maskResult != 0 {
 		st.result = Status(r.byte("a node's result"))
 	}
+	// A save marks only the fields that differ from a fresh node's: one
+	// marked at a fresh node's value would save otherwise.
+	if r.err == nil && (mask&maskDecidedAt != 0 && st.decidedAt == 0 || mask&maskCurrent != 0 && st.current == -1 ||
+		mask&maskLastEnded != 0 && st.lastEnded == -1 || mask&maskEnded != 0 && st.ended == 0 ||
+		mask&maskResult != 0 && st.result == 0) {
+		r.err = fmt.Errorf("%w: a node marks a field as held at a fresh node's value (mask %#x)", ErrState, mask)
+	}
 	return st
 }
 
