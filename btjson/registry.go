@@ -51,6 +51,7 @@ type Registry[M any] struct {
 	Composites  map[string]bt.CompositeFunc[M]
 	Leaves      map[string]bt.Node[M]
 	Simulations map[string]func(ctx *bt.Sim[M], m *M) heuristic.Verdict
+	Keys        map[string]func(m *M) uint64 // deciders' replanOnChange keys
 
 	// Factories make actions, decorators and constraints from the
 	// arguments a file gives them (see Factory): a node names one as it
@@ -114,6 +115,7 @@ const (
 	roleComposite  role = "composite"
 	roleLeaf       role = "leaf"
 	roleSimulation role = "simulation"
+	roleKey        role = "key"
 	rolePlanner    role = "planner"
 	roleEntry      role = "catalogue entry"
 )
@@ -136,6 +138,7 @@ func (r *Registry[M]) entries() []entry {
 	addAll(&out, roleComposite, r.Composites, funcID)
 	addAll(&out, roleLeaf, r.Leaves, func(v bt.Node[M]) any { return v })
 	addAll(&out, roleSimulation, r.Simulations, funcID)
+	addAll(&out, roleKey, r.Keys, funcID)
 	addAll(&out, rolePlanner, r.Planners, func(v bt.Planner[M]) any { return v })
 	return out
 }

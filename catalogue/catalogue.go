@@ -38,7 +38,9 @@ type Entry[M any] struct {
 	// Name is how deciders, tree files and traces name it.
 	Name string
 	// Action is what it does, live and predicted; or, for a behaviour,
-	// nil, and Behaviour is the subtree that does it.
+	// nil, and Behaviour is the subtree that does it. A leaf's entry
+	// (Leaf) has both: Behaviour is the leaf, and Action its prediction
+	// only, for the planners that search over actions.
 	Action    bt.Action[M]
 	Behaviour *bt.Def[M]
 	// Pre are its preconditions: a tree checks them before it begins the
@@ -95,6 +97,44 @@ func (b *Builder[M]) Behaviour(name string, tree bt.Def[M], pre ...bt.Constraint
 	t := tree
 	return b.add(Entry[M]{Name: name, Behaviour: &t, Pre: pre})
 }
+
+// Leaf declares an entry that is a custom leaf (see bt.Builder.Leaf),
+// such as a leaf of package jobs, whose work runs off the tick: deciders
+// take it by name as they take an action, and every agent runs an
+// instance of its own when the node makes them (bt.Node's NewInstance).
+// Its prediction, and the time it takes, are its Simulate's, which
+// writes what it predicts into the memory it is given: trees and their
+// planners predict it as a node, and a planner that searches over its
+// actions (goap, an htn Session) through the entry's Action, which
+// predicts as the node does and never runs.
+func (b *Builder[M]) Leaf(name string, n bt.Node[M], pre ...bt.Constraint[M]) *Builder[M] {
+	if b == nil {
+		return nil
+	}
+	b.init()
+	switch v, ok := n.(traits.Validator); {
+	case nilness.Of(n):
+		b.fail(b.path(name, len(b.entries)), errors.New("nil leaf"))
+	case ok:
+		if err := v.Validate(); err != nil {
+			b.fail(b.path(name, len(b.entries)), err)
+		}
+	}
+	d := bt.Def[M]{Kind: bt.KindLeaf, Name: name, Value: n}
+	return b.add(Entry[M]{Name: name, Action: leafPrediction[M]{n}, Behaviour: &d, Pre: pre})
+}
+
+// leafPrediction is the Action of a Leaf entry: the leaf's prediction,
+// for the planners that search over their actions' Simulate. Trees run
+// the leaf itself (Entry.Behaviour), never this.
+type leafPrediction[M any] struct{ n bt.Node[M] }
+
+func (leafPrediction[M]) Begin(*M) bt.Status                 { return bt.Failure }
+func (leafPrediction[M]) Update(*M, time.Duration) bt.Status { return bt.Failure }
+func (leafPrediction[M]) End(*M, bt.Status)                  {}
+
+// Simulate predicts as the leaf does, on m.
+func (p leafPrediction[M]) Simulate(ctx *bt.Sim[M], m *M) { p.n.Simulate(ctx, m) }
 
 // path names the entry of that name at index i in errors: its name, or,
 // for an entry without one, its place ("entry 3").

@@ -24,6 +24,10 @@
 //     by hand as an enum and a switch, beside the same machine in fsm.
 //   - Example_flyingKick: the simulating behaviour tree's jump and kick,
 //     composed into a flying kick that a selector weighs as one action.
+//   - Example_colonyWorker: a colony worker that asks the game's
+//     pathfinder thread for its way (a leaf of package jobs, whose answer
+//     reaches the memory at a tick fixed when it asked), walks and digs,
+//     and runs home when a raider comes, cancelling the path it asked for.
 //
 // Which decider for what is the README's table, "Which decider when".
 package cookbook
