@@ -43,6 +43,7 @@ import (
 // Crowd is not safe for concurrent use: one frame at a time.
 type Crowd[M any] struct {
 	tree    *Tree[M]
+	busy    atomic.Bool  // a frame, Run, Save or Load under way: see enter
 	workers []*Worker[M] // made as a frame first needs them
 	team    *team[M]     // the goroutines of workers 1 on, once started
 	blocks  *blocks      // how the frame under way is cut
@@ -134,6 +135,22 @@ func (e *AgentError) Error() string { return fmt.Sprintf("agent %d: %v", e.Index
 // Unwrap returns the fault.
 func (e *AgentError) Unwrap() error { return e.Err }
 
+// enter marks a call of the crowd under way, or returns ErrReentrant when
+// one already is: an action that calls its own crowd's Tick (or Run, Save
+// or Load) from inside a frame would reuse the workers, their scratch
+// memories and the frame's agents while the frame still runs them, from
+// whichever worker's goroutine ticks that action. Atomic, since that may
+// be any of them. A call that enters must leave.
+func (c *Crowd[M]) enter() error {
+	if !c.busy.CompareAndSwap(false, true) {
+		return ErrReentrant
+	}
+	return nil
+}
+
+// leave ends the call that entered.
+func (c *Crowd[M]) leave() { c.busy.Store(false) }
+
 // ErrGivenTwice reports an agent given to Crowd.Tick at more than one
 // index of a frame: it is ticked at none of them, since which of its
 // memories it should decide on is the caller's mistake, and ticking it
@@ -148,7 +165,9 @@ var frames atomic.Uint64
 // returns the agents' faults as *AgentError values joined together, in
 // agent order. Each agent's status is its Status. An agent given at more
 // than one index is ticked at none: each of its indices gets
-// ErrGivenTwice.
+// ErrGivenTwice. Called from inside one of the crowd's own calls (by an
+// action of a frame under way), it returns ErrReentrant, and that call
+// goes on.
 func (c *Crowd[M]) Tick(agents []*Agent[M], memories []M, dt time.Duration) error {
 	switch {
 	case c == nil || len(c.workers) == 0:
@@ -156,9 +175,12 @@ func (c *Crowd[M]) Tick(agents []*Agent[M], memories []M, dt time.Duration) erro
 	case len(agents) != len(memories):
 		return fmt.Errorf("bt: %d agents and %d memories", len(agents), len(memories))
 	}
+	if err := c.enter(); err != nil {
+		return err
+	}
 	c.agents, c.memories, c.dt = agents, memories, dt
 	c.frame = frames.Add(1)
-	defer func() { c.agents, c.memories = nil, nil }() // held no longer than the frame
+	defer func() { c.agents, c.memories = nil, nil; c.leave() }() // held no longer than the frame
 	if !c.sameAgents(agents) {
 		c.distinct = c.distinct[:0]
 		if c.run(len(agents), c.stampOne, false) == nil { // none found twice
@@ -193,7 +215,8 @@ func (c *Crowd[M]) sameAgents(agents []*Agent[M]) bool {
 // is shared. The errors f returns come back as *AgentError values joined
 // together, in index order. A panic in f (the tree's own faults are
 // errors, never panics) reaches the caller's goroutine once every worker
-// is done, as it would with one worker.
+// is done, as it would with one worker. Called from inside one of the
+// crowd's own calls (by f), it returns ErrReentrant.
 func (c *Crowd[M]) Run(n int, f func(w *Worker[M], i int) error) error {
 	switch {
 	case c == nil || len(c.workers) == 0:
@@ -203,6 +226,10 @@ func (c *Crowd[M]) Run(n int, f func(w *Worker[M], i int) error) error {
 	case f == nil:
 		return errors.New("bt: Run with a nil function")
 	}
+	if err := c.enter(); err != nil {
+		return err
+	}
+	defer c.leave()
 	return c.run(n, f, true)
 }
 
