@@ -243,26 +243,19 @@ func (w *writer[M]) constraints(path string, cs []bt.Constraint[M], _ int) []any
 
 // entry writes a node made from catalogue entry e as an action node that
 // names the entry: its constraints after the entry's preconditions, and
-// what it sets that the entry does not. A node whose constraints do not
-// begin with the entry's preconditions was changed after it was made, and
-// is refused.
+// its options but the duration the entry gave it. A node whose
+// constraints do not begin with the entry's preconditions was changed
+// after it was made, and is refused.
 func (w *writer[M]) entry(d *bt.Def[M], e catalogue.Entry[M], path string) file {
-	n := len(e.Pre)
-	if len(d.Constraints) < n || !sameConstraints(d.Constraints[:n], e.Pre) {
+	own := bt.Def[M]{Kind: bt.KindAction, Name: d.Name, Options: ownOptions(d, e)}
+	if n := len(e.Pre); len(d.Constraints) >= n {
+		own.Constraints = d.Constraints[n:]
+	}
+	if n := len(e.Pre); len(d.Constraints) < n || !sameConstraints(d.Constraints[:n], e.Pre) {
 		w.fail(path, fmt.Errorf("its constraints do not begin with catalogue entry %q's preconditions: it has no form in a file", e.Name))
 		return file{fields: []field{{"kind", bt.KindAction}, {"name", d.Name}, {"action", e.Name}}}
 	}
-	// What the node holds beyond the entry, as a plain action node.
-	own := bt.Def[M]{Kind: bt.KindAction, Name: d.Name, Constraints: d.Constraints[n:]}
-	for _, o := range d.Options {
-		switch {
-		case e.Behaviour != nil && o.Key() != "weight": // a behaviour's own settings are its subtree's
-		case o.Key() == "takes" && o.Value() == e.Takes: // the entry's own
-		default:
-			own.Options = append(own.Options, o)
-		}
-	}
-	w.before = n
+	w.before = len(e.Pre)
 	fs := w.fields(&own, path)
 	w.before = 0
 	for i := range fs {
@@ -271,6 +264,29 @@ func (w *writer[M]) entry(d *bt.Def[M], e catalogue.Entry[M], path string) file 
 		}
 	}
 	return file{fields: fs}
+}
+
+// ownOptions returns the options of d, the node of entry e, that a file
+// writes: a behaviour's weight (its other options are its subtree's
+// root's), or an action's options but the duration the entry gave it
+// (Entry.Def puts it first, when the node gave none of its own). An
+// explicit duration, zero included, is the node's own.
+func ownOptions[M any](d *bt.Def[M], e catalogue.Entry[M]) []bt.Option {
+	opts := d.Options
+	if e.Behaviour != nil {
+		var weight []bt.Option
+		for _, o := range opts {
+			if o.Key() == "weight" {
+				weight = append(weight, o)
+			}
+		}
+		return weight
+	}
+	if e.Takes != 0 && len(opts) > 0 && opts[0].Key() == "takes" && opts[0].Value() == e.Takes &&
+		!slices.ContainsFunc(opts[1:], func(o bt.Option) bool { return o.Key() == "takes" }) {
+		return opts[1:]
+	}
+	return opts
 }
 
 // sameConstraints reports whether a and b hold the same constraints, by
