@@ -332,18 +332,11 @@ func (l *loader[M]) fromEntry(path string, start int, d bt.Def[M]) bt.Def[M] {
 	if !ok || d.Kind != bt.KindAction {
 		return d
 	}
-	if e.Behaviour == nil {
-		return e.Def(d.Name, d.Options...).Constrain(d.Constraints...)
+	if e.Behaviour != nil && slices.ContainsFunc(d.Options, func(o bt.Option) bool { return o.Key() != "weight" }) {
+		l.fail(path, start, fmt.Errorf("catalogue entry %q is a behaviour: it takes no action settings", d.Entry))
+		return d
 	}
-	var weight []bt.Option
-	for _, o := range d.Options {
-		if o.Key() != "weight" {
-			l.fail(path, start, fmt.Errorf("catalogue entry %q is a behaviour: it takes no action settings", d.Entry))
-			return d
-		}
-		weight = append(weight, o)
-	}
-	return e.Def(d.Name).Constrain(d.Constraints...).With(weight...)
+	return entryNode(e, d.Name, d.Options, d.Constraints)
 }
 
 // A spot is where a node lies in the file, and where its children do.
