@@ -122,8 +122,10 @@ func New[M any](path string, reg *btjson.Registry[M], cfg bt.Config[M], opts ...
 
 // ServeHTTP serves the page at the mount point, and what it asks for, to
 // requests for a name the Editor answers from its own page or none; it
-// refuses others with 403 Forbidden.
+// refuses others with 403 Forbidden. No response may be framed, by any
+// page (see sameorigin.Unframed).
 func (e *Editor[M]) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	sameorigin.Unframed(w.Header())
 	switch err := e.policy.Check(r); err {
 	case nil:
 		e.mux.ServeHTTP(w, r)
@@ -138,7 +140,8 @@ func (e *Editor[M]) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (e *Editor[M]) page(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:")
+	// A policy of the page's own, beside the one that forbids framing it.
+	w.Header().Add("Content-Security-Policy", "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:")
 	w.Write(pageHTML)
 }
 
