@@ -13,7 +13,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"sync"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/btjson"
@@ -45,7 +44,7 @@ type Editor[M any] struct {
 	policy sameorigin.Policy
 	live   bool
 	mux    *http.ServeMux
-	mu     sync.Mutex // one save at a time
+	turn   chan struct{} // one save at a time: the save under way holds its token
 }
 
 // An Option adjusts an Editor.
@@ -107,7 +106,7 @@ func New[M any](path string, reg *btjson.Registry[M], cfg bt.Config[M], opts ...
 	}
 	e := &Editor[M]{path: resolved, name: filepath.Base(path), reg: reg, cfg: cfg, schema: schema,
 		limit:  6*int64(limit) + 4096, // a file's text escaped in JSON, at worst
-		policy: sameorigin.Allow(s.hosts...), mux: http.NewServeMux()}
+		policy: sameorigin.Allow(s.hosts...), mux: http.NewServeMux(), turn: make(chan struct{}, 1)}
 	e.mux.HandleFunc("GET /{$}", e.page)
 	e.mux.HandleFunc("GET /file", e.file)
 	e.mux.HandleFunc("GET /schema", e.serveSchema)
@@ -167,13 +166,22 @@ func (e *Editor[M]) file(w http.ResponseWriter, r *http.Request) {
 	reply(w, http.StatusOK, fileState{Name: e.name, Text: string(data), Version: version(data), Live: e.live})
 }
 
-// read reads the file, and refuses one larger than a request may be.
+// read reads the file, and refuses one larger than a request may be, or
+// anything but a regular file in its place: it opens what is there
+// without waiting (openFile), and looks at what it opened before it
+// reads. (A named pipe would keep the read waiting for a writer, and a
+// save holding the lock with it.)
 func (e *Editor[M]) read() ([]byte, error) {
-	f, err := os.Open(e.path)
+	f, err := openFile(e.path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if info, err := f.Stat(); err != nil {
+		return nil, err
+	} else if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", e.name)
+	}
 	data, err := io.ReadAll(io.LimitReader(f, e.limit+1))
 	if err == nil && int64(len(data)) > e.limit {
 		err = fmt.Errorf("%s is larger than a tree file may be", e.name)
@@ -284,16 +292,30 @@ type saved struct {
 }
 
 // save saves a change that builds, over the version of the file it
-// names: 200 with the file as saved; 422 with the problems of a tree that
-// does not build; 409 with the file as it is when it changed on disk
-// since the page read it.
+// names: 200 with the file as saved; 409 with the file as it is when it
+// changed on disk since the page read it; 422 with the problems of a tree
+// that does not build. One save at a time reads, compares and writes the
+// file; what depends on the change alone (its problems, its layout) is
+// worked out before its turn, and a save whose request ends while it
+// waits for its turn leaves.
 func (e *Editor[M]) save(w http.ResponseWriter, r *http.Request) {
 	c, ok := e.readChange(w, r)
 	if !ok {
 		return
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	text := []byte(c.Text)
+	ps := e.problems(text)
+	var out []byte
+	if len(ps) == 0 {
+		out = e.layOut(text)
+	}
+	select {
+	case e.turn <- struct{}{}:
+		defer func() { <-e.turn }()
+	case <-r.Context().Done():
+		http.Error(w, "editor: the request ended before its turn to save: nothing was saved", http.StatusServiceUnavailable)
+		return
+	}
 	now, err := e.read()
 	if err != nil {
 		http.Error(w, "editor: "+err.Error(), http.StatusInternalServerError)
@@ -304,12 +326,10 @@ func (e *Editor[M]) save(w http.ResponseWriter, r *http.Request) {
 			Error: "the file changed on disk since the page read it: nothing was saved"})
 		return
 	}
-	text := []byte(c.Text)
-	if ps := e.problems(text); len(ps) > 0 {
+	if len(ps) > 0 {
 		reply(w, http.StatusUnprocessableEntity, checked{Problems: ps})
 		return
 	}
-	out := e.layOut(text)
 	if err := writeFile(e.path, out); err != nil {
 		http.Error(w, "editor: "+err.Error(), http.StatusInternalServerError)
 		return
