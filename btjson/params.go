@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -26,10 +27,11 @@ import (
 // A value made by a factory is written back with its arguments by
 // Marshal: the registry remembers what it made, when it loads a file and
 // when a game makes a value with MakeAction, MakeDecorator or
-// MakeConstraint, for as long as the registry lives (a game that reloads
-// a file many thousands of times makes a registry for each batch). A
-// value made by the same factory outside the registry is not
-// serialisable, as any unregistered value.
+// MakeConstraint, for as long as the registry lives (a game that loads
+// a file many thousands of times makes a registry for each batch). What
+// Build and Format make it does not remember: no description that comes
+// out of them holds it. A value made by the same factory outside the
+// registry is not serialisable, as any unregistered value.
 type Factory[V any] struct {
 	Params []Param
 	Make   func(args Args) (V, error)
@@ -314,7 +316,7 @@ func makeWith[M, V any](l *loader[M], m *made, f Factory[V], given *argsGiven) (
 	if !ok {
 		return zero, false
 	}
-	v, err := makeValue(l.r, m.role, m.name, f, args)
+	v, err := makeValue[M](l.made, m.role, m.name, f, args)
 	if err != nil {
 		at := &m.v
 		if given != nil {
@@ -326,9 +328,58 @@ func makeWith[M, V any](l *loader[M], m *made, f Factory[V], given *argsGiven) (
 	return v, true
 }
 
-// makeValue makes a value of factory f and remembers how, by the
+// A madeTable remembers how factories made values, by the values'
+// identity, for Marshal to write them with their arguments. A registry
+// keeps one for what Load and the Make methods make, for as long as it
+// lives; Build and Format, whose values no description that comes out
+// holds, remember in none, or in one of their own.
+type madeTable struct {
+	mu    sync.Mutex
+	calls map[any]call
+}
+
+// remember notes that the value with identity id was made by c. A nil
+// table remembers nothing.
+func (t *madeTable) remember(id any, c call) {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.calls == nil {
+		t.calls = map[any]call{}
+	}
+	_ = tryKey(func() { t.calls[id] = c })
+}
+
+// madeBy returns how the value with identity id was made, if the table
+// remembers it.
+func (t *madeTable) madeBy(id any) (call, bool) {
+	if t == nil || id == nil {
+		return call{}, false
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var c call
+	var ok bool
+	if tryKey(func() { c, ok = t.calls[id] }) != nil {
+		return call{}, false
+	}
+	return c, ok
+}
+
+// remembered returns the table of what Load and the Make methods made:
+// the registry's own, or none for a nil registry (which they refuse).
+func (r *Registry[M]) remembered() *madeTable {
+	if r == nil {
+		return nil
+	}
+	return &r.made
+}
+
+// makeValue makes a value of factory f and remembers how in made, by the
 // value's identity, for Marshal.
-func makeValue[M, V any](r *Registry[M], ro role, name string, f Factory[V], args Args) (V, error) {
+func makeValue[M, V any](made *madeTable, ro role, name string, f Factory[V], args Args) (V, error) {
 	var zero V
 	if f.Make == nil {
 		return zero, fmt.Errorf("no %s factory %q", ro, name)
@@ -341,12 +392,7 @@ func makeValue[M, V any](r *Registry[M], ro role, name string, f Factory[V], arg
 	if dec, ok := id.(bt.Decorator[M]); ok {
 		id = funcID(dec)
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.made == nil {
-		r.made = map[any]call{}
-	}
-	_ = tryKey(func() { r.made[id] = call{role: ro, name: name, args: args} })
+	made.remember(id, call{role: ro, name: name, args: args})
 	return v, nil
 }
 
@@ -361,22 +407,6 @@ func callMake[V any](f Factory[V], args Args) (v V, err error) {
 		}
 	}()
 	return f.Make(args)
-}
-
-// madeBy returns how the value with identity id was made, if a factory
-// of the registry made it.
-func (r *Registry[M]) madeBy(id any) (call, bool) {
-	if id == nil {
-		return call{}, false
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var c call
-	var ok bool
-	if tryKey(func() { c, ok = r.made[id] }) != nil {
-		return call{}, false
-	}
-	return c, ok
 }
 
 // MakeAction makes an action with the registry's action factory name,
@@ -434,7 +464,7 @@ func makeFromGo[M, V any](r *Registry[M], ro role, name string, fs map[string]Fa
 	if len(errs) > 0 {
 		return zero, errors.Join(errs...)
 	}
-	v, err := makeValue(r, ro, name, f, args)
+	v, err := makeValue[M](r.remembered(), ro, name, f, args)
 	if err != nil {
 		return zero, fmt.Errorf("btjson: %s %q: %w", ro, name, err)
 	}

@@ -43,10 +43,31 @@ type field struct {
 // registry's Limits (an error that wraps ErrLimit), which Load would
 // refuse.
 func (r *Registry[M]) Marshal(d bt.Def[M]) ([]byte, error) {
+	return r.marshal(d, r.remembered())
+}
+
+// Format returns the tree file data laid out as Marshal writes files: the
+// tree it holds, read (as Load) and written back, a node's fields on a
+// line and each child on a line of its own under it. A file that does
+// not load is an error, and so is one that holds what Marshal cannot
+// write. The registry remembers none of what its factories make for it
+// (see Factory), so that a program that formats file after file (an
+// editor) keeps nothing of them.
+func (r *Registry[M]) Format(data []byte) ([]byte, error) {
+	var made madeTable
+	d, _, err := r.load(data, &made)
+	if err != nil {
+		return nil, err
+	}
+	return r.marshal(d, &made)
+}
+
+// marshal writes d, finding how the factories made its values in made.
+func (r *Registry[M]) marshal(d bt.Def[M], made *madeTable) ([]byte, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
-	w := &writer[M]{x: newIndex(r), r: r, catalogue: r.Catalogue, lim: r.Limits.orDefaults(), table: settings[M]()}
+	w := &writer[M]{x: newIndex(r), r: r, made: made, catalogue: r.Catalogue, lim: r.Limits.orDefaults(), table: settings[M]()}
 	f := w.node(&d, label(d.Name, 0), 1)
 	if len(w.errs) > 0 {
 		return nil, errors.Join(w.errs...)
@@ -139,6 +160,7 @@ func spaceOut(b *bytes.Buffer, compact []byte) {
 type writer[M any] struct {
 	x         *index
 	r         *Registry[M]
+	made      *madeTable // how the factories made values
 	catalogue *catalogue.Catalogue[M]
 	lim       Limits
 	table     []setting[M]
@@ -160,7 +182,7 @@ func (w *writer[M]) name(path string, ro role, v any, what string) any {
 	if v == nil {
 		return nil
 	}
-	if c, ok := w.r.madeBy(v); ok && c.role == ro {
+	if c, ok := w.made.madeBy(v); ok && c.role == ro {
 		return c.name
 	}
 	n, ok := w.x.name(ro, v)
@@ -173,7 +195,7 @@ func (w *writer[M]) name(path string, ro role, v any, what string) any {
 // args returns the arguments of the value with identity id, as a file
 // gives them, when a factory of the registry made it; nil otherwise.
 func (w *writer[M]) args(id any) any {
-	c, ok := w.r.madeBy(id)
+	c, ok := w.made.madeBy(id)
 	if !ok {
 		return nil
 	}

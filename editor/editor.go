@@ -285,7 +285,7 @@ func (e *Editor[M]) check(w http.ResponseWriter, r *http.Request) {
 }
 
 // A saved is the answer to a save: the file as written, which may be
-// laid out anew (btjson.Registry.Marshal), and its version.
+// laid out anew (btjson.Registry.Format), and its version.
 type saved struct {
 	fileState
 	Error string `json:"error,omitempty"` // why a save was refused
@@ -338,14 +338,12 @@ func (e *Editor[M]) save(w http.ResponseWriter, r *http.Request) {
 }
 
 // layOut returns a tree file that builds as the file laid out as btjson
-// writes files (Marshal), keeping its "$schema"; or the file as it is,
-// when Marshal cannot write what it holds.
+// writes files (Format), keeping its "$schema"; or the file as it is,
+// when Marshal cannot write what it holds. Neither it nor a check has
+// the registry remember what its factories make (Format and Build do
+// not), so the editor keeps nothing of what it checked.
 func (e *Editor[M]) layOut(text []byte) []byte {
-	def, err := e.reg.Load(text)
-	if err != nil {
-		return text
-	}
-	out, err := e.reg.Marshal(def)
+	out, err := e.reg.Format(text)
 	if err != nil {
 		return text
 	}
