@@ -244,12 +244,12 @@ func (l *loader[M]) argument(p Param, v *value) (any, bool) {
 			return wrong()
 		}
 		if p.Type == Integer {
-			i, err := strconv.ParseInt(n.String(), 10, 0)
+			i, err := wholeNumber(n.String())
 			if err != nil {
-				l.bad(v, fmt.Errorf("want a whole number, not %s", n))
+				l.bad(v, err)
 				return p.Default, false
 			}
-			return int(i), true
+			return i, true
 		}
 		f, err := n.Float64()
 		if err != nil || math.IsInf(f, 0) {
@@ -267,6 +267,50 @@ func (l *loader[M]) argument(p Param, v *value) (any, bool) {
 		}
 	}
 	return wrong()
+}
+
+// wholeNumber returns the number a JSON number writes, when it is a whole
+// number that an int holds, as JSON Schema's "integer" (the schema's
+// word for the parameter) counts whole numbers: "2", and "2.0", "1e3" or
+// "-0.0" too. It works on the digits, so that an exponent of any size
+// costs nothing.
+func wholeNumber(number string) (int, error) {
+	mantissa, exp, _ := strings.Cut(strings.ToLower(number), "e")
+	negative := strings.HasPrefix(mantissa, "-")
+	whole, frac, _ := strings.Cut(strings.TrimPrefix(mantissa, "-"), ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	if digits == "" {
+		return 0, nil // zero, however written
+	}
+	// The number is digits × 10^shift; without digits' trailing zeros,
+	// it is whole when shift is not negative.
+	trimmed := strings.TrimRight(digits, "0")
+	shift := int64(len(digits)-len(trimmed)) - int64(len(frac))
+	if exp != "" {
+		e, err := strconv.ParseInt(exp, 10, 64)
+		switch {
+		case err != nil && strings.HasPrefix(exp, "-"): // beyond any int64
+			e = math.MinInt64 / 2
+		case err != nil:
+			e = math.MaxInt64 / 2
+		}
+		shift += e
+	}
+	switch {
+	case shift < 0:
+		return 0, fmt.Errorf("want a whole number, not %s", number)
+	case int64(len(trimmed))+shift > 19: // more digits than an int64 holds
+		return 0, fmt.Errorf("%s is out of range", number)
+	}
+	text := trimmed + strings.Repeat("0", int(shift))
+	if negative {
+		text = "-" + text
+	}
+	i, err := strconv.ParseInt(text, 10, 0)
+	if err != nil {
+		return 0, fmt.Errorf("%s is out of range", number)
+	}
+	return int(i), nil
 }
 
 // paramList lists parameters for an error: "for (duration), times (integer)".
@@ -531,7 +575,9 @@ func paramsSchema(params []Param) map[string]any {
 		case Number:
 			s = map[string]any{"type": "number"}
 		case Integer:
-			s = map[string]any{"type": "integer"}
+			// "integer" is any whole number (2.0 is one), which Load takes;
+			// the bounds are an int's, which Load checks too.
+			s = map[string]any{"type": "integer", "minimum": math.MinInt, "maximum": math.MaxInt}
 		case Text:
 			s = map[string]any{"type": "string"}
 		case Bool:
