@@ -285,7 +285,7 @@ func (s *scratch[M]) situation(i int32, simulating bool) Situation {
 		seed:       s.a.seed,
 		tick:       s.keyTick,
 		node:       s.nodes[i].key,
-		step:       s.dt,
+		step:       s.clock.step,
 	}
 }
 
@@ -295,12 +295,7 @@ func (s *scratch[M]) situation(i int32, simulating bool) Situation {
 // later in a plan that does not go on with it) was halted at the start
 // of the prediction, and begins afresh (see runsOn).
 func (s *scratch[M]) predicted(i int32, sit *Situation) {
-	if e := s.ctx.Elapsed(); e > 0 {
-		sit.Now += e
-		if sit.step > 0 {
-			sit.tick += uint64((e + sit.step - 1) / sit.step)
-		}
-	}
+	*sit = sit.Later(s.ctx.Elapsed())
 	switch end, ok := s.ctx.LastRan(i); {
 	case ok:
 		sit.hasRun, sit.lastEnd, sit.Running = true, s.clock.Now()+end, false

@@ -85,7 +85,7 @@ func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Preview, er
 		return Preview{}, err
 	}
 	s.clock.Advance(dt)
-	s.keyTick, s.dt = a.ticks+1, dt // the numbers of the tick previewed
+	s.clock.step, s.keyTick = dt, a.ticks+1 // the tick previewed
 	defer func() {
 		if r := recover(); r != nil {
 			s.previewing = false

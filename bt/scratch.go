@@ -33,13 +33,12 @@ type scratch[M any] struct {
 	m       *M // the memory it was given
 	st      []nodeState
 	tracer  Tracer
-	session uint64        // one per call of any agent: plans and draw counts belong to one
-	plain   bool          // no tracer and no quarantine: quiet leaves may run in place
-	key     uint64        // the decision key (see rand.go), made when first needed
-	keyed   bool          // key is made
-	keyTick uint64        // the tick the key is of
-	dt      time.Duration // the time step of the call
-	draws   drawCount     // numbers drawn outside any node in this call
+	session uint64    // one per call of any agent: plans and draw counts belong to one
+	plain   bool      // no tracer and no quarantine: quiet leaves may run in place
+	key     uint64    // the decision key (see rand.go), made when first needed
+	keyed   bool      // key is made
+	keyTick uint64    // the tick the key is of
+	draws   drawCount // numbers drawn outside any node in this call
 	errs    []error
 	event   Event
 
@@ -227,7 +226,7 @@ func (s *scratch[M]) tick(a *Agent[M], m *M, dt time.Duration) (status Status, e
 	a.clock += dt
 	a.ticks++
 	s.clock.Advance(dt)
-	s.keyTick, s.dt = a.ticks, dt
+	s.clock.step, s.keyTick = dt, a.ticks
 	s.m = m
 	defer func() {
 		if r := recover(); r != nil {

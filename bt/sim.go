@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"math"
 	"math/rand/v2"
 	"time"
 
@@ -249,10 +250,18 @@ func (c *Sim[M]) Copy(dst, src *M) {
 // prediction's clock moves on by dt (see Elapsed). An action whose
 // Simulate calls it says how long it takes; a planner then judges the
 // steps after it at the time it ends.
+//
+// Predicting a tick, a Sim counts time as the ticks will: live, what
+// takes dt is over at the first tick that sees dt pass, so dt is rounded
+// up to a whole number of the tick's steps (two steps of 1s at 60 Hz end
+// 122 ticks on, not 121). A chain of steps thus reaches the tick each
+// step will begin at, and the roll that tick will draw, when ticks keep
+// their step. A Sim of no tree (NewSim) counts dt as it is.
 func (c *Sim[M]) Advance(m *M, dt time.Duration) {
 	if dt <= 0 {
 		return
 	}
+	dt = c.clock.whole(dt)
 	c.elapsed += dt
 	if c.model != nil {
 		c.calling = callModel
@@ -357,7 +366,10 @@ func (c *Sim[M]) LastRan(id int32) (time.Duration, bool) {
 // A clock is an agent's time: the sum of the time steps it has been
 // ticked with. Integer time keeps simulations and replays exactly reproducible.
 // The zero clock reads zero.
-type clock struct{ now time.Duration }
+type clock struct {
+	now  time.Duration
+	step time.Duration // the step of the tick under way; 0 in any other call
+}
 
 // Now returns the time on the clock.
 func (c *clock) Now() time.Duration { return c.now }
@@ -365,3 +377,20 @@ func (c *clock) Now() time.Duration { return c.now }
 // Advance moves the clock forward by dt, which the caller has checked to be
 // non-negative.
 func (c *clock) Advance(dt time.Duration) { c.now += dt }
+
+// whole returns the time the ticks take to see d pass, if they keep the
+// step of the tick under way: d rounded up to a whole number of steps,
+// saturating. Outside a tick it is d.
+func (c *clock) whole(d time.Duration) time.Duration {
+	if c.step <= 0 || d <= 0 {
+		return d
+	}
+	n := d / c.step
+	if d%c.step != 0 {
+		n++
+	}
+	if n > math.MaxInt64/c.step {
+		return math.MaxInt64
+	}
+	return n * c.step
+}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strconv"
 	"strings"
@@ -82,7 +83,11 @@ func (r *Registry[M]) Read(rd io.Reader) (bt.Def[M], error) {
 		return bt.Def[M]{}, errors.New("btjson: Read of a nil reader")
 	}
 	lim := r.Limits.orDefaults()
-	data, err := io.ReadAll(io.LimitReader(rd, int64(lim.Bytes)+1))
+	n := int64(lim.Bytes)
+	if n < math.MaxInt64 { // saturating: math.MaxInt is no limit
+		n++
+	}
+	data, err := io.ReadAll(io.LimitReader(rd, n))
 	if err != nil {
 		return bt.Def[M]{}, err
 	}
@@ -97,6 +102,9 @@ type place struct {
 
 // add reports Build's errors, each about a node placed where the file
 // describes the node, within the same Limits.Errors as the file's own.
+// A node the file does not describe (a step of a planner node, which the
+// planner makes) is placed at the nearest node above it that the file
+// describes.
 func (l *loader[M]) add(err error) {
 	if err == nil {
 		return
@@ -108,12 +116,27 @@ func (l *loader[M]) add(err error) {
 	for _, e := range errs {
 		var ne *decide.Error
 		if errors.As(e, &ne) {
-			if at, ok := l.places[ne.Path]; ok {
+			if at, ok := l.placeOf(ne.Path); ok {
 				l.fail(at.json, at.offset, e)
 				continue
 			}
 		}
 		l.report(e)
+	}
+}
+
+// placeOf returns where the file describes the node at path, or the
+// nearest node above it that it describes.
+func (l *loader[M]) placeOf(path string) (place, bool) {
+	for {
+		if at, ok := l.places[path]; ok {
+			return at, true
+		}
+		i := strings.LastIndexByte(path, '/')
+		if i < 0 {
+			return place{}, false
+		}
+		path = path[:i]
 	}
 }
 
@@ -560,8 +583,8 @@ func (l *loader[M]) skip(path string, tok json.Token, depth int) bool {
 	for {
 		switch tok {
 		case json.Delim('{'), json.Delim('['):
-			if open++; depth+open > l.lim.Depth*2 {
-				l.fail(path, int(l.dec.InputOffset()), fmt.Errorf("%w: values nested more than %d deep", ErrLimit, l.lim.Depth*2))
+			if open++; depth+open > l.lim.values() {
+				l.fail(path, int(l.dec.InputOffset()), fmt.Errorf("%w: values nested more than %d deep", ErrLimit, l.lim.values()))
 				return false
 			}
 		case json.Delim('}'), json.Delim(']'):

@@ -3,6 +3,7 @@ package btjson_test
 import (
 	"errors"
 	"fmt"
+	"math"
 	"runtime"
 	"strings"
 	"testing"
@@ -111,6 +112,63 @@ func TestBuildPlacesTreeErrors(t *testing.T) {
 	}
 }
 
+// badSteps is a planner whose steps a tree refuses: an empty sequence,
+// and an action with no action.
+type badSteps struct{}
+
+func (badSteps) Steps() []bt.Def[mem] {
+	n := bt.New[mem]()
+	return []bt.Def[mem]{n.Sequence("empty"), {Kind: bt.KindAction, Name: "nothing"}}
+}
+
+func (badSteps) Runner(kids []*bt.Child[mem], _ bt.Replanning[mem]) (bt.Node[mem], error) {
+	return &first{kids}, nil
+}
+
+// What Build finds wrong in a planner node's steps is placed at the
+// planner node, as every error of the tree is placed at its node.
+func TestBuildPlacesPlannerStepErrors(t *testing.T) {
+	t.Parallel()
+	reg := testRegistry()
+	reg.Planners = map[string]bt.Planner[mem]{"bad": badSteps{}}
+	file := `{"kind": "sequence", "name": "s", "children": [
+  {"kind": "action", "name": "a", "action": "chase"},
+  {"kind": "planner", "name": "think", "planner": "bad"}
+]}`
+	_, err := reg.Build(bt.Config[mem]{Heuristic: goal}, []byte(file))
+	var errs []*btjson.Error
+	for _, e := range unwrapAll(err) {
+		var placed *btjson.Error
+		if !errors.As(e, &placed) {
+			t.Errorf("not placed in the file: %v", e)
+			continue
+		}
+		errs = append(errs, placed)
+	}
+	for _, w := range []string{
+		"3:3: $.children[1]: s/think/empty: empty sequence",
+		"3:3: $.children[1]: s/think/nothing: ",
+	} {
+		if err == nil || !strings.Contains(err.Error(), w) {
+			t.Errorf("error\n%v\nlacks %q", err, w)
+		}
+	}
+	if len(errs) != 2 {
+		t.Errorf("%d errors placed, want 2: %v", len(errs), err)
+	}
+}
+
+// unwrapAll returns the errors err joins, or err alone.
+func unwrapAll(err error) []error {
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		return j.Unwrap()
+	}
+	if err == nil {
+		return nil
+	}
+	return []error{err}
+}
+
 // Files beyond the limits are refused with an error that wraps ErrLimit,
 // before they cost more than their size.
 func TestLimits(t *testing.T) {
@@ -145,6 +203,34 @@ func TestLimits(t *testing.T) {
 	}
 	if _, err := reg.Read(strings.NewReader(`{"name": "` + strings.Repeat("x", 1<<20) + `"}`)); !errors.Is(err, btjson.ErrLimit) {
 		t.Errorf("Read of a megabyte: %v, want a limit error", err)
+	}
+}
+
+// Limits as large as an int holds mean no limit: the arithmetic on them
+// saturates, where it wrapped around (Read read nothing, and any value
+// nested in a field was too deep), and a file reads, writes and reads
+// back as under the defaults.
+func TestLimitsOfMaxInt(t *testing.T) {
+	t.Parallel()
+	reg := testRegistry()
+	reg.Limits = btjson.Limits{Bytes: math.MaxInt, Depth: math.MaxInt, Nodes: math.MaxInt, Errors: math.MaxInt}
+	file := `{"kind": "sequence", "name": "s", "children": [
+  {"kind": "action", "name": "a", "action": "chase"}
+]}`
+	def, err := reg.Read(strings.NewReader(file))
+	if err != nil {
+		t.Fatalf("Read: %v", err)
+	}
+	nested := `{"kind": "action", "name": "a", "action": "chase", "notes": [[1], {"a": [2]}]}`
+	if _, err := reg.Load([]byte(nested)); err == nil || errors.Is(err, btjson.ErrLimit) {
+		t.Errorf("a field unknown, its value nested: %v, want it unknown and no limit exceeded", err)
+	}
+	data, err := reg.Marshal(def)
+	if err != nil {
+		t.Fatalf("Marshal: %v", err)
+	}
+	if _, err := reg.Build(bt.Config[mem]{Heuristic: goal}, data); err != nil {
+		t.Errorf("Build of what Marshal wrote: %v", err)
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"maps"
+	"math"
 	"slices"
 	"unicode/utf8"
 	"unsafe"
@@ -67,7 +68,8 @@ type Registry[M any] struct {
 
 // Limits bound the files a registry reads, so that a hostile or broken
 // file is refused with an error that wraps ErrLimit rather than
-// exhausting memory. A zero field takes its default.
+// exhausting memory. A zero field takes its default; math.MaxInt sets no
+// limit.
 type Limits struct {
 	Bytes  int // the size of a file: DefaultMaxBytes
 	Depth  int // how deeply nodes nest, the root being 1: 256
@@ -94,6 +96,10 @@ func (l Limits) orDefaults() Limits {
 	return Limits{Bytes: def(l.Bytes, DefaultMaxBytes), Depth: def(l.Depth, 256),
 		Nodes: def(l.Nodes, 100_000), Errors: def(l.Errors, 50)}
 }
+
+// values returns how deeply values may nest in a node: twice as deep as
+// nodes, at most as deep as an int counts.
+func (l Limits) values() int { return l.Depth + min(l.Depth, math.MaxInt-l.Depth) }
 
 // A role is one of the registry's maps, as files and errors name it.
 type role string

@@ -224,7 +224,7 @@ func (w *writer[M]) fields(d *bt.Def[M], path string) []field {
 }
 
 func (w *writer[M]) node(d *bt.Def[M], path string, depth int) file {
-	if w.nodes++; w.nodes == w.lim.Nodes+1 {
+	if w.nodes++; w.nodes-1 == w.lim.Nodes { // the counter moved, not the limit, which may be math.MaxInt
 		w.fail(path, fmt.Errorf("%w: more than %d nodes", ErrLimit, w.lim.Nodes))
 	}
 	if depth > w.lim.Depth {

@@ -7,9 +7,10 @@ package decide
 type Budget struct {
 	// Steps bounds how many steps one plan may hold (default 256).
 	Steps int
-	// Tries bounds the search of one planning: the methods an HTN tries,
-	// backtracking included, or the nodes A* expands, for every goal
-	// together (default 10,000).
+	// Tries bounds each search: the methods an HTN tries, backtracking
+	// included, or the nodes A* expands for one goal, so that a goal that
+	// cannot be reached spends its own search and leaves the goals after
+	// it theirs (default 10,000).
 	Tries int
 	// PerTick spreads a planning over ticks: a planner node spends at most
 	// this many tries in one tick and goes on in the next, running

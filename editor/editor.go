@@ -9,6 +9,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"mime"
 	"net/http"
 	"os"
@@ -105,7 +106,7 @@ func New[M any](path string, reg *btjson.Registry[M], cfg bt.Config[M], opts ...
 		limit = btjson.DefaultMaxBytes
 	}
 	e := &Editor[M]{path: resolved, name: filepath.Base(path), reg: reg, cfg: cfg, schema: schema,
-		limit:  6*int64(limit) + 4096, // a file's text escaped in JSON, at worst
+		limit:  escaped(limit),
 		policy: sameorigin.Allow(s.hosts...), mux: http.NewServeMux(), turn: make(chan struct{}, 1)}
 	e.mux.HandleFunc("GET /{$}", e.page)
 	e.mux.HandleFunc("GET /file", e.file)
@@ -182,11 +183,26 @@ func (e *Editor[M]) read() ([]byte, error) {
 	} else if !info.Mode().IsRegular() {
 		return nil, fmt.Errorf("%s is not a regular file", e.name)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, e.limit+1))
+	n := e.limit
+	if n < math.MaxInt64 { // saturating: see escaped
+		n++
+	}
+	data, err := io.ReadAll(io.LimitReader(f, n))
 	if err == nil && int64(len(data)) > e.limit {
 		err = fmt.Errorf("%s is larger than a tree file may be", e.name)
 	}
 	return data, err
+}
+
+// escaped returns the largest request that can carry a file of n bytes:
+// its text escaped in JSON, at worst 6 bytes a byte, and the rest of the
+// request; as much as an int64 holds when that is more.
+func escaped(n int) int64 {
+	const most = (math.MaxInt64 - 4096) / 6
+	if int64(n) > most {
+		return math.MaxInt64
+	}
+	return 6*int64(n) + 4096
 }
 
 // version names the content of a file.

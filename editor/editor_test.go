@@ -2,6 +2,8 @@ package editor_test
 
 import (
 	"encoding/json"
+	"fmt"
+	"math"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -73,6 +75,41 @@ func TestNewRefuses(t *testing.T) {
 		if _, err := editor.New(tt.path, tt.reg, cfg); err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
 		}
+	}
+}
+
+// A registry whose Limits.Bytes is as large as an int holds sets no limit
+// on the editor either: the editor's own, for a file's text escaped in a
+// request, saturates where it wrapped around to 4,090 bytes, so that it
+// would neither open nor check a tree of 5.6 KB.
+func TestLimitOfMaxInt(t *testing.T) {
+	t.Parallel()
+	var kids []string
+	for i := range 62 {
+		kids = append(kids, fmt.Sprintf(`  {"kind": "action", "name": "chase %02d", "action": "chase", "constraints": ["in sight"]}`, i))
+	}
+	text := `{"kind": "selector", "name": "root", "children": [` + "\n" + strings.Join(kids, ",\n") + "\n]}\n"
+	if len(text) < 5600 {
+		t.Fatalf("the tree is %d bytes", len(text))
+	}
+	path := filepath.Join(t.TempDir(), "tree.json")
+	if err := os.WriteFile(path, []byte(text), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	reg := registry()
+	reg.Limits.Bytes = math.MaxInt
+	ed, err := editor.New(path, reg, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(ed)
+	t.Cleanup(srv.Close)
+	page := edittest.Dial(t, srv.URL+"/")
+	if f := page.File(t); f.Text != text {
+		t.Errorf("the editor opened %d bytes of %d", len(f.Text), len(text))
+	}
+	if a := page.Check(t, text); a.Status != http.StatusOK || len(a.Problems) != 0 {
+		t.Errorf("a check of the tree: %d %s %v", a.Status, a.Error, a.Problems)
 	}
 }
 

@@ -88,9 +88,10 @@
 //
 // # Budgets
 //
-// A budget (Builder.Budget, a decide.Budget) bounds the nodes one
-// planning may expand over every goal it tries (Tries) and the steps a
-// plan may hold (Steps). Tries bounds a planning's memory as well: the
+// A budget (Builder.Budget, a decide.Budget) bounds the nodes each
+// goal's search may expand (Tries: a goal that cannot be reached spends
+// its own search, and leaves the goals after it theirs) and the steps a
+// plan may hold (Steps). Tries bounds a search's memory as well: the
 // states one search keeps are at most Tries × the actions (as many as its
 // expansions make without variants), and room for one action's 32,767
 // variants besides, so an action of many variants runs out of budget
@@ -133,6 +134,22 @@
 // simulations, so a tree can weigh a goal-driven branch against others.
 // The troll package runs the same Trunk Thumper by a behaviour tree, by
 // an HTN and by this package.
+//
+// # Saving
+//
+// A runner's state goes with its agent's (bt.Agent.MarshalBinary and
+// MarshalJSON; see bt.StateWriter): its plan, by its steps' names, where
+// it stands, its back-offs, and a planning spread over ticks whole, search
+// and all, so that an agent restored from a save goes on exactly as the
+// one saved. The memory a plan judged from its start keeps (GoalFrom), the
+// keys of the goals found without a plan and the memories of a search
+// under way are kept with bt.StateWriter.Value: the memory and key types
+// must be what encoding/gob and encoding/json both carry whole (exported
+// fields, finite numbers). A restore checks the state against the domain
+// it is given, which may have been edited since (bt.Agent.Reload): a plan
+// whose steps the domain still has goes on, checked before each step as
+// any plan is; a state that does not fit is refused, saying why, and the
+// runner begins afresh.
 //
 // # Cost
 //

@@ -35,7 +35,6 @@ type Session[M any, K comparable] struct {
 	pos      int       // position in order of the goal being worked on
 	active   bool      // a search for it is under way
 	done     bool
-	left     int       // tries left to this planning
 	outcomes []outcome // per goal, in order
 
 	goal     int   // the goal planned for, or -1
@@ -165,7 +164,6 @@ func (p *Session[M, K]) begin(m *M, bounded bool, above float64, first int) {
 	p.bounded, p.above, p.first = bounded, above, first
 	p.s.trials = p.s.trials[:0]
 	p.pos, p.active, p.done = 0, false, false
-	p.left = p.d.budget.Tries
 	clear(p.outcomes)
 	p.goal, p.cost, p.expanded, p.err = -1, 0, 0, nil
 	p.steps, p.names = p.steps[:0], p.names[:0]
@@ -252,7 +250,7 @@ func (p *Session[M, K]) advance(limit int) bool {
 			if p.s.watching {
 				p.s.goalTrial = p.s.trial(-1, g.label, "searched", "", 0, 0)
 			}
-			p.s.start(g, &p.root, p.left)
+			p.s.start(g, &p.root, p.d.budget.Tries) // each goal's search its own budget
 			p.active = true
 		}
 		st, used := p.s.step(limit)
@@ -264,7 +262,6 @@ func (p *Session[M, K]) advance(limit int) bool {
 		o := &p.outcomes[p.pos]
 		o.expanded = p.s.expanded
 		p.expanded += p.s.expanded
-		p.left = max(p.left-p.s.expanded, 0)
 		p.watched(st)
 		switch st {
 		case found:
@@ -490,7 +487,7 @@ func (p *Session[M, K]) copyFrom(o *Session[M, K]) {
 	p.bounded, p.above, p.first, p.seed, p.kept = o.bounded, o.above, o.first, o.seed, o.kept
 	copy(p.order, o.order)
 	copy(p.prio, o.prio)
-	p.pos, p.active, p.done, p.left = o.pos, o.active, o.done, o.left
+	p.pos, p.active, p.done = o.pos, o.active, o.done
 	copy(p.outcomes, o.outcomes)
 	p.goal, p.cost, p.expanded, p.err = o.goal, o.cost, o.expanded, o.err
 	p.steps, p.names = append(p.steps[:0], o.steps...), append(p.names[:0], o.names...)

@@ -470,7 +470,7 @@ func (s *search[M, K]) settle(n, c int32, st step, a *action[M]) bool {
 func (s *search[M, K]) history(n int32) {
 	now := s.base[0].Now // the clock the planning started at
 	for ; n >= 0 && s.nodes[n].action >= 0; n = s.nodes[n].parent {
-		a := s.nodes[n].action
+		a := actionOf(s.nodes[n].action) // a variant's step holds its action, and more
 		if s.ran[a] {
 			continue // a later run of it is marked already
 		}

@@ -39,8 +39,10 @@
 // reaches it.
 //
 // A Live is the same page served by a net/http handler while the game
-// runs, fed by server-sent events, with pause and step. It costs nothing
-// while no one watches, and never makes the game wait for a browser.
+// runs, fed by server-sent events, with pause and step, and, for a game
+// that saves and restores its frames (Rewind), back and forward through
+// the frames it ran and a resume from one. It costs nothing while no one
+// watches, and never makes the game wait for a browser.
 //
 //	page, err := inspect.NewPage(file, inspect.Header{Title: "guard", Nodes: tree.Nodes()})
 //	agent.SetTracer(page)

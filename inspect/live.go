@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"net/netip"
 	"net/url"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -39,7 +40,9 @@ import (
 // The page can pause the game and step it a frame at a time, through
 // Proceed, which a game's loop asks before each frame. A game that never
 // asks is never paused, and a game is never left paused when its last
-// watcher leaves.
+// watcher leaves. A game that gives the Live a way to save and restore
+// its frames (Rewind) can also be stepped back through the frames it ran,
+// and resumed from one.
 //
 // A Live answers only requests for the names it knows: IP addresses,
 // "localhost" and the names under it, and those AllowHosts adds; and it
@@ -68,6 +71,7 @@ type Live struct {
 	steps    atomic.Int32
 	mux      *http.ServeMux
 	policy   sameorigin.Policy // the names answered beside loopback ones
+	rw       *rewinder         // the game's frames kept, with Rewind
 }
 
 // How far a watcher may fall behind before it misses frames: a few
@@ -91,14 +95,19 @@ type watcher struct {
 }
 
 // NewLive returns a Live for the tree h describes. It fails when h has no
-// nodes.
+// nodes, or Rewind is given no Rewinder or a number of frames out of
+// range.
 func NewLive(h Header, opts ...Option) (*Live, error) {
 	head, err := h.line()
 	if err != nil {
 		return nil, err
 	}
 	s := newSettings(opts)
-	l := &Live{scenes: throttle{every: s.sceneEvery}, policy: sameorigin.Allow(s.hosts...)}
+	rw, err := newRewinder(&s)
+	if err != nil {
+		return nil, err
+	}
+	l := &Live{scenes: throttle{every: s.sceneEvery}, policy: sameorigin.Allow(s.hosts...), rw: rw}
 	l.header.Store(&head)
 	l.events = trace.JSON(&l.batch)
 	l.watchers.Store(&[]*watcher{})
@@ -112,14 +121,18 @@ func NewLive(h Header, opts ...Option) (*Live, error) {
 // SetHeader has the Live show the tree h describes from now on, for a
 // game that reloads its agents' tree (from a file saved in an editor, say):
 // what was traced before is sent first, then every page watching starts
-// afresh with the new tree, and so does every page that joins later. It
-// fails, changing nothing, when h has no nodes.
+// afresh with the new tree, and so does every page that joins later; the
+// frames kept to rewind are dropped. It fails, changing nothing, when h
+// has no nodes.
 func (l *Live) SetHeader(h Header) error {
 	head, err := h.line()
 	if err != nil {
 		return err
 	}
 	l.Flush()
+	if l.rw != nil {
+		l.rw.start()
+	}
 	l.header.Store(&head)
 	msg := message(nil, "header", head)
 	for _, w := range *l.watchers.Load() {
@@ -172,9 +185,21 @@ func (l *Live) Flush() {
 		return
 	}
 	if l.Watched() {
-		l.send(message(nil, "", l.batch.Bytes()))
+		l.send(l.frameMessage())
 	}
 	l.batch.Reset()
+}
+
+// frameMessage returns the frame being encoded as a server-sent event,
+// with the number of the game's frame as its id when the Live rewinds:
+// the page keeps what came in each frame, to show the frame the game is
+// rewound to, and to drop what came after it when the game resumes.
+func (l *Live) frameMessage() []byte {
+	if l.rw == nil {
+		return message(nil, "", l.batch.Bytes())
+	}
+	b := strconv.AppendInt([]byte("id: "), l.rw.frame(), 10)
+	return message(append(b, '\n'), "", l.batch.Bytes())
 }
 
 // send hands a message to every watcher that has room for it, in frames
@@ -225,7 +250,9 @@ func (l *Live) Attach(agents ...interface{ SetTracer(bt.Tracer) }) {
 // Proceed reports whether the game should run its next frame: yes, unless
 // a watcher paused it; a step lets one frame through. It never waits. It
 // also switches the tracing of attached agents on or off (Attach), so a
-// game that attaches agents calls it before every frame.
+// game that attaches agents calls it before every frame. With Rewind, it
+// saves the frame the game ran, and restores the one the page went back
+// or forward to.
 func (l *Live) Proceed() bool {
 	watched := l.Watched()
 	if watched != l.tracing {
@@ -233,12 +260,31 @@ func (l *Live) Proceed() bool {
 		var t bt.Tracer
 		if watched {
 			t = l
+			if l.rw != nil {
+				l.rw.start()
+			}
 		}
 		for _, a := range l.agents {
 			a.SetTracer(t)
 		}
 	}
-	if !watched || !l.paused.Load() {
+	if !watched {
+		return true
+	}
+	if l.rw != nil && (l.rw.keep() || l.rw.move()) {
+		l.send(l.rw.event())
+	}
+	ok := l.letThrough()
+	if ok && l.rw != nil && l.rw.run() {
+		l.send(l.rw.event()) // the frames after this one are dropped
+	}
+	return ok
+}
+
+// letThrough reports whether a watched game runs its next frame: yes,
+// unless it is paused; a step lets one frame through.
+func (l *Live) letThrough() bool {
+	if !l.paused.Load() {
 		return true
 	}
 	for {
@@ -318,6 +364,9 @@ func (l *Live) leave(w *watcher) {
 	if len(next) == 0 { // no one is left to resume the game
 		l.paused.Store(false)
 		l.steps.Store(0)
+		if l.rw != nil {
+			l.rw.moves.Store(0)
+		}
 	}
 }
 
@@ -376,17 +425,20 @@ func message(b []byte, event string, data []byte) []byte {
 }
 
 type liveState struct {
-	Paused bool `json:"paused"`
+	Paused  bool `json:"paused"`
+	Rewinds bool `json:"rewinds,omitempty"` // with Rewind: the page can go back
 }
 
 func (l *Live) state() []byte {
-	b, _ := json.Marshal(liveState{Paused: l.paused.Load()}) // cannot fail
+	b, _ := json.Marshal(liveState{Paused: l.paused.Load(), Rewinds: l.rw != nil}) // cannot fail
 	return append(b, '\n')
 }
 
 // control takes {"do":"pause"}, {"do":"resume"} or {"do":"step"} as JSON
 // (whose content type a page of another site cannot send without asking),
-// and tells every watcher the new state.
+// and, with Rewind, {"do":"back"} and {"do":"forward"}, which pause the
+// game and move it a frame (Proceed restores it); and tells every watcher
+// the new state.
 func (l *Live) control(w http.ResponseWriter, r *http.Request) {
 	if !strings.HasPrefix(r.Header.Get("Content-Type"), "application/json") {
 		http.Error(w, "inspect: send the command as application/json", http.StatusUnsupportedMediaType)
@@ -408,8 +460,20 @@ func (l *Live) control(w http.ResponseWriter, r *http.Request) {
 	case "step":
 		l.paused.Store(true)
 		l.steps.Add(1)
+	case "back", "forward":
+		if l.rw == nil {
+			http.Error(w, "inspect: this game does not rewind (see inspect.Rewind)", http.StatusBadRequest)
+			return
+		}
+		l.paused.Store(true)
+		l.steps.Store(0)
+		if cmd.Do == "back" {
+			l.rw.moves.Add(-1)
+		} else {
+			l.rw.moves.Add(1)
+		}
 	default:
-		http.Error(w, fmt.Sprintf("inspect: unknown command %q: give pause, resume or step", cmd.Do), http.StatusBadRequest)
+		http.Error(w, fmt.Sprintf("inspect: unknown command %q: give pause, resume, step, back or forward", cmd.Do), http.StatusBadRequest)
 		return
 	}
 	l.tell()

@@ -404,6 +404,41 @@ func TestLinkToMomentInBrowser(t *testing.T) {
 	noErrors(t, q)
 }
 
+// An address set while the page's frames come late (a loaded machine)
+// shows its moment: the page once wrote the moment it showed before over
+// the new address, from a timer that fired between the address's change
+// and the frame that shows it, and a link back to that moment then
+// changed nothing (TestPlannerViewsInBrowser's screenshot, under load,
+// waited its 30 s for a moment the page never went to).
+func TestAddressWhileFramesAreLateInBrowser(t *testing.T) {
+	t.Parallel()
+	run := recordTroll(t, troll.HTN)
+	tickAt := func(at time.Duration) (tick uint64) {
+		for _, e := range run.rec.Events {
+			if e.Time <= at {
+				tick = e.Tick
+			}
+		}
+		return tick
+	}
+	p := page(t)
+	if err := p.Navigate(browser.FileURL(run.path)); err != nil {
+		t.Fatal(err)
+	}
+	browser.Await(t, p, `document.body.dataset.state === "ready"`)
+	goTo(t, p, 5600*time.Millisecond, tickAt(5600*time.Millisecond))
+	// Frames come 400 ms late from now on: the page's timer that writes
+	// its address (at most every 250 ms) fires before the frame that
+	// shows the new moment.
+	if err := p.Eval(`(() => { const raf = window.requestAnimationFrame.bind(window);
+		window.requestAnimationFrame = cb => setTimeout(() => raf(cb), 400); })()`, nil); err != nil {
+		t.Fatal(err)
+	}
+	goTo(t, p, 9*time.Second, tickAt(9*time.Second))
+	goTo(t, p, 5600*time.Millisecond, tickAt(5600*time.Millisecond))
+	noErrors(t, p)
+}
+
 // Cells and rectangles are drawn, filled: a grid game's map.
 func TestCellsAndRectanglesInBrowser(t *testing.T) {
 	t.Parallel()

@@ -100,6 +100,8 @@ type Option func(*settings)
 type settings struct {
 	sceneEvery time.Duration
 	hosts      []string // the names a Live answers beside the loopback ones
+	rewinder   Rewinder // a Live's game, to rewind (Rewind)
+	frames     int      // how many frames it keeps
 }
 
 // defaultSceneEvery is how far apart in game time the scenes a Writer or

@@ -69,6 +69,53 @@ func TestDecisionAllocatesNothing(t *testing.T) {
 	}
 }
 
+// BenchmarkSave measures one Jedi's binary save (bt.Agent.AppendBinary)
+// into a reused buffer, ten seconds into a fight, beside BenchmarkDecide's
+// decision, and reports the bytes a save takes.
+func BenchmarkSave(b *testing.B) {
+	f := midFight(b)
+	buf, err := f.Agent.AppendBinary(nil)
+	if err != nil {
+		b.Fatal(err)
+	}
+	b.ReportAllocs()
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		buf, _ = f.Agent.AppendBinary(buf[:0])
+	}
+	b.ReportMetric(float64(len(buf)), "bytes/save")
+}
+
+// A Jedi's binary save into a reused buffer allocates nothing.
+func TestSaveAllocatesNothing(t *testing.T) {
+	f := midFight(t)
+	buf, err := f.Agent.AppendBinary(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	allocs := testing.AllocsPerRun(100, func() {
+		if buf, err = f.Agent.AppendBinary(buf[:0]); err != nil {
+			t.Fatal(err)
+		}
+	})
+	if allocs != 0 {
+		t.Errorf("a save allocated %v times", allocs)
+	}
+}
+
+// midFight returns the first Jedi of a knight's fight against six
+// enemies, ten seconds in: timers, cooldowns and an action under way.
+func midFight(tb testing.TB) *Fighter {
+	f, err := NewFight(FightConfig{Seed: 1, Skill: 0.6, Enemies: crowd})
+	if err != nil {
+		tb.Fatal(err)
+	}
+	if _, err := f.RunUntil(10 * time.Second); err != nil {
+		tb.Fatal(err)
+	}
+	return f.Fighters[0]
+}
+
 // BenchmarkFight measures a whole fight of a minute at 60 Hz: a padawan
 // against eight enemies, which takes longer than that.
 func BenchmarkFight(b *testing.B) {

@@ -35,6 +35,8 @@
 //
 // Arena, Fighter and Fight put it together: NewFight runs a seeded fight
 // to its end (the examples/jedi command prints one), and Fighter.ThinkWith
-// lets a bt.Crowd run thousands of Jedi per frame. The tests check the
-// original's claims on the arena over many seeds.
+// lets a bt.Crowd run thousands of Jedi per frame. Fight.Save writes a
+// fight mid-way, arena, memories and minds, as JSON, and LoadFight sets
+// up from it a fight that goes on exactly as the one saved. The tests
+// check the original's claims on the arena over many seeds.
 package jedi

@@ -200,6 +200,7 @@ func (f *Fight) Reload(tree *bt.Tree[Memory]) error {
 		}
 	}
 	f.Tree = tree
+	f.cfg.Tree, f.cfg.Mistakes, f.cfg.Without, f.cfg.Replan = tree, false, nil, 0 // what Config and a save say
 	f.watch.learn(tree)
 	return errors.Join(errs...)
 }

@@ -101,6 +101,7 @@ type Intruder struct {
 type World struct {
 	Troll    Memory
 	Intruder Intruder
+	pcg      rand.PCG // rng's source, kept to be saved (AppendBinary)
 	rng      *rand.Rand
 }
 
@@ -108,7 +109,9 @@ type World struct {
 // the wood, the troll at the first bridge, and the intruder away, due in a
 // few seconds.
 func NewWorld(seed uint64) *World {
-	w := &World{rng: rand.New(rand.NewPCG(seed, 0x7201))}
+	w := &World{}
+	w.pcg.Seed(seed, 0x7201)
+	w.rng = rand.New(&w.pcg)
 	m := &w.Troll
 	m.BridgeAt = [Bridges]Cell{{6, 12}, {20, 12}, {34, 12}}
 	m.TreeAt = [Trees]Cell{{3, 3}, {12, 4}, {27, 3}, {37, 5}, {9, 21}, {31, 20}}

@@ -8,6 +8,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/engine/memory"
 )
 
 // A Scenario is a moment of a game to test a tree's decisions on:
@@ -31,9 +32,24 @@ type Scenario[M any] struct {
 }
 
 // Given returns a scenario of tree deciding on memory m, for an agent of
-// seed 1, previewing a tick of no time step.
+// seed 1, previewing a tick of no time step. The scenario keeps a copy
+// of m, made as the tree copies memories (Config.Copy), and each question
+// asked of it starts from a fresh copy of that.
 func Given[M any](tree *bt.Tree[M], m M) *Scenario[M] {
-	return &Scenario[M]{tree: tree, memory: m, seed: 1}
+	return &Scenario[M]{tree: tree, memory: copyOf(tree, &m), seed: 1}
+}
+
+// copyOf returns a copy of m made as tree copies memories (its
+// Config.Copy), so that what a scenario's ticks write stays in the
+// scenario's own copy.
+func copyOf[M any](tree *bt.Tree[M], m *M) M {
+	var c M
+	if cp, _ := memory.TreeCopy(tree).(func(dst, src *M)); cp != nil {
+		cp(&c, m)
+	} else {
+		c = *m
+	}
+	return c
 }
 
 // Seed sets the agent's seed (random selectors, chances). It returns s.
@@ -107,7 +123,7 @@ func (s *Scenario[M]) preview() (*bt.Preview, error) {
 	if err != nil {
 		return nil, err
 	}
-	m := s.memory
+	m := copyOf(s.tree, &s.memory)
 	if s.before != nil {
 		if err := s.before(a, &m); err != nil {
 			return nil, fmt.Errorf("bttest: bringing the agent to the moment: %w", err)

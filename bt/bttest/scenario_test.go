@@ -8,6 +8,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/bt/bttest"
 	"github.com/foresight-bt/foresight/catalogue"
+	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/htn"
 )
 
@@ -96,5 +97,41 @@ func TestScenarioErrors(t *testing.T) {
 				t.Errorf("Chooses(%q, %q) = %v\nwant %s", tt.option, tt.because, err, tt.want)
 			}
 		})
+	}
+}
+
+// Counted is a memory that holds a slice, which Config.Copy copies.
+type Counted struct{ Seen []int }
+
+func copyCounted(dst, src *Counted) { dst.Seen = append(dst.Seen[:0:0], src.Seen...) }
+
+// A scenario copies its memory as the tree does (Config.Copy), so that
+// what After does (the intruder is seen once more, and the agent ticks)
+// changes neither the caller's memory nor the moment the scenario holds:
+// the same scenario asked twice answers the same.
+func TestScenarioCopiesAsTheTreeDoes(t *testing.T) {
+	t.Parallel()
+	n := bt.New[Counted]()
+	calm := heuristic.Func[Counted](func(before, after *Counted) heuristic.Outcome { return heuristic.Safe })
+	tree, err := bt.Build(bt.Config[Counted]{Copy: copyCounted, Heuristic: calm},
+		n.Selector("guard",
+			n.Sequence("chase", n.Condition("seen once", func(m *Counted) bool { return m.Seen[0] == 1 }), n.Succeed("run")),
+			n.Succeed("patrol")))
+	if err != nil {
+		t.Fatal(err)
+	}
+	given := Counted{Seen: []int{0}}
+	s := bttest.Given(tree, given).After(func(a *bt.Agent[Counted], m *Counted) error {
+		m.Seen[0]++
+		_, err := a.Tick(m, time.Second)
+		return err
+	})
+	for ask := range 2 {
+		if err := s.Chooses("chase", ""); err != nil {
+			t.Errorf("asked %d times: %v", ask+1, err)
+		}
+	}
+	if given.Seen[0] != 0 {
+		t.Errorf("After changed the caller's memory: %v", given.Seen)
 	}
 }

@@ -12,9 +12,10 @@ import (
 // An inspector is the live inspector, opened in the desktop's browser.
 type inspector struct{ game.Inspector }
 
-// open has the inspector watch agent a and opens its page, and returns a
-// line for the player.
-func (in *inspector) open(a game.Watchable) string {
+// open has the inspector watch agent a of game g and opens its page,
+// which can put g back (Rewinder), and returns a line for the player.
+func (in *inspector) open(g *game.Game, a game.Watchable) string {
+	in.Rewinder = g
 	url, err := in.Open(a)
 	if err != nil {
 		return err.Error()

@@ -11,7 +11,7 @@ import (
 // In a browser the game has no server to run an inspector on.
 type inspector struct{}
 
-func (inspector) open(game.Watchable) string {
+func (inspector) open(*game.Game, game.Watchable) string {
 	return "the live inspector needs the desktop build (go run .)"
 }
 func (inspector) proceed() bool { return true }

@@ -5,7 +5,7 @@ import (
 	"fmt"
 	"image/color"
 	"math"
-	"strconv"
+	"slices"
 
 	"github.com/hajimehoshi/ebiten/v2"
 	"github.com/hajimehoshi/ebiten/v2/ebitenutil"
@@ -13,7 +13,6 @@ import (
 	"github.com/hajimehoshi/ebiten/v2/vector"
 
 	"github.com/foresight-bt/foresight/examples/arena/game"
-	"github.com/foresight-bt/foresight/scene"
 )
 
 // errQuit ends the game loop when the player quits.
@@ -26,15 +25,20 @@ type window struct {
 	panels []game.Panel
 	status string // a line of news for the player: the inspector's address, an error
 	insp   inspector
+	marks  []game.Mark // a panel's shapes, as drawn: reused
 }
 
 func newWindow(g *game.Game) *window { return &window{game: g, status: help} }
 
-const help = "Space pause · N step · S slow · D switch the troll under the mouse · I inspect the agent under the mouse"
+const help = "Space pause · N step · S slow · hold R rewind · F5 save · F9 load · D switch the troll, H hold back the Jedi, I inspect the agent under the mouse"
 
 // Update reads the keys and runs a frame of the game.
 func (w *window) Update() error {
 	g := w.game
+	if ebiten.IsKeyPressed(ebiten.KeyR) { // held: a frame back each frame
+		w.rewind()
+		return nil
+	}
 	switch {
 	case inpututil.IsKeyJustPressed(ebiten.KeyEscape):
 		return errQuit
@@ -44,8 +48,14 @@ func (w *window) Update() error {
 		g.Step()
 	case inpututil.IsKeyJustPressed(ebiten.KeyS):
 		w.status = fmt.Sprintf("speed: 1/%d", g.Slow())
+	case inpututil.IsKeyJustPressed(ebiten.KeyF5):
+		w.quickSave()
+	case inpututil.IsKeyJustPressed(ebiten.KeyF9):
+		w.quickLoad()
 	case inpututil.IsKeyJustPressed(ebiten.KeyD):
 		w.switchTroll()
+	case inpututil.IsKeyJustPressed(ebiten.KeyH):
+		w.holdBack()
 	case inpututil.IsKeyJustPressed(ebiten.KeyI):
 		w.inspect()
 	}
@@ -81,13 +91,60 @@ func (w *window) switchTroll() {
 	w.status = t.Name() + " now decides"
 }
 
+func (w *window) holdBack() {
+	a, ok := w.under()
+	j, isJedi := a.(*game.Jedi)
+	if !ok || !isJedi {
+		w.status = "H: put the mouse on a Jedi"
+		return
+	}
+	holds, err := w.game.HoldBack(slices.Index(w.game.Jedi(), j))
+	switch {
+	case err != nil:
+		w.status = err.Error()
+	case holds:
+		w.status = j.Name() + " holds back: it defends, and never hurts its victim (H again: it fights)"
+	default:
+		w.status = j.Name() + " fights again"
+	}
+}
+
+// rewind puts the game back a frame, while R is held.
+func (w *window) rewind() {
+	back, err := w.game.Back()
+	switch {
+	case err != nil:
+		w.status = "R: " + err.Error()
+	case back:
+		w.status = fmt.Sprintf("rewinding: frame %d (let go of R to play on from here)", w.game.Frame())
+	default:
+		w.status = "R: no older frame kept (the game keeps ten seconds)"
+	}
+}
+
+func (w *window) quickSave() {
+	if err := w.game.QuickSave(); err != nil {
+		w.status = "F5: " + err.Error()
+		return
+	}
+	w.status = fmt.Sprintf("saved at frame %d (F9 loads it)", w.game.Frame())
+}
+
+func (w *window) quickLoad() {
+	if err := w.game.QuickLoad(); err != nil {
+		w.status = "F9: " + err.Error()
+		return
+	}
+	w.status = fmt.Sprintf("loaded: back at frame %d", w.game.Frame())
+}
+
 func (w *window) inspect() {
 	a, ok := w.under()
 	if !ok {
 		w.status = "I: put the mouse on a Jedi or a troll"
 		return
 	}
-	w.status = w.insp.open(a)
+	w.status = w.insp.open(w.game, a)
 }
 
 // Layout keeps the game's size, scaled to the window.
@@ -104,7 +161,7 @@ func (w *window) Draw(screen *ebiten.Image) {
 	screen.Fill(background)
 	w.panels = w.game.Panels(w.panels)
 	for i := range w.panels {
-		drawPanel(screen, &w.panels[i])
+		w.marks = drawPanel(screen, &w.panels[i], w.marks[:0])
 	}
 	status := w.status
 	if w.game.Paused() {
@@ -113,23 +170,17 @@ func (w *window) Draw(screen *ebiten.Image) {
 	ebitenutil.DebugPrintAt(screen, status, 6, game.Height-18)
 }
 
-// drawPanel draws a panel: its frame and title, its scene's shapes, each
-// agent's caption, and the scene's entities.
-func drawPanel(dst *ebiten.Image, p *game.Panel) {
+// drawPanel draws a panel: its frame and title, its scene's shapes (as
+// marks, which it returns for the next panel to reuse), each agent's
+// caption, and the scene's entities.
+func drawPanel(dst *ebiten.Image, p *game.Panel, marks []game.Mark) []game.Mark {
 	b := p.Bounds
 	vector.StrokeRect(dst, float32(b.X)+1, float32(b.Y)+1, float32(b.W)-2, float32(b.H)-2, 1, panelLine, false)
 	ebitenutil.DebugPrintAt(dst, p.Title, int(b.X)+6, int(b.Y)+4)
 	scale := p.Scale()
-	for _, s := range p.Scene.Shapes {
-		x, y := p.ToScreen(s.X, s.Y)
-		c := parseColour(s.Colour)
-		switch s.Kind {
-		case scene.Circle:
-			vector.DrawFilledCircle(dst, float32(x), float32(y), float32(max(s.R*scale, 2)), fade(c), true)
-		case scene.Line:
-			x2, y2 := p.ToScreen(s.X2, s.Y2)
-			vector.StrokeLine(dst, float32(x), float32(y), float32(x2), float32(y2), 2, c, true)
-		}
+	marks = p.Marks(marks)
+	for i := range marks {
+		drawMark(dst, &marks[i])
 	}
 	for i, a := range p.Agents { // under the entities, so that no caption hides an agent
 		drawCaption(dst, p, a, i%2 == 1)
@@ -137,7 +188,7 @@ func drawPanel(dst *ebiten.Image, p *game.Panel) {
 	for _, e := range p.Scene.Entities {
 		x, y := p.ToScreen(e.X, e.Y)
 		r := float32(max(e.Radius*scale, 5))
-		c := parseColour(e.Colour)
+		c := game.Colour(e.Colour)
 		vector.DrawFilledCircle(dst, float32(x), float32(y), r, c, true)
 		heading := e.Heading
 		if p.FlipY {
@@ -150,6 +201,24 @@ func drawPanel(dst *ebiten.Image, p *game.Panel) {
 			vector.DrawFilledRect(dst, float32(x)-r, float32(y)-r-5, 2*r, 3, panelLine, false)
 			vector.DrawFilledRect(dst, float32(x)-r, float32(y)-r-5, 2*r*frac, 3, color.RGBA{0x4c, 0xaf, 0x50, 0xff}, false)
 		}
+	}
+	return marks
+}
+
+// drawMark draws a mark of a scene's shape.
+func drawMark(dst *ebiten.Image, m *game.Mark) {
+	x, y, x2, y2, r := float32(m.X), float32(m.Y), float32(m.X2), float32(m.Y2), float32(m.R)
+	switch m.Kind {
+	case game.Box:
+		vector.DrawFilledRect(dst, x, y, x2-x, y2-y, m.Colour, false)
+	case game.Edge:
+		vector.StrokeRect(dst, x, y, x2-x, y2-y, 1, m.Colour, false)
+	case game.Disc:
+		vector.DrawFilledCircle(dst, x, y, r, m.Colour, true)
+	case game.Ring:
+		vector.StrokeCircle(dst, x, y, r, 1.5, m.Colour, true)
+	case game.Segment:
+		vector.StrokeLine(dst, x, y, x2, y2, 2, m.Colour, true)
 	}
 }
 
@@ -173,18 +242,4 @@ func drawCaption(dst *ebiten.Image, p *game.Panel, a game.Caption, left bool) {
 	for i, l := range lines {
 		ebitenutil.DebugPrintAt(dst, l, int(cx), int(cy)+i*16)
 	}
-}
-
-// fade makes a shape's colour translucent, under the entities.
-func fade(c color.RGBA) color.RGBA { return color.RGBA{c.R / 2, c.G / 2, c.B / 2, 0x80} }
-
-// parseColour reads a scene's CSS colour, "#rrggbb"; anything else is
-// grey.
-func parseColour(s string) color.RGBA {
-	if len(s) == 7 && s[0] == '#' {
-		if v, err := strconv.ParseUint(s[1:], 16, 32); err == nil {
-			return color.RGBA{uint8(v >> 16), uint8(v >> 8), uint8(v), 0xff}
-		}
-	}
-	return color.RGBA{0x90, 0x90, 0x90, 0xff}
 }

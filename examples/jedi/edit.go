@@ -46,7 +46,7 @@ func (e *editing) run(o options, stdout *bufio.Writer) error {
 		Begin: func(seed uint64, tree *bt.Tree[jedi.Memory], view bt.Tracer) (demo.Game[jedi.Memory], error) {
 			cfg := o.fight
 			cfg.Seed, cfg.Tree = seed, tree
-			var out report = &timeline{w: stdout, cfg: cfg} // which says the fight's seed
+			var out report = &timeline{w: stdout} // which says the fight's seed (Config)
 			if o.JSON {
 				out = &jsonLines{w: stdout}
 			}

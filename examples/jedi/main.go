@@ -31,6 +31,12 @@
 //	                 FILE as JSON, to edit, and exit
 //	-write-schema FILE
 //	                 write the JSON Schema of tree files to FILE, and exit
+//	-save FILE       with -save-at: write the fight's state to FILE when
+//	                 its clock reaches D, and fight on
+//	-save-at D       when -save writes the fight, such as 10s
+//	-load FILE       start from a fight -save wrote, which says its seed,
+//	                 skill, enemies, tree and duration: no flag gives them
+//	                 (a fight of a -tree file loads with -tree FILE)
 //	-html FILE       write the fight as a replay page: the tree, each
 //	                 moment's decisions and the arena, in one HTML file
 //	-serve ADDR      run the fight in real time and serve the live view
@@ -41,6 +47,9 @@
 //	                 ADDR/live/, and fight on, fight after fight, at the
 //	                 pace of the clock, reading FILE again whenever it is
 //	                 saved, until Ctrl-C
+//
+// A fight loaded from a save made at D prints, from D on, what the fight
+// never saved prints: with -json, the same lines, byte for byte.
 //
 // Each line of the timeline shows the time, the action begun with the
 // outcome its prediction earned and the rule that gave it, the Jedi's hit
@@ -83,7 +92,8 @@ func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 const usage = "usage: jedi [-seed N] [-skill master|knight|padawan|0..1] [-enemies droid:3,brawler:1,...] " +
 	"[-partner] [-mistakes] [-duration D] [-json] [-dot FILE] [-mermaid FILE] [-at SECONDS] [-runs N] " +
-	"[-tree FILE [-watch | -edit ADDR]] [-write-tree FILE] [-write-schema FILE] [-html FILE] [-serve ADDR]"
+	"[-tree FILE [-watch | -edit ADDR]] [-write-tree FILE] [-write-schema FILE] [-html FILE] [-serve ADDR] " +
+	"[-save FILE -save-at D] [-load FILE]"
 
 // options are the command line, read.
 type options struct {
@@ -94,6 +104,10 @@ type options struct {
 	treeData    []byte // what the -tree file held
 	watch       bool
 	writeSchema string
+	save        string        // -save: the file to write the fight to
+	saveAt      time.Duration // -save-at: when
+	load        string        // -load: the save to start from
+	loadData    []byte        // what it holds
 }
 
 // run runs the program and returns its exit status: 2 for bad flags or
@@ -229,18 +243,27 @@ func unwrapPath(err error) error {
 
 // watch runs one fight and reports it, to views too.
 func watch(o options, stdout *bufio.Writer, pics []*pictureFile, views []viewer, stderr io.Writer) error {
-	var out report = &timeline{w: stdout, cfg: o.fight}
+	var out report = &timeline{w: stdout}
 	if o.JSON {
 		out = &jsonLines{w: stdout}
+	}
+	var save *saver
+	if o.save != "" {
+		save = &saver{path: o.save, at: o.saveAt, stderr: stderr}
 	}
 	o.fight.OnDecide = out.decide
 	o.fight.OnStep = func(f *jedi.Fight) {
 		for _, v := range views {
 			v.step(f)
 		}
+		save.step(f)
 	}
-	fight, err := jedi.NewFight(o.fight)
+	fight, err := newFight(o)
 	if err != nil {
+		return err
+	}
+	o.fight = fight.Config() // a fight loaded: as its save says
+	if err := save.begin(fight); err != nil {
 		return err
 	}
 	for _, v := range views {
@@ -264,6 +287,9 @@ func watch(o options, stdout *bufio.Writer, pics []*pictureFile, views []viewer,
 	}
 	summary, err := run.until(o.fight.Duration)
 	if err != nil {
+		return err
+	}
+	if err := save.finish(fight); err != nil {
 		return err
 	}
 	out.summary(summary)
@@ -371,6 +397,8 @@ examples:
   jedi -tree my.json -edit :8080                    edit my.json at http://localhost:8080/ while the Jedi fights
   jedi -html fight.html                             a replay page: open it in a browser
   jedi -serve :8080                                 watch the fight live at http://localhost:8080/
+  jedi -json -save at10.json -save-at 10s           save the fight at 10 s, and fight on
+  jedi -json -load at10.json                        the same fight from 10 s on
 `)
 }
 
@@ -396,6 +424,9 @@ func flagSet(o *options, r *rawFlags) *flag.FlagSet {
 	fs.IntVar(&o.runs, "runs", 0, "fight `N` seeds from -seed on and print how often each node was simulated, chosen and run")
 	fs.BoolVar(&o.watch, "watch", false, "with -tree: fight at the pace of the clock, and read the file again whenever it changes")
 	fs.StringVar(&o.writeSchema, "write-schema", "", "write the JSON Schema of tree files to `FILE`, and exit")
+	fs.StringVar(&o.save, "save", "", "with -save-at: write the fight's state to `FILE` when its clock reaches -save-at, and fight on")
+	fs.DurationVar(&o.saveAt, "save-at", 0, "when -save writes the fight, a `DURATION` into it such as 10s")
+	fs.StringVar(&o.load, "load", "", "start from the fight a -save wrote to `FILE`, which says its seed, skill, enemies and the rest")
 	o.Declare(fs, flagHelp)
 	return fs
 }
@@ -474,9 +505,13 @@ func parseFlags(args []string) (options, error) {
 	case o.Tree != "" && (o.WriteTree != "" || o.writeSchema != ""):
 		return o, errors.New("-write-tree and -write-schema write files and exit: they do not go with -tree")
 	}
+	if err := checkSaveFlags(o, set); err != nil {
+		return o, err
+	}
 	if err := outfiles.Distinct(outfiles.File{Flag: "tree", Path: o.Tree, Input: true},
 		outfiles.File{Flag: "dot", Path: o.Dot}, outfiles.File{Flag: "mermaid", Path: o.Mermaid}, outfiles.File{Flag: "html", Path: o.HTML},
-		outfiles.File{Flag: "write-tree", Path: o.WriteTree}, outfiles.File{Flag: "write-schema", Path: o.writeSchema}); err != nil {
+		outfiles.File{Flag: "write-tree", Path: o.WriteTree}, outfiles.File{Flag: "write-schema", Path: o.writeSchema},
+		outfiles.File{Flag: "save", Path: o.save}, outfiles.File{Flag: "load", Path: o.load, Input: true}); err != nil {
 		return o, err
 	}
 	switch {
@@ -484,6 +519,9 @@ func parseFlags(args []string) (options, error) {
 		if o.fight.Tree, o.treeData, err = readTree(o.Tree); err != nil {
 			return o, err
 		}
+	}
+	if o.load != "" {
+		return loadFlags(o)
 	}
 	return o, nil
 }

@@ -22,13 +22,13 @@ type report interface {
 // timeline of the first Jedi with its hit points and victim alongside, and
 // a summary.
 type timeline struct {
-	w   io.Writer
-	cfg jedi.FightConfig
+	w io.Writer
 }
 
 func (t *timeline) start(f *jedi.Fight) {
+	cfg := f.Config()
 	counts := map[jedi.EnemyType]int{}
-	for _, e := range t.cfg.Enemies {
+	for _, e := range cfg.Enemies {
 		counts[e]++
 	}
 	var list []string
@@ -37,10 +37,10 @@ func (t *timeline) start(f *jedi.Fight) {
 			list = append(list, fmt.Sprintf("%d %v", counts[k], k))
 		}
 	}
-	fmt.Fprintf(t.w, "A Jedi of skill %.2g faces %s (seed %d).\n\n", t.cfg.Skill, strings.Join(list, ", "), t.cfg.Seed)
+	fmt.Fprintf(t.w, "A Jedi of skill %.2g faces %s (seed %d).\n\n", cfg.Skill, strings.Join(list, ", "), cfg.Seed)
 	fmt.Fprintf(t.w, "%7s  %-*s %-38s  %s\n", "time", trace.NameWidth(f.Tree.Nodes()), "action", "because", "hp   victim")
 	m := &f.Fighters[0].Memory
-	f.AddTracer(trace.Timeline(t.w, f.Tree.Nodes(), func() string { return status(m) }))
+	f.Follow(trace.Timeline(t.w, f.Tree.Nodes(), func() string { return status(m) })) // cannot fail: the fight's state is its own
 }
 
 // status describes the Jedi's hit points and its victim.

@@ -42,6 +42,12 @@
 //	-write-tree FILE  write the built-in tree of -decider as a JSON file,
 //	              and exit (troll.json, troll-bt.json, troll-goap.json and
 //	              troll-fsm.json here are what it writes)
+//	-save FILE    with -save-at: write the run's state to FILE when its
+//	              clock reaches D, and run on
+//	-save-at D    when -save writes the run, such as 10s
+//	-load FILE    start from a run -save wrote, which says its decider,
+//	              seed and duration: no flag gives them (a run of a -tree
+//	              file loads with -tree FILE)
 //	-stats        after the run, the statistics of every node (package
 //	              stats): how often it was simulated, chosen, planned,
 //	              begun, succeeded, failed, halted and refused, and, for
@@ -57,7 +63,8 @@
 // troll's state. With -json, a "plan" object is written for every plan
 // (with its goal, and under goap its cost), a "task" object for every
 // task begun and a "summary" at the end; the output is the same, byte for
-// byte, for the same flags.
+// byte, for the same flags. A run loaded from a save made at D prints,
+// from D on, the lines of the run never saved (-stats counts from D).
 //
 // -h lists the flags with examples. Bad flags (one file named by two of
 // -dot, -mermaid and -html among them), and a picture that cannot be
@@ -94,14 +101,19 @@ import (
 func main() { os.Exit(run(os.Args[1:], os.Stdout, os.Stderr)) }
 
 const usage = "usage: troll [-decider htn|bt|goap|fsm | -tree FILE] [-seed N] [-duration D] [-json] [-dot FILE] " +
-	"[-mermaid FILE] [-html FILE | -serve ADDR] [-stats] | troll -tree FILE -edit ADDR [-seed N] [-duration D] [-json] | troll [-decider D] -write-tree FILE"
+	"[-mermaid FILE] [-html FILE | -serve ADDR] [-stats] [-save FILE -save-at D] [-load FILE] | " +
+	"troll -tree FILE -edit ADDR [-seed N] [-duration D] [-json] | troll [-decider D] -write-tree FILE"
 
 type options struct {
 	demo.Flags // -tree, -edit, -json, -dot, -mermaid, -html, -serve, -write-tree
 	decider    troll.Decider
 	seed       uint64
 	duration   time.Duration
-	stats      bool // count what every node did, and show it after the run
+	stats      bool          // count what every node did, and show it after the run
+	save       string        // -save: the file to write the run to
+	saveAt     time.Duration // -save-at: when
+	load       string        // -load: the save to start from
+	loaded     *runSave      // what it holds
 }
 
 // label names the troll's mind: its decider, or the tree file it reads.
@@ -174,6 +186,9 @@ func run(args []string, stdout, stderr io.Writer) int {
 		return 0
 	}
 	tree, data, err := o.mind()
+	if err == nil && o.loaded != nil {
+		err = checkLoad(o, tree)
+	}
 	if err != nil {
 		fmt.Fprintf(stderr, "troll: %v\n", err)
 		return 2
@@ -217,7 +232,7 @@ func run(args []string, stdout, stderr io.Writer) int {
 	}
 	out := bufio.NewWriter(stdout)
 	var last lastReport // the machine's last report, for its picture
-	err = play(o, tree, out, replay, live, &last)
+	err = play(o, tree, out, replay, live, &last, stderr)
 	if page != nil {
 		if cerr := page.Close(); err == nil && cerr != nil {
 			err = fmt.Errorf("-html: %v", cerr)
@@ -283,6 +298,12 @@ Runs the Trunk Thumper on its map and shows what it planned and did, and why.
                 game after game of -duration in real time, each from the next
                 seed, reading the file again whenever it is saved, until Ctrl-C
   -write-tree FILE  write the built-in tree of -decider as a JSON file, and exit
+  -save FILE    with -save-at: write the run's state to FILE when its clock
+                reaches -save-at, such as 10s, and run on
+  -save-at D    when -save writes the run
+  -load FILE    start from a run -save wrote, which says its decider, seed and
+                duration (a run of a -tree file loads with -tree FILE); from
+                the save on, it prints what the run never saved prints
   -stats        after the run, what every node did (package stats): simulated,
                 chosen, planned, begun, ...; under htn and goap, how often the
                 plannings considered, discarded and admitted each task; with
@@ -302,6 +323,8 @@ Examples:
   go run ./examples/troll -tree examples/troll/troll-goap.json
   cp examples/troll/troll.json my.json && go run ./examples/troll -tree my.json -edit :8080
   go run ./examples/troll -decider bt -write-tree mytroll.json
+  go run ./examples/troll -json -decider bt -save at10.json -save-at 10s
+  go run ./examples/troll -json -load at10.json           the same run from 10 s on
 `
 
 // parseFlags reads the command line; errors are one line, with no usage
@@ -314,6 +337,9 @@ func parseFlags(args []string) (options, error) {
 	seed := fs.String("seed", "1", "")
 	fs.DurationVar(&o.duration, "duration", 60*time.Second, "")
 	fs.BoolVar(&o.stats, "stats", false, "")
+	fs.StringVar(&o.save, "save", "", "")
+	fs.DurationVar(&o.saveAt, "save-at", 0, "")
+	fs.StringVar(&o.load, "load", "", "")
 	o.Declare(fs, nil) // helpText is the help
 	if err := fs.Parse(args); err != nil {
 		if errors.Is(err, flag.ErrHelp) {
@@ -327,6 +353,9 @@ func parseFlags(args []string) (options, error) {
 	set := map[string]bool{}
 	fs.Visit(func(f *flag.Flag) { set[f.Name] = true })
 	editErr := o.CheckEdit(set["edit"], "the troll runs")
+	if err := checkSaveFlags(o, set); err != nil {
+		return options{}, err
+	}
 	switch {
 	case o.Tree != "" && set["decider"]:
 		return options{}, errors.New("-tree and -decider: the tree file says which decider; give one of them")
@@ -354,7 +383,16 @@ func parseFlags(args []string) (options, error) {
 		return options{}, errors.New("-stats goes without -serve and -edit: they run until stopped, and -stats counts a run to its end")
 	}
 	if err := outfiles.Distinct(outfiles.File{Flag: "dot", Path: o.Dot}, outfiles.File{Flag: "mermaid", Path: o.Mermaid},
-		outfiles.File{Flag: "html", Path: o.HTML}); err != nil {
+		outfiles.File{Flag: "html", Path: o.HTML}, outfiles.File{Flag: "save", Path: o.save},
+		outfiles.File{Flag: "load", Path: o.load, Input: true}, outfiles.File{Flag: "tree", Path: o.Tree, Input: true}); err != nil {
+		return options{}, err
+	}
+	if o.load != "" {
+		if o, err = readSave(o); err != nil {
+			return options{}, err
+		}
+	}
+	if err := checkSaveAt(o); err != nil {
 		return options{}, err
 	}
 	return o, nil
@@ -406,23 +444,31 @@ func drawMind(o options, tree *bt.Tree[troll.Memory], last *decide.Report, stder
 	return nil
 }
 
-// play runs the game and reports it, to watch too.
-func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer, live *server, watch bt.Tracer) error {
+// play runs the game and reports it, to watch too; a save made (-save)
+// is told on stderr.
+func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer, live *server, watch bt.Tracer, stderr io.Writer) error {
 	g, err := troll.NewGame(tree, o.seed)
 	if err != nil {
 		return err
 	}
 	var events *jsonEvents
-	var tracer bt.Tracer
+	var acts *trace.Actions // the report, whose state a save keeps
 	if o.JSON {
 		events = &jsonEvents{enc: json.NewEncoder(out)}
-		tracer = trace.NewActions(tree.Nodes(), events.task).OnPlan(events.plan)
+		acts = trace.NewActions(tree.Nodes(), events.task).OnPlan(events.plan)
 	} else {
 		fmt.Fprintf(out, "The Trunk Thumper (%s), seed %d, for %v\n\n", o.label(), o.seed, o.duration)
 		fmt.Fprintf(out, "%7s  %-*s %-38s%s\n", "time", trace.NameWidth(tree.Nodes()), "task", "why", "  state")
-		tracer = trace.Timeline(out, tree.Nodes(), func() string { return state(&g.World.Troll) })
+		acts = trace.Timeline(out, tree.Nodes(), func() string { return state(&g.World.Troll) })
 	}
-	tracer = trace.Tee(tracer, watch)
+	if err := restore(o, g, acts); err != nil {
+		return err
+	}
+	var save *saver
+	if o.save != "" {
+		save = &saver{o: o, acts: acts, stderr: stderr}
+	}
+	tracer := trace.Tee(acts, watch)
 	var counts *stats.Collector
 	if o.stats {
 		counts = stats.New(tree.Nodes())
@@ -431,7 +477,7 @@ func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer,
 	if live != nil {
 		err = live.run(g, o, tree, tracer)
 	} else {
-		err = record(g, o, tree, tracer, page)
+		err = record(g, o, tree, tracer, page, save)
 	}
 	if err != nil {
 		return err
@@ -459,10 +505,10 @@ func play(o options, tree *bt.Tree[troll.Memory], out io.Writer, page io.Writer,
 // record runs the game for o.duration with tracer; with a page, it
 // records the run there too: the tree's events and a scene of the map
 // every tick.
-func record(g *troll.Game, o options, tree *bt.Tree[troll.Memory], tracer bt.Tracer, page io.Writer) error {
+func record(g *troll.Game, o options, tree *bt.Tree[troll.Memory], tracer bt.Tracer, page io.Writer, save *saver) error {
 	if page == nil {
 		g.Agent.SetTracer(tracer)
-		return g.Run(o.duration)
+		return steps(g, o.duration, save, nil)
 	}
 	title := fmt.Sprintf("the Trunk Thumper (%s), seed %d", o.label(), o.seed)
 	rec, err := inspect.NewPage(page, inspect.Header{Title: title, Nodes: tree.Nodes()})
@@ -471,16 +517,34 @@ func record(g *troll.Game, o options, tree *bt.Tree[troll.Memory], tracer bt.Tra
 	}
 	g.Agent.SetTracer(trace.Tee(tracer, rec))
 	var scene scene.Scene
-	for g.World.Troll.Now < o.duration {
+	err = steps(g, o.duration, save, func() error {
+		g.World.Scene(&scene)
+		return rec.Scene(&scene)
+	})
+	if err != nil {
+		return err
+	}
+	return rec.Close()
+}
+
+// steps runs the game until d, as Game.Run does, calling after each step
+// after (if not nil), and having save save it on the way.
+func steps(g *troll.Game, d time.Duration, save *saver, after func() error) error {
+	for g.World.Troll.Now < d {
+		if err := save.step(g); err != nil {
+			return err
+		}
 		if _, err := g.Step(); err != nil {
 			return err
 		}
-		g.World.Scene(&scene)
-		if err := rec.Scene(&scene); err != nil {
+		if after == nil {
+			continue
+		}
+		if err := after(); err != nil {
 			return err
 		}
 	}
-	return rec.Close()
+	return save.step(g) // a moment between the last two steps
 }
 
 // count says "1 slam", "2 slams".

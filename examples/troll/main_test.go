@@ -241,7 +241,7 @@ func TestServe(t *testing.T) {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
-	go func() { done <- play(o, tree, io.Discard, nil, live, nil) }()
+	go func() { done <- play(o, tree, io.Discard, nil, live, nil, io.Discard) }()
 	var resp *http.Response
 	for deadline := time.Now().Add(10 * time.Second); ; {
 		resp, err = http.Get(inspect.URL(live.ln.Addr()) + "events")

@@ -12,6 +12,7 @@ import (
 	"errors"
 	"fmt"
 	"runtime"
+	"slices"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -38,6 +39,12 @@ type Config struct {
 	Arenas  int // Jedi arenas, each with two Jedi: 0 is 4
 	Trolls  int // troll maps, each with one troll: 0 is 4, each under the next decider
 	Workers int // the crowd's workers for the Jedi: 0 is GOMAXPROCS
+	// Deciders are the deciders the trolls begin under, in turn: nil is
+	// Deciders. Switch then moves a troll on through Deciders.
+	Deciders []troll.Decider
+	// Rewind is how many frames the game keeps, saved, to step back
+	// through (Back): 0 keeps none.
+	Rewind int
 }
 
 // A Game is the arena: Jedi fights and troll maps, and what each agent
@@ -60,12 +67,18 @@ type Game struct {
 	steps   int // frames to run while paused
 	slow    int // 1: full speed; 2, 4, 8: a frame of the game every so many
 	waiting int // frames waited, slowed
+
+	saving // the game's saves: the frames kept to step back, a quick save
 }
 
 // New sets up a game.
 func New(cfg Config) (*Game, error) {
-	if cfg.Arenas < 0 || cfg.Trolls < 0 || cfg.Workers < 0 {
+	if cfg.Arenas < 0 || cfg.Trolls < 0 || cfg.Workers < 0 || cfg.Rewind < 0 {
 		return nil, errors.New("game: negative counts in the config")
+	}
+	starts, err := deciderIndexes(cfg.Deciders)
+	if err != nil {
+		return nil, err
 	}
 	if cfg.Arenas == 0 {
 		cfg.Arenas = 4
@@ -91,7 +104,7 @@ func New(cfg Config) (*Game, error) {
 		g.fights = append(g.fights, f)
 	}
 	for i := range cfg.Trolls {
-		t := &Troll{Index: i, world: troll.NewWorld(cfg.Seed + uint64(i)), decider: i % len(Deciders)}
+		t := &Troll{Index: i, world: troll.NewWorld(cfg.Seed + uint64(i)), decider: starts[i%len(starts)]}
 		tree, err := g.mind(t.decider)
 		if err != nil {
 			return nil, err
@@ -103,7 +116,25 @@ func New(cfg Config) (*Game, error) {
 		g.trolls = append(g.trolls, t)
 	}
 	g.gather()
+	g.startSaving()
 	return g, nil
+}
+
+// deciderIndexes returns the places in Deciders of the deciders given,
+// or of all of Deciders for none.
+func deciderIndexes(ds []troll.Decider) ([]int, error) {
+	if len(ds) == 0 {
+		ds = Deciders
+	}
+	var at []int
+	for _, d := range ds {
+		i := slices.Index(Deciders, d)
+		if i < 0 {
+			return nil, fmt.Errorf("game: no troll decider %v", d)
+		}
+		at = append(at, i)
+	}
+	return at, nil
 }
 
 // mind returns the troll tree of decider d, made once.
@@ -170,6 +201,7 @@ func (g *Game) Advance() error {
 			}
 		}
 	}
+	g.keep()
 	return nil
 }
 
@@ -185,6 +217,19 @@ func (g *Game) think(w *bt.Worker[jedi.Memory], i int) error {
 		}
 	}
 	return nil
+}
+
+// HoldBack has Jedi j (of Jedi) hold back, defending and never hurting
+// its victim (jedi.Memory.Defensive), or fight again if it held back,
+// from its next decision; and reports whether it now holds back. A new
+// round has every Jedi fight.
+func (g *Game) HoldBack(j int) (bool, error) {
+	if j < 0 || j >= len(g.all) {
+		return false, fmt.Errorf("game: no Jedi %d", j)
+	}
+	m := g.all[j].Memory()
+	m.Defensive = !m.Defensive
+	return m.Defensive, nil
 }
 
 // Pause pauses the game, or lets it go on.

@@ -17,6 +17,10 @@ import (
 // under the mouse. Open, Proceed and Frame belong to the game's
 // goroutine; the server answers browsers on its own.
 type Inspector struct {
+	// Rewinder, if set, is the game, which the page then steps back
+	// through the last ten seconds of frames (see inspect.Rewind).
+	Rewinder inspect.Rewinder
+
 	live    atomic.Pointer[inspect.Live]
 	watched Watchable
 	url     string
@@ -43,7 +47,11 @@ func (in *Inspector) Open(a Watchable) (string, error) {
 			})}
 		go in.srv.Serve(ln)
 	}
-	live, err := inspect.NewLive(inspect.Header{Title: a.Name(), Nodes: a.Nodes()})
+	var opts []inspect.Option
+	if in.Rewinder != nil {
+		opts = append(opts, inspect.Rewind(in.Rewinder, rewindFrames))
+	}
+	live, err := inspect.NewLive(inspect.Header{Title: a.Name(), Nodes: a.Nodes()}, opts...)
 	if err != nil {
 		return "", err
 	}
@@ -55,6 +63,10 @@ func (in *Inspector) Open(a Watchable) (string, error) {
 	in.live.Store(live)
 	return in.url, nil
 }
+
+// rewindFrames is how many frames the inspector keeps to rewind: ten
+// seconds.
+const rewindFrames = 10 * 60
 
 // Proceed reports whether the game runs its next frame: the inspector's
 // page may pause it, and step it (see inspect.Live.Proceed).

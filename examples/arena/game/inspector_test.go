@@ -93,3 +93,19 @@ func watch(t *testing.T, g *Game, in *Inspector, url string, want ...string) {
 		time.Sleep(time.Millisecond)
 	}
 }
+
+// Given the game as its Rewinder, the inspector's page can put the game
+// back: its frames come numbered, to step back through.
+func TestInspectorRewinds(t *testing.T) {
+	g, err := New(savable(1))
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := Inspector{Rewinder: g}
+	defer in.Close()
+	url, err := in.Open(g.Jedi()[0])
+	if err != nil {
+		t.Fatal(err)
+	}
+	watch(t, g, &in, url, `"rewinds":true`, "\nid: 2\n")
+}

@@ -11,6 +11,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 	"os"
 	"strings"
 	"time"
@@ -25,7 +26,11 @@ func Read(path string, limit int) ([]byte, error) {
 		return nil, err
 	}
 	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, int64(limit)+1))
+	n := int64(limit)
+	if n < math.MaxInt64 { // saturating: math.MaxInt is no limit
+		n++
+	}
+	return io.ReadAll(io.LimitReader(f, n))
 }
 
 // A Watch is a tree file, read again when it changes.

@@ -2,6 +2,7 @@ package treefile_test
 
 import (
 	"errors"
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,6 +34,19 @@ func TestWatch(t *testing.T) {
 	expect("", false)
 	os.WriteFile(path, []byte("a file of more than ten bytes"), 0o644)
 	expect("a file of m", true) // the registry refuses it, having read no more
+}
+
+// A limit as large as an int holds reads the whole file: one byte more
+// than the limit saturates, where it wrapped around and read nothing.
+func TestReadLimitOfMaxInt(t *testing.T) {
+	t.Parallel()
+	path := filepath.Join(t.TempDir(), "tree.json")
+	if err := os.WriteFile(path, []byte("a tree"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if data, err := treefile.Read(path, math.MaxInt); err != nil || string(data) != "a tree" {
+		t.Errorf("Read = %q, %v; want the file", data, err)
+	}
 }
 
 // A Reloader puts a changed file in force and says so; a file that does

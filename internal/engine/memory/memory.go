@@ -1,7 +1,7 @@
 // Package memory checks that an agent's memory type can be copied by
 // plain assignment, for the packages that copy memories: bt for its
 // predictions, htn and goap for their sessions, which plan outside a
-// tree.
+// tree; and it tells bt's test kit how a tree copies them (TreeCopy).
 //
 // It is an engine helper (internal/engine): beneath the whole library, it
 // imports nothing of the project, and any package may import it.
