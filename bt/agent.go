@@ -38,6 +38,7 @@ type Agent[M any] struct {
 	quarantines  int         // how many nodes are quarantined
 	own          *scratch[M] // for the agent's own calls; made on first use
 	run          *scratch[M] // the scratch ticking it now, or nil
+	writer       StateWriter // lent to custom nodes by a save
 
 	// A crowd's frame stamps each agent it is given (frame) before it
 	// ticks any, and marks one it finds twice (twice), so that such an

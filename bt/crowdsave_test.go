@@ -149,7 +149,7 @@ func TestCrowdSaveAllocatesNothing(t *testing.T) {
 // the checksum made right as well): never a panic, and a refused load
 // leaves every agent as it was.
 func FuzzCrowdLoad(f *testing.F) {
-	tree := hostileTree()
+	tree := hostileCrowdTree()
 	crowd := bt.NewCrowd(tree, 2)
 	agents := func() []*bt.Agent[mem] {
 		as := make([]*bt.Agent[mem], 3)

@@ -9,7 +9,6 @@ import (
 	"hash/crc32"
 	"hash/fnv"
 	"strconv"
-	"sync"
 	"time"
 )
 
@@ -319,12 +318,12 @@ func (a *Agent[M]) appendCustom(b []byte, i int32, asJSON bool) ([]byte, error) 
 		return b, fmt.Errorf("bt: %s: a %T cannot save its state: give it SaveState and RestoreState (see StateWriter)",
 			a.tree.pathOf(i), a.custom[n.custom])
 	}
-	// The writer goes to the node's method, so it escapes: one from a
-	// pool keeps a save from allocating.
-	w := writers.Get().(*StateWriter)
-	defer writers.Put(w)
+	// The writer goes to the node's method, so it escapes: the agent's
+	// own keeps a save from allocating (an agent is saved on one
+	// goroutine at a time, and a node saves only its own state).
+	w := &a.writer
 	*w = StateWriter{b: b, json: asJSON}
-	defer func() { w.b = nil }() // the pool keeps no caller's buffer
+	defer func() { w.b = nil }() // the agent keeps no caller's buffer
 	lenAt := len(b)
 	if !asJSON {
 		w.b = append(w.b, 0, 0, 0, 0, 0) // room for the length, a uvarint of at most 5 bytes
@@ -346,9 +345,6 @@ func (a *Agent[M]) appendCustom(b []byte, i int32, asJSON bool) ([]byte, error) 
 	copy(w.b[lenAt+k:], w.b[lenAt+5:])
 	return w.b[:len(w.b)-(5-k)], nil
 }
-
-// writers are the StateWriters saves lend custom nodes.
-var writers = sync.Pool{New: func() any { return new(StateWriter) }}
 
 // saveCustom calls a node's SaveState, taking a panic for an error.
 func saveCustom(s stateSaver, w *StateWriter) (err error) {

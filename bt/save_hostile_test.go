@@ -16,7 +16,15 @@ import (
 
 // hostileTree is a tree with state of every sort: a selector's decision,
 // a cooldown, a running sequence, custom nodes with counters and timers.
-func hostileTree() *bt.Tree[mem] {
+func hostileTree() *bt.Tree[mem] { return hostileTreeOf(act) }
+
+// hostileCrowdTree is hostileTree with actions that agents on several
+// goroutines may share: a Scripted counts its steps in itself, a race
+// in a crowd of more than one worker.
+func hostileCrowdTree() *bt.Tree[mem] { return hostileTreeOf(steadyAct) }
+
+// hostileTreeOf is hostileTree with the actions act makes.
+func hostileTreeOf[A bt.Action[mem]](act func(rec *recorder, name string, effect func(*mem), script ...bt.Status) A) *bt.Tree[mem] {
 	n := bt.New[mem]()
 	tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, n.Selector("root",
 		n.Sequence("fight",
@@ -212,5 +220,35 @@ func restoreAny(t *testing.T, data []byte) {
 		if _, err := agent.Tick(&m, 250*time.Millisecond); err != nil && !errors.Is(err, bt.ErrNilMemory) {
 			t.Logf("tick after a restore: %v", err)
 		}
+	}
+}
+
+// steady is a scripted action of at most two statuses that keeps no state:
+// Begin answers the first, every Update the last, as a Scripted of such a
+// script does, counting its steps.
+type steady struct {
+	first, then bt.Status
+	effect      func(*mem)
+}
+
+// steadyAct makes a steady action of a script of one or two statuses
+// (none: Success); the recorder and name are Act's, unused.
+func steadyAct(_ *recorder, _ string, effect func(*mem), script ...bt.Status) steady {
+	switch len(script) {
+	case 0:
+		return steady{bt.Success, bt.Success, effect}
+	case 1, 2:
+		return steady{script[0], script[len(script)-1], effect}
+	}
+	panic("steadyAct: a script of more than two statuses")
+}
+
+func (a steady) Begin(m *mem) bt.Status                   { m.Live++; return a.first }
+func (a steady) Update(m *mem, _ time.Duration) bt.Status { m.Live++; return a.then }
+func (steady) End(*mem, bt.Status)                        {}
+
+func (a steady) Simulate(_ *bt.Sim[mem], m *mem) {
+	if a.effect != nil {
+		a.effect(m)
 	}
 }

@@ -24,7 +24,10 @@ import (
 //
 //   - nodes of kind "state" are the states, in the order to lay them out,
 //     each with its Detail shown under its name and its marks before the
-//     Detail's first colon ("state, initial, final: does patrol");
+//     Detail's first colon ("state, initial, final: does patrol"); a
+//     state under another state is one of its substates, and a state
+//     that holds others is drawn as a box around them (a cluster in DOT,
+//     a composite state in Mermaid), as stateless draws them;
 //   - nodes of kind "transition" are the transitions, each under its state
 //     or under the node of kind "any state", named "→ " and the state it
 //     enters (then ": " and its label where several of its source's enter
@@ -65,6 +68,7 @@ type stateDiagram struct {
 // A state is one state of a stateDiagram.
 type state struct {
 	name    string
+	parent  string // the state that holds it; "" for none
 	detail  string // what it runs, say; shown under the name in DOT
 	initial bool   // the machine begins here
 	final   bool   // an end of the machine
@@ -93,7 +97,11 @@ func (m *Machine) diagram() stateDiagram {
 			states[n.Name] = true
 			flags, _, _ := strings.Cut(n.Detail, ":")
 			marks := strings.Split(flags, ", ")[1:]
-			d.states = append(d.states, state{name: n.Name, detail: n.Detail,
+			parent := ""
+			if kinds[n.Parent] == kindState {
+				parent = names[n.Parent]
+			}
+			d.states = append(d.states, state{name: n.Name, parent: parent, detail: n.Detail,
 				initial: slices.Contains(marks, "initial"), final: slices.Contains(marks, "final"),
 				current: m.Last != nil && m.Last.Goal == n.Name})
 		case kindTransition:
@@ -151,22 +159,24 @@ func readTargets(edges []edge, states map[string]bool) []transition {
 }
 
 // DOT writes the machine in Graphviz's DOT language: states as rounded
-// boxes (final ones double), a dot that points to the initial state, a
-// box "any state" for the source of transitions from any state (their
-// edges dashed), the current state filled and bold, and the last
-// transition bold and green. Every text is escaped as Picture.DOT
-// escapes it.
+// boxes (final ones double), a state that holds others as a cluster
+// around them, a dot that points to the initial state (of the machine,
+// or of a cluster), a box "any state" for the source of transitions from
+// any state (their edges dashed), the current state filled and bold, and
+// the last transition bold and green. Every text is escaped as
+// Picture.DOT escapes it.
 func (m Machine) DOT(w io.Writer) error {
 	d := m.diagram()
 	return d.dot(w)
 }
 
 // Mermaid writes the machine as a Mermaid stateDiagram-v2: [*] points to
-// the initial state and final states point to [*], a state "any state"
-// is the source of transitions from any state, the current state is
-// filled by a class, and the last transition, which Mermaid's state
-// diagrams cannot style, has "(last)" after its label. Every text is
-// escaped as Picture.Mermaid escapes it.
+// the initial state and final states point to [*], a state that holds
+// others is a composite state with them inside (and its own [*]), a state
+// "any state" is the source of transitions from any state, the current
+// state is filled by a class, and the last transition, which Mermaid's
+// state diagrams cannot style, has "(last)" after its label. Every text
+// is escaped as Picture.Mermaid escapes it.
 func (m Machine) Mermaid(w io.Writer) error {
 	d := m.diagram()
 	return d.mermaid(w)
@@ -207,40 +217,58 @@ func (d *stateDiagram) ids() (states []state, id map[string]string, anySource bo
 	return states, id, anySource
 }
 
-// dot writes the diagram as Machine.DOT says.
-func (d *stateDiagram) dot(w io.Writer) error {
-	states, id, anySource := d.ids()
-	var b strings.Builder
-	fmt.Fprintf(&b, "digraph %s {\n", dotString(d.title))
-	b.WriteString("  rankdir=LR;\n")
-	b.WriteString("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fillcolor=\"#ffffff\"];\n")
-	b.WriteString("  edge [fontname=\"Helvetica\", fontsize=10];\n")
+// A nesting is which states of a diagram hold which: the states drawn
+// (each name once, at its first place), by the state that holds them.
+type nesting struct {
+	in     map[string][]int // the states drawn, by the name of the state that holds them ("" for none), in order
+	holds  map[string]bool  // the states that hold others
+	parent map[string]string
+}
+
+// nest reads which of states hold which: those drawn, each name once.
+func nest(states []state, id map[string]string) nesting {
+	n := nesting{in: map[string][]int{}, holds: map[string]bool{}, parent: map[string]string{}}
 	for i, s := range states {
 		if id[s.name] != "s"+strconv.Itoa(i) {
 			continue // a second state of one name: drawn once
 		}
-		lines := []string{s.name}
-		if s.detail != "" {
-			lines = append(lines, s.detail)
+		n.in[s.parent] = append(n.in[s.parent], i)
+		n.parent[s.name] = s.parent
+		if s.parent != "" {
+			n.holds[s.parent] = true
 		}
-		attrs := []string{"label=" + dotString(lines...)}
-		if s.final {
-			attrs = append(attrs, "peripheries=2")
-		}
-		if s.current {
-			attrs = append(attrs, "fillcolor=\""+currentFill+"\"", "penwidth=3")
-		}
-		fmt.Fprintf(&b, "  %s [%s];\n", id[s.name], strings.Join(attrs, ", "))
 	}
+	return n
+}
+
+// within reports whether state name is in the state that holds, at any
+// depth.
+func (n nesting) within(name, holds string) bool {
+	for p := n.parent[name]; p != ""; p = n.parent[p] {
+		if p == holds {
+			return true
+		}
+	}
+	return false
+}
+
+// dot writes the diagram as Machine.DOT says.
+func (d *stateDiagram) dot(w io.Writer) error {
+	states, id, anySource := d.ids()
+	n := nest(states, id)
+	var b strings.Builder
+	fmt.Fprintf(&b, "digraph %s {\n", dotString(d.title))
+	b.WriteString("  rankdir=LR;\n")
+	if len(n.holds) > 0 {
+		b.WriteString("  compound=true;\n") // edges end at a cluster's edge
+	}
+	b.WriteString("  node [shape=box, style=\"rounded,filled\", fontname=\"Helvetica\", fillcolor=\"#ffffff\"];\n")
+	b.WriteString("  edge [fontname=\"Helvetica\", fontsize=10];\n")
+	d.dotStates(&b, states, id, n, "", "  ")
 	if anySource {
 		b.WriteString("  any [label=\"any state\", style=\"dashed,rounded\"];\n")
 	}
-	for _, s := range states {
-		if s.initial {
-			fmt.Fprintf(&b, "  start%s [shape=point, width=0.15, style=filled, fillcolor=\"#000000\", label=\"\"];\n  start%s -> %s;\n",
-				id[s.name], id[s.name], id[s.name])
-		}
-	}
+	dotStarts(&b, states, id, n, "", "  ")
 	for _, t := range d.transitions {
 		from := "any"
 		if t.from != "" {
@@ -253,6 +281,14 @@ func (d *stateDiagram) dot(w io.Writer) error {
 		if t.taken {
 			attrs = append(attrs, "penwidth=3", "color=\""+takenColour+"\"")
 		}
+		// an edge that leaves or enters a cluster ends at its edge, unless
+		// its other end is in the cluster
+		if n.holds[t.from] && t.to != t.from && !n.within(t.to, t.from) {
+			attrs = append(attrs, "ltail=cluster_"+from)
+		}
+		if n.holds[t.to] && t.to != t.from && !n.within(t.from, t.to) {
+			attrs = append(attrs, "lhead=cluster_"+id[t.to])
+		}
 		fmt.Fprintf(&b, "  %s -> %s [%s];\n", from, id[t.to], strings.Join(attrs, ", "))
 	}
 	b.WriteString("}\n")
@@ -260,32 +296,67 @@ func (d *stateDiagram) dot(w io.Writer) error {
 	return err
 }
 
+// dotStates writes the states in the state in (those at the top for ""),
+// a state that holds others as a cluster of them, with a point in it
+// that edges to and from it end at, at the cluster's edge.
+func (d *stateDiagram) dotStates(b *strings.Builder, states []state, id map[string]string, n nesting, in, indent string) {
+	for _, i := range n.in[in] {
+		s := states[i]
+		lines := []string{s.name}
+		if s.detail != "" {
+			lines = append(lines, s.detail)
+		}
+		if n.holds[s.name] {
+			fmt.Fprintf(b, "%ssubgraph cluster_%s {\n", indent, id[s.name])
+			fmt.Fprintf(b, "%s  label=%s;\n%s  style=rounded;\n%s  fontname=\"Helvetica\";\n", indent, dotString(lines...), indent, indent)
+			fmt.Fprintf(b, "%s  %s [shape=point, style=invis, width=0, height=0, label=\"\"];\n", indent, id[s.name])
+			d.dotStates(b, states, id, n, s.name, indent+"  ")
+			dotStarts(b, states, id, n, s.name, indent+"  ")
+			fmt.Fprintf(b, "%s}\n", indent)
+			continue
+		}
+		attrs := []string{"label=" + dotString(lines...)}
+		if s.final {
+			attrs = append(attrs, "peripheries=2")
+		}
+		if s.current {
+			attrs = append(attrs, "fillcolor=\""+currentFill+"\"", "penwidth=3")
+		}
+		fmt.Fprintf(b, "%s%s [%s];\n", indent, id[s.name], strings.Join(attrs, ", "))
+	}
+}
+
+// dotStarts writes a dot that points to each initial state in the state
+// in (at the top for ""), or to the edge of its cluster.
+func dotStarts(b *strings.Builder, states []state, id map[string]string, n nesting, in, indent string) {
+	for _, i := range n.in[in] {
+		s := states[i]
+		if !s.initial {
+			continue
+		}
+		fmt.Fprintf(b, "%sstart%s [shape=point, width=0.15, style=filled, fillcolor=\"#000000\", label=\"\"];\n", indent, id[s.name])
+		if n.holds[s.name] {
+			fmt.Fprintf(b, "%sstart%s -> %s [lhead=cluster_%s];\n", indent, id[s.name], id[s.name], id[s.name])
+		} else {
+			fmt.Fprintf(b, "%sstart%s -> %s;\n", indent, id[s.name], id[s.name])
+		}
+	}
+}
+
 // mermaid writes the diagram as Machine.Mermaid says.
 func (d *stateDiagram) mermaid(w io.Writer) error {
 	states, id, anySource := d.ids()
+	n := nest(states, id)
 	var b strings.Builder
 	if d.title != "" {
 		fmt.Fprintf(&b, "---\ntitle: %s\n---\n", mermaidTitle(d.title))
 	}
 	b.WriteString("stateDiagram-v2\n")
-	var current []string
-	for i, s := range states {
-		if id[s.name] != "s"+strconv.Itoa(i) {
-			continue
-		}
-		fmt.Fprintf(&b, "  state \"%s\" as %s\n", mermaidText(s.name), id[s.name])
-		if s.current {
-			current = append(current, id[s.name])
-		}
-	}
+	current := mermaidStates(&b, states, id, n, "", "  ")
 	if anySource {
 		b.WriteString("  state \"any state\" as any\n")
 	}
-	for _, s := range states {
-		if s.initial {
-			fmt.Fprintf(&b, "  [*] --> %s\n", id[s.name])
-		}
-	}
+	mermaidStarts(&b, states, id, n.in[""], "  ")
 	for _, t := range d.transitions {
 		from := "any"
 		if t.from != "" {
@@ -301,15 +372,50 @@ func (d *stateDiagram) mermaid(w io.Writer) error {
 		}
 		fmt.Fprintf(&b, "  %s --> %s : %s\n", from, id[t.to], mermaidText(label))
 	}
-	for _, s := range states {
-		if s.final {
-			fmt.Fprintf(&b, "  %s --> [*]\n", id[s.name])
-		}
-	}
+	mermaidEnds(&b, states, id, n.in[""], "  ")
 	if len(current) > 0 {
 		fmt.Fprintf(&b, "  classDef current fill:%s,stroke-width:3px\n", currentFill)
 		fmt.Fprintf(&b, "  class %s current\n", strings.Join(current, ","))
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// mermaidStates declares the states in the state in (those at the top
+// for ""), a state that holds others as a composite state of them, with
+// its own initial and final marks, and returns the current ones.
+func mermaidStates(b *strings.Builder, states []state, id map[string]string, n nesting, in, indent string) (current []string) {
+	for _, i := range n.in[in] {
+		s := states[i]
+		fmt.Fprintf(b, "%sstate \"%s\" as %s\n", indent, mermaidText(s.name), id[s.name])
+		if s.current {
+			current = append(current, id[s.name])
+		}
+		if n.holds[s.name] {
+			fmt.Fprintf(b, "%sstate %s {\n", indent, id[s.name])
+			current = append(current, mermaidStates(b, states, id, n, s.name, indent+"  ")...)
+			mermaidStarts(b, states, id, n.in[s.name], indent+"  ")
+			mermaidEnds(b, states, id, n.in[s.name], indent+"  ")
+			fmt.Fprintf(b, "%s}\n", indent)
+		}
+	}
+	return current
+}
+
+// mermaidStarts points [*] to each initial state of list.
+func mermaidStarts(b *strings.Builder, states []state, id map[string]string, list []int, indent string) {
+	for _, i := range list {
+		if states[i].initial {
+			fmt.Fprintf(b, "%s[*] --> %s\n", indent, id[states[i].name])
+		}
+	}
+}
+
+// mermaidEnds points each final state of list to [*].
+func mermaidEnds(b *strings.Builder, states []state, id map[string]string, list []int, indent string) {
+	for _, i := range list {
+		if states[i].final {
+			fmt.Fprintf(b, "%s%s --> [*]\n", indent, id[states[i].name])
+		}
+	}
 }

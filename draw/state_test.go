@@ -3,6 +3,7 @@ package draw
 import (
 	"bytes"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -28,6 +29,34 @@ func guardDiagram() stateDiagram {
 			{to: "dead", label: "dead"},
 			{from: "patrol", to: "chase", label: "in sight", taken: true},
 			{from: "chase", to: "patrol", label: "lost"},
+		},
+	}
+}
+
+// nestedDiagram is a guard's machine with states in states, alive
+// holding patrol and fight, fight holding chase and attack, in an attack.
+func nestedDiagram() stateDiagram {
+	return stateDiagram{
+		title: "guard",
+		states: []state{
+			{name: "alive", detail: "state, initial: holds patrol, fight", initial: true},
+			{name: "patrol", parent: "alive", detail: "state, initial: does patrol", initial: true},
+			{name: "fight", parent: "alive", detail: "state: holds chase, attack"},
+			{name: "chase", parent: "fight", detail: "state, initial: does chase", initial: true},
+			{name: "attack", parent: "fight", detail: "state: does attack", current: true},
+			{name: "flinch", detail: "state: does flinch"},
+			{name: "dead", detail: "state, final: does fall", final: true},
+		},
+		transitions: []transition{
+			{to: "dead", label: "dead"},
+			{from: "alive", to: "flinch", label: "on hit"},
+			{from: "patrol", to: "fight", label: "in sight"},
+			{from: "patrol", to: "attack", label: "near"},
+			{from: "fight", to: "patrol", label: "out of sight"},
+			{from: "fight", to: "fight", label: "on bark"},
+			{from: "chase", to: "attack", label: "near", taken: true},
+			{from: "attack", to: "chase", label: "far"},
+			{from: "flinch", to: "alive", label: "succeeded"},
 		},
 	}
 }
@@ -69,9 +98,12 @@ func machineOf(d stateDiagram) Machine {
 			break
 		}
 	}
+	paths := map[string]string{"": "machine"} // the states' paths, by name
 	for _, s := range d.states {
-		m.Nodes = append(m.Nodes, bt.NodeInfo{Path: "machine/" + s.name, Name: s.name, Kind: kindState, Parent: "machine", Detail: s.detail})
-		add("machine/"+s.name, s.name)
+		path := paths[s.parent] + "/" + s.name
+		paths[s.name] = path
+		m.Nodes = append(m.Nodes, bt.NodeInfo{Path: path, Name: s.name, Kind: kindState, Parent: paths[s.parent], Detail: s.detail})
+		add(path, s.name)
 	}
 	for _, s := range d.states {
 		if s.current {
@@ -84,17 +116,22 @@ func machineOf(d stateDiagram) Machine {
 	return m
 }
 
+// The pictures of a machine, and of one with states in states, whose
+// states that hold others are drawn around them.
 func TestStateGolden(t *testing.T) {
 	for _, tt := range []struct {
 		name string
+		d    stateDiagram
 		draw func(Machine, *bytes.Buffer) error
 	}{
-		{"state.dot", func(m Machine, b *bytes.Buffer) error { return m.DOT(b) }},
-		{"state.mmd", func(m Machine, b *bytes.Buffer) error { return m.Mermaid(b) }},
+		{"state.dot", guardDiagram(), func(m Machine, b *bytes.Buffer) error { return m.DOT(b) }},
+		{"state.mmd", guardDiagram(), func(m Machine, b *bytes.Buffer) error { return m.Mermaid(b) }},
+		{"nested.dot", nestedDiagram(), func(m Machine, b *bytes.Buffer) error { return m.DOT(b) }},
+		{"nested.mmd", nestedDiagram(), func(m Machine, b *bytes.Buffer) error { return m.Mermaid(b) }},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			var b bytes.Buffer
-			if err := tt.draw(machineOf(guardDiagram()), &b); err != nil {
+			if err := tt.draw(machineOf(tt.d), &b); err != nil {
 				t.Fatal(err)
 			}
 			treetest.Golden(t, tt.name, b.Bytes())
@@ -122,7 +159,7 @@ func TestMachineReadsItsDescription(t *testing.T) {
 			{from: "chase", to: "chase: far", label: "far"},
 		},
 	}
-	for _, d := range append([]stateDiagram{guardDiagram(), twice}, stateDiagrams()...) {
+	for _, d := range append([]stateDiagram{guardDiagram(), nestedDiagram(), twice}, stateDiagrams()...) {
 		m := machineOf(d)
 		if diff := cmp.Diff(d, m.diagram(), cmp.AllowUnexported(stateDiagram{}, state{}, transition{})); diff != "" {
 			t.Errorf("%q read back (-described +read):\n%s", d.title, diff)
@@ -162,7 +199,20 @@ func stateDiagrams() []stateDiagram {
 		if s == "" {
 			s = "-"
 		}
-		other := s + " 2"
+		other, box := s+" 2", s+" 3"
+		out = append(out, stateDiagram{ // and with other in a box
+			title: s,
+			states: []state{
+				{name: s, detail: "state, initial: " + s, initial: true, current: true},
+				{name: box, detail: "state: holds " + other},
+				{name: other, parent: box, detail: "state, initial, final: runs nothing", initial: true, final: true},
+			},
+			transitions: []transition{
+				{from: s, to: box, label: s, taken: true},
+				{from: box, to: other, label: box},
+				{from: other, to: s, label: other},
+			},
+		})
 		out = append(out, stateDiagram{
 			title: s,
 			states: []state{
@@ -199,10 +249,42 @@ func drawStateMermaid(t testing.TB, d stateDiagram) string {
 
 // stateDOTLine matches every line a state diagram writes in DOT, with
 // each quoted string replaced by Q.
-var stateDOTLine = regexp.MustCompile(`^(digraph Q \{|  rankdir=LR;|  node \[shape=box, style=Q, fontname=Q, fillcolor=Q\];|` +
-	`  edge \[fontname=Q, fontsize=10\];|  s\d+ \[label=Q(, peripheries=2)?(, fillcolor=Q, penwidth=3)?\];|` +
-	`  any \[label=Q, style=Q\];|  starts\d+ \[shape=point, width=0\.15, style=filled, fillcolor=Q, label=Q\];|  starts\d+ -> s\d+;|` +
-	`  (s\d+|any) -> s\d+ \[label=Q(, style=dashed)?(, penwidth=3, color=Q)?\];|\})$`)
+var stateDOTLine = regexp.MustCompile(`^(digraph Q \{|  rankdir=LR;|  compound=true;|  node \[shape=box, style=Q, fontname=Q, fillcolor=Q\];|` +
+	`  edge \[fontname=Q, fontsize=10\];|(  )+s\d+ \[label=Q(, peripheries=2)?(, fillcolor=Q, penwidth=3)?\];|` +
+	`(  )+subgraph cluster_s\d+ \{|(  )+  label=Q;|(  )+  style=rounded;|(  )+  fontname=Q;|` +
+	`(  )+s\d+ \[shape=point, style=invis, width=0, height=0, label=Q\];|(  )+\}|` +
+	`  any \[label=Q, style=Q\];|(  )+starts\d+ \[shape=point, width=0\.15, style=filled, fillcolor=Q, label=Q\];|(  )+starts\d+ -> s\d+( \[lhead=cluster_s\d+\])?;|` +
+	`  (s\d+|any) -> s\d+ \[label=Q(, style=dashed)?(, penwidth=3, color=Q)?(, ltail=cluster_s\d+)?(, lhead=cluster_s\d+)?\];|\})$`)
+
+// inOrder calls f for each state of d in the order a picture of it
+// lays them out: each state that holds others, then the states in it,
+// and then after for it, if not nil.
+func (d stateDiagram) inOrder(f func(s state, holds bool), after func(s state)) {
+	holds := map[string]bool{}
+	for _, s := range d.states {
+		holds[s.parent] = true
+	}
+	var walk func(in string)
+	walk = func(in string) {
+		for _, s := range d.states {
+			if s.parent == in {
+				f(s, holds[s.name])
+				if holds[s.name] {
+					walk(s.name)
+					if after != nil {
+						after(s)
+					}
+				}
+			}
+		}
+	}
+	walk("")
+}
+
+// anySource reports whether d has transitions from any state.
+func (d stateDiagram) anySource() bool {
+	return slices.ContainsFunc(d.transitions, func(t transition) bool { return t.from == "" })
+}
 
 // checkStateDOT checks the escaping of the DOT of d as checkDOT does a
 // tree's: each quoted string reads back as the visible text it shows.
@@ -221,16 +303,34 @@ func checkStateDOT(t testing.TB, d stateDiagram, out string) {
 		}
 	}
 	want := []string{shownInDOT(d.title), "rounded,filled", "Helvetica", "#ffffff", "Helvetica"}
+	starts := map[string]int{} // the initial states, by the state that holds them
 	for _, s := range d.states {
+		if s.initial {
+			starts[s.parent]++
+		}
+	}
+	d.inOrder(func(s state, holds bool) {
 		want = append(want, shownInDOT(s.name, s.detail))
 		if s.detail == "" {
 			want[len(want)-1] = shownInDOT(s.name)
 		}
+		if holds {
+			want = append(want, "Helvetica", "") // its font, and the point its edges end at
+		}
 		if s.current {
 			want = append(want, currentFill)
 		}
+	}, func(s state) {
+		for range starts[s.name] {
+			want = append(want, "#000000", "")
+		}
+	})
+	if d.anySource() {
+		want = append(want, "any state", "dashed,rounded") // the source of transitions from any state
 	}
-	want = append(want, "any state", "dashed,rounded", "#000000", "") // the source of transitions from any state; the start point
+	for range starts[""] {
+		want = append(want, "#000000", "") // the start point
+	}
 	for _, tr := range d.transitions {
 		want = append(want, shownInDOT(tr.label))
 		if tr.taken {
@@ -243,9 +343,10 @@ func checkStateDOT(t testing.TB, d stateDiagram, out string) {
 }
 
 var (
-	stateMermaidState = regexp.MustCompile(`^  state "(.*)" as (s\d+|any)$`)
-	stateMermaidEdge  = regexp.MustCompile(`^  (s\d+|any|\[\*\]) --> (s\d+|\[\*\])( : (.*))?$`)
-	stateMermaidOther = regexp.MustCompile(`^(stateDiagram-v2|---|  classDef current fill:#[0-9a-f]{6},stroke-width:3px|  class [s0-9,]+ current)$`)
+	stateMermaidState = regexp.MustCompile(`^(?:  )+state "(.*)" as (s\d+|any)$`)
+	stateMermaidEdge  = regexp.MustCompile(`^(?:  )+(s\d+|any|\[\*\]) --> (s\d+|\[\*\])( : (.*))?$`)
+	stateMermaidOther = regexp.MustCompile(`^(stateDiagram-v2|---|  classDef current fill:#[0-9a-f]{6},stroke-width:3px|  class [s0-9,]+ current|` +
+		`(  )+state s\d+ \{|(  )+\})$`)
 )
 
 // checkStateMermaid checks the escaping of the Mermaid of d as
@@ -285,10 +386,10 @@ func checkStateMermaid(t testing.TB, d stateDiagram, out string) {
 		got = append(got, unMermaid(text))
 	}
 	var want []string
-	for _, s := range d.states {
-		want = append(want, visible(s.name))
+	d.inOrder(func(s state, _ bool) { want = append(want, visible(s.name)) }, nil)
+	if d.anySource() {
+		want = append(want, "any state")
 	}
-	want = append(want, "any state")
 	for _, tr := range d.transitions {
 		label := tr.label
 		if tr.taken {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/constraints"
@@ -106,6 +107,77 @@ func TestBuildMisuse(t *testing.T) {
 			b.State("a").To("b", seen)
 			b.State("b").Final()
 		}, []string{"machine: no state runs anything: give one a node with Do or Run"}},
+		{"in an unknown state", func(b *fsm.Builder[mem]) {
+			b.State("a").In("b").Do("patrol").To("a", seen)
+		}, []string{`a: In("b"): unknown state (the states: "a")`,
+			"a: no way out: give it a transition to another state, or mark it Final"}},
+		{"in itself", func(b *fsm.Builder[mem]) {
+			b.State("a").In("a").Do("fall").Final()
+		}, []string{`a: In("a"): a state in itself`}},
+		{"in a cycle", func(b *fsm.Builder[mem]) {
+			b.State("a").In("b").To("c", seen)
+			b.State("b").In("a")
+			b.State("c").Do("fall").Final()
+		}, []string{`a: In("b"): a cycle of states, each in the next`}},
+		{"in two states", func(b *fsm.Builder[mem]) {
+			b.State("a")
+			b.State("b").In("a").Do("patrol").To("c", seen)
+			b.State("c").In("a").In("b").Do("fall").Final()
+		}, []string{`c: In("b"): a second state to be in: a state is in one, In("a")`}},
+		{"In out of place", func(b *fsm.Builder[mem]) {
+			b.Any().In("a")
+			b.State("a").In("").Do("fall").Final()
+		}, []string{"any state: In must follow State, not Any", "a: In: an empty name"}},
+		{"a state with substates that runs a node, or is final", func(b *fsm.Builder[mem]) {
+			b.State("a").Do("patrol").To("c", seen)
+			b.State("b").In("a").Do("chase")
+			b.State("c").Final()
+			b.State("d").In("c").Do("fall").Final()
+		}, []string{"a: a state with substates runs none of its own (its substates do): take its node into a substate, or run it in a state of its own",
+			"c: a state with substates cannot be Final: mark a substate Final"}},
+		{"substates that none leaves, or none reaches", func(b *fsm.Builder[mem]) {
+			b.State("a").To("c", seen)
+			b.State("b").In("a").Do("chase")
+			b.State("e").In("a").Do("patrol").To("b", unseen)
+			b.State("c").Do("fall").Final()
+		}, []string{`e: unreachable from the initial state "a"`}},
+		{"a state with substates that never leaves them", func(b *fsm.Builder[mem]) {
+			b.State("a")
+			b.State("b").In("a").Do("chase").To("c", seen)
+			b.State("c").In("a").Do("patrol").To("c", unseen)
+		}, []string{"c: no way out: give it a transition to another state, or mark it Final"}},
+		{"hooks and guards on leaving, nil or out of place", func(b *fsm.Builder[mem]) {
+			b.Transitioned(nil)
+			b.Any().Entry(func(*mem, fsm.Change) error { return nil })
+			b.State("a").Do("fall").Final().Entry(nil).Exit(nil).LeaveIf(nil).LeaveIf(constraints.Chance[mem](2))
+		}, []string{"machine: Transitioned(nil): give it a hook", "any state: Entry must follow State, not Any",
+			"a: Entry(nil): give it a hook", "a: Exit(nil): give it a hook", "a: LeaveIf: guard 1 is nil",
+			"a: LeaveIf: guard 1: Chance: probability 2 is not in [0, 1]"}},
+		{"internal transitions and ignored triggers misused", func(b *fsm.Builder[mem]) {
+			hook := func(*mem, fsm.Change) error { return nil }
+			b.Any().Ignore("hit").Internal("hit", hook)
+			b.State("a").Do("patrol").Internal(fsm.Succeeded, hook).Ignore(fsm.Failed).Internal("noise", nil).
+				Ignore("").Internal("bell", hook).To("b", seen)
+			b.State("b").Do("fall").Final()
+		}, []string{"any state: Ignore must follow State, not Any", "any state: Internal must follow State, not Any",
+			`a (internal): Internal("succeeded"): the end of the state's node is there until the state is left: a transition must take it`,
+			`a (ignore): Ignore("failed"): the end of the state's node is there until the state is left: a transition must take it`,
+			`a: Internal("noise", nil): give it a hook (Ignore handles a trigger with none)`,
+			"a (ignore): Ignore: an empty event",
+			`a (internal): on event "bell", but the machine has no Inbox: give the builder one with Inbox`}},
+		{"delays, enter conditions and parameters misused", func(b *fsm.Builder[mem]) {
+			b.Delay(time.Second)
+			b.Any().To("a", seen).Delay(time.Second)
+			b.State("a").Do("patrol").EnterIf(nil).Params(nil).Utility(nil).Delay(time.Second).
+				Utility(func(*mem) float64 { return 1 }).Utility(func(*mem) float64 { return 2 }).
+				Internal("noise", func(*mem, fsm.Change) error { return nil }).Delay(time.Second).
+				To("b", seen).Delay(0).To("b", near).Delay(time.Second).Delay(time.Second)
+			b.Inbox(inbox)
+			b.State("b").Do("fall").Final()
+		}, []string{"machine: Delay must follow To or On, from a state", "a: EnterIf: guard 1 is nil",
+			"a: Params(nil): give it a function that writes them", "a: Utility(nil): give it a function that scores the state",
+			"a: a second Utility", "a (internal): Delay: a trigger handled in place takes no time",
+			"a → b: Delay(0s): a delay is more than 0", "a → b: a second Delay"}},
 		{"Inbox(nil)", func(b *fsm.Builder[mem]) {
 			b.Inbox(nil).State("a").Do("fall").Final()
 		}, []string{"machine: Inbox(nil): give it the way to the memory's Inbox"}},

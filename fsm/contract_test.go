@@ -52,6 +52,46 @@ func TestKit(t *testing.T) {
 			t.Errorf("history %v:\n%v", history, err)
 		}
 	}
+	for _, inner := range []bool{false, true} {
+		// The kit names the children a, b, c and d: so are the states that
+		// run them.
+		b := fsm.New(actions).Inbox(inbox)
+		if inner {
+			b.InnerFirst()
+		}
+		count := func(m *mem, _ fsm.Change) error { m.Falls++; return nil }
+		b.Any().On("hit", "d")
+		b.Transitioned(count)
+		b.State("g").To("d", hurt).On(fsm.Failed, "a").Entry(count).Exit(count)
+		b.State("a").In("g").Do("patrol").To("b", seen).On(fsm.Succeeded, "c").Exit(count)
+		b.State("h").In("g").On(fsm.Succeeded, "a").To("a", unseen).Entry(count).
+			LeaveIf(constraints.Func("between blows", func(m *mem) bool { return !m.Swing }))
+		b.State("b").In("h").Do("chase").To("c", near).On(fsm.Failed, "d")
+		b.State("c").In("h").Do("attack").On(fsm.Succeeded, "b", seen)
+		b.State("d").Do("flinch").On(fsm.Succeeded, "h").On(fsm.Failed, "g")
+		m, err := b.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		runner := func(kids []*bt.Child[mem]) (bt.Node[mem], error) { return m.Runner(kids, bt.Replanning[mem]{}) }
+		err = bttest.TestComposite(runner, bttest.Config[mem]{
+			Tree:     bt.Config[mem]{Heuristic: goal},
+			Memories: []mem{{}, {Seen: true}, {Near: true, Hurt: true}},
+			Sense: func(step int, m *mem) {
+				m.Seen = step%3 != 0
+				m.Near = step%4 == 1
+				m.Hurt = step == 6
+				m.Swing = step%4 == 2
+				if step%5 == 2 {
+					m.Inbox.Post("hit")
+				}
+			},
+			Children: len(m.Steps()),
+		})
+		if err != nil {
+			t.Errorf("states in states, inner first %v:\n%v", inner, err)
+		}
+	}
 }
 
 // foreseen checks a preview's promise about the machine's reports: the
@@ -95,7 +135,7 @@ func (k *tickKeeper) Trace(e *bt.Event) {
 	k.events = append(k.events, c)
 	switch {
 	case k.w == nil:
-	case e.Kind == bt.EventPlan && !strings.Contains(e.Path, "/"):
+	case e.Kind == bt.EventPlan && !strings.Contains(e.Path, "/") && e.Plan.Change != decide.Kept: // Kept: handled in place
 		k.visits = append(k.visits, visit{e.Plan.Goal, k.w.N})
 	case e.Kind == bt.EventEnd && !strings.Contains(e.Path, "/") && e.Status != bt.Running:
 		k.visits = append(k.visits, visit{"", k.w.N})
@@ -135,8 +175,12 @@ func randomSenses(r *rand.Rand) sense {
 		m.Near = r.IntN(3) == 0
 		m.Hurt = r.IntN(12) == 0
 		m.Dead = r.IntN(200) == 0
+		m.Swing = r.IntN(3) == 0
 		if r.IntN(6) == 0 {
 			m.Inbox.Post("hit")
+		}
+		if r.IntN(5) == 0 {
+			noise.Post(&m.Inbox, uint8(r.IntN(5)))
 		}
 		if r.IntN(4) == 0 {
 			m.Inbox = fsm.Inbox{}
@@ -151,7 +195,15 @@ func randomSenses(r *rand.Rand) sense {
 // do the same.
 func TestPreviewIsTick(t *testing.T) {
 	n := bt.New[mem]()
-	for _, root := range []bt.Def[mem]{n.Plan("guard", guardMachine(t)), n.Plan("guard", nestedGuard(t))} {
+	for k, root := range []bt.Def[mem]{n.Plan("guard", guardMachine(t)), n.Plan("guard", nestedGuard(t)),
+		n.Plan("guard", hierarchical(t, false)), n.Plan("guard", hierarchical(t, true)), n.Plan("guard", countedHierarchy(t))} {
+		// The game sets the state now and then, but in the machine that
+		// runs another in a state: a preview follows the way into the node
+		// of a state the tick leaves and enters again as the node runs now,
+		// and a machine it runs reports beginning again in the tick, before
+		// any action, where the preview does not (a set to rest, whose way
+		// back to alive fires at once).
+		setting := k != 1
 		tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, root)
 		if err != nil {
 			t.Fatal(err)
@@ -171,9 +223,17 @@ func TestPreviewIsTick(t *testing.T) {
 			var m, mb mem
 			r := rand.New(rand.NewPCG(seed, 1))
 			senses := randomSenses(r)
+			runA, errA := fsm.At(a, "guard")
+			runB, errB := fsm.At(b, "guard")
+			if errA != nil || errB != nil {
+				t.Fatal(errA, errB)
+			}
 			for i := range 300 {
 				senses(&m)
 				mb = m
+				if state := []string{"patrol", "chase", "attack", "fight", "alive", "flinch", "rest", "dead"}[r.IntN(8)]; setting && r.IntN(25) == 0 {
+					_, _ = runA.Set(state), runB.Set(state) // a state the machine lacks sets nothing
+				}
 				running := contract.Running(all)
 				p, err := a.Preview(&m, 100*time.Millisecond)
 				if err != nil {
@@ -228,8 +288,13 @@ func eventsOf(events []bt.Event) []contract.Event {
 // nesting and history, traced or not.
 func TestNoAllocation(t *testing.T) {
 	n := bt.New[mem]()
-	for _, traced := range []bool{false, true} {
-		tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, n.Plan("guard", nestedGuard(t)))
+	for _, c := range []struct {
+		traced  bool
+		machine *fsm.Machine[mem]
+	}{{false, nestedGuard(t)}, {true, nestedGuard(t)}, {false, hierarchical(t, false)}, {true, hierarchical(t, true)},
+		{true, countedHierarchy(t)}} {
+		traced := c.traced
+		tree, err := bt.Build(bt.Config[mem]{Heuristic: goal}, n.Plan("guard", c.machine))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -244,8 +309,15 @@ func TestNoAllocation(t *testing.T) {
 			m.Seen = i%3 != 0
 			m.Near = i%4 == 1
 			m.Hurt = i%11 == 0
+			m.Swing = i%5 == 0
 			if i%7 == 0 {
 				m.Inbox.Post("hit")
+			}
+			if i%3 == 0 {
+				noise.Post(&m.Inbox, uint8(i%5))
+			}
+			if i%9 == 0 {
+				m.Inbox = fsm.Inbox{}
 			}
 			if _, err := a.Tick(&m, 100*time.Millisecond); err != nil {
 				t.Fatal(err)

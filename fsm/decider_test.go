@@ -45,6 +45,43 @@ func TestDecider(t *testing.T) {
 		b.State("b").Do("b").On(fsm.Succeeded, "e", cool).On(fsm.Succeeded, "a").To("d", alarm)
 		b.State("d").Do("d").To("a", calm)
 	})
+	nestedIn := machine(func(b *fsm.Builder[bttest.World]) {
+		// states in states, outermost first: the alarm leaves the work from
+		// any of its states; b's failure goes out to panic, two levels
+		b.State("work").To("panic", alarm).On(fsm.Failed, "c")
+		b.State("a").In("work").Do("a").On(fsm.Succeeded, "b")
+		b.State("more").In("work").On(fsm.Succeeded, "a")
+		b.State("b").In("more").Do("b").On(fsm.Succeeded, "e").On(fsm.Failed, "panic")
+		b.State("e").In("more").Do("e")
+		b.State("c").Do("c").On(fsm.Failed, "a").On(fsm.Succeeded, "e")
+		b.State("panic").Do("d").To("b", calm)
+	})
+	nestedInner := machine(func(b *fsm.Builder[bttest.World]) {
+		b.InnerFirst()
+		b.Any().To("panic", alarm)
+		b.State("work").On(fsm.Succeeded, "work").On(fsm.Failed, "c")
+		b.State("a").In("work").Do("a").On(fsm.Succeeded, "b").To("panic", alarm)
+		b.State("b").In("work").Do("b").On(fsm.Failed, "a")
+		b.State("c").Do("c").On(fsm.Failed, "a").On(fsm.Succeeded, "b")
+		b.State("panic").Do("d").To("work", calm)
+	})
+	chosen := machine(func(b *fsm.Builder[bttest.World]) {
+		// StateTree's choices: work enters a only when calm (an enter
+		// condition), else the one of b and e that has run less (utility);
+		// b's way on to e, and panic's back to work, wait a while; e's
+		// parameter clears C
+		less := func(count func(w *bttest.World) int) func(w *bttest.World) float64 {
+			return func(w *bttest.World) float64 { return -float64(count(w)) }
+		}
+		b.State("work").To("panic", alarm).On(fsm.Failed, "c")
+		b.State("a").In("work").EnterIf(calm).Do("a").On(fsm.Succeeded, "b")
+		b.State("b").In("work").Do("b").Utility(less(func(w *bttest.World) int { return w.B })).
+			On(fsm.Succeeded, "e").Delay(100 * time.Millisecond)
+		b.State("e").In("work").Do("e").Utility(less(func(w *bttest.World) int { return w.E })).
+			Params(func(w *bttest.World) { w.C = 0 })
+		b.State("c").Do("c").On(fsm.Failed, "a").On(fsm.Succeeded, "e")
+		b.State("panic").Do("d").To("work", calm).Delay(50 * time.Millisecond)
+	})
 	inner := machine(func(b *fsm.Builder[bttest.World]) {
 		b.History()
 		b.State("b").Do("b").On(fsm.Succeeded, "a")
@@ -78,9 +115,12 @@ func TestDecider(t *testing.T) {
 	})
 	cfg := bttest.DeciderConfig{Tree: bt.Config[bttest.World]{Heuristic: busy}, Worlds: []bttest.World{{}, {Alarm: true}}}
 	for name, decider := range map[string]func(*catalogue.Catalogue[bttest.World]) (bt.Def[bttest.World], error){
-		"a cycle with a reaction":     plan(cycle),
-		"a cooldown among the guards": plan(cooling),
-		"nested, with history":        plan(nested),
+		"a cycle with a reaction":       plan(cycle),
+		"a cooldown among the guards":   plan(cooling),
+		"nested, with history":          plan(nested),
+		"states in states":              plan(nestedIn),
+		"states in states, inner first": plan(nestedInner),
+		"chosen, with delays":           plan(chosen),
 		"under a selector, beside an action": func(actions *catalogue.Catalogue[bttest.World]) (bt.Def[bttest.World], error) {
 			machine, err := cycle(actions)
 			if err != nil {

@@ -23,8 +23,9 @@
 //
 // Each tick a machine settles before it acts: it checks the transitions
 // from any state first (the reactions: hurt, die), then the current
-// state's, in the order written, and takes the first that fires, in the
-// same tick; then it runs the state's node. A transition fires when its
+// state's (and those of the states that hold it, outermost first), in
+// the order written, and takes the first that fires, in the same tick;
+// then it runs the state's node. A transition fires when its
 // trigger is there, if it waits for one (On), and every guard passes. The
 // triggers are the end of the state's own node (Succeeded, Failed), and
 // those the game posts to the memory's Inbox (Builder.Inbox). A node
@@ -32,9 +33,17 @@
 // as a final state's does, and the machine's parent decides what
 // follows (a tree's root begins it again in the next tick).
 //
-// # Nesting
+// # States in states, and nested machines
 //
-// A state may run another machine (Run, with bt.Builder.Plan): its
+// A state may hold others (In): a hierarchical machine, as stateless's
+// substates and StateTree's child states are. The machine stands in a
+// state with no substates, and is in the states that hold it; their
+// transitions leave it too, and a transition may cross levels, into a
+// substate of another state or out of the state that holds it. The
+// outermost transition that fires wins, or the innermost, with
+// InnerFirst.
+//
+// A state may also run another machine (Run, with bt.Builder.Plan): its
 // transitions are checked after the enclosing machine's, so the outer
 // machine's preempt the inner's, and leaving the outer state halts the
 // inner machine and its state's node, deepest first. With History, an
@@ -42,6 +51,44 @@
 // state may also run an HTN or GOAP planner node, as the HTN documents
 // advise: hurt and die as states of a machine, the planner in the state
 // that fights.
+//
+// # Hooks, guards on leaving, and triggers handled in place
+//
+// A state's entry and exit hooks (Entry, Exit) and the machine's
+// Transitioned are the game's code, called live as the machine changes
+// state, each told the change (Change: from, to, and the trigger): a
+// sound, an animation, a word to the squad. A hook's error is reported
+// by the tick, and the machine goes on. A state's guards on leaving
+// (LeaveIf) veto any transition out of it, as a transition's own guards
+// do, so that previews and predictions see the veto. An internal
+// transition (Internal) handles a trigger in place, with a hook, without
+// leaving the state; a state may ignore a trigger (Ignore) that the
+// states holding it would take.
+//
+// # Triggers with payloads
+//
+// An Event is a trigger that carries a payload of its own type: the game
+// posts each with its payload (Event.Post), a transition's guard may
+// read it (Payload), and a hook told the change it fired reads it back
+// (Event.Of). A machine with Unhandled reports the triggers no
+// transition took at the end of its tick, and drops them.
+//
+// # Choosing a state, delays and parameters
+//
+// As StateTree's states do, a state may have enter conditions (EnterIf):
+// a transition into it does not fire while they fail, and a state that
+// holds others enters the first of its substates it may enter, or, where
+// they have scores (Utility), the one that scores highest. A transition
+// may wait a while after it fires (Delay), the state's node running on,
+// and a state may write its parameters into the memory as it is entered
+// (Params), so that one action serves several states.
+//
+// # Asking a machine
+//
+// At gives an agent's run of a machine (Run), which says where it
+// stands (State, In), whether a trigger would fire a transition now and
+// why not (Can), and which would (Triggers), and sets the state its next
+// tick enters (Set), which a preview foresees and a save keeps.
 //
 // # What a machine promises
 //
@@ -60,11 +107,14 @@
 // # Saving
 //
 // A machine's place is saved with its agent (bt.Agent's AppendBinary and
-// MarshalJSON): the state it is in, how that state's node ended, and the
-// state History brings it back to, each by name, so that a save restored
-// into a machine edited since goes on in a state the machine still has
-// (bt.Agent.Reload, Restore), and one the machine has not is dropped. The
-// Inbox is the memory's, saved beside the agent by the game:
+// MarshalJSON): the state it is in, how that state's node ended, the
+// state History brings it back to, the state Run.Set set for its next
+// tick, the delayed transition that waits and when it is due, and when
+// it last left each state that runs nothing (which a
+// cooldown into it reads), each by name, so that a save restored into a
+// machine edited since goes on in a state the machine still has
+// (bt.Agent.Reload, Restore), and one the machine has not is dropped.
+// The Inbox is the memory's, saved beside the agent by the game:
 // encoding/json writes it as the list of the triggers waiting, and
 // encoding/gob carries it too.
 package fsm

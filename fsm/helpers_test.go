@@ -16,6 +16,7 @@ import (
 // actions did, live and predicted alike.
 type mem struct {
 	Seen, Near, Hurt, Dead bool
+	Swing                  bool // mid-swing: a guard that holds a fight reads it
 	Walked, Chased, Hits   int
 	Flinched, Falls        int
 	Inbox                  fsm.Inbox

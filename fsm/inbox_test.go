@@ -88,6 +88,8 @@ func TestInboxRefusesWhatPostRefuses(t *testing.T) {
 		{"the other completion trigger", `["hit","failed"]`, `trigger 2: "failed" is the end of a state's node`},
 		{"not a list", `"hit"`, "cannot unmarshal"},
 		{"a list of numbers", `[1]`, "cannot unmarshal"},
+		{"a payload's empty trigger", `[{"trigger":"","payload":1}]`, "trigger 1: an empty trigger"},
+		{"a trigger that is not a string", `["hit",{"trigger":5}]`, "trigger 2: json: cannot unmarshal"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var b fsm.Inbox
@@ -118,13 +120,16 @@ func TestInboxRefusesWhatPostRefuses(t *testing.T) {
 		want string
 	}{
 		{"empty", nil, "ends too soon"},
-		{"another version", append([]byte{9}, valid[1:]...), "version 9"},
+		{"another version", append([]byte{9}, valid[1:]...), "version 9, not 1 or 2"},
 		{"truncated", valid[:len(valid)-1], "ends too soon"},
 		{"a byte after", append(valid[:len(valid):len(valid)], 0), "1 bytes after its last trigger"},
 		{"more than InboxSize", []byte{1, 9}, "9 triggers"},
 		{"a length past the end", []byte{1, 1, 100, 'a'}, "ends too soon"},
 		{"an empty trigger", []byte{1, 1, 0}, "trigger 1: an empty trigger"},
 		{"a completion trigger", append([]byte{1, 1, 6}, "failed"...), `trigger 1: "failed" is the end`},
+		{"a payload that is not JSON", []byte{2, 1, 3, 'h', 'i', 't', 1, '{'}, "trigger 1: a payload that is not JSON"},
+		{"a payload missing", []byte{2, 1, 3, 'h', 'i', 't'}, "ends too soon"},
+		{"a payload past the end", []byte{2, 1, 3, 'h', 'i', 't', 9, '1'}, "ends too soon"},
 	} {
 		t.Run("binary "+tc.name, func(t *testing.T) {
 			var b fsm.Inbox

@@ -107,3 +107,32 @@ func TestDrawnFromNodes(t *testing.T) {
 		}
 	}
 }
+
+// A machine with states in states is drawn in one picture, each state
+// that holds others around the states it holds: a cluster in DOT, a
+// composite state in Mermaid.
+func TestNodesDrawNested(t *testing.T) {
+	m, err := hierarchy(false, nil, nil).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var dot, mermaid strings.Builder
+	pic := draw.Machine{Title: "guard", Nodes: m.Nodes()}
+	if err := pic.DOT(&dot); err != nil {
+		t.Fatal(err)
+	}
+	if err := pic.Mermaid(&mermaid); err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"  subgraph cluster_s0 {\n    label=\"alive\\nstate, initial: holds patrol, fight\";",
+		"    subgraph cluster_s2 {\n      label=\"fight\\nstate: holds chase, attack\";", "lhead=cluster_s2"} {
+		if !strings.Contains(dot.String(), want) {
+			t.Errorf("no %q in\n%s", want, dot.String())
+		}
+	}
+	for _, want := range []string{"  state s0 {\n    state \"patrol\" as s1\n", "    state s2 {\n      state \"chase\" as s3\n"} {
+		if !strings.Contains(mermaid.String(), want) {
+			t.Errorf("no %q in\n%s", want, mermaid.String())
+		}
+	}
+}

@@ -76,7 +76,7 @@ func Example_save() {
 	loaded.SetTracer(bt.TracerFunc(transitions))
 	loaded.Tick(&lm, 500*time.Millisecond)
 	// Output:
-	// guard, a planner: {"state":"chase","ended":"","history":""}
+	// guard, a planner: {"state":"chase","ended":"","history":"","set":"","delayed":"","due":0,"idle":""}
 	// memory: {"Intruder":4,"HP":3,"Blows":0,"Inbox":["hit"]}
 	//  1.0s  flinch any state → flinch: on hit
 	//  1.0s  patrol flinch → patrol: succeeded

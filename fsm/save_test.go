@@ -92,14 +92,15 @@ func treeOf(t *rapid.T, shape int, machine *fsm.Machine[world]) *bt.Tree[world] 
 // A change is what the game does to the memory before a tick: post a
 // trigger (Post), or add to a counter.
 type change struct {
-	Post string
+	Post post
 	C    int
 	Add  int8
+	Set  string // a state Run.Set sets before the tick, if not ""
 }
 
 func (c change) apply(w *world) {
-	if c.Post != "" {
-		w.Inbox.Post(fsm.Trigger(c.Post))
+	if c.Post.Trigger != "" {
+		c.Post.apply(w)
 		return
 	}
 	w.C[c.C] += c.Add
@@ -110,7 +111,10 @@ func drawChanges(t *rapid.T) []change {
 	for range rapid.IntRange(1, 16).Draw(t, "ticks") {
 		c := change{C: rapid.IntRange(0, 2).Draw(t, "counter"), Add: int8(rapid.IntRange(-1, 1).Draw(t, "add"))}
 		if rapid.IntRange(0, 3).Draw(t, "post?") == 0 {
-			c.Post = rapid.SampledFrom(events[3:]).Draw(t, "post")
+			c.Post = drawPost(t)
+		}
+		if rapid.IntRange(0, 5).Draw(t, "set?") == 0 {
+			c.Set = fmt.Sprint("s", rapid.IntRange(0, 2).Draw(t, "set"))
 		}
 		out = append(out, c)
 	}
@@ -125,7 +129,7 @@ func drawChanges(t *rapid.T) []change {
 // the world then with encoding/json; else both in binary forms, the world
 // with encoding/gob), and goes on with a fresh agent and world restored
 // from the saves, as a game that loads a save does.
-func playSaved(t *rapid.T, tree *bt.Tree[world], posted []string, changes []change, cut int, asJSON bool) string {
+func playSaved(t *rapid.T, tree *bt.Tree[world], posted []post, changes []change, cut int, asJSON bool) string {
 	var out bytes.Buffer
 	a, err := tree.NewAgent(1)
 	if err != nil {
@@ -134,7 +138,7 @@ func playSaved(t *rapid.T, tree *bt.Tree[world], posted []string, changes []chan
 	a.SetTracer(trace.JSON(&out))
 	var w world
 	for _, p := range posted {
-		w.Inbox.Post(fsm.Trigger(p))
+		p.apply(&w)
 	}
 	const dt = 100 * time.Millisecond
 	for i, c := range changes {
@@ -143,6 +147,13 @@ func playSaved(t *rapid.T, tree *bt.Tree[world], posted []string, changes []chan
 			a.SetTracer(trace.JSON(&out))
 		}
 		c.apply(&w)
+		if c.Set != "" {
+			run, err := fsm.At(a, machinePath(tree))
+			if err != nil {
+				t.Fatal(err)
+			}
+			_ = run.Set(c.Set) // a state the machine lacks sets nothing
+		}
 		p, err := a.Preview(&w, dt)
 		if err != nil {
 			t.Fatal(err)
@@ -197,10 +208,31 @@ func resumed(t *rapid.T, tree *bt.Tree[world], a *bt.Agent[world], w world, asJS
 	if !bytes.Equal(save, again) {
 		t.Fatalf("saving the restored agent gives\n%q\nwhere the agent saved gave\n%q", again, save)
 	}
-	if back != w {
-		t.Fatalf("the world restored is %+v, not %+v", back, w)
+	// A payload comes back as its JSON, which reads as the payload posted
+	// but is not it: the worlds are the same as JSON says them.
+	if was, is := jsonOf(t, w), jsonOf(t, back); was != is {
+		t.Fatalf("the world restored is %s, not %s", is, was)
 	}
 	return b, back
+}
+
+// machinePath returns the path of the random machine in a tree of
+// treeOf: the node whose name is "m", or the state "work".
+func machinePath(tree *bt.Tree[world]) string {
+	for _, n := range tree.Nodes() {
+		if n.Name == "m" || n.Name == "work" {
+			return n.Path
+		}
+	}
+	return ""
+}
+
+func jsonOf(t *rapid.T, w world) string {
+	data, err := json.Marshal(w)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(data)
 }
 
 // An agent running a machine, saved at any tick and restored into a fresh
@@ -265,9 +297,10 @@ func guardTree(t *testing.T, history bool, chase string) *bt.Tree[mem] {
 // state is dropped, with its path and why, and the run begins afresh.
 func TestReloadKeepsTheStateThatStillExists(t *testing.T) {
 	// Begun afresh, the guard patrols and sees its quarry: it hunts, and
-	// the noise would send it back to patrol, entered already in the tick.
+	// the noise would send it back to patrol, entered already in the tick,
+	// so it hunts until the next.
 	const afresh = "begin guard | plan guard patrol: made (initial state patrol) [patrol] | " +
-		"plan guard hunt: replaced (patrol → hunt: in sight) [hunt]"
+		"plan guard hunt: replaced (patrol → hunt: in sight) [hunt] | begin guard/hunt"
 	for _, tc := range []struct {
 		name    string
 		history bool
@@ -341,12 +374,19 @@ func chasing(t *testing.T, tree *bt.Tree[mem]) (a *bt.Agent[mem], asJSON, asBina
 	return a, asJSON, asBinary
 }
 
+// The fields of a machine's state after its first three (state, ended,
+// history), as the guard's machine saves them: in the JSON form, and the
+// binary.
+const rest = `,"set":"","delayed":"","due":0,"idle":""`
+
+var restBinary = []byte{0, 0, 0, 0}
+
 // resealJSON puts state in place of the machine's state in a save of the
 // JSON form, and seals the save again with its checksum, as a save
 // changed on purpose would be.
 func resealJSON(t *testing.T, save []byte, state string) []byte {
 	t.Helper()
-	const was = `"state":{"state":"chase","ended":"","history":""}`
+	was := `"state":{"state":"chase","ended":"","history":""` + rest + `}`
 	const tail = len(`,"checksum":"00000000"}`)
 	if !bytes.Contains(save, []byte(was)) {
 		t.Fatalf("the save does not hold %s:\n%s", was, save)
@@ -360,7 +400,7 @@ func resealJSON(t *testing.T, save []byte, state string) []byte {
 // the checksum, its length first.
 func resealBinary(t *testing.T, save, state []byte) []byte {
 	t.Helper()
-	was := append([]byte{8, 5}, "chase\x00\x00"...)
+	was := slices.Concat([]byte{byte(8 + len(restBinary)), 5}, []byte("chase\x00\x00"), restBinary)
 	body := save[:len(save)-4]
 	if !bytes.HasSuffix(body, was) {
 		t.Fatalf("the save does not end with the state %q: %q", was, save)
@@ -380,14 +420,24 @@ func TestHostileMachineState(t *testing.T) {
 	for _, tc := range []struct {
 		name, state, want string
 	}{
-		{"a state the machine has not", `{"state":"lair","ended":"","history":""}`, `its state: the machine has no state "lair"`},
-		{"a history the machine has not", `{"state":"chase","ended":"","history":"lair"}`, `history: the machine has no state "lair"`},
-		{"an end that is not one", `{"state":"chase","ended":"Running","history":""}`, `ended "Running": not Success or Failure`},
-		{"an end in no state", `{"state":"","ended":"Success","history":""}`, `an end "Success" in no state`},
+		{"a state the machine has not", `{"state":"lair","ended":"","history":""` + rest + `}`, `its state: the machine has no state "lair"`},
+		{"a history the machine has not", `{"state":"chase","ended":"","history":"lair"` + rest + `}`, `history: the machine has no state "lair"`},
+		{"an end that is not one", `{"state":"chase","ended":"Running","history":""` + rest + `}`, `ended "Running": not Success or Failure`},
+		{"an end in no state", `{"state":"","ended":"Success","history":""` + rest + `}`, `an end "Success" in no state`},
 		{"a field missing", `{"state":"chase","ended":""}`, "history: the state ends too soon"},
-		{"a field of another kind", `{"state":7,"ended":"","history":""}`, "state: json: cannot unmarshal number"},
-		{"a field of another name", `{"where":"chase","ended":"","history":""}`, `want the field "state", not "where"`},
-		{"a field left over", `{"state":"chase","ended":"","history":"","more":1}`, `the field "more" was not read`},
+		{"a field of another kind", `{"state":7,"ended":"","history":""` + rest + `}`, "state: json: cannot unmarshal number"},
+		{"a field of another name", `{"where":"chase","ended":"","history":""` + rest + `}`, `want the field "state", not "where"`},
+		{"a field left over", `{"state":"chase","ended":"","history":""` + rest + `,"more":1}`, `the field "more" was not read`},
+		{"idle states not listed so", `{"state":"chase","ended":"","history":"","set":"","delayed":"","due":0,"idle":"wait"}`, `idle: "wait" does not begin with a /`},
+		{"an idle state left before the clock began", `{"state":"chase","ended":"","history":"","set":"","delayed":"","due":0,"idle":"/wait","left wait":-2}`,
+			`left wait: -2, before the clock began`},
+		{"an idle state's time missing", `{"state":"chase","ended":"","history":"","set":"","delayed":"","due":0,"idle":"/wait"}`, `left wait: the state ends too soon`},
+		{"a state to set the machine has not", `{"state":"chase","ended":"","history":"","set":"lair","delayed":"","due":0,"idle":""}`,
+			`set: the machine has no state "lair"`},
+		{"a delayed transition the machine has not", `{"state":"chase","ended":"","history":"","set":"","delayed":"chase → lair: soon","due":0,"idle":""}`,
+			`delayed: the machine has no transition "chase → lair: soon"`},
+		{"a transition that is not delayed", `{"state":"chase","ended":"","history":"","set":"","delayed":"chase → attack: near","due":0,"idle":""}`,
+			`delayed: "chase → attack: near" is not delayed`},
 		{"not an object", `"chase"`, "not an object"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
@@ -401,9 +451,12 @@ func TestHostileMachineState(t *testing.T) {
 	}{
 		{"truncated", append([]byte{6, 5}, "chase"...), "ended: the state ends too soon"},
 		{"a name longer than the state", append([]byte{7, 9}, "chase\x00"...), "state: the state ends too soon"},
-		{"a state the machine has not", append([]byte{8, 5}, "lairs\x00\x00"...), `the machine has no state "lairs"`},
-		{"a name that is not UTF-8", append([]byte{8, 5}, "\xffhase\x00\x00"...), "state: a text that is not UTF-8"},
-		{"a byte left over", append([]byte{9, 5}, "chase\x00\x00\x00"...), "1 bytes were not read"},
+		{"a state the machine has not", slices.Concat([]byte{byte(8 + len(restBinary)), 5}, []byte("lairs\x00\x00"), restBinary),
+			`the machine has no state "lairs"`},
+		{"a name that is not UTF-8", slices.Concat([]byte{byte(8 + len(restBinary)), 5}, []byte("\xffhase\x00\x00"), restBinary),
+			"state: a text that is not UTF-8"},
+		{"a byte left over", slices.Concat([]byte{byte(9 + len(restBinary)), 5}, []byte("chase\x00\x00"), restBinary, []byte{0}),
+			"1 bytes were not read"},
 	} {
 		t.Run("binary "+tc.name, func(t *testing.T) {
 			testHostile(t, tree, resealBinary(t, asBinary, tc.state), tc.want)
@@ -469,7 +522,7 @@ func TestMachineRunningInNoStateBegins(t *testing.T) {
 				t.Fatal(err)
 			}
 			a, asJSON, _ := chasing(t, tree)
-			if err := a.UnmarshalJSON(resealJSON(t, asJSON, `{"state":"","ended":"","history":""}`)); err != nil {
+			if err := a.UnmarshalJSON(resealJSON(t, asJSON, `{"state":"","ended":"","history":""`+rest+`}`)); err != nil {
 				t.Fatal(err)
 			}
 			var log []contract.Event
@@ -493,7 +546,7 @@ func TestMachineRunningInNoStateBegins(t *testing.T) {
 // forgets that state: it never comes back to it.
 func TestRestoreWithoutHistoryForgetsIt(t *testing.T) {
 	_, asJSON, _ := chasing(t, guardTree(t, true, "chase"))
-	save := resealJSON(t, asJSON, `{"state":"chase","ended":"","history":"lair"}`)
+	save := resealJSON(t, asJSON, `{"state":"chase","ended":"","history":"lair"`+rest+`}`)
 	a, err := guardTree(t, false, "chase").NewAgent(1)
 	if err != nil {
 		t.Fatal(err)
@@ -502,7 +555,7 @@ func TestRestoreWithoutHistoryForgetsIt(t *testing.T) {
 		t.Fatalf("Restore dropped %q, %v; want nothing dropped", dropped, err)
 	}
 	again, err := a.MarshalJSON()
-	if want := `"state":{"state":"chase","ended":"","history":""}`; err != nil || !bytes.Contains(again, []byte(want)) {
+	if want := `"state":{"state":"chase","ended":"","history":""` + rest + `}`; err != nil || !bytes.Contains(again, []byte(want)) {
 		t.Errorf("saved again: %s, %v; want %s", again, err, want)
 	}
 }

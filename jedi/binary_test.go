@@ -93,8 +93,10 @@ func playFrames(t *testing.T, f *jedi.Fight, n int) [][][]byte {
 func TestBinaryFrameGoesOn(t *testing.T) {
 	t.Parallel()
 	types := []jedi.EnemyType{jedi.Droid, jedi.Brawler, jedi.Trooper, jedi.Rusher}
-	steps, every, then := testsize.Pick(300, 480, 3600), testsize.Pick(100, 80, 60), testsize.Pick(20, 30, 120)
-	for seed := range testsize.Pick[uint64](2, 3, 16) {
+	// At full size (under -race in CI) 8 fights of 20 s, each saved 12
+	// times and played on for a second.
+	steps, every, then := testsize.Pick(300, 480, 1200), testsize.Pick(100, 80, 100), testsize.Pick(20, 30, 60)
+	for seed := range testsize.Pick[uint64](2, 3, 8) {
 		rng := rand.New(rand.NewPCG(seed, 31))
 		cfg := jedi.FightConfig{Seed: seed, Skill: rng.Float64(), Partner: seed%2 == 0}
 		for range 1 + rng.IntN(jedi.MaxEnemies) {
@@ -116,6 +118,7 @@ func TestBinaryFrameGoesOn(t *testing.T) {
 			frames = append(frames, playFrames(t, played.f, 1)...)
 			traced = append(traced, played.trace.Len())
 		}
+		trace := played.trace.String()
 		for _, s := range saves {
 			restored := newTracedFight(t, cfg)
 			restoreFrame(t, restored.f, s.frame)
@@ -127,7 +130,7 @@ func TestBinaryFrameGoesOn(t *testing.T) {
 					t.Fatalf("seed %d: restored at step %d, the fight went otherwise %d steps later", seed, s.at, i+1)
 				}
 			}
-			want := played.trace.String()[s.trace:traced[s.at+then-1]]
+			want := trace[s.trace:traced[s.at+then-1]]
 			if diff := cmp.Diff(want, restored.trace.String()); diff != "" {
 				t.Fatalf("seed %d: restored at step %d, the first Jedi went on otherwise (-saved +restored):\n%s", seed, s.at, diff)
 			}

@@ -178,16 +178,17 @@ func design(d decider, actions *catalogue.Catalogue[Memory]) (bt.Def[Memory], er
 		// snippet guard-machine
 		// A tick settles through as many states as fire before it runs
 		// one: patrol goes to attack through chase, and needs no
-		// transition of its own for it.
+		// transition of its own for it. Chase and attack are states of
+		// the fight, whose transition back to patrol leaves either.
 		b := fsm.New(actions)
 		b.State("patrol").Do("patrol").
-			To("chase", seen{})
-		b.State("chase").Do("chase").
-			To("attack", inReach{}).
+			To("fight", seen{})
+		b.State("fight").
 			To("patrol", unseen)
-		b.State("attack").Do("attack").
-			To("chase", outOfReach, seen{}).
-			To("patrol", unseen)
+		b.State("chase").In("fight").Do("chase").
+			To("attack", inReach{})
+		b.State("attack").In("fight").Do("attack").
+			To("chase", outOfReach)
 		machine, err := b.Build()
 		if err != nil {
 			return bt.Def[Memory]{}, err

@@ -55,9 +55,9 @@ func TestTheMachineDoesItsJob(t *testing.T) {
 	for _, want := range []string{
 		"  time  guard   intruder  state   because",
 		"patrol  initial state patrol",
-		"chase   patrol → chase: in sight",
+		"chase   patrol → fight: in sight",
 		"attack  chase → attack: in reach",
-		"chase   attack → chase: not in reach and in sight",
+		"chase   attack → chase: not in reach",
 		"the intruder is down after 3 blows",
 	} {
 		if !strings.Contains(out, want) {

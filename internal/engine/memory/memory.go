@@ -10,6 +10,7 @@ package memory
 import (
 	"fmt"
 	"reflect"
+	"sync"
 )
 
 // Check reports a memory type that plain assignment cannot copy safely:
@@ -46,6 +47,9 @@ func findReference(t reflect.Type, at string, depth int) (string, reflect.Kind, 
 		}
 		return findReference(t.Elem(), at+"[0]", depth+1)
 	case reflect.Struct:
+		if _, ok := sealed.Load(t); ok {
+			return "", 0, false
+		}
 		for i := range t.NumField() {
 			f := t.Field(i)
 			name := f.Name
@@ -58,4 +62,31 @@ func findReference(t reflect.Type, at string, depth int) (string, reflect.Kind, 
 		}
 	}
 	return "", 0, false
+}
+
+// sealed holds the types Seal marks.
+var sealed sync.Map // reflect.Type → struct{}
+
+// Seal marks t, a struct type, as one that plain assignment copies
+// safely though it holds interfaces: it lets no one write through them,
+// and what they hold holds no references (package fsm's Inbox, whose
+// payloads are values, checked by Check as they are posted, and which an
+// interface holds as copies no one can change). Check passes over it.
+func Seal(t reflect.Type) { sealed.Store(t, struct{}{}) }
+
+// checked caches Check's answer by type, for CheckOf.
+var checked sync.Map // reflect.Type → error (nil for none)
+
+// CheckOf is Check for the type of a value posted again and again (an
+// fsm event's payload): its answer is kept by type, so that after the
+// first it costs a look-up and allocates nothing.
+func CheckOf[T any]() error {
+	t := reflect.TypeFor[T]()
+	if err, ok := checked.Load(t); ok {
+		e, _ := err.(error)
+		return e
+	}
+	err := Check[T]()
+	checked.Store(t, err)
+	return err
 }
