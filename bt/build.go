@@ -361,7 +361,7 @@ func (c *compiler[M]) fillAction(rec *node[M], a Action[M], s *settings) []error
 	rec.action, rec.takes = a, s.takes
 	if t, ok := a.(traits.Timed); ok && !nilness.Of(a) {
 		switch own := t.Duration(); {
-		case s.takes == 0:
+		case !s.takesGiven:
 			rec.takes = own
 		case s.takes != own:
 			errs = append(errs, fmt.Errorf("Takes %v: the action says it takes %v", s.takes, own))

@@ -50,6 +50,7 @@ import (
 // Crowd is not safe for concurrent use: one frame at a time.
 type Crowd[M any] struct {
 	tree    *Tree[M]
+	busy    atomic.Bool  // a frame, Run, Save or Load under way: see enter
 	workers []*Worker[M] // made as a frame first needs them
 	team    *team[M]     // the goroutines of workers 1 on, once started
 	blocks  *blocks      // how the frame under way is cut
@@ -166,6 +167,22 @@ var ErrGivenTwice = errors.New("bt: the agent is given more than once in the fra
 // of any crowds share a stamp.
 var frames atomic.Uint64
 
+// enter marks a call of the crowd under way, or returns ErrReentrant when
+// one already is: an action that calls its own crowd's Tick (or Run, Save
+// or Load) from inside a frame would reuse the workers, their scratch
+// memories and the frame's agents while the frame still runs them, from
+// whichever worker's goroutine ticks that action. Atomic, since that may
+// be any of them. A call that enters must leave.
+func (c *Crowd[M]) enter() error {
+	if !c.busy.CompareAndSwap(false, true) {
+		return ErrReentrant
+	}
+	return nil
+}
+
+// leave ends the call that entered.
+func (c *Crowd[M]) leave() { c.busy.Store(false) }
+
 // Tick ticks agents[i] with &memories[i] and step dt, for every i whose
 // agent is due in this frame: every agent, unless some decide every Nth
 // frame (Agent.SetRate) or sleep (Agent.Sleep), or the crowd has a budget
@@ -173,7 +190,9 @@ var frames atomic.Uint64
 // tick. It returns the agents' faults as *AgentError values joined
 // together, in agent order. Each agent's status is its Status; Report
 // says what the frame did. An agent given at more than one index is
-// ticked at none: each of its indices gets ErrGivenTwice.
+// ticked at none: each of its indices gets ErrGivenTwice. Called from
+// inside one of the crowd's own calls (by an action of a frame under
+// way), it returns ErrReentrant, and that call goes on.
 func (c *Crowd[M]) Tick(agents []*Agent[M], memories []M, dt time.Duration) error {
 	switch {
 	case c == nil || len(c.workers) == 0:
@@ -181,8 +200,11 @@ func (c *Crowd[M]) Tick(agents []*Agent[M], memories []M, dt time.Duration) erro
 	case len(agents) != len(memories):
 		return fmt.Errorf("bt: %d agents and %d memories", len(agents), len(memories))
 	}
+	if err := c.enter(); err != nil {
+		return err
+	}
 	c.agents, c.memories, c.dt, c.each, c.all = agents, memories, dt, c.tickEach, false
-	defer func() { c.agents, c.memories, c.each = nil, nil, nil }() // held no longer than the frame
+	defer func() { c.agents, c.memories, c.each = nil, nil, nil; c.leave() }() // held no longer than the frame
 	return c.runFrame()
 }
 
@@ -211,7 +233,8 @@ func (c *Crowd[M]) sameAgents(agents []*Agent[M]) bool {
 // errors, never panics) reaches the caller's goroutine once every worker
 // is done, as it would with one worker. Run calls f for every index
 // whatever the agents' schedules and the crowd's budget: RunFrame
-// honours them.
+// honours them. Called from inside one of the crowd's own calls (by f),
+// it returns ErrReentrant.
 func (c *Crowd[M]) Run(n int, f func(w *Worker[M], i int) error) error {
 	switch {
 	case c == nil || len(c.workers) == 0:
@@ -221,6 +244,10 @@ func (c *Crowd[M]) Run(n int, f func(w *Worker[M], i int) error) error {
 	case f == nil:
 		return errors.New("bt: Run with a nil function")
 	}
+	if err := c.enter(); err != nil {
+		return err
+	}
+	defer c.leave()
 	return c.run(n, f, true)
 }
 

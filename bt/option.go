@@ -97,7 +97,8 @@ type settings struct {
 	cosmetic             bool
 	cosmeticWhileRunning bool
 	takes                time.Duration
-	simulate             any // func(*Sim[M], *M) heuristic.Verdict
+	takesGiven           bool // Takes was given, zero included
+	simulate             any  // func(*Sim[M], *M) heuristic.Verdict
 	weighted             bool
 	weight               float64
 }
@@ -165,7 +166,7 @@ func (s *settings) set(o Option) error {
 		case v < 0:
 			return fmt.Errorf("negative duration %v", v)
 		default:
-			s.takes = v
+			s.takes, s.takesGiven = v, true
 		}
 	case float64:
 		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {

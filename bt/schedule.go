@@ -223,7 +223,8 @@ type FrameReport struct {
 // saved with the agents) admits as the one saved. A frame keeps to the
 // budget to within what one wave's agents do beyond their estimate: the
 // first spike of a crowd's life, which no agent's past foretells, can
-// exceed it once.
+// exceed it once. Called from inside one of the crowd's own calls, it
+// returns ErrReentrant.
 func (c *Crowd[M]) SetBudget(b Budget) error {
 	switch {
 	case c == nil || len(c.workers) == 0:
@@ -231,6 +232,10 @@ func (c *Crowd[M]) SetBudget(b Budget) error {
 	case b.Work < 0 || b.MaxDelay < 0:
 		return fmt.Errorf("bt: a budget of %d work and a delay of %d frames: want 0 or more", b.Work, b.MaxDelay)
 	}
+	if err := c.enter(); err != nil {
+		return err // a frame under way reads the budget
+	}
+	defer c.leave()
 	if b.MaxDelay == 0 {
 		b.MaxDelay = defaultMaxDelay
 	}
@@ -258,7 +263,8 @@ func (c *Crowd[M]) Report() *FrameReport {
 // others after them. As with Run, f must touch only what belongs to agent
 // i; the faults of the frame come back as *AgentError values, by index.
 // An agent given at two indices is called at neither: each gets
-// ErrGivenTwice.
+// ErrGivenTwice. Called from inside one of the crowd's own calls (by f),
+// it returns ErrReentrant.
 func (c *Crowd[M]) RunFrame(agents []*Agent[M], dt time.Duration, f func(w *Worker[M], i int, due bool) error) error {
 	switch {
 	case c == nil || len(c.workers) == 0:
@@ -268,8 +274,11 @@ func (c *Crowd[M]) RunFrame(agents []*Agent[M], dt time.Duration, f func(w *Work
 	case dt < 0:
 		return fmt.Errorf("%w: %v", ErrNegativeStep, dt)
 	}
+	if err := c.enter(); err != nil {
+		return err
+	}
 	c.agents, c.dt, c.each, c.all = agents, dt, f, true
-	defer func() { c.agents, c.each = nil, nil }()
+	defer func() { c.agents, c.each = nil, nil; c.leave() }()
 	return c.runFrame()
 }
 

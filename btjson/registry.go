@@ -6,7 +6,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -65,8 +64,7 @@ type Registry[M any] struct {
 	// Limits bound what a file may hold; the zero Limits are the defaults.
 	Limits Limits
 
-	mu   sync.Mutex
-	made map[any]call // the values the factories made, by identity, for Marshal
+	made madeTable // what Load and the Make methods made, for Marshal
 }
 
 // Limits bound the files a registry reads, so that a hostile or broken

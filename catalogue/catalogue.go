@@ -8,6 +8,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/engine/nilness"
 	"github.com/foresight-bt/foresight/internal/engine/paths"
 	"github.com/foresight-bt/foresight/internal/engine/traits"
@@ -242,8 +243,13 @@ func (b *Builder[M]) fail(path string, err error) {
 	b.errs = append(b.errs, &decide.Error{Path: path, Err: err})
 }
 
-// Build checks the catalogue and returns it, or every misuse at once. The
-// catalogue is immutable: share it between any number of deciders, trees
+// Build checks the catalogue and returns it, or every misuse at once.
+// Each entry is checked as its node in a tree is, whatever the tree: an
+// action declared to take other than it says it takes (a bt.Wait of 1s
+// declared Takes(2s)), or a behaviour whose subtree does not build (an
+// empty sequence), is refused with its path. Every decider (a tree, htn,
+// goap, fsm) takes its entries from a built catalogue, so none plans with
+// one a tree would refuse. The catalogue is immutable: share it between any number of deciders, trees
 // and goroutines. Build may be called again, after more calls, for a
 // catalogue with them.
 func (b *Builder[M]) Build() (*Catalogue[M], error) {
@@ -257,11 +263,37 @@ func (b *Builder[M]) Build() (*Catalogue[M], error) {
 	if err := errors.Join(b.errs...); err != nil {
 		return nil, err
 	}
+	var errs []error
+	for _, e := range b.entries {
+		errs = append(errs, e.check())
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
 	c := &Catalogue[M]{entries: slices.Clone(b.entries), byName: make(map[string]int, len(b.entries))}
 	for i := range c.entries {
 		c.byName[c.entries[i].Name] = i
 	}
 	return c, nil
+}
+
+// check reports what a tree would refuse in the entry's node, whatever
+// the tree, by the tree's own check (bt.Build, of the node alone, with a
+// configuration that asks nothing of it): an action declared to take
+// other than it says it takes, zero included; a behaviour whose subtree
+// does not build. Each error is a *decide.Error at the entry's name, or
+// below it. Every decider takes its entries from a built catalogue, so
+// none plans with an entry a tree would refuse.
+func (e Entry[M]) check() error {
+	d := e.Def(e.Name)
+	if e.Behaviour == nil {
+		d = e.Def(e.Name, bt.Takes(e.Takes)) // as declared, zero included
+	}
+	_, err := bt.Build(bt.Config[M]{
+		Heuristic: heuristic.Func[M](func(_, _ *M) heuristic.Outcome { return heuristic.Irrelevant }),
+		Copy:      func(dst, src *M) { *dst = *src },
+	}, d)
+	return err
 }
 
 // New returns a Builder for a catalogue of actions over memory M: the
