@@ -26,6 +26,7 @@ type Agent[M any] struct {
 	tree         *Tree[M]
 	st           []nodeState
 	custom       []Node[M]
+	keys         []uint64 // the ReplanOnChange key each such decider saw at its last tick
 	handles      []Child[M]
 	selves       []Child[M] // the handles nodes with a Bind method got on themselves, one per custom node
 	clock        time.Duration
@@ -35,6 +36,8 @@ type Agent[M any] struct {
 	heuristicGen uint64                 // counts SetHeuristic calls
 	tracer       Tracer
 	status       Status      // what the root last returned
+	sched        schedule    // its place in a crowd's frames: see SetRate, Sleep, Wake
+	work         uint32      // the work its last tick did: see Work
 	quarantines  int         // how many nodes are quarantined
 	own          *scratch[M] // for the agent's own calls; made on first use
 	run          *scratch[M] // the scratch ticking it now, or nil
@@ -80,6 +83,9 @@ func (t *Tree[M]) NewAgent(seed uint64) (*Agent[M], error) {
 	a.st = make([]nodeState, len(t.nodes))
 	for i := range a.st {
 		a.st[i].current, a.st[i].lastEnded = -1, -1
+	}
+	if t.watches > 0 {
+		a.keys = make([]uint64, t.watches)
 	}
 	if t.customs > 0 {
 		if err := a.makeCustom(); err != nil {

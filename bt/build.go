@@ -188,6 +188,10 @@ func (c *compiler[M]) node(d *Def[M], parent int32, at *where, parentKind NodeKi
 	} else {
 		rec.key = pathKey(t.nodes[parent].key, rec.name)
 	}
+	if rec.watch != nil {
+		rec.seen = int32(t.watches)
+		t.watches++
+	}
 	switch rec.kind {
 	case kindSelector, kindPriority:
 		rec.selector = int32(t.selectors)
@@ -245,6 +249,11 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], s *settings, at *where) []er
 	if err != nil {
 		errs = append(errs, err)
 	}
+	watch, err := replanKey[M](s)
+	if err != nil {
+		errs = append(errs, err)
+	}
+	rec.watch = watch
 	// Every built-in composite but IfElse runs no value of its own, nor
 	// does a kind Build does not know.
 	if k, known := engineKind[d.Kind]; d.Value != nil &&
@@ -262,7 +271,7 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], s *settings, at *where) []er
 	case KindSelector, KindRandom:
 		random := d.Kind == KindRandom
 		rec.sel = selectorConfig{interval: -1, allowNegative: s.allowNegative, preferCurrent: !s.preferFirst,
-			debounce: s.debounce, replanOn: when != nil}
+			debounce: s.debounce, replanOn: when != nil, replanOnChange: watch != nil}
 		if s.replan {
 			rec.sel.interval = s.interval
 		}
@@ -312,10 +321,10 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], s *settings, at *where) []er
 		}
 	case KindPlanner:
 		replan := Replanning[M]{Periodic: s.replan, Interval: s.interval, On: when}
-		errs = append(errs, plannerFill(rec, d, replan)...)
+		errs = append(errs, plannerFill(rec, d, replan, watch != nil)...)
 	case KindUtility:
 		replan := Replanning[M]{Periodic: s.replan, Interval: s.interval, On: when}
-		errs = append(errs, utilityFill(rec, d, replan, at, &c.options)...)
+		errs = append(errs, utilityFill(rec, d, replan, watch != nil, at, &c.options)...)
 	case KindLeaf:
 		n, err := valueOf[M, Node[M]](d, "a Node")
 		switch {
@@ -329,6 +338,9 @@ func (c *compiler[M]) fill(rec *node[M], d *Def[M], s *settings, at *where) []er
 			}
 		}
 		rec.make = func([]*Child[M]) (Node[M], error) { return n, nil }
+		if inst, ok := n.(instancer[M]); ok && !nilness.Of(n) {
+			rec.make = func([]*Child[M]) (Node[M], error) { return inst.NewInstance() }
+		}
 	case KindAction:
 		a, err := valueOf[M, Action[M]](d, "an Action")
 		if err != nil {
@@ -357,7 +369,7 @@ func (c *compiler[M]) fillAction(rec *node[M], a Action[M], s *settings) []error
 	rec.action, rec.takes = a, s.takes
 	if t, ok := a.(traits.Timed); ok && !nilness.Of(a) {
 		switch own := t.Duration(); {
-		case s.takes == 0:
+		case !s.takesGiven:
 			rec.takes = own
 		case s.takes != own:
 			errs = append(errs, fmt.Errorf("Takes %v: the action says it takes %v", s.takes, own))
@@ -415,6 +427,22 @@ func compositeOf[M any](d *Def[M]) (CompositeFunc[M], error) {
 		return f, nil
 	}
 	return valueOf[M, CompositeFunc[M]](d, "a CompositeFunc")
+}
+
+// replanKey returns a decider's ReplanOnChange key, or what is wrong with
+// it.
+func replanKey[M any](s *settings) (func(*M) uint64, error) {
+	if s.replanOnChange == nil {
+		return nil, nil
+	}
+	key, ok := s.replanOnChange.(func(*M) uint64)
+	switch {
+	case !ok:
+		return nil, fmt.Errorf("ReplanOnChange: a key of %T, not of this tree's memory", s.replanOnChange)
+	case key == nil:
+		return nil, errors.New("ReplanOnChange: a nil key")
+	}
+	return key, nil
 }
 
 // replanTest returns a decider's ReplanOn test, or what is wrong with it.
@@ -597,6 +625,9 @@ func (t *Tree[M]) learn(proto *Agent[M], errs *[]error) {
 		}
 		if d, ok := made.(describer); ok {
 			n.detail = d.Describe()
+		}
+		if n.watch != nil { // a planner's: its runner does not know of it
+			n.detail += " replan-on-change"
 		}
 	}
 }

@@ -170,8 +170,10 @@ func (Builder[M]) Plan(name string, p Planner[M], opts ...Option) Def[M] {
 }
 
 // Leaf describes a custom node with no children. Every agent of the tree runs
-// the same n: keep what an agent's run of it needs in the memory, or make
-// it a Composite, whose factory makes an instance per agent.
+// the same n, keeping what its run needs in the memory, unless n has a
+// method NewInstance() (Node[M], error) (see Node): then each agent runs
+// an instance of its own, which may keep that agent's state (and save it:
+// see StateWriter).
 func (Builder[M]) Leaf(name string, n Node[M]) Def[M] {
 	return Def[M]{Kind: KindLeaf, Name: name, Value: n}
 }

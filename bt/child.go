@@ -176,6 +176,18 @@ func (c *Child[M]) Report(p *decide.Report) {
 	s.emit()
 }
 
+// SetReason gives the reason for the status the node is about to return
+// from its Begin or Update, such as why it failed: the tracer's EventEnd
+// for the node carries it as its Reason. A node reports through the
+// handle its Bind received (package jobs's leaf says why its job
+// failed). It does nothing when no tracer would read it, or outside a
+// call of the agent.
+func (c *Child[M]) SetReason(why string) {
+	if s := c.agent.run; s != nil && s.tracer != nil {
+		s.why, s.whyFor = why, c.index+1
+	}
+}
+
 // customBegin begins custom node i, with its goal in force.
 func (s *scratch[M]) customBegin(i int32, m *M) Status {
 	n := &s.nodes[i]

@@ -29,7 +29,14 @@ import (
 //	}
 //
 // or, to sense, decide and act agent by agent on the same worker while
-// the agent's memory is in cache, with Run.
+// the agent's memory is in cache, with Run or RunFrame.
+//
+// An agent may decide less often than every frame (Agent.SetRate), or
+// sleep until something wakes it (Agent.Sleep, Agent.Wake), and a crowd
+// may keep its frames to a budget of work (SetBudget), moving what does
+// not fit to the next frames; Tick and RunFrame honour them, and Report
+// says what a frame did. An agent not ticked in a frame keeps the frame's
+// time for its next tick.
 //
 // The workers are goroutines that live as long as the crowd: they are
 // started by the first frame that needs them, wait between frames, and
@@ -43,6 +50,7 @@ import (
 // Crowd is not safe for concurrent use: one frame at a time.
 type Crowd[M any] struct {
 	tree    *Tree[M]
+	busy    atomic.Bool  // a frame, Run, Save or Load under way: see enter
 	workers []*Worker[M] // made as a frame first needs them
 	team    *team[M]     // the goroutines of workers 1 on, once started
 	blocks  *blocks      // how the frame under way is cut
@@ -53,7 +61,6 @@ type Crowd[M any] struct {
 	memories []M
 	dt       time.Duration
 	frame    uint64 // the stamp of the frame Tick runs: see Agent.frame
-	tickOne  func(w *Worker[M], i int) error
 	stampOne func(w *Worker[M], i int) error
 	errs     []error
 	// distinct holds the addresses of the agents of the last frame found
@@ -61,6 +68,22 @@ type Crowd[M any] struct {
 	// Addresses, not pointers, so that the crowd keeps no agent alive; an
 	// address reused by a new agent still says the agents are distinct.
 	distinct []uintptr
+
+	// A frame under the agents' schedules (see schedule.go): the function
+	// it calls for each agent, and whether for every agent or only those
+	// ticked; the functions that run its passes, made once; its budget
+	// and report, its faults, and what a budget's admission keeps.
+	each                            func(w *Worker[M], i int, due bool) error
+	all                             bool
+	tickEach                        func(w *Worker[M], i int, due bool) error
+	plainPass, surveyPass, wavePass func(w *Worker[M], i int) error
+	restPass                        func(w *Worker[M], i int) error
+	budget                          Budget
+	report                          FrameReport
+	failed                          []error
+	marks                           []uint8
+	cands, due                      []candidate
+	wave, later                     []int32
 
 	// Save and Load: the functions that save and load one agent, where
 	// each agent's state lies, the save being loaded and the agents made
@@ -88,7 +111,12 @@ type Worker[M any] struct {
 	// the job of the frame under way
 	f      func(w *Worker[M], i int) error
 	blocks *blocks
-	own    int // its own range in blocks
+	own    int     // its own range in blocks
+	ids    []int32 // the agents the indices stand for, if not themselves (a wave of a frame)
+
+	// what it counted in the frame under way (see FrameReport)
+	asleep, due, ticked int
+	did                 int64 // work
 
 	saved []byte // the states it saved in the save under way (Crowd.Save)
 }
@@ -105,13 +133,8 @@ func NewCrowd[M any](t *Tree[M], workers int) *Crowd[M] {
 	}
 	c.tree, c.blocks = t, &blocks{}
 	c.workers = make([]*Worker[M], min(max(workers, 1), MaxWorkers))
-	c.tickOne = func(w *Worker[M], i int) error {
-		if a := c.agents[i]; a != nil && a.twice.Load() == c.frame {
-			return ErrGivenTwice
-		}
-		_, err := w.Tick(c.agents[i], &c.memories[i], c.dt)
-		return err
-	}
+	c.tickEach = c.frameOf
+	c.plainPass, c.surveyPass, c.wavePass, c.restPass = c.plainOne, c.surveyOne, c.waveOne, c.restOne
 	c.stampOne = func(_ *Worker[M], i int) error {
 		if a := c.agents[i]; a != nil && a.frame.Swap(c.frame) == c.frame {
 			a.twice.Store(c.frame)
@@ -144,11 +167,32 @@ var ErrGivenTwice = errors.New("bt: the agent is given more than once in the fra
 // of any crowds share a stamp.
 var frames atomic.Uint64
 
-// Tick ticks agents[i] with &memories[i] and step dt, for every i. It
-// returns the agents' faults as *AgentError values joined together, in
-// agent order. Each agent's status is its Status. An agent given at more
-// than one index is ticked at none: each of its indices gets
-// ErrGivenTwice.
+// enter marks a call of the crowd under way, or returns ErrReentrant when
+// one already is: an action that calls its own crowd's Tick (or Run, Save
+// or Load) from inside a frame would reuse the workers, their scratch
+// memories and the frame's agents while the frame still runs them, from
+// whichever worker's goroutine ticks that action. Atomic, since that may
+// be any of them. A call that enters must leave.
+func (c *Crowd[M]) enter() error {
+	if !c.busy.CompareAndSwap(false, true) {
+		return ErrReentrant
+	}
+	return nil
+}
+
+// leave ends the call that entered.
+func (c *Crowd[M]) leave() { c.busy.Store(false) }
+
+// Tick ticks agents[i] with &memories[i] and step dt, for every i whose
+// agent is due in this frame: every agent, unless some decide every Nth
+// frame (Agent.SetRate) or sleep (Agent.Sleep), or the crowd has a budget
+// (SetBudget); an agent not ticked keeps the frame's time for its next
+// tick. It returns the agents' faults as *AgentError values joined
+// together, in agent order. Each agent's status is its Status; Report
+// says what the frame did. An agent given at more than one index is
+// ticked at none: each of its indices gets ErrGivenTwice. Called from
+// inside one of the crowd's own calls (by an action of a frame under
+// way), it returns ErrReentrant, and that call goes on.
 func (c *Crowd[M]) Tick(agents []*Agent[M], memories []M, dt time.Duration) error {
 	switch {
 	case c == nil || len(c.workers) == 0:
@@ -156,18 +200,12 @@ func (c *Crowd[M]) Tick(agents []*Agent[M], memories []M, dt time.Duration) erro
 	case len(agents) != len(memories):
 		return fmt.Errorf("bt: %d agents and %d memories", len(agents), len(memories))
 	}
-	c.agents, c.memories, c.dt = agents, memories, dt
-	c.frame = frames.Add(1)
-	defer func() { c.agents, c.memories = nil, nil }() // held no longer than the frame
-	if !c.sameAgents(agents) {
-		c.distinct = c.distinct[:0]
-		if c.run(len(agents), c.stampOne, false) == nil { // none found twice
-			for _, a := range agents {
-				c.distinct = append(c.distinct, uintptr(unsafe.Pointer(a)))
-			}
-		}
+	if err := c.enter(); err != nil {
+		return err
 	}
-	return c.run(len(agents), c.tickOne, true)
+	c.agents, c.memories, c.dt, c.each, c.all = agents, memories, dt, c.tickEach, false
+	defer func() { c.agents, c.memories, c.each = nil, nil, nil; c.leave() }() // held no longer than the frame
+	return c.runFrame()
 }
 
 // sameAgents reports whether agents are those of the last frame found to
@@ -193,7 +231,10 @@ func (c *Crowd[M]) sameAgents(agents []*Agent[M]) bool {
 // is shared. The errors f returns come back as *AgentError values joined
 // together, in index order. A panic in f (the tree's own faults are
 // errors, never panics) reaches the caller's goroutine once every worker
-// is done, as it would with one worker.
+// is done, as it would with one worker. Run calls f for every index
+// whatever the agents' schedules and the crowd's budget: RunFrame
+// honours them. Called from inside one of the crowd's own calls (by f),
+// it returns ErrReentrant.
 func (c *Crowd[M]) Run(n int, f func(w *Worker[M], i int) error) error {
 	switch {
 	case c == nil || len(c.workers) == 0:
@@ -203,12 +244,28 @@ func (c *Crowd[M]) Run(n int, f func(w *Worker[M], i int) error) error {
 	case f == nil:
 		return errors.New("bt: Run with a nil function")
 	}
+	if err := c.enter(); err != nil {
+		return err
+	}
+	defer c.leave()
 	return c.run(n, f, true)
 }
 
 // run calls f for every index in [0, n), with stealing or with each
 // worker keeping to its own chunk.
 func (c *Crowd[M]) run(n int, f func(w *Worker[M], i int) error, steal bool) error {
+	return c.runOver(n, nil, f, steal)
+}
+
+// runIDs calls f for every agent index in ids, with stealing; its faults
+// are by agent index.
+func (c *Crowd[M]) runIDs(ids []int32, f func(w *Worker[M], i int) error) error {
+	return c.runOver(len(ids), ids, f, true)
+}
+
+// runOver calls f for every index in [0, n), or, with ids, for the agent
+// index each stands for.
+func (c *Crowd[M]) runOver(n int, ids []int32, f func(w *Worker[M], i int) error, steal bool) error {
 	if n <= 0 {
 		return nil
 	}
@@ -219,7 +276,7 @@ func (c *Crowd[M]) run(n int, f func(w *Worker[M], i int) error, steal bool) err
 			w = &Worker[M]{tree: c.tree, blocks: c.blocks, own: k}
 			workers[k] = w
 		}
-		w.f, w.errs = f, w.errs[:0]
+		w.f, w.ids, w.errs = f, ids, w.errs[:0]
 	}
 	if len(workers) == 1 {
 		workers[0].work()
@@ -230,7 +287,7 @@ func (c *Crowd[M]) run(n int, f func(w *Worker[M], i int) error, steal bool) err
 		c.team.run(workers)
 	}
 	for _, w := range workers {
-		w.f = nil // the function may hold the crowd: workers wait without it
+		w.f, w.ids = nil, nil // the function may hold the crowd: workers wait without it
 	}
 	for _, w := range workers {
 		if w.panicked != nil {
@@ -323,9 +380,14 @@ func (w *Worker[M]) work() {
 	}
 }
 
-// run calls f(w, i) for i in [lo, hi), keeping the faults.
+// run calls f(w, i) for i in [lo, hi), or for the agents those stand
+// for, keeping the faults.
 func (w *Worker[M]) run(lo, hi int) {
-	for i := lo; i < hi; i++ {
+	for k := lo; k < hi; k++ {
+		i := k
+		if w.ids != nil {
+			i = int(w.ids[k])
+		}
 		if err := w.f(w, i); err != nil {
 			w.errs = append(w.errs, &AgentError{Index: i, Err: err})
 		}

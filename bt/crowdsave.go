@@ -28,6 +28,10 @@ func (c *Crowd[M]) Save(dst []byte, agents []*Agent[M]) ([]byte, error) {
 	if c == nil || len(c.workers) == 0 {
 		return dst, ErrNotBuilt
 	}
+	if err := c.enter(); err != nil {
+		return dst, err
+	}
+	defer c.leave()
 	if c.saveOne == nil {
 		c.saveOne = func(w *Worker[M], i int) error {
 			a := c.agents[i]
@@ -73,6 +77,10 @@ func (c *Crowd[M]) Load(agents []*Agent[M], data []byte) error {
 	if c == nil || len(c.workers) == 0 {
 		return ErrNotBuilt
 	}
+	if err := c.enter(); err != nil {
+		return err
+	}
+	defer c.leave()
 	if err := c.locate(agents, data); err != nil {
 		return err
 	}

@@ -57,7 +57,10 @@
 // The scratch memories that predictions use belong to whoever ticks: an
 // agent ticked on its own makes a set at its first tick, while a Crowd
 // ticks many agents per frame with one set per worker, so its agents hold
-// none (see Crowd for how a game's loop uses it). Actions, constraints
+// none (see Crowd for how a game's loop uses it). A crowd ticks each
+// agent at its own rate (Agent.SetRate), lets agents sleep until woken
+// (Agent.Sleep, Agent.Wake), and keeps its frames to a budget of work
+// (Crowd.SetBudget), deciding the same whatever its number of workers. Actions, constraints
 // and heuristics are shared by every agent of a tree, so they keep an
 // agent's state in its memory; a custom decorator or composite is made
 // afresh for each agent by its factory.

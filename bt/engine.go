@@ -25,6 +25,7 @@ func (s *scratch[M]) tickNode(i int32, m *M, dt time.Duration) Status {
 func (s *scratch[M]) begin(i int32, m *M) Status {
 	n := &s.nodes[i]
 	st := &s.st[i]
+	s.work++
 	if n.flags&flagGuarded != 0 || st.flags&stQuarantined != 0 {
 		if r, stopped := s.admit(i, m); stopped {
 			return r
@@ -85,6 +86,9 @@ func (s *scratch[M]) begin(i int32, m *M) Status {
 		r = s.customBegin(i, m)
 	}
 	s.at = at
+	if n.watch != nil {
+		s.saw(i, m)
+	}
 	if r != Running {
 		if !r.valid() {
 			r = s.invalidStatus(i, "Begin")
@@ -126,6 +130,9 @@ func (s *scratch[M]) update(i int32, m *M, dt time.Duration) Status {
 		r = Success // instant actions and conditions never run on
 	}
 	s.at = at
+	if n.watch != nil {
+		s.saw(i, m)
+	}
 	if r != Running {
 		if !r.valid() {
 			r = s.invalidStatus(i, "Update")
@@ -204,7 +211,11 @@ func (s *scratch[M]) ended(i int32, r Status) {
 	st.ended = r
 	st.lastEnd = s.clock.Now()
 	if s.tracer != nil {
-		s.trace(EventEnd, i, r, 0, "")
+		why := ""
+		if s.whyFor == i+1 {
+			why, s.why, s.whyFor = s.why, "", 0
+		}
+		s.trace(EventEnd, i, r, 0, why)
 	}
 }
 
@@ -368,6 +379,7 @@ func (s *scratch[M]) simulateNode(i int32, before, m *M, check Check) heuristic.
 		return s.judge(m, m)
 	}
 	n := &s.nodes[i]
+	s.work++
 	at := s.at
 	s.at = loc(i, opSimulate)
 	var v heuristic.Verdict

@@ -9,7 +9,9 @@ import (
 // exactly as it was.
 var (
 	// ErrReentrant: the tree was ticked, halted or previewed from inside
-	// one of its own calls (an action ticking its own tree).
+	// one of its own calls (an action ticking its own tree), or a crowd
+	// was called from inside one of its own calls (an action of a frame
+	// calling its crowd's Tick).
 	ErrReentrant = errors.New("bt: tree called from inside its own Tick, Halt or Preview")
 	// ErrNegativeStep: a negative time step; time only moves forward.
 	ErrNegativeStep = errors.New("bt: negative time step")

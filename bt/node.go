@@ -50,6 +50,19 @@ import (
 //     ("repeat 3").
 //   - Validate() error reports bad settings, which Build reports with
 //     the node's path.
+//   - NewInstance() (Node[M], error), on a node given to Builder.Leaf,
+//     makes each agent an instance of its own, as a composite's factory
+//     does (once at Build, to check it, and once per agent), so that the
+//     leaf may keep that agent's state (package jobs's leaf keeps the job
+//     under way); without it every agent runs the one node.
+//   - Discard() lets go of what an agent's instance holds outside the
+//     agent (a job under way on another goroutine) when a restore or a
+//     reload replaces the instance with one restored from its state
+//     (Agent.UnmarshalBinary, UnmarshalJSON, Restore, Reload,
+//     Crowd.Load). It is called once, between ticks, on an instance that
+//     may still be running: such a run is not ended (its End is owed to
+//     the run that was saved), so Discard, not End, is the place to
+//     cancel what the run started. A panic in it is dropped.
 type Node[M any] interface {
 	Begin(m *M) Status
 	Update(m *M, dt time.Duration) Status
@@ -82,4 +95,13 @@ type (
 	}
 	router[M any] interface{ Route(m *M) int }
 	binder[M any] interface{ Bind(self *Child[M]) }
+)
+
+// The optional methods of a leaf whose agents each run an instance of
+// their own, and of such an instance.
+type (
+	instancer[M any] interface {
+		NewInstance() (Node[M], error)
+	}
+	discarder interface{ Discard() }
 )

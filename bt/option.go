@@ -20,9 +20,10 @@ import (
 // the node's path. The nodes that take each:
 //
 //	Sequence, ReactiveSequence   Loop, AllowFailure, MinOutcome
-//	Selector, RandomSelector     Replan, ReplanOn, AllowNegative, Debounce,
-//	                             PreferFirst (a Selector only)
-//	Plan                         Replan, ReplanOn (an fsm machine refuses them)
+//	Selector, RandomSelector     Replan, ReplanOn, ReplanOnChange, AllowNegative,
+//	                             Debounce, PreferFirst (a Selector only)
+//	Plan                         Replan, ReplanOn, ReplanOnChange (an fsm
+//	                             machine refuses them)
 //	Parallel                     SucceedOnOne, FailOnOne
 //	Do, Condition                Cosmetic, CosmeticWhileRunning, SimulateWith,
 //	                             Takes (Do only)
@@ -41,7 +42,7 @@ func (o Option) Key() string { return o.key }
 
 // Value returns what the option sets: a time.Duration for "replan" and
 // "takes", a heuristic.Outcome for "minOutcome", a float64 for "weight",
-// the function given for "replanOn" and "simulate", and true for the
+// the function given for "replanOn", "replanOnChange" and "simulate", and true for the
 // others.
 func (o Option) Value() any { return o.value }
 
@@ -54,6 +55,7 @@ const (
 	keyMinOutcome           = "minOutcome"
 	keyReplan               = "replan"
 	keyReplanOn             = "replanOn"
+	keyReplanOnChange       = "replanOnChange"
 	keyAllowNegative        = "allowNegative"
 	keyPreferFirst          = "preferFirst"
 	keyDebounce             = "debounce"
@@ -69,7 +71,7 @@ const (
 // optionNames are the functions that make each option, for errors.
 var optionNames = map[string]string{
 	keyLoop: "Loop", keyAllowFailure: "AllowFailure", keyMinOutcome: "MinOutcome",
-	keyReplan: "Replan", keyReplanOn: "ReplanOn", keyAllowNegative: "AllowNegative",
+	keyReplan: "Replan", keyReplanOn: "ReplanOn", keyReplanOnChange: "ReplanOnChange", keyAllowNegative: "AllowNegative",
 	keyPreferFirst: "PreferFirst", keyDebounce: "Debounce", keySucceedOnOne: "SucceedOnOne",
 	keyFailOnOne: "FailOnOne", keyCosmetic: "Cosmetic", keyCosmeticWhileRunning: "CosmeticWhileRunning",
 	keyTakes: "Takes", keySimulate: "SimulateWith", keyWeight: "Weight",
@@ -86,6 +88,7 @@ type settings struct {
 	replan               bool // it plans again every interval
 	interval             time.Duration
 	replanOn             any // func(*M) bool
+	replanOnChange       any // func(*M) uint64
 	allowNegative        bool
 	preferFirst          bool
 	debounce             bool
@@ -94,7 +97,8 @@ type settings struct {
 	cosmetic             bool
 	cosmeticWhileRunning bool
 	takes                time.Duration
-	simulate             any // func(*Sim[M], *M) heuristic.Verdict
+	takesGiven           bool // Takes was given, zero included
+	simulate             any  // func(*Sim[M], *M) heuristic.Verdict
 	weighted             bool
 	weight               float64
 }
@@ -162,7 +166,7 @@ func (s *settings) set(o Option) error {
 		case v < 0:
 			return fmt.Errorf("negative duration %v", v)
 		default:
-			s.takes = v
+			s.takes, s.takesGiven = v, true
 		}
 	case float64:
 		if math.IsNaN(v) || math.IsInf(v, 0) || v < 0 {
@@ -170,9 +174,12 @@ func (s *settings) set(o Option) error {
 		}
 		s.weighted, s.weight = true, v
 	default:
-		if o.key == keyReplanOn {
+		switch o.key {
+		case keyReplanOn:
 			s.replanOn = v
-		} else {
+		case keyReplanOnChange:
+			s.replanOnChange = v
+		default:
 			s.simulate = v
 		}
 	}

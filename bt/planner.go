@@ -51,7 +51,9 @@ type Replanning[M any] struct {
 	Periodic bool
 	Interval time.Duration
 	// On, when set, plans again on every tick in which it reports true:
-	// news that matters. It must only read m.
+	// news that matters. It must only read m. With ReplanOnChange, it
+	// also reports a change of the key since the node's last tick (each
+	// agent's runner gets an On of its own).
 	On func(m *M) bool
 }
 
@@ -66,9 +68,24 @@ func Replan(interval time.Duration) Option { return Option{keyReplan, interval} 
 
 // ReplanOn makes a running decider also plan again in any tick in which
 // when holds of the memory, whatever its interval: "every half second, and
-// at once when a new threat appears". when must only read m; it is asked
-// while planning and while acting alike, so previews agree with ticks.
+// at once when a new threat appears". when is a level, not news: a test
+// that holds ("is a raider near?") plans again in every tick it holds,
+// for as long as it holds. For news, once, use ReplanOnChange (or a test
+// of something the game raises for one frame only). when must only read
+// m; it is asked while planning and while acting alike, so previews agree
+// with ticks.
 func ReplanOn[M any](when func(m *M) bool) Option { return Option{keyReplanOn, when} }
+
+// ReplanOnChange makes a running decider also plan again in the tick in
+// which key(m) differs from what it was at the decider's last tick: news,
+// once. The key is anything of the memory that changes when there is
+// something new to plan for: the nearest raider's id, a count of alarms
+// the game raises, a hash of the threats seen. Unlike a ReplanOn test,
+// which plans again every tick it holds, a key that stays the same, at
+// any value, plans nothing. The key the decider last saw is part of its
+// agent's state, saved with it; key must only read m, and is asked while
+// planning and while acting alike, so previews agree with ticks.
+func ReplanOnChange[M any](key func(m *M) uint64) Option { return Option{keyReplanOnChange, key} }
 
 // plannerSteps asks p for its steps, turning a panic into an error.
 func plannerSteps[M any](p Planner[M]) (steps []Def[M], err error) {
@@ -85,7 +102,7 @@ func plannerSteps[M any](p Planner[M]) (steps []Def[M], err error) {
 }
 
 // plannerFill checks a planner node's Def and sets what its record makes.
-func plannerFill[M any](rec *node[M], d *Def[M], replan Replanning[M]) []error {
+func plannerFill[M any](rec *node[M], d *Def[M], replan Replanning[M], watched bool) []error {
 	p, err := valueOf[M, Planner[M]](d, "a Planner")
 	if err != nil {
 		return []error{err}
@@ -100,6 +117,28 @@ func plannerFill[M any](rec *node[M], d *Def[M], replan Replanning[M]) []error {
 	if dd, ok := p.(domainDescriber); ok {
 		rec.domain = dd
 	}
-	rec.make = func(kids []*Child[M]) (Node[M], error) { return p.Runner(kids, replan) }
+	rec.make = func(kids []*Child[M]) (Node[M], error) {
+		if watched && len(kids) > 0 {
+			return p.Runner(kids, replan.watching(kids[0]))
+		}
+		return p.Runner(kids, replan)
+	}
 	return errs
+}
+
+// watching returns r for the agent of step, the first step of a planner
+// node with a ReplanOnChange key: its On also reports a change of the
+// key since the node's last tick, which the agent keeps. The step's
+// handle follows the agent through restores.
+func (r Replanning[M]) watching(step *Child[M]) Replanning[M] {
+	user := r.On
+	r.On = func(m *M) bool {
+		if user != nil && user(m) {
+			return true
+		}
+		a := step.agent
+		n := &a.tree.nodes[a.tree.nodes[step.index].parent]
+		return n.watch(m) != a.keys[n.seen]
+	}
+	return r
 }

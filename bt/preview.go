@@ -229,7 +229,8 @@ func (s *scratch[M]) next1(i int32, m *M) int32 {
 		c, why := s.priorityNext(i, m)
 		for ; int(c) < len(n.kids); c++ {
 			k := n.kids[c]
-			if !s.st[k].running() { // the tick picks it, as its tracer is told, or passes it over
+			ran := s.st[k].running()
+			if !ran { // the tick picks it, as its tracer is told, or passes it over
 				if _, picked := s.pickInOrder(i, c, m, why); picked {
 					s.walked = append(s.walked, i)
 				}
@@ -240,8 +241,12 @@ func (s *scratch[M]) next1(i int32, m *M) int32 {
 				return c
 			case Done:
 				return -1 // the child succeeds without beginning, and so does the priority
-			} // Fail: the priority tries the next
-			if s.st[k].running() { // as the tick says of it in the pick that follows
+			}
+			// Fail: the priority tries the next. A running child its
+			// guard stops fails as it runs, and the decision that
+			// follows says so, as the tick's does (runPriorityFrom); a
+			// child just picked passed the same check, so is not refused.
+			if ran {
 				s.bufs[n.selector].live.Candidates[c].Verdict = failedRunning
 			}
 		}

@@ -78,8 +78,7 @@ func TestPriorityDecisionsAreTraced(t *testing.T) {
 
 // A child that fails as it runs is told in the decision that follows as
 // failed, not as it was judged when it was picked ticks before (which a
-// restored agent, not having seen that pick, could not repeat); and
-// Preview foresees that decision as the tick makes it.
+// restored agent, not having seen that pick, could not repeat).
 func TestPriorityDecisionAfterAFailureAsItRan(t *testing.T) {
 	type post struct{ Foes int }
 	seen := constraints.Func("foes in sight", func(p *post) bool { return p.Foes > 0 })
@@ -98,14 +97,14 @@ func TestPriorityDecisionAfterAFailureAsItRan(t *testing.T) {
 			got = append(got, e.Decision.String())
 		}
 	}))
-	var previewed []string
+	var foreseen []string
 	for _, p := range []post{{Foes: 2}, {Foes: 0}} {
-		pv, err := agent.Preview(&p, time.Second)
+		preview, err := agent.Preview(&p, time.Second)
 		if err != nil {
 			t.Fatal(err)
 		}
-		for _, d := range pv.Decisions {
-			previewed = append(previewed, d.String())
+		for _, d := range preview.Decisions {
+			foreseen = append(foreseen, d.String())
 		}
 		if _, err := agent.Tick(&p, time.Second); err != nil {
 			t.Fatal(err)
@@ -118,7 +117,7 @@ func TestPriorityDecisionAfterAFailureAsItRan(t *testing.T) {
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("traced decisions (-want +got):\n%s", diff)
 	}
-	if diff := cmp.Diff(want, previewed); diff != "" {
+	if diff := cmp.Diff(want, foreseen); diff != "" {
 		t.Errorf("previewed decisions (-want +got):\n%s", diff)
 	}
 }

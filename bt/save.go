@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"hash/crc32"
 	"hash/fnv"
+	"slices"
 	"strconv"
 	"time"
 )
@@ -24,8 +25,11 @@ import (
 // The binary form:
 //
 //	"fsag" | version (uvarint) | fingerprint (8 bytes) | clock (varint) |
-//	ticks (uvarint) | seed (uvarint) | status (byte) | nodes (uvarint) |
+//	ticks (uvarint) | seed (uvarint) | status (byte) |
+//	schedule: a mask of what it holds (uvarint), then those fields |
+//	nodes (uvarint) |
 //	each node: a mask of what it holds (byte), then those fields |
+//	each decider with a ReplanOnChange key: the key it last saw (uvarint) |
 //	each custom node: its state's length (uvarint), then its state |
 //	CRC-32 of all before (4 bytes)
 const (
@@ -77,9 +81,13 @@ func (a *Agent[M]) AppendBinary(b []byte) ([]byte, error) {
 	b = binary.AppendUvarint(b, a.ticks)
 	b = binary.AppendUvarint(b, a.seed)
 	b = append(b, byte(a.status))
+	b = appendSchedule(b, &a.sched)
 	b = binary.AppendUvarint(b, uint64(len(a.st)))
 	for i := range a.st {
 		b = appendNode(b, &a.st[i])
+	}
+	for _, k := range a.keys {
+		b = binary.AppendUvarint(b, k)
 	}
 	for i := range t.nodes {
 		n := &t.nodes[i]
@@ -128,13 +136,15 @@ func (a *Agent[M]) MarshalJSON() ([]byte, error) {
 	}
 	t := a.tree
 	b := []byte(`{"format":"` + jsonFormat + `","version":` + strconv.Itoa(stateVersion))
-	b = fmt.Appendf(b, `,"tree":"%016x","clock":%q,"ticks":%d,"seed":%d,"status":%q,"nodes":[`,
+	b = fmt.Appendf(b, `,"tree":"%016x","clock":%q,"ticks":%d,"seed":%d,"status":%q`,
 		t.fingerprint, time.Duration(a.clock).String(), a.ticks, a.seed, statusName(a.status))
+	b = appendScheduleJSON(b, &a.sched)
+	b = append(b, `,"nodes":[`...)
 	first := true
 	for i := range a.st {
 		n := &t.nodes[i]
 		st := &a.st[i]
-		if *st == freshNode && n.kind != kindCustom {
+		if *st == freshNode && n.kind != kindCustom && (n.watch == nil || a.keys[n.seen] == 0) {
 			continue
 		}
 		if !first {
@@ -146,6 +156,9 @@ func (a *Agent[M]) MarshalJSON() ([]byte, error) {
 		b = append(b, `,"kind":`...)
 		b = appendJSONString(b, string(n.kindName))
 		b = appendNodeJSON(b, t, int32(i), st)
+		if n.watch != nil && a.keys[n.seen] != 0 {
+			b = fmt.Appendf(b, `,"seen":%d`, a.keys[n.seen])
+		}
 		if n.kind == kindCustom {
 			var err error
 			b = append(b, `,"state":{`...)
@@ -377,6 +390,7 @@ type saved struct {
 	clock       time.Duration
 	ticks, seed uint64
 	status      Status
+	sched       schedule
 	nodes       []savedNode
 }
 
@@ -386,6 +400,7 @@ type savedNode struct {
 	st                 nodeState
 	current, lastEnded string      // by path: the children, by name
 	pastLast           bool        // by path: current is past the last child
+	seen               uint64      // a decider's ReplanOnChange key, as it last saw it
 	custom             []byte      // a custom node's state in the binary form
 	fields             []jsonField // a custom node's state in the JSON form
 	hasCustom          bool
@@ -439,6 +454,7 @@ func (t *Tree[M]) readBinary(data []byte) (*saved, error) {
 	}
 	s := &saved{binary: true, clock: time.Duration(r.varint("clock")), ticks: r.uvarint("ticks"),
 		seed: r.uvarint("seed"), status: Status(r.byte("status"))}
+	s.sched = r.schedule()
 	if count := r.uvarint("nodes"); r.err == nil && count != uint64(len(t.nodes)) {
 		return bad("%d nodes, where the tree has %d", count, len(t.nodes))
 	}
@@ -448,6 +464,11 @@ func (t *Tree[M]) readBinary(data []byte) (*saved, error) {
 	s.nodes = make([]savedNode, len(t.nodes))
 	for i := range s.nodes {
 		s.nodes[i].st = r.node()
+	}
+	for i := range t.nodes {
+		if t.nodes[i].watch != nil {
+			s.nodes[i].seen = r.uvarint("a decider's key")
+		}
 	}
 	for i := range t.nodes {
 		if t.nodes[i].kind == kindCustom {
@@ -552,6 +573,13 @@ func (r *byteReader) node() nodeState {
 	if mask&maskResult != 0 {
 		st.result = Status(r.byte("a node's result"))
 	}
+	// A save marks only the fields that differ from a fresh node's: one
+	// marked at a fresh node's value would save otherwise.
+	if r.err == nil && (mask&maskDecidedAt != 0 && st.decidedAt == 0 || mask&maskCurrent != 0 && st.current == -1 ||
+		mask&maskLastEnded != 0 && st.lastEnded == -1 || mask&maskEnded != 0 && st.ended == 0 ||
+		mask&maskResult != 0 && st.result == 0) {
+		r.err = fmt.Errorf("%w: a node marks a field as held at a fresh node's value (mask %#x)", ErrState, mask)
+	}
 	return st
 }
 
@@ -561,15 +589,16 @@ func clampIndex(v int64) int64 { return min(max(v, -2), 1<<31-1) }
 
 // A jsonState is the JSON form, as read.
 type jsonState struct {
-	Format   string     `json:"format"`
-	Version  int        `json:"version"`
-	Tree     string     `json:"tree"`
-	Clock    string     `json:"clock"`
-	Ticks    uint64     `json:"ticks"`
-	Seed     uint64     `json:"seed"`
-	Status   string     `json:"status"`
-	Nodes    []jsonNode `json:"nodes"`
-	Checksum string     `json:"checksum"`
+	Format   string        `json:"format"`
+	Version  int           `json:"version"`
+	Tree     string        `json:"tree"`
+	Clock    string        `json:"clock"`
+	Ticks    uint64        `json:"ticks"`
+	Seed     uint64        `json:"seed"`
+	Status   string        `json:"status"`
+	Schedule *jsonSchedule `json:"schedule"`
+	Nodes    []jsonNode    `json:"nodes"`
+	Checksum string        `json:"checksum"`
 }
 
 type jsonNode struct {
@@ -584,6 +613,7 @@ type jsonNode struct {
 	LastEnded   string          `json:"lastEnded"`
 	Ended       string          `json:"ended"`
 	Result      string          `json:"result"`
+	Seen        uint64          `json:"seen"`
 	State       json.RawMessage `json:"state"`
 }
 
@@ -631,6 +661,11 @@ func (t *Tree[M]) readJSON(data []byte) (*saved, error) {
 	if s.status, err = parseStatus(js.Status); err != nil {
 		return bad("status: %v", err)
 	}
+	if js.Schedule != nil {
+		if s.sched, err = js.Schedule.read(); err != nil {
+			return bad("schedule: %v", err)
+		}
+	}
 	for k, jn := range js.Nodes {
 		sn, err := jn.read()
 		if err != nil {
@@ -643,7 +678,8 @@ func (t *Tree[M]) readJSON(data []byte) (*saved, error) {
 
 // read reads one node of the JSON form.
 func (jn *jsonNode) read() (savedNode, error) {
-	sn := savedNode{path: jn.Path, kind: jn.Kind, st: freshNode, current: jn.Current, pastLast: jn.PastLast, lastEnded: jn.LastEnded}
+	sn := savedNode{path: jn.Path, kind: jn.Kind, st: freshNode, current: jn.Current, pastLast: jn.PastLast, lastEnded: jn.LastEnded,
+		seen: jn.Seen}
 	if jn.Running {
 		sn.st.flags |= stRunning
 	}
@@ -760,7 +796,10 @@ func (t *Tree[M]) rebuildRun(s *saved, strict bool) (f *Agent[M], dropped []stri
 	if f, err = t.NewAgent(s.seed); err != nil {
 		return nil, nil, false, err
 	}
-	f.clock, f.ticks, f.status = s.clock, s.ticks, s.status
+	f.clock, f.ticks, f.status, f.sched = s.clock, s.ticks, s.status, s.sched
+	if why := s.sched.check(); why != "" {
+		return nil, nil, false, fmt.Errorf("%w: its schedule: %s", ErrState, why)
+	}
 	drop := func(path, why string) { dropped = append(dropped, path+": "+why) }
 	for k := range s.nodes {
 		sn := &s.nodes[k]
@@ -813,11 +852,14 @@ func (t *Tree[M]) rebuildRun(s *saved, strict bool) (f *Agent[M], dropped []stri
 // node's state in the binary form.
 func (a *Agent[M]) snapshot() (*saved, error) {
 	t := a.tree
-	s := &saved{clock: a.clock, ticks: a.ticks, seed: a.seed, status: a.status}
+	s := &saved{clock: a.clock, ticks: a.ticks, seed: a.seed, status: a.status, sched: a.sched}
 	for i := range a.st {
 		n := &t.nodes[i]
 		st := a.st[i]
 		sn := savedNode{path: t.pathOf(int32(i)), kind: string(n.kindName), st: st, detail: n.detail, value: n.action}
+		if n.watch != nil {
+			sn.seen = a.keys[n.seen]
+		}
 		if c := st.current; c >= 0 && int(c) < len(n.kids) {
 			sn.current = t.nodes[n.kids[c]].name
 		} else if c >= 0 {
@@ -892,6 +934,9 @@ func (f *Agent[M]) putNode(i int32, sn *savedNode, positional bool) string {
 		}
 	}
 	f.st[i] = st
+	if n.watch != nil {
+		f.keys[n.seen] = sn.seen // (one saved of a node that has none now is not kept)
+	}
 	if st.flags&stQuarantined != 0 {
 		f.quarantines++
 	}
@@ -958,13 +1003,33 @@ func (f *Agent[M]) stopAll() {
 // take makes the agent the restored agent f: its tree's state, clock and
 // seed, keeping the agent's own tracer and heuristic.
 func (a *Agent[M]) take(f *Agent[M]) {
-	a.st, a.custom, a.handles, a.selves = f.st, f.custom, f.handles, f.selves
+	discard(a.custom, f.custom)
+	a.st, a.custom, a.handles, a.selves, a.keys = f.st, f.custom, f.handles, f.selves, f.keys
 	for i := range a.handles {
 		a.handles[i].agent = a
 	}
 	for i := range a.selves {
 		a.selves[i].agent = a
 	}
-	a.clock, a.ticks, a.seed, a.status, a.quarantines = f.clock, f.ticks, f.seed, f.status, f.quarantines
+	a.clock, a.ticks, a.seed, a.status, a.quarantines, a.sched = f.clock, f.ticks, f.seed, f.status, f.quarantines, f.sched
 	a.heuristicGen++ // a scratch that judged for the agent judges afresh
+}
+
+// discard tells each instance of old that is not in now (see Node's
+// Discard) to let go of what it holds. A node every agent shares (a Leaf
+// without NewInstance) is in both, and not replaced.
+func discard[M any](old, now []Node[M]) {
+	for _, n := range old {
+		d, ok := n.(discarder)
+		if ok && !slices.ContainsFunc(now, func(k Node[M]) bool { return sameValue(n, k) }) {
+			discardOne(d)
+		}
+	}
+}
+
+// discardOne calls d's Discard, dropping a panic: the restore it is part
+// of has been decided, and the instance is done with.
+func discardOne(d discarder) {
+	defer func() { _ = recover() }()
+	d.Discard()
 }

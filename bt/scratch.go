@@ -41,6 +41,14 @@ type scratch[M any] struct {
 	draws   drawCount // numbers drawn outside any node in this call
 	errs    []error
 	event   Event
+	// why is the reason a node gave for the status it returns (see
+	// Child.SetReason), for its end's event; whyFor is the node, plus 1
+	// (0: none).
+	why    string
+	whyFor int32
+	// work counts what the tick under way did, for a crowd's budget: the
+	// tick, and each node begun or simulated (see Agent.Work).
+	work int
 
 	// the agent and generation of the heuristic ctx judges by, so that a
 	// worker ticking agent after agent sets it only when it changes
@@ -191,6 +199,7 @@ func (s *scratch[M]) judge1(a *Agent[M]) {
 func (s *scratch[M]) unbind() {
 	s.a.run = nil
 	s.at = 0
+	s.why, s.whyFor = "", 0
 }
 
 // close unbinds the scratch and returns the call's faults.
@@ -219,10 +228,15 @@ func step(now, dt time.Duration) error {
 // every agent, so what it must check is checked inline and the rest is
 // kept out of line.
 func (s *scratch[M]) tick(a *Agent[M], m *M, dt time.Duration) (status Status, err error) {
+	if a.sched.skipped != 0 {
+		dt = a.sched.owed(dt)
+	}
 	if dt < 0 || dt > math.MaxInt64-a.clock || a.run != nil || m == nil {
 		return Failure, s.refuse(a, m, dt)
 	}
 	s.bind(a)
+	s.work = 1
+	a.sched.skipped = 0
 	a.clock += dt
 	a.ticks++
 	s.clock.Advance(dt)
@@ -238,6 +252,7 @@ func (s *scratch[M]) tick(a *Agent[M], m *M, dt time.Duration) (status Status, e
 			s.unbind()
 		}
 		a.status = status
+		a.work = uint32(min(s.work, math.MaxUint32))
 	}()
 	if root := &s.tree.root; s.plain && root.flags&flagPlain != 0 && root.action == nil {
 		if s.hot[0].kind == kindSequence && s.st[0].flags&stRunning == 0 {

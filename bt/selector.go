@@ -9,11 +9,12 @@ import (
 
 // selectorConfig is a selector's options as the engine reads them.
 type selectorConfig struct {
-	interval      time.Duration // re-selection period; negative: never
-	allowNegative bool
-	preferCurrent bool
-	debounce      bool
-	replanOn      bool // it has a ReplanOn test (node.when)
+	interval       time.Duration // re-selection period; negative: never
+	allowNegative  bool
+	preferCurrent  bool
+	debounce       bool
+	replanOn       bool // it has a ReplanOn test (node.when)
+	replanOnChange bool // it has a ReplanOnChange key (node.watch)
 }
 
 // AllowNegative lets a selector choose a child whose best outcome is
@@ -69,23 +70,36 @@ func (s *scratch[M]) updateSelector(i int32, m *M, dt time.Duration) Status {
 }
 
 // due reports whether running selector i plans again in this tick: when
-// its interval has passed since it last decided, or its ReplanOn test
-// holds of m. A selector simulated while it runs asks the same question,
-// so it predicts a fresh choice exactly when the tick will make one, and
-// what remains of its current child otherwise.
+// its interval has passed since it last decided, its ReplanOn test holds
+// of m, or its ReplanOnChange key has changed. A selector simulated while
+// it runs asks the same question, so it predicts a fresh choice exactly
+// when the tick will make one, and what remains of its current child
+// otherwise.
 func (s *scratch[M]) due(i int32, m *M) bool {
 	n := &s.nodes[i]
 	if n.sel.interval >= 0 && s.clock.Now()-s.st[i].decidedAt >= n.sel.interval {
 		return true
 	}
-	if n.when == nil {
+	if n.when == nil && n.watch == nil {
 		return false
 	}
 	at := s.at
 	s.at = loc(i, opConstraint)
-	due := n.when(m)
+	due := n.when != nil && n.when(m) || n.watch != nil && n.watch(m) != s.a.keys[n.seen]
 	s.at = at
 	return due
+}
+
+// saw notes the key of decider i (ReplanOnChange) as it is at the end of
+// the node's live tick, for its next to compare with.
+//
+//go:noinline
+func (s *scratch[M]) saw(i int32, m *M) {
+	n := &s.nodes[i]
+	at := s.at
+	s.at = loc(i, opConstraint)
+	s.a.keys[n.seen] = n.watch(m)
+	s.at = at
 }
 
 // reselect plans again while a child runs. It reports whether it replaced
@@ -374,6 +388,9 @@ func (c *selectorConfig) describe(random bool) string {
 	}
 	if c.replanOn {
 		d += " replan-on-event"
+	}
+	if c.replanOnChange {
+		d += " replan-on-change"
 	}
 	return d
 }

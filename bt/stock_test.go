@@ -80,6 +80,8 @@ func TestStockLeavesRefuseBadSettings(t *testing.T) {
 	}{
 		{"negative", n.Wait("w", -time.Second), "fight/w: Wait: negative duration -1s"},
 		{"takes differs", n.Do("w", bt.Wait[gun](time.Second), bt.Takes(2*time.Second)), "fight/w: Takes 2s: the action says it takes 1s"},
+		// An explicit zero is a duration given, not none (it was taken for none).
+		{"takes zero", n.Do("w", bt.Wait[gun](time.Second), bt.Takes(0)), "fight/w: Takes 0s: the action says it takes 1s"},
 	} {
 		_, err := bt.Build(bt.Config[gun]{}, n.Sequence("fight", tc.def))
 		if err == nil || err.Error() != tc.want {

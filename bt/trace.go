@@ -16,7 +16,8 @@ const (
 	// EventBegin: a node began (Path).
 	EventBegin EventKind = iota + 1
 	// EventEnd: a node ended (Path) with Status; Running means it was
-	// interrupted.
+	// interrupted. Reason is why, when the node said (Child.SetReason):
+	// a job's error, say.
 	EventEnd
 	// EventConstraint: a constraint stopped a live node (Path), or a
 	// reactive sequence found a condition it had passed (Path) no longer
@@ -58,7 +59,7 @@ type Event struct {
 	Status   Status         // EventEnd: the final status
 	Check    Check          // EventConstraint: Fail or Done
 	AtBegin  bool           // EventConstraint: the node was checked as it was to begin, and did not begin
-	Reason   string         // EventConstraint, EventFault: why
+	Reason   string         // EventConstraint, EventFault, and EventEnd when the node said: why
 	Decision *Decision      // EventDecision: what was decided
 	Plan     *decide.Report // EventPlan: what was planned, and why
 }

@@ -49,6 +49,7 @@ type Tree[M any] struct {
 	handles        int    // children of those, which get a Child handle
 	selectors      int    // nodes that keep decisions (selectors and priorities)
 	candidates     int    // the children of those, for candidate buffers
+	watches        int    // deciders with a ReplanOnChange key, for Agent.keys
 	fingerprint    uint64 // its shape, hashed: see fingerprintOf
 }
 
@@ -94,11 +95,13 @@ type node[M any] struct {
 	seq      sequenceConfig
 	sel      selectorConfig
 	par      parallelConfig
-	cond     func(*M) bool // if/else
-	when     func(*M) bool // deciders: ReplanOn's test
-	weights  []float64     // random selectors: the children's weights
-	selector int32         // selectors and priorities: slot in the agent's decision buffers
-	passed   string        // children of priorities: the guard that passed, in words (see guardText)
+	cond     func(*M) bool   // if/else
+	when     func(*M) bool   // deciders: ReplanOn's test
+	watch    func(*M) uint64 // deciders: ReplanOnChange's key
+	seen     int32           // deciders with a key: slot in Agent.keys
+	weights  []float64       // random selectors: the children's weights
+	selector int32           // selectors and priorities: slot in the agent's decision buffers
+	passed   string          // children of priorities: the guard that passed, in words (see guardText)
 
 	// custom nodes: an instance per agent
 	make   func(kids []*Child[M]) (Node[M], error)

@@ -18,10 +18,12 @@ type chooser[M any] interface {
 	CheckOption(i int) error
 }
 
-// utilityFill checks a utility node's Def and sets what its record makes.
+// utilityFill checks a utility node's Def and sets what its record makes;
+// watched, that it has a ReplanOnChange key, which its runner's replan
+// then reports as news.
 // The errors of its options are placed at its children's paths, in errs
 // as the compiler keeps them.
-func utilityFill[M any](rec *node[M], d *Def[M], replan Replanning[M], at *where, childErrs *[]error) []error {
+func utilityFill[M any](rec *node[M], d *Def[M], replan Replanning[M], watched bool, at *where, childErrs *[]error) []error {
 	c, err := valueOf[M, chooser[M]](d, "what package utility's Select makes")
 	switch {
 	case err != nil:
@@ -53,6 +55,11 @@ func utilityFill[M any](rec *node[M], d *Def[M], replan Replanning[M], at *where
 	if dd, ok := c.(domainDescriber); ok {
 		rec.domain = dd
 	}
-	rec.make = func(kids []*Child[M]) (Node[M], error) { return c.Runner(kids, replan) }
+	rec.make = func(kids []*Child[M]) (Node[M], error) {
+		if watched && len(kids) > 0 { // ReplanOnChange, as a planner node has it
+			return c.Runner(kids, replan.watching(kids[0]))
+		}
+		return c.Runner(kids, replan)
+	}
 	return errs
 }

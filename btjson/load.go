@@ -44,8 +44,12 @@ func (e *Error) Unwrap() error { return e.Err }
 // of the file itself, and those bt.Build finds in the tree it describes
 // (an empty selector, a weight outside a random selector), unless the
 // file is too broken to tell its tree (bad JSON, a node without a kind).
+//
+// Build remembers none of what the registry's factories make for the
+// tree (see Factory): no description of it comes out for Marshal to
+// write, and the tree alone holds them.
 func (r *Registry[M]) Build(cfg bt.Config[M], data []byte) (*bt.Tree[M], error) {
-	def, l, err := r.load(data)
+	def, l, err := r.load(data, nil)
 	if err != nil && (l == nil || l.places == nil) {
 		return nil, err
 	}
@@ -63,7 +67,7 @@ func (r *Registry[M]) Build(cfg bt.Config[M], data []byte) (*bt.Tree[M], error) 
 // Load reads a tree file into the description it holds, for bt.Build.
 // Every problem of the file is reported at once, each as an *Error.
 func (r *Registry[M]) Load(data []byte) (bt.Def[M], error) {
-	def, _, err := r.load(data)
+	def, _, err := r.load(data, r.remembered())
 	if err != nil {
 		return bt.Def[M]{}, err
 	}
@@ -142,12 +146,12 @@ func (l *loader[M]) placeOf(path string) (place, bool) {
 // sound, every node with a kind and a name, within the limits), and the
 // loader's places then say where each node lies, so that Build's errors
 // can be placed in the file. The loader is nil when the registry is
-// unusable.
-func (r *Registry[M]) load(data []byte) (bt.Def[M], *loader[M], error) {
+// unusable. What the factories make is remembered in made, if not nil.
+func (r *Registry[M]) load(data []byte, made *madeTable) (bt.Def[M], *loader[M], error) {
 	if err := r.check(); err != nil {
 		return bt.Def[M]{}, nil, err
 	}
-	l := &loader[M]{r: r, data: data, lim: r.Limits.orDefaults(), table: settings[M]()}
+	l := &loader[M]{r: r, made: made, data: data, lim: r.Limits.orDefaults(), table: settings[M]()}
 	if len(data) > l.lim.Bytes {
 		l.fail("$", 0, fmt.Errorf("%w: the file is larger than %d bytes", ErrLimit, l.lim.Bytes))
 		return bt.Def[M]{}, l, l.err()
@@ -171,6 +175,7 @@ func (r *Registry[M]) load(data []byte) (bt.Def[M], *loader[M], error) {
 // A loader reads one file.
 type loader[M any] struct {
 	r     *Registry[M]
+	made  *madeTable // where what the factories make is remembered, if anywhere
 	data  []byte
 	dec   *json.Decoder
 	lim   Limits
@@ -361,18 +366,11 @@ func (l *loader[M]) fromEntry(path string, start int, d bt.Def[M]) bt.Def[M] {
 	if !ok || d.Kind != bt.KindAction {
 		return d
 	}
-	if e.Behaviour == nil {
-		return e.Def(d.Name, d.Options...).Constrain(d.Constraints...)
+	if e.Behaviour != nil && slices.ContainsFunc(d.Options, func(o bt.Option) bool { return o.Key() != "weight" }) {
+		l.fail(path, start, fmt.Errorf("catalogue entry %q is a behaviour: it takes no action settings", d.Entry))
+		return d
 	}
-	var weight []bt.Option
-	for _, o := range d.Options {
-		if o.Key() != "weight" {
-			l.fail(path, start, fmt.Errorf("catalogue entry %q is a behaviour: it takes no action settings", d.Entry))
-			return d
-		}
-		weight = append(weight, o)
-	}
-	return e.Def(d.Name).Constrain(d.Constraints...).With(weight...)
+	return entryNode(e, d.Name, d.Options, d.Constraints)
 }
 
 // A spot is where a node lies in the file, and where its children do.

@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 	"unicode/utf8"
 
@@ -26,10 +27,11 @@ import (
 // A value made by a factory is written back with its arguments by
 // Marshal: the registry remembers what it made, when it loads a file and
 // when a game makes a value with MakeAction, MakeDecorator or
-// MakeConstraint, for as long as the registry lives (a game that reloads
-// a file many thousands of times makes a registry for each batch). A
-// value made by the same factory outside the registry is not
-// serialisable, as any unregistered value.
+// MakeConstraint, for as long as the registry lives (a game that loads
+// a file many thousands of times makes a registry for each batch). What
+// Build and Format make it does not remember: no description that comes
+// out of them holds it. A value made by the same factory outside the
+// registry is not serialisable, as any unregistered value.
 type Factory[V any] struct {
 	Params []Param
 	Make   func(args Args) (V, error)
@@ -242,12 +244,12 @@ func (l *loader[M]) argument(p Param, v *value) (any, bool) {
 			return wrong()
 		}
 		if p.Type == Integer {
-			i, err := strconv.ParseInt(n.String(), 10, 0)
+			i, err := wholeNumber(n.String())
 			if err != nil {
-				l.bad(v, fmt.Errorf("want a whole number, not %s", n))
+				l.bad(v, err)
 				return p.Default, false
 			}
-			return int(i), true
+			return i, true
 		}
 		f, err := n.Float64()
 		if err != nil || math.IsInf(f, 0) {
@@ -265,6 +267,50 @@ func (l *loader[M]) argument(p Param, v *value) (any, bool) {
 		}
 	}
 	return wrong()
+}
+
+// wholeNumber returns the number a JSON number writes, when it is a whole
+// number that an int holds, as JSON Schema's "integer" (the schema's
+// word for the parameter) counts whole numbers: "2", and "2.0", "1e3" or
+// "-0.0" too. It works on the digits, so that an exponent of any size
+// costs nothing.
+func wholeNumber(number string) (int, error) {
+	mantissa, exp, _ := strings.Cut(strings.ToLower(number), "e")
+	negative := strings.HasPrefix(mantissa, "-")
+	whole, frac, _ := strings.Cut(strings.TrimPrefix(mantissa, "-"), ".")
+	digits := strings.TrimLeft(whole+frac, "0")
+	if digits == "" {
+		return 0, nil // zero, however written
+	}
+	// The number is digits × 10^shift; without digits' trailing zeros,
+	// it is whole when shift is not negative.
+	trimmed := strings.TrimRight(digits, "0")
+	shift := int64(len(digits)-len(trimmed)) - int64(len(frac))
+	if exp != "" {
+		e, err := strconv.ParseInt(exp, 10, 64)
+		switch {
+		case err != nil && strings.HasPrefix(exp, "-"): // beyond any int64
+			e = math.MinInt64 / 2
+		case err != nil:
+			e = math.MaxInt64 / 2
+		}
+		shift += e
+	}
+	switch {
+	case shift < 0:
+		return 0, fmt.Errorf("want a whole number, not %s", number)
+	case int64(len(trimmed))+shift > 19: // more digits than an int64 holds
+		return 0, fmt.Errorf("%s is out of range", number)
+	}
+	text := trimmed + strings.Repeat("0", int(shift))
+	if negative {
+		text = "-" + text
+	}
+	i, err := strconv.ParseInt(text, 10, 0)
+	if err != nil {
+		return 0, fmt.Errorf("%s is out of range", number)
+	}
+	return int(i), nil
 }
 
 // paramList lists parameters for an error: "for (duration), times (integer)".
@@ -314,7 +360,7 @@ func makeWith[M, V any](l *loader[M], m *made, f Factory[V], given *argsGiven) (
 	if !ok {
 		return zero, false
 	}
-	v, err := makeValue(l.r, m.role, m.name, f, args)
+	v, err := makeValue[M](l.made, m.role, m.name, f, args)
 	if err != nil {
 		at := &m.v
 		if given != nil {
@@ -326,9 +372,58 @@ func makeWith[M, V any](l *loader[M], m *made, f Factory[V], given *argsGiven) (
 	return v, true
 }
 
-// makeValue makes a value of factory f and remembers how, by the
+// A madeTable remembers how factories made values, by the values'
+// identity, for Marshal to write them with their arguments. A registry
+// keeps one for what Load and the Make methods make, for as long as it
+// lives; Build and Format, whose values no description that comes out
+// holds, remember in none, or in one of their own.
+type madeTable struct {
+	mu    sync.Mutex
+	calls map[any]call
+}
+
+// remember notes that the value with identity id was made by c. A nil
+// table remembers nothing.
+func (t *madeTable) remember(id any, c call) {
+	if t == nil {
+		return
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	if t.calls == nil {
+		t.calls = map[any]call{}
+	}
+	_ = tryKey(func() { t.calls[id] = c })
+}
+
+// madeBy returns how the value with identity id was made, if the table
+// remembers it.
+func (t *madeTable) madeBy(id any) (call, bool) {
+	if t == nil || id == nil {
+		return call{}, false
+	}
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	var c call
+	var ok bool
+	if tryKey(func() { c, ok = t.calls[id] }) != nil {
+		return call{}, false
+	}
+	return c, ok
+}
+
+// remembered returns the table of what Load and the Make methods made:
+// the registry's own, or none for a nil registry (which they refuse).
+func (r *Registry[M]) remembered() *madeTable {
+	if r == nil {
+		return nil
+	}
+	return &r.made
+}
+
+// makeValue makes a value of factory f and remembers how in made, by the
 // value's identity, for Marshal.
-func makeValue[M, V any](r *Registry[M], ro role, name string, f Factory[V], args Args) (V, error) {
+func makeValue[M, V any](made *madeTable, ro role, name string, f Factory[V], args Args) (V, error) {
 	var zero V
 	if f.Make == nil {
 		return zero, fmt.Errorf("no %s factory %q", ro, name)
@@ -341,12 +436,7 @@ func makeValue[M, V any](r *Registry[M], ro role, name string, f Factory[V], arg
 	if dec, ok := id.(bt.Decorator[M]); ok {
 		id = funcID(dec)
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	if r.made == nil {
-		r.made = map[any]call{}
-	}
-	_ = tryKey(func() { r.made[id] = call{role: ro, name: name, args: args} })
+	made.remember(id, call{role: ro, name: name, args: args})
 	return v, nil
 }
 
@@ -361,22 +451,6 @@ func callMake[V any](f Factory[V], args Args) (v V, err error) {
 		}
 	}()
 	return f.Make(args)
-}
-
-// madeBy returns how the value with identity id was made, if a factory
-// of the registry made it.
-func (r *Registry[M]) madeBy(id any) (call, bool) {
-	if id == nil {
-		return call{}, false
-	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
-	var c call
-	var ok bool
-	if tryKey(func() { c, ok = r.made[id] }) != nil {
-		return call{}, false
-	}
-	return c, ok
 }
 
 // MakeAction makes an action with the registry's action factory name,
@@ -434,7 +508,7 @@ func makeFromGo[M, V any](r *Registry[M], ro role, name string, fs map[string]Fa
 	if len(errs) > 0 {
 		return zero, errors.Join(errs...)
 	}
-	v, err := makeValue(r, ro, name, f, args)
+	v, err := makeValue[M](r.remembered(), ro, name, f, args)
 	if err != nil {
 		return zero, fmt.Errorf("btjson: %s %q: %w", ro, name, err)
 	}
@@ -501,7 +575,9 @@ func paramsSchema(params []Param) map[string]any {
 		case Number:
 			s = map[string]any{"type": "number"}
 		case Integer:
-			s = map[string]any{"type": "integer"}
+			// "integer" is any whole number (2.0 is one), which Load takes;
+			// the bounds are an int's, which Load checks too.
+			s = map[string]any{"type": "integer", "minimum": math.MinInt, "maximum": math.MaxInt}
 		case Text:
 			s = map[string]any{"type": "string"}
 		case Bool:

@@ -6,7 +6,6 @@ import (
 	"maps"
 	"math"
 	"slices"
-	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -51,6 +50,7 @@ type Registry[M any] struct {
 	Composites  map[string]bt.CompositeFunc[M]
 	Leaves      map[string]bt.Node[M]
 	Simulations map[string]func(ctx *bt.Sim[M], m *M) heuristic.Verdict
+	Keys        map[string]func(m *M) uint64 // deciders' replanOnChange keys
 	// Inputs are the numbers of the memory that a utility node's
 	// considerations read, by name (see utility.Input): a file names an
 	// input, and gets the input of that name with this Read function.
@@ -68,8 +68,7 @@ type Registry[M any] struct {
 	// Limits bound what a file may hold; the zero Limits are the defaults.
 	Limits Limits
 
-	mu   sync.Mutex
-	made map[any]call // the values the factories made, by identity, for Marshal
+	made madeTable // what Load and the Make methods made, for Marshal
 }
 
 // Limits bound the files a registry reads, so that a hostile or broken
@@ -118,6 +117,7 @@ const (
 	roleComposite  role = "composite"
 	roleLeaf       role = "leaf"
 	roleSimulation role = "simulation"
+	roleKey        role = "key"
 	rolePlanner    role = "planner"
 	roleInput      role = "input"
 	roleEntry      role = "catalogue entry"
@@ -141,6 +141,7 @@ func (r *Registry[M]) entries() []entry {
 	addAll(&out, roleComposite, r.Composites, funcID)
 	addAll(&out, roleLeaf, r.Leaves, func(v bt.Node[M]) any { return v })
 	addAll(&out, roleSimulation, r.Simulations, funcID)
+	addAll(&out, roleKey, r.Keys, funcID)
 	addAll(&out, rolePlanner, r.Planners, func(v bt.Planner[M]) any { return v })
 	addAll(&out, roleInput, r.Inputs, funcID)
 	return out

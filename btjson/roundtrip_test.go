@@ -213,12 +213,14 @@ func TestRoundTripEveryField(t *testing.T) {
 	}
 	custom := func(kids []*bt.Child[mem]) (bt.Node[mem], error) { return &first{kids}, nil }
 	leaf := &first{}
+	foe := func(m *mem) uint64 { return uint64(m.Foe) }
 	reg := &btjson.Registry[mem]{
 		Actions:     map[string]bt.Action[mem]{"act": act},
 		Conditions:  map[string]func(*mem) bool{"foe > 2": test},
 		Composites:  map[string]bt.CompositeFunc[mem]{"first": custom},
 		Leaves:      map[string]bt.Node[mem]{"leaf": leaf},
 		Simulations: map[string]func(*bt.Sim[mem], *mem) heuristic.Verdict{"predict": predict},
+		Keys:        map[string]func(*mem) uint64{"the foe": foe},
 		Constraints: testRegistry().Constraints,
 		Decorators:  testRegistry().Decorators,
 	}
@@ -227,7 +229,7 @@ func TestRoundTripEveryField(t *testing.T) {
 			n.Condition("c", test, bt.SimulateWith(predict), bt.Cosmetic()),
 			n.Do("a", act, bt.CosmeticWhileRunning()),
 		),
-		n.RandomSelector("rnd", bt.Replan(1500*time.Millisecond),
+		n.RandomSelector("rnd", bt.Replan(1500*time.Millisecond), bt.ReplanOnChange(foe),
 			n.Do("never", act).With(bt.Weight(0)),
 			n.Do("often", act).With(bt.Weight(2.5e-3)).Constrain(reg.Constraints["in sight"]),
 		),

@@ -63,7 +63,7 @@ func TestSchema(t *testing.T) {
 	}
 	// Every field a file may hold is in the schema, and no other.
 	fields := []string{"$schema", "kind", "name", "action", "test", "leaf", "decorator", "composite", "planner", "args",
-		"loop", "allowFailure", "minOutcome", "replan", "replanOn", "allowNegative", "preferFirst", "debounce",
+		"loop", "allowFailure", "minOutcome", "replan", "replanOn", "replanOnChange", "allowNegative", "preferFirst", "debounce",
 		"random", "within", "bonus", "margin", "minimum", "foresee", "byOutcome",
 		"succeedOnOne", "failOnOne", "cosmetic", "cosmeticWhileRunning", "takes", "simulate", "weight", "consider", "constraints", "children"}
 	if len(node.Properties) != len(fields) {

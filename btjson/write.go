@@ -5,9 +5,11 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"reflect"
 	"slices"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/catalogue"
@@ -33,15 +35,40 @@ type field struct {
 // Tree.String() and the same decisions. Every value d holds must be
 // registered: one that is not (a closure written in place, a constraint
 // made for one node) is not serialisable, and Marshal reports each with
-// its node's path rather than leave it out. Misuse noted in d as it was
+// its node's path rather than leave it out. A catalogue entry's node is
+// written by the entry's name, and only when it is the node the
+// registry's entry of that name makes (the same action or behaviour,
+// duration and preconditions): another catalogue's, or one changed after
+// it was made, is reported too. Misuse noted in d as it was
 // made (see bt.Def.Err) is reported too, and so is a tree beyond the
 // registry's Limits (an error that wraps ErrLimit), which Load would
 // refuse.
 func (r *Registry[M]) Marshal(d bt.Def[M]) ([]byte, error) {
+	return r.marshal(d, r.remembered())
+}
+
+// Format returns the tree file data laid out as Marshal writes files: the
+// tree it holds, read (as Load) and written back, a node's fields on a
+// line and each child on a line of its own under it. A file that does
+// not load is an error, and so is one that holds what Marshal cannot
+// write. The registry remembers none of what its factories make for it
+// (see Factory), so that a program that formats file after file (an
+// editor) keeps nothing of them.
+func (r *Registry[M]) Format(data []byte) ([]byte, error) {
+	var made madeTable
+	d, _, err := r.load(data, &made)
+	if err != nil {
+		return nil, err
+	}
+	return r.marshal(d, &made)
+}
+
+// marshal writes d, finding how the factories made its values in made.
+func (r *Registry[M]) marshal(d bt.Def[M], made *madeTable) ([]byte, error) {
 	if err := r.check(); err != nil {
 		return nil, err
 	}
-	w := &writer[M]{x: newIndex(r), r: r, catalogue: r.Catalogue, lim: r.Limits.orDefaults(), table: settings[M]()}
+	w := &writer[M]{x: newIndex(r), r: r, made: made, catalogue: r.Catalogue, lim: r.Limits.orDefaults(), table: settings[M]()}
 	f := w.node(&d, label(d.Name, 0), 1)
 	if len(w.errs) > 0 {
 		return nil, errors.Join(w.errs...)
@@ -134,6 +161,7 @@ func spaceOut(b *bytes.Buffer, compact []byte) {
 type writer[M any] struct {
 	x         *index
 	r         *Registry[M]
+	made      *madeTable // how the factories made values
 	catalogue *catalogue.Catalogue[M]
 	lim       Limits
 	table     []setting[M]
@@ -158,7 +186,7 @@ func (w *writer[M]) name(path string, ro role, v any, what string) any {
 	if v == nil {
 		return nil
 	}
-	if c, ok := w.r.madeBy(v); ok && c.role == ro {
+	if c, ok := w.made.madeBy(v); ok && c.role == ro {
 		return c.name
 	}
 	n, ok := w.x.name(ro, v)
@@ -171,7 +199,7 @@ func (w *writer[M]) name(path string, ro role, v any, what string) any {
 // args returns the arguments of the value with identity id, as a file
 // gives them, when a factory of the registry made it; nil otherwise.
 func (w *writer[M]) args(id any) any {
-	c, ok := w.r.madeBy(id)
+	c, ok := w.made.madeBy(id)
 	if !ok {
 		return nil
 	}
@@ -268,27 +296,24 @@ func (w *writer[M]) constraints(path string, cs []bt.Constraint[M], _ int) []any
 }
 
 // entry writes a node made from catalogue entry e as an action node that
-// names the entry: its constraints after the entry's preconditions, and
-// what it sets that the entry does not. A node whose constraints do not
-// begin with the entry's preconditions was changed after it was made, and
-// is refused.
+// names the entry, with what the node holds beyond it: its constraints
+// after the entry's preconditions, and its options but the duration the
+// entry gave it. The loader makes the entry's node of that (entryNode): a
+// node that is not what it makes (another catalogue's entry of the name;
+// an entry's node whose action, duration, subtree, options or
+// preconditions were changed after it was made) is refused, since the
+// file would load another node.
 func (w *writer[M]) entry(d *bt.Def[M], e catalogue.Entry[M], path string) file {
-	n := len(e.Pre)
-	if len(d.Constraints) < n || !sameConstraints(d.Constraints[:n], e.Pre) {
-		w.fail(path, fmt.Errorf("its constraints do not begin with catalogue entry %q's preconditions: it has no form in a file", e.Name))
+	own := bt.Def[M]{Kind: bt.KindAction, Name: d.Name, Options: ownOptions(d, e)}
+	if n := len(e.Pre); len(d.Constraints) >= n {
+		own.Constraints = d.Constraints[n:]
+	}
+	if !sameDef(*d, entryNode(e, own.Name, own.Options, own.Constraints)) {
+		w.fail(path, fmt.Errorf("it is not catalogue entry %q's node (its action, duration, subtree, options or preconditions differ "+
+			"from the registry's entry): it has no form in a file", e.Name))
 		return file{fields: []field{{"kind", bt.KindAction}, {"name", d.Name}, {"action", e.Name}}}
 	}
-	// What the node holds beyond the entry, as a plain action node.
-	own := bt.Def[M]{Kind: bt.KindAction, Name: d.Name, Constraints: d.Constraints[n:]}
-	for _, o := range d.Options {
-		switch {
-		case e.Behaviour != nil && o.Key() != "weight": // a behaviour's own settings are its subtree's
-		case o.Key() == "takes" && o.Value() == e.Takes: // the entry's own
-		default:
-			own.Options = append(own.Options, o)
-		}
-	}
-	w.before = n
+	w.before = len(e.Pre)
 	fs := w.fields(&own, path)
 	w.before = 0
 	for i := range fs {
@@ -297,6 +322,58 @@ func (w *writer[M]) entry(d *bt.Def[M], e catalogue.Entry[M], path string) file 
 		}
 	}
 	return file{fields: fs}
+}
+
+// ownOptions returns the options of d, the node of entry e, that a file
+// writes: a behaviour's weight (its other options are its subtree's
+// root's), or an action's options but the duration the entry gave it
+// (Entry.Def puts it first, when the node gave none of its own). An
+// explicit duration, zero included, is the node's own.
+func ownOptions[M any](d *bt.Def[M], e catalogue.Entry[M]) []bt.Option {
+	opts := d.Options
+	if e.Behaviour != nil {
+		var weight []bt.Option
+		for _, o := range opts {
+			if o.Key() == "weight" {
+				weight = append(weight, o)
+			}
+		}
+		return weight
+	}
+	if e.Takes != 0 && len(opts) > 0 && opts[0].Key() == "takes" && opts[0].Value() == e.Takes &&
+		!slices.ContainsFunc(opts[1:], func(o bt.Option) bool { return o.Key() == "takes" }) {
+		return opts[1:]
+	}
+	return opts
+}
+
+// entryNode returns the node that an action node naming catalogue entry
+// e, with a name, options and constraints of its own, stands for: the
+// entry's node (Entry.Def) with them, after its preconditions. A
+// behaviour takes only its weight from the node. Load makes it, and
+// Marshal writes only a node that is it.
+func entryNode[M any](e catalogue.Entry[M], name string, opts []bt.Option, cs []bt.Constraint[M]) bt.Def[M] {
+	if e.Behaviour == nil {
+		return e.Def(name, opts...).Constrain(cs...)
+	}
+	return e.Def(name).Constrain(cs...).With(opts...)
+}
+
+// sameDef reports whether a and b are the same node: the same kind,
+// name, entry, value, options and constraints, by identity, and the same
+// children (the same slice of them, as an entry's behaviour shares).
+func sameDef[M any](a, b bt.Def[M]) bool {
+	if a.Kind != b.Kind || a.Name != b.Name || a.Entry != b.Entry || !sameValue(a.Value, b.Value) ||
+		len(a.Options) != len(b.Options) || len(a.Constraints) != len(b.Constraints) || len(a.Children) != len(b.Children) {
+		return false
+	}
+	for i := range a.Options {
+		if a.Options[i].Key() != b.Options[i].Key() || !sameValue(a.Options[i].Value(), b.Options[i].Value()) {
+			return false
+		}
+	}
+	return sameConstraints(a.Constraints, b.Constraints) &&
+		(len(a.Children) == 0 || &a.Children[0] == &b.Children[0])
 }
 
 // sameConstraints reports whether a and b hold the same constraints, by
@@ -310,9 +387,17 @@ func sameConstraints[M any](a, b []bt.Constraint[M]) bool {
 	return true
 }
 
-// sameValue reports whether a and b are the same value; values that
-// cannot be compared are not.
+// sameValue reports whether a and b are the same value: of one type, and
+// one a copy of the other (the same word in the interface: the same
+// pointer, function or boxed value), or equal where values of their type
+// compare.
 func sameValue(a, b any) (same bool) {
+	if reflect.TypeOf(a) != reflect.TypeOf(b) {
+		return false
+	}
+	if (*[2]unsafe.Pointer)(unsafe.Pointer(&a))[1] == (*[2]unsafe.Pointer)(unsafe.Pointer(&b))[1] {
+		return true
+	}
 	defer func() {
 		if recover() != nil {
 			same = false

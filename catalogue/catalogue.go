@@ -8,6 +8,7 @@ import (
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/heuristic"
 	"github.com/foresight-bt/foresight/internal/engine/nilness"
 	"github.com/foresight-bt/foresight/internal/engine/paths"
 	"github.com/foresight-bt/foresight/internal/engine/traits"
@@ -38,7 +39,9 @@ type Entry[M any] struct {
 	// Name is how deciders, tree files and traces name it.
 	Name string
 	// Action is what it does, live and predicted; or, for a behaviour,
-	// nil, and Behaviour is the subtree that does it.
+	// nil, and Behaviour is the subtree that does it. A leaf's entry
+	// (Leaf) has both: Behaviour is the leaf, and Action its prediction
+	// only, for the planners that search over actions.
 	Action    bt.Action[M]
 	Behaviour *bt.Def[M]
 	// Pre are its preconditions: a tree checks them before it begins the
@@ -95,6 +98,44 @@ func (b *Builder[M]) Behaviour(name string, tree bt.Def[M], pre ...bt.Constraint
 	t := tree
 	return b.add(Entry[M]{Name: name, Behaviour: &t, Pre: pre})
 }
+
+// Leaf declares an entry that is a custom leaf (see bt.Builder.Leaf),
+// such as a leaf of package jobs, whose work runs off the tick: deciders
+// take it by name as they take an action, and every agent runs an
+// instance of its own when the node makes them (bt.Node's NewInstance).
+// Its prediction, and the time it takes, are its Simulate's, which
+// writes what it predicts into the memory it is given: trees and their
+// planners predict it as a node, and a planner that searches over its
+// actions (goap, an htn Session) through the entry's Action, which
+// predicts as the node does and never runs.
+func (b *Builder[M]) Leaf(name string, n bt.Node[M], pre ...bt.Constraint[M]) *Builder[M] {
+	if b == nil {
+		return nil
+	}
+	b.init()
+	switch v, ok := n.(traits.Validator); {
+	case nilness.Of(n):
+		b.fail(b.path(name, len(b.entries)), errors.New("nil leaf"))
+	case ok:
+		if err := v.Validate(); err != nil {
+			b.fail(b.path(name, len(b.entries)), err)
+		}
+	}
+	d := bt.Def[M]{Kind: bt.KindLeaf, Name: name, Value: n}
+	return b.add(Entry[M]{Name: name, Action: leafPrediction[M]{n}, Behaviour: &d, Pre: pre})
+}
+
+// leafPrediction is the Action of a Leaf entry: the leaf's prediction,
+// for the planners that search over their actions' Simulate. Trees run
+// the leaf itself (Entry.Behaviour), never this.
+type leafPrediction[M any] struct{ n bt.Node[M] }
+
+func (leafPrediction[M]) Begin(*M) bt.Status                 { return bt.Failure }
+func (leafPrediction[M]) Update(*M, time.Duration) bt.Status { return bt.Failure }
+func (leafPrediction[M]) End(*M, bt.Status)                  {}
+
+// Simulate predicts as the leaf does, on m.
+func (p leafPrediction[M]) Simulate(ctx *bt.Sim[M], m *M) { p.n.Simulate(ctx, m) }
 
 // path names the entry of that name at index i in errors: its name, or,
 // for an entry without one, its place ("entry 3").
@@ -202,8 +243,13 @@ func (b *Builder[M]) fail(path string, err error) {
 	b.errs = append(b.errs, &decide.Error{Path: path, Err: err})
 }
 
-// Build checks the catalogue and returns it, or every misuse at once. The
-// catalogue is immutable: share it between any number of deciders, trees
+// Build checks the catalogue and returns it, or every misuse at once.
+// Each entry is checked as its node in a tree is, whatever the tree: an
+// action declared to take other than it says it takes (a bt.Wait of 1s
+// declared Takes(2s)), or a behaviour whose subtree does not build (an
+// empty sequence), is refused with its path. Every decider (a tree, htn,
+// goap, fsm) takes its entries from a built catalogue, so none plans with
+// one a tree would refuse. The catalogue is immutable: share it between any number of deciders, trees
 // and goroutines. Build may be called again, after more calls, for a
 // catalogue with them.
 func (b *Builder[M]) Build() (*Catalogue[M], error) {
@@ -217,11 +263,37 @@ func (b *Builder[M]) Build() (*Catalogue[M], error) {
 	if err := errors.Join(b.errs...); err != nil {
 		return nil, err
 	}
+	var errs []error
+	for _, e := range b.entries {
+		errs = append(errs, e.check())
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
 	c := &Catalogue[M]{entries: slices.Clone(b.entries), byName: make(map[string]int, len(b.entries))}
 	for i := range c.entries {
 		c.byName[c.entries[i].Name] = i
 	}
 	return c, nil
+}
+
+// check reports what a tree would refuse in the entry's node, whatever
+// the tree, by the tree's own check (bt.Build, of the node alone, with a
+// configuration that asks nothing of it): an action declared to take
+// other than it says it takes, zero included; a behaviour whose subtree
+// does not build. Each error is a *decide.Error at the entry's name, or
+// below it. Every decider takes its entries from a built catalogue, so
+// none plans with an entry a tree would refuse.
+func (e Entry[M]) check() error {
+	d := e.Def(e.Name)
+	if e.Behaviour == nil {
+		d = e.Def(e.Name, bt.Takes(e.Takes)) // as declared, zero included
+	}
+	_, err := bt.Build(bt.Config[M]{
+		Heuristic: heuristic.Func[M](func(_, _ *M) heuristic.Outcome { return heuristic.Irrelevant }),
+		Copy:      func(dst, src *M) { *dst = *src },
+	}, d)
+	return err
 }
 
 // New returns a Builder for a catalogue of actions over memory M: the

@@ -11,6 +11,7 @@ import (
 	"github.com/foresight-bt/foresight/catalogue"
 	"github.com/foresight-bt/foresight/constraints"
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/heuristic"
 )
 
 type mem struct{ N int }
@@ -174,5 +175,49 @@ func TestUnnamedEntryErrorsHavePaths(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// leafNode is a custom leaf that may refuse its settings.
+type leafNode struct{ bad bool }
+
+func (leafNode) Begin(*mem) bt.Status                 { return bt.Success }
+func (leafNode) Update(*mem, time.Duration) bt.Status { return bt.Success }
+func (leafNode) End(*mem, bt.Status)                  {}
+func (leafNode) Simulate(*bt.Sim[mem], *mem) heuristic.Verdict {
+	return heuristic.Verdict{Outcome: heuristic.Irrelevant}
+}
+func (l leafNode) Validate() error {
+	if l.bad {
+		return errors.New("bad settings")
+	}
+	return nil
+}
+
+// A Leaf entry is a custom leaf as a node of a tree, named after the
+// entry and guarded by its preconditions; a nil leaf and one whose
+// settings are wrong are refused with the entry's name.
+func TestLeafEntry(t *testing.T) {
+	ready := constraints.Func("ready", func(m *mem) bool { return m.N > 0 })
+	var b catalogue.Builder[mem]
+	b.Leaf("find path", leafNode{}, ready)
+	actions, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := actions.Do("find path")
+	if d.Kind != bt.KindLeaf || d.Name != "find path" || d.Entry != "find path" || len(d.Constraints) != 1 {
+		t.Errorf("the entry's node: kind %q, name %q, entry %q, %d constraints", d.Kind, d.Name, d.Entry, len(d.Constraints))
+	}
+	if _, err := bt.Build(bt.Config[mem]{}, d); err != nil {
+		t.Error(err)
+	}
+	var bad catalogue.Builder[mem]
+	bad.Leaf("nil", nil).Leaf("wrong", leafNode{bad: true})
+	_, err = bad.Build()
+	for _, want := range []string{"nil: nil leaf", "wrong: bad settings"} {
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("error lacks %q: %v", want, err)
+		}
 	}
 }

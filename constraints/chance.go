@@ -30,7 +30,10 @@ type chance[M any] struct {
 }
 
 func (c *chance[M]) Evaluate(st bt.Situation, _ *M) (bt.Check, string) {
-	if c.skip(st) || st.Roll() < c.p {
+	if check, why, ok := c.settled(st); ok {
+		return check, why
+	}
+	if st.Roll() < c.p {
 		return bt.Pass, ""
 	}
 	return bt.Fail, c.failure

@@ -298,12 +298,30 @@ func TestChanceInATree(t *testing.T) {
 
 func TestSettingsAreCheckedByBuild(t *testing.T) {
 	t.Parallel()
-	timer := func(*mem) time.Duration { return 0 }
 	n := bt.New[mem]()
-	for _, tt := range []struct {
-		c    bt.Constraint[mem]
-		want string
-	}{
+	for _, tt := range invalidConstraints() {
+		_, err := bt.Build(bt.Config[mem]{},
+			n.Sequence("s",
+				n.Do("x", treetest.Act(&treetest.Recorder{}, "x", nil)).Constrain(tt.c),
+			))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("error %v, want it to contain %q", err, tt.want)
+		}
+	}
+}
+
+// An invalidConstraint is a constraint whose settings make no sense, and
+// what Build says of it when it guards node x of sequence s.
+type invalidConstraint struct {
+	c    bt.Constraint[mem]
+	want string
+}
+
+// invalidConstraints returns one of every constructor's settings that
+// make no sense.
+func invalidConstraints() []invalidConstraint {
+	timer := func(*mem) time.Duration { return 0 }
+	return []invalidConstraint{
 		{constraints.Func[mem]("ok", nil), "s/x: Func ok: nil function"},
 		{constraints.Func("", func(*mem) bool { return true }), "s/x: Func: empty name"},
 		{constraints.From[mem]("ok", nil), "s/x: From ok: nil function"},
@@ -330,13 +348,46 @@ func TestSettingsAreCheckedByBuild(t *testing.T) {
 		{constraints.NewField[mem]("foe", nil).Is(1), "s/x: Is: a field with no function"},
 		{(*constraints.Field[mem])(nil).Is(1), "s/x: Is: a field with no function"},
 		{constraints.NewField("", func(*mem) int { return 0 }).Is(1), "s/x: Is: a field with no name"},
-	} {
-		_, err := bt.Build(bt.Config[mem]{},
-			n.Sequence("s",
-				n.Do("x", treetest.Act(&treetest.Recorder{}, "x", nil)).Constrain(tt.c),
-			))
-		if err == nil || !strings.Contains(err.Error(), tt.want) {
-			t.Errorf("error %v, want it to contain %q", err, tt.want)
+	}
+}
+
+// A constraint whose settings make no sense never panics, however it is
+// asked, outside a tree (as the package doc promises): it fails, with its
+// settings error as the reason. So does one made of it (Not, Skipping,
+// All, Any), which would otherwise pass where it fails.
+func TestInvalidConstraintsNeverPanic(t *testing.T) {
+	t.Parallel()
+	situations := []struct {
+		name string
+		st   bt.Situation
+	}{
+		{"idle", bt.Situation{Now: time.Second}},
+		{"running", bt.Situation{Now: time.Second, Running: true}},
+		{"simulating", bt.Situation{Now: time.Second, Simulating: true}},
+		{"ended", bt.Situation{Now: time.Second}.After(0)},
+	}
+	for _, tt := range invalidConstraints() {
+		want := strings.TrimPrefix(tt.want, "s/x: ")
+		for _, c := range []bt.Constraint[mem]{
+			tt.c,
+			constraints.Not(tt.c),
+			constraints.Skipping(tt.c, constraints.SkipWhileRunning()),
+			constraints.All(inReach, tt.c),
+			constraints.Any(shielded, tt.c),
+		} {
+			for _, s := range situations {
+				name, st := s.name, s.st
+				func() {
+					defer func() {
+						if r := recover(); r != nil {
+							t.Errorf("%v, %s: Evaluate panicked: %v", c, name, r)
+						}
+					}()
+					if check, why := c.Evaluate(st, &mem{Foe: 3}); check != bt.Fail || !strings.Contains(why, want) {
+						t.Errorf("%v, %s: Evaluate = %v, %q; want Fail, %q", c, name, check, why, want)
+					}
+				}()
+			}
 		}
 	}
 }

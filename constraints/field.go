@@ -90,7 +90,10 @@ type fieldIs[M any] struct {
 }
 
 func (c *fieldIs[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
-	if c.skip(st) || c.test != nil && c.test(m) {
+	if check, why, ok := c.settled(st); ok {
+		return check, why
+	}
+	if c.test(m) {
 		return bt.Pass, ""
 	}
 	return bt.Fail, c.failure
@@ -102,9 +105,10 @@ func (c *fieldIs[M]) String() string { return c.name }
 func (c *fieldIs[M]) Timeless() bool { return true }
 
 // Test returns the test of the field's value (see traits.Test), unless an
-// option makes the constraint stand aside in some situations.
+// option makes the constraint stand aside in some situations, or its
+// settings make no sense.
 func (c *fieldIs[M]) Test() (func(m *M) bool, string) {
-	if c.running || c.simulating {
+	if c.running || c.simulating || c.err != nil {
 		return nil, ""
 	}
 	return c.test, c.failure

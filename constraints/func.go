@@ -28,7 +28,10 @@ type predicate[M any] struct {
 }
 
 func (c *predicate[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
-	if c.skip(st) || c.pass(m) {
+	if check, why, ok := c.settled(st); ok {
+		return check, why
+	}
+	if c.pass(m) {
 		return bt.Pass, ""
 	}
 	return bt.Fail, c.failure
@@ -40,10 +43,10 @@ func (c *predicate[M]) String() string { return c.name }
 func (c *predicate[M]) Timeless() bool { return true }
 
 // Test returns the predicate's function, which decides its answer in
-// every situation, unless an option makes it stand aside in some (see
-// traits.Test).
+// every situation, unless an option makes it stand aside in some, or its
+// settings make no sense (see traits.Test).
 func (c *predicate[M]) Test() (func(m *M) bool, string) {
-	if c.running || c.simulating {
+	if c.running || c.simulating || c.err != nil {
 		return nil, ""
 	}
 	return c.pass, c.failure
@@ -68,8 +71,8 @@ type custom[M any] struct {
 }
 
 func (c *custom[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
-	if c.skip(st) {
-		return bt.Pass, ""
+	if check, why, ok := c.settled(st); ok {
+		return check, why
 	}
 	return c.evaluate(st, m)
 }

@@ -21,6 +21,7 @@ func Not[M any](c bt.Constraint[M], opts ...Option) bt.Constraint[M] {
 		return n
 	}
 	n.holds, n.name = describe(c), negate(c)
+	n.fail(validate(c))
 	return n
 }
 
@@ -31,8 +32,8 @@ type not[M any] struct {
 }
 
 func (n *not[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
-	if n.skip(st) {
-		return bt.Pass, ""
+	if check, why, ok := n.settled(st); ok {
+		return check, why
 	}
 	switch check, why := n.inner.Evaluate(st, m); check {
 	case bt.Pass:
@@ -44,7 +45,7 @@ func (n *not[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
 	}
 }
 
-func (n *not[M]) Validate() error { return firstError(n.err, validate(n.inner)) }
+func (n *not[M]) Validate() error { return n.err }
 
 func (n *not[M]) String() string { return n.name }
 
@@ -71,6 +72,9 @@ func All[M any](cs ...bt.Constraint[M]) bt.Constraint[M] {
 type all[M any] struct{ group[M] }
 
 func (a *all[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
+	if a.err != nil {
+		return invalid(a.err)
+	}
 	result, reason := bt.Pass, ""
 	for _, c := range a.cs {
 		switch check, why := c.Evaluate(st, m); check {
@@ -104,6 +108,9 @@ type anyOf[M any] struct {
 }
 
 func (a *anyOf[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
+	if a.err != nil {
+		return invalid(a.err)
+	}
 	done, reason := false, ""
 	for _, c := range a.cs {
 		switch check, why := c.Evaluate(st, m); check {
@@ -164,13 +171,4 @@ func (g *group[M]) Timeless() bool {
 		}
 	}
 	return true
-}
-
-func firstError(errs ...error) error {
-	for _, err := range errs {
-		if err != nil {
-			return err
-		}
-	}
-	return nil
 }

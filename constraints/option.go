@@ -84,6 +84,27 @@ func (s *skips) skip(st bt.Situation) bool {
 	return s.running && st.Running || s.simulating && st.Simulating
 }
 
+// settled returns the answer of a constraint that answers without its
+// test in situation st, and whether it does: one whose settings make no
+// sense fails (see invalid); one that stands aside passes.
+func (s *skips) settled(st bt.Situation) (bt.Check, string, bool) {
+	switch {
+	case s.err != nil:
+		check, why := invalid(s.err)
+		return check, why, true
+	case s.skip(st):
+		return bt.Pass, "", true
+	}
+	return 0, "", false
+}
+
+// invalid is the answer of a constraint whose settings make no sense (a
+// nil function, a nil member, a negative duration), in every situation:
+// Fail, with its settings error as the reason. Build refuses such a
+// constraint; one evaluated outside a tree fails rather than panic, and a
+// constraint made of it (Not, All, Any, Skipping) fails too.
+func invalid(err error) (bt.Check, string) { return bt.Fail, err.Error() }
+
 // fail records the first settings error.
 func (s *skips) fail(err error) {
 	if s.err == nil {
@@ -101,6 +122,8 @@ func Skipping[M any](c bt.Constraint[M], opts ...Option) bt.Constraint[M] {
 	s := &skipping[M]{skips: newSkips(opts), inner: c}
 	if nilness.Of(c) {
 		s.fail(errors.New("Skipping: nil constraint"))
+	} else if err := validate(c); err != nil {
+		s.fail(err)
 	}
 	return s
 }
@@ -111,17 +134,10 @@ type skipping[M any] struct {
 }
 
 func (s *skipping[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
-	if s.skip(st) {
-		return bt.Pass, ""
+	if check, why, ok := s.settled(st); ok {
+		return check, why
 	}
 	return s.inner.Evaluate(st, m)
-}
-
-func (s *skipping[M]) Validate() error {
-	if s.err != nil {
-		return s.err
-	}
-	return validate(s.inner)
 }
 
 func (s *skipping[M]) String() string { return describe(s.inner) }

@@ -30,7 +30,10 @@ type cooldown[M any] struct {
 }
 
 func (c *cooldown[M]) Evaluate(st bt.Situation, _ *M) (bt.Check, string) {
-	if st.Running || c.skip(st) {
+	if check, why, ok := c.settled(st); ok {
+		return check, why
+	}
+	if st.Running {
 		return bt.Pass, ""
 	}
 	if since, ran := st.SinceLastRun(); ran && since < c.d {
@@ -70,8 +73,8 @@ type window[M any] struct {
 }
 
 func (w *window[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
-	if w.skip(st) {
-		return bt.Pass, ""
+	if check, why, ok := w.settled(st); ok {
+		return check, why
 	}
 	switch v := w.read(m); {
 	case w.min != 0 && v < w.min:

@@ -28,6 +28,10 @@
 //     eating, sleeping, working and fleeing by considerations and
 //     response curves (package utility), every choice printed with every
 //     option's score.
+//   - Example_colonyWorker: a colony worker that asks the game's
+//     pathfinder thread for its way (a leaf of package jobs, whose answer
+//     reaches the memory at a tick fixed when it asked), walks and digs,
+//     and runs home when a raider comes, cancelling the path it asked for.
 //
 // Which decider for what is the README's table, "Which decider when".
 package cookbook

@@ -14,7 +14,6 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
-	"sync"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/btjson"
@@ -46,7 +45,7 @@ type Editor[M any] struct {
 	policy sameorigin.Policy
 	live   bool
 	mux    *http.ServeMux
-	mu     sync.Mutex // one save at a time
+	turn   chan struct{} // one save at a time: the save under way holds its token
 }
 
 // An Option adjusts an Editor.
@@ -108,7 +107,7 @@ func New[M any](path string, reg *btjson.Registry[M], cfg bt.Config[M], opts ...
 	}
 	e := &Editor[M]{path: resolved, name: filepath.Base(path), reg: reg, cfg: cfg, schema: schema,
 		limit:  escaped(limit),
-		policy: sameorigin.Allow(s.hosts...), mux: http.NewServeMux()}
+		policy: sameorigin.Allow(s.hosts...), mux: http.NewServeMux(), turn: make(chan struct{}, 1)}
 	e.mux.HandleFunc("GET /{$}", e.page)
 	e.mux.HandleFunc("GET /file", e.file)
 	e.mux.HandleFunc("GET /schema", e.serveSchema)
@@ -123,8 +122,10 @@ func New[M any](path string, reg *btjson.Registry[M], cfg bt.Config[M], opts ...
 
 // ServeHTTP serves the page at the mount point, and what it asks for, to
 // requests for a name the Editor answers from its own page or none; it
-// refuses others with 403 Forbidden.
+// refuses others with 403 Forbidden. No response may be framed, by any
+// page (see sameorigin.Unframed).
 func (e *Editor[M]) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	sameorigin.Unframed(w.Header())
 	switch err := e.policy.Check(r); err {
 	case nil:
 		e.mux.ServeHTTP(w, r)
@@ -139,7 +140,8 @@ func (e *Editor[M]) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 func (e *Editor[M]) page(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
-	w.Header().Set("Content-Security-Policy", "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:")
+	// A policy of the page's own, beside the one that forbids framing it.
+	w.Header().Add("Content-Security-Policy", "default-src 'self'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; img-src data:")
 	w.Write(pageHTML)
 }
 
@@ -165,13 +167,22 @@ func (e *Editor[M]) file(w http.ResponseWriter, r *http.Request) {
 	reply(w, http.StatusOK, fileState{Name: e.name, Text: string(data), Version: version(data), Live: e.live})
 }
 
-// read reads the file, and refuses one larger than a request may be.
+// read reads the file, and refuses one larger than a request may be, or
+// anything but a regular file in its place: it opens what is there
+// without waiting (openFile), and looks at what it opened before it
+// reads. (A named pipe would keep the read waiting for a writer, and a
+// save holding the lock with it.)
 func (e *Editor[M]) read() ([]byte, error) {
-	f, err := os.Open(e.path)
+	f, err := openFile(e.path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Close()
+	if info, err := f.Stat(); err != nil {
+		return nil, err
+	} else if !info.Mode().IsRegular() {
+		return nil, fmt.Errorf("%s is not a regular file", e.name)
+	}
 	n := e.limit
 	if n < math.MaxInt64 { // saturating: see escaped
 		n++
@@ -290,23 +301,37 @@ func (e *Editor[M]) check(w http.ResponseWriter, r *http.Request) {
 }
 
 // A saved is the answer to a save: the file as written, which may be
-// laid out anew (btjson.Registry.Marshal), and its version.
+// laid out anew (btjson.Registry.Format), and its version.
 type saved struct {
 	fileState
 	Error string `json:"error,omitempty"` // why a save was refused
 }
 
 // save saves a change that builds, over the version of the file it
-// names: 200 with the file as saved; 422 with the problems of a tree that
-// does not build; 409 with the file as it is when it changed on disk
-// since the page read it.
+// names: 200 with the file as saved; 409 with the file as it is when it
+// changed on disk since the page read it; 422 with the problems of a tree
+// that does not build. One save at a time reads, compares and writes the
+// file; what depends on the change alone (its problems, its layout) is
+// worked out before its turn, and a save whose request ends while it
+// waits for its turn leaves.
 func (e *Editor[M]) save(w http.ResponseWriter, r *http.Request) {
 	c, ok := e.readChange(w, r)
 	if !ok {
 		return
 	}
-	e.mu.Lock()
-	defer e.mu.Unlock()
+	text := []byte(c.Text)
+	ps := e.problems(text)
+	var out []byte
+	if len(ps) == 0 {
+		out = e.layOut(text)
+	}
+	select {
+	case e.turn <- struct{}{}:
+		defer func() { <-e.turn }()
+	case <-r.Context().Done():
+		http.Error(w, "editor: the request ended before its turn to save: nothing was saved", http.StatusServiceUnavailable)
+		return
+	}
 	now, err := e.read()
 	if err != nil {
 		http.Error(w, "editor: "+err.Error(), http.StatusInternalServerError)
@@ -317,12 +342,10 @@ func (e *Editor[M]) save(w http.ResponseWriter, r *http.Request) {
 			Error: "the file changed on disk since the page read it: nothing was saved"})
 		return
 	}
-	text := []byte(c.Text)
-	if ps := e.problems(text); len(ps) > 0 {
+	if len(ps) > 0 {
 		reply(w, http.StatusUnprocessableEntity, checked{Problems: ps})
 		return
 	}
-	out := e.layOut(text)
 	if err := writeFile(e.path, out); err != nil {
 		http.Error(w, "editor: "+err.Error(), http.StatusInternalServerError)
 		return
@@ -331,14 +354,12 @@ func (e *Editor[M]) save(w http.ResponseWriter, r *http.Request) {
 }
 
 // layOut returns a tree file that builds as the file laid out as btjson
-// writes files (Marshal), keeping its "$schema"; or the file as it is,
-// when Marshal cannot write what it holds.
+// writes files (Format), keeping its "$schema"; or the file as it is,
+// when Marshal cannot write what it holds. Neither it nor a check has
+// the registry remember what its factories make (Format and Build do
+// not), so the editor keeps nothing of what it checked.
 func (e *Editor[M]) layOut(text []byte) []byte {
-	def, err := e.reg.Load(text)
-	if err != nil {
-		return text
-	}
-	out, err := e.reg.Marshal(def)
+	out, err := e.reg.Format(text)
 	if err != nil {
 		return text
 	}

@@ -97,7 +97,7 @@ func (b *Builder[M, K]) Do(name string, pre ...bt.Constraint[M]) *Builder[M, K] 
 			break
 		}
 	}
-	if e.Behaviour != nil {
+	if e.Behaviour != nil && e.Action == nil { // a leaf's entry predicts through its Action
 		b.errs = append(b.errs, decider.Errorf(path, "a behaviour: a goal-driven planner searches over actions' Simulate; give it an action"))
 	}
 	b.d.actions = append(b.d.actions, action[M]{name: name, act: e.Action, pre: slices.Clip(e.Pre),

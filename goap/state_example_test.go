@@ -61,7 +61,7 @@ func ExampleDomain_Runner_save() {
 	// 1s plan made: [forage forage forage sleep forage forage]
 	// 1s camp/forage
 	// 2s camp/forage
-	// saved: 133 bytes
+	// saved: 134 bytes
 	// 3s camp/forage
 	// 4s camp/sleep
 	// 5s camp/forage

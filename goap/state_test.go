@@ -683,9 +683,9 @@ func runnerState(t *testing.T, a *bt.Agent[Plot]) string {
 
 // runnerBytes returns where the runner's state lies in a binary save of a
 // tree whose only custom node is the runner, reading the save as
-// bt.Agent.AppendBinary documents it: a header, each node's state (a
-// mask of what it holds, then that), then the custom nodes' states, each
-// after its length, then a checksum.
+// bt.Agent.AppendBinary documents it: a header, the schedule's mask
+// (none here), each node's state (a mask of what it holds, then that),
+// then the custom nodes' states, each after its length, then a checksum.
 func runnerBytes(t fataler, save []byte) (from, to int) {
 	r := bytes.NewReader(save[4 : len(save)-4]) // "fsag", and the checksum
 	uvarint := func() uint64 {
@@ -708,6 +708,9 @@ func runnerBytes(t fataler, save []byte) (from, to int) {
 		uvarint() // the clock (a varint, as long), ticks, seed
 	}
 	skip(1) // the status
+	if uvarint() != 0 {
+		t.Fatal("the agent has a schedule (a rate, a sleep, a budget's counts): read its fields")
+	}
 	for range uvarint() {
 		mask, err := r.ReadByte()
 		if err != nil {

@@ -301,8 +301,10 @@ func (l *Live) letThrough() bool {
 // ServeHTTP serves the page at the mount point, its event stream at
 // "events", and its pause and step requests at "control", to requests
 // for a name the Live answers from its own page or none (see Live); it
-// refuses others with 403 Forbidden.
+// refuses others with 403 Forbidden. No response may be framed, by any
+// page (see sameorigin.Unframed).
 func (l *Live) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	sameorigin.Unframed(w.Header())
 	if err := l.refuse(r); err != nil {
 		http.Error(w, err.Error(), http.StatusForbidden)
 		return

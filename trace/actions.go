@@ -148,7 +148,8 @@ func (a *Actions) onRefusal(f func(e *bt.Event)) *Actions {
 
 // onStop has a call f when a constraint stops a running node or finishes
 // it, or refuses a node or finishes it as it is to begin (a
-// bt.EventConstraint, AtBegin). It returns a.
+// bt.EventConstraint, AtBegin), and when a node ends saying why (a
+// bt.EventEnd with a Reason). It returns a.
 func (a *Actions) onStop(f func(e *bt.Event)) *Actions {
 	a.stopped = f
 	return a
@@ -171,6 +172,10 @@ func (a *Actions) Trace(e *bt.Event) {
 		}
 	case bt.EventConstraint:
 		if a.stopped != nil {
+			a.stopped(e)
+		}
+	case bt.EventEnd:
+		if e.Reason != "" && a.stopped != nil { // a node that said why it ended
 			a.stopped(e)
 		}
 	case bt.EventBegin:

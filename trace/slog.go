@@ -46,6 +46,9 @@ func (s *slogTracer) Trace(e *bt.Event) {
 	switch e.Kind {
 	case bt.EventEnd:
 		attrs = append(attrs, slog.String("status", e.Status.String()))
+		if e.Reason != "" {
+			attrs = append(attrs, slog.String("reason", e.Reason))
+		}
 	case bt.EventConstraint:
 		attrs = append(attrs, slog.String("check", e.Check.String()), slog.String("reason", e.Reason))
 		if e.AtBegin {

@@ -42,6 +42,11 @@ const timelineWidth = 120
 //	4.50s  attack     refused: out of reach
 //	4.50s  sweep      done without beginning: swept
 //
+// A node that says why it ended (bt.Child.SetReason: a job that failed)
+// gets a line with its reason:
+//
+//	5.00s  find path  failed: no way through the rocks
+//
 // A planner node (an HTN or GOAP runner) adds a line for each plan it
 // makes, keeps or replaces, or fails to make, with the method record for
 // an HTN, and the plan's steps; its actions are placed in their plan:
@@ -110,6 +115,8 @@ func Timeline(w io.Writer, nodes []bt.NodeInfo, context func() string) *Actions 
 	acts.onStop(func(e *bt.Event) {
 		what := "stopped"
 		switch {
+		case e.Kind == bt.EventEnd:
+			what = endings[e.Status]
 		case e.AtBegin && e.Check == bt.Done:
 			what = "done without beginning"
 		case e.AtBegin:
@@ -147,6 +154,9 @@ func scoreTexts(scores []decide.Score) []string {
 	}
 	return out
 }
+
+// endings say how a node that said why it ended ended.
+var endings = map[bt.Status]string{bt.Success: "succeeded", bt.Failure: "failed", bt.Running: "interrupted"}
 
 // NameWidth returns the width of the name column of a Timeline of a tree
 // with these nodes: 18, or the longest name that a line shows, for a

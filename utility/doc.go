@@ -49,7 +49,7 @@
 // score, or draws among the best (Random, Within); leaves out a child its
 // preconditions refuse now; fails when no option reaches the Minimum; and
 // commits to what it runs like every decider, scoring again only when its
-// bt.Replan or bt.ReplanOn says, with a Bonus for the running option, or a
+// bt.Replan, bt.ReplanOn or bt.ReplanOnChange says, with a Bonus for the running option, or a
 // Margin a rival must beat, so that it does not dither:
 //
 //	utility.Select("day", utility.Selector[Villager]{Bonus: 0.1},

@@ -19,7 +19,7 @@ import (
 // (each option's measure; with Foresee, each child's prediction too),
 // leaves out a child its constraints refuse now, and begins the best (see
 // Selector). While the child runs, it updates it; when replan says (the
-// node's Replan and ReplanOn options), it scores again first, with the
+// node's Replan, ReplanOn and ReplanOnChange options), it scores again first, with the
 // running option's Bonus and Margin, and halts the running child for a
 // better one, or fails when none is good enough. The node ends as its
 // child ends.

@@ -33,9 +33,9 @@ type Selector[M any] struct {
 
 	// Bonus and Margin commit the node to the option it runs, so that it
 	// does not dither between options of close scores when it chooses
-	// again beside it (bt.Replan, bt.ReplanOn): Bonus is added to the
-	// running option's score, and a rival must score more than Margin
-	// above that to replace it.
+	// again beside it (bt.Replan, bt.ReplanOn, bt.ReplanOnChange): Bonus
+	// is added to the running option's score, and a rival must score
+	// more than Margin above that to replace it.
 	Bonus, Margin float64
 
 	// Minimum is the least score an option needs to be chosen: when none
@@ -80,9 +80,10 @@ func (o Option[M]) Weighted(w float64) Option[M] {
 
 // Select describes a utility node, named name, that scores options as s
 // says and runs the best: each option's node is a child of it, and its
-// measure is s's for that child. Give it bt.Replan or bt.ReplanOn (with
-// Def.With) for it to score again beside the option it runs; without them
-// it commits to its choice until that ends or fails.
+// measure is s's for that child. Give it bt.Replan, bt.ReplanOn or
+// bt.ReplanOnChange (with Def.With) for it to score again beside the
+// option it runs; without them it commits to its choice until that ends
+// or fails.
 //
 //	utility.Select("day", utility.Selector[Villager]{Bonus: 0.1},
 //		utility.Consider(actions.Do("eat"), hunger.Over(0, 100, utility.Logistic(10, 0.5))),

@@ -2,7 +2,9 @@ package utility_test
 
 import (
 	"errors"
+	"fmt"
 	"math"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -330,5 +332,32 @@ func TestSelectKeepsTheContract(t *testing.T) {
 				t.Fatal(err)
 			}
 		})
+	}
+}
+
+// With bt.ReplanOnChange, the node scores again in the tick its key
+// changes, and only then: news, once, as a planner node hears it.
+func TestSelectReplansOnChange(t *testing.T) {
+	lasting := bt.Lasting(func(*Pet, time.Duration) bt.Status { return bt.Running }, nil)
+	news := func(p *Pet) uint64 { return uint64(p.Fed) } // the game counts the news in Fed here
+	a, _ := build(t, utility.Select("pet", utility.Selector[Pet]{},
+		utility.Consider(pets.Do("nap", lasting), sleepy.Over(0, 10, utility.Linear(1, 0))),
+		utility.Consider(pets.Do("play", lasting), bored.Over(0, 10, utility.Linear(1, 0))),
+	).With(bt.ReplanOnChange(news))).NewAgent(1)
+	var got []string
+	tick := 0
+	a.SetTracer(bt.TracerFunc(func(e *bt.Event) {
+		if e.Kind == bt.EventPlan {
+			got = append(got, fmt.Sprintf("%d %s %s", tick, e.Plan.Change, e.Plan.Goal))
+		}
+	}))
+	for _, m := range []Pet{{Sleepy: 5, Bored: 4}, {Sleepy: 5, Bored: 6}, {Sleepy: 5, Bored: 6, Fed: 1}, {Sleepy: 5, Bored: 9, Fed: 1}} {
+		tick++
+		if _, err := a.Tick(&m, time.Second); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if want := []string{"1 made nap", "3 replaced play"}; !slices.Equal(got, want) {
+		t.Fatalf("choices %q, want %q", got, want)
 	}
 }

@@ -8,6 +8,23 @@
 //
 //	cd bench && go run ./crowd -agents 1000,10000 -workers 1,2
 //
+// With -budget it compares instead the frame times of the same fights
+// with and without a budget of frame time (bt.Crowd.SetBudget, the time
+// converted to a count of work from frames measured first), while every
+// Jedi is alerted at once every -spike frames: the median, the 99th
+// percentile and the longest frame, the work a frame did, the Jedi
+// deferred, and the longest any waited. The Jedi sense and act every
+// frame, and decide when the crowd ticks them:
+//
+//	cd bench && go run ./crowd -agents 10000 -workers 2 -replan 250ms -budget 8ms
+//
+// With -guards it compares the frame times of that many guards (a cheap
+// decider, a reactive priority) deciding every frame and at the rates
+// their distance to the camera gives them (bt.Agent.SetRate), sensing and
+// acting every frame either way:
+//
+//	cd bench && go run ./crowd -guards 1000000 -workers 16
+//
 // The worker counts are measured in rounds, a batch of frames each in
 // turn, so that every count sees the same stretch of the fights and the
 // same noise of a shared machine; the figures are medians over the
@@ -17,6 +34,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -52,6 +70,9 @@ type config struct {
 	agents, workers []int
 	rounds, frames  int
 	replan          time.Duration
+	budget          time.Duration // compare frames with and without this budget
+	spike, measure  int           // frames between alerts of every Jedi; frames measured
+	guards          int           // compare guards at rates instead
 }
 
 func parse(args []string, stderr io.Writer) (config, error) {
@@ -62,6 +83,10 @@ func parse(args []string, stderr io.Writer) (config, error) {
 	rounds := fs.Int("rounds", 10, "rounds of measurement (the figures are medians over them)")
 	frames := fs.Int("frames", 10, "frames in each worker count's batch of a round")
 	replan := fs.Duration("replan", 0, "how often the Jedi's root plans again while an action runs (0: every tick)")
+	budget := fs.Duration("budget", 0, "compare frames with and without a budget of this much frame time (the first -agents, the last -workers)")
+	spike := fs.Int("spike", 30, "with -budget: frames between alerts of every Jedi at once")
+	measure := fs.Int("measure", 600, "with -budget or -guards: frames measured")
+	guards := fs.Int("guards", 0, "compare this many guards deciding every frame and at rates (the last -workers)")
 	fs.Usage = func() {
 		fmt.Fprintf(stderr, "usage: crowd [flags]\n\nJedi per agent-frame, by number of agents and workers.\n\n")
 		fs.PrintDefaults()
@@ -73,7 +98,7 @@ func parse(args []string, stderr io.Writer) (config, error) {
 	if fs.NArg() > 0 {
 		return config{}, fmt.Errorf("unexpected argument %q", fs.Arg(0))
 	}
-	c := config{rounds: *rounds, frames: *frames, replan: *replan}
+	c := config{rounds: *rounds, frames: *frames, replan: *replan, budget: *budget, spike: *spike, measure: *measure, guards: *guards}
 	var err error
 	if c.agents, err = counts("-agents", *agents, 1<<24); err != nil {
 		return config{}, err
@@ -88,6 +113,16 @@ func parse(args []string, stderr io.Writer) (config, error) {
 		return config{}, fmt.Errorf("-frames %d: want 1 to %d", c.frames, fightWindow/2)
 	case c.replan < 0:
 		return config{}, fmt.Errorf("-replan %v: want 0 or more", c.replan)
+	case c.budget < 0:
+		return config{}, fmt.Errorf("-budget %v: want 0 or more", c.budget)
+	case c.spike < 2 || c.spike > 10000:
+		return config{}, fmt.Errorf("-spike %d: want 2 to 10000", c.spike)
+	case c.measure < 2 || c.measure > 1e6:
+		return config{}, fmt.Errorf("-measure %d: want 2 to 1000000", c.measure)
+	case c.guards < 0 || c.guards > 1<<26:
+		return config{}, fmt.Errorf("-guards %d: want 0 to %d", c.guards, 1<<26)
+	case c.budget > 0 && c.guards > 0:
+		return config{}, errors.New("-budget and -guards: one comparison at a time")
 	}
 	return c, nil
 }
@@ -120,6 +155,12 @@ func counts(flag, s string, most int) ([]int, error) {
 }
 
 func run(cfg config, w io.Writer) error {
+	switch {
+	case cfg.budget > 0:
+		return compareBudget(cfg, w)
+	case cfg.guards > 0:
+		return compareRates(cfg, w)
+	}
 	tree, err := jedi.NewTree(jedi.Options{Replan: cfg.replan})
 	if err != nil {
 		return err

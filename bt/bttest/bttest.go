@@ -45,7 +45,8 @@ func TestAction[M any](a bt.Action[M], cfg Config[M]) error {
 }
 
 // TestLeaf checks a custom node without children, run as the leaf of
-// bt.Builder.Leaf. Like an action it is shared by every agent.
+// bt.Builder.Leaf. Like an action it is shared by every agent, unless it
+// makes each agent an instance of its own (NewInstance: see bt.Node).
 func TestLeaf[M any](n bt.Node[M], cfg Config[M]) error {
 	if n == nil {
 		return errors.New("bttest: nil node")

@@ -160,6 +160,7 @@ func TestBuiltInDecidersKeepTheContract(t *testing.T) {
 		"htn":                             byHTN(),
 		"htn replanning":                  byHTN(bt.Replan(0)),
 		"htn on the alarm":                byHTN(bt.ReplanOn(alarmed)),
+		"htn on news of the alarm":        byHTN(bt.ReplanOnChange(alarmKey)),
 		"htn every 300ms":                 byHTN(bt.Replan(300 * time.Millisecond)),
 		"htn's features":                  byHTNFeatures(false),
 		"htn's features, replanning":      byHTNFeatures(false, bt.Replan(0)),
@@ -171,6 +172,7 @@ func TestBuiltInDecidersKeepTheContract(t *testing.T) {
 		"goap spread, on the alarm":       byGOAPWithin(decide.Budget{PerTick: 2}, bt.ReplanOn(alarmed)),
 		"selector":                        bySelector(),
 		"selector replanning":             bySelector(bt.Replan(0)),
+		"selector on news of the alarm":   bySelector(bt.ReplanOnChange(alarmKey)),
 		"selector of planners":            byPlanners(),
 		"selector of planners replanning": byPlanners(bt.Replan(0)),
 	} {

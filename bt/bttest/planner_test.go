@@ -73,6 +73,15 @@ func playbookOf(f flaw, opts ...bt.Option) factory {
 func alarmed(w *world) bool { return w.Alarm }
 func calm(w *world) bool    { return !w.Alarm }
 
+// alarmKey is news of the alarm: it changes when the alarm is raised or
+// lowered.
+func alarmKey(w *world) uint64 {
+	if w.Alarm {
+		return 1
+	}
+	return 0
+}
+
 // Steps returns the kit's actions, which every play is made of.
 func (p *playbook) Steps() []bt.Def[world] {
 	var steps []bt.Def[world]

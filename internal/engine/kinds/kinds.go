@@ -62,7 +62,7 @@ var fields = map[string][]string{
 	"action": {Action}, "test": {Condition, IfElse}, "leaf": {Leaf},
 	"decorator": {Decorator}, "composite": {Composite}, "planner": {Planner}, "utility": {Utility},
 	"loop": sequences, "allowFailure": sequences, "minOutcome": sequences,
-	"replan": deciders, "replanOn": deciders,
+	"replan": deciders, "replanOn": deciders, "replanOnChange": deciders,
 	"allowNegative": selectors, "preferFirst": {Selector}, "debounce": selectors, // a random selector keeps its running child
 	"succeedOnOne": {Parallel}, "failOnOne": {Parallel},
 	"cosmetic": leaves, "cosmeticWhileRunning": leaves, "simulate": leaves,

@@ -3,6 +3,8 @@ package browser_test
 import (
 	"fmt"
 	"net"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -185,5 +187,31 @@ func TestBrokenBrowser(t *testing.T) {
 	defer b.Close()
 	if _, err := b.NewPage(800, 600); err == nil || !strings.Contains(err.Error(), mute+") did not open a tab") {
 		t.Errorf("a browser that does not answer: %v", err)
+	}
+}
+
+// Framed tells a page that another site's page can frame from one whose
+// answer forbids it, in either header.
+func TestFramed(t *testing.T) {
+	p := browser.Tab(t, 800, 600)
+	for _, tt := range []struct {
+		name, header, value string
+		want                bool
+	}{
+		{"allowed", "", "", true},
+		{"X-Frame-Options", "X-Frame-Options", "DENY", false},
+		{"frame-ancestors", "Content-Security-Policy", "frame-ancestors 'none'", false},
+	} {
+		srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+			if tt.header != "" {
+				w.Header().Set(tt.header, tt.value)
+			}
+			w.Header().Set("Content-Type", "text/html; charset=utf-8")
+			fmt.Fprint(w, "<title>framed</title><p>here</p>")
+		}))
+		if got := browser.Framed(t, p, srv.URL+"/"); got != tt.want {
+			t.Errorf("%s: Framed = %v, want %v", tt.name, got, tt.want)
+		}
+		srv.Close()
 	}
 }

@@ -86,6 +86,21 @@ func Host(hostport string) string {
 	return strings.ToLower(strings.TrimSuffix(host, "."))
 }
 
+// Unframed sets the headers that forbid every page, the view's own
+// included, to show the response in a frame: X-Frame-Options, which
+// every browser reads, and Content-Security-Policy's frame-ancestors,
+// which supersedes it. A page of another site that framed a view could
+// lay a decoy over it that lets a click through to the view (a click
+// that pauses the game, say); the Origin check cannot see such a click,
+// which is the view's own page's. A view sets them on every response,
+// refusals and errors included, before anything else; a response that
+// sets a policy of its own adds it (Header.Add), and the browser keeps
+// to both.
+func Unframed(h http.Header) {
+	h.Set("X-Frame-Options", "DENY")
+	h.Set("Content-Security-Policy", "frame-ancestors 'none'")
+}
+
 // Listen listens for a view on addr: on the loopback interface when addr
 // names no host (":8080" is "localhost:8080"), so that a view reached
 // from other machines is one asked for by name ("0.0.0.0:8080"). Its
