@@ -444,12 +444,11 @@ func TestRunFrameCallsEveryAgent(t *testing.T) {
 		t.Fatal(err)
 	}
 	for range 3 {
-		called, due := make([]int, len(agents)), 0
+		// Only agent i's worker writes called[i] and due[i].
+		called, due := make([]int, len(agents)), make([]bool, len(agents))
 		err := crowd.RunFrame(agents, time.Second/30, func(w *bt.Worker[camp], i int, isDue bool) error {
 			called[i]++
-			if isDue {
-				due++ // only agent i's worker writes called[i]; due is counted below instead
-			}
+			due[i] = isDue
 			if !isDue {
 				return nil
 			}
@@ -464,8 +463,12 @@ func TestRunFrameCallsEveryAgent(t *testing.T) {
 				t.Fatalf("agent %d called %d times", i, n)
 			}
 		}
-		if r := crowd.Report(); r.Ticked+len(r.Deferred) != r.Due || r.Agents != len(agents) {
+		r := crowd.Report()
+		if r.Ticked+len(r.Deferred) != r.Due || r.Agents != len(agents) {
 			t.Errorf("report %+v", *r)
+		}
+		if n := countTrue(due); n != r.Ticked {
+			t.Errorf("called due %d times; the report says %d ticked", n, r.Ticked)
 		}
 	}
 }
@@ -544,4 +547,15 @@ func TestScheduleSaved(t *testing.T) {
 			t.Errorf("%s: %v, want an error saying %q", bad.new, err, bad.why)
 		}
 	}
+}
+
+// countTrue counts the true values of bs.
+func countTrue(bs []bool) int {
+	n := 0
+	for _, b := range bs {
+		if b {
+			n++
+		}
+	}
+	return n
 }
