@@ -26,6 +26,13 @@
 // begins and ends (End exactly once per Begin), constraints are checked,
 // panics are caught, and a tracer could watch.
 //
+// BenchmarkUtility races a utility node's choice among ten options of
+// three considerations each against what it cannot do without: a
+// priority that checks the same ten guards, and the thirty curves alone.
+// It reports the median ratio of the choice to those two together:
+//
+//	cd bench && go test -run '^$' -bench Utility -benchtime 2000x -count 5
+//
 // The command bench/crowd prints the table of a crowd of Jedi (agents ×
 // workers: µs per agent-frame, frames per second, speed-up, heap per
 // agent), and device.sh runs all of these from binaries built beforehand
