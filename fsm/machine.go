@@ -173,16 +173,19 @@ func (m *Machine[M]) ignored(leaf, from int32, e Trigger) (string, bool) {
 	return "", false
 }
 
-// utility returns state s's score on m (Utility): 0 for none, and
-// -Inf for NaN, so that scores compare.
+// utility returns state s's score on m (Utility): 0 for none. A NaN
+// stays NaN, which outranks ranks below every number (-Inf included).
 func (s *state[M]) utility(m *M) float64 {
 	if s.score == nil {
 		return 0
 	}
-	if u := s.score(m); !math.IsNaN(u) {
-		return u
-	}
-	return math.Inf(-1)
+	return s.score(m)
+}
+
+// outranks reports whether score a ranks above score b: as numbers, and
+// every number above NaN.
+func outranks(a, b float64) bool {
+	return a > b || math.IsNaN(b) && !math.IsNaN(a)
 }
 
 // entries calls f for each state with no substates that entering state

@@ -395,3 +395,46 @@ func TestDelayDueKeepsItsPlace(t *testing.T) {
 		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
+
+// A NaN scores below every number, -Inf included, as Utility's doc says:
+// it was taken for -Inf, and the first declared won the tie.
+func TestUtilityNaNBelowMinusInf(t *testing.T) {
+	b := fsm.New(actions)
+	b.State("nan").Do("patrol").Utility(func(*mem) float64 { return math.NaN() }).To("floor", seen)
+	b.State("floor").Do("chase").Utility(func(*mem) float64 { return math.Inf(-1) }).To("nan", seen)
+	m, err := b.Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := agentOf(t, bt.New[mem]().Plan("guard", m))
+	var reps reports
+	a.SetTracer(&reps)
+	w := mem{}
+	a.Tick(&w, 0)
+	if len(reps) != 1 || reps[0].Goal != "floor" {
+		t.Errorf("entered %+v; want floor", reps)
+	}
+}
+
+// A delay too long for the clock to reach waits for good: the time it is
+// due saturates, where it wrapped round to a time long gone and the
+// transition fired at the next tick.
+func TestDelayBeyondTheClock(t *testing.T) {
+	for _, d := range []time.Duration{math.MaxInt64, math.MaxInt64 - time.Second, time.Hour} {
+		b := fsm.New(actions)
+		b.State("patrol").Do("patrol").To("chase", seen).Delay(d)
+		b.State("chase").Do("chase").To("patrol", unseen)
+		m, err := b.Build()
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, _ := agentOf(t, bt.New[mem]().Plan("guard", m))
+		w := mem{Seen: true}
+		for range 5 {
+			a.Tick(&w, time.Second)
+		}
+		if p, _ := a.Preview(&w, time.Second); leaf(p) != "guard/patrol" {
+			t.Errorf("a delay of %v: the machine stands in %s after 5 s; want patrol", d, leaf(p))
+		}
+	}
+}
