@@ -29,9 +29,11 @@ func (in Input[M]) Over(min, max float64, c Curve) Consideration[M] {
 // from the memory, normalised over the range [Min, Max] (Min reads as 0,
 // Max as 1, and beyond them as the nearer end), then mapped through the
 // response curve, which answers from 0 (this reason rules the option out)
-// to 1 (it is all for it). Weight is its share of a weighted sum (see
+// to 1 (it is all for it); an input that is not a number answers 0.
+// Weight is its share of a weighted sum (see
 // Measure.Sum); a product ignores it. Build refuses an input without a
-// name or a Read function, a range that is empty or not finite, a curve
+// name or a Read function, a range that is empty or not finite (or
+// wider than a float64 holds), a curve
 // that makes no sense, and a negative weight.
 type Consideration[M any] struct {
 	Input    Input[M]
@@ -52,7 +54,12 @@ func (c *Consideration[M]) score(m *M, t *decide.Term) float64 {
 	v := c.Input.Read(m)
 	x := (v - c.Min) / (c.Max - c.Min)
 	switch {
-	case math.IsNaN(x), x < 0:
+	case math.IsNaN(v):
+		// Nothing is known: the reason rules the option out, whatever
+		// the curve would answer at either end.
+		t.Value, t.X, t.Y = v, math.NaN(), 0
+		return 0
+	case x < 0:
 		x = 0
 	case x > 1:
 		x = 1
@@ -74,6 +81,8 @@ func (c *Consideration[M]) check() error {
 		return fmt.Errorf("%s: the range [%v, %v] is not finite", in.Name, c.Min, c.Max)
 	case !(c.Min < c.Max):
 		return fmt.Errorf("%s: the range [%v, %v] is empty: give a min below the max", in.Name, num(c.Min), num(c.Max))
+	case math.IsInf(c.Max-c.Min, 0):
+		return fmt.Errorf("%s: the range [%v, %v] is wider than a float64 holds", in.Name, num(c.Min), num(c.Max))
 	case math.IsNaN(c.Weight) || math.IsInf(c.Weight, 0) || c.Weight < 0:
 		return fmt.Errorf("%s: weight %v: give a finite weight of 0 or more", in.Name, c.Weight)
 	}
@@ -174,7 +183,7 @@ func (ms *Measure[M]) score(m *M, terms []decide.Term) float64 {
 // weight that is negative or not a number, a consideration without an
 // input's name or Read function, with a range that is empty or not
 // finite, a curve that makes no sense, a negative weight, and a weighted
-// sum whose weights are all 0. Build calls it wherever a measure is
+// sum whose weights are all 0 or add up to more than a float64 holds. Build calls it wherever a measure is
 // given.
 func (ms *Measure[M]) Validate() error {
 	var errs []error
@@ -189,8 +198,11 @@ func (ms *Measure[M]) Validate() error {
 		}
 		weights += c.Weight
 	}
-	if ms.Sum && len(ms.Considerations) > 0 && !(weights > 0) {
+	switch {
+	case ms.Sum && len(ms.Considerations) > 0 && !(weights > 0):
 		errs = append(errs, errors.New("a weighted sum of considerations that all weigh 0"))
+	case ms.Sum && math.IsInf(weights, 0):
+		errs = append(errs, errors.New("a weighted sum of considerations whose weights add up to more than a float64 holds"))
 	}
 	return errors.Join(errs...)
 }

@@ -11,7 +11,8 @@ import (
 // A measure multiplies its considerations' answers, each raised for their
 // number (y + (1 − y)·(1 − 1/n)·y), or averages them by their weights,
 // and multiplies by its weight; an input is normalised over its range and
-// clamped to it, and one that is not a number reads as the range's start.
+// clamped to it, and one that is not a number answers 0 (it read as the
+// range's start, where a falling curve gave an unknown input full marks).
 func TestMeasure(t *testing.T) {
 	lift := func(y float64, n int) float64 { return y + (1-y)*(1-1/float64(n))*y }
 	in := func(v float64) utility.Input[Pet] {
@@ -32,7 +33,9 @@ func TestMeasure(t *testing.T) {
 		{"a veto", utility.Measure[Pet]{Weight: 1, Considerations: []utility.Consideration[Pet]{in(3).Over(0, 10, id), in(0).Over(0, 10, id)}}, 0},
 		{"clamped", utility.Measure[Pet]{Weight: 1, Considerations: []utility.Consideration[Pet]{in(30).Over(0, 10, id)}}, 1},
 		{"below the range", utility.Measure[Pet]{Weight: 1, Considerations: []utility.Consideration[Pet]{in(-3).Over(0, 10, utility.Linear(-1, 1))}}, 1},
-		{"not a number", utility.Measure[Pet]{Weight: 1, Considerations: []utility.Consideration[Pet]{in(math.NaN()).Over(0, 10, utility.Linear(-1, 1))}}, 1},
+		{"not a number", utility.Measure[Pet]{Weight: 1, Considerations: []utility.Consideration[Pet]{in(math.NaN()).Over(0, 10, utility.Linear(-1, 1))}}, 0},
+		{"not a number in a sum", utility.Measure[Pet]{Weight: 1, Sum: true, Considerations: []utility.Consideration[Pet]{
+			in(math.NaN()).Over(0, 10, utility.Linear(-1, 1)), in(5).Over(0, 10, id)}}, 0.25},
 		{"a weighted sum", utility.Measure[Pet]{Weight: 0.5, Sum: true, Considerations: []utility.Consideration[Pet]{
 			in(2).Over(0, 10, id).Weighted(3), in(0).Over(0, 10, id)}}, 0.5 * (3*0.2 + 0) / 4},
 	} {

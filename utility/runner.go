@@ -2,6 +2,7 @@ package utility
 
 import (
 	"fmt"
+	"math"
 	"strings"
 	"time"
 
@@ -367,16 +368,28 @@ func (r *runner[M]) draw(best, cur int, md mode) int {
 			total += r.scores[i]
 		}
 	}
+	scale := 1.0
+	if math.IsInf(total, 1) {
+		// Scores near the largest float64 add up past it: draw in
+		// proportion to them as fractions of the best.
+		scale, total = r.scores[best], 0
+		for i := range r.scores {
+			if among(i) {
+				total += r.scores[i] / scale
+			}
+		}
+	}
 	x := r.roll(md) * total
 	last := best
 	for i := range r.scores {
 		if !among(i) {
 			continue
 		}
-		if x < r.scores[i] {
+		if s := r.scores[i] / scale; x < s {
 			return i
+		} else {
+			x -= s
 		}
-		x -= r.scores[i]
 		last = i
 	}
 	return last // rounding

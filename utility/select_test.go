@@ -231,6 +231,31 @@ func TestSelectRandom(t *testing.T) {
 	}
 }
 
+// A draw among options whose scores add up past the largest float64 is
+// still in proportion to them: it went to the last every time.
+func TestSelectRandomHugeScores(t *testing.T) {
+	huge := func(name string, a bt.Action[Pet]) utility.Option[Pet] {
+		return utility.Option[Pet]{Node: pets.Do(name, a), Measure: utility.Measure[Pet]{Weight: 1e308}}
+	}
+	tree := build(t, utility.Select("pet", utility.Selector[Pet]{Random: true, Within: 1}, huge("eat", eat), huge("nap", nap), huge("play", play)))
+	counts := map[string]int{}
+	m := Pet{}
+	for seed := uint64(1); seed <= 300; seed++ {
+		a, _ := tree.NewAgent(seed)
+		p, err := a.Preview(&m, time.Second)
+		if err != nil {
+			t.Fatal(err)
+		}
+		counts[p.Plans[0].Goal]++
+	}
+	for _, name := range []string{"eat", "nap", "play"} {
+		if counts[name] < 70 { // 100 each on average
+			t.Errorf("drew %v", counts)
+			break
+		}
+	}
+}
+
 // Build refuses a node whose settings or measures make no sense, each
 // problem with its path: the node's own, and an option's at its child.
 func TestSelectRefused(t *testing.T) {
@@ -264,6 +289,14 @@ func TestSelectRefused(t *testing.T) {
 			utility.Option[Pet]{Node: pets.Do("eat", eat), Measure: utility.Measure[Pet]{Weight: 1, Sum: true,
 				Considerations: []utility.Consideration[Pet]{hunger.Over(0, 10, utility.Curve{}).Weighted(0)}}},
 		), []string{"pet/eat: a weighted sum of considerations that all weigh 0"}},
+		{"past a float64", utility.Select("pet", utility.Selector[Pet]{},
+			utility.Consider(pets.Do("eat", eat), hunger.Over(-1e308, 1e308, utility.Linear(1, 0))),
+			utility.Option[Pet]{Node: pets.Do("nap", nap), Measure: utility.Measure[Pet]{Weight: 1, Sum: true,
+				Considerations: []utility.Consideration[Pet]{hunger.Over(0, 10, utility.Linear(1, 0)).Weighted(1e308), sleepy.Over(0, 10, utility.Linear(1, 0)).Weighted(1e308)}}},
+		), []string{
+			"pet/eat: consideration 1: hunger: the range [-1e+308, 1e+308] is wider than a float64 holds",
+			"pet/nap: a weighted sum of considerations whose weights add up to more than a float64 holds",
+		}},
 		{"measures for other children", bt.Def[Pet]{Kind: bt.KindUtility, Name: "pet", Value: &utility.Selector[Pet]{},
 			Children: []bt.Def[Pet]{pets.Do("eat", eat)}}, []string{"pet/eat: no measure for this option: the utility node has 0 for its children"}},
 		{"no value", bt.Def[Pet]{Kind: bt.KindUtility, Name: "pet", Children: []bt.Def[Pet]{pets.Do("eat", eat)}},
