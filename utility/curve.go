@@ -346,18 +346,28 @@ func (c *Curve) UnmarshalJSON(data []byte) error {
 			return fmt.Errorf("%s: give its %s", name, strings.Join(want[1:], ", "))
 		}
 		if out.kind == points {
-			var pairs [][2]float64
-			if err := json.Unmarshal(v, &pairs); err != nil {
-				return errors.New("points: give [x, y] pairs, as [[0, 0], [1, 1]]")
-			}
+			// Pointers, and slices rather than arrays, so that a pair
+			// short of a number, or with one too many, or a null, is
+			// refused rather than read as 0 or cut short.
+			var pairs [][]*float64
+			err := json.Unmarshal(v, &pairs)
 			for _, xy := range pairs {
-				out.points = append(out.points, xy[0], xy[1])
+				if err != nil || len(xy) != 2 || xy[0] == nil || xy[1] == nil {
+					err = errors.New("not a pair of numbers")
+					break
+				}
+				out.points = append(out.points, *xy[0], *xy[1])
+			}
+			if err != nil {
+				return errors.New("points: give [x, y] pairs, as [[0, 0], [1, 1]]")
 			}
 			continue
 		}
-		if err := json.Unmarshal(v, &out.p[i]); err != nil {
+		var f *float64
+		if err := json.Unmarshal(v, &f); err != nil || f == nil {
 			return fmt.Errorf("%s: %s: want a number", name, p)
 		}
+		out.p[i] = *f
 	}
 	if err := out.Validate(); err != nil {
 		return err

@@ -170,6 +170,13 @@ func TestCurveJSON(t *testing.T) {
 		{`{"kind": "logistic", "steepness": "high", "midpoint": 0.5}`, "logistic: steepness: want a number"},
 		{`{"kind": "logistic", "steepness": 0, "midpoint": 0.5}`, "logistic: steepness 0 is flat"},
 		{`{"kind": "points", "points": [1, 2]}`, "points: give [x, y] pairs"},
+		// A pair short of a number, one too long, a null, an empty pair:
+		// each was read as 0 or cut short and loaded.
+		{`{"kind": "points", "points": [[0], [1, 1]]}`, "points: give [x, y] pairs"},
+		{`{"kind": "points", "points": [[0, 0, 5], [1, 1]]}`, "points: give [x, y] pairs"},
+		{`{"kind": "points", "points": [[0, null], [1, 1]]}`, "points: give [x, y] pairs"},
+		{`{"kind": "points", "points": [[], [0, 0], [1, 1]]}`, "points: give [x, y] pairs"},
+		{`{"kind": "linear", "slope": null, "intercept": 0}`, "linear: slope: want a number"},
 	} {
 		var c Curve
 		err := json.Unmarshal([]byte(tc.file), &c)
