@@ -157,10 +157,11 @@ func (e *AgentError) Error() string { return fmt.Sprintf("agent %d: %v", e.Index
 // Unwrap returns the fault.
 func (e *AgentError) Unwrap() error { return e.Err }
 
-// ErrGivenTwice reports an agent given to Crowd.Tick at more than one
-// index of a frame: it is ticked at none of them, since which of its
-// memories it should decide on is the caller's mistake, and ticking it
-// twice would let two workers run it at once.
+// ErrGivenTwice reports an agent given to Crowd.Tick (or RunFrame, Save
+// or Load) at more than one index: it is ticked at none of them, since
+// which of its memories it should decide on is the caller's mistake, and
+// ticking it twice would let two workers run it at once; a save or load
+// of it is refused whole.
 var ErrGivenTwice = errors.New("bt: the agent is given more than once in the frame")
 
 // frames stamps crowd frames: each Tick takes the next, so no two frames

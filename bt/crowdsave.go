@@ -23,7 +23,9 @@ type span struct{ worker, off, n int }
 // binary form (see Agent.AppendBinary), saved across the crowd's workers.
 // Once its buffers have grown, a save allocates nothing. An agent that
 // cannot be saved makes the save fail, its fault an *AgentError, and dst
-// is returned as it was. The memories are the game's, saved beside.
+// is returned as it was; so does an agent given at more than one index,
+// each of them an ErrGivenTwice. The memories are the game's, saved
+// beside.
 func (c *Crowd[M]) Save(dst []byte, agents []*Agent[M]) ([]byte, error) {
 	if c == nil || len(c.workers) == 0 {
 		return dst, ErrNotBuilt
@@ -32,6 +34,9 @@ func (c *Crowd[M]) Save(dst []byte, agents []*Agent[M]) ([]byte, error) {
 		return dst, err
 	}
 	defer c.leave()
+	if err := c.givenOnce(agents); err != nil {
+		return dst, err
+	}
 	if c.saveOne == nil {
 		c.saveOne = func(w *Worker[M], i int) error {
 			a := c.agents[i]
@@ -72,7 +77,9 @@ func (c *Crowd[M]) Save(dst []byte, agents []*Agent[M]) ([]byte, error) {
 // workers: each agent then goes on as the one saved at its index. It is
 // all or nothing: a save that cannot be restored, in whole or for one
 // agent (its fault an *AgentError), is an error that wraps ErrState and
-// leaves every agent as it was.
+// leaves every agent as it was. An agent given at more than one index,
+// which would take the state saved at the last, leaves every agent as it
+// was too, each of its indices an ErrGivenTwice.
 func (c *Crowd[M]) Load(agents []*Agent[M], data []byte) error {
 	if c == nil || len(c.workers) == 0 {
 		return ErrNotBuilt
@@ -81,6 +88,9 @@ func (c *Crowd[M]) Load(agents []*Agent[M], data []byte) error {
 		return err
 	}
 	defer c.leave()
+	if err := c.givenOnce(agents); err != nil {
+		return err
+	}
 	if err := c.locate(agents, data); err != nil {
 		return err
 	}
@@ -167,4 +177,24 @@ func grow[T any](s []T, n int) []T {
 		return make([]T, n)
 	}
 	return s[:n]
+}
+
+// givenOnce returns an *AgentError of ErrGivenTwice for each index of an
+// agent given at more than one, in index order, stamping them as a frame
+// does (which worker finds an agent again depends on timing; the marks
+// it leaves do not).
+func (c *Crowd[M]) givenOnce(agents []*Agent[M]) error {
+	c.agents, c.frame = agents, frames.Add(1)
+	err := c.run(len(agents), c.stampOne, false)
+	c.agents = nil
+	if err == nil {
+		return nil
+	}
+	var errs []error
+	for i, a := range agents {
+		if a != nil && a.twice.Load() == c.frame {
+			errs = append(errs, &AgentError{Index: i, Err: ErrGivenTwice})
+		}
+	}
+	return errors.Join(errs...)
 }

@@ -100,6 +100,9 @@ func TestCrowdLoadRefuses(t *testing.T) {
 		{"fewer agents given", save, agents[:9], "10 agents, where 9 are given"},
 		{"an agent of another tree", save, append(agents[:9:9], stranger), "agent 9: bt: an agent of another tree"},
 		{"a nil agent", save, append(agents[:9:9], nil), "agent 9: bt: a nil agent"},
+		// It loaded, the agent taking what was saved at its last index.
+		{"an agent given twice", save, append(agents[:9:9], agents[3]),
+			"agent 3: bt: the agent is given more than once in the frame\nagent 9: bt: the agent is given more than once"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			before, _ := crowd.Save(nil, agents)
@@ -114,6 +117,9 @@ func TestCrowdLoadRefuses(t *testing.T) {
 	}
 	if _, err := crowd.Save(nil, append(agents[:9:9], stranger)); err == nil {
 		t.Error("a crowd saved an agent of another tree")
+	}
+	if _, err := crowd.Save(nil, append(agents[:9:9], agents[0])); !errors.Is(err, bt.ErrGivenTwice) {
+		t.Errorf("a crowd's save of an agent given twice: %v", err)
 	}
 	var zero bt.Crowd[mem]
 	if _, err := zero.Save(nil, agents); !errors.Is(err, bt.ErrNotBuilt) {
