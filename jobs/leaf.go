@@ -268,14 +268,19 @@ func (l *Leaf[M, Q, A]) Simulate(ctx *bt.Sim[M], m *M) heuristic.Verdict {
 
 // SaveState saves the run under way (see bt.StateWriter): the ticks since
 // it began, when it began, and its job's request, which must be a value
-// that encoding/gob and encoding/json can carry. The job itself, and an
+// that encoding/gob and encoding/json can carry (of an interface type,
+// the binary form keeps its concrete type, which gob must know
+// (gob.Register), and the JSON form does not: a number comes back a
+// float64). The job itself, and an
 // answer that came before its tick, are not saved: a restored run submits
 // its request again, and delivers at the tick the saved one would have.
 func (l *Leaf[M, Q, A]) SaveState(w *bt.StateWriter) {
 	w.Int("ticks", int64(l.ticks))
 	w.Int("began", int64(l.began))
 	if l.running {
-		w.Value("request", l.req)
+		// A pointer, so that gob writes the request as a Q: of an
+		// interface type, its concrete type too, which it reads back.
+		w.Value("request", &l.req)
 	}
 }
 

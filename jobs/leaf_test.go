@@ -531,3 +531,35 @@ func checkNoLeak(t *testing.T, before int) {
 	buf := make([]byte, 1<<16)
 	t.Errorf("%d goroutines left behind:\n%s", runtime.NumGoroutine()-before, buf[:runtime.Stack(buf, true)])
 }
+
+// A request of an interface type goes through a binary save whole, its
+// concrete type and all: it was written as the value it held, which gob
+// then could not read back into the interface, and the save loaded
+// nowhere.
+func TestSaveInterfaceRequest(t *testing.T) {
+	var q jobs.Queue
+	var got []any
+	find := jobs.New(
+		func(w *world) (any, error) { return w.Goal, nil },
+		func(_ context.Context, req any) (int, error) { got = append(got, req); return 1, nil },
+		func(w *world, n int) bool { w.Path = n; return true },
+	).After(3).On(&q)
+	tree := colonist(t, find)
+	a, _ := tree.NewAgent(1)
+	w := world{Goal: 6}
+	tick(t, a, &w) // the job is submitted, and waits in the queue
+	data, err := a.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := a.UnmarshalBinary(data); err != nil {
+		t.Fatalf("restoring a run whose request is an any: %v", err)
+	}
+	for range 3 { // the restored run submits its request again, and delivers
+		tick(t, a, &w)
+	}
+	q.RunAll()
+	if len(got) != 1 || got[0] != any(6) {
+		t.Errorf("the restored run's work was given %#v; want [6]", got)
+	}
+}
