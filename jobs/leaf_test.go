@@ -563,3 +563,23 @@ func TestSaveInterfaceRequest(t *testing.T) {
 		t.Errorf("the restored run's work was given %#v; want [6]", got)
 	}
 }
+
+// A nil or zero Job, which no leaf made, runs as nothing on every system:
+// Goroutines.Submit(nil) panicked on a goroutine of its own, where nothing
+// could recover, and a Queue's RunAll panicked on it.
+func TestJobsNoLeafMade(t *testing.T) {
+	var g jobs.Goroutines
+	g.Submit(nil)
+	g.Submit(&jobs.Job{})
+	g.Wait()
+	var q jobs.Queue
+	q.Submit(nil)
+	q.Submit(&jobs.Job{})
+	q.RunAll()
+	if q.Len() != 0 {
+		t.Errorf("%d jobs wait in the queue", q.Len())
+	}
+	if !(*jobs.Job)(nil).Started() || !(&jobs.Job{}).Started() {
+		t.Error("a job no leaf made waits to begin")
+	}
+}

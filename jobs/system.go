@@ -44,6 +44,9 @@ func newJob(work func()) *Job { return &Job{work: work, done: make(chan struct{}
 // Run does the job's work and returns when it has, unless the job began
 // elsewhere or was dropped: then it returns at once.
 func (j *Job) Run() {
+	if j == nil || j.work == nil {
+		return // not a leaf's job: nothing to run, on any goroutine
+	}
 	if j.state.CompareAndSwap(jobWaiting, jobRunning) {
 		j.work()
 		j.finish()
@@ -51,8 +54,10 @@ func (j *Job) Run() {
 }
 
 // Started reports whether the job has begun, here or elsewhere, or was
-// dropped: a system that holds jobs in a queue may skip one that has.
-func (j *Job) Started() bool { return j.state.Load() != jobWaiting }
+// dropped: a system that holds jobs in a queue may skip one that has. A
+// nil or zero Job, which no leaf made, counts as begun, and its Run does
+// nothing.
+func (j *Job) Started() bool { return j == nil || j.work == nil || j.state.Load() != jobWaiting }
 
 func (j *Job) finish() {
 	j.state.Store(jobDone)
