@@ -1,13 +1,11 @@
 package editor_test
 
 import (
-	"context"
 	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
-	"slices"
 	"strings"
 	"testing"
 
@@ -56,12 +54,6 @@ func TestSaveKeepsAnExplicitZeroTakes(t *testing.T) {
 	}
 }
 
-// unframable reports whether the headers h of a response forbid every
-// page to frame it, in the words of old browsers and new ones.
-func unframable(h http.Header) bool {
-	return h.Get("X-Frame-Options") == "DENY" && slices.Contains(h.Values("Content-Security-Policy"), "frame-ancestors 'none'")
-}
-
 // Every response of an editor, and of the live view it serves, forbids
 // framing it, so that no page of another site can show it under a decoy
 // that lets a click through (clickjacking): the page, the file, the
@@ -95,50 +87,22 @@ func TestEditorForbidsFraming(t *testing.T) {
 		b, _ := json.Marshal(map[string]string{"text": text, "base": base})
 		return string(b)
 	}
-	for _, tt := range []struct {
-		name, method, path, host, origin, ctype, body string
-		want                                          int
-	}{
-		{"the page", "GET", "/", "", "", "", "", 200},
-		{"the file", "GET", "/file", "", "", "", "", 200},
-		{"the schema", "GET", "/schema", "", "", "", "", 200},
-		{"a check", "POST", "/check", "", "", "application/json", change(tree, ""), 200},
-		{"a stale save", "POST", "/save", "", "", "application/json", change(tree, "0123"), 409},
-		{"a save", "POST", "/save", "", "", "application/json", change(tree, version), 200},
-		{"a bad change", "POST", "/check", "", "", "application/json", "{", 400},
-		{"an unknown path", "GET", "/nothing", "", "", "", "", 404},
-		{"a wrong method", "DELETE", "/save", "", "", "", "", 405},
-		{"another name", "GET", "/", "evil.example", "", "", "", 403},
-		{"another site's page", "POST", "/save", "", "http://evil.example", "application/json", change(tree, version), 403},
-		{"the live view", "GET", "/live/", "", "", "", "", 200},
-		{"the live stream", "GET", "/live/events", "", "", "", "", 200},
-		{"a live command", "POST", "/live/control", "", "", "application/json", `{"do":"resume"}`, 200},
-	} {
-		ctx, cancel := context.WithCancel(context.Background())
-		req, _ := http.NewRequestWithContext(ctx, tt.method, srv.URL+tt.path, strings.NewReader(tt.body))
-		if tt.host != "" {
-			req.Host = tt.host
-		}
-		if tt.origin != "" {
-			req.Header.Set("Origin", tt.origin)
-		}
-		if tt.ctype != "" {
-			req.Header.Set("Content-Type", tt.ctype)
-		}
-		resp, err := http.DefaultClient.Do(req) // the stream's headers come at once; its body never ends
-		if err != nil {
-			t.Fatal(err)
-		}
-		resp.Body.Close()
-		cancel()
-		if resp.StatusCode != tt.want {
-			t.Errorf("%s: %d, want %d", tt.name, resp.StatusCode, tt.want)
-		}
-		if !unframable(resp.Header) {
-			t.Errorf("%s: may be framed: X-Frame-Options %q, Content-Security-Policy %q",
-				tt.name, resp.Header.Get("X-Frame-Options"), resp.Header.Values("Content-Security-Policy"))
-		}
-	}
+	browser.ForbidsFraming(t, srv.URL, []browser.Request{
+		{Name: "the page", Method: "GET", Path: "/", Want: 200},
+		{Name: "the file", Method: "GET", Path: "/file", Want: 200},
+		{Name: "the schema", Method: "GET", Path: "/schema", Want: 200},
+		{Name: "a check", Method: "POST", Path: "/check", ContentType: "application/json", Body: change(tree, ""), Want: 200},
+		{Name: "a stale save", Method: "POST", Path: "/save", ContentType: "application/json", Body: change(tree, "0123"), Want: 409},
+		{Name: "a save", Method: "POST", Path: "/save", ContentType: "application/json", Body: change(tree, version), Want: 200},
+		{Name: "a bad change", Method: "POST", Path: "/check", ContentType: "application/json", Body: "{", Want: 400},
+		{Name: "an unknown path", Method: "GET", Path: "/nothing", Want: 404},
+		{Name: "a wrong method", Method: "DELETE", Path: "/save", Want: 405},
+		{Name: "another name", Method: "GET", Path: "/", Host: "evil.example", Want: 403},
+		{Name: "another site's page", Method: "POST", Path: "/save", Origin: "http://evil.example", ContentType: "application/json", Body: change(tree, version), Want: 403},
+		{Name: "the live view", Method: "GET", Path: "/live/", Want: 200},
+		{Name: "the live stream", Method: "GET", Path: "/live/events", Want: 200},
+		{Name: "a live command", Method: "POST", Path: "/live/control", ContentType: "application/json", Body: `{"do":"resume"}`, Want: 200},
+	})
 }
 
 // A page of another site that frames the editor, or the live view it
