@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/foresight-bt/foresight/internal/testkit/jsonlog"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -65,44 +66,9 @@ func TestLoadPrintsTheRest(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("-load: exit %d: %s", code, errs)
 			}
-			if !strings.HasSuffix(whole, rest) {
-				t.Fatalf("-load printed what the fight never saved does not end with:\n%s", cmp.Diff(whole, rest))
-			}
-			at := secs(savedAt(t, save))
-			before := strings.SplitAfter(whole[:len(whole)-len(rest)], "\n")
-			after := strings.SplitAfter(rest, "\n")
-			before, after = before[:len(before)-1], after[:len(after)-1] // what follows the last newline: nothing
-			for _, line := range before {
-				if when, ok := decidedAt(t, line); ok && when > at {
-					t.Fatalf("a line of an action begun after the save at %vs is missing: %s", at, line)
-				}
-			}
-			decides := 0
-			for _, line := range after {
-				if when, ok := decidedAt(t, line); ok {
-					decides++
-					if when <= at {
-						t.Fatalf("a line of an action begun by the save at %vs is printed again: %s", at, line)
-					}
-				}
-			}
-			if decides == 0 || !strings.Contains(after[len(after)-1], `"event":"summary"`) {
-				t.Errorf("-load printed %d decisions and ends %s; want decisions, then the summary", decides, after[len(after)-1])
-			}
+			jsonlog.GoesOn(t, whole, rest, secs(savedAt(t, save)), "decide")
 		})
 	}
-}
-
-// decidedAt returns the time of a decide line.
-func decidedAt(t *testing.T, line string) (float64, bool) {
-	var e struct {
-		Event string
-		T     float64
-	}
-	if err := json.Unmarshal([]byte(line), &e); err != nil {
-		t.Fatalf("%q: %v", line, err)
-	}
-	return e.T, e.Event == "decide"
 }
 
 // The timeline of a fight loaded goes on as the fight never saved, the

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/foresight-bt/foresight/internal/testkit/jsonlog"
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -81,44 +82,9 @@ func TestLoadPrintsTheRest(t *testing.T) {
 			if code != 0 {
 				t.Fatalf("-load: exit %d: %s", code, stderr)
 			}
-			if !strings.HasSuffix(whole, rest) {
-				t.Fatalf("-load printed what the run never saved does not end with:\n%s", cmp.Diff(whole, rest))
-			}
-			at := savedAt(t, save)
-			before := strings.SplitAfter(whole[:len(whole)-len(rest)], "\n")
-			after := strings.SplitAfter(rest, "\n")
-			before, after = before[:len(before)-1], after[:len(after)-1] // what follows the last newline: nothing
-			for _, line := range before {
-				if when, ok := happenedAt(t, line); ok && when > at {
-					t.Fatalf("a line of what happened after the save at %vs is missing: %s", at, line)
-				}
-			}
-			events := 0
-			for _, line := range after {
-				if when, ok := happenedAt(t, line); ok {
-					events++
-					if when <= at {
-						t.Fatalf("a line of what happened by the save at %vs is printed again: %s", at, line)
-					}
-				}
-			}
-			if events == 0 || !strings.Contains(after[len(after)-1], `"event":"summary"`) {
-				t.Errorf("-load printed %d plans and tasks and ends %s; want them, then the summary", events, after[len(after)-1])
-			}
+			jsonlog.GoesOn(t, whole, rest, savedAt(t, save), "plan", "task")
 		})
 	}
-}
-
-// happenedAt returns the time of a plan or task line.
-func happenedAt(t *testing.T, line string) (float64, bool) {
-	var e struct {
-		Event string
-		T     float64
-	}
-	if err := json.Unmarshal([]byte(line), &e); err != nil {
-		t.Fatalf("%q: %v", line, err)
-	}
-	return e.T, e.Event == "plan" || e.Event == "task"
 }
 
 // The timeline of a run loaded goes on as the run never saved, places in
