@@ -3,6 +3,7 @@ package fsm
 import (
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/foresight-bt/foresight/bt"
@@ -86,7 +87,7 @@ func (u Run[M]) Triggers(m *M, dst []Trigger) []Trigger {
 	try := func(list []int32) {
 		for _, i := range list {
 			e := r.m.trans[i].event
-			if e == "" || e.completion() || contains(dst[from:], e) {
+			if e == "" || e.completion() || slices.Contains(dst[from:], e) {
 				continue
 			}
 			if ok, _ := r.can(m, e, false); ok {
@@ -108,15 +109,6 @@ func (u Run[M]) Triggers(m *M, dst []Trigger) []Trigger {
 		try(r.m.any)
 	}
 	return dst
-}
-
-func contains(list []Trigger, e Trigger) bool {
-	for _, x := range list {
-		if x == e {
-			return true
-		}
-	}
-	return false
 }
 
 // Set makes the machine enter the state named state (and, for a state

@@ -295,15 +295,7 @@ func (b *Builder[M, K]) Consider(cs ...utility.Consideration[M]) *Builder[M, K] 
 	if g := b.lastGoal("Consider", false, ""); g != nil {
 		g.measure = &utility.Measure[M]{Weight: g.utility, Considerations: slices.Clone(cs)}
 		g.weight = g.measure.Of
-		if err := g.measure.Validate(); err != nil {
-			errs := []error{err}
-			if j, ok := err.(interface{ Unwrap() []error }); ok {
-				errs = j.Unwrap()
-			}
-			for _, e := range errs {
-				b.errs = append(b.errs, decider.At("goals/"+g.name, e))
-			}
-		}
+		b.errs = append(b.errs, decider.AtEach("goals/"+g.name, g.measure.Validate())...)
 	}
 	return b
 }

@@ -572,18 +572,7 @@ func (d *Domain[M]) order() {
 // measureErrors reports what is wrong with a method's considerations, each
 // at the method's path.
 func measureErrors[M any](path string, ms *utility.Measure[M]) []error {
-	err := ms.Validate()
-	if err == nil {
-		return nil
-	}
-	errs := []error{err}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = j.Unwrap()
-	}
-	for i, e := range errs {
-		errs[i] = decider.At(path, e)
-	}
-	return errs
+	return decider.AtEach(path, ms.Validate())
 }
 
 // compile resolves the names of a method's subtasks.

@@ -125,11 +125,7 @@ func (a *Arena) UnmarshalBinary(data []byte) error {
 		}
 	}
 	n.boltSeq = r.Int(0, maxInt)
-	if pcg := r.Part(); r.Err() == nil {
-		if err := n.pcg.UnmarshalBinary(pcg); err != nil {
-			r.Fail("the random source: %v", err)
-		}
-	}
+	r.PartInto("the random source", &n.pcg)
 	if err := r.Close(); err != nil {
 		return err
 	}

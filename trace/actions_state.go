@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"strings"
 
@@ -23,7 +24,7 @@ import (
 // planners come in the order of their paths.
 func (a *Actions) MarshalJSON() ([]byte, error) {
 	s := actionsState{Decisions: []savedDecision{}, Plans: []savedPlan{}}
-	for _, path := range sortedKeys(a.latest) {
+	for _, path := range slices.Sorted(maps.Keys(a.latest)) {
 		d := a.latest[path]
 		sd := savedDecision{Selector: path, Chosen: d.Chosen, Candidates: []savedCandidate{}}
 		if d.Why != 0 {
@@ -34,7 +35,7 @@ func (a *Actions) MarshalJSON() ([]byte, error) {
 		}
 		s.Decisions = append(s.Decisions, sd)
 	}
-	for _, path := range sortedKeys(a.plans) {
+	for _, path := range slices.Sorted(maps.Keys(a.plans)) {
 		p := a.plans[path]
 		s.Plans = append(s.Plans, savedPlan{Planner: path, Steps: nonNil(p.steps), Next: p.next,
 			Record: p.plan.Record, Methods: nonNil(p.plan.Methods)})
@@ -142,15 +143,6 @@ func parseWhy(s string) bt.Why {
 		}
 	}
 	return 0
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	keys := make([]string, 0, len(m))
-	for k := range m {
-		keys = append(keys, k)
-	}
-	slices.Sort(keys)
-	return keys
 }
 
 // nonNil returns s, or an empty slice for nil, which JSON writes as [].

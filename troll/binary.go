@@ -124,11 +124,7 @@ func (w *World) UnmarshalBinary(data []byte) error {
 	in.Next = r.Duration(-maxDur, maxDur)
 	in.Blow = r.Duration(-maxDur, maxDur)
 	var pcg rand.PCG
-	if p := r.Part(); r.Err() == nil {
-		if err := pcg.UnmarshalBinary(p); err != nil {
-			r.Fail("the random source: %v", err)
-		}
-	}
+	r.PartInto("the random source", &pcg)
 	if err := r.Close(); err != nil {
 		return err
 	}

@@ -56,7 +56,10 @@ func TestBinaryWorldGoesOn(t *testing.T) {
 			const steps, every, then = 1200, 200, 60 // two minutes of the troll's world
 			for i := range steps {
 				if i%every == every/3 {
-					w, _ := g.World.MarshalBinary()
+					w, err := g.World.MarshalBinary()
+					if err != nil {
+						t.Fatal(err)
+					}
 					a, err := g.Agent.MarshalBinary()
 					if err != nil {
 						t.Fatal(err)

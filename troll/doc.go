@@ -2,7 +2,7 @@
 // AI Pro's "Exploring HTN Planners through Example", a troll that checks
 // the bridges over its river, uproots trees for trunks to slam intruders
 // with, and rests when hurt, on a small headless map. One action library
-// serves four deciders, so it shows what each is for; read it in this
+// serves five deciders, so it shows what each is for; read it in this
 // order:
 //
 //  1. Memory and World (world.go): what the troll knows, a plain value,
@@ -17,7 +17,8 @@
 //     domain; the same behaviour as a behaviour tree of fixed priorities
 //     (Decider BT); GoalDomain, the troll as GOAP goals; and Machine, a
 //     state machine whose states are the reactions, with the HTN domain
-//     in the state that fights and patrols.
+//     in the state that fights and patrols; and Utility (utility.go), a
+//     utility node scoring the behaviour tree's courses of action.
 //  5. Design and NewTree: the troll's tree, the reactions (fall when
 //     dead, rest when hurt) in a bt.ReactivePriority above the decider
 //     chosen, which plans again on news (bt.ReplanOn(News)). Registry

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/cmd/treefile"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
 )
@@ -40,22 +41,10 @@ type runSave struct {
 // maxSave bounds a -load file: a run's save is a few kilobytes.
 const maxSave = 16 << 20
 
-// readAtMost reads the file at path, at most limit bytes and one more,
-// so that a larger file, or a pipe that never ends, is found out having
-// read no more.
-func readAtMost(path string, limit int64) ([]byte, error) {
-	f, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return io.ReadAll(io.LimitReader(f, limit+1))
-}
-
 // readSave reads the -load file into o: the decider, seed and duration
 // its run had, and what to restore (loaded), which playing checks.
 func readSave(o options) (options, error) {
-	data, err := readAtMost(o.load, maxSave)
+	data, err := treefile.Read(o.load, maxSave)
 	switch {
 	case err != nil:
 		return o, fmt.Errorf("-load %q: %v", o.load, err)

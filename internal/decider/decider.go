@@ -8,6 +8,7 @@ package decider
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 
 	"github.com/foresight-bt/foresight/decide"
@@ -19,6 +20,23 @@ func At(path string, err error) error {
 		return nil
 	}
 	return &decide.Error{Path: path, Err: err}
+}
+
+// AtEach returns err as *decide.Errors at path, one for each error a
+// joined err holds (errors.Join), so that each problem is a line of its
+// own; nil for nil.
+func AtEach(path string, err error) []error {
+	if err == nil {
+		return nil
+	}
+	errs := []error{err}
+	if j, ok := err.(interface{ Unwrap() []error }); ok {
+		errs = slices.Clone(j.Unwrap())
+	}
+	for i, e := range errs {
+		errs[i] = At(path, e)
+	}
+	return errs
 }
 
 // Errorf returns a *decide.Error at path with the message format makes.

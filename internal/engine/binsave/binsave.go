@@ -229,3 +229,13 @@ func (r *Reader) Part() []byte {
 	r.b = r.b[4+n:]
 	return v
 }
+
+// PartInto reads what Part wrote into v, through its UnmarshalBinary;
+// what v refuses fails the reader, as "what: " and v's error.
+func (r *Reader) PartInto(what string, v encoding.BinaryUnmarshaler) {
+	if p := r.Part(); r.err == nil {
+		if err := v.UnmarshalBinary(p); err != nil {
+			r.fail("%s: %v", what, err)
+		}
+	}
+}
