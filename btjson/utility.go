@@ -210,9 +210,9 @@ func (l *loader[M]) makeUtility(d *bt.Def[M], at *spot) {
 
 // A fileMeasure is a utility.Measure as a file gives it.
 type fileMeasure struct {
-	Weight         *float64            `json:"weight"`
-	Sum            bool                `json:"sum"`
-	Considerations []fileConsideration `json:"considerations"`
+	Weight         *float64            `json:"weight,omitempty"`
+	Sum            bool                `json:"sum,omitempty"`
+	Considerations []fileConsideration `json:"considerations,omitempty"`
 }
 
 // A fileConsideration is a utility.Consideration as a file gives it.
@@ -221,7 +221,7 @@ type fileConsideration struct {
 	Min    *float64        `json:"min"`
 	Max    *float64        `json:"max"`
 	Curve  json.RawMessage `json:"curve"`
-	Weight *float64        `json:"weight"`
+	Weight *float64        `json:"weight,omitempty"`
 }
 
 // measure reads a measure, whose first token is v's: its inputs by their
@@ -302,72 +302,29 @@ func (w *writer[M]) measure(path string, ms *utility.Measure[M], always bool) an
 	if ms.Weight == 1 && !ms.Sum && len(ms.Considerations) == 0 && !always {
 		return nil
 	}
-	out := map[string]any{}
+	if err := ms.Validate(); err != nil {
+		w.fail(path, fmt.Errorf("consider: %w", err))
+		return nil
+	}
+	out := fileMeasure{Sum: ms.Sum}
 	if ms.Weight != 1 {
-		if math.IsNaN(ms.Weight) || math.IsInf(ms.Weight, 0) {
-			w.fail(path, fmt.Errorf("consider: weight %v is not a finite number", ms.Weight))
-		}
-		out["weight"] = ms.Weight
+		out.Weight = &ms.Weight
 	}
-	if ms.Sum {
-		out["sum"] = true
-	}
-	var cs []json.RawMessage
 	for i := range ms.Considerations {
 		c := &ms.Considerations[i]
-		at := fmt.Sprintf("consideration %d", i+1)
-		if reg, ok := w.r.Inputs[c.Input.Name]; !ok || c.Input.Read == nil || funcID(reg) != funcID(c.Input.Read) {
-			w.fail(path, fmt.Errorf("%s: input %q is not serialisable: the registry's Inputs have no %q of this Read function; register it under its name",
-				at, c.Input.Name, c.Input.Name))
+		if reg, ok := w.r.Inputs[c.Input.Name]; !ok || funcID(reg) != funcID(c.Input.Read) {
+			w.fail(path, fmt.Errorf("consideration %d: input %q is not serialisable: the registry's Inputs have no %q of this Read function; register it under its name",
+				i+1, c.Input.Name, c.Input.Name))
 			continue
 		}
-		curve, err := c.Curve.MarshalJSON()
-		if err != nil {
-			w.fail(path, fmt.Errorf("%s: %w", at, err))
-			continue
-		}
-		if math.IsNaN(c.Min) || math.IsInf(c.Min, 0) || math.IsNaN(c.Max) || math.IsInf(c.Max, 0) || math.IsNaN(c.Weight) || math.IsInf(c.Weight, 0) {
-			w.fail(path, fmt.Errorf("%s: a range or weight that is not a finite number", at))
-			continue
-		}
-		var b bytes.Buffer
-		name, _ := json.Marshal(c.Input.Name)
-		fmt.Fprintf(&b, `{"input":%s,"min":%s,"max":%s,"curve":%s`, name, jsonNum(c.Min), jsonNum(c.Max), curve)
+		curve, _ := c.Curve.MarshalJSON() // a valid curve, as Validate found it
+		fc := fileConsideration{Input: c.Input.Name, Min: &c.Min, Max: &c.Max, Curve: curve}
 		if c.Weight != 1 {
-			fmt.Fprintf(&b, `,"weight":%s`, jsonNum(c.Weight))
+			fc.Weight = &c.Weight
 		}
-		b.WriteByte('}')
-		cs = append(cs, b.Bytes())
+		out.Considerations = append(out.Considerations, fc)
 	}
-	if cs != nil {
-		out["considerations"] = cs
-	}
-	return orderedObject(out, "weight", "sum", "considerations")
-}
-
-// jsonNum writes a finite number as encoding/json does.
-func jsonNum(f float64) string {
-	b, _ := json.Marshal(f)
-	return string(b)
-}
-
-// orderedObject writes the fields of m that keys name, in that order.
-func orderedObject(m map[string]any, keys ...string) json.RawMessage {
-	var b bytes.Buffer
-	b.WriteByte('{')
-	for _, k := range keys {
-		v, ok := m[k]
-		if !ok {
-			continue
-		}
-		if b.Len() > 1 {
-			b.WriteByte(',')
-		}
-		val, _ := json.Marshal(v) // numbers, true and raw JSON always encode
-		fmt.Fprintf(&b, "%q:%s", k, val)
-	}
-	b.WriteByte('}')
-	return b.Bytes()
+	return out
 }
 
 // measureRef is the schema of a field that holds a measure: the schema's
