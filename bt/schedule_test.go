@@ -320,8 +320,8 @@ func TestBudgetFair(t *testing.T) {
 
 // A planning spike (every agent alerted at once) that the budget has seen
 // before is spread over frames: the spike's frames keep to the budget
-// within a tenth, where without one the spike's frame does many times its
-// work.
+// within a tenth, where without one the spike's frame does twice its work
+// and more.
 func TestBudgetSpike(t *testing.T) {
 	tree := campTree(t)
 	spike := func(budget int) []int64 {
@@ -344,8 +344,8 @@ func TestBudgetSpike(t *testing.T) {
 	}
 	free := spike(0)
 	calm, peak := free[10], free[20]
-	const budget = 400
-	if peak < 3*budget || calm > budget/2 {
+	const budget = 700 // a calm frame does 5 work an agent, the spike's 26
+	if peak < 2*budget || calm > budget/2 {
 		t.Fatalf("without a budget: calm frames %d, the spike %d: the test tests little", calm, peak)
 	}
 	for f, w := range spike(budget)[10:] {

@@ -280,6 +280,7 @@ func (s *scratch[M]) refuse(a *Agent[M], m *M, dt time.Duration) error {
 // beginSequence begins the plain sequence at the root, which a tree of
 // instant leaves does every tick.
 func (s *scratch[M]) beginSequence(m *M) Status {
+	s.work++ // begun in place, as begin counts a node
 	s.st[0].flags |= stRunning
 	s.st[0].current = 0
 	s.at = loc(0, opBegin)

@@ -88,6 +88,7 @@ func (s *scratch[M]) runLeaves(kids []slot[M], c int, m *M) (int, Status) {
 	for ; c < len(kids); c++ {
 		k := &kids[c]
 		if k.flags&flagQuiet != 0 {
+			s.work++ // begun in place, as begin counts a node
 			s.at = k.begin
 			if !k.run(m) {
 				return c, Failure
@@ -98,6 +99,7 @@ func (s *scratch[M]) runLeaves(kids []slot[M], c int, m *M) (int, Status) {
 		if k.action == nil || ks.flags&stRunning != 0 {
 			return c, 0
 		}
+		s.work++
 		ks.flags |= stRunning // from here on a panic ends it
 		s.at = k.begin
 		r := k.action.Begin(m)
@@ -115,6 +117,7 @@ func (s *scratch[M]) runLeaves(kids []slot[M], c int, m *M) (int, Status) {
 // beginPlainSequence begins plain sequence k (flagResumable), not
 // running, in place: it runs as runPlain would run it.
 func (s *scratch[M]) beginPlainSequence(k int32, m *M) Status {
+	s.work++
 	ks := &s.st[k]
 	ks.flags |= stRunning
 	ks.current = 0
@@ -154,6 +157,7 @@ func (s *scratch[M]) step(k *slot[M], current *int32, c int32, m *M, dt time.Dur
 	switch {
 	case !s.plain:
 	case k.flags&flagQuiet != 0:
+		s.work++ // begun in place, as begin counts a node
 		s.at = k.begin
 		if k.run(m) {
 			return Success
@@ -166,6 +170,7 @@ func (s *scratch[M]) step(k *slot[M], current *int32, c int32, m *M, dt time.Dur
 			s.at = loc(k.node, opUpdate)
 			r = k.action.Update(m, dt)
 		} else {
+			s.work++
 			ks.flags |= stRunning
 			s.at = loc(k.node, opBegin)
 			r = k.action.Begin(m)
@@ -195,6 +200,7 @@ func (s *scratch[M]) runPlain(k int32, m *M, dt time.Duration) Status {
 	case kindSequence:
 		switch {
 		case ks.flags&stRunning == 0:
+			s.work++ // begun in place, as begin counts a node
 			ks.flags |= stRunning
 			ks.current = 0
 		case kh.flags&flagReactive != 0:
@@ -223,6 +229,7 @@ func (s *scratch[M]) runPlain(k int32, m *M, dt time.Duration) Status {
 		r = s.runSequence(k, m, dt)
 	case kindParallel:
 		if ks.flags&stRunning == 0 {
+			s.work++
 			ks.flags |= stRunning
 			s.at = loc(k, opBegin)
 			r = s.beginParallel(k, m)
@@ -236,6 +243,7 @@ func (s *scratch[M]) runPlain(k int32, m *M, dt time.Duration) Status {
 		return r
 	default: // kindPriority
 		if ks.flags&stRunning == 0 {
+			s.work++
 			ks.flags |= stRunning
 			ks.current = 0
 			s.at = loc(k, opBegin)
