@@ -153,7 +153,8 @@ func (a *Agent[M]) Tree() *Tree[M] {
 }
 
 // Now returns the agent's clock: the sum of the time steps it was ticked
-// with.
+// with, and of the frames a crowd passed it over in (SetRate, Sleep, a
+// budget), which its next tick takes.
 func (a *Agent[M]) Now() time.Duration {
 	if a == nil {
 		return 0
@@ -250,7 +251,9 @@ func (a *Agent[M]) LiftQuarantine(path string) error {
 	return nil
 }
 
-// Tick advances the agent's clock by dt and runs one tick: the root begins
+// Tick advances the agent's clock by dt (and by the time of the crowd
+// frames that passed it over since its last tick) and runs one tick: the
+// root begins
 // if it is not running (a finished tree begins afresh), else it is
 // updated. It returns the root's status.
 //
