@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"hash/crc32"
+
+	"github.com/foresight-bt/foresight/internal/engine/binsave"
 )
 
 // A crowd's save is its agents' binary states in order, framed:
@@ -62,14 +64,13 @@ func (c *Crowd[M]) Save(dst []byte, agents []*Agent[M]) ([]byte, error) {
 		return dst, err
 	}
 	start := len(dst)
-	dst = append(dst, crowdMagic...)
-	dst = binary.AppendUvarint(dst, stateVersion)
+	dst = binsave.Begin(dst, crowdMagic, stateVersion)
 	dst = binary.AppendUvarint(dst, uint64(len(agents)))
 	for _, s := range c.spans {
 		dst = binary.AppendUvarint(dst, uint64(s.n))
 		dst = append(dst, c.workers[s.worker].saved[s.off:s.off+s.n]...)
 	}
-	return binary.LittleEndian.AppendUint32(dst, crc32.ChecksumIEEE(dst[start:])), nil
+	return binsave.End(dst, start), nil
 }
 
 // Load restores a save made by Save into agents, as many as it holds, all

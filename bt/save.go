@@ -11,6 +11,8 @@ import (
 	"slices"
 	"strconv"
 	"time"
+
+	"github.com/foresight-bt/foresight/internal/engine/binsave"
 )
 
 // An agent's state is saved in one of two forms. The binary form is
@@ -74,8 +76,7 @@ func (a *Agent[M]) AppendBinary(b []byte) ([]byte, error) {
 	}
 	start := len(b)
 	t := a.tree
-	b = append(b, stateMagic...)
-	b = binary.AppendUvarint(b, stateVersion)
+	b = binsave.Begin(b, stateMagic, stateVersion)
 	b = binary.LittleEndian.AppendUint64(b, t.fingerprint)
 	b = binary.AppendVarint(b, int64(a.clock))
 	b = binary.AppendUvarint(b, a.ticks)
@@ -99,7 +100,7 @@ func (a *Agent[M]) AppendBinary(b []byte) ([]byte, error) {
 			return b[:start], err
 		}
 	}
-	return binary.LittleEndian.AppendUint32(b, crc32.ChecksumIEEE(b[start:])), nil
+	return binsave.End(b, start), nil
 }
 
 // MarshalBinary returns the agent's state in the binary form (see
