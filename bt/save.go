@@ -498,7 +498,7 @@ func (r *byteReader) uvarint(what string) uint64 {
 	if r.err != nil {
 		return 0
 	}
-	v, n := binary.Uvarint(r.b)
+	v, n := binsave.Uvarint(r.b)
 	if n <= 0 {
 		r.fail(what)
 		return 0
@@ -511,7 +511,7 @@ func (r *byteReader) varint(what string) int64 {
 	if r.err != nil {
 		return 0
 	}
-	v, n := binary.Varint(r.b)
+	v, n := binsave.Varint(r.b)
 	if n <= 0 {
 		r.fail(what)
 		return 0

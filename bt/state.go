@@ -10,6 +10,8 @@ import (
 	"math"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/foresight-bt/foresight/internal/engine/binsave"
 )
 
 // A StateWriter is what a node with state of its own writes that state
@@ -184,7 +186,7 @@ func (r *StateReader) Int(name string) int64 {
 	if r.err != nil {
 		return 0
 	}
-	v, n := binary.Varint(r.b)
+	v, n := binsave.Varint(r.b)
 	if n <= 0 {
 		r.fail(fmt.Errorf("%s: %w", name, errTruncated))
 		return 0
@@ -263,7 +265,7 @@ func (r *StateReader) Ints(name string, dst []int) []int {
 	}
 	n, ok := r.length(name) // each takes at least a byte: n is bounded by what remains
 	for i := 0; ok && i < n; i++ {
-		v, k := binary.Varint(r.b)
+		v, k := binsave.Varint(r.b)
 		if k <= 0 || v < math.MinInt || v > math.MaxInt {
 			r.fail(fmt.Errorf("%s: %w", name, errTruncated))
 			break
@@ -320,7 +322,7 @@ func (r *StateReader) length(name string) (int, bool) {
 	if r.err != nil {
 		return 0, false
 	}
-	n, k := binary.Uvarint(r.b)
+	n, k := binsave.Uvarint(r.b)
 	if k <= 0 || n > uint64(len(r.b)-k) {
 		r.fail(fmt.Errorf("%s: %w", name, errTruncated))
 		return 0, false

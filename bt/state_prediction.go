@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/foresight-bt/foresight/internal/engine/binsave"
 )
 
 // The flags of a Situation in the binary form.
@@ -97,7 +99,7 @@ func (r *StateReader) Situation(name string) Situation {
 func (r *StateReader) binarySituation(name string) Situation {
 	var s Situation
 	varint := func() int64 {
-		v, n := binary.Varint(r.b)
+		v, n := binsave.Varint(r.b)
 		if n <= 0 {
 			r.fail(fmt.Errorf("%s: %w", name, errTruncated))
 			return 0
@@ -106,7 +108,7 @@ func (r *StateReader) binarySituation(name string) Situation {
 		return v
 	}
 	uvarint := func() uint64 {
-		v, n := binary.Uvarint(r.b)
+		v, n := binsave.Uvarint(r.b)
 		if n <= 0 {
 			r.fail(fmt.Errorf("%s: %w", name, errTruncated))
 			return 0

@@ -7,6 +7,8 @@ import (
 	"fmt"
 	"strings"
 	"unicode/utf8"
+
+	"github.com/foresight-bt/foresight/internal/engine/binsave"
 )
 
 // A Trigger names something that happened, which a transition may wait
@@ -258,7 +260,7 @@ func (b *Inbox) UnmarshalBinary(data []byte) error {
 	list := make([]entry, n)
 	rest := data[2:]
 	next := func() ([]byte, bool) {
-		size, k := binary.Uvarint(rest)
+		size, k := binsave.Uvarint(rest)
 		if k <= 0 || size > uint64(len(rest)-k) {
 			return nil, false
 		}

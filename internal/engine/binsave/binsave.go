@@ -6,7 +6,9 @@
 // A save is framed as the agents' are: a magic of four bytes, a version
 // (uvarint), the fields, and the CRC-32 of all before (4 bytes). Integers
 // are varints, numbers the 8 bytes of their IEEE 754 bits, truth values a
-// byte. Writing allocates nothing when the buffer has room; reading
+// byte. Each value has one form only: a varint written longer than it
+// need be is refused, so that a save restored and saved again gives the
+// bytes it was restored from. Writing allocates nothing when the buffer has room; reading
 // checks every value it is asked for against what may be there, so that
 // a save cut short, changed or made up is an error, never a panic.
 //
@@ -57,6 +59,31 @@ func Bool(b []byte, v bool) []byte {
 	return append(b, 0)
 }
 
+// Uvarint decodes an unsigned integer from the start of b as
+// binary.Uvarint does, and returns it with the bytes it took. It
+// refuses (n <= 0) what binary.Uvarint refuses, and also a varint
+// written in more bytes than its value needs (its last byte zero):
+// binary.Uvarint reads both 0x05 and 0x85 0x00 as 5, and a save that
+// takes either would not save again to the bytes it was read from.
+func Uvarint(b []byte) (v uint64, n int) {
+	v, n = binary.Uvarint(b)
+	if n > 1 && b[n-1] == 0 {
+		return 0, -n
+	}
+	return v, n
+}
+
+// Varint decodes a signed integer as binary.Varint does, refusing
+// what Uvarint refuses.
+func Varint(b []byte) (int64, int) {
+	u, n := Uvarint(b)
+	v := int64(u >> 1)
+	if u&1 != 0 {
+		v = ^v
+	}
+	return v, n
+}
+
 // ErrSave is wrapped by every error of a save that cannot be read.
 var ErrSave = errors.New("a save that cannot be restored")
 
@@ -81,7 +108,7 @@ func Open(what string, data []byte, magic string, version uint64) (Reader, error
 	if crc32.ChecksumIEEE(body) != sum {
 		return r, fmt.Errorf("%s: %w: its checksum does not match (cut short or changed)", what, ErrSave)
 	}
-	v, n := binary.Uvarint(body[len(magic):])
+	v, n := Uvarint(body[len(magic):])
 	if n <= 0 || v != version {
 		return r, fmt.Errorf("%s: %w: version %d, where this program reads %d", what, ErrSave, v, version)
 	}
@@ -117,9 +144,9 @@ func (r *Reader) varint() int64 {
 	if r.err != nil {
 		return 0
 	}
-	v, n := binary.Varint(r.b)
+	v, n := Varint(r.b)
 	if n <= 0 {
-		r.fail("an integer cut short or too large")
+		r.fail("an integer cut short, too large or written long")
 		return 0
 	}
 	r.b = r.b[n:]
@@ -146,10 +173,10 @@ func (r *Reader) Uint(hi uint64) uint64 {
 	if r.err != nil {
 		return 0
 	}
-	v, n := binary.Uvarint(r.b)
+	v, n := Uvarint(r.b)
 	switch {
 	case n <= 0:
-		r.fail("an integer cut short or too large")
+		r.fail("an integer cut short, too large or written long")
 		return 0
 	case v > hi:
 		r.fail("%d out of range (at most %d)", v, hi)
