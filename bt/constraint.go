@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"math"
 	"strconv"
 	"time"
 )
@@ -73,9 +74,13 @@ func (s Situation) Later(d time.Duration) Situation {
 	if d <= 0 {
 		return s
 	}
-	s.Now += d
+	if s.Now > math.MaxInt64-d {
+		s.Now = math.MaxInt64 // saturating, as the clock's whole does
+	} else {
+		s.Now += d
+	}
 	if s.step > 0 {
-		s.tick += uint64((d + s.step - 1) / s.step)
+		s.tick += uint64(stepsIn(d, s.step))
 	}
 	return s
 }

@@ -385,12 +385,20 @@ func (c *clock) whole(d time.Duration) time.Duration {
 	if c.step <= 0 || d <= 0 {
 		return d
 	}
-	n := d / c.step
-	if d%c.step != 0 {
-		n++
-	}
+	n := stepsIn(d, c.step)
 	if n > math.MaxInt64/c.step {
 		return math.MaxInt64
 	}
 	return n * c.step
+}
+
+// stepsIn returns how many ticks of step it takes to see d pass: d / step
+// rounded up, for a positive d and step (written so that it cannot
+// overflow, as d + step - 1 would).
+func stepsIn(d, step time.Duration) time.Duration {
+	n := d / step
+	if d%step != 0 {
+		n++
+	}
+	return n
 }

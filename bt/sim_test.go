@@ -1,6 +1,7 @@
 package bt
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 	"time"
@@ -186,5 +187,37 @@ func TestAdvanceTerminalClockRand(t *testing.T) {
 	plain.Advance(&m, time.Hour)
 	if plain.terminalAt(&m) || plain.Rand() == nil || plain.now() != 0 {
 		t.Error("a Sim without model, terminal test, clock or source misbehaves")
+	}
+}
+
+// TestLaterRoundsUpWithoutOverflow: a situation later by d is on the tick
+// that sees d pass, and a d near the largest duration neither wraps the
+// clock nor takes the tick back.
+func TestLaterRoundsUpWithoutOverflow(t *testing.T) {
+	const step = 100 * time.Millisecond
+	tests := []struct {
+		name     string
+		d        time.Duration
+		wantNow  time.Duration
+		wantTick uint64
+	}{
+		{"none", 0, time.Second, 5},
+		{"within a step", time.Millisecond, time.Second + time.Millisecond, 6},
+		{"a whole step", step, time.Second + step, 6},
+		{"past a step", step + 1, time.Second + step + 1, 7},
+		{"the largest", math.MaxInt64, math.MaxInt64, 5 + uint64((math.MaxInt64-1)/step+1)},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			s := Situation{Now: time.Second, step: step, tick: 5}.Later(tt.d)
+			if s.Now != tt.wantNow || s.tick != tt.wantTick {
+				t.Errorf("Later(%v): now %v, tick %d; want %v, %d", tt.d, s.Now, s.tick, tt.wantNow, tt.wantTick)
+			}
+		})
+	}
+	var c clock
+	c.step = step
+	if got := c.whole(math.MaxInt64); got != math.MaxInt64 {
+		t.Errorf("whole(the largest) = %v, want it saturated", got)
 	}
 }
