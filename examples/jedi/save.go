@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/foresight-bt/foresight/internal/cmd/demo"
 	"github.com/foresight-bt/foresight/internal/cmd/treefile"
 	"github.com/foresight-bt/foresight/jedi"
 )
@@ -110,30 +111,18 @@ func (s *saver) finish(f *jedi.Fight) error {
 	return nil
 }
 
-// checkSaveFlags reports -save, -save-at and -load given wrong: -save
-// without its moment or the other way round, a moment beyond the fight,
-// -load with a flag its save says, or either with a flag that fights
-// other than one fight from its start.
+// checkSaveFlags reports -save, -save-at and -load given wrong: as every
+// demo does (demo.CheckSave), a moment beyond the fight, or either with
+// a flag that fights other than one fight from its start.
 func checkSaveFlags(o options, set map[string]bool) error {
+	if err := demo.CheckSave(o.save, o.load, set, "fight", "seed", "skill", "enemies", "partner", "mistakes", "duration"); err != nil {
+		return err
+	}
 	switch {
-	case set["save"] && o.save == "":
-		return errors.New("-save needs a file name")
-	case set["load"] && o.load == "":
-		return errors.New("-load needs a file name")
-	case (o.save != "") != set["save-at"]:
-		return errors.New("-save and -save-at go together: -save FILE -save-at 10s writes the fight at 10 s")
 	case o.save != "" && o.load == "" && (o.saveAt < 0 || o.saveAt >= o.fight.Duration):
 		return fmt.Errorf("-save-at %v: give a moment within the fight, before its -duration %v", o.saveAt, o.fight.Duration)
 	case (o.save != "" || o.load != "") && (o.runs > 0 || o.Edit != "" || o.WriteTree != "" || o.writeSchema != ""):
 		return errors.New("-save and -load go with one fight: not with -runs, -edit, -write-tree or -write-schema")
-	}
-	if o.load == "" {
-		return nil
-	}
-	for _, name := range []string{"seed", "skill", "enemies", "partner", "mistakes", "duration"} {
-		if set[name] {
-			return fmt.Errorf("-load and -%s: the save says the fight's %s", name, name)
-		}
 	}
 	return nil
 }

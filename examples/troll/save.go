@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
+	"github.com/foresight-bt/foresight/internal/cmd/demo"
 	"github.com/foresight-bt/foresight/internal/cmd/treefile"
 	"github.com/foresight-bt/foresight/trace"
 	"github.com/foresight-bt/foresight/troll"
@@ -160,25 +161,15 @@ func (s *saver) save(g *troll.Game) ([]byte, error) {
 	return append(out, '\n'), err
 }
 
-// checkSaveFlags reports -save, -save-at and -load given wrong: -save
-// without its moment or the other way round, a moment beyond the run,
-// -load with a flag its save says, or either with a flag that runs other
-// than one game from its start.
+// checkSaveFlags reports -save, -save-at and -load given wrong: as every
+// demo does (demo.CheckSave), or either with a flag that runs other than
+// one game from its start.
 func checkSaveFlags(o options, set map[string]bool) error {
-	switch {
-	case set["save"] && o.save == "":
-		return errors.New("-save needs a file name")
-	case set["load"] && o.load == "":
-		return errors.New("-load needs a file name")
-	case (o.save != "") != set["save-at"]:
-		return errors.New("-save and -save-at go together: -save FILE -save-at 10s writes the run at 10 s")
-	case (o.save != "" || o.load != "") && (o.Serve != "" || o.Edit != "" || o.WriteTree != ""):
-		return errors.New("-save and -load go with one run to its end: not with -serve, -edit or -write-tree")
+	if err := demo.CheckSave(o.save, o.load, set, "run", "decider", "seed", "duration"); err != nil {
+		return err
 	}
-	for _, name := range []string{"decider", "seed", "duration"} {
-		if o.load != "" && set[name] {
-			return fmt.Errorf("-load and -%s: the save says the run's %s", name, name)
-		}
+	if (o.save != "" || o.load != "") && (o.Serve != "" || o.Edit != "" || o.WriteTree != "") {
+		return errors.New("-save and -load go with one run to its end: not with -serve, -edit or -write-tree")
 	}
 	return nil
 }

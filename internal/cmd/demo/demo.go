@@ -65,6 +65,28 @@ func (f *Flags) CheckEdit(set bool, while string) error {
 	return nil
 }
 
+// CheckSave returns what is wrong with -save, -save-at and -load in the
+// way every demo takes them, or nil: -save or -load set with no file,
+// -save without -save-at or the other way round, and -load beside one of
+// saved, the flags whose values the save holds. game names what is
+// saved ("fight", "run"). What else goes with a save is each demo's own.
+func CheckSave(save, load string, set map[string]bool, game string, saved ...string) error {
+	switch {
+	case set["save"] && save == "":
+		return errors.New("-save needs a file name")
+	case set["load"] && load == "":
+		return errors.New("-load needs a file name")
+	case (save != "") != set["save-at"]:
+		return fmt.Errorf("-save and -save-at go together: -save FILE -save-at 10s writes the %s at 10 s", game)
+	}
+	for _, name := range saved {
+		if load != "" && set[name] {
+			return fmt.Errorf("-load and -%s: the save says the %s's %s", name, game, name)
+		}
+	}
+	return nil
+}
+
 // Listen opens the address that the flag named name gives, on loopback
 // when it names no host, before the game, so that a bad one is found at
 // once.

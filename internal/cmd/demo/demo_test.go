@@ -56,6 +56,37 @@ func TestFlags(t *testing.T) {
 	}
 }
 
+// -save, -save-at and -load are checked as every demo takes them.
+func TestCheckSave(t *testing.T) {
+	for _, tt := range []struct {
+		save, load string
+		set        []string // the flags given
+		want       string   // the error; "" for none
+	}{
+		{"s.json", "", []string{"save", "save-at", "seed"}, ""},
+		{"", "l.json", []string{"load", "tree"}, ""},
+		{"", "", nil, ""},
+		{"", "", []string{"save", "save-at"}, "-save needs a file name"},
+		{"", "", []string{"load"}, "-load needs a file name"},
+		{"s.json", "", []string{"save"}, "-save and -save-at go together: -save FILE -save-at 10s writes the game at 10 s"},
+		{"", "", []string{"save-at"}, "-save and -save-at go together"},
+		{"", "l.json", []string{"load", "seed"}, "-load and -seed: the save says the game's seed"},
+		{"s.json", "l.json", []string{"save", "save-at", "load", "duration"}, "-load and -duration: the save says the game's duration"},
+	} {
+		set := map[string]bool{}
+		for _, name := range tt.set {
+			set[name] = true
+		}
+		got := ""
+		if err := demo.CheckSave(tt.save, tt.load, set, "game", "seed", "duration"); err != nil {
+			got = err.Error()
+		}
+		if tt.want == "" && got != "" || !strings.HasPrefix(got, tt.want) {
+			t.Errorf("%q %q %q: %q, want %q", tt.save, tt.load, tt.set, got, tt.want)
+		}
+	}
+}
+
 // A bad address is reported with the flag that gave it.
 func TestListen(t *testing.T) {
 	if _, err := demo.Listen("serve", "127.0.0.1:99999"); err == nil || !strings.HasPrefix(err.Error(), `-serve "127.0.0.1:99999": `) {
