@@ -9,6 +9,7 @@ import (
 	"time"
 	"unsafe"
 
+	"github.com/foresight-bt/foresight/internal/engine/joined"
 	"github.com/foresight-bt/foresight/internal/engine/randkey"
 )
 
@@ -329,14 +330,7 @@ func (c *Crowd[M]) runFrame() error {
 
 // gather keeps the faults a run of the frame returned, one by one.
 func (c *Crowd[M]) gather(err error) {
-	if err == nil {
-		return
-	}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		c.failed = append(c.failed, j.Unwrap()...)
-		return
-	}
-	c.failed = append(c.failed, err)
+	c.failed = append(c.failed, joined.Split(err)...)
 }
 
 // plainOne is a frame without a budget, for agent i: called when due, and

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/engine/joined"
 	"github.com/foresight-bt/foresight/internal/engine/nilness"
 )
 
@@ -33,10 +34,7 @@ func utilityFill[M any](rec *node[M], d *Def[M], replan Replanning[M], watched b
 	}
 	var errs []error
 	if err := validate(c); err != nil {
-		errs = append(errs, err)
-		if j, ok := err.(interface{ Unwrap() []error }); ok {
-			errs = j.Unwrap() // each problem on a line of its own
-		}
+		errs = joined.Split(err) // each problem on a line of its own
 	}
 	for i := range d.Children {
 		err := c.CheckOption(i)
@@ -44,11 +42,7 @@ func utilityFill[M any](rec *node[M], d *Def[M], replan Replanning[M], watched b
 			continue
 		}
 		kat := where{parent: at, label: label(d.Children[i].Name, i)}
-		errs := []error{err}
-		if j, ok := err.(interface{ Unwrap() []error }); ok {
-			errs = j.Unwrap() // each problem at the child's path
-		}
-		for _, e := range errs {
+		for _, e := range joined.Split(err) { // each problem at the child's path
 			*childErrs = append(*childErrs, &decide.Error{Path: kat.path(), Err: e})
 		}
 	}

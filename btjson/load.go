@@ -16,6 +16,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/engine/joined"
 	"github.com/foresight-bt/foresight/internal/engine/kinds"
 	"github.com/foresight-bt/foresight/internal/engine/nilness"
 	"github.com/foresight-bt/foresight/utility"
@@ -110,11 +111,7 @@ func (l *loader[M]) add(err error) {
 	if err == nil {
 		return
 	}
-	errs := []error{err}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = j.Unwrap()
-	}
-	for _, e := range errs {
+	for _, e := range joined.Split(err) {
 		var ne *decide.Error
 		if errors.As(e, &ne) {
 			if at, ok := l.placeOf(ne.Path); ok {

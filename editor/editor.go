@@ -19,6 +19,7 @@ import (
 	"github.com/foresight-bt/foresight/btjson"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/inspect"
+	"github.com/foresight-bt/foresight/internal/engine/joined"
 	"github.com/foresight-bt/foresight/internal/web/sameorigin"
 )
 
@@ -229,10 +230,7 @@ func (e *Editor[M]) problems(text []byte) []problem {
 	if err == nil {
 		return nil
 	}
-	errs := []error{err}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = j.Unwrap()
-	}
+	errs := joined.Split(err)
 	out := make([]problem, 0, len(errs))
 	for _, err := range errs {
 		var at *btjson.Error

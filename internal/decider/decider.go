@@ -12,6 +12,7 @@ import (
 	"strconv"
 
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/engine/joined"
 )
 
 // At returns err placed at path, as a *decide.Error.
@@ -29,10 +30,7 @@ func AtEach(path string, err error) []error {
 	if err == nil {
 		return nil
 	}
-	errs := []error{err}
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		errs = slices.Clone(j.Unwrap())
-	}
+	errs := slices.Clone(joined.Split(err))
 	for i, e := range errs {
 		errs[i] = At(path, e)
 	}

@@ -6,14 +6,15 @@ import (
 	"testing"
 
 	"github.com/foresight-bt/foresight/decide"
+	"github.com/foresight-bt/foresight/internal/engine/joined"
 )
 
 // Errors returns the errors err joins (errors.Join), or err alone.
 func Errors(err error) []error {
-	if j, ok := err.(interface{ Unwrap() []error }); ok {
-		return j.Unwrap()
+	if err == nil {
+		return []error{nil} // as it was: CheckErrors fails a nil before
 	}
-	return []error{err}
+	return joined.Split(err)
 }
 
 // CheckErrors checks that err, what a Build returned, holds exactly the
