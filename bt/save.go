@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/foresight-bt/foresight/internal/engine/binsave"
+	"github.com/foresight-bt/foresight/internal/engine/jsonstr"
 )
 
 // An agent's state is saved in one of two forms. The binary form is
@@ -153,9 +154,9 @@ func (a *Agent[M]) MarshalJSON() ([]byte, error) {
 		}
 		first = false
 		b = append(b, `{"path":`...)
-		b = appendJSONString(b, t.pathOf(int32(i)))
+		b = jsonstr.Append(b, t.pathOf(int32(i)))
 		b = append(b, `,"kind":`...)
-		b = appendJSONString(b, string(n.kindName))
+		b = jsonstr.Append(b, string(n.kindName))
 		b = appendNodeJSON(b, t, int32(i), st)
 		if n.watch != nil && a.keys[n.seen] != 0 {
 			b = fmt.Appendf(b, `,"seen":%d`, a.keys[n.seen])
@@ -293,12 +294,12 @@ func appendNodeJSON[M any](b []byte, t *Tree[M], i int32, st *nodeState) []byte 
 	}
 	switch c := int(st.current); {
 	case c >= 0 && c < len(t.nodes[i].kids):
-		b = appendJSONString(append(b, `,"current":`...), kid(st.current))
+		b = jsonstr.Append(append(b, `,"current":`...), kid(st.current))
 	case c >= 0:
 		b = append(b, `,"pastLast":true`...) // a sequence that ran its last child
 	}
 	if st.lastEnded >= 0 && int(st.lastEnded) < len(t.nodes[i].kids) {
-		b = appendJSONString(append(b, `,"lastEnded":`...), kid(st.lastEnded))
+		b = jsonstr.Append(append(b, `,"lastEnded":`...), kid(st.lastEnded))
 	}
 	if st.ended != 0 {
 		b = fmt.Appendf(b, `,"ended":%q`, statusName(st.ended))

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/foresight-bt/foresight/internal/engine/binsave"
+	"github.com/foresight-bt/foresight/internal/engine/jsonstr"
 )
 
 // A StateWriter is what a node with state of its own writes that state
@@ -79,7 +80,7 @@ func (w *StateWriter) String(name string, v string) {
 		return
 	}
 	if w.field(name) {
-		w.b = appendJSONString(w.b, v)
+		w.b = jsonstr.Append(w.b, v)
 		return
 	}
 	w.b = binary.AppendUvarint(w.b, uint64(len(v)))
@@ -138,7 +139,7 @@ func (w *StateWriter) field(name string) bool {
 		w.b = append(w.b, ',')
 	}
 	w.count++
-	w.b = appendJSONString(w.b, name)
+	w.b = jsonstr.Append(w.b, name)
 	w.b = append(w.b, ':')
 	return true
 }
@@ -358,25 +359,6 @@ func (r *StateReader) done() error {
 		return fmt.Errorf("%d bytes were not read: the node saves more than it restores", len(r.b))
 	}
 	return nil
-}
-
-// appendJSONString appends s as a JSON string; s is UTF-8 (a byte that
-// is not is written as U+FFFD). strconv.Quote's escapes are Go's, not all
-// of them JSON's.
-func appendJSONString(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b = append(b, '\\', byte(r))
-		case r < 0x20:
-			b = append(b, '\\', 'u', '0', '0', hex[r>>4], hex[r&0xf])
-		default:
-			b = utf8.AppendRune(b, r)
-		}
-	}
-	return append(b, '"')
 }
 
 // errTruncated says a saved state ends before what is read of it.

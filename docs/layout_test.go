@@ -121,7 +121,7 @@ func layoutRole(path string) string {
 
 // internal/ is split by role, and each role keeps its place: the engine
 // helpers import nothing of the project; the deciders' helper imports
-// only decide, and only the library's deciders import it; the web
+// only decide and engine helpers, and only the library's deciders import it; the web
 // helpers import only engine helpers; the command helpers are imported
 // only by the commands under examples/ and by each other; the test kits
 // only by test files, by the public test kit bt/bttest and by each other.
@@ -143,8 +143,8 @@ func layoutCheck(p layoutPackage) error {
 		switch {
 		case layoutRole(p.Path) == "internal/engine/":
 			return fmt.Errorf("%s imports %s: an engine helper (internal/engine) imports nothing of the project", p.Path, imp)
-		case layoutRole(p.Path) == "internal/decider/" && imp != "decide":
-			return fmt.Errorf("%s imports %s: the deciders' helper (internal/decider) imports only decide", p.Path, imp)
+		case layoutRole(p.Path) == "internal/decider/" && imp != "decide" && layoutRole(imp) != "internal/engine/":
+			return fmt.Errorf("%s imports %s: the deciders' helper (internal/decider) imports only decide and engine helpers (internal/engine)", p.Path, imp)
 		case layoutRole(imp) == "internal/decider/" && !slices.Contains(layoutDeciders, p.Path):
 			return fmt.Errorf("%s imports %s: only the library's deciders (%s) import the deciders' helper (internal/decider)", p.Path, imp, strings.Join(layoutDeciders, ", "))
 		case layoutRole(p.Path) == "internal/web/" && layoutRole(imp) != "internal/engine/":
@@ -172,6 +172,7 @@ func TestLayoutCheckSaysWhy(t *testing.T) {
 		{layoutPackage{Path: "internal/engine/randkey", Imports: []string{"heuristic"}}, "internal/engine/randkey imports heuristic: an engine helper"},
 		{layoutPackage{Path: "internal/decider", Imports: []string{"decide"}}, ""},
 		{layoutPackage{Path: "internal/decider", Imports: []string{"decide", "heuristic"}}, "internal/decider imports heuristic: the deciders' helper"},
+		{layoutPackage{Path: "internal/decider", Imports: []string{"decide", "internal/engine/joined"}}, ""},
 		{layoutPackage{Path: "htn", Imports: []string{"internal/decider"}}, ""},
 		{layoutPackage{Path: "btjson", Imports: []string{"internal/decider"}}, "btjson imports internal/decider: only the library's deciders"},
 		{layoutPackage{Path: "bt/bttest", Tests: []string{"internal/decider"}}, ""},

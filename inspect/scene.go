@@ -7,6 +7,7 @@ import (
 	"strconv"
 	"unicode/utf8"
 
+	"github.com/foresight-bt/foresight/internal/engine/jsonstr"
 	"github.com/foresight-bt/foresight/scene"
 )
 
@@ -32,13 +33,13 @@ func appendScene(b []byte, s *scene.Scene) []byte {
 			b = append(b, ',')
 		}
 		b = append(b, `{"label":`...)
-		b = quote(b, e.Label)
+		b = jsonstr.Append(b, e.Label)
 		b = field(b, "x", e.X)
 		b = field(b, "y", e.Y)
 		b = field(b, "heading", e.Heading)
 		b = field(b, "r", e.Radius)
 		b = append(b, `,"colour":`...)
-		b = quote(b, e.Colour)
+		b = jsonstr.Append(b, e.Colour)
 		if e.MaxHealth > 0 {
 			b = field(b, "hp", e.Health)
 			b = field(b, "maxhp", e.MaxHealth)
@@ -64,14 +65,14 @@ func appendScene(b []byte, s *scene.Scene) []byte {
 			b = field(b, "y2", sh.Y2)
 		}
 		b = append(b, `,"colour":`...)
-		b = quote(b, sh.Colour)
+		b = jsonstr.Append(b, sh.Colour)
 		if sh.Fill != "" {
 			b = append(b, `,"fill":`...)
-			b = quote(b, sh.Fill)
+			b = jsonstr.Append(b, sh.Fill)
 		}
 		if sh.Label != "" {
 			b = append(b, `,"label":`...)
-			b = quote(b, sh.Label)
+			b = jsonstr.Append(b, sh.Label)
 		}
 		b = append(b, '}')
 	}
@@ -96,23 +97,6 @@ func num(b []byte, x float64) []byte {
 		x = 0 // no "-0"
 	}
 	return strconv.AppendFloat(b, x, 'f', -1, 64)
-}
-
-// quote appends s as a JSON string. s must be valid UTF-8.
-func quote(b []byte, s string) []byte {
-	const hex = "0123456789abcdef"
-	b = append(b, '"')
-	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == '"' || c == '\\':
-			b = append(b, '\\', c)
-		case c < 0x20:
-			b = append(b, '\\', 'u', '0', '0', hex[c>>4], hex[c&15])
-		default:
-			b = append(b, c)
-		}
-	}
-	return append(b, '"')
 }
 
 // validateScene reports the first thing in s that cannot be drawn: a

@@ -2,7 +2,7 @@
 // and no user needs: errors placed at a path, and a budget's accounting.
 // htn, goap and fsm use it, so that each reports the same way.
 //
-// It is a deciders' helper: it imports decide and nothing else of the
+// It is a deciders' helper: it imports decide, engine helpers and nothing else of the
 // project, and only the library's deciders (and their tests) import it.
 package decider
 

@@ -1,7 +1,9 @@
-// Package binsave writes and reads the compact binary saves of the
-// samples' worlds (a Jedi arena and a Jedi's memory, a troll's world):
+// Package binsave writes and reads compact binary saves: those of the
+// samples' worlds (a Jedi arena and a Jedi's memory, a troll's world),
 // what a game keeps beside its agents' saves (bt.Agent.AppendBinary) to
-// save, rewind or roll back a whole frame.
+// save, rewind or roll back a whole frame; and the frame and integers of
+// bt's own saves and of fsm.Inbox's, which read their varints here
+// (Uvarint, Varint) so that every save has one form.
 //
 // A save is framed as the agents' are: a magic of four bytes, a version
 // (uvarint), the fields, and the CRC-32 of all before (4 bytes). Integers
