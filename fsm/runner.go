@@ -221,13 +221,7 @@ func (r *runner[M]) drop(m *M) {
 // it is in, innermost first, calling their exit hooks.
 func (r *runner[M]) End(m *M, s bt.Status) {
 	if r.at.cur >= 0 {
-		now := r.self.Now()
-		chain := r.m.states[r.at.cur].chain
-		c := Change{From: r.m.states[r.at.cur].name}
-		for d := len(chain) - 1; d >= 0; d-- {
-			r.left[chain[d]] = now
-			r.call(r.m.states[chain[d]].exit, m, c, r.m.states[chain[d]].leaving)
-		}
+		r.exit(m, r.at.cur, -1, Change{From: r.m.states[r.at.cur].name})
 	}
 	r.last = -1
 	if s == bt.Running && r.m.history {
@@ -524,12 +518,7 @@ func (r *runner[M]) goTo(c *cursor, leaf, domain int32, ch Change, reason string
 			k.Halt(m)
 		}
 		ch.From, ch.To = r.m.states[c.cur].name, r.m.states[leaf].name
-		now := r.self.Now()
-		chain := r.m.states[c.cur].chain
-		for d := len(chain) - 1; d > r.depth(domain); d-- {
-			r.left[chain[d]] = now
-			r.call(r.m.states[chain[d]].exit, m, ch, r.m.states[chain[d]].leaving)
-		}
+		r.exit(m, c.cur, r.depth(domain), ch)
 	}
 	r.mark(leaf, domain, md)
 	if md != predicting {
@@ -543,6 +532,18 @@ func (r *runner[M]) goTo(c *cursor, leaf, domain int32, ch Change, reason string
 	r.apply(m, leaf, domain, md)
 	if md == acting {
 		r.enterHooks(m, ch, leaf, domain)
+	}
+}
+
+// exit leaves the states that hold leaf (leaf too) deeper than depth
+// (-1: all), innermost first: it notes when it left each and calls its
+// exit hook, told the change ch.
+func (r *runner[M]) exit(m *M, leaf int32, depth int, ch Change) {
+	now := r.self.Now()
+	chain := r.m.states[leaf].chain
+	for d := len(chain) - 1; d > depth; d-- {
+		r.left[chain[d]] = now
+		r.call(r.m.states[chain[d]].exit, m, ch, r.m.states[chain[d]].leaving)
 	}
 }
 
