@@ -457,6 +457,14 @@ func (t *Tree[M]) readBinary(data []byte) (*saved, error) {
 	s := &saved{binary: true, clock: time.Duration(r.varint("clock")), ticks: r.uvarint("ticks"),
 		seed: r.uvarint("seed"), status: Status(r.byte("status"))}
 	s.sched = r.schedule()
+	switch {
+	case r.err != nil:
+		return nil, r.err
+	case s.clock < 0:
+		return bad("clock %v: not a duration of 0 or more", s.clock) // as the JSON form refuses it
+	case !validStatus(s.status):
+		return bad("status %d: not a status", s.status)
+	}
 	if count := r.uvarint("nodes"); r.err == nil && count != uint64(len(t.nodes)) {
 		return bad("%d nodes, where the tree has %d", count, len(t.nodes))
 	}

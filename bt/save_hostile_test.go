@@ -105,6 +105,18 @@ func TestHostileSaves(t *testing.T) {
 	flipped[len(flipped)/2] ^= 0x04
 	version := resum(append([]byte("fsag\x02"), bin[5:]...)) // version 1 is one byte: 2 in its place
 	hugeCount := resum(binary.AppendUvarint(append([]byte("fsag\x01"), bin[5:5+8]...), 1<<62))
+	// The clock, ticks and seed are varints after the fingerprint; the
+	// root's status is the byte after them.
+	clockAt := len("fsag\x01") + 8
+	_, clockLen := binary.Varint(bin[clockAt:])
+	statusAt := clockAt + clockLen
+	for range 2 {
+		_, n := binary.Uvarint(bin[statusAt:])
+		statusAt += n
+	}
+	badStatus := bytes.Clone(bin)
+	badStatus[statusAt] = 48
+	negativeClock := resum(append(binary.AppendVarint(bytes.Clone(bin[:clockAt]), -1), bin[clockAt+clockLen:]...))
 	body := strings.TrimSuffix(string(js), `"}`)
 	body = body[:strings.LastIndex(body, `,"checksum":"`)]
 	tests := []struct {
@@ -121,6 +133,8 @@ func TestHostileSaves(t *testing.T) {
 		{"another version", version, "version 2, not 1"},
 		{"another tree", otherBin, "a save of another tree"},
 		{"a huge count", hugeCount, "the save ends too soon"},
+		{"a status it cannot hold", resum(badStatus), "status 48"},
+		{"a negative clock", negativeClock, "clock -1ns"},
 		{"truncated, checksum right", resum(append(bytes.Clone(bin[:len(bin)/2]), 0, 0, 0, 0)), "ends too soon"},
 		{"not JSON", []byte("{not json"), "not JSON"},
 		{"JSON without a checksum", []byte(body + "}"), "no checksum"},
@@ -214,6 +228,15 @@ func restoreAny(t *testing.T, data []byte) {
 	again, _ := hostileTree().NewAgent(9)
 	if _, err := again.Restore([]byte(saved)); err != nil {
 		t.Fatalf("the restored agent's own save (dropped %q before) does not restore: %v", dropped, err)
+	}
+	// Either form of a save holds what the other does: a state one takes
+	// the other takes too.
+	js, err := agent.MarshalJSON()
+	if err != nil {
+		t.Fatalf("the restored agent saves no JSON: %v", err)
+	}
+	if err := again.UnmarshalJSON(js); err != nil {
+		t.Fatalf("the restored agent's JSON save does not restore: %v", err)
 	}
 	m := mem{HP: 5, Foe: 9}
 	for range 3 {
