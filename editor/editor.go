@@ -20,13 +20,23 @@ import (
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/inspect"
 	"github.com/foresight-bt/foresight/internal/engine/joined"
+	"github.com/foresight-bt/foresight/internal/web/curvejs"
 	"github.com/foresight-bt/foresight/internal/web/sameorigin"
 )
 
-// page.html is the editor, one file of HTML, CSS and script.
+// page.html is the editor, one file of HTML, CSS and script; it takes
+// the script that draws curves at its marker.
 //
 //go:embed page.html
-var pageHTML []byte
+var pageFile string
+
+var pageHTML = func() []byte {
+	page, ok := curvejs.Inline(pageFile)
+	if !ok {
+		panic("editor: page.html has no one " + curvejs.Marker) // caught by every test
+	}
+	return []byte(page)
+}()
 
 // An Editor serves the editing of one tree file: the page, the file, the
 // schema of tree files, the checks and the saves, and the game's live

@@ -3,6 +3,8 @@ package inspect
 import (
 	_ "embed"
 	"strings"
+
+	"github.com/foresight-bt/foresight/internal/web/curvejs"
 )
 
 // page.html is the viewer, one file of HTML, CSS and script. A replay
@@ -15,7 +17,11 @@ var pageHTML string
 const recordingMarker = "<!--RECORDING-->"
 
 var pageHead, pageTail = func() ([]byte, []byte) {
-	head, tail, ok := strings.Cut(pageHTML, recordingMarker)
+	page, ok := curvejs.Inline(pageHTML)
+	if !ok {
+		panic("inspect: page.html has no one " + curvejs.Marker) // caught by every test
+	}
+	head, tail, ok := strings.Cut(page, recordingMarker)
 	if !ok {
 		panic("inspect: page.html has no " + recordingMarker) // caught by every test
 	}
