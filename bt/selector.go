@@ -387,7 +387,7 @@ func (c *selectorConfig) describe(random bool) string {
 		d += " debounce"
 	}
 	if c.replanOn {
-		d += " replan-on-event"
+		d += " replan-on"
 	}
 	if c.replanOnChange {
 		d += " replan-on-change"

@@ -849,7 +849,7 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 		case t.event.completion():
 			ct.absent = "not " + string(t.event)
 		case t.event != "":
-			ct.absent = "no event " + string(t.event)
+			ct.absent = "no trigger " + string(t.event)
 		}
 		fail := func(format string, args ...any) { errs = append(errs, decider.Errorf(path, format, args...)) }
 		if seen[ct.reason] {
@@ -862,15 +862,15 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 		unconditional := !t.on && len(t.guards) == 0
 		switch {
 		case t.from == anyState && unconditional:
-			fail("a transition from any state with neither an event nor a guard would leave every state at once")
+			fail("a transition from any state with neither a trigger nor a guard would leave every state at once")
 		case t.from >= 0 && b.states[t.from].final:
 			fail("a transition from a final state: a final state ends the machine")
 		case t.from >= 0 && unconditional && m.runs(int32(t.from)):
-			fail("with neither an event nor a guard it leaves the state at once, before its node runs")
+			fail("with neither a trigger nor a guard it leaves the state at once, before its node runs")
 		case t.from >= 0 && t.event.completion() && !m.runs(int32(t.from)):
 			fail("on %s, but the state runs nothing", t.event)
 		case t.event != "" && !t.event.completion() && b.inbox == nil:
-			fail("on event %q, but the machine has no Inbox: give the builder one with Inbox", t.event)
+			fail("on trigger %q, but the machine has no Inbox: give the builder one with Inbox", t.event)
 		}
 		if unconditional {
 			always[t.from] = path

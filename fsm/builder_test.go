@@ -73,7 +73,7 @@ func TestBuildMisuse(t *testing.T) {
 		{"an event with no inbox", func(b *fsm.Builder[mem]) {
 			b.State("a").Do("patrol").On("hit", "b")
 			b.State("b").Final()
-		}, []string{`a → b: on event "hit", but the machine has no Inbox: give the builder one with Inbox`}},
+		}, []string{`a → b: on trigger "hit", but the machine has no Inbox: give the builder one with Inbox`}},
 		{"an empty event", func(b *fsm.Builder[mem]) {
 			b.Inbox(inbox).State("a").Do("patrol").On("", "b")
 			b.State("b").Final()
@@ -85,7 +85,7 @@ func TestBuildMisuse(t *testing.T) {
 		{"a transition that always fires", func(b *fsm.Builder[mem]) {
 			b.State("a").Do("patrol").To("b")
 			b.State("b").Final()
-		}, []string{"a → b: with neither an event nor a guard it leaves the state at once, before its node runs"}},
+		}, []string{"a → b: with neither a trigger nor a guard it leaves the state at once, before its node runs"}},
 		{"a transition after one that always fires", func(b *fsm.Builder[mem]) {
 			b.State("choose").To("b").To("c", seen)
 			b.State("b").Do("fall").Final()
@@ -95,7 +95,7 @@ func TestBuildMisuse(t *testing.T) {
 			b.Any().To("b")
 			b.State("a").Do("patrol")
 			b.State("b").Final()
-		}, []string{"any state → b: a transition from any state with neither an event nor a guard would leave every state at once"}},
+		}, []string{"any state → b: a transition from any state with neither a trigger nor a guard would leave every state at once"}},
 		{"calls out of place", func(b *fsm.Builder[mem]) {
 			b.To("a", seen)
 			b.Final()
@@ -164,7 +164,7 @@ func TestBuildMisuse(t *testing.T) {
 			`a (ignore): Ignore("failed"): the end of the state's node is there until the state is left: a transition must take it`,
 			`a: Internal("noise", nil): give it a hook (Ignore handles a trigger with none)`,
 			"a (ignore): Ignore: an empty event",
-			`a (internal): on event "bell", but the machine has no Inbox: give the builder one with Inbox`}},
+			`a (internal): on trigger "bell", but the machine has no Inbox: give the builder one with Inbox`}},
 		{"delays, enter conditions and parameters misused", func(b *fsm.Builder[mem]) {
 			b.Delay(time.Second)
 			b.Any().To("a", seen).Delay(time.Second)

@@ -105,7 +105,7 @@ func TestRejectedReasons(t *testing.T) {
 	want := &decide.Report{Change: decide.Replaced, Reason: "attack → chase: succeeded", Plan: decide.Plan{
 		Goal: "chase", Steps: []string{"chase"}, Rejected: []decide.Rejection{
 			{Name: "any state → dead", Reason: "not dead"},
-			{Name: "any state → flinch", Reason: "no event hit"},
+			{Name: "any state → flinch", Reason: "no trigger hit"},
 			{Name: "attack → patrol", Reason: "not out of sight"},
 		}}}
 	if len(got) < 2 {

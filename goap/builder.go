@@ -371,7 +371,7 @@ func (b *Builder[M, K]) Copy(copy func(dst, src *M)) *Builder[M, K] {
 // that call did not follow a Do.
 func (b *Builder[M, K]) lastAction(call string) *action[M] {
 	if b.last != lastAction {
-		b.errs = append(b.errs, decider.Errorf("domain", "%s must follow an Action", call))
+		b.errs = append(b.errs, decider.Errorf("domain", "%s must follow a Do", call))
 		return nil
 	}
 	return &b.d.actions[len(b.d.actions)-1]

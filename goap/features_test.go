@@ -28,7 +28,7 @@ func TestFeatureBuildErrors(t *testing.T) {
 	}{
 		{"variants out of place", func() *goap.Builder[Camp, Camp] {
 			return goap.New(camp, campKey).Variants(one, bind).Do("eat").Goal("g", 1, stocked)
-		}, []string{"domain: Variants must follow an Action"}},
+		}, []string{"domain: Variants must follow a Do"}},
 		{"nil variants", func() *goap.Builder[Camp, Camp] {
 			return goap.New(camp, campKey).Do("eat").Variants(nil, bind).Goal("g", 1, stocked)
 		}, []string{"actions/eat: Variants: nil count or bind function"}},

@@ -263,7 +263,7 @@ func TestBuildErrors(t *testing.T) {
 			return goap.New(camp, campKey).Relevant(never).Do("eat").Utility(nil).
 				Goal("g", 1, stocked).Cost(nil).Estimate(foodShort)
 		}, []string{"domain: Relevant must follow a Goal", "domain: Utility must follow a Goal",
-			"domain: Cost must follow an Action"}},
+			"domain: Cost must follow a Do"}},
 		{"a choice that is none", func() *goap.Builder[Camp, Camp] {
 			return goap.New(camp, campKey).Do("eat").Goal("g", 1, stocked).Choose(decide.AtRandom + 1)
 		}, []string{"domain: Choose: a GOAP domain chooses its goals by utility, by cost, by utility less cost or at random, not Choice(5)"}},

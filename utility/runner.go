@@ -119,7 +119,7 @@ func (r *runner[M]) Describe() string {
 		}
 	}
 	if r.replan.On != nil {
-		d += " replan-on-event"
+		d += " replan-on"
 	}
 	for _, f := range []struct {
 		name string

@@ -198,7 +198,7 @@ func Example_sentrySubtree() {
 	// end snippet sentry-options
 
 	// Output:
-	// sentry  selector replan=500ms replan-on-event
+	// sentry  selector replan=500ms replan-on
 	// ├─ shoot  reactive-sequence
 	// │  ├─ enemy seen  condition
 	// │  ├─ no longer than 3s  timeout 3s
