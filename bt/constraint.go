@@ -117,7 +117,17 @@ func (s Situation) SinceLastRun() (time.Duration, bool) {
 // reports true when its answer depends on the memory alone, not on the
 // time or history its Situation tells, so that a decider judging a step
 // planned for later need not move the situation on to that time (a
-// constraint without it is taken to read time).
+// constraint without it is taken to read time). Two more spare a
+// planner's search work, which checks thousands of constraints on
+// memories it made: Test() (func(m *M) bool, string) returns a test of
+// the memory alone and its reason to fail, which the search calls in
+// place of Evaluate (nil when the constraint reads its situation after
+// all); Index() (key any, of func(m *M) int, values []int) says the
+// constraint passes only where the number of reads is one of values (key
+// the same for every constraint on that number), and a GOAP search then
+// tries from a state only the actions that need its value. Package
+// constraints' Func has Test, and what constraints.Field's Is makes has
+// both.
 type Constraint[M any] interface {
 	Evaluate(s Situation, m *M) (Check, string)
 }
