@@ -123,9 +123,10 @@ func (s Situation) SinceLastRun() (time.Duration, bool) {
 // the memory alone and its reason to fail, which the search calls in
 // place of Evaluate (nil when the constraint reads its situation after
 // all); Index() (key any, of func(m *M) int, values []int) says the
-// constraint passes only where the number of reads is one of values (key
-// the same for every constraint on that number), and a GOAP search then
-// tries from a state only the actions that need its value. Package
+// constraint passes only where the number that of reads is one of
+// values (key names that number, the same for every constraint on it),
+// and a GOAP search then tries from a state only the actions that need
+// the value the state has. Package
 // constraints' Func has Test, and what constraints.Field's Is makes has
 // both.
 type Constraint[M any] interface {
