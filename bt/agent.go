@@ -205,7 +205,7 @@ func (a *Agent[M]) goal() heuristic.Heuristic[M] {
 // selectors have no heuristic to judge by.)
 func (a *Agent[M]) SetHeuristic(h heuristic.Heuristic[M]) error {
 	if a == nil || a.st == nil {
-		return ErrNotBuilt
+		return errNoAgent
 	}
 	if h != nil && nilness.Of(h) {
 		return fmt.Errorf("bt: the heuristic is a nil %T", h)
@@ -238,7 +238,7 @@ func (a *Agent[M]) Quarantined() []string {
 // quarantined does nothing; an unknown path is an error.
 func (a *Agent[M]) LiftQuarantine(path string) error {
 	if a == nil || a.st == nil {
-		return ErrNotBuilt
+		return errNoAgent
 	}
 	i := a.tree.find(path)
 	if i < 0 {
@@ -281,7 +281,7 @@ func (a *Agent[M]) LiftQuarantine(path string) error {
 // decision says why (see Why NothingAcceptable).
 func (a *Agent[M]) Tick(m *M, dt time.Duration) (Status, error) {
 	if a == nil || a.st == nil {
-		return Failure, ErrNotBuilt
+		return Failure, errNoAgent
 	}
 	return a.scratch().tick(a, m, dt)
 }
@@ -291,7 +291,7 @@ func (a *Agent[M]) Tick(m *M, dt time.Duration) (Status, error) {
 // reported and handled as in Tick; the other nodes are still ended.
 func (a *Agent[M]) Halt(m *M) error {
 	if a == nil || a.st == nil {
-		return ErrNotBuilt
+		return errNoAgent
 	}
 	return a.scratch().halt(a, m)
 }

@@ -492,8 +492,10 @@ func (w *Worker[M]) Tick(a *Agent[M], m *M, dt time.Duration) (Status, error) {
 // memories on first use.
 func (w *Worker[M]) check(a *Agent[M]) error {
 	switch {
-	case w == nil || w.tree == nil || a == nil || a.st == nil:
+	case w == nil || w.tree == nil:
 		return ErrNotBuilt
+	case a == nil || a.st == nil:
+		return errNoAgent
 	case a.tree != w.tree:
 		return errors.New("bt: the agent runs another tree than the crowd's")
 	case w.s == nil:

@@ -159,8 +159,9 @@ func TestCrowdFaults(t *testing.T) {
 	if diff := cmp.Diff([]int{1, 4}, faults); diff != "" {
 		t.Errorf("faulty agents (-want +got):\n%s", diff)
 	}
-	if !errors.Is(err, bt.ErrNotBuilt) || !strings.Contains(err.Error(), "agent 4: bt: the agent runs another tree") {
-		t.Errorf("faults = %v; want agent 1's ErrNotBuilt and agent 4's other tree", err)
+	if !errors.Is(err, bt.ErrNotBuilt) || !strings.Contains(err.Error(), "agent 1: bt: a nil agent") ||
+		!strings.Contains(err.Error(), "agent 4: bt: the agent runs another tree") {
+		t.Errorf("faults = %v; want agent 1's nil agent (ErrNotBuilt) and agent 4's other tree", err)
 	}
 	for _, i := range []int{0, 2, 3, 5} {
 		if ms[i] == (mem{Foe: 3}) {

@@ -165,7 +165,7 @@ func (c *Crowd[M]) locate(agents []*Agent[M], data []byte) error {
 func (c *Crowd[M]) owns(a *Agent[M]) error {
 	switch {
 	case a == nil:
-		return errors.New("bt: a nil agent")
+		return errNoAgent
 	case a.tree != c.tree:
 		return errors.New("bt: an agent of another tree than the crowd's")
 	}

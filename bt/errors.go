@@ -20,9 +20,26 @@ var (
 	// ErrClockOverflow: a time step that would carry the agent's clock past
 	// the largest time.Duration (some 292 years of game time).
 	ErrClockOverflow = errors.New("bt: time step would overflow the agent's clock")
-	// ErrNotBuilt: a Tree that Build did not make (a zero or nil Tree).
+	// ErrNotBuilt: a Tree that Build did not make (a zero or nil Tree),
+	// or an Agent that Tree.NewAgent did not (a nil or zero Agent, whose
+	// error says so and matches ErrNotBuilt with errors.Is).
 	ErrNotBuilt = errors.New("bt: tree not built: make trees with Build")
 )
+
+// errNoAgent is ErrNotBuilt said of an agent: a nil *Agent, or a zero
+// one, where an agent was wanted.
+var errNoAgent error = noAgentError{}
+
+// noAgentError is the type of errNoAgent.
+type noAgentError struct{}
+
+func (noAgentError) Error() string {
+	return "bt: a nil agent, or a zero one: make agents with Tree.NewAgent"
+}
+
+// Is makes errors.Is(err, ErrNotBuilt) hold, as it did before an agent's
+// error said it was the agent.
+func (noAgentError) Is(target error) bool { return target == ErrNotBuilt }
 
 // A PanicError reports a panic in user code that the tree recovered from.
 // The tick was abandoned and every running node halted (see Agent.Tick).

@@ -72,7 +72,7 @@ func (p Preview) String() string {
 // checks it.
 func (a *Agent[M]) Preview(m *M, dt time.Duration) (Preview, error) {
 	if a == nil || a.st == nil {
-		return Preview{}, ErrNotBuilt
+		return Preview{}, errNoAgent
 	}
 	return a.scratch().preview(a, m, dt)
 }

@@ -30,7 +30,9 @@ import "slices"
 // crowd of t.
 func (a *Agent[M]) Reload(t *Tree[M], m *M) (dropped []string, err error) {
 	switch {
-	case a == nil || a.st == nil || !t.valid():
+	case a == nil || a.st == nil:
+		return nil, errNoAgent
+	case !t.valid():
 		return nil, ErrNotBuilt
 	case a.run != nil:
 		return nil, ErrReentrant

@@ -70,7 +70,7 @@ var ErrState = errors.New("bt: a state that cannot be restored")
 // is refused with the node's path, and b is returned as it was.
 func (a *Agent[M]) AppendBinary(b []byte) ([]byte, error) {
 	if a == nil || a.st == nil {
-		return b, ErrNotBuilt
+		return b, errNoAgent
 	}
 	if a.run != nil {
 		return b, ErrReentrant
@@ -131,7 +131,7 @@ func (a *Agent[M]) UnmarshalBinary(data []byte) error {
 // edited since (see Restore).
 func (a *Agent[M]) MarshalJSON() ([]byte, error) {
 	if a == nil || a.st == nil {
-		return nil, ErrNotBuilt
+		return nil, errNoAgent
 	}
 	if a.run != nil {
 		return nil, ErrReentrant
@@ -225,7 +225,7 @@ func (a *Agent[M]) Restore(state []byte) (dropped []string, err error) {
 func (a *Agent[M]) restorable() error {
 	switch {
 	case a == nil || a.st == nil:
-		return ErrNotBuilt
+		return errNoAgent
 	case a.run != nil:
 		return ErrReentrant
 	}

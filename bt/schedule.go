@@ -51,7 +51,7 @@ const maxRate = 1 << 20
 func (a *Agent[M]) SetRate(n int) error {
 	switch {
 	case a == nil || a.st == nil:
-		return ErrNotBuilt
+		return errNoAgent
 	case n < 1 || n > maxRate:
 		return fmt.Errorf("bt: a rate of %d frames: want 1 to %d", n, maxRate)
 	case uint32(n) == max(a.sched.every, 1):
