@@ -172,7 +172,8 @@ type Budget struct {
 	// Priority, if set, orders the agents due when they do not all fit:
 	// lower first (the distance to the camera, say). It is called once a
 	// frame for each agent due, by index, from the crowd's workers at
-	// once: it must only read, and depend only on the game's state.
+	// once: it must only read, and depend only on the game's state. A
+	// priority that is not a number ranks last, as +Inf does.
 	Priority func(i int) float64
 }
 
@@ -542,7 +543,9 @@ func (c *Crowd[M]) surveyOne(w *Worker[M], i int) error {
 	d := candidate{index: int32(i), peak: max(sc.peak, sc.work, 1), last: max(sc.work, 1), waited: sc.deferred,
 		forced: int(sc.deferred) >= c.budget.MaxDelay, news: sc.news}
 	if c.budget.Priority != nil {
-		d.priority = c.budget.Priority(i)
+		if d.priority = c.budget.Priority(i); math.IsNaN(d.priority) {
+			d.priority = math.Inf(1) // NaN: last (see Budget.Priority)
+		}
 	}
 	c.cands[i] = d
 	return nil

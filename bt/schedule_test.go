@@ -3,6 +3,7 @@ package bt_test
 import (
 	"fmt"
 	"hash/fnv"
+	"math"
 	"slices"
 	"strings"
 	"testing"
@@ -315,6 +316,46 @@ func TestBudgetFair(t *testing.T) {
 				last[i] = f
 			}
 		}
+	}
+}
+
+// A priority that is not a number ranks last, after every number, so
+// that an agent whose priority the game could not work out (a distance
+// of 0/0) does not go before those it could.
+func TestBudgetNaNPriorityLast(t *testing.T) {
+	tree := campTree(t)
+	agents, camps := campAgents(t, tree, 30)
+	for i := range camps {
+		camps[i].Alert = true
+	}
+	crowd := bt.NewCrowd(tree, 2)
+	if err := crowd.Tick(agents, camps, time.Second/10); err != nil {
+		t.Fatal(err)
+	}
+	priority := func(i int) float64 {
+		if i < 20 {
+			return math.NaN()
+		}
+		return float64(i)
+	}
+	if err := crowd.SetBudget(bt.Budget{Work: 8 * agents[0].Work(), MaxDelay: 2, Priority: priority}); err != nil {
+		t.Fatal(err)
+	}
+	before := make([]int, len(camps))
+	for i := range camps {
+		before[i] = camps[i].Ticks
+	}
+	if err := crowd.Tick(agents, camps, time.Second/10); err != nil {
+		t.Fatal(err)
+	}
+	var ticked []int
+	for i := range camps {
+		if camps[i].Ticks != before[i] {
+			ticked = append(ticked, i)
+		}
+	}
+	if len(ticked) == 0 || len(ticked) > 10 || ticked[0] < 20 {
+		t.Errorf("the frame ticked %v: want a few agents, all of them of a number's priority (20 and on)", ticked)
 	}
 }
 
