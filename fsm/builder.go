@@ -821,6 +821,11 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 	var errs []error
 	seen := map[string]bool{}
 	always := map[int]string{} // a list's transition that always fires, by source
+	type onFrom struct {
+		from    int
+		trigger Trigger
+	}
+	takes := map[onFrom]string{} // a list's transition that fires whenever its trigger comes, by source and trigger
 	for _, t := range b.trans {
 		path := b.transPath(t)
 		to, ok := b.byName[t.to]
@@ -858,6 +863,8 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 		seen[ct.reason] = true
 		if first, ok := always[t.from]; ok {
 			fail("never fires: %s before it always fires", first)
+		} else if first, ok := takes[onFrom{t.from, t.event}]; ok && t.on {
+			fail("never fires: %s takes %q before it, whatever else holds", first, t.event)
 		}
 		unconditional := !t.on && len(t.guards) == 0
 		switch {
@@ -874,6 +881,9 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 		}
 		if unconditional {
 			always[t.from] = path
+		}
+		if k := (onFrom{t.from, t.event}); t.on && t.event != "" && len(t.guards) == 0 && t.delay == 0 && takes[k] == "" {
+			takes[k] = path // (a delayed one waits: those after it may fire first)
 		}
 		i := int32(len(m.trans))
 		m.trans = append(m.trans, ct)

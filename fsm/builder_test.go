@@ -178,6 +178,18 @@ func TestBuildMisuse(t *testing.T) {
 			"a: Params(nil): give it a function that writes them", "a: Utility(nil): give it a function that scores the state",
 			"a: a second Utility", "a (internal): Delay: a trigger handled in place takes no time",
 			"a → b: Delay(0s): a delay is more than 0", "a → b: a second Delay"}},
+		{"a trigger taken whatever else holds, then again", func(b *fsm.Builder[mem]) {
+			hook := func(*mem, fsm.Change) error { return nil }
+			b.Inbox(inbox)
+			b.State("a").Do("patrol").Ignore("hit").Internal("hit", hook).On("hit", "b").
+				On("noise", "c").On("noise", "b", seen).Internal("bell", hook, seen).Ignore("bell").
+				On(fsm.Succeeded, "b").On(fsm.Succeeded, "c")
+			b.State("b").Do("fall").Final()
+			b.State("c").Do("fall").Final()
+		}, []string{`a (internal): never fires: a (ignore) takes "hit" before it, whatever else holds`,
+			`a → b: never fires: a (ignore) takes "hit" before it, whatever else holds`,
+			`a → b: never fires: a → c takes "noise" before it, whatever else holds`,
+			`a → c: never fires: a → b takes "succeeded" before it, whatever else holds`}},
 		{"Inbox(nil)", func(b *fsm.Builder[mem]) {
 			b.Inbox(nil).State("a").Do("fall").Final()
 		}, []string{"machine: Inbox(nil): give it the way to the memory's Inbox"}},
