@@ -237,6 +237,11 @@ func (l *loader[M]) measure(v *value, depth int) (*utility.Measure[M], bool) {
 		return nil, false
 	}
 	raw := l.data[v.off:min(int(l.dec.InputOffset()), len(l.data))]
+	where := placesOf(raw, v.path)
+	if where.twice != "" {
+		l.fail(where.twice, v.off+where.twiceAt, fmt.Errorf("%q given twice", where.twiceKey))
+		return nil, true
+	}
 	var fm fileMeasure
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
@@ -251,7 +256,9 @@ func (l *loader[M]) measure(v *value, depth int) (*utility.Measure[M], bool) {
 	}
 	ok := true
 	for i, fc := range fm.Considerations {
-		at := value{path: v.path + ".considerations[" + strconv.Itoa(i) + "]", off: v.off}
+		at := value{path: v.path + ".considerations[" + strconv.Itoa(i) + "]"}
+		at.off = v.off + where.of(at.path)
+		place := func(path string) int { return v.off + where.of(path) }
 		c := utility.Consideration[M]{Input: utility.Input[M]{Name: fc.Input}, Weight: 1}
 		if fc.Weight != nil {
 			c.Weight = *fc.Weight
@@ -263,10 +270,10 @@ func (l *loader[M]) measure(v *value, depth int) (*utility.Measure[M], bool) {
 			c.Min, c.Max = *fc.Min, *fc.Max
 		}
 		if fc.Input == "" {
-			l.fail(at.path+".input", at.off, errors.New("a consideration names its input"))
+			l.fail(at.path+".input", place(at.path+".input"), errors.New("a consideration names its input"))
 			ok = false
 		} else {
-			read := lookup(l, at.path+".input", at.off, roleInput, fc.Input, l.r.Inputs)
+			read := lookup(l, at.path+".input", place(at.path+".input"), roleInput, fc.Input, l.r.Inputs)
 			c.Input.Read, ok = read, ok && read != nil
 		}
 		switch err := c.Curve.UnmarshalJSON(fc.Curve); {
@@ -274,7 +281,7 @@ func (l *loader[M]) measure(v *value, depth int) (*utility.Measure[M], bool) {
 			l.fail(at.path, at.off, errors.New(`a consideration needs its "curve"`))
 			ok = false
 		case err != nil:
-			l.fail(at.path+".curve", at.off, err)
+			l.fail(at.path+".curve", place(at.path+".curve"), err)
 			ok = false
 		}
 		ms.Considerations = append(ms.Considerations, c)

@@ -2,6 +2,7 @@ package btjson_test
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -113,7 +114,7 @@ func TestUtilityFileErrors(t *testing.T) {
 	}{
 		{"unknown input", `{"kind": "utility", "name": "u", "children": [
   {"kind": "action", "name": "a", "action": "chase", "consider": {"considerations": [{"input": "hq", "min": 0, "max": 1, "curve": {"kind": "linear", "slope": 1, "intercept": 0}}]}}]}`,
-			[]string{`2:66: $.children[0].consider.considerations[0].input: unknown input "hq": did you mean "hp"? (want one of "foe", "hp")`}},
+			[]string{`2:96: $.children[0].consider.considerations[0].input: unknown input "hq": did you mean "hp"? (want one of "foe", "hp")`}},
 		{"bad curve", `{"kind": "utility", "name": "u", "children": [
   {"kind": "action", "name": "a", "action": "chase", "consider": {"considerations": [{"input": "hp", "min": 0, "max": 1, "curve": {"kind": "logistic", "steepness": 0, "midpoint": 1}}]}}]}`,
 			[]string{"$.children[0].consider.considerations[0].curve: logistic: steepness 0 is flat"}},
@@ -147,6 +148,39 @@ func TestUtilityFileErrors(t *testing.T) {
 				if !strings.Contains(err.Error(), w) {
 					t.Errorf("no %q in\n%v", w, err)
 				}
+			}
+		})
+	}
+}
+
+// What a file gets wrong inside a "consider" is placed at the value that
+// is wrong, line and column, and a key given twice there is refused, as
+// it is in a node.
+func TestUtilityFileErrorsPlaced(t *testing.T) {
+	reg := utilityRegistry()
+	const head = `{"kind": "utility", "name": "u", "children": [` + "\n"
+	for _, tc := range []struct {
+		name, line, at, want string // at: where in line the error is placed
+	}{
+		{"a curve", `  {"kind": "action", "name": "a", "action": "chase", "consider": {"considerations": [{"input": "hp", "min": 0, "max": 1, "curve": {"kind": "logistic", "steepness": 0, "midpoint": 1}}]}}]}`,
+			`{"kind": "logistic"`, "$.children[0].consider.considerations[0].curve: logistic: steepness 0 is flat"},
+		{"an input", `  {"kind": "action", "name": "a", "action": "chase", "consider": {"considerations": [{"input": "hq", "min": 0, "max": 1, "curve": {"kind": "linear", "slope": 1, "intercept": 0}}]}}]}`,
+			`"hq"`, `$.children[0].consider.considerations[0].input: unknown input "hq"`},
+		{"the second consideration", `  {"kind": "action", "name": "a", "action": "chase", "consider": {"considerations": [{"input": "hp", "min": 0, "max": 1, "curve": {"kind": "linear", "slope": 1, "intercept": 0}}, {"input": "hp", "curve": {"kind": "linear", "slope": 1, "intercept": 0}}]}}]}`,
+			`{"input": "hp", "curve"`, `$.children[0].consider.considerations[1]: a consideration needs its range`},
+		{"a weight twice", `  {"kind": "action", "name": "a", "action": "chase", "consider": {"weight": 1, "weight": 2}}]}`,
+			`"weight": 2`, `$.children[0].consider.weight: "weight" given twice`},
+		{"a curve's kind twice", `  {"kind": "action", "name": "a", "action": "chase", "consider": {"considerations": [{"input": "hp", "min": 0, "max": 1, "curve": {"kind": "linear", "slope": 1, "intercept": 0, "kind": "step"}}]}}]}`,
+			`"kind": "step"`, `$.children[0].consider.considerations[0].curve.kind: "kind" given twice`},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := reg.Build(bt.Config[mem]{Heuristic: goal}, []byte(head+tc.line))
+			if err == nil {
+				t.Fatal("built")
+			}
+			want := fmt.Sprintf("2:%d: %s", strings.Index(tc.line, tc.at)+1, tc.want)
+			if !strings.Contains(err.Error(), want) {
+				t.Errorf("no %q in\n%v", want, err)
 			}
 		})
 	}
