@@ -185,7 +185,9 @@ type FrameReport struct {
 	Agents int // given to the frame
 	Asleep int // asleep, and not woken by their timers
 	Due    int // awake and due: by their rate, or told news
-	Ticked int // ticked
+	// Ticked counts the agents ticked: under RunFrame, those called due
+	// (the frame cannot see whether f ticked them, as it must).
+	Ticked int
 	// Forced counts the agents ticked over the budget, having waited
 	// MaxDelay frames.
 	Forced int
