@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"math"
 	"strconv"
 	"unicode/utf8"
@@ -109,10 +110,15 @@ func (w *StateWriter) Ints(name string, v []int) {
 // Value writes any value that encoding/gob and encoding/json can both
 // carry, such as a copy of the agent's memory a planner keeps while it
 // plans over several ticks: with gob in the binary form, with json in the
-// JSON form. It allocates.
+// JSON form. Either form refuses what gob or json cannot carry, so that a
+// value the binary form refuses (a struct of unexported fields, which
+// json writes as {}) is not saved empty in the JSON form. It allocates.
 func (w *StateWriter) Value(name string, v any) {
 	if w.field(name) {
 		data, err := json.Marshal(v)
+		if err == nil {
+			err = gob.NewEncoder(io.Discard).Encode(v) // what the binary form would say
+		}
 		if err != nil {
 			w.fail(fmt.Errorf("%s: %w", name, err))
 			return

@@ -564,6 +564,29 @@ func TestSaveInterfaceRequest(t *testing.T) {
 	}
 }
 
+// A request that neither form can carry (a struct of unexported fields)
+// is refused by both, where the JSON form wrote {} and its restore
+// submitted an empty request.
+func TestSaveRequestNeitherFormCarries(t *testing.T) {
+	type hidden struct{ goal int }
+	var q jobs.Queue
+	find := jobs.New(
+		func(w *world) (hidden, error) { return hidden{w.Goal}, nil },
+		func(_ context.Context, req hidden) (int, error) { return req.goal, nil },
+		func(w *world, n int) bool { w.Path = n; return true },
+	).After(3).On(&q)
+	tree := colonist(t, find)
+	a, _ := tree.NewAgent(1)
+	w := world{Goal: 6}
+	tick(t, a, &w) // the job is submitted, and waits in the queue
+	if _, err := a.MarshalBinary(); err == nil || !strings.Contains(err.Error(), "no exported fields") {
+		t.Errorf("the binary save: %v; want gob's refusal", err)
+	}
+	if data, err := a.MarshalJSON(); err == nil || !strings.Contains(err.Error(), "no exported fields") {
+		t.Errorf("the JSON save: %v (%s); want it refused as the binary one is", err, data)
+	}
+}
+
 // A nil or zero Job, which no leaf made, runs as nothing on every system:
 // Goroutines.Submit(nil) panicked on a goroutine of its own, where nothing
 // could recover, and a Queue's RunAll panicked on it.
