@@ -487,9 +487,14 @@ func (p *Session[M, K]) chosen() string {
 	return "the highest with a plan"
 }
 
-// passedOver says why a goal with a plan was passed over.
+// passedOver says why a goal with a plan was passed over: for the plan
+// of the goal kept, or dropped when a later goal's search failed (which
+// keeps no plan).
 func (p *Session[M, K]) passedOver() string {
-	if p.d.choice == decide.ByUtilityLessCost {
+	switch {
+	case p.goal < 0:
+		return "dropped when the planning failed"
+	case p.d.choice == decide.ByUtilityLessCost:
 		return "worth less than goal " + p.d.goals[p.goal].name + "'s"
 	}
 	return "dearer than goal " + p.d.goals[p.goal].name + "'s"

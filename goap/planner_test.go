@@ -503,3 +503,38 @@ func keyDetails[K comparable](t *testing.T, key func(c *Camp) K) (domain, planne
 	}
 	return d.Nodes()[0].Detail, tree.Nodes()[0].Detail
 }
+
+// A planning that plans one goal and breaks on the next explains both:
+// the goal planned first was passed over for the planning's failure. Its
+// explanation read the goal kept, which a failure unsets, and panicked.
+func TestExplainAfterAPlanThenAFailure(t *testing.T) {
+	d, err := goap.New(camp, campKey).
+		Do("eat").
+		Do("sleep").Cost(func(before, _ *Camp) float64 { // NaN once fed: fed's search is over by then
+		if before.Hunger < 50 {
+			return math.NaN()
+		}
+		return 2
+	}).
+		Goal("fed", 2, func(c *Camp) bool { return c.Hunger < 50 }).
+		Goal("rested", 1, func(c *Camp) bool { return c.Tired < 50 }).
+		Choose(decide.ByCost).Build()
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := d.NewSession()
+	_, err = s.Plan(&Camp{Hunger: 80, Food: 10, Tired: 80})
+	if err == nil || !strings.Contains(err.Error(), "NaN") {
+		t.Fatalf("planned: %v; want the NaN cost's failure", err)
+	}
+	var r decide.Report
+	s.Explain(&r)
+	var got []string
+	for _, rj := range r.Rejected {
+		got = append(got, rj.Name+": "+rj.Reason)
+	}
+	if len(got) != 2 || got[0] != "goal fed: utility 2: a plan of cost 1, dropped when the planning failed" ||
+		!strings.HasPrefix(got[1], `goal rested: utility 1: goap: action "sleep" costs NaN`) {
+		t.Errorf("the goals' reasons: %q", got)
+	}
+}

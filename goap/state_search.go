@@ -242,6 +242,11 @@ func (p *Session[M, K]) restoreGoals(c *checker, sp *savedPlanning[M]) {
 		case !finite(g.Utility) || !finite(g.Cost) || g.Cost < 0 || g.Expanded < 0 || kind < 0:
 			c.fail("goal %q of utility %v: %q, %d nodes expanded, cost %v", g.Name, g.Utility, g.Outcome, g.Expanded, g.Cost)
 			return
+		case kind == int(broken):
+			// A search that fails ends its planning at once, which
+			// then has an error and is not under way; this one has none.
+			c.fail("goal %q broke a planning that goes on", g.Name)
+			return
 		}
 		seen[gi] = true
 		p.order[pos], p.prio[gi] = gi, g.Utility
@@ -252,6 +257,9 @@ func (p *Session[M, K]) restoreGoals(c *checker, sp *savedPlanning[M]) {
 		c.fail("goal %d of %d under way (active %v)", p.pos, len(p.order), p.active)
 	}
 	p.goal = d.goalNamed(sp.Goal, c)
+	if p.goal < 0 && slices.ContainsFunc(p.outcomes[:len(sp.Goals)], func(o outcome) bool { return o.kind == planned }) {
+		c.fail("a goal planned, and no plan kept") // the first plan found is kept
+	}
 	p.steps = p.steps[:0]
 	for _, st := range sp.Plan {
 		p.steps = append(p.steps, p.step(c, st))

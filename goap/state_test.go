@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -605,6 +606,12 @@ func TestRestoreRefusesHostileStates(t *testing.T) {
 		{"a goal twice", progress(func(p map[string]any) { p["goals"].([]any)[1].(map[string]any)["name"] = "g1" }), `goal "g1" twice`},
 		{"a goal missing", progress(func(p map[string]any) { p["goals"] = p["goals"].([]any)[:1] }), `over 1 goals, where the domain has 2`},
 		{"an outcome unknown", progress(func(p map[string]any) { p["goals"].([]any)[0].(map[string]any)["outcome"] = "won" }), `"won"`},
+		{"a goal broken in a planning that goes on", progress(func(p map[string]any) { p["goals"].([]any)[0].(map[string]any)["outcome"] = "broken" }),
+			`goal "g1" broke a planning that goes on`}, // the goals in the order tried,
+		{"a goal planned, and no plan kept", progress(func(p map[string]any) {
+			p["goals"].([]any)[0].(map[string]any)["outcome"] = "planned"
+			p["goal"] = ""
+		}), `a goal planned, and no plan kept`},
 		{"a goal under way past the goals", progress(func(p map[string]any) { p["pos"] = 2 }), `goal 2 of 2 under way`},
 		{"tallies of another domain", progress(func(p map[string]any) { p["tallies"] = []int{1} }), `tallies of 1`},
 		{"a tally below zero", progress(func(p map[string]any) { p["considered"].([]any)[0] = -1 }), `a tally below zero`},
@@ -882,6 +889,10 @@ func TestGarbledStatesNeverFault(t *testing.T) {
 		b.SetTracer(trace.JSON(io.Discard))
 		for i := range 10 {
 			if _, err := b.Tick(&m, tick); err != nil {
+				var pe *bt.PanicError
+				if errors.As(err, &pe) {
+					t.Logf("%s", pe.Stack)
+				}
 				t.Fatalf("byte %d of the state changed to %d, restored, then tick %d: %v", at, state[at], i+1, err)
 			}
 		}
