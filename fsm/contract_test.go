@@ -35,20 +35,7 @@ func TestKit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		runner := func(kids []*bt.Child[mem]) (bt.Node[mem], error) { return m.Runner(kids, bt.Replanning[mem]{}) }
-		err = bttest.TestComposite(runner, bttest.Config[mem]{
-			Tree:     bt.Config[mem]{Heuristic: goal},
-			Memories: []mem{{}, {Seen: true}, {Near: true, Hurt: true}},
-			Sense: func(step int, m *mem) {
-				m.Seen = step%3 != 0
-				m.Near = step%4 == 1
-				m.Hurt = step == 6
-				if step%5 == 2 {
-					m.Inbox.Post("hit")
-				}
-			},
-		})
-		if err != nil {
+		if err := kitCheck(m, false); err != nil {
 			t.Errorf("history %v:\n%v", history, err)
 		}
 	}
@@ -73,25 +60,31 @@ func TestKit(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		runner := func(kids []*bt.Child[mem]) (bt.Node[mem], error) { return m.Runner(kids, bt.Replanning[mem]{}) }
-		err = bttest.TestComposite(runner, bttest.Config[mem]{
-			Tree:     bt.Config[mem]{Heuristic: goal},
-			Memories: []mem{{}, {Seen: true}, {Near: true, Hurt: true}},
-			Sense: func(step int, m *mem) {
-				m.Seen = step%3 != 0
-				m.Near = step%4 == 1
-				m.Hurt = step == 6
-				m.Swing = step%4 == 2
-				if step%5 == 2 {
-					m.Inbox.Post("hit")
-				}
-			},
-			Children: len(m.Steps()),
-		})
-		if err != nil {
+		if err := kitCheck(m, true); err != nil {
 			t.Errorf("states in states, inner first %v:\n%v", inner, err)
 		}
 	}
+}
+
+// kitCheck runs the test kit's composite checks on m's runner, sensing
+// as TestKit does: the guards turn on and off, a hit is posted every
+// fifth step, and with swings, a blow is under way every fourth.
+func kitCheck(m *fsm.Machine[mem], swings bool) error {
+	runner := func(kids []*bt.Child[mem]) (bt.Node[mem], error) { return m.Runner(kids, bt.Replanning[mem]{}) }
+	return bttest.TestComposite(runner, bttest.Config[mem]{
+		Tree:     bt.Config[mem]{Heuristic: goal},
+		Memories: []mem{{}, {Seen: true}, {Near: true, Hurt: true}},
+		Sense: func(step int, m *mem) {
+			m.Seen = step%3 != 0
+			m.Near = step%4 == 1
+			m.Hurt = step == 6
+			m.Swing = swings && step%4 == 2
+			if step%5 == 2 {
+				m.Inbox.Post("hit")
+			}
+		},
+		Children: len(m.Steps()),
+	})
 }
 
 // foreseen checks a preview's promise about the machine's reports: the
