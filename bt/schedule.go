@@ -494,21 +494,24 @@ func (c *Crowd[M]) workWhile() int64 {
 func (c *Crowd[M]) before(a, b candidate) int {
 	switch {
 	case a.forced != b.forced:
-		if a.forced {
-			return -1
-		}
-		return 1
+		return trueFirst(a.forced)
 	case a.priority != b.priority:
 		return cmp.Compare(a.priority, b.priority)
 	case a.news != b.news:
-		if a.news {
-			return -1
-		}
-		return 1
+		return trueFirst(a.news)
 	case a.waited != b.waited:
 		return cmp.Compare(b.waited, a.waited)
 	}
 	return cmp.Compare(a.index, b.index)
+}
+
+// trueFirst orders two truth values that differ, the true one first:
+// -1 when the first, a, is true.
+func trueFirst(a bool) int {
+	if a {
+		return -1
+	}
+	return 1
 }
 
 // What a frame with a budget knows of each agent.
