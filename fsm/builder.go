@@ -632,8 +632,8 @@ func (b *Builder[M]) Unhandled(hook Hook[M]) *Builder[M] {
 	return b
 }
 
-// waitsFor says what a transition waits for, in errors: "no trigger",
-// "succeeded", "hit".
+// waitsFor says what a transition waits for, in errors: its trigger
+// quoted ("succeeded", "hit"), or none.
 func waitsFor(e Trigger) string {
 	if e == "" {
 		return "none"
@@ -684,7 +684,8 @@ func (b *Builder[M]) state(call string) *stateSpec[M] {
 // a state that no transition leaves and that is not Final, transitions
 // from a final state, a second transition like one before it, a
 // transition that can never fire (on the end of a state that runs
-// nothing, on a trigger with no Inbox, after one that always fires), a
+// nothing, on a trigger with no Inbox, after one that always fires, after
+// one from the same state that always takes the same trigger), a
 // machine whose states run nothing, a state in an unknown state or in
 // itself, a state with substates that runs a node or is Final, invalid
 // guards and names. A Machine is immutable: share it between any number
@@ -879,11 +880,12 @@ func (b *Builder[M]) compile(m *Machine[M]) []error {
 		case t.event != "" && !t.event.completion() && b.inbox == nil:
 			fail("on trigger %q, but the machine has no Inbox: give the builder one with Inbox", t.event)
 		}
-		if unconditional {
+		certain := m.certain(t.from, to, t.kind) // (and a delayed one waits: those after it may fire first)
+		if unconditional && certain {
 			always[t.from] = path
 		}
-		if k := (onFrom{t.from, t.event}); t.on && t.event != "" && len(t.guards) == 0 && t.delay == 0 && takes[k] == "" {
-			takes[k] = path // (a delayed one waits: those after it may fire first)
+		if k := (onFrom{t.from, t.event}); t.on && t.event != "" && len(t.guards) == 0 && t.delay == 0 && certain && takes[k] == "" {
+			takes[k] = path
 		}
 		i := int32(len(m.trans))
 		m.trans = append(m.trans, ct)

@@ -221,6 +221,48 @@ func TestBuildMisuse(t *testing.T) {
 	}
 }
 
+// A transition after one on the same trigger, or after one that always
+// fires, may still fire where the one before it can be refused: its
+// target's enter conditions, or the LeaveIf of a state it leaves. Build
+// takes such machines.
+func TestBuildTakesTransitionsAnEarlierOneMayLeave(t *testing.T) {
+	hook := func(*mem, fsm.Change) error { return nil }
+	for name, build := range map[string]func(b *fsm.Builder[mem]){
+		"the target's enter condition": func(b *fsm.Builder[mem]) {
+			b.State("guard").Do("patrol").On("hit", "attack").On("hit", "flee").On(fsm.Succeeded, "guard")
+			b.State("attack").EnterIf(seen).Do("attack").On(fsm.Succeeded, "guard")
+			b.State("flee").Do("flinch").On(fsm.Succeeded, "guard")
+		},
+		"a state above the target's enter condition": func(b *fsm.Builder[mem]) {
+			b.State("guard").Do("patrol").On("hit", "strike").On("hit", "flee").On(fsm.Succeeded, "guard")
+			b.State("fight").EnterIf(seen)
+			b.State("strike").In("fight").Do("attack").On(fsm.Succeeded, "guard")
+			b.State("flee").Do("flinch").On(fsm.Succeeded, "guard")
+		},
+		"the LeaveIf of the state left": func(b *fsm.Builder[mem]) {
+			b.State("guard").Do("patrol").LeaveIf(seen).On("hit", "flee").Internal("hit", hook).On(fsm.Succeeded, "guard")
+			b.State("flee").Do("flinch").On(fsm.Succeeded, "guard")
+		},
+		"the LeaveIf of a substate left": func(b *fsm.Builder[mem]) {
+			b.State("fight").On("hit", "flee").Internal("hit", hook)
+			b.State("swing").In("fight").Do("attack").LeaveIf(seen).On(fsm.Succeeded, "flee")
+			b.State("flee").Do("flinch").On(fsm.Succeeded, "fight")
+		},
+		"from any state, the target's enter condition": func(b *fsm.Builder[mem]) {
+			b.Any().On("hit", "attack").On("hit", "flee")
+			b.State("guard").Do("patrol").On(fsm.Succeeded, "attack")
+			b.State("attack").EnterIf(seen).Do("attack").On(fsm.Succeeded, "guard")
+			b.State("flee").Do("flinch").On(fsm.Succeeded, "guard")
+		},
+	} {
+		b := fsm.New(actions).Inbox(inbox)
+		build(b)
+		if _, err := b.Build(); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+}
+
 // Every misuse of one builder is reported at once.
 func TestBuildReportsAllAtOnce(t *testing.T) {
 	b := fsm.New(actions)

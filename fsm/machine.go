@@ -219,6 +219,43 @@ func (m *Machine[M]) always(s int32) bool {
 	return slices.ContainsFunc(st.subs, m.always)
 }
 
+// certain reports whether a transition of kind k from state from (or any
+// state) to state to, once it fires, is surely taken: one that does not
+// leave its state (Ignore, Internal) is; one that does is unless a state
+// on the way in has enter conditions (EnterIf) or a state it may leave
+// can refuse to be left (LeaveIf). Build uses it to find a transition
+// that one before it always takes from: where the earlier one may be
+// refused, the later may fire.
+func (m *Machine[M]) certain(from, to int, k kind) bool {
+	if k != external {
+		return true
+	}
+	for _, s := range m.states[to].chain {
+		if len(m.states[s].enterIf) > 0 {
+			return false
+		}
+	}
+	if !m.always(int32(to)) {
+		return false
+	}
+	if from == anyState {
+		return !slices.ContainsFunc(m.states, func(s state[M]) bool { return len(s.leaveIf) > 0 })
+	}
+	for _, s := range m.states[from].chain {
+		if len(m.states[s].leaveIf) > 0 {
+			return false
+		}
+	}
+	return m.leavable(int32(from))
+}
+
+// leavable reports whether s, and every state in it, can always be left:
+// none has LeaveIf.
+func (m *Machine[M]) leavable(s int32) bool {
+	st := &m.states[s]
+	return len(st.leaveIf) == 0 && !slices.ContainsFunc(st.subs, func(sub int32) bool { return !m.leavable(sub) })
+}
+
 // checkReach reports the states no run from the initial state can
 // enter: a misspelt target, or a state left behind. A run stands in a
 // leaf, and a transition of the leaf, of a state it is in or from any
