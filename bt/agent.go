@@ -153,8 +153,9 @@ func (a *Agent[M]) Tree() *Tree[M] {
 }
 
 // Now returns the agent's clock: the sum of the time steps it was ticked
-// with, and of the frames a crowd passed it over in (SetRate, Sleep, a
-// budget), which its next tick takes.
+// with, each with the time of the frames a crowd passed it over in before
+// it (SetRate, Sleep, a budget). The frames passed over since its last
+// tick count from its next tick (or Preview), which takes them.
 func (a *Agent[M]) Now() time.Duration {
 	if a == nil {
 		return 0

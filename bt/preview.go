@@ -78,9 +78,10 @@ func (a *Agent[M]) Preview(m *M, dt time.Duration) (Preview, error) {
 }
 
 func (s *scratch[M]) preview(a *Agent[M], m *M, dt time.Duration) (p Preview, err error) {
-	if err := step(a.clock, dt); err != nil {
+	if err := step(a, dt); err != nil {
 		return Preview{}, err
 	}
+	dt += a.sched.skipped // as the tick previewed will take it
 	if err := s.open(a, m); err != nil {
 		return Preview{}, err
 	}

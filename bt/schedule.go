@@ -112,14 +112,6 @@ func (a *Agent[M]) Work() int {
 	return int(a.work)
 }
 
-// owed returns the step dt of a tick, with the time skipped added.
-func (sc *schedule) owed(dt time.Duration) time.Duration {
-	if dt < 0 || dt > math.MaxInt64-sc.skipped {
-		return dt // refused, as a negative step or an overflow
-	}
-	return dt + sc.skipped
-}
-
 // worked notes the work of a tick in a crowd's frame, which a budget
 // estimates the agent's next by.
 func (sc *schedule) worked(work uint32) {
@@ -263,9 +255,10 @@ func (c *Crowd[M]) Report() *FrameReport {
 // and not otherwise, and senses and acts for the agent either way, so
 // that an agent that decides every Nth frame still acts every frame; the
 // time of a frame in which an agent is not ticked is kept for its next
-// tick. With a budget, the agents ticked are called wave by wave, and the
-// others after them. As with Run, f must touch only what belongs to agent
-// i; the faults of the frame come back as *AgentError values, by index.
+// tick. With a budget, the agents not due are called first, as the frame
+// finds them, then the agents ticked wave by wave, then those deferred.
+// As with Run, f must touch only what belongs to agent i; the faults of
+// the frame come back as *AgentError values, by index.
 // An agent given at two indices is called at neither: each gets
 // ErrGivenTwice. Called from inside one of the crowd's own calls (by f),
 // it returns ErrReentrant.

@@ -600,3 +600,58 @@ func countTrue(bs []bool) int {
 	}
 	return n
 }
+
+// lateOn passes from the agent's clock at a moment on: a constraint that
+// reads the time a tick will see.
+type lateOn time.Duration
+
+func (l lateOn) Evaluate(s bt.Situation, _ *camp) (bt.Check, string) {
+	if s.Now >= time.Duration(l) {
+		return bt.Pass, ""
+	}
+	return bt.Fail, "too soon"
+}
+
+// A preview of an agent a crowd passed over sees the time its tick will
+// take, the frames passed over included, as the tick does: it saw only
+// its own step, and previewed another way than the tick went.
+func TestPreviewTakesTheTimePassedOver(t *testing.T) {
+	b := bt.New[camp]()
+	tree, err := bt.Build(bt.Config[camp]{},
+		b.Priority("when",
+			b.Do("late", bt.Instant(func(c *camp) bool { c.Gained = 2; return true }, nil)).Constrain(lateOn(350*time.Millisecond)),
+			b.Do("early", bt.Instant(func(c *camp) bool { c.Gained = 1; return true }, nil))))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, _ := tree.NewAgent(1)
+	if err := a.SetRate(2); err != nil {
+		t.Fatal(err)
+	}
+	crowd := bt.NewCrowd(tree, 1)
+	c := make([]camp, 1)
+	const frame = 100 * time.Millisecond
+	for f := 0; ; f++ { // until a frame passes it over
+		before := a.Now()
+		if err := crowd.Tick([]*bt.Agent[camp]{a}, c, frame); err != nil {
+			t.Fatal(err)
+		}
+		if a.Now() == before && before > 0 {
+			break
+		}
+		if f > 4 {
+			t.Fatalf("no frame passed the agent over: its clock is %v", a.Now())
+		}
+	}
+	p, err := a.Preview(&c[0], frame)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Tick(&c[0], frame); err != nil {
+		t.Fatal(err)
+	}
+	ran := map[int]string{1: "when/early", 2: "when/late"}[c[0].Gained]
+	if len(p.Path) == 0 || p.Path[len(p.Path)-1] != ran {
+		t.Errorf("previewed %v at %v; the tick ran %s", p.Path, a.Now(), ran)
+	}
+}

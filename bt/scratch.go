@@ -213,13 +213,15 @@ func (s *scratch[M]) close() error {
 	return err
 }
 
-// step checks a time step against a clock.
-func step(now, dt time.Duration) error {
+// step checks a time step of agent a: its clock must take it, with the
+// time of the frames a crowd passed a over in since its last tick, which
+// the tick (and a preview of it) adds to dt.
+func step[M any](a *Agent[M], dt time.Duration) error {
 	switch {
 	case dt < 0:
 		return fmt.Errorf("%w: %v", ErrNegativeStep, dt)
-	case dt > math.MaxInt64-now:
-		return fmt.Errorf("%w: %v after %v", ErrClockOverflow, dt, now)
+	case dt > math.MaxInt64-a.clock-a.sched.skipped:
+		return fmt.Errorf("%w: %v after %v and %v passed over", ErrClockOverflow, dt, a.clock, a.sched.skipped)
 	}
 	return nil
 }
@@ -228,12 +230,10 @@ func step(now, dt time.Duration) error {
 // every agent, so what it must check is checked inline and the rest is
 // kept out of line.
 func (s *scratch[M]) tick(a *Agent[M], m *M, dt time.Duration) (status Status, err error) {
-	if a.sched.skipped != 0 {
-		dt = a.sched.owed(dt)
-	}
-	if dt < 0 || dt > math.MaxInt64-a.clock || a.run != nil || m == nil {
+	if dt < 0 || dt > math.MaxInt64-a.clock-a.sched.skipped || a.run != nil || m == nil {
 		return Failure, s.refuse(a, m, dt)
 	}
+	dt += a.sched.skipped
 	s.bind(a)
 	s.work = 1
 	a.sched.skipped = 0
@@ -268,7 +268,7 @@ func (s *scratch[M]) tick(a *Agent[M], m *M, dt time.Duration) (status Status, e
 //
 //go:noinline
 func (s *scratch[M]) refuse(a *Agent[M], m *M, dt time.Duration) error {
-	if err := step(a.clock, dt); err != nil {
+	if err := step(a, dt); err != nil {
 		return err
 	}
 	if a.run != nil {
