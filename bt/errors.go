@@ -12,7 +12,7 @@ var (
 	// one of its own calls (an action ticking its own tree), or a crowd
 	// was called from inside one of its own calls (an action of a frame
 	// calling its crowd's Tick).
-	ErrReentrant = errors.New("bt: tree called from inside its own Tick, Halt or Preview")
+	ErrReentrant = errors.New("bt: called from inside one of its own calls (a tree's Tick, Halt or Preview, a crowd's frame, save or load)")
 	// ErrNegativeStep: a negative time step; time only moves forward.
 	ErrNegativeStep = errors.New("bt: negative time step")
 	// ErrNilMemory: a nil memory pointer.
