@@ -45,8 +45,6 @@ func (n *not[M]) Evaluate(st bt.Situation, m *M) (bt.Check, string) {
 	}
 }
 
-func (n *not[M]) Validate() error { return n.err }
-
 func (n *not[M]) String() string { return n.name }
 
 // Negation returns what the negated constraint is named, so that Not(Not(c))

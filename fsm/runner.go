@@ -3,13 +3,13 @@ package fsm
 import (
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"time"
 
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/decider"
 )
 
 // Runner makes an agent's runner of the machine over steps, the handles
@@ -673,16 +673,6 @@ func (r *runner[M]) first(list []int32, which int, c *cursor, m *M, in *Inbox, m
 	return move{t: -1}, false, false
 }
 
-// later returns the time d after now, or the latest time there is when
-// that is past it: a delay of math.MaxInt64 waits for good rather than
-// wrapping round to a time long gone.
-func later(now, d time.Duration) time.Duration {
-	if d > math.MaxInt64-now {
-		return math.MaxInt64
-	}
-	return now + d
-}
-
 // arm arms the delayed transition i, which fired from c, unless a delayed
 // transition waits already (then i waits for it), taking its trigger out
 // of the inbox; it returns why i is not taken now.
@@ -690,7 +680,7 @@ func (r *runner[M]) arm(c *cursor, i int32, in *Inbox) string {
 	tr := &r.m.trans[i]
 	switch c.armed {
 	case 0:
-		c.armed, c.due = i+1, later(r.self.Now(), tr.delay)
+		c.armed, c.due = i+1, decider.Later(r.self.Now(), tr.delay)
 		if tr.event != "" && !tr.event.completion() && in != nil {
 			in.take(tr.event)
 		}

@@ -10,6 +10,7 @@ import (
 	"github.com/foresight-bt/foresight/bt"
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/heuristic"
+	"github.com/foresight-bt/foresight/internal/decider"
 )
 
 // Runner makes an agent's plan runner, over steps, the handles on the
@@ -886,16 +887,7 @@ func (r *runner[M, K]) failed(st step) {
 		wait *= 2
 	}
 	f.times++
-	f.until = addSat(r.self.Now(), min(wait, b.most))
-}
-
-// addSat returns now+wait, or the latest time a Duration holds where the
-// sum would overflow: a back-off of math.MaxInt64 lasts for good.
-func addSat(now, wait time.Duration) time.Duration {
-	if wait > math.MaxInt64-now {
-		return math.MaxInt64
-	}
-	return now + wait
+	f.until = decider.Later(r.self.Now(), min(wait, b.most))
 }
 
 // succeeded forgets the failures of step st.

@@ -1,15 +1,19 @@
 // Package decider holds what the deciders built on package decide share
-// and no user needs: errors placed at a path, and a budget's accounting.
-// htn, goap and fsm use it, so that each reports the same way.
+// and no user needs: errors placed at a path, a budget's accounting, and
+// a moment later on an agent's clock. htn, goap and fsm use it, so that
+// each reports and counts the same way.
 //
-// It is a deciders' helper: it imports decide, engine helpers and nothing else of the
-// project, and only the library's deciders (and their tests) import it.
+// It is a deciders' helper: it imports decide, engine helpers and nothing
+// else of the project, and only the library's deciders (and their tests)
+// import it.
 package decider
 
 import (
 	"fmt"
+	"math"
 	"slices"
 	"strconv"
+	"time"
 
 	"github.com/foresight-bt/foresight/decide"
 	"github.com/foresight-bt/foresight/internal/engine/joined"
@@ -71,4 +75,14 @@ func Spent(b decide.Budget, bound string) error {
 		v = b.Steps
 	}
 	return fmt.Errorf("%w: more than Budget.%s (%s) needed", decide.ErrOutOfBudget, bound, strconv.Itoa(v))
+}
+
+// Later returns the moment d after now on an agent's clock, for a
+// non-negative d: saturating at the largest duration, so that a wait of
+// "forever" (math.MaxInt64) is never due rather than due at once.
+func Later(now, d time.Duration) time.Duration {
+	if d > math.MaxInt64-now {
+		return math.MaxInt64
+	}
+	return now + d
 }
