@@ -24,7 +24,7 @@ import (
 
 // schedule is what a crowd's frames know of an agent.
 type schedule struct {
-	every    uint32        // ticked every this many frames; 0 or 1: every frame
+	every    uint32        // ticked every this many frames; 0: every frame (never 1, so that one rate has one form)
 	wait     uint32        // frames before its rate makes it due
 	skipped  time.Duration // the time of the frames since its last tick, which its next tick takes
 	alarm    time.Duration // asleep: when, on its clock, its timer wakes it; 0: Wake alone
@@ -54,7 +54,10 @@ func (a *Agent[M]) SetRate(n int) error {
 		return errNoAgent
 	case n < 1 || n > maxRate:
 		return fmt.Errorf("bt: a rate of %d frames: want 1 to %d", n, maxRate)
-	case uint32(n) == max(a.sched.every, 1):
+	case n == a.Rate():
+		return nil
+	case n == 1:
+		a.sched.every, a.sched.wait = 0, 0
 		return nil
 	}
 	a.sched.every = uint32(n)

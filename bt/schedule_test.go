@@ -655,3 +655,23 @@ func TestPreviewTakesTheTimePassedOver(t *testing.T) {
 		t.Errorf("previewed %v at %v; the tick ran %s", p.Path, a.Now(), ran)
 	}
 }
+
+// An agent set back to a rate of 1 is the agent never given a rate: it
+// saves the same bytes, where it saved "a rate of 1" beside a fresh
+// agent's none.
+func TestRateOneHasOneForm(t *testing.T) {
+	tree := campTree(t)
+	fresh, _ := tree.NewAgent(1)
+	back, _ := tree.NewAgent(1)
+	if err := back.SetRate(4); err != nil {
+		t.Fatal(err)
+	}
+	if err := back.SetRate(1); err != nil {
+		t.Fatal(err)
+	}
+	a, _ := fresh.MarshalBinary()
+	b, _ := back.MarshalBinary()
+	if string(a) != string(b) {
+		t.Errorf("set back to a rate of 1, the agent saves %x; never given one, %x", b, a)
+	}
+}

@@ -81,7 +81,7 @@ func (r *byteReader) schedule() schedule {
 // check says what makes a schedule one no agent has, if anything.
 func (sc *schedule) check() string {
 	switch {
-	case sc.every > maxRate:
+	case sc.every > maxRate || sc.every == 1: // (a rate of 1 is saved as none)
 		return fmt.Sprintf("a rate of %d frames", sc.every)
 	case sc.wait >= max(sc.every, 1):
 		return fmt.Sprintf("a wait of %d frames at a rate of %d", sc.wait, max(sc.every, 1))
